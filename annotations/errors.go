@@ -1,0 +1,158 @@
+package annotations
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Every message text of the package lives in this file, so that the wording
+// stays consistent and can be reviewed in one place. A message says what is
+// wrong and how to fix it; it never holds a position, which the Diagnostic
+// carries.
+
+// Directive errors.
+
+func errBadID(id string) string {
+	return fmt.Sprintf("invalid tool id %q: an id is 1 to 64 characters from a-z, A-Z, 0-9, _ and -, "+
+		"starting with a lower-case letter or digit", id)
+}
+
+func errSecondDirective(firstID string, linesAbove int) string {
+	switch linesAbove {
+	case 0:
+		return fmt.Sprintf("a function takes one //tool: directive; the first is above (//tool:%s)", firstID)
+	case 1:
+		return fmt.Sprintf("a function takes one //tool: directive; the first is on the line above (//tool:%s)", firstID)
+	}
+	return fmt.Sprintf("a function takes one //tool: directive; the first is %d lines above (//tool:%s)", linesAbove, firstID)
+}
+
+// Option errors. The parser appends the list of allowed options to each
+// (withAllowed), except to a failed value check (errBadValue), which says
+// what the value must be instead.
+
+func errUnterminated(name string, quote byte) string {
+	if name == "" {
+		return fmt.Sprintf("unterminated quoted string: the %c that opens it is never closed", quote)
+	}
+	return fmt.Sprintf("unterminated quoted value of %s: the %c that opens it is never closed", name, quote)
+}
+
+func errBadEscape(name, quoted string) string {
+	const hint = "use Go escapes such as \\\" and \\\\, or a `raw` string"
+	if name == "" {
+		return fmt.Sprintf("bad escape sequence in quoted string %s; %s", quoted, hint)
+	}
+	return fmt.Sprintf("bad escape sequence in the quoted value of %s, %s; %s", name, quoted, hint)
+}
+
+func errNoName(token string) string {
+	return fmt.Sprintf("option %s has no name; write name=value", token)
+}
+
+func errMissingEquals(name, value string) string {
+	return fmt.Sprintf("missing = between %s and its value; write %s=%s", name, name, value)
+}
+
+func errEmptyValue(name string) string {
+	return fmt.Sprintf("option %s has an empty value", name)
+}
+
+func errTrailingAfterQuote(name, quoted, rest string) string {
+	return fmt.Sprintf("unexpected %s after the quoted value %s of %s; end the value at the closing quote, "+
+		"or quote all of it", rest, quoted, name)
+}
+
+func errQuoteInBareValue(name, value string) string {
+	return fmt.Sprintf("the value %s of %s has a quote inside it; quote the whole value as one Go string, "+
+		"such as %s=\"a b\"", value, name, name)
+}
+
+func errSingleQuotes(name, value string) string {
+	return fmt.Sprintf("the value %s of %s is in single quotes, which is not a Go string; use double quotes", value, name)
+}
+
+func errUnknownOption(name, suggestion string) string {
+	if suggestion != "" {
+		return fmt.Sprintf("unknown option %q (did you mean %s?)", name, suggestion)
+	}
+	return fmt.Sprintf("unknown option %q", name)
+}
+
+func errDuplicateOption(name string) string {
+	return fmt.Sprintf("duplicate option %s; give it once", name)
+}
+
+func errFlagWithValue(name string) string {
+	return fmt.Sprintf("option %s is a flag and takes no value; write %s alone", name, name)
+}
+
+func errMissingValue(spec OptionSpec) string {
+	return fmt.Sprintf("option %s takes a value; write %s", spec.Name, spec.Usage())
+}
+
+// allowedList lists the usage of every option, for withAllowed.
+func allowedList(specs []OptionSpec) string {
+	usages := make([]string, len(specs))
+	for i, s := range specs {
+		usages[i] = s.Usage()
+	}
+	return strings.Join(usages, ", ")
+}
+
+// withAllowed appends the list of allowed options to an option error.
+func withAllowed(msg, allowed string) string {
+	return msg + "; allowed: " + allowed
+}
+
+func errBadValue(name, value string, err error) string {
+	return fmt.Sprintf("invalid %s %q: %v", name, value, err)
+}
+
+// Errors of the options' Check functions. They complete errBadValue.
+var (
+	errKeyForm    = errors.New("a key is 1 to 64 characters from a-z, A-Z, 0-9, _ and -")
+	errBlankText  = errors.New("it must not be blank")
+	errMultiLine  = errors.New("a title is a single line")
+	errNotIdent   = errors.New("a hook is the name of a function in the same package, so a Go identifier")
+	errBlankIdent = errors.New("the blank identifier _ names no function")
+)
+
+// Near misses: lines that look like a //tool: directive but that Go reads as
+// prose. warnNearMiss joins the problems found into one warning that ends
+// with the fix.
+
+const (
+	nmSpaceAfterSlashes = "a space after //"
+	nmPlural            = `"tools" instead of "tool"`
+	nmSpaceBeforeColon  = "a space before the colon"
+	nmSpaceAfterColon   = "a space after the colon"
+	nmNoID              = "no id after the colon"
+
+	fixNeedID  = "write //tool:<id>"
+	fixIDStart = "start the id with a lower-case letter or digit: //tool:<id>"
+)
+
+func nmCase(word string) string {
+	return fmt.Sprintf("%q is not lower case", word)
+}
+
+func nmUpperID(id string) string {
+	return fmt.Sprintf("the id %s starts with an upper-case letter, which is not a Go directive: "+
+		"Go treats //tool:%s as prose and gofmt rewrites it to // tool:%s, "+
+		"so ids start with a lower-case letter or digit", id, id, id)
+}
+
+func nmBadIDStart(id string) string {
+	return fmt.Sprintf("the id %s does not start with a lower-case letter or digit, "+
+		"so Go treats the line as prose", id)
+}
+
+func warnNearMiss(problems []string, fix string) string {
+	return fmt.Sprintf("gofmt or a typo broke this //tool: directive (%s); %s", strings.Join(problems, ", "), fix)
+}
+
+func fixWrite(line string) string {
+	return "write " + line
+}

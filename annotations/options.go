@@ -1,0 +1,176 @@
+package annotations
+
+import (
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Patterns for ids and keys. They are compiled once and never change.
+var (
+	idPattern  = regexp.MustCompile(`^[a-z0-9][a-zA-Z0-9_-]{0,63}$`)
+	keyPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+)
+
+// KnownOptions returns the options the grammar accepts, in documentation
+// order. Each call returns a fresh slice that the caller may modify.
+func KnownOptions() []OptionSpec {
+	return []OptionSpec{
+		{
+			Name: "key", Kind: Value, Placeholder: "<name>",
+			Doc:   "the tool's key in the Toolset: the name the model and the stream see (default: the id)",
+			Check: checkKey,
+		},
+		{
+			Name: "title", Kind: Value, Placeholder: `"…"`,
+			Doc:   "a human-readable title for the tool, shown by MCP clients and UIs",
+			Check: checkTitle,
+		},
+		{
+			Name: "desc", Kind: Value, Placeholder: `"…"`,
+			Doc:   "the description the model sees; overrides the doc comment",
+			Check: checkNotBlank,
+		},
+		{Name: "approval", Kind: Flag, Doc: "every call of the tool needs approval before it runs"},
+		{Name: "strict", Kind: Flag, Doc: "emit the OpenAI strict schema dialect for the tool's input"},
+		{Name: "readonly", Kind: Flag, Doc: "MCP annotation: the tool does not modify its environment"},
+		{Name: "destructive", Kind: Flag, Doc: "MCP annotation: the tool may perform destructive updates"},
+		{Name: "idempotent", Kind: Flag, Doc: "MCP annotation: calling the tool again with the same input has no further effect"},
+		{Name: "openworld", Kind: Flag, Doc: "MCP annotation: the tool interacts with an open world of external entities"},
+		{
+			Name: "model", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (ToModelOutput) in the same package that shapes what the model sees of the output",
+			Check: checkHook,
+		},
+		{
+			Name: "display", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Transform) in the same package that shapes what a display target sees, per phase",
+			Check: checkHook,
+		},
+		{
+			Name: "transcript", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Transform) in the same package that shapes what a transcript target sees, per phase",
+			Check: checkHook,
+		},
+	}
+}
+
+// Usage returns the option as it is written in a directive: the name of a
+// flag, or name=placeholder for a value option ("key=<name>").
+func (s OptionSpec) Usage() string {
+	if s.Kind == Flag {
+		return s.Name
+	}
+	placeholder := s.Placeholder
+	if placeholder == "" {
+		placeholder = "<value>"
+	}
+	return s.Name + "=" + placeholder
+}
+
+// String returns "flag" or "value".
+func (k Kind) String() string {
+	switch k {
+	case Flag:
+		return "flag"
+	case Value:
+		return "value"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+func lookupSpec(specs []OptionSpec, name string) (OptionSpec, bool) {
+	for _, s := range specs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return OptionSpec{}, false
+}
+
+func checkKey(v string) error {
+	if !keyPattern.MatchString(v) {
+		return errKeyForm
+	}
+	return nil
+}
+
+func checkNotBlank(v string) error {
+	if strings.TrimSpace(v) == "" {
+		return errBlankText
+	}
+	return nil
+}
+
+func checkTitle(v string) error {
+	if err := checkNotBlank(v); err != nil {
+		return err
+	}
+	if strings.ContainsAny(v, "\r\n") {
+		return errMultiLine
+	}
+	return nil
+}
+
+func checkHook(v string) error {
+	if v == "_" {
+		return errBlankIdent
+	}
+	if !token.IsIdentifier(v) {
+		return errNotIdent
+	}
+	return nil
+}
+
+// suggest returns the known option name closest to name when it is close
+// enough to be a likely typo, or "".
+func suggest(specs []OptionSpec, name string) string {
+	lower := strings.ToLower(name)
+	best, bestDist := "", -1
+	for _, s := range specs {
+		if lower == s.Name {
+			return s.Name
+		}
+		d := editDistance(lower, s.Name)
+		if bestDist < 0 || d < bestDist {
+			best, bestDist = s.Name, d
+		}
+	}
+	limit := 2
+	if len(best) <= 4 {
+		limit = 1
+	}
+	if bestDist < 0 || bestDist > limit {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in runes. Inputs
+// longer than any option name plus the limit cannot be close, so they are
+// cut short to bound the work on hostile input.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	const maxLen = 32
+	if len(ra) > maxLen {
+		ra = ra[:maxLen]
+	}
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

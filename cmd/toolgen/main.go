@@ -1,0 +1,249 @@
+// Command toolgen turns Go functions into typed LLM tools at build time.
+//
+// Mark a function that takes a context and an input struct and returns an
+// output and an error with a //tool: directive in its doc comment:
+//
+//	// GetWeather fetches the current weather for a location.
+//	//
+//	//tool:weather-tool key=weatherTool
+//	func GetWeather(ctx context.Context, in WeatherInput) (WeatherOutput, error)
+//
+// and add, once per package,
+//
+//	//go:generate go tool toolgen
+//
+// with `tool github.com/toolgen-go/toolgen/cmd/toolgen` in go.mod. Then
+// `go generate ./...` writes tools_gen.go beside the package's sources: the
+// JSON Schemas of every tool's input and output, computed from the Go types
+// and their doc comments, one constructor per tool (GetWeatherTool), and
+// Tools(), which returns the package's tools by key. Methods are tools too:
+// (*Service).Lookup gives ServiceLookupTool(r) and ServiceTools(r).
+//
+// Usage:
+//
+//	toolgen [flags] [packages]
+//
+// Packages are go/packages patterns and default to ".", the package that
+// go generate runs in. The flags are:
+//
+//	-output NAME   file name per package (default tools_gen.go)
+//	-check         write nothing; exit 1 naming each file that is missing or stale
+//	-json          write nothing; print the manifest of every tool as JSON
+//	-tags LIST     comma-separated build tags
+//	-v             print the time of each phase on stderr
+//
+// The directive is
+//
+//	//tool:<id> [option ...]
+//
+// where <id> matches [a-z0-9][a-zA-Z0-9_-]{0,63} and an option is a flag or
+// name=value, the value a bare word or a Go quoted string:
+//
+//	key=<name>     the tool's key in the Toolset: the name the model sees (default: the id)
+//	title="…"      a short human-readable title
+//	desc="…"       the description, instead of the doc comment
+//	approval       every call needs approval
+//	strict         ask for the OpenAI strict dialect
+//	readonly, destructive, idempotent, openworld
+//	               MCP tool annotations
+//
+// Problems are printed as path:line:col: message, sorted, all of them in one
+// run; a run with any error writes no file. Files are written atomically and
+// only when their contents change. An earlier tools_gen.go is ignored while
+// loading, so renaming or removing a tool never leaves toolgen stuck on its
+// own stale output; a package that no longer has tools loses its file.
+//
+// Exit status: 0 done, 1 diagnostics or stale files, 2 usage.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/generator"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitFail  = 1
+	exitUsage = 2
+)
+
+// run is the whole command, testable without a process.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	output := fs.String("output", generator.DefaultOutput, "file name per package")
+	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale")
+	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
+	tags := fs.String("tags", "", "comma-separated build tags")
+	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\n"+
+			"toolgen generates typed LLM tools from functions marked //tool:<id>.\n"+
+			"Packages default to \".\". Run 'go doc github.com/toolgen-go/toolgen/cmd/toolgen' for the manual.\n\nflags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if *check && *manifest {
+		fmt.Fprintln(stderr, "toolgen: -check and -json cannot be used together")
+		return exitUsage
+	}
+	if filepath.Base(*output) != *output || filepath.Ext(*output) != ".go" {
+		fmt.Fprintf(stderr, "toolgen: -output %q: want a file name ending in .go, with no directory\n", *output)
+		return exitUsage
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return exitFail
+	}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output}
+	if *tags != "" {
+		cfg.Tags = strings.Split(*tags, ",")
+	}
+	res, err := generator.Generate(ctx, cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return exitFail
+	}
+	if *verbose {
+		for _, t := range res.Timings {
+			fmt.Fprintf(stderr, "toolgen: %-7s %v\n", t.Phase, t.Duration.Round(10_000))
+		}
+	}
+	for _, d := range res.Diagnostics {
+		fmt.Fprintln(stderr, d.Format(wd))
+	}
+	if generator.HasErrors(res.Diagnostics) {
+		return exitFail
+	}
+	switch {
+	case *manifest:
+		data, err := json.MarshalIndent(generator.Manifest(res.Packages, wd), "", "  ")
+		if err != nil {
+			fmt.Fprintln(stderr, "toolgen:", err)
+			return exitFail
+		}
+		stdout.Write(append(data, '\n'))
+		return exitOK
+	case *check:
+		stale := staleFiles(res)
+		for _, f := range stale {
+			fmt.Fprintf(stderr, "%s: %s\n", rel(wd, f.path), f.why)
+		}
+		if len(stale) > 0 {
+			fmt.Fprintln(stderr, "toolgen: generated files are out of date; run go generate")
+			return exitFail
+		}
+		return exitOK
+	}
+	if err := writeFiles(res); err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return exitFail
+	}
+	return exitOK
+}
+
+type staleFile struct{ path, why string }
+
+// staleFiles compares the result with the disk.
+func staleFiles(res *generator.Result) []staleFile {
+	var out []staleFile
+	for _, path := range sortedKeys(res.Files) {
+		old, err := os.ReadFile(path)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			out = append(out, staleFile{path, "missing"})
+		case err != nil:
+			out = append(out, staleFile{path, err.Error()})
+		case string(old) != string(res.Files[path]):
+			out = append(out, staleFile{path, "stale"})
+		}
+	}
+	for _, path := range res.Obsolete {
+		out = append(out, staleFile{path, "obsolete: the package has no tools any more"})
+	}
+	return out
+}
+
+// writeFiles writes every changed file atomically and removes obsolete ones.
+func writeFiles(res *generator.Result) error {
+	for _, path := range sortedKeys(res.Files) {
+		data := res.Files[path]
+		if old, err := os.ReadFile(path); err == nil && string(old) == string(data) {
+			continue
+		}
+		if err := writeAtomic(path, data); err != nil {
+			return err
+		}
+	}
+	for _, path := range res.Obsolete {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeAtomic writes data to a temporary file beside path and renames it
+// over path, so that a reader never sees half a file.
+func writeAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+func sortedKeys(m map[string][]byte) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func rel(dir, path string) string {
+	if r, err := filepath.Rel(dir, path); err == nil && !strings.HasPrefix(r, "..") {
+		return r
+	}
+	return path
+}

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestUsage(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		err  string
+	}{
+		{"unknown flag", []string{"-nope"}, exitUsage, "flag provided but not defined: -nope"},
+		{"check and json", []string{"-check", "-json"}, exitUsage, "-check and -json cannot be used together"},
+		{"output with a directory", []string{"-output", "x/tools_gen.go"}, exitUsage, "want a file name ending in .go"},
+		{"output not go", []string{"-output", "tools.txt"}, exitUsage, "want a file name ending in .go"},
+		{"help", []string{"-h"}, exitOK, "usage: toolgen [flags] [packages]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), tc.args, &stdout, &stderr)
+			assert.Equal(t, tc.code, code)
+			assert.Contains(t, stderr.String(), tc.err)
+			assert.Empty(t, stdout.String())
+		})
+	}
+}
+
+// A module outside the repository, as a user would write it: toolgen as a
+// tool in go.mod, tools that are functions and methods, types from another
+// package, a recursive type and constant enums.
+var userModule = map[string]string{
+	"go.mod": `module example.com/user
+
+go 1.26
+
+tool github.com/toolgen-go/toolgen/cmd/toolgen
+
+require github.com/toolgen-go/toolgen v0.0.0
+
+replace github.com/toolgen-go/toolgen => ROOT
+`,
+	"domain/domain.go": `// Package domain is the user's existing code.
+package domain
+
+// Category groups products.
+type Category string
+
+const (
+	Books Category = "books"
+	Games Category = "games"
+)
+
+// Part is a component of a product; parts have parts.
+type Part struct {
+	Name  string ` + "`json:\"name\"`" + `
+	Parts []Part ` + "`json:\"parts,omitempty\"`" + `
+}
+
+// Product is something for sale.
+type Product struct {
+	SKU      string   ` + "`json:\"sku\"`" + `
+	Category Category ` + "`json:\"category\"`" + `
+	Parts    []Part   ` + "`json:\"parts,omitempty\"`" + `
+}
+`,
+	"shop/shop.go": `package shop
+
+//go:generate go tool toolgen
+
+import (
+	"context"
+
+	"example.com/user/domain"
+)
+
+// SearchInput filters products.
+type SearchInput struct {
+	// Category limits the search.
+	Category domain.Category ` + "`json:\"category\"`" + `
+}
+
+// SearchOutput is what matched.
+type SearchOutput struct {
+	Products []domain.Product ` + "`json:\"products\"`" + `
+}
+
+// Search finds products.
+//
+//tool:search readonly
+func Search(ctx context.Context, in SearchInput) (SearchOutput, error) { return SearchOutput{}, nil }
+
+// Cart holds products.
+type Cart struct{ items []domain.Product }
+
+// Add puts a product in the cart.
+//
+//tool:add-to-cart key=addToCart
+func (c *Cart) Add(ctx context.Context, in *domain.Product) (*SearchOutput, error) {
+	c.items = append(c.items, *in)
+	return &SearchOutput{Products: c.items}, nil
+}
+`,
+	"main.go": `package main
+
+import (
+	"fmt"
+
+	"example.com/user/shop"
+)
+
+func main() {
+	fmt.Println(len(shop.Tools()), len(shop.CartTools(&shop.Cart{})))
+}
+`,
+}
+
+// TestUserModule runs toolgen the way a new user does: go generate, go
+// build, -check, -json, then a stale file caught by -check.
+func TestUserModule(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds toolgen and a module; skipped in -short")
+	}
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	for name, src := range userModule {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(src, "ROOT", root)), 0o644))
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.sum"), sum, 0o644))
+
+	goRun := func(args ...string) (string, int) {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatalf("go %s: %v", strings.Join(args, " "), err)
+		}
+		return string(out), code
+	}
+
+	out, code := goRun("mod", "tidy")
+	require.Equal(t, 0, code, out)
+	out, code = goRun("generate", "./...")
+	require.Equal(t, 0, code, out)
+	require.FileExists(t, filepath.Join(dir, "shop", "tools_gen.go"))
+
+	out, code = goRun("run", ".")
+	require.Equal(t, 0, code, out)
+	assert.Equal(t, "1 1\n", out)
+
+	out, code = goRun("tool", "toolgen", "-check", "./...")
+	assert.Equal(t, 0, code, out)
+
+	out, code = goRun("tool", "toolgen", "-json", "./shop")
+	require.Equal(t, 0, code, out)
+	var manifest []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &manifest), out)
+	require.Len(t, manifest, 2)
+	assert.Equal(t, "search", manifest[0]["id"])
+	assert.Equal(t, "addToCart", manifest[1]["key"])
+	assert.Equal(t, "(*Cart).Add", manifest[1]["func"])
+	assert.Contains(t, string(mustJSON(t, manifest[0]["inputSchema"])), `"enum":["books","games"]`)
+
+	// A changed doc comment makes the file stale.
+	shop := filepath.Join(dir, "shop", "shop.go")
+	src, err := os.ReadFile(shop)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(shop, bytes.Replace(src, []byte("// Search finds products."), []byte("// Search finds products by category."), 1), 0o644))
+	out, code = goRun("tool", "toolgen", "-check", "./...")
+	assert.Equal(t, 1, code, out)
+	assert.Contains(t, out, filepath.Join("shop", "tools_gen.go")+": stale")
+}
+
+func mustJSON(t *testing.T, v any) []byte {
+	data, err := json.Marshal(v)
+	require.NoError(t, err)
+	return data
+}

@@ -1,0 +1,50 @@
+// Command service is toolgen's example of tools that are methods: the
+// methods of *Service marked //tool: become ServiceTools(s), bound to one
+// Service value. The issue types come from another package, are recursive
+// (comments have replies) and use constant enums.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/toolgen-go/toolgen/examples/service/tracker"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func main() {
+	if err := run(context.Background()); err != nil {
+		fmt.Fprintln(os.Stderr, "service:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context) error {
+	created := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	s := &Service{issues: []tracker.Issue{
+		{ID: 1, Title: "Login page times out", Status: tracker.Open, Priority: tracker.Urgent, Created: created},
+		{ID: 2, Title: "Typo in footer", Status: tracker.Open, Priority: tracker.Low, Created: created},
+		{ID: 3, Title: "Export to CSV", Status: tracker.InProgress, Priority: tracker.Normal, Created: created},
+	}}
+	tools := ServiceTools(s)
+	for _, key := range tools.Keys() {
+		fmt.Printf("tool %s: %s\n", key, tools[key].Spec().Description)
+	}
+	calls := []struct{ key, args string }{
+		{"find-issues", `{"status": "open", "limit": 1}`},
+		{"addComment", `{"issue": 1, "comment": {"author": "ana", "body": "Seen on mobile too.", "replies": [{"author": "bo", "body": "Fixed in #4."}]}}`},
+		{"addComment", `{"issue": 9, "comment": {"author": "ana", "body": "?"}}`},
+	}
+	for _, c := range calls {
+		res, err := runtime.Call(ctx, tools[c.key], json.RawMessage(c.args))
+		if err != nil {
+			fmt.Printf("%s -> error: %v\n", c.key, err)
+			continue
+		}
+		fmt.Printf("%s -> %s\n", c.key, res.JSON)
+	}
+	return nil
+}

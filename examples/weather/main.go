@@ -1,0 +1,85 @@
+// Command weather is toolgen's weather example, the Go form of the Mastra
+// weather agent: GetWeather and GetHazards are plain Go functions marked
+// //tool:, and tools_gen.go, written by `go generate`, turns them into typed
+// tools whose JSON Schemas come from their types and doc comments.
+//
+// It runs offline: the model is a scripted one that asks for the weather in
+// Paris and in Atlantis (an unknown place, to show a tool error going back to
+// the model) and the hazards in Tokyo, then answers. Each event of the run
+// is printed on one line: its type, the tool's name and the payload.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+func main() {
+	if err := run(context.Background(), os.Stdout, "What's the weather in Paris, and any hazards in Tokyo?"); err != nil {
+		fmt.Fprintln(os.Stderr, "weather:", err)
+		os.Exit(1)
+	}
+}
+
+// offlineModel plays the turns a real model would take for the example's
+// prompt.
+func offlineModel() runtime.Model {
+	return scripted.New(
+		scripted.Calls(
+			scripted.Call("weatherTool", `{"location":"Paris"}`),
+			scripted.Call("weatherTool", `{"location":"Atlantis"}`),
+			scripted.Call("hazardsTool", `{"location":"Tokyo"}`),
+		),
+		scripted.Text("It is 18.5°C and partly cloudy in Paris. I could not find Atlantis. "+
+			"Tokyo has a severe heat warning: stay hydrated and avoid the midday sun."),
+	)
+}
+
+// newAgent is the weather agent of the Mastra example.
+func newAgent(model runtime.Model) *runtime.Agent {
+	return &runtime.Agent{
+		ID:   "weather-agent",
+		Name: "Weather Agent",
+		Instructions: "You are a helpful weather assistant that provides accurate weather information. " +
+			"Always ask for a location if none is provided. Use weatherTool for current weather and hazardsTool for warnings.",
+		Model: model,
+		Tools: Tools(),
+	}
+}
+
+func run(ctx context.Context, w io.Writer, prompt string) error {
+	agent := newAgent(offlineModel())
+	fmt.Fprintf(w, "user: %s\n", prompt)
+	var text strings.Builder
+	for ev, err := range agent.Stream(ctx, prompt) {
+		if err != nil {
+			return err
+		}
+		switch ev.Type {
+		case runtime.EventTextDelta:
+			text.WriteString(ev.Text)
+			continue
+		case runtime.EventToolCallDelta:
+			continue // the complete call follows as a tool-call event
+		}
+		line := string(ev.Type)
+		if ev.ToolName != "" {
+			line += " " + ev.ToolName
+		}
+		if len(ev.Payload) > 0 {
+			line += " " + string(ev.Payload)
+		}
+		if ev.FinishReason != "" {
+			line += " (" + string(ev.FinishReason) + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "assistant: %s\n", text.String())
+	return nil
+}

@@ -1,0 +1,110 @@
+package generator
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Severity tells an error from a warning.
+type Severity int
+
+const (
+	// SeverityError makes the run fail: no file is written.
+	SeverityError Severity = iota
+	// SeverityWarning is reported, but files are still written.
+	SeverityWarning
+)
+
+// Diagnostic is a problem found in the user's code, at a position.
+type Diagnostic struct {
+	// Pos is where the problem is; Filename is absolute, or empty when the
+	// problem has no position (a failed `go list`, say).
+	Pos token.Position
+	// Severity is SeverityError or SeverityWarning.
+	Severity Severity
+	// Message says what is wrong and, where it can, what is allowed.
+	Message string
+}
+
+// Format renders d as the compiler does, `path:line:col: message`, with the
+// path relative to dir when it lies below it. Warnings say "warning: ".
+func (d Diagnostic) Format(dir string) string {
+	var b strings.Builder
+	if pos := FormatPosition(d.Pos, dir); pos != "" {
+		b.WriteString(pos + ": ")
+	}
+	if d.Severity == SeverityWarning {
+		b.WriteString("warning: ")
+	}
+	b.WriteString(d.Message)
+	return b.String()
+}
+
+// FormatPosition renders pos as path:line:col, with the path relative to dir
+// when it lies below it; "" for no position.
+func FormatPosition(pos token.Position, dir string) string {
+	if pos.Filename == "" {
+		return ""
+	}
+	name := pos.Filename
+	if dir != "" {
+		if rel, err := filepath.Rel(dir, name); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	if pos.Line > 0 {
+		name += ":" + strconv.Itoa(pos.Line)
+		if pos.Column > 0 {
+			name += ":" + strconv.Itoa(pos.Column)
+		}
+	}
+	return name
+}
+
+// String formats d with an absolute path.
+func (d Diagnostic) String() string { return d.Format("") }
+
+// diagnostics collects the problems of one run.
+type diagnostics struct {
+	fset *token.FileSet
+	list []Diagnostic
+}
+
+func (ds *diagnostics) errorf(pos token.Pos, format string, args ...any) {
+	ds.add(ds.fset.Position(pos), SeverityError, fmt.Sprintf(format, args...))
+}
+
+func (ds *diagnostics) warnf(pos token.Pos, format string, args ...any) {
+	ds.add(ds.fset.Position(pos), SeverityWarning, fmt.Sprintf(format, args...))
+}
+
+func (ds *diagnostics) add(pos token.Position, sev Severity, msg string) {
+	ds.list = append(ds.list, Diagnostic{Pos: pos, Severity: sev, Message: msg})
+}
+
+// sorted returns the diagnostics sorted by file, line, column and message,
+// without duplicates (a file shared by two packages, as with tests, would
+// otherwise report twice).
+func (ds *diagnostics) sorted() []Diagnostic {
+	out := slices.Clone(ds.list)
+	slices.SortFunc(out, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
+			cmp.Compare(a.Pos.Line, b.Pos.Line),
+			cmp.Compare(a.Pos.Column, b.Pos.Column),
+			cmp.Compare(a.Severity, b.Severity),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+	return slices.Compact(out)
+}
+
+// HasErrors reports whether any diagnostic is an error.
+func HasErrors(list []Diagnostic) bool {
+	return slices.ContainsFunc(list, func(d Diagnostic) bool { return d.Severity == SeverityError })
+}

@@ -1,0 +1,25 @@
+package generator
+
+// The texts of the generator's diagnostics, in one place.
+const (
+	hintSignature = "want func(ctx context.Context, in In) (Out, error), or a method of that form, " +
+		"where In is a named struct type or a pointer to one and Out is JSON-encodable"
+
+	msgMisplaced       = "//tool: directive on %s: a directive belongs in the doc comment of a top-level function or method"
+	msgNoDescription   = "tool %q has no description: write a doc comment on %s or set desc=\"…\""
+	msgBadReceiver     = "tool method %s: the receiver must be a named type or a pointer to one"
+	msgGenericReceiver = "tool method %s.%s: methods of generic types cannot be tools"
+	msgGenericFunc     = "tool function %s: generic functions cannot be tools"
+	msgVariadic        = "tool function %s is variadic"
+	msgNoContext       = "tool function %s: the first parameter must be a context.Context"
+	msgParamCount      = "tool function %s takes %d parameters, want 2 (ctx and the input struct)"
+	msgInNotStruct     = "tool function %s: the input must be a named struct type or a pointer to one, not %s"
+	msgNoError         = "tool function %s: the last result must be an error"
+	msgResultCount     = "tool function %s must return exactly (Out, error)"
+	msgBadType         = "tool function %s: %v"
+	msgNameClash       = "generated name %s for %s is also generated for the tool at %s"
+	msgNameTaken       = "generated name %s is already declared at %s; rename one of them"
+	msgDuplicateID     = "duplicate tool id %q: first used at %s"
+	msgDuplicateKey    = "duplicate tool key %q in %s(): first used at %s; set a distinct key=<name>"
+	msgSchema          = "%s: %s"
+)

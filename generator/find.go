@@ -1,0 +1,529 @@
+package generator
+
+import (
+	"cmp"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-go/toolgen/annotations"
+	"github.com/toolgen-go/toolgen/internal/doctext"
+)
+
+// gen holds the state of one run between loading and rendering.
+type gen struct {
+	cfg   *Config
+	l     *loaded
+	diags diagnostics
+	pkgs  []*pkgState
+}
+
+// pkgState is one loaded package and the tools found in it.
+type pkgState struct {
+	pkg   *packages.Package
+	tools []*toolState
+	// hasPrevious is the path of an earlier output of toolgen, if any.
+	previous string
+	model    *Package
+}
+
+// toolState is a tool being built: its model and the types behind it.
+type toolState struct {
+	model   *Tool
+	in, out types.Type
+	decl    *ast.FuncDecl
+	dir     *annotations.Directive
+	broken  bool // a signature problem was reported; skip its schemas
+}
+
+func newGen(l *loaded, cfg *Config) *gen {
+	g := &gen{cfg: cfg, l: l, diags: diagnostics{fset: l.fset}}
+	pkgs := slices.Clone(l.pkgs)
+	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
+	for _, p := range pkgs {
+		g.pkgs = append(g.pkgs, &pkgState{pkg: p})
+	}
+	return g
+}
+
+// findAll finds every tool of every package, checks it, and reports the
+// packages' own errors.
+func (g *gen) findAll() {
+	for _, ps := range g.pkgs {
+		for _, f := range ps.pkg.CompiledGoFiles {
+			if g.l.blanked[f] {
+				ps.previous = f
+			}
+		}
+		if ps.pkg.Types == nil {
+			continue
+		}
+		for _, file := range ps.pkg.Syntax {
+			name := g.l.fset.File(file.Pos()).Name()
+			if g.l.blanked[name] {
+				continue
+			}
+			g.findInFile(ps, file)
+		}
+		g.checkPackage(ps)
+	}
+	generated := g.generatedNames()
+	for _, ps := range g.pkgs {
+		g.reportPackageErrors(ps, generated)
+	}
+}
+
+// findInFile finds the directives of one file: on function and method doc
+// comments they declare tools; anywhere else they are errors.
+func (g *gen) findInFile(ps *pkgState, file *ast.File) {
+	onFunc := map[*ast.CommentGroup]*ast.FuncDecl{}
+	for _, d := range file.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+			onFunc[fd.Doc] = fd
+		}
+	}
+	for _, cg := range file.Comments {
+		if fd, ok := onFunc[cg]; ok {
+			dir, ds := annotations.Parse(cg)
+			g.addAnnotationDiags(ds)
+			if dir != nil {
+				g.newTool(ps, fd, dir)
+			}
+			continue
+		}
+		for _, c := range cg.List {
+			if annotations.IsDirective(c.Text) {
+				g.diags.errorf(c.Slash, msgMisplaced, misplacedWhat(file, cg))
+				break
+			}
+		}
+	}
+}
+
+func (g *gen) addAnnotationDiags(ds []annotations.Diagnostic) {
+	for _, d := range ds {
+		if d.Severity == annotations.Warning {
+			g.diags.warnf(d.Pos, "%s", d.Message)
+		} else {
+			g.diags.errorf(d.Pos, "%s", d.Message)
+		}
+	}
+}
+
+// misplacedWhat names what a misplaced directive is attached to.
+func misplacedWhat(file *ast.File, cg *ast.CommentGroup) string {
+	what := "a comment that is not a function's doc comment"
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if n.Doc == cg || (len(n.Specs) == 1 && specDoc(n.Specs[0]) == cg) {
+				what = "a " + n.Tok.String() + " declaration"
+				return false
+			}
+			for _, s := range n.Specs {
+				if specDoc(s) == cg {
+					what = "a " + n.Tok.String() + " declaration"
+					return false
+				}
+			}
+		case *ast.Field:
+			if n.Doc == cg || n.Comment == cg {
+				what = "a field"
+				return false
+			}
+		}
+		return true
+	})
+	if file.Doc == cg {
+		what = "the package clause"
+	}
+	return what
+}
+
+func specDoc(s ast.Spec) *ast.CommentGroup {
+	switch s := s.(type) {
+	case *ast.TypeSpec:
+		return s.Doc
+	case *ast.ValueSpec:
+		return s.Doc
+	case *ast.ImportSpec:
+		return s.Doc
+	}
+	return nil
+}
+
+// newTool builds the model of one annotated function and checks its
+// signature.
+func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive) {
+	fn, _ := ps.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return // the package does not type-check here; its errors are reported
+	}
+	t := &Tool{
+		ID:      dir.ID,
+		Key:     cmp.Or(dir.Value("key"), dir.ID),
+		Title:   dir.Value("title"),
+		Func:    fd.Name.Name,
+		Options: map[string]string{},
+		Pos:     g.l.fset.Position(fd.Name.Pos()),
+	}
+	for _, o := range dir.Options {
+		t.Options[o.Name] = o.Value
+	}
+	t.Approval = dir.Flag("approval")
+	t.Strict = dir.Flag("strict")
+	t.ReadOnly = dir.Flag("readonly")
+	t.Destructive = dir.Flag("destructive")
+	t.Idempotent = dir.Flag("idempotent")
+	t.OpenWorld = dir.Flag("openworld")
+
+	ts := &toolState{model: t, decl: fd, dir: dir}
+	ps.tools = append(ps.tools, ts)
+
+	t.Description = dir.Value("desc")
+	if t.Description == "" {
+		t.Description = doctext.DropName(doctext.FromGroup(fd.Doc), fd.Name.Name)
+	}
+	if t.Description == "" {
+		g.diags.errorf(dir.Pos, msgNoDescription, t.ID, fd.Name.Name)
+	}
+	g.checkSignature(ps, ts, fn)
+}
+
+// checkSignature checks fn against the accepted forms and records its
+// input and output types.
+func (g *gen) checkSignature(ps *pkgState, ts *toolState, fn *types.Func) {
+	fd := ts.decl
+	sig := fn.Type().(*types.Signature)
+	fail := func(pos token.Pos, format string, args ...any) {
+		g.diags.errorf(pos, format+"; "+hintSignature, args...)
+		ts.broken = true
+	}
+	name := fd.Name.Name
+	if recv := sig.Recv(); recv != nil {
+		rt := recv.Type()
+		if p, ok := rt.(*types.Pointer); ok {
+			rt = p.Elem()
+		}
+		named, ok := types.Unalias(rt).(*types.Named)
+		if !ok {
+			fail(fd.Recv.Pos(), msgBadReceiver, name)
+			return
+		}
+		if named.TypeParams().Len() > 0 {
+			fail(fd.Recv.Pos(), msgGenericReceiver, named.Obj().Name(), name)
+			return
+		}
+		ts.model.Recv = named.Obj().Name()
+		name = ts.model.Recv + "." + name
+	}
+	if sig.TypeParams().Len() > 0 {
+		fail(fd.Type.TypeParams.Pos(), msgGenericFunc, name)
+		return
+	}
+	params, results := sig.Params(), sig.Results()
+	paramsPos := fd.Type.Params.Pos()
+	switch {
+	case sig.Variadic():
+		fail(paramsPos, msgVariadic, name)
+		return
+	case params.Len() == 0 || !isContext(params.At(0).Type()):
+		fail(paramsPos, msgNoContext, name)
+		return
+	case params.Len() != 2:
+		fail(paramsPos, msgParamCount, name, params.Len())
+		return
+	}
+	in := params.At(1).Type()
+	if !isNamedStruct(in) {
+		fail(fd.Type.Params.List[len(fd.Type.Params.List)-1].Type.Pos(), msgInNotStruct, name, types.TypeString(in, types.RelativeTo(ps.pkg.Types)))
+		return
+	}
+	resultsPos := fd.Type.Func
+	if fd.Type.Results != nil {
+		resultsPos = fd.Type.Results.Pos()
+	}
+	switch {
+	case results.Len() == 0 || !isError(results.At(results.Len()-1).Type()):
+		fail(resultsPos, msgNoError, name)
+		return
+	case results.Len() != 2:
+		fail(resultsPos, msgResultCount, name)
+		return
+	}
+	out := results.At(0).Type()
+	inExpr, err := typeExpr(in)
+	if err != nil {
+		fail(paramsPos, msgBadType, name, err)
+		return
+	}
+	outExpr, err := typeExpr(out)
+	if err != nil {
+		fail(resultsPos, msgBadType, name, err)
+		return
+	}
+	ts.in, ts.out = in, out
+	ts.model.In, ts.model.Out = inExpr, outExpr
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+func isError(t types.Type) bool {
+	return types.Identical(t, types.Universe.Lookup("error").Type())
+}
+
+// isNamedStruct reports whether t is a named struct type or a pointer to one.
+func isNamedStruct(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	_, ok = n.Underlying().(*types.Struct)
+	return ok
+}
+
+// checkPackage checks what involves several tools of a package: ids, keys
+// and the names the generated file declares.
+func (g *gen) checkPackage(ps *pkgState) {
+	if len(ps.tools) == 0 {
+		return
+	}
+	ids := map[string]*toolState{}
+	keys := map[string]*toolState{} // per toolset: recv + "\x00" + key
+	names := map[string]*toolState{}
+	scope := ps.pkg.Types.Scope()
+	declare := func(ts *toolState, name string) {
+		if other, dup := names[name]; dup && other != ts {
+			g.diags.errorf(ts.decl.Name.Pos(), msgNameClash, name, ts.model.Func, g.posString(other.decl.Name.Pos()))
+			return
+		}
+		names[name] = ts
+		if obj := scope.Lookup(name); obj != nil {
+			g.diags.errorf(ts.decl.Name.Pos(), msgNameTaken, name, g.posString(obj.Pos()))
+		}
+	}
+	for _, ts := range ps.tools {
+		t := ts.model
+		if other, dup := ids[t.ID]; dup {
+			g.diags.errorf(ts.dir.IDPos, msgDuplicateID, t.ID, g.posString(other.dir.Pos))
+		} else {
+			ids[t.ID] = ts
+		}
+		k := t.Recv + "\x00" + t.Key
+		if other, dup := keys[k]; dup {
+			pos := ts.dir.IDPos
+			if o, ok := ts.dir.Option("key"); ok {
+				pos = o.Pos
+			}
+			g.diags.errorf(pos, msgDuplicateKey, t.Key, toolsetFunc(t.Recv), g.posString(other.dir.Pos))
+		} else {
+			keys[k] = ts
+		}
+		t.Ctor = ctorName(t.Recv, t.Func)
+		t.SchemaConst = lowerFirst(t.Ctor)
+		declare(ts, t.Ctor)
+		declare(ts, t.SchemaConst+"InputSchema")
+		declare(ts, t.SchemaConst+"OutputSchema")
+	}
+	seen := map[string]bool{}
+	for _, ts := range ps.tools {
+		name := toolsetFunc(ts.model.Recv)
+		if !seen[name] {
+			seen[name] = true
+			declare(ts, name)
+		}
+	}
+	ps.model = &Package{
+		Path: ps.pkg.PkgPath,
+		Name: ps.pkg.Name,
+		Dir:  pkgDir(ps.pkg),
+		Imports: Imports{
+			Runtime: freeName(scope, "runtime", "toolgenruntime"),
+			JSON:    freeName(scope, "json", "toolgenjson"),
+		},
+	}
+}
+
+// freeName returns the first of names that the package scope does not use.
+func freeName(scope *types.Scope, names ...string) string {
+	for _, n := range names {
+		if scope.Lookup(n) == nil {
+			return n
+		}
+	}
+	return names[len(names)-1] + "_"
+}
+
+func pkgDir(p *packages.Package) string {
+	for _, f := range p.GoFiles {
+		return filepath.Dir(f)
+	}
+	for _, f := range p.CompiledGoFiles {
+		return filepath.Dir(f)
+	}
+	return p.Dir
+}
+
+// ctorName is the generated constructor of a tool: GetWeatherTool, or
+// ServiceLookupTool for (*Service).Lookup. It is exported only when
+// everything it names is.
+func ctorName(recv, fn string) string {
+	if recv == "" {
+		return fn + "Tool"
+	}
+	name := recv + upperFirst(fn) + "Tool"
+	if !ast.IsExported(recv) || !ast.IsExported(fn) {
+		return lowerFirst(name)
+	}
+	return name
+}
+
+// toolsetFunc is the generated function that returns a toolset: Tools for
+// functions, <Recv>Tools for the methods of Recv.
+func toolsetFunc(recv string) string {
+	if recv == "" {
+		return "Tools"
+	}
+	if !ast.IsExported(recv) {
+		return lowerFirst(recv) + "Tools"
+	}
+	return recv + "Tools"
+}
+
+func upperFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+func (g *gen) posString(pos token.Pos) string {
+	p := g.l.fset.Position(pos)
+	if rel, err := filepath.Rel(g.cfg.Dir, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
+		p.Filename = rel
+	}
+	return p.String()
+}
+
+// generatedNames maps each package's name to the identifiers its generated
+// file will declare.
+func (g *gen) generatedNames() map[*pkgState]map[string]bool {
+	out := map[*pkgState]map[string]bool{}
+	for _, ps := range g.pkgs {
+		names := map[string]bool{}
+		for _, ts := range ps.tools {
+			names[ts.model.Ctor] = true
+			names[toolsetFunc(ts.model.Recv)] = true
+		}
+		out[ps] = names
+	}
+	return out
+}
+
+// reportPackageErrors reports the loader's errors for a package, except
+// those caused by hiding the previous output: uses of the names the new
+// output declares again.
+func (g *gen) reportPackageErrors(ps *pkgState, generated map[*pkgState]map[string]bool) {
+	byName := map[string]map[string]bool{} // package name → generated names
+	for p, names := range generated {
+		if p.pkg.Name == "" {
+			continue
+		}
+		if byName[p.pkg.Name] == nil {
+			byName[p.pkg.Name] = map[string]bool{}
+		}
+		for n := range names {
+			byName[p.pkg.Name][n] = true
+		}
+	}
+	typeChecked := slices.ContainsFunc(ps.pkg.Errors, func(e packages.Error) bool {
+		return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+	})
+	for _, e := range ps.pkg.Errors {
+		// With types from export data, the go command compiles the package
+		// too and reports the compiler's output as one unpositioned error.
+		// The type checker's own errors say the same, with positions.
+		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+			if typeChecked {
+				continue
+			}
+			for _, line := range strings.Split(e.Msg, "\n")[1:] {
+				pos, msg := splitCompilerLine(line)
+				e.Pos, e.Msg = pos, msg
+				g.reportPackageError(ps, e, generated, byName)
+			}
+			continue
+		}
+		g.reportPackageError(ps, e, generated, byName)
+	}
+}
+
+// splitCompilerLine splits "file:line:col: message" into its parts.
+func splitCompilerLine(line string) (string, string) {
+	for i := 0; i < len(line); i++ {
+		if line[i] == ' ' && i > 0 && line[i-1] == ':' {
+			return line[:i-1], line[i+1:]
+		}
+	}
+	return "", line
+}
+
+func (g *gen) reportPackageError(ps *pkgState, e packages.Error, generated map[*pkgState]map[string]bool, byName map[string]map[string]bool) {
+	{
+		if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok {
+			if generated[ps][name] {
+				return
+			}
+			if pkgName, sel, ok := strings.Cut(name, "."); ok && byName[pkgName][sel] {
+				return
+			}
+		}
+		pos := packagesErrorPosition(e.Pos)
+		if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
+			pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
+		}
+		g.diags.add(pos, SeverityError, e.Msg)
+	}
+}
+
+// packages returns the models of the packages that have tools.
+func (g *gen) packages() []*Package {
+	var out []*Package
+	for _, ps := range g.pkgs {
+		if ps.model == nil {
+			continue
+		}
+		for _, ts := range ps.tools {
+			ps.model.Tools = append(ps.model.Tools, ts.model)
+		}
+		out = append(out, ps.model)
+	}
+	return out
+}
+
+// previousOutputs lists the earlier outputs found in the loaded packages.
+func (g *gen) previousOutputs() []string {
+	var out []string
+	for _, ps := range g.pkgs {
+		if ps.previous != "" {
+			out = append(out, ps.previous)
+		}
+	}
+	return out
+}

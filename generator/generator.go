@@ -1,0 +1,123 @@
+// Package generator turns functions annotated with //tool: into generated Go
+// code: it loads packages with golang.org/x/tools/go/packages, finds every
+// annotated function and method, checks its signature, computes the JSON
+// Schemas of its input and output from go/types, and renders one file per
+// package with github.com/dave/jennifer.
+//
+// The generator is pure: [Generate] returns file contents and diagnostics
+// and writes nothing. cmd/toolgen is the only part that touches the disk.
+package generator
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// DefaultOutput is the name of the generated file in each package.
+const DefaultOutput = "tools_gen.go"
+
+// Config says what to generate.
+type Config struct {
+	// Dir is the directory patterns are resolved in and diagnostics are
+	// relative to; "" means the current directory.
+	Dir string
+	// Patterns are go/packages patterns; none means ".".
+	Patterns []string
+	// Tags are build tags.
+	Tags []string
+	// Output is the generated file's name in each package; "" means
+	// [DefaultOutput].
+	Output string
+	// Env is the environment of the go command; nil means the process's.
+	Env []string
+}
+
+// Result is what one run produced.
+type Result struct {
+	// Files maps the absolute path of every generated file to its contents.
+	// It is empty when Diagnostics hold an error.
+	Files map[string][]byte
+	// Obsolete are earlier outputs of toolgen in packages that no longer
+	// have any tool; they should be removed.
+	Obsolete []string
+	// Packages are the packages with tools, sorted by import path.
+	Packages []*Package
+	// Diagnostics are every problem found, sorted by position.
+	Diagnostics []Diagnostic
+	// Timings are the durations of the phases, in order.
+	Timings []Timing
+}
+
+// Timing is the duration of one phase of a run.
+type Timing struct {
+	Phase    string
+	Duration time.Duration
+}
+
+// Generate loads the packages of cfg and generates their tool files. An
+// error means the run could not happen at all (the go command failed, say);
+// problems in the user's code are Diagnostics.
+func Generate(ctx context.Context, cfg Config) (*Result, error) {
+	if cfg.Dir == "" {
+		cfg.Dir = "."
+	}
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Dir = dir
+	if len(cfg.Patterns) == 0 {
+		cfg.Patterns = []string{"."}
+	}
+	if cfg.Output == "" {
+		cfg.Output = DefaultOutput
+	}
+	if filepath.Base(cfg.Output) != cfg.Output || filepath.Ext(cfg.Output) != ".go" {
+		return nil, errors.New("output must be a file name ending in .go, with no directory")
+	}
+
+	res := &Result{Files: map[string][]byte{}}
+	clock := time.Now()
+	phase := func(name string) {
+		now := time.Now()
+		res.Timings = append(res.Timings, Timing{name, now.Sub(clock)})
+		clock = now
+	}
+
+	l, err := load(ctx, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	phase("load")
+
+	g := newGen(l, &cfg)
+	g.findAll()
+	phase("find")
+	g.schemas()
+	phase("schema")
+
+	res.Diagnostics = g.diags.sorted()
+	res.Packages = g.packages()
+	if HasErrors(res.Diagnostics) {
+		res.Files = map[string][]byte{}
+		return res, nil
+	}
+	for _, p := range res.Packages {
+		src, err := render(p)
+		if err != nil {
+			return nil, err
+		}
+		res.Files[filepath.Join(p.Dir, cfg.Output)] = src
+	}
+	for _, f := range g.previousOutputs() {
+		if _, ok := res.Files[f]; !ok {
+			res.Obsolete = append(res.Obsolete, f)
+		}
+	}
+	slices.Sort(res.Obsolete)
+	phase("render")
+	return res, nil
+}

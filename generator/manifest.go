@@ -1,0 +1,51 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// ManifestEntry describes one tool in the -json manifest.
+type ManifestEntry struct {
+	Package      string            `json:"package"`
+	Func         string            `json:"func"`
+	ID           string            `json:"id"`
+	Key          string            `json:"key"`
+	Title        string            `json:"title,omitempty"`
+	Description  string            `json:"description"`
+	InputSchema  json.RawMessage   `json:"inputSchema"`
+	OutputSchema json.RawMessage   `json:"outputSchema"`
+	Options      map[string]string `json:"options"`
+	Constructor  string            `json:"constructor"`
+	Toolset      string            `json:"toolset"`
+	Position     string            `json:"position"` // path:line:col of the function
+}
+
+// Manifest describes every tool of pkgs, in package and source order, with
+// positions relative to dir.
+func Manifest(pkgs []*Package, dir string) []ManifestEntry {
+	out := []ManifestEntry{}
+	for _, p := range pkgs {
+		for _, t := range p.Tools {
+			fn := t.Func
+			if t.Recv != "" {
+				fn = fmt.Sprintf("(*%s).%s", t.Recv, t.Func)
+			}
+			out = append(out, ManifestEntry{
+				Package:      p.Path,
+				Func:         fn,
+				ID:           t.ID,
+				Key:          t.Key,
+				Title:        t.Title,
+				Description:  t.Description,
+				InputSchema:  t.InputSchema,
+				OutputSchema: t.OutputSchema,
+				Options:      t.Options,
+				Constructor:  t.Ctor,
+				Toolset:      toolsetFunc(t.Recv),
+				Position:     FormatPosition(t.Pos, dir),
+			})
+		}
+	}
+	return out
+}

@@ -1,0 +1,198 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+const (
+	runtimePath = "github.com/toolgen-go/toolgen/runtime"
+	jsonPath    = "encoding/json"
+)
+
+// render produces the generated file of one package.
+func render(p *Package) ([]byte, error) {
+	f := jen.NewFilePathName(p.Path, p.Name)
+	f.HeaderComment(strings.TrimPrefix(Header, "// "))
+	f.ImportAlias(runtimePath, p.Imports.Runtime)
+	f.ImportAlias(jsonPath, p.Imports.JSON)
+	if p.Imports.Runtime == "runtime" {
+		f.ImportName(runtimePath, "runtime")
+	}
+	if p.Imports.JSON == "json" {
+		f.ImportName(jsonPath, "json")
+	}
+	for _, t := range p.Tools {
+		importNames(f, t.In)
+		importNames(f, t.Out)
+	}
+	for _, t := range p.Tools {
+		renderTool(f, t)
+	}
+	renderToolsets(f, p)
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("render %s: %w", p.Path, err)
+	}
+	return buf.Bytes(), nil
+}
+
+// renderTool emits a tool's schema constants and its constructor.
+func renderTool(f *jen.File, t *Tool) {
+	in, out := t.SchemaConst+"InputSchema", t.SchemaConst+"OutputSchema"
+	f.Commentf("%s is the JSON Schema of the input of tool %q.", in, t.ID)
+	f.Const().Id(in).Op("=").Add(stringLit(t.InputSchema))
+	f.Line()
+	f.Commentf("%s is the JSON Schema of the output of tool %q.", out, t.ID)
+	f.Const().Id(out).Op("=").Add(stringLit(t.OutputSchema))
+	f.Line()
+
+	spec := jen.Dict{
+		jen.Id("ID"):           jen.Lit(t.ID),
+		jen.Id("Description"):  jen.Lit(t.Description),
+		jen.Id("InputSchema"):  jen.Qual(jsonPath, "RawMessage").Call(jen.Id(in)),
+		jen.Id("OutputSchema"): jen.Qual(jsonPath, "RawMessage").Call(jen.Id(out)),
+	}
+	if t.Title != "" {
+		spec[jen.Id("Title")] = jen.Lit(t.Title)
+	}
+	if t.Approval {
+		spec[jen.Id("NeedsApproval")] = jen.True()
+	}
+	if t.Strict {
+		spec[jen.Id("Strict")] = jen.True()
+	}
+	ann := jen.Dict{}
+	for _, a := range []struct {
+		on   bool
+		name string
+	}{{t.ReadOnly, "ReadOnly"}, {t.Destructive, "Destructive"}, {t.Idempotent, "Idempotent"}, {t.OpenWorld, "OpenWorld"}} {
+		if a.on {
+			ann[jen.Id(a.name)] = jen.True()
+		}
+	}
+	if len(ann) > 0 {
+		spec[jen.Id("Annotations")] = jen.Qual(runtimePath, "Annotations").Values(ann)
+	}
+
+	ret := jen.Op("*").Qual(runtimePath, "Func").Types(typeCode(t.In), typeCode(t.Out))
+	fn := jen.Id(t.Func)
+	params := []jen.Code{}
+	what := t.Func
+	if t.Recv != "" {
+		params = append(params, jen.Id("r").Op("*").Id(t.Recv))
+		fn = jen.Id("r").Dot(t.Func)
+		what = t.Recv + "." + t.Func
+	}
+	for _, line := range descriptionComment(t, what) {
+		f.Comment(line)
+	}
+	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(
+		jen.Return(jen.Qual(runtimePath, "NewFunc").Call(
+			jen.Qual(runtimePath, "Spec").Values(spec),
+			fn,
+		)),
+	)
+	f.Line()
+}
+
+// descriptionComment is the doc comment of a constructor.
+func descriptionComment(t *Tool, what string) []string {
+	return []string{
+		fmt.Sprintf("%s returns [%s] as the tool %q, under the key %q in %s.", t.Ctor, what, t.ID, t.Key, toolsetFunc(t.Recv)),
+	}
+}
+
+// renderToolsets emits Tools() and <Recv>Tools(r) for each receiver type.
+func renderToolsets(f *jen.File, p *Package) {
+	var order []string
+	byRecv := map[string][]*Tool{}
+	for _, t := range p.Tools {
+		if _, ok := byRecv[t.Recv]; !ok {
+			order = append(order, t.Recv)
+		}
+		byRecv[t.Recv] = append(byRecv[t.Recv], t)
+	}
+	for _, recv := range order {
+		name := toolsetFunc(recv)
+		var params []jen.Code
+		var items []jen.Code
+		for _, t := range byRecv[recv] {
+			call := jen.Id(t.Ctor).Call()
+			if recv != "" {
+				call = jen.Id(t.Ctor).Call(jen.Id("r"))
+			}
+			items = append(items, jen.Line().Lit(t.Key).Op(":").Add(call))
+		}
+		items = append(items, jen.Line())
+		if recv == "" {
+			f.Commentf("%s returns the tools of package %s, by key.", name, p.Name)
+		} else {
+			params = append(params, jen.Id("r").Op("*").Id(recv))
+			f.Commentf("%s returns the tools of the methods of r, by key.", name)
+		}
+		f.Func().Id(name).Params(params...).Qual(runtimePath, "Toolset").Block(
+			jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...)),
+		)
+		f.Line()
+	}
+}
+
+// stringLit is a string constant: a raw string when it can be one, so that
+// the schemas stay readable in review.
+func stringLit(b []byte) jen.Code {
+	s := string(b)
+	if !strings.ContainsAny(s, "`\r") {
+		return jen.Id("`" + s + "`")
+	}
+	return jen.Lit(s)
+}
+
+// typeCode spells a type expression.
+func typeCode(e *TypeExpr) jen.Code {
+	switch e.Kind {
+	case KindPointer:
+		return jen.Op("*").Add(typeCode(e.Elem))
+	case KindSlice:
+		return jen.Index().Add(typeCode(e.Elem))
+	case KindArray:
+		return jen.Index(jen.Lit(int(e.Len))).Add(typeCode(e.Elem))
+	case KindMap:
+		return jen.Map(typeCode(e.Key)).Add(typeCode(e.Elem))
+	case KindAny:
+		return jen.Any()
+	}
+	var c *jen.Statement
+	if e.PkgPath == "" {
+		c = jen.Id(e.Name)
+	} else {
+		c = jen.Qual(e.PkgPath, e.Name)
+	}
+	if len(e.TypeArgs) > 0 {
+		args := make([]jen.Code, len(e.TypeArgs))
+		for i, a := range e.TypeArgs {
+			args[i] = typeCode(a)
+		}
+		c = c.Types(args...)
+	}
+	return c
+}
+
+// importNames tells jennifer the real names of the packages e refers to, so
+// that it does not guess them from their paths.
+func importNames(f *jen.File, e *TypeExpr) {
+	if e == nil {
+		return
+	}
+	if e.PkgPath != "" {
+		f.ImportName(e.PkgPath, e.PkgName)
+	}
+	importNames(f, e.Elem)
+	importNames(f, e.Key)
+	for _, a := range e.TypeArgs {
+		importNames(f, a)
+	}
+}

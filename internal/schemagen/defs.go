@@ -1,0 +1,337 @@
+package schemagen
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/invopop/jsonschema"
+)
+
+// This file decides which named types live in $defs, and under which name.
+//
+// Schema runs twice over the type graph. The first pass (analyzing) builds
+// the body of every named composite type once, and records which named
+// types each body references. From that graph, decide puts in $defs every
+// type that is recursive (on a cycle), every struct type referenced more
+// than once, and every type named by a oneof_ref or anyof_ref tag. The
+// second pass builds the schema: types in $defs are built once and
+// referenced, the others are inlined where they are used.
+
+// site is where a schema is being built: the field (or root type) and the
+// chain of Go names that led there.
+type site struct {
+	pos  token.Pos
+	path string
+}
+
+// node is a named type in the type graph.
+type node struct {
+	named   *types.Named
+	refs    int      // references from bodies
+	edges   []string // keys of the types its body references
+	visited bool     // body analyzed
+	forced  bool     // named by a oneof_ref or anyof_ref tag
+	inDefs  bool
+	name    string // $defs name
+	built   bool   // $defs body built (pass 2)
+}
+
+type errKey struct {
+	pos  token.Pos
+	path string
+	msg  string
+}
+
+// ctx is the state of one Schema call.
+type ctx struct {
+	b         *Builder
+	analyzing bool
+	nodes     map[string]*node
+	stack     []string // keys of the named bodies under construction
+	rootNamed string   // key of the root type, when it is a named composite type
+	refTypes  map[*jsonschema.Schema]string
+	defs      jsonschema.Definitions
+	errs      []*Error
+	seen      map[errKey]bool
+}
+
+// rootKey is the graph node of an unnamed root.
+const rootKey = ""
+
+func newCtx(b *Builder) *ctx {
+	return &ctx{
+		b:        b,
+		nodes:    map[string]*node{rootKey: {}},
+		refTypes: map[*jsonschema.Schema]string{},
+		defs:     jsonschema.Definitions{},
+		seen:     map[errKey]bool{},
+	}
+}
+
+// errorf records an error at a site. Errors are kept in the second pass
+// only, once each: a recursive root is built twice (inline and in $defs).
+func (c *ctx) errorf(at site, msg string) {
+	if c.analyzing {
+		return
+	}
+	k := errKey{pos: at.pos, msg: msg}
+	if !at.pos.IsValid() {
+		k.path = at.path
+	}
+	if c.seen[k] {
+		return
+	}
+	c.seen[k] = true
+	c.errs = append(c.errs, &Error{Pos: at.pos, Path: at.path, Message: msg})
+}
+
+// typeKey identifies a type within a Schema call.
+func typeKey(t types.Type) string {
+	return types.TypeString(t, nil)
+}
+
+func (c *ctx) node(n *types.Named) *node {
+	key := typeKey(n)
+	nd := c.nodes[key]
+	if nd == nil {
+		nd = &node{named: n}
+		c.nodes[key] = nd
+	}
+	return nd
+}
+
+func (c *ctx) current() string {
+	if len(c.stack) == 0 {
+		return rootKey
+	}
+	return c.stack[len(c.stack)-1]
+}
+
+// root builds the root schema, always inline.
+func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
+	n, ok := t.(*types.Named)
+	if !ok || !c.refable(n) {
+		return c.schemaOf(t, at)
+	}
+	key := typeKey(n)
+	c.rootNamed = key
+	c.node(n).visited = true
+	c.stack = append(c.stack, key)
+	s := c.namedBody(n, at)
+	c.stack = c.stack[:len(c.stack)-1]
+	return s
+}
+
+// ref returns the schema of a use of the named type n: a $ref when n lives
+// in $defs, else its body inline. force puts n in $defs.
+func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
+	key := typeKey(n)
+	nd := c.node(n)
+	if c.analyzing {
+		from := c.nodes[c.current()]
+		from.edges = append(from.edges, key)
+		nd.refs++
+		nd.forced = nd.forced || force
+		if !nd.visited {
+			nd.visited = true
+			c.stack = append(c.stack, key)
+			c.namedBody(n, at)
+			c.stack = c.stack[:len(c.stack)-1]
+		}
+		return c.refSchema(n, "#/$defs/"+key)
+	}
+
+	if nd.inDefs {
+		if !nd.built {
+			nd.built = true
+			c.stack = append(c.stack, key)
+			c.defs[nd.name] = c.namedBody(n, at)
+			c.stack = c.stack[:len(c.stack)-1]
+		}
+		return c.refSchema(n, "#/$defs/"+nd.name)
+	}
+	if slices.Contains(c.stack, key) {
+		// decide puts every type on a cycle in $defs; this is a safety net
+		// against endless recursion.
+		c.errorf(at, msgRecursion(typeString(n)))
+		return &jsonschema.Schema{}
+	}
+	c.stack = append(c.stack, key)
+	s := c.namedBody(n, at)
+	c.stack = c.stack[:len(c.stack)-1]
+	return s
+}
+
+// refSchema returns a fresh {"$ref": ref}, remembering the JSON type of its
+// target for the tag keywords.
+func (c *ctx) refSchema(n *types.Named, ref string) *jsonschema.Schema {
+	s := &jsonschema.Schema{Ref: ref}
+	c.refTypes[s] = c.jsonTypeOfNamed(n)
+	return s
+}
+
+// jsonType returns the JSON type of s, looking through a $ref.
+func (c *ctx) jsonType(s *jsonschema.Schema) string {
+	if s.Ref != "" && s.Type == "" {
+		return c.refTypes[s]
+	}
+	return s.Type
+}
+
+// decide chooses the types that live in $defs and names them.
+func (c *ctx) decide() {
+	preds := map[string][]string{} // with one entry per reference
+	for key, nd := range c.nodes {
+		for _, to := range nd.edges {
+			preds[to] = append(preds[to], key)
+		}
+	}
+	for key, nd := range c.nodes {
+		if key != rootKey {
+			nd.inDefs = nd.forced || c.onCycle(key)
+		}
+	}
+
+	// A struct type goes to $defs when its body would appear more than once
+	// in the output: once per reference from the root, from a $defs entry,
+	// or from each place where an inlined body that references it appears.
+	occ := map[string]int{}
+	decided := map[string]bool{}
+	var occurrences func(key string) int
+	occurrences = func(key string) int {
+		if n, ok := occ[key]; ok {
+			return n
+		}
+		nd := c.nodes[key]
+		n := 0
+		if key == rootKey || key == c.rootNamed {
+			n = 1 // the root, inline
+		}
+		if key != rootKey && !decided[key] {
+			decided[key] = true
+			if !nd.inDefs {
+				_, isStruct := nd.named.Underlying().(*types.Struct)
+				uses := 0
+				for _, from := range preds[key] {
+					uses += occurrences(from)
+				}
+				if isStruct && uses >= 2 {
+					nd.inDefs = true
+				} else {
+					n += uses
+				}
+			}
+		}
+		if nd.inDefs {
+			n++
+		}
+		occ[key] = n
+		return n
+	}
+	var keys []string
+	for key, nd := range c.nodes {
+		if key == rootKey {
+			continue
+		}
+		occurrences(key)
+		if nd.inDefs {
+			keys = append(keys, key)
+		}
+	}
+	slices.Sort(keys)
+
+	names := map[string]string{}
+	for _, key := range keys {
+		names[key] = defBaseName(c.nodes[key].named)
+	}
+	// Distinct types with one name: qualify them with their package name,
+	// then with their package path, then number them, in key order.
+	qualify := []func(key, name string, i int) string{
+		func(key, name string, _ int) string {
+			if pkg := c.nodes[key].named.Obj().Pkg(); pkg != nil {
+				return pkg.Name() + "." + name
+			}
+			return name
+		},
+		func(key, name string, _ int) string {
+			if pkg := c.nodes[key].named.Obj().Pkg(); pkg != nil {
+				return sanitize(pkg.Path()) + "." + defBaseName(c.nodes[key].named)
+			}
+			return name
+		},
+		func(_, name string, i int) string {
+			if i == 0 {
+				return name
+			}
+			return fmt.Sprintf("%s_%d", name, i+1)
+		},
+	}
+	for _, q := range qualify {
+		groups := map[string][]string{}
+		for _, key := range keys {
+			groups[names[key]] = append(groups[names[key]], key)
+		}
+		for name, group := range groups {
+			if len(group) < 2 {
+				continue
+			}
+			for i, key := range group {
+				names[key] = q(key, name, i)
+			}
+		}
+	}
+	for _, key := range keys {
+		c.nodes[key].name = names[key]
+	}
+}
+
+// onCycle reports whether the body of key references key, directly or not.
+func (c *ctx) onCycle(key string) bool {
+	seen := map[string]bool{}
+	work := slices.Clone(c.nodes[key].edges)
+	for len(work) > 0 {
+		k := work[len(work)-1]
+		work = work[:len(work)-1]
+		if k == key {
+			return true
+		}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		if nd := c.nodes[k]; nd != nil {
+			work = append(work, nd.edges...)
+		}
+	}
+	return false
+}
+
+// defBaseName is the $defs name of a type before disambiguation: its Go
+// name, with type arguments joined by underscores (Page[Item] → Page_Item).
+func defBaseName(n *types.Named) string {
+	return sanitize(types.TypeString(n, func(*types.Package) string { return "" }))
+}
+
+// sanitize replaces every run of characters other than letters, digits and
+// underscores with one underscore, so that the name needs no escaping in a
+// JSON pointer.
+func sanitize(s string) string {
+	var b strings.Builder
+	pending := false
+	for _, r := range s {
+		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if pending && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			pending = false
+			b.WriteRune(r)
+			continue
+		}
+		pending = true
+	}
+	return b.String()
+}

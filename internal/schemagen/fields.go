@@ -1,0 +1,202 @@
+package schemagen
+
+import (
+	"cmp"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+)
+
+// jsonField is a struct field as encoding/json encodes it: a top-level
+// field, or a field promoted from an embedded struct.
+type jsonField struct {
+	name    string // JSON name
+	tagged  bool   // the name came from the json tag
+	index   []int  // field indexes from the outer struct down to the field
+	v       *types.Var
+	tag     reflect.StructTag
+	json    jsonTag
+	badName string // a json tag name that encoding/json rejects (the Go name is used)
+	hidden  bool   // jsonschema:"-" on the field or on an embedded field above it
+}
+
+// embeddedStruct is a struct type whose fields are being collected.
+type embeddedStruct struct {
+	key    string // identity of the struct type
+	st     *types.Struct
+	index  []int
+	hidden bool
+}
+
+// typeFields returns the fields that encoding/json encodes for st, in the
+// order it encodes them. It is encoding/json's typeFields (Go 1.26,
+// encode.go) ported to go/types:
+//
+//   - fields are collected breadth first: the fields of st, then the fields
+//     of its embedded structs (through pointers too), then theirs;
+//   - unexported non-embedded fields and embedded fields of unexported
+//     non-struct types are ignored; embedded unexported struct types still
+//     promote their exported fields;
+//   - an embedded struct with a json name is an ordinary field, and so is an
+//     embedded non-struct type;
+//   - among fields with the same JSON name, the shallowest wins; at equal
+//     depth a tagged name wins over an untagged one; otherwise the fields
+//     cancel each other and none is encoded;
+//   - a struct type embedded twice at the same depth contributes its fields
+//     twice, so they cancel.
+//
+// Fields hidden with jsonschema:"-" are returned with hidden set: they still
+// take part in the name resolution, as they do in encoding/json.
+func typeFields(st *types.Struct) []jsonField {
+	var current []embeddedStruct
+	next := []embeddedStruct{{st: st}}
+
+	// Count of queued names for current level and the next.
+	var count, nextCount map[string]int
+
+	// Types already visited at an earlier level.
+	visited := map[string]bool{}
+
+	var fields []jsonField
+	for len(next) > 0 {
+		current, next = next, current[:0]
+		count, nextCount = nextCount, map[string]int{}
+
+		for _, f := range current {
+			if visited[f.key] {
+				continue
+			}
+			visited[f.key] = true
+
+			for i := range f.st.NumFields() {
+				sf := f.st.Field(i)
+				tag := reflect.StructTag(f.st.Tag(i))
+				if sf.Embedded() {
+					if !sf.Exported() && !isStruct(derefOnce(sf.Type())) {
+						continue
+					}
+				} else if !sf.Exported() {
+					continue
+				}
+				raw := tag.Get("json")
+				if raw == "-" {
+					continue
+				}
+				jt := parseJSONTag(raw)
+				name, badName := jt.name, ""
+				if !validJSONName(name) {
+					if name != "" {
+						badName = name
+					}
+					name = ""
+				}
+				index := append(slices.Clip(f.index), i)
+				hidden := f.hidden || schemaTagHides(tag.Get("jsonschema"))
+
+				ft := derefOnce(sf.Type())
+				if name != "" || !sf.Embedded() || !isStruct(ft) {
+					tagged := name != ""
+					if name == "" {
+						name = sf.Name()
+					}
+					fields = append(fields, jsonField{
+						name:    name,
+						tagged:  tagged,
+						index:   index,
+						v:       sf,
+						tag:     tag,
+						json:    jt,
+						badName: badName,
+						hidden:  hidden,
+					})
+					if count[f.key] > 1 {
+						// The embedding struct was queued more than once at
+						// this depth: add a second copy so that the
+						// dominance step below cancels the field.
+						fields = append(fields, fields[len(fields)-1])
+					}
+					continue
+				}
+
+				key := typeKey(ft)
+				nextCount[key]++
+				if nextCount[key] == 1 {
+					next = append(next, embeddedStruct{
+						key:    key,
+						st:     ft.Underlying().(*types.Struct),
+						index:  index,
+						hidden: hidden,
+					})
+				}
+			}
+		}
+	}
+
+	slices.SortFunc(fields, func(a, b jsonField) int {
+		// By name, then depth, then "name came from the json tag", then
+		// index sequence.
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
+			return c
+		}
+		if a.tagged != b.tagged {
+			if a.tagged {
+				return -1
+			}
+			return +1
+		}
+		return slices.Compare(a.index, b.index)
+	})
+
+	// For each name keep the dominant field, if there is one.
+	out := fields[:0]
+	for advance, i := 0, 0; i < len(fields); i += advance {
+		name := fields[i].name
+		for advance = 1; i+advance < len(fields); advance++ {
+			if fields[i+advance].name != name {
+				break
+			}
+		}
+		if advance == 1 {
+			out = append(out, fields[i])
+			continue
+		}
+		if dominant, ok := dominantField(fields[i : i+advance]); ok {
+			out = append(out, dominant)
+		}
+	}
+	fields = out
+
+	slices.SortFunc(fields, func(a, b jsonField) int {
+		return slices.Compare(a.index, b.index)
+	})
+	return fields
+}
+
+// dominantField is encoding/json's: fields are sorted by depth, then tagged
+// first, so the first one dominates unless the second one is as deep and as
+// tagged.
+func dominantField(fields []jsonField) (jsonField, bool) {
+	if len(fields) > 1 && len(fields[0].index) == len(fields[1].index) && fields[0].tagged == fields[1].tagged {
+		return jsonField{}, false
+	}
+	return fields[0], true
+}
+
+// derefOnce follows one unnamed pointer, as encoding/json does for an
+// embedded *T.
+func derefOnce(t types.Type) types.Type {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		return types.Unalias(p.Elem())
+	}
+	return t
+}
+
+func isStruct(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Struct)
+	return ok
+}

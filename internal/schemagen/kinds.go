@@ -1,0 +1,328 @@
+package schemagen
+
+import (
+	"cmp"
+	"encoding/json"
+	"go/constant"
+	"go/types"
+	"slices"
+
+	"github.com/invopop/jsonschema"
+)
+
+// This file maps each kind of Go type to its schema, one function per kind.
+// schemaOf dispatches; a new kind needs a case there and a function here.
+
+// schemaOf returns the schema of a use of t at site at.
+func (c *ctx) schemaOf(t types.Type, at site) *jsonschema.Schema {
+	switch t := types.Unalias(t).(type) {
+	case *types.Pointer:
+		// A pointer has the schema of its element, as in invopop.
+		return c.schemaOf(t.Elem(), at)
+	case *types.Named:
+		return c.namedSchema(t, at)
+	case *types.Basic:
+		return c.basicSchema(t, t, at)
+	case *types.Struct:
+		if c.marshalsAsText(t) {
+			// Methods promoted from an embedded field.
+			return &jsonschema.Schema{Type: "string"}
+		}
+		return c.structSchema(t, nil, at)
+	case *types.Slice:
+		return c.sliceSchema(t, at)
+	case *types.Array:
+		return c.arraySchema(t, at)
+	case *types.Map:
+		return c.mapSchema(t, t, at)
+	case *types.Interface:
+		return c.interfaceSchema(t, t, at)
+	default:
+		return c.noSchema(t, t, at)
+	}
+}
+
+// namedSchema returns the schema of a use of the named type n.
+func (c *ctx) namedSchema(n *types.Named, at site) *jsonschema.Schema {
+	if s := wellKnownSchema(n); s != nil {
+		return s
+	}
+	if c.refable(n) {
+		return c.ref(n, at, false)
+	}
+	return c.namedBody(n, at)
+}
+
+// refable reports whether n is a named composite type: such a type may be
+// recursive or shared, and then lives in $defs.
+func (c *ctx) refable(n *types.Named) bool {
+	if wellKnownSchema(n) != nil || c.marshalsAsText(n) {
+		return false
+	}
+	switch n.Underlying().(type) {
+	case *types.Struct, *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
+}
+
+// namedBody returns the schema of the named type n itself: the schema of
+// its underlying type, described by its doc comment.
+func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
+	if s := wellKnownSchema(n); s != nil {
+		return s
+	}
+	var s *jsonschema.Schema
+	if c.marshalsAsText(n) {
+		s = &jsonschema.Schema{Type: "string"}
+	} else {
+		switch u := n.Underlying().(type) {
+		case *types.Struct:
+			s = c.structSchema(u, n, at)
+		case *types.Basic:
+			s = c.basicSchema(u, n, at)
+			if u.Info()&(types.IsString|types.IsInteger) != 0 {
+				s.Enum = c.enumValues(n)
+			}
+		case *types.Map:
+			s = c.mapSchema(u, n, at)
+		case *types.Interface:
+			s = c.interfaceSchema(u, n, at)
+		case *types.Slice, *types.Array:
+			s = c.schemaOf(u, at)
+		default:
+			s = c.noSchema(u, n, at)
+		}
+	}
+	if s.Description == "" {
+		s.Description = c.b.comments.typeDoc(n.Obj())
+	}
+	return s
+}
+
+// wellKnownSchema returns the schema of the standard library types that
+// invopop maps to formats, of json.RawMessage, and of time.Duration; nil for
+// other types.
+func wellKnownSchema(n *types.Named) *jsonschema.Schema {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return nil
+	}
+	switch pkg.Path() + "." + n.Obj().Name() {
+	case "time.Time":
+		return &jsonschema.Schema{Type: "string", Format: "date-time"}
+	case "time.Duration":
+		// Nanoseconds. Its constants (Nanosecond … Hour) are units, not the
+		// allowed values: no enum.
+		return &jsonschema.Schema{Type: "integer"}
+	case "net/url.URL":
+		return &jsonschema.Schema{Type: "string", Format: "uri"}
+	case "net.IP":
+		// invopop does not tell IPv4 from IPv6.
+		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	case "encoding/json.RawMessage":
+		// Any JSON value: the empty schema, which marshals as true (invopop
+		// returns an empty Schema too).
+		return &jsonschema.Schema{}
+	}
+	return nil
+}
+
+// marshalsAsText reports whether encoding/json encodes t through its
+// MarshalText method (on a value or pointer receiver): a JSON string. A
+// MarshalJSON method takes precedence in encoding/json, and its output is
+// unknown here; such types keep their structural schema, as in invopop.
+func (c *ctx) marshalsAsText(t types.Type) bool {
+	if types.IsInterface(t) {
+		return false
+	}
+	implements := func(iface *types.Interface) bool {
+		return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
+	}
+	return implements(c.b.textMarshaler) && !implements(c.b.jsonMarshaler)
+}
+
+// basicSchema maps booleans, integers, floats and strings. display is the
+// type named in messages.
+func (c *ctx) basicSchema(b *types.Basic, display types.Type, at site) *jsonschema.Schema {
+	info := b.Info()
+	switch {
+	case info&types.IsBoolean != 0:
+		return &jsonschema.Schema{Type: "boolean"}
+	case info&types.IsInteger != 0:
+		// uintptr too: encoding/json encodes it as a number (invopop
+		// panics on it).
+		return &jsonschema.Schema{Type: "integer"}
+	case info&types.IsFloat != 0:
+		return &jsonschema.Schema{Type: "number"}
+	case info&types.IsString != 0:
+		return &jsonschema.Schema{Type: "string"}
+	case info&types.IsComplex != 0:
+		c.errorf(at, msgComplex(typeString(display)))
+	case b.Kind() == types.UnsafePointer:
+		c.errorf(at, msgUnsafePointer(typeString(display)))
+	default:
+		c.errorf(at, msgInvalidType(typeString(display)))
+	}
+	return &jsonschema.Schema{}
+}
+
+// sliceSchema maps []T to an array, and []byte to a base64 string.
+func (c *ctx) sliceSchema(sl *types.Slice, at site) *jsonschema.Schema {
+	if c.isByte(sl.Elem()) {
+		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
+	}
+	return &jsonschema.Schema{Type: "array", Items: c.schemaOf(sl.Elem(), at)}
+}
+
+// isByte reports whether encoding/json encodes a slice of t as base64: t is
+// a byte type whose pointer has no MarshalJSON or MarshalText method.
+func (c *ctx) isByte(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Kind() != types.Uint8 {
+		return false
+	}
+	p := types.NewPointer(t)
+	return !types.Implements(p, c.b.jsonMarshaler) && !types.Implements(p, c.b.textMarshaler)
+}
+
+// arraySchema maps [N]T to an array of exactly N items (bytes included, as
+// encoding/json encodes byte arrays as arrays).
+func (c *ctx) arraySchema(a *types.Array, at site) *jsonschema.Schema {
+	n := uint64(max(a.Len(), 0))
+	return &jsonschema.Schema{Type: "array", Items: c.schemaOf(a.Elem(), at), MinItems: &n, MaxItems: &n}
+}
+
+// mapSchema maps map[K]V to an object. Keys of string kind and keys that
+// implement encoding.TextMarshaler give free property names; integer keys
+// give digit-only names. Other keys have no JSON form.
+func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.Schema {
+	s := &jsonschema.Schema{Type: "object"}
+	elem := c.schemaOf(m.Elem(), at)
+	key, _ := m.Key().Underlying().(*types.Basic)
+	switch {
+	// encoding/json tries string kinds, then TextMarshaler, then integers.
+	case key != nil && key.Info()&types.IsString != 0,
+		types.Implements(m.Key(), c.b.textMarshaler) && !types.IsInterface(m.Key()):
+	case key != nil && key.Info()&types.IsInteger != 0:
+		s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": elem}
+		s.AdditionalProperties = falseSchema()
+		return s
+	default:
+		c.errorf(at, msgMapKey(typeString(m.Key()), typeString(display)))
+		return s
+	}
+	if !types.IsInterface(m.Elem()) {
+		// invopop leaves additionalProperties out for interface values.
+		s.AdditionalProperties = elem
+	}
+	return s
+}
+
+// interfaceSchema maps any (and named empty interfaces) to the empty
+// schema; other interfaces have no schema.
+func (c *ctx) interfaceSchema(it *types.Interface, display types.Type, at site) *jsonschema.Schema {
+	if !it.Empty() {
+		c.errorf(at, msgInterface(typeString(display)))
+	}
+	return &jsonschema.Schema{}
+}
+
+// noSchema reports a type that has no JSON form.
+func (c *ctx) noSchema(t, display types.Type, at site) *jsonschema.Schema {
+	name := typeString(display)
+	switch t.(type) {
+	case *types.Chan:
+		c.errorf(at, msgChan(name))
+	case *types.Signature:
+		c.errorf(at, msgFunc(name))
+	case *types.TypeParam:
+		c.errorf(at, msgTypeParam(name))
+	default:
+		c.errorf(at, msgUnsupportedType(name))
+	}
+	return &jsonschema.Schema{}
+}
+
+// enumValues returns the values of the exported package-level constants of
+// type n, in declaration order. Unexported constants are left out: export
+// data, from which dependencies are loaded, does not carry them, so the
+// enum of a type would depend on how its package was loaded.
+func (c *ctx) enumValues(n *types.Named) []any {
+	pkg := n.Obj().Pkg()
+	if pkg == nil || n.TypeArgs().Len() > 0 {
+		return nil
+	}
+	scope := pkg.Scope()
+	var consts []*types.Const
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if ok && k.Exported() && types.Identical(k.Type(), n) {
+			consts = append(consts, k)
+		}
+	}
+	slices.SortFunc(consts, func(a, b *types.Const) int {
+		pa, pb := c.b.comments.position(a.Pos()), c.b.comments.position(b.Pos())
+		return cmp.Or(
+			cmp.Compare(pa.Filename, pb.Filename),
+			cmp.Compare(pa.Line, pb.Line),
+			cmp.Compare(pa.Column, pb.Column),
+			cmp.Compare(a.Name(), b.Name()),
+		)
+	})
+	var values []any
+	seen := map[string]bool{}
+	for _, k := range consts {
+		v := k.Val()
+		if seen[v.ExactString()] {
+			continue
+		}
+		seen[v.ExactString()] = true
+		if v.Kind() == constant.String {
+			values = append(values, constant.StringVal(v))
+		} else {
+			values = append(values, json.Number(v.ExactString()))
+		}
+	}
+	return values
+}
+
+// jsonTypeOfNamed is the JSON type of the schema of n, without building it.
+func (c *ctx) jsonTypeOfNamed(n *types.Named) string {
+	if s := wellKnownSchema(n); s != nil {
+		return s.Type
+	}
+	if c.marshalsAsText(n) {
+		return "string"
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Struct, *types.Map:
+		return "object"
+	case *types.Slice:
+		if c.isByte(u.Elem()) {
+			return "string"
+		}
+		return "array"
+	case *types.Array:
+		return "array"
+	case *types.Basic:
+		info := u.Info()
+		switch {
+		case info&types.IsBoolean != 0:
+			return "boolean"
+		case info&types.IsInteger != 0:
+			return "integer"
+		case info&types.IsFloat != 0:
+			return "number"
+		case info&types.IsString != 0:
+			return "string"
+		}
+	}
+	return ""
+}
+
+// falseSchema returns a new schema that marshals as false.
+func falseSchema() *jsonschema.Schema {
+	s := *jsonschema.FalseSchema
+	return &s
+}

@@ -1,0 +1,112 @@
+// Package schemagen computes JSON Schemas for Go types from go/types and the
+// syntax that declares them, following the conventions of
+// github.com/invopop/jsonschema's default Reflector, so that a type
+// generated here and the same type reflected by invopop at run time agree.
+//
+// The schemas follow draft 2020-12. On top of invopop they carry
+// descriptions from doc and line comments, enums from the constants of
+// named string and integer types, and $defs/$ref only where a type is
+// shared or recursive. Types that have no JSON form are reported as errors
+// at the field that uses them.
+package schemagen
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+
+	"github.com/invopop/jsonschema"
+)
+
+// Error is a type that has no JSON Schema, or a tag that cannot be used,
+// at a field.
+type Error struct {
+	// Pos is the position of the offending field (or type).
+	Pos token.Pos
+	// Path is the chain of Go names that led there, such as
+	// "CreateIssueInput.Bounty.Currency".
+	Path string
+	// Message says what is wrong and what is allowed.
+	Message string
+}
+
+func (e *Error) Error() string { return e.Path + ": " + e.Message }
+
+// Builder computes schemas for types of loaded packages. Not safe for
+// concurrent use.
+type Builder struct {
+	comments      *comments
+	textMarshaler *types.Interface
+	jsonMarshaler *types.Interface
+}
+
+// New returns a Builder for types whose positions belong to fset. Files
+// that must be parsed for their comments are added to fset.
+func New(fset *token.FileSet) *Builder {
+	return &Builder{
+		comments:      newComments(fset),
+		textMarshaler: marshalerInterface("MarshalText"),
+		jsonMarshaler: marshalerInterface("MarshalJSON"),
+	}
+}
+
+// AddFiles registers parsed files (with comments) so that doc lookup reuses
+// them instead of re-parsing.
+func (b *Builder) AddFiles(files ...*ast.File) {
+	for _, f := range files {
+		b.comments.add(f)
+	}
+}
+
+// Schema returns the root schema of t: the root is inlined (for a struct:
+// {"type":"object",...}), never a bare $ref; named struct types that are
+// used more than once in this schema, or recursively, live in the root's
+// "$defs" and are referenced with "$ref": "#/$defs/<Name>"; named struct
+// types used once are inlined. No "$schema"/"$id" keywords. The returned
+// errors are every problem found (not just the first), each at the field
+// where it happened. rootName starts the error paths, as in
+// "CreateIssueInput.Bounty.Currency".
+func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*Error) {
+	t = derefAll(t)
+	at := site{path: rootName}
+	if n, ok := t.(*types.Named); ok {
+		at.pos = n.Obj().Pos()
+	}
+
+	// Pass 1 walks the types to learn which named types are shared or
+	// recursive; pass 2 builds the schema with that knowledge.
+	c := newCtx(b)
+	c.analyzing = true
+	c.root(t, at)
+	c.decide()
+
+	c.analyzing = false
+	s := c.root(t, at)
+	if len(c.defs) > 0 {
+		s.Definitions = c.defs
+	}
+	return s, c.errs
+}
+
+// marshalerInterface returns interface{ name() ([]byte, error) }.
+func marshalerInterface(name string) *types.Interface {
+	results := types.NewTuple(
+		types.NewVar(token.NoPos, nil, "", types.NewSlice(types.Typ[types.Byte])),
+		types.NewVar(token.NoPos, nil, "", types.Universe.Lookup("error").Type()),
+	)
+	sig := types.NewSignatureType(nil, nil, nil, nil, results, false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, name, sig)}, nil).Complete()
+}
+
+// derefAll removes aliases and pointers: a pointer has the schema of its
+// element, as in invopop.
+func derefAll(t types.Type) types.Type {
+	for {
+		t = types.Unalias(t)
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			return t
+		}
+		t = p.Elem()
+	}
+}

@@ -1,0 +1,687 @@
+package schemagen_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// coreArchive is a module with one type per feature; TestSchema names them.
+const coreArchive = `
+-- core.go --
+package x
+
+import (
+	"encoding/json"
+	"net"
+	"net/url"
+	"time"
+
+	"example.com/x/dep"
+	"example.com/x/other"
+)
+
+// Basics has one field
+// per basic type.
+//
+// Second paragraph.
+type Basics struct {
+	Bool    bool
+	Int     int
+	Int8    int8
+	Uint64  uint64
+	Uintptr uintptr
+	Float32 float32
+	Float64 float64
+	String  string
+	Byte    byte
+	Rune    rune
+}
+
+// Point is a position.
+type Point struct{ X, Y float64 }
+
+type Pointers struct {
+	P  *int     ` + "`json:\"p\"`" + `
+	PP **string ` + "`json:\"pp,omitempty\"`" + `
+	PS *Point   ` + "`json:\"ps\"`" + `
+}
+
+// Key is a map key that marshals as text.
+type Key struct{ A, B int }
+
+func (k Key) MarshalText() ([]byte, error) { return nil, nil }
+
+type Collections struct {
+	S  []string          ` + "`json:\"s\"`" + `
+	A  [3]int            ` + "`json:\"a\"`" + `
+	B  []byte            ` + "`json:\"b\"`" + `
+	BA [2]byte           ` + "`json:\"ba\"`" + `
+	M  map[string]int    ` + "`json:\"m\"`" + `
+	MI map[int64]bool    ` + "`json:\"mi\"`" + `
+	MU map[uint16]bool   ` + "`json:\"mu\"`" + `
+	MA map[string]any    ` + "`json:\"ma\"`" + `
+	MK map[Key]string    ` + "`json:\"mk\"`" + `
+	MB map[string][]byte ` + "`json:\"mb\"`" + `
+	NN [][]int           ` + "`json:\"nn\"`" + `
+}
+
+// Text marshals as text.
+type Text struct{ v int }
+
+func (Text) MarshalText() ([]byte, error) { return nil, nil }
+
+// PtrText marshals as text through a pointer receiver.
+type PtrText int
+
+func (*PtrText) MarshalText() ([]byte, error) { return nil, nil }
+
+// Both has MarshalJSON and MarshalText; encoding/json prefers MarshalJSON.
+type Both struct {
+	V int ` + "`json:\"v\"`" + `
+}
+
+func (Both) MarshalJSON() ([]byte, error) { return nil, nil }
+func (Both) MarshalText() ([]byte, error) { return nil, nil }
+
+type Special struct {
+	When  time.Time       ` + "`json:\"when\"`" + `
+	WhenP *time.Time      ` + "`json:\"whenp\"`" + `
+	Link  url.URL         ` + "`json:\"link\"`" + `
+	LinkP *url.URL        ` + "`json:\"linkp\"`" + `
+	IP    net.IP          ` + "`json:\"ip\"`" + `
+	Raw   json.RawMessage ` + "`json:\"raw\"`" + `
+	Any   any             ` + "`json:\"any\"`" + `
+	Text  Text            ` + "`json:\"text\"`" + `
+	PText PtrText         ` + "`json:\"ptext\"`" + `
+	Both  Both            ` + "`json:\"both\"`" + `
+	Dur   time.Duration   ` + "`json:\"dur\"`" + `
+}
+
+type JSONTags struct {
+	Name    string  ` + "`json:\"name\"`" + `
+	Skip    string  ` + "`json:\"-\"`" + `
+	Dash    string  ` + "`json:\"-,\"`" + `
+	Opt     string  ` + "`json:\"opt,omitempty\"`" + `
+	Zero    int     ` + "`json:\"zero,omitzero\"`" + `
+	Quoted  int     ` + "`json:\"quoted,string\"`" + `
+	QF      float32 ` + "`json:\"qf,string\"`" + `
+	QB      bool    ` + "`json:\"qb,string\"`" + `
+	QS      string  ` + "`json:\"qs,string\"`" + `
+	NoName  int     ` + "`json:\",omitempty\"`" + `
+	Req     string  ` + "`json:\"req,omitempty\" jsonschema:\"required\"`" + `
+	Null    *string ` + "`json:\"null\" jsonschema:\"nullable\"`" + `
+	Hidden  string  ` + "`json:\"hidden\" jsonschema:\"-\"`" + `
+	private int
+}
+
+// Described is described.
+type Described struct {
+	// Doc is the field's doc
+	// over two lines.
+	Doc  string ` + "`json:\"doc\"`" + `
+	Line string ` + "`json:\"line\"`" + ` // Line is a line comment.
+	// Both has a doc comment, which wins.
+	Both string ` + "`json:\"both\"`" + ` // Not this.
+	// Tag loses to jsonschema_description.
+	Tag string ` + "`json:\"tag\" jsonschema_description:\"From the tag.\"`" + `
+	// KW loses to the description keyword.
+	KW string ` + "`json:\"kw\" jsonschema:\"description=From the keyword.\" jsonschema_description:\"Not this.\"`" + `
+	TypeDoc Plain ` + "`json:\"typeDoc\"`" + `
+	// FieldDoc wins over the type's doc.
+	FieldDoc Plain ` + "`json:\"fieldDoc\"`" + `
+	Nested   Point ` + "`json:\"nested\"`" + `
+	None     string ` + "`json:\"none\"`" + `
+	Dep      dep.Item ` + "`json:\"dep\"`" + `
+}
+
+// Plain is a string type without constants.
+type Plain string
+
+type Enums struct {
+	Unit   Unit   ` + "`json:\"unit\"`" + `
+	Level  Level  ` + "`json:\"level,omitempty\"`" + `
+	Units  []Unit ` + "`json:\"units\"`" + `
+	QLevel Level  ` + "`json:\"qlevel,string\"`" + `
+	Plain  Plain  ` + "`json:\"plain\"`" + `
+	Dep    dep.Color ` + "`json:\"dep\"`" + `
+}
+
+// Node is a tree node.
+type Node struct {
+	Name     string ` + "`json:\"name\"`" + `
+	Children []Node ` + "`json:\"children,omitempty\"`" + `
+}
+
+type Company struct {
+	CEO Employee ` + "`json:\"ceo\"`" + `
+}
+
+// Employee works in a team.
+type Employee struct {
+	Name string ` + "`json:\"name\"`" + `
+	Team *Team   ` + "`json:\"team,omitempty\"`" + `
+}
+
+// Team has members.
+type Team struct {
+	Members []Employee ` + "`json:\"members\"`" + `
+	Office  Address    ` + "`json:\"office\"`" + `
+}
+
+// Address is used once, inside Team.
+type Address struct {
+	City string ` + "`json:\"city\"`" + `
+}
+
+type Route struct {
+	From Place  ` + "`json:\"from\"`" + `
+	To   *Place ` + "`json:\"to\"`" + `
+	Via  Stop   ` + "`json:\"via\"`" + `
+	A    Stops  ` + "`json:\"a\"`" + `
+	B    Stops  ` + "`json:\"b\"`" + `
+}
+
+// Place is shared.
+type Place struct {
+	Name string ` + "`json:\"name\"`" + `
+}
+
+// Stop is used once.
+type Stop struct {
+	Minutes int ` + "`json:\"minutes\"`" + `
+}
+
+// Stops is a named slice used twice; its element ends up twice in the
+// output, so it goes to $defs.
+type Stops []Halt
+
+type Halt struct {
+	Code string ` + "`json:\"code\"`" + `
+}
+
+// User of package x.
+type User struct {
+	X string ` + "`json:\"x\"`" + `
+}
+
+type Clash struct {
+	A1 dep.User ` + "`json:\"a1\"`" + `
+	A2 dep.User ` + "`json:\"a2\"`" + `
+	B1 other.User ` + "`json:\"b1\"`" + `
+	B2 other.User ` + "`json:\"b2\"`" + `
+	X1 User ` + "`json:\"x1\"`" + `
+	X2 User ` + "`json:\"x2\"`" + `
+	Once dep.Item ` + "`json:\"once\"`" + `
+}
+
+type Page[T any] struct {
+	Items []T    ` + "`json:\"items\"`" + `
+	Next  string ` + "`json:\"next,omitempty\"`" + `
+}
+
+type Feeds struct {
+	A Page[dep.Item] ` + "`json:\"a\"`" + `
+	B Page[dep.Item] ` + "`json:\"b\"`" + `
+	C Page[string]   ` + "`json:\"c\"`" + `
+}
+
+type Embeds struct {
+	dep.Audit
+	*Point
+	Own string ` + "`json:\"own\"`" + `
+}
+
+type Shapes struct {
+	Shape any      ` + "`json:\"shape\" jsonschema:\"oneof_ref=#/$defs/Circle;#/$defs/Square\"`" + `
+	Many  []Circle ` + "`json:\"many\" jsonschema:\"anyof_ref=#/$defs/Circle\"`" + `
+}
+
+// Circle is a shape.
+type Circle struct {
+	R float64 ` + "`json:\"r\"`" + `
+}
+
+// Square is a shape.
+type Square struct {
+	S float64 ` + "`json:\"s\"`" + `
+}
+
+type Tags []string
+
+type NamedKeywords struct {
+	T Tags ` + "`json:\"t\" jsonschema:\"minItems=1,minLength=2\"`" + `
+}
+-- enum_a.go --
+package x
+
+// Unit is a temperature unit.
+type Unit string
+
+const (
+	Celsius    Unit = "celsius"
+	Fahrenheit Unit = "fahrenheit"
+	kelvin     Unit = "kelvin" // unexported: left out
+	Untyped         = "untyped"
+)
+
+// Level is a log level.
+type Level int
+
+const (
+	Debug Level = iota
+	Info
+	Verbose = Debug // a duplicate value
+)
+
+const Other int = 5
+-- enum_b.go --
+package x
+
+const (
+	Warn  Level = 10
+	Error Level = 20
+)
+
+const Rankine Unit = "rankine"
+-- dep/dep.go --
+package dep
+
+// Item is an item from
+// another package.
+type Item struct {
+	// Name is the item's name.
+	Name string ` + "`json:\"name\"`" + `
+	Qty  int    ` + "`json:\"qty,omitempty\"`" + ` // Qty is how many.
+}
+
+// Color is a color.
+type Color int
+
+const (
+	Red Color = iota + 1
+	Green
+)
+
+// User of package dep.
+type User struct {
+	D string ` + "`json:\"d\"`" + `
+}
+
+// Audit is embedded.
+type Audit struct {
+	// By is who did it.
+	By string ` + "`json:\"by\"`" + `
+}
+-- other/other.go --
+package other
+
+// User of package other.
+type User struct {
+	O string ` + "`json:\"o\"`" + `
+}
+`
+
+func TestSchema(t *testing.T) {
+	l := loadArchive(t, coreArchive, true, ".")
+	tests := []struct {
+		name string
+		want string
+	}{
+		{"Basics", `{
+			"type": "object",
+			"description": "Basics has one field per basic type.\n\nSecond paragraph.",
+			"properties": {
+				"Bool": {"type": "boolean"},
+				"Int": {"type": "integer"},
+				"Int8": {"type": "integer"},
+				"Uint64": {"type": "integer"},
+				"Uintptr": {"type": "integer"},
+				"Float32": {"type": "number"},
+				"Float64": {"type": "number"},
+				"String": {"type": "string"},
+				"Byte": {"type": "integer"},
+				"Rune": {"type": "integer"}
+			},
+			"additionalProperties": false,
+			"required": ["Bool", "Int", "Int8", "Uint64", "Uintptr", "Float32", "Float64", "String", "Byte", "Rune"]
+		}`},
+		// A pointer has the schema of its element; Point is used once, so
+		// it is inlined with its doc comment.
+		{"Pointers", `{
+			"type": "object",
+			"properties": {
+				"p": {"type": "integer"},
+				"pp": {"type": "string"},
+				"ps": {
+					"type": "object",
+					"description": "Point is a position.",
+					"properties": {"X": {"type": "number"}, "Y": {"type": "number"}},
+					"additionalProperties": false,
+					"required": ["X", "Y"]
+				}
+			},
+			"additionalProperties": false,
+			"required": ["p", "ps"]
+		}`},
+		{"Collections", `{
+			"type": "object",
+			"properties": {
+				"s": {"type": "array", "items": {"type": "string"}},
+				"a": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},
+				"b": {"type": "string", "contentEncoding": "base64"},
+				"ba": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+				"m": {"type": "object", "additionalProperties": {"type": "integer"}},
+				"mi": {"type": "object", "patternProperties": {"^[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
+				"mu": {"type": "object", "patternProperties": {"^[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
+				"ma": {"type": "object"},
+				"mk": {"type": "object", "additionalProperties": {"type": "string"}},
+				"mb": {"type": "object", "additionalProperties": {"type": "string", "contentEncoding": "base64"}},
+				"nn": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}
+			},
+			"additionalProperties": false,
+			"required": ["s", "a", "b", "ba", "m", "mi", "mu", "ma", "mk", "mb", "nn"]
+		}`},
+		{"Special", `{
+			"type": "object",
+			"properties": {
+				"when": {"type": "string", "format": "date-time"},
+				"whenp": {"type": "string", "format": "date-time"},
+				"link": {"type": "string", "format": "uri"},
+				"linkp": {"type": "string", "format": "uri"},
+				"ip": {"type": "string", "format": "ipv4"},
+				"raw": true,
+				"any": true,
+				"text": {"type": "string", "description": "Text marshals as text."},
+				"ptext": {"type": "string", "description": "PtrText marshals as text through a pointer receiver."},
+				"both": {
+					"type": "object",
+					"description": "Both has MarshalJSON and MarshalText; encoding/json prefers MarshalJSON.",
+					"properties": {"v": {"type": "integer"}},
+					"additionalProperties": false,
+					"required": ["v"]
+				},
+				"dur": {"type": "integer"}
+			},
+			"additionalProperties": false,
+			"required": ["when", "whenp", "link", "linkp", "ip", "raw", "any", "text", "ptext", "both", "dur"]
+		}`},
+		// "-" skips, "-," names the property "-", omitempty and omitzero
+		// make a field optional, ",string" turns numbers and booleans into
+		// strings, jsonschema:"required" wins over omitempty, nullable adds
+		// null, jsonschema:"-" hides.
+		{"JSONTags", `{
+			"type": "object",
+			"properties": {
+				"name": {"type": "string"},
+				"-": {"type": "string"},
+				"opt": {"type": "string"},
+				"zero": {"type": "integer"},
+				"quoted": {"type": "string"},
+				"qf": {"type": "string"},
+				"qb": {"type": "string"},
+				"qs": {"type": "string"},
+				"NoName": {"type": "integer"},
+				"req": {"type": "string"},
+				"null": {"oneOf": [{"type": "string"}, {"type": "null"}]}
+			},
+			"additionalProperties": false,
+			"required": ["name", "-", "quoted", "qf", "qb", "qs", "req", "null"]
+		}`},
+		{"Described", `{
+			"type": "object",
+			"description": "Described is described.",
+			"properties": {
+				"doc": {"type": "string", "description": "Doc is the field's doc over two lines."},
+				"line": {"type": "string", "description": "Line is a line comment."},
+				"both": {"type": "string", "description": "Both has a doc comment, which wins."},
+				"tag": {"type": "string", "description": "From the tag."},
+				"kw": {"type": "string", "description": "From the keyword."},
+				"typeDoc": {"type": "string", "description": "Plain is a string type without constants."},
+				"fieldDoc": {"type": "string", "description": "FieldDoc wins over the type's doc."},
+				"nested": {
+					"type": "object",
+					"description": "Point is a position.",
+					"properties": {"X": {"type": "number"}, "Y": {"type": "number"}},
+					"additionalProperties": false,
+					"required": ["X", "Y"]
+				},
+				"none": {"type": "string"},
+				"dep": {
+					"type": "object",
+					"description": "Item is an item from another package.",
+					"properties": {
+						"name": {"type": "string", "description": "Name is the item's name."},
+						"qty": {"type": "integer", "description": "Qty is how many."}
+					},
+					"additionalProperties": false,
+					"required": ["name"]
+				}
+			},
+			"additionalProperties": false,
+			"required": ["doc", "line", "both", "tag", "kw", "typeDoc", "fieldDoc", "nested", "none", "dep"]
+		}`},
+		// Exported constants of exactly the type, from both files, in
+		// declaration order; duplicates and unexported constants left out.
+		{"Enums", `{
+			"type": "object",
+			"properties": {
+				"unit": {"type": "string", "enum": ["celsius", "fahrenheit", "rankine"], "description": "Unit is a temperature unit."},
+				"level": {"type": "integer", "enum": [0, 1, 10, 20], "description": "Level is a log level."},
+				"units": {"type": "array", "items": {"type": "string", "enum": ["celsius", "fahrenheit", "rankine"], "description": "Unit is a temperature unit."}},
+				"qlevel": {"type": "string", "enum": ["0", "1", "10", "20"], "description": "Level is a log level."},
+				"plain": {"type": "string", "description": "Plain is a string type without constants."},
+				"dep": {"type": "integer", "enum": [1, 2], "description": "Color is a color."}
+			},
+			"additionalProperties": false,
+			"required": ["unit", "units", "qlevel", "plain", "dep"]
+		}`},
+		// The root is inlined; as it is recursive, it is in $defs too.
+		{"Node", `{
+			"type": "object",
+			"description": "Node is a tree node.",
+			"properties": {
+				"name": {"type": "string"},
+				"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
+			},
+			"additionalProperties": false,
+			"required": ["name"],
+			"$defs": {
+				"Node": {
+					"type": "object",
+					"description": "Node is a tree node.",
+					"properties": {
+						"name": {"type": "string"},
+						"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
+					},
+					"additionalProperties": false,
+					"required": ["name"]
+				}
+			}
+		}`},
+		// Employee and Team are on a cycle: both in $defs. Address is used
+		// once, inside Team: inlined there.
+		{"Company", `{
+			"type": "object",
+			"properties": {"ceo": {"$ref": "#/$defs/Employee"}},
+			"additionalProperties": false,
+			"required": ["ceo"],
+			"$defs": {
+				"Employee": {
+					"type": "object",
+					"description": "Employee works in a team.",
+					"properties": {
+						"name": {"type": "string"},
+						"team": {"$ref": "#/$defs/Team"}
+					},
+					"additionalProperties": false,
+					"required": ["name"]
+				},
+				"Team": {
+					"type": "object",
+					"description": "Team has members.",
+					"properties": {
+						"members": {"type": "array", "items": {"$ref": "#/$defs/Employee"}},
+						"office": {
+							"type": "object",
+							"description": "Address is used once, inside Team.",
+							"properties": {"city": {"type": "string"}},
+							"additionalProperties": false,
+							"required": ["city"]
+						}
+					},
+					"additionalProperties": false,
+					"required": ["members", "office"]
+				}
+			}
+		}`},
+		// Place is used twice: one $defs entry, two $refs. Stop is used once:
+		// inlined. Stops is a named slice, inlined at both uses, so Halt
+		// appears twice: $defs.
+		{"Route", `{
+			"type": "object",
+			"properties": {
+				"from": {"$ref": "#/$defs/Place"},
+				"to": {"$ref": "#/$defs/Place"},
+				"via": {
+					"type": "object",
+					"description": "Stop is used once.",
+					"properties": {"minutes": {"type": "integer"}},
+					"additionalProperties": false,
+					"required": ["minutes"]
+				},
+				"a": {"type": "array", "items": {"$ref": "#/$defs/Halt"}, "description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs."},
+				"b": {"type": "array", "items": {"$ref": "#/$defs/Halt"}, "description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs."}
+			},
+			"additionalProperties": false,
+			"required": ["from", "to", "via", "a", "b"],
+			"$defs": {
+				"Place": {
+					"type": "object",
+					"description": "Place is shared.",
+					"properties": {"name": {"type": "string"}},
+					"additionalProperties": false,
+					"required": ["name"]
+				},
+				"Halt": {
+					"type": "object",
+					"properties": {"code": {"type": "string"}},
+					"additionalProperties": false,
+					"required": ["code"]
+				}
+			}
+		}`},
+		// Three distinct types named User: qualified by package name.
+		{"Clash", `{
+			"type": "object",
+			"properties": {
+				"a1": {"$ref": "#/$defs/dep.User"},
+				"a2": {"$ref": "#/$defs/dep.User"},
+				"b1": {"$ref": "#/$defs/other.User"},
+				"b2": {"$ref": "#/$defs/other.User"},
+				"x1": {"$ref": "#/$defs/x.User"},
+				"x2": {"$ref": "#/$defs/x.User"},
+				"once": {
+					"type": "object",
+					"description": "Item is an item from another package.",
+					"properties": {
+						"name": {"type": "string", "description": "Name is the item's name."},
+						"qty": {"type": "integer", "description": "Qty is how many."}
+					},
+					"additionalProperties": false,
+					"required": ["name"]
+				}
+			},
+			"additionalProperties": false,
+			"required": ["a1", "a2", "b1", "b2", "x1", "x2", "once"],
+			"$defs": {
+				"dep.User": {"type": "object", "description": "User of package dep.", "properties": {"d": {"type": "string"}}, "additionalProperties": false, "required": ["d"]},
+				"other.User": {"type": "object", "description": "User of package other.", "properties": {"o": {"type": "string"}}, "additionalProperties": false, "required": ["o"]},
+				"x.User": {"type": "object", "description": "User of package x.", "properties": {"x": {"type": "string"}}, "additionalProperties": false, "required": ["x"]}
+			}
+		}`},
+		// Generic instantiations get readable $defs names.
+		{"Feeds", `{
+			"type": "object",
+			"properties": {
+				"a": {"$ref": "#/$defs/Page_Item"},
+				"b": {"$ref": "#/$defs/Page_Item"},
+				"c": {
+					"type": "object",
+					"properties": {"items": {"type": "array", "items": {"type": "string"}}, "next": {"type": "string"}},
+					"additionalProperties": false,
+					"required": ["items"]
+				}
+			},
+			"additionalProperties": false,
+			"required": ["a", "b", "c"],
+			"$defs": {
+				"Page_Item": {
+					"type": "object",
+					"properties": {
+						"items": {"type": "array", "items": {
+							"type": "object",
+							"description": "Item is an item from another package.",
+							"properties": {
+								"name": {"type": "string", "description": "Name is the item's name."},
+								"qty": {"type": "integer", "description": "Qty is how many."}
+							},
+							"additionalProperties": false,
+							"required": ["name"]
+						}},
+						"next": {"type": "string"}
+					},
+					"additionalProperties": false,
+					"required": ["items"]
+				}
+			}
+		}`},
+		// Embedded structs from another package and through a pointer are
+		// flattened; their field docs come along.
+		{"Embeds", `{
+			"type": "object",
+			"properties": {
+				"by": {"type": "string", "description": "By is who did it."},
+				"X": {"type": "number"},
+				"Y": {"type": "number"},
+				"own": {"type": "string"}
+			},
+			"additionalProperties": false,
+			"required": ["by", "X", "Y", "own"]
+		}`},
+		// oneof_ref and anyof_ref name types of the package; they go to $defs.
+		{"Shapes", `{
+			"type": "object",
+			"properties": {
+				"shape": {"oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}]},
+				"many": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Circle"}]}}
+			},
+			"additionalProperties": false,
+			"required": ["shape", "many"],
+			"$defs": {
+				"Circle": {"type": "object", "description": "Circle is a shape.", "properties": {"r": {"type": "number"}}, "additionalProperties": false, "required": ["r"]},
+				"Square": {"type": "object", "description": "Square is a shape.", "properties": {"s": {"type": "number"}}, "additionalProperties": false, "required": ["s"]}
+			}
+		}`},
+		// Type keywords apply to a named slice (invopop drops them, as it
+		// gives the field a $ref).
+		{"NamedKeywords", `{
+			"type": "object",
+			"properties": {
+				"t": {"type": "array", "items": {"type": "string", "minLength": 2}, "minItems": 1}
+			},
+			"additionalProperties": false,
+			"required": ["t"]
+		}`},
+	}
+	b := l.builder()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, errs := l.schema(t, b, tt.name)
+			require.Empty(t, l.errorStrings(errs))
+			assert.JSONEq(t, tt.want, got)
+			assert.NoError(t, compile2020(t, got), "2020-12 meta-schema")
+		})
+	}
+}

@@ -1,0 +1,138 @@
+package schemagen
+
+import (
+	"go/types"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+)
+
+// structSchema maps a struct type to an object with one property per field
+// that encoding/json encodes, in field order (see typeFields), no additional
+// properties, and the fields without omitempty or omitzero (or with
+// jsonschema:"required") required. named is the named type declaring the
+// struct, if any: its doc comment describes the object.
+func (c *ctx) structSchema(st *types.Struct, named *types.Named, at site) *jsonschema.Schema {
+	s := &jsonschema.Schema{
+		Type:                 "object",
+		Properties:           jsonschema.NewProperties(),
+		AdditionalProperties: falseSchema(),
+	}
+	if named != nil {
+		s.Description = c.b.comments.typeDoc(named.Obj())
+	}
+	for _, f := range typeFields(st) {
+		if !f.hidden {
+			c.property(s, f, at)
+		}
+	}
+	return s
+}
+
+// property adds the property of field f to the object schema parent.
+func (c *ctx) property(parent *jsonschema.Schema, f jsonField, at site) {
+	at = site{pos: f.v.Pos(), path: joinPath(at.path, f.v.Name())}
+	if f.badName != "" {
+		c.errorf(at, msgBadJSONName(f.badName, f.v.Name()))
+	}
+	if f.json.has("inline") && !f.v.Embedded() {
+		c.errorf(at, msgJSONInline(f.name))
+	}
+
+	schemaTag := f.tag.Get("jsonschema")
+	required, nullable := schemaTagFlags(schemaTag)
+	required = required || !(f.json.has("omitempty") || f.json.has("omitzero"))
+
+	var prop *jsonschema.Schema
+	if hasRefKeyword(splitOnUnescapedCommas(schemaTag)) {
+		prop = c.refClearedSchema(f.v.Type())
+	}
+	if prop == nil {
+		prop = c.schemaOf(f.v.Type(), at)
+	}
+	// The description of an inlined named type; the tags clear it, as in
+	// invopop, and it comes back when the field has no description.
+	typeDesc := prop.Description
+
+	c.applyTags(prop, parent, tagTarget{field: f, name: f.name, at: at})
+	if prop.Description == "" {
+		prop.Description = c.b.comments.fieldDoc(f.v)
+	}
+	if prop.Description == "" {
+		prop.Description = typeDesc
+	}
+
+	if nullable {
+		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+	}
+	parent.Properties.Set(f.name, prop)
+	if required {
+		parent.Required = append(parent.Required, f.name)
+	}
+}
+
+// refClearedSchema handles fields tagged with oneof_ref or anyof_ref. In
+// invopop the field's schema (or, for a slice or array, its items) is a
+// $ref when its type is a named struct, slice, array or map, and the tag
+// clears that $ref: what remains is the empty schema plus the tag's
+// alternatives. This returns that remainder without building the type, or
+// nil when invopop would not clear anything.
+func (c *ctx) refClearedSchema(t types.Type) *jsonschema.Schema {
+	if invopopRefs(t) {
+		return &jsonschema.Schema{}
+	}
+	switch t := derefAll(t).(type) {
+	case *types.Slice:
+		if invopopRefs(t.Elem()) {
+			return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{}}
+		}
+	case *types.Array:
+		if invopopRefs(t.Elem()) {
+			n := uint64(max(t.Len(), 0))
+			return &jsonschema.Schema{Type: "array", Items: &jsonschema.Schema{}, MinItems: &n, MaxItems: &n}
+		}
+	}
+	return nil
+}
+
+// invopopRefs reports whether invopop's default Reflector gives a use of t
+// as a $ref: named struct, slice, array and map types, except the
+// well-known ones.
+func invopopRefs(t types.Type) bool {
+	n, ok := derefAll(t).(*types.Named)
+	if !ok || wellKnownSchema(n) != nil {
+		return false
+	}
+	switch n.Underlying().(type) {
+	case *types.Struct, *types.Slice, *types.Array, *types.Map:
+		return true
+	}
+	return false
+}
+
+// resolveRef turns a oneof_ref or anyof_ref target "#/$defs/Name", where
+// Name is a type of the field's package, into a reference to that type's
+// $defs entry in this schema (which it creates).
+func (c *ctx) resolveRef(keyword, ref string, tt tagTarget) string {
+	pkg := tt.field.v.Pkg()
+	pkgName := "of the field"
+	if pkg != nil {
+		pkgName = pkg.Name()
+	}
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if !ok || pkg == nil {
+		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
+		return ref
+	}
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	if obj == nil {
+		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
+		return ref
+	}
+	n, ok := types.Unalias(obj.Type()).(*types.Named)
+	if !ok || (n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0) {
+		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
+		return ref
+	}
+	return c.ref(n, tt.at, true).Ref
+}

@@ -1,0 +1,265 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"sync"
+	"time"
+)
+
+// Agent runs a model in a loop with tools: each step sends the conversation
+// to the model, runs the tools it calls and sends back their results, until
+// the model answers without calling a tool, the step limit is reached, or a
+// call needs approval.
+//
+// The exported fields configure the agent; set them before the first run
+// and do not change them while runs are in flight. An Agent is safe for
+// concurrent runs and must not be copied after first use.
+type Agent struct {
+	// ID identifies the agent in events and run states.
+	ID string
+	// Name is a human-readable name; it defaults to ID.
+	Name string
+	// Description says what the agent does; it is the description of the
+	// agent-<key> tool when the agent is a subagent.
+	Description string
+	// Instructions is the system message.
+	Instructions string
+	// Model answers the requests.
+	Model Model
+	// Tools are the agent's tools, by key.
+	Tools Toolset
+	// Agents are subagents; each is the tool agent-<key>, with input
+	// {prompt, instructions?, maxSteps?} and output [AgentToolOutput].
+	Agents map[string]*Agent
+	// Workflows are workflows; each is the tool workflow-<key>, with input
+	// {inputData, initialState?}.
+	Workflows map[string]Workflow
+	// MaxSteps bounds the model calls of a run; 0 means [DefaultMaxSteps].
+	MaxSteps int
+	// Concurrency bounds the tool calls of one step that run at once; 0
+	// means [DefaultConcurrency].
+	Concurrency int
+	// ToolTimeout bounds each tool call; 0 means no bound.
+	ToolTimeout time.Duration
+	// Limits bounds tool call arguments; zero fields mean the defaults.
+	Limits Limits
+	// Transform is the agent-wide transform policy; see [TransformPolicy].
+	Transform TransformPolicy
+
+	derived sync.Map // derivedKey → Tool: the agent- and workflow- tools
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	// AgentID is the ID of the agent that ran.
+	AgentID string
+	// Text is the text of the last step.
+	Text string
+	// FinishReason says why the run ended: the model's reason for its last
+	// answer, [FinishMaxSteps] or [FinishApproval].
+	FinishReason FinishReason
+	// Usage is the sum over the run's steps (and, after Resume, the steps
+	// before the stop).
+	Usage Usage
+	// Steps are the steps of this call, in order.
+	Steps []Step
+	// Messages is the whole conversation, system message included.
+	Messages []Message
+	// Pending are the calls waiting for approval, when FinishReason is
+	// [FinishApproval].
+	Pending []PendingCall
+	// State is set when FinishReason is [FinishApproval]; pass it to
+	// [Agent.Resume] with the decisions.
+	State *RunState
+	// Transcript is the record of the run for storage: one text-delta per
+	// step holding the step's text, and the tool, step-finish and finish
+	// events, their payloads shaped for [TargetTranscript].
+	Transcript []Event
+}
+
+// Step is one model call and the tool calls it made.
+type Step struct {
+	// Number is the step number, from 1.
+	Number int
+	// Text is the model's text.
+	Text string
+	// ToolCalls are the calls the model made.
+	ToolCalls []ToolCall
+	// Outcomes are the calls' outcomes, in call order.
+	Outcomes []ToolOutcome
+	// FinishReason is the model's.
+	FinishReason FinishReason
+	// Usage is the model call's.
+	Usage Usage
+	// Response is the model's response.
+	Response *Response
+}
+
+// ToolOutcome is what happened to one tool call, for the application.
+type ToolOutcome struct {
+	// ToolName and ToolCallID identify the call.
+	ToolName   string
+	ToolCallID string
+	// Input is the decoded input; nil when the arguments were invalid.
+	Input any
+	// Output is the tool's typed output; nil on failure.
+	Output any
+	// Err is set when the call failed or was declined.
+	Err *ToolError
+	// Pending reports that the call waits for approval.
+	Pending bool
+	// ModelOutput is what the model was told.
+	ModelOutput ModelOutput
+}
+
+// Generate runs the agent on prompt and returns the result. Bad tool calls
+// never end the run (they become error results for the model); an error is
+// returned for a failing model, a failing hook, a misconfigured agent, or
+// the end of ctx.
+func (a *Agent) Generate(ctx context.Context, prompt string, opts ...Option) (*Result, error) {
+	return a.GenerateMessages(ctx, []Message{UserMessage(prompt)}, opts...)
+}
+
+// GenerateMessages is [Agent.Generate] with a list of messages, such as a
+// user message with images, in place of a prompt.
+func (a *Agent) GenerateMessages(ctx context.Context, msgs []Message, opts ...Option) (*Result, error) {
+	r, err := a.newRunner(ctx, false, nil, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer r.cancel()
+	return r.start(r.ctx, msgs)
+}
+
+// Stream runs the agent on prompt and yields its events as they happen,
+// ending with a finish event whose Result is set. A run error is yielded
+// last, with a zero Event. Breaking out of the loop cancels the run.
+func (a *Agent) Stream(ctx context.Context, prompt string, opts ...Option) iter.Seq2[Event, error] {
+	return a.StreamMessages(ctx, []Message{UserMessage(prompt)}, opts...)
+}
+
+// StreamMessages is [Agent.Stream] with a list of messages.
+func (a *Agent) StreamMessages(ctx context.Context, msgs []Message, opts ...Option) iter.Seq2[Event, error] {
+	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.start(r.ctx, msgs) })
+}
+
+// Resume continues a run stopped for approval, after a JSON round trip of
+// state if need be, with a decision for every pending call. Approved calls
+// run (without a second approval check); declined ones tell the model they
+// were not approved, and why. The options of the original call that state
+// records are used unless opts override them; hooks must be given again.
+func (a *Agent) Resume(ctx context.Context, state *RunState, decisions []Decision, opts ...Option) (*Result, error) {
+	r, err := a.newRunner(ctx, false, nil, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer r.cancel()
+	return r.resume(r.ctx, state, decisions)
+}
+
+// ResumeStream is [Agent.Resume] yielding events as [Agent.Stream] does.
+func (a *Agent) ResumeStream(ctx context.Context, state *RunState, decisions []Decision, opts ...Option) iter.Seq2[Event, error] {
+	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.resume(r.ctx, state, decisions) })
+}
+
+func (a *Agent) stream(ctx context.Context, opts []Option, run func(*runner) (*Result, error)) iter.Seq2[Event, error] {
+	return func(yield func(Event, error) bool) {
+		r, err := a.newRunner(ctx, true, func(ev Event) bool { return yield(ev, nil) }, opts)
+		if err != nil {
+			yield(Event{}, err)
+			return
+		}
+		defer r.cancel()
+		if _, err := run(r); err != nil && !r.stopped {
+			yield(Event{}, err)
+		}
+	}
+}
+
+// name returns a's Name, or its ID.
+func (a *Agent) name() string {
+	if a.Name != "" {
+		return a.Name
+	}
+	return a.ID
+}
+
+// derivedKey identifies an agent- or workflow- tool in Agent.derived.
+type derivedKey struct {
+	key    string
+	target any
+}
+
+// toolset returns every tool of a: its Tools, agent-<key> per subagent and
+// workflow-<key> per workflow. Collisions and invalid keys are errors.
+func (a *Agent) toolset() (Toolset, error) {
+	if len(a.Agents) == 0 && len(a.Workflows) == 0 {
+		if err := a.Tools.Validate(); err != nil {
+			return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+		}
+		return a.Tools, nil
+	}
+	extra := Toolset{}
+	for k, sub := range a.Agents {
+		if sub == nil {
+			return nil, fmt.Errorf("agent %s: subagent %q is nil", a.ID, k)
+		}
+		if sub == a {
+			return nil, fmt.Errorf("agent %s: subagent %q is the agent itself", a.ID, k)
+		}
+		dk := derivedKey{"agent-" + k, sub}
+		t, ok := a.derived.Load(dk)
+		if !ok {
+			t, _ = a.derived.LoadOrStore(dk, newAgentTool(k, sub))
+		}
+		extra["agent-"+k] = t.(Tool)
+	}
+	for k, w := range a.Workflows {
+		if w == nil {
+			return nil, fmt.Errorf("agent %s: workflow %q is nil", a.ID, k)
+		}
+		t, err := a.workflowTool(k, w)
+		if err != nil {
+			return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+		}
+		extra["workflow-"+k] = t
+	}
+	all, err := Merge(a.Tools, extra)
+	if err != nil {
+		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	if err := all.Validate(); err != nil {
+		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	return all, nil
+}
+
+func (a *Agent) workflowTool(key string, w Workflow) (Tool, error) {
+	dk := derivedKey{"workflow-" + key, w}
+	if comparable(w) {
+		if t, ok := a.derived.Load(dk); ok {
+			return t.(Tool), nil
+		}
+	}
+	t, err := newWorkflowTool(key, w)
+	if err != nil {
+		return nil, err
+	}
+	if comparable(w) {
+		a.derived.Store(dk, t)
+	}
+	return t, nil
+}
+
+// errStopped ends a run whose consumer stopped iterating.
+var errStopped = errors.New("runtime: stream consumer stopped")
+
+// jsonString encodes s as a JSON string.
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}

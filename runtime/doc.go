@@ -1,0 +1,127 @@
+// Package runtime is what toolgen's generated code and the applications that
+// use it import: typed tools, the agent loop that runs them, the [Model]
+// interface that provider adapters implement, and the events a run yields.
+// It follows the tool semantics of the Mastra agent SDK, in Go idiom.
+//
+// # Tools
+//
+// A [Tool] has a [Spec] (id, description, JSON Schemas, approval and MCP
+// hints) and is called in phases, so that the loop can check approval on the
+// typed input and shape what each audience sees:
+//
+//	Prepare (validate, decode) → NeedsApproval → Run → ModelOutput
+//
+// [Func] is the typed adapter generated code builds, one per annotated
+// function; the compiler checks the function against the schemas:
+//
+//	func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
+//		return runtime.NewFunc(runtime.Spec{ID: "weather-tool", ...}, GetWeather)
+//	}
+//
+// Typed hooks chain after NewFunc: [Func.WithApproval] (a function of the
+// input deciding whether a call needs approval), [Func.WithModelOutput]
+// (what the model sees of the output) and [Func.WithTransform] (what a
+// display or a transcript sees). A [Toolset] maps a key to a tool; the key,
+// not the id, is the name the model is given and every event carries.
+//
+// Arguments are checked in this order, each failure becoming an error result
+// for the model: size and nesting depth ([Limits], by default 1 MiB and 64
+// levels, checked by [CheckArguments] before anything is parsed); JSON
+// syntax; the input schema (JSON Schema 2020-12, compiled once per tool on
+// first use with github.com/santhosh-tekuri/jsonschema/v6); exact key case
+// (encoding/json alone would accept "Location" for "location"); and decoding
+// with unknown fields rejected. Messages give the field path and what was
+// expected and never quote the arguments.
+//
+// # Agents
+//
+// An [Agent] has an ID, instructions, a [Model], a [Toolset], subagents
+// (each the tool agent-<key>, input {prompt, instructions?, maxSteps?},
+// output [AgentToolOutput]) and workflows (each the tool workflow-<key>,
+// input {inputData, initialState?}; see [Workflow] and [NewWorkflow]).
+//
+//	agent := &runtime.Agent{
+//		ID:           "weather-agent",
+//		Instructions: "You are a helpful weather assistant.",
+//		Model:        model,
+//		Tools:        weather.Tools(),
+//	}
+//	res, err := agent.Generate(ctx, "What's the weather in Paris?")
+//
+// Each step sends the conversation to the model and runs the tool calls of
+// its answer, in parallel (at most [DefaultConcurrency] at once), feeding
+// their results back in call order. The run ends when the model answers
+// without calling a tool, when it reaches its step limit ([DefaultMaxSteps];
+// finish reason [FinishMaxSteps]), or when calls need approval
+// ([FinishApproval]). Per-call options: [WithToolChoice], [WithActiveTools],
+// [WithMaxSteps], [WithPrepareStep], [WithOnStepFinish], [WithConcurrency],
+// [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
+// [WithLimits], [WithHistory], [WithInstructions]. The run's ctx reaches
+// every tool and cancels the run.
+//
+// # Errors
+//
+// Bad model input never ends a run. Unparseable arguments, schema
+// violations, unknown or inactive tool names (the message lists the
+// available ones), tool errors, panics (recovered; the message has the
+// panic value, never a stack trace), per-call timeouts and declined
+// approvals all become a [ToolError]: the model gets its Message as an
+// error-text result, the application gets the whole error in
+// [ToolOutcome.Err], and the loop goes on. A tool that ignores its ctx past
+// its timeout is abandoned, not waited for. Generate returns an error only
+// for what the model cannot fix: a failing model, a failing hook, a
+// misconfigured agent, or the end of ctx.
+//
+// # Inside a tool
+//
+// A tool function is plain Go. From its ctx it reaches the call's identity
+// with [CallInfoFrom] and the run's request context with
+// [RequestContextFrom].
+//
+// # Streaming
+//
+// [Agent.Stream] yields [Event] values as they happen: text-delta,
+// tool-call-delta, tool-call, tool-result, tool-error, tool-call-approval,
+// step-finish and finish (whose Result is set). A subagent's events appear
+// in its caller's stream with the subagent's AgentID and the
+// ParentToolCallID of the agent-<key> call. Deltas are the model's raw
+// output, shown as it streams; a display that must hide raw arguments should
+// ignore tool-call-delta events and show the tool-call payload.
+//
+// # Model output and transforms
+//
+// The model sees a [ModelOutput]: text, JSON (the default: the output
+// encoded), error text, or content parts (text, image URL, media). The typed
+// output stays with the application in [Result.Steps].
+//
+// Event payloads are for a display ([TargetDisplay]); [Result.Transcript]
+// holds the same events shaped for storage ([TargetTranscript]). For each
+// target and phase (input, output, error, approval) the payload is the
+// tool's own transform ([Transforms]) if it has one, else the agent's
+// [TransformPolicy] if set, else the raw payload. A transform that fails,
+// panics or returns something that does not encode gives [Placeholder],
+// never the raw payload.
+//
+// # Approval
+//
+// A call needs approval when its Spec says so (the directive's approval
+// option), when the tool's [Func.WithApproval] function says so for its
+// input, or when the run's [ApprovalPolicy] does. The step's other calls
+// run; then the run ends with [FinishApproval], [Result.Pending] and a
+// [RunState] that marshals to JSON. [Agent.Resume] continues it with a
+// [Decision] per pending call, in this process or another, on an Agent with
+// the same ID and tools. A declined call tells the model it was not
+// approved, and the reason when one was given.
+//
+// # Models
+//
+// A [Model] takes a [Request] (messages of [Part] values, [ToolDefinition]
+// values, a [ToolChoice]) and returns a [Response] (an assistant message
+// whose tool call parts carry ids, a [FinishReason], [Usage]), or streams
+// [StreamPart] values with text and argument deltas ([CollectStream]
+// assembles them). The shapes carry what the OpenAI Chat Completions, OpenAI
+// Responses and Anthropic Messages APIs need, with ProviderMetadata and
+// ProviderOptions for what is particular to one of them. Package
+// [github.com/toolgen-go/toolgen/runtime/scripted] is a deterministic model
+// for tests and offline examples.
+package runtime

@@ -1,0 +1,63 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrInvalidArguments is wrapped by every error that [Tool.Prepare] (and
+// [Func.Decode], [Func.Call]) returns because the arguments could not be
+// used, as opposed to the tool failing.
+var ErrInvalidArguments = errors.New("invalid arguments")
+
+// ToolErrorKind classifies a [ToolError].
+type ToolErrorKind string
+
+// The ways a tool call can fail. Each becomes an error result for the model
+// and the run continues.
+const (
+	// KindUnknownTool: the model named a tool that does not exist or is
+	// not active in this step.
+	KindUnknownTool ToolErrorKind = "unknown-tool"
+	// KindInvalidArguments: the arguments were too large, too deep, not
+	// JSON, or did not match the input schema or the Go type.
+	KindInvalidArguments ToolErrorKind = "invalid-arguments"
+	// KindToolFailed: the tool returned an error.
+	KindToolFailed ToolErrorKind = "tool-failed"
+	// KindPanic: the tool panicked; the panic was recovered.
+	KindPanic ToolErrorKind = "panic"
+	// KindTimeout: the tool ran past its per-call timeout.
+	KindTimeout ToolErrorKind = "timeout"
+	// KindCancelled: the run's context ended while the tool ran.
+	KindCancelled ToolErrorKind = "cancelled"
+	// KindDeclined: the call needed approval and was declined.
+	KindDeclined ToolErrorKind = "declined"
+	// KindOutput: the tool's output could not be encoded or turned into a
+	// model output.
+	KindOutput ToolErrorKind = "output"
+)
+
+// ToolError is a failed tool call. Message is what the model is told: it
+// names the tool, says what went wrong and, for bad arguments, where and what
+// was expected. It never holds a stack trace or the raw arguments.
+type ToolError struct {
+	// Kind classifies the failure.
+	Kind ToolErrorKind `json:"kind"`
+	// ToolName is the key the model called.
+	ToolName string `json:"toolName"`
+	// ToolCallID is the id of the call.
+	ToolCallID string `json:"toolCallId"`
+	// Message is the sanitized text sent to the model.
+	Message string `json:"message"`
+	// Err is the underlying error, for the application only; it is never
+	// sent to the model or a display target.
+	Err error `json:"-"`
+}
+
+// Error implements error.
+func (e *ToolError) Error() string {
+	return fmt.Sprintf("tool %s (call %s): %s", e.ToolName, e.ToolCallID, e.Message)
+}
+
+// Unwrap returns the underlying error.
+func (e *ToolError) Unwrap() error { return e.Err }

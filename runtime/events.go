@@ -1,0 +1,65 @@
+package runtime
+
+import "encoding/json"
+
+// EventType is the kind of an [Event].
+type EventType string
+
+// The events a run yields, with Mastra's names.
+const (
+	// EventTextDelta: a piece of the model's text, in Text.
+	EventTextDelta EventType = "text-delta"
+	// EventToolCallDelta: a piece of a tool call's arguments, in Text, as
+	// the model streams them (not validated; never shown after a failure).
+	EventToolCallDelta EventType = "tool-call-delta"
+	// EventToolCall: a complete tool call; Payload is the display form of
+	// its input (null when the arguments were invalid).
+	EventToolCall EventType = "tool-call"
+	// EventToolResult: a successful call; Payload is the display form of
+	// its output.
+	EventToolResult EventType = "tool-result"
+	// EventToolError: a failed call; Payload is the display form of the
+	// error, by default {"kind":…,"message":…}.
+	EventToolError EventType = "tool-error"
+	// EventToolCallApproval: a call waits for approval; Payload is the
+	// display form of what the approver is shown.
+	EventToolCallApproval EventType = "tool-call-approval"
+	// EventStepFinish: a step ended; FinishReason and Usage are the step's.
+	EventStepFinish EventType = "step-finish"
+	// EventFinish: the run ended; FinishReason and Usage are the run's and
+	// Result is set.
+	EventFinish EventType = "finish"
+)
+
+// Event is one thing that happened in a run. Every tool event carries the
+// ToolName (the tool's key, never its Spec.ID) and the ToolCallID.
+//
+// Events of a subagent appear in its caller's stream as they happen, with
+// AgentID set to the subagent's ID and ParentToolCallID to the id of the
+// agent-<key> call that runs it; the run's own events have an empty
+// ParentToolCallID.
+type Event struct {
+	// Type says what happened.
+	Type EventType `json:"type"`
+	// AgentID is the ID of the agent whose run produced the event.
+	AgentID string `json:"agentId,omitempty"`
+	// ParentToolCallID is set on a subagent's events.
+	ParentToolCallID string `json:"parentToolCallId,omitempty"`
+	// Step is the step number, from 1.
+	Step int `json:"step"`
+	// ToolName is the tool's key, on tool events.
+	ToolName string `json:"toolName,omitempty"`
+	// ToolCallID is the call's id, on tool events.
+	ToolCallID string `json:"toolCallId,omitempty"`
+	// Text is the delta of text-delta and tool-call-delta events.
+	Text string `json:"text,omitempty"`
+	// Payload is the target's form of the call's input, output, error or
+	// approval request: the raw payload, or what a transform made of it.
+	Payload json.RawMessage `json:"payload,omitempty"`
+	// FinishReason is set on step-finish and finish events.
+	FinishReason FinishReason `json:"finishReason,omitempty"`
+	// Usage is set on step-finish and finish events.
+	Usage *Usage `json:"usage,omitempty"`
+	// Result is set on the finish event, for the application.
+	Result *Result `json:"-"`
+}

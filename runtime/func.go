@@ -1,0 +1,178 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+)
+
+// Func adapts a Go function of the form
+//
+//	func(ctx context.Context, in In) (Out, error)
+//
+// to a [Tool]. In is a struct (or a pointer to one) and Out any
+// JSON-encodable type. toolgen generates one Func per annotated function.
+//
+// Typed hooks attach with the With methods, which return f so that they
+// chain after [NewFunc]. Attach them before the Func is used; a Func is safe
+// for concurrent use afterwards.
+type Func[In, Out any] struct {
+	spec        Spec
+	fn          func(context.Context, In) (Out, error)
+	approve     func(context.Context, In) (bool, error)
+	modelOutput func(context.Context, In, Out) (ModelOutput, error)
+	transforms  map[Target]Transforms[In, Out]
+	schema      inputSchema
+}
+
+// NewFunc returns a tool that runs fn, described by spec.
+func NewFunc[In, Out any](spec Spec, fn func(context.Context, In) (Out, error)) *Func[In, Out] {
+	return &Func[In, Out]{spec: spec, fn: fn}
+}
+
+// WithApproval makes calls need approval when fn, given the typed input,
+// says so, in addition to Spec.NeedsApproval.
+func (f *Func[In, Out]) WithApproval(fn func(ctx context.Context, in In) (bool, error)) *Func[In, Out] {
+	f.approve = fn
+	return f
+}
+
+// WithModelOutput sets the hook that decides what the model sees of a
+// successful call; the typed output stays with the application.
+func (f *Func[In, Out]) WithModelOutput(fn func(ctx context.Context, in In, out Out) (ModelOutput, error)) *Func[In, Out] {
+	f.modelOutput = fn
+	return f
+}
+
+// WithTransform sets the transforms of target, replacing earlier ones.
+func (f *Func[In, Out]) WithTransform(target Target, t Transforms[In, Out]) *Func[In, Out] {
+	if f.transforms == nil {
+		f.transforms = map[Target]Transforms[In, Out]{}
+	}
+	f.transforms[target] = t
+	return f
+}
+
+// Spec implements [Tool].
+func (f *Func[In, Out]) Spec() *Spec { return &f.spec }
+
+// Run calls the function with a typed input, as application code would.
+func (f *Func[In, Out]) Run(ctx context.Context, in In) (Out, error) {
+	return f.fn(ctx, in)
+}
+
+// Decode validates raw JSON arguments against the input schema (compiled on
+// first use) and decodes them into In. Object keys must match field names
+// exactly, unknown fields and trailing data are rejected. Errors about the
+// arguments wrap [ErrInvalidArguments]; an input schema that does not
+// compile is reported without it, as the tool's own fault.
+func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
+	var in In
+	sch, err := f.schema.get(f.spec.ID, f.spec.InputSchema)
+	if err != nil {
+		return in, err
+	}
+	v, err := validateArguments(sch, args)
+	if err != nil {
+		return in, err
+	}
+	if err := checkKeys(v, reflect.TypeFor[In](), ""); err != nil {
+		return in, err
+	}
+	if err := decodeStrict(args, &in); err != nil {
+		return in, err
+	}
+	return in, nil
+}
+
+// Prepare implements [Tool].
+func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
+	in, err := f.Decode(args)
+	if err != nil {
+		return nil, err
+	}
+	return &funcCall[In, Out]{f: f, in: in}, nil
+}
+
+// Call decodes args, runs the function and encodes its output, bounding
+// args by the default [Limits]. It does not check approval.
+func (f *Func[In, Out]) Call(ctx context.Context, args json.RawMessage) (Output, error) {
+	return Call(ctx, f, args)
+}
+
+// funcCall is the [Invocation] of a Func.
+type funcCall[In, Out any] struct {
+	f  *Func[In, Out]
+	in In
+}
+
+// Input implements [Invocation].
+func (c *funcCall[In, Out]) Input() any { return c.in }
+
+// NeedsApproval implements [Invocation].
+func (c *funcCall[In, Out]) NeedsApproval(ctx context.Context) (bool, error) {
+	if c.f.spec.NeedsApproval {
+		return true, nil
+	}
+	if c.f.approve != nil {
+		return c.f.approve(ctx, c.in)
+	}
+	return false, nil
+}
+
+// Run implements [Invocation].
+func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
+	out, err := c.f.fn(ctx, c.in)
+	if err != nil {
+		return Output{}, err
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return Output{}, &ToolError{Kind: KindOutput, Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
+	}
+	return Output{Value: out, JSON: data}, nil
+}
+
+// ModelOutput implements [Invocation].
+func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelOutput, error) {
+	if c.f.modelOutput == nil {
+		return JSONOutput(res.JSON), nil
+	}
+	out, _ := res.Value.(Out)
+	return c.f.modelOutput(ctx, c.in, out)
+}
+
+// Transform implements [Invocation].
+func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase Phase, res *Output, err error) (any, bool, error) {
+	t, ok := c.f.transforms[target]
+	if !ok {
+		return nil, false, nil
+	}
+	switch phase {
+	case PhaseInput:
+		if t.Input != nil {
+			v, terr := t.Input(ctx, c.in)
+			return v, true, terr
+		}
+	case PhaseApproval:
+		if t.Approval != nil {
+			v, terr := t.Approval(ctx, c.in)
+			return v, true, terr
+		}
+	case PhaseOutput:
+		if t.Output != nil && res != nil {
+			out, _ := res.Value.(Out)
+			v, terr := t.Output(ctx, c.in, out)
+			return v, true, terr
+		}
+	case PhaseError:
+		if t.Error != nil {
+			v, terr := t.Error(ctx, c.in, err)
+			return v, true, terr
+		}
+	}
+	return nil, false, nil
+}
+
+var _ Tool = (*Func[struct{}, struct{}])(nil)

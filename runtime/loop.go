@@ -1,0 +1,703 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// runner is one run of an agent: Generate, Stream or Resume.
+type runner struct {
+	a      *Agent
+	cfg    callConfig
+	tools  Toolset
+	ctx    context.Context
+	cancel context.CancelFunc
+	// streaming runs use Model.Stream and yield events through emit.
+	streaming bool
+	emit      func(Event) bool
+	stopped   bool
+	res       *Result
+}
+
+func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
+	if a.Model == nil {
+		return nil, fmt.Errorf("agent %s: no model", a.ID)
+	}
+	var cfg callConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.maxSteps <= 0 {
+		cfg.maxSteps = a.MaxSteps
+	}
+	if cfg.concurrency <= 0 {
+		cfg.concurrency = a.Concurrency
+	}
+	if cfg.concurrency <= 0 {
+		cfg.concurrency = DefaultConcurrency
+	}
+	if cfg.toolTimeout <= 0 {
+		cfg.toolTimeout = a.ToolTimeout
+	}
+	if cfg.limits == (Limits{}) {
+		cfg.limits = a.Limits
+	}
+	if cfg.requestContext == nil {
+		cfg.requestContext = RequestContextFrom(ctx)
+	}
+	tools, err := a.toolset()
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
+	r.ctx, r.cancel = context.WithCancel(ctx)
+	return r, nil
+}
+
+func (r *runner) maxSteps() int {
+	if r.cfg.maxSteps > 0 {
+		return r.cfg.maxSteps
+	}
+	return DefaultMaxSteps
+}
+
+// record appends ev to the transcript (tr, when not nil) and yields the
+// display event to the stream.
+func (r *runner) record(display *Event, tr *Event) {
+	if tr != nil {
+		tr.AgentID = r.a.ID
+		r.res.Transcript = append(r.res.Transcript, *tr)
+	}
+	if display == nil || r.emit == nil || r.stopped {
+		return
+	}
+	if display.AgentID == "" {
+		display.AgentID = r.a.ID
+	}
+	if !r.emit(*display) {
+		r.stopped = true
+		r.cancel()
+	}
+}
+
+func (r *runner) start(ctx context.Context, msgs []Message) (*Result, error) {
+	var messages []Message
+	instructions := r.a.Instructions
+	if r.cfg.instructions != "" {
+		if instructions != "" {
+			instructions += "\n\n"
+		}
+		instructions += r.cfg.instructions
+	}
+	if instructions != "" {
+		messages = append(messages, SystemMessage(instructions))
+	}
+	messages = append(messages, r.cfg.history...)
+	messages = append(messages, msgs...)
+	return r.loop(ctx, messages, 1, Usage{})
+}
+
+func (r *runner) loop(ctx context.Context, messages []Message, step int, usage Usage) (*Result, error) {
+	for ; ; step++ {
+		if err := r.check(ctx); err != nil {
+			return nil, err
+		}
+		plan := StepPlan{Number: step, Messages: slices.Clip(messages), Tools: r.tools, ToolChoice: r.cfg.toolChoice}
+		if r.cfg.activeSet {
+			plan.ActiveTools = slices.Clone(r.cfg.activeTools)
+		}
+		if r.cfg.prepareStep != nil {
+			if err := r.cfg.prepareStep(ctx, &plan); err != nil {
+				return nil, fmt.Errorf("agent %s: step %d: prepare step: %w", r.a.ID, step, err)
+			}
+		}
+		active, defs, err := activeTools(plan)
+		if err != nil {
+			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
+		}
+		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
+		resp, err := r.callModel(ctx, step, req)
+		if err != nil {
+			if cerr := r.check(ctx); cerr != nil {
+				return nil, cerr
+			}
+			return nil, fmt.Errorf("agent %s: step %d: model: %w", r.a.ID, step, err)
+		}
+		usage = usage.Add(resp.Usage)
+		messages = append(messages, resp.Message)
+		st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
+		if st.Text != "" {
+			r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
+		}
+		if len(st.ToolCalls) == 0 {
+			if err := r.finishStep(ctx, st); err != nil {
+				return nil, err
+			}
+			return r.finish(messages, resp.FinishReason, usage, st.Text), nil
+		}
+		d := r.dispatch(ctx, step, st.ToolCalls, active, plan.Tools, nil)
+		if err := r.check(ctx); err != nil {
+			return nil, err
+		}
+		st.Outcomes = d.outcomes
+		if len(d.pending) > 0 {
+			if err := r.finishStep(ctx, st); err != nil {
+				return nil, err
+			}
+			return r.suspend(messages, step, d, usage, st.Text), nil
+		}
+		messages = append(messages, ToolMessage(d.results...))
+		if err := r.finishStep(ctx, st); err != nil {
+			return nil, err
+		}
+		if step >= r.maxSteps() {
+			return r.finish(messages, FinishMaxSteps, usage, st.Text), nil
+		}
+	}
+}
+
+// check reports why the run must stop now, if it must.
+func (r *runner) check(ctx context.Context) error {
+	if r.stopped {
+		return errStopped
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("agent %s: %w", r.a.ID, context.Cause(ctx))
+	}
+	return nil
+}
+
+func (r *runner) callModel(ctx context.Context, step int, req *Request) (*Response, error) {
+	if !r.streaming {
+		return r.a.Model.Generate(ctx, req)
+	}
+	return CollectStream(r.a.Model.Stream(ctx, req), func(p StreamPart) {
+		switch p.Type {
+		case StreamTextDelta:
+			r.record(&Event{Type: EventTextDelta, Step: step, Text: p.Text}, nil)
+		case StreamToolCallDelta:
+			r.record(&Event{Type: EventToolCallDelta, Step: step, ToolName: p.ToolName, ToolCallID: p.ToolCallID, Text: p.Text}, nil)
+		}
+	})
+}
+
+func (r *runner) finishStep(ctx context.Context, st Step) error {
+	r.res.Steps = append(r.res.Steps, st)
+	u := st.Usage
+	ev := Event{Type: EventStepFinish, Step: st.Number, FinishReason: st.FinishReason, Usage: &u}
+	tr := ev
+	r.record(&ev, &tr)
+	if r.cfg.onStepFinish != nil {
+		if err := r.cfg.onStepFinish(ctx, st); err != nil {
+			return fmt.Errorf("agent %s: step %d: on step finish: %w", r.a.ID, st.Number, err)
+		}
+	}
+	return r.check(ctx)
+}
+
+func (r *runner) finish(messages []Message, reason FinishReason, usage Usage, text string) *Result {
+	res := r.res
+	res.Text, res.FinishReason, res.Usage, res.Messages = text, reason, usage, messages
+	step := 0
+	if n := len(res.Steps); n > 0 {
+		step = res.Steps[n-1].Number
+	}
+	ev := Event{Type: EventFinish, Step: step, FinishReason: reason, Usage: &usage, Result: res}
+	tr := ev
+	tr.Result = nil
+	r.record(&ev, &tr)
+	return res
+}
+
+func (r *runner) suspend(messages []Message, step int, d dispatched, usage Usage, text string) *Result {
+	st := &RunState{
+		Version:    RunStateVersion,
+		AgentID:    r.a.ID,
+		Step:       step,
+		Messages:   messages,
+		Pending:    d.pending,
+		Results:    d.results,
+		Usage:      usage,
+		MaxSteps:   r.maxSteps(),
+		ToolChoice: r.cfg.toolChoice,
+	}
+	if r.cfg.activeSet {
+		st.ActiveTools = r.cfg.activeTools
+	}
+	r.res.Pending, r.res.State = d.pending, st
+	return r.finish(messages, FinishApproval, usage, text)
+}
+
+func (r *runner) resume(ctx context.Context, state *RunState, decisions []Decision) (*Result, error) {
+	if state == nil {
+		return nil, fmt.Errorf("agent %s: resume: nil state", r.a.ID)
+	}
+	if state.Version != RunStateVersion {
+		return nil, fmt.Errorf("agent %s: resume: run state version %d, want %d", r.a.ID, state.Version, RunStateVersion)
+	}
+	if state.AgentID != r.a.ID {
+		return nil, fmt.Errorf("agent %s: resume: the state belongs to agent %q", r.a.ID, state.AgentID)
+	}
+	if len(state.Messages) == 0 || state.Messages[len(state.Messages)-1].Role != RoleAssistant {
+		return nil, fmt.Errorf("agent %s: resume: the state does not end with the assistant's tool calls", r.a.ID)
+	}
+	if r.cfg.maxSteps <= 0 {
+		r.cfg.maxSteps = state.MaxSteps
+	}
+	if r.cfg.toolChoice == (ToolChoice{}) {
+		r.cfg.toolChoice = state.ToolChoice
+	}
+	if !r.cfg.activeSet && state.ActiveTools != nil {
+		r.cfg.activeTools, r.cfg.activeSet = state.ActiveTools, true
+	}
+	decided := make(map[string]Decision, len(decisions))
+	for _, d := range decisions {
+		decided[d.ToolCallID] = d
+	}
+	pending := make(map[string]bool, len(state.Pending))
+	for _, p := range state.Pending {
+		if _, ok := decided[p.ToolCallID]; !ok {
+			return nil, fmt.Errorf("agent %s: resume: no decision for call %s of %s", r.a.ID, p.ToolCallID, p.ToolName)
+		}
+		pending[p.ToolCallID] = true
+	}
+	messages := slices.Clone(state.Messages)
+	assistant := messages[len(messages)-1]
+	var calls []ToolCall
+	for _, c := range assistant.ToolCalls() {
+		if pending[c.ID] {
+			calls = append(calls, c)
+		}
+	}
+	plan := StepPlan{Tools: r.tools}
+	if r.cfg.activeSet {
+		plan.ActiveTools = r.cfg.activeTools
+	}
+	active, _, err := activeTools(plan)
+	if err != nil {
+		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
+	}
+	d := r.dispatch(ctx, state.Step, calls, active, r.tools, decided)
+	if err := r.check(ctx); err != nil {
+		return nil, err
+	}
+	byID := make(map[string]ToolResult, len(state.Results)+len(d.results))
+	for _, res := range state.Results {
+		byID[res.ToolCallID] = res
+	}
+	for _, res := range d.results {
+		byID[res.ToolCallID] = res
+	}
+	var results []ToolResult
+	for _, c := range assistant.ToolCalls() {
+		if res, ok := byID[c.ID]; ok {
+			results = append(results, res)
+		}
+	}
+	messages = append(messages, ToolMessage(results...))
+	st := Step{Number: state.Step, ToolCalls: calls, Outcomes: d.outcomes, FinishReason: FinishToolCalls}
+	if err := r.finishStep(ctx, st); err != nil {
+		return nil, err
+	}
+	if state.Step >= r.maxSteps() {
+		return r.finish(messages, FinishMaxSteps, state.Usage, ""), nil
+	}
+	return r.loop(ctx, messages, state.Step+1, state.Usage)
+}
+
+// activeTools returns the tools the model may call in a step and their
+// definitions, sorted by key, and checks the tool choice against them.
+func activeTools(plan StepPlan) (Toolset, []ToolDefinition, error) {
+	active := plan.Tools
+	if plan.ActiveTools != nil {
+		active = make(Toolset, len(plan.ActiveTools))
+		for _, k := range plan.ActiveTools {
+			t, ok := plan.Tools[k]
+			if !ok {
+				return nil, nil, fmt.Errorf("active tool %q is not a tool of the agent; its tools are: %s", k, strings.Join(plan.Tools.Keys(), ", "))
+			}
+			active[k] = t
+		}
+	}
+	switch plan.ToolChoice.Mode {
+	case "", ToolChoiceAuto, ToolChoiceNone, ToolChoiceRequired:
+	case ToolChoiceTool:
+		if _, ok := active[plan.ToolChoice.Name]; !ok {
+			return nil, nil, fmt.Errorf("tool choice names %q, which is not an active tool", plan.ToolChoice.Name)
+		}
+	default:
+		return nil, nil, fmt.Errorf("unknown tool choice mode %q", plan.ToolChoice.Mode)
+	}
+	keys := active.Keys()
+	defs := make([]ToolDefinition, len(keys))
+	for i, k := range keys {
+		s := active[k].Spec()
+		defs[i] = ToolDefinition{Name: k, Description: s.Description, InputSchema: s.InputSchema, Strict: s.Strict}
+	}
+	return active, defs, nil
+}
+
+// dispatched is what came of a step's tool calls.
+type dispatched struct {
+	results  []ToolResult // settled calls, in call order
+	outcomes []ToolOutcome
+	pending  []PendingCall
+}
+
+// slot follows one call through dispatch.
+type slot struct {
+	call     ToolCall
+	inv      Invocation
+	outcome  ToolOutcome
+	run      bool
+	approval json.RawMessage // display payload of a pending call
+}
+
+// item is an event on its way from a tool goroutine to the run's stream.
+type item struct {
+	display, transcript *Event
+}
+
+// dispatch resolves, validates, approves and runs the calls of one step.
+// Calls with a decision (on resume) skip the approval check. Events are
+// recorded from the calling goroutine only.
+func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, active, all Toolset, decided map[string]Decision) dispatched {
+	slots := make([]*slot, len(calls))
+	for i, c := range calls {
+		s := &slot{call: c, outcome: ToolOutcome{ToolName: c.Name, ToolCallID: c.ID}}
+		slots[i] = s
+		r.prepare(ctx, step, s, active, all, decided)
+	}
+
+	var torun []*slot
+	for _, s := range slots {
+		if s.run {
+			torun = append(torun, s)
+		}
+	}
+	if len(torun) > 0 {
+		items := make(chan item)
+		done := make(chan struct{})
+		sink := eventSink(func(ev Event) {
+			select {
+			case items <- item{display: &ev}:
+			case <-done:
+			}
+		})
+		sem := make(chan struct{}, r.cfg.concurrency)
+		var wg sync.WaitGroup
+		for _, s := range torun {
+			wg.Go(func() {
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				disp, tr := r.execute(ctx, step, s, sink)
+				select {
+				case items <- item{display: disp, transcript: tr}:
+				case <-done:
+				}
+			})
+		}
+		go func() { wg.Wait(); close(items) }()
+		for it := range items {
+			r.record(it.display, it.transcript)
+		}
+		close(done)
+	}
+
+	var d dispatched
+	for _, s := range slots {
+		d.outcomes = append(d.outcomes, s.outcome)
+		if s.outcome.Pending {
+			d.pending = append(d.pending, PendingCall{ToolCallID: s.call.ID, ToolName: s.call.Name, Arguments: s.call.Arguments, Payload: s.approval})
+			continue
+		}
+		d.results = append(d.results, ToolResult{ToolCallID: s.call.ID, ToolName: s.call.Name, Output: s.outcome.ModelOutput})
+	}
+	return d
+}
+
+// prepare resolves and decodes a call and decides whether it runs, waits or
+// fails; it records the tool-call event and, unless the call runs, its
+// outcome event.
+func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Toolset, decided map[string]Decision) {
+	c := s.call
+	callEvent := func() {
+		var inv Invocation
+		raw := json.RawMessage("null")
+		if s.inv != nil {
+			inv, raw = s.inv, json.RawMessage(c.Arguments)
+		}
+		disp, tr := r.events(ctx, Event{Type: EventToolCall, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseInput, inv, nil, nil, raw)
+		r.record(disp, tr)
+	}
+	tool, ok := active[c.Name]
+	if !ok {
+		msg := fmt.Sprintf("unknown tool %q; available tools: %s", c.Name, strings.Join(active.Keys(), ", "))
+		if _, exists := all[c.Name]; exists {
+			msg = fmt.Sprintf("tool %q is not available in this step; available tools: %s", c.Name, strings.Join(active.Keys(), ", "))
+		}
+		if len(active) == 0 {
+			msg = fmt.Sprintf("unknown tool %q; no tools are available", c.Name)
+		}
+		callEvent()
+		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: msg})
+		return
+	}
+	args := c.Arguments
+	if strings.TrimSpace(args) == "" {
+		args = "{}"
+	}
+	if err := CheckArguments(args, r.cfg.limits); err != nil {
+		callEvent()
+		r.fail(ctx, step, s, invalidArgs(c.Name, err))
+		return
+	}
+	inv, err := safePrepare(r.toolContext(ctx, step, c, nil), tool, json.RawMessage(args))
+	if err != nil {
+		callEvent()
+		if errors.Is(err, ErrInvalidArguments) {
+			r.fail(ctx, step, s, invalidArgs(c.Name, err))
+		} else {
+			r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("tool %q could not prepare the call: %s", c.Name, clip(err.Error())), Err: err})
+		}
+		return
+	}
+	s.inv, s.outcome.Input = inv, inv.Input()
+	if args != c.Arguments {
+		s.call.Arguments = args
+		c.Arguments = args
+	}
+	callEvent()
+	if d, ok := decided[c.ID]; ok {
+		if !d.Approved {
+			msg := fmt.Sprintf("the call of %q was not approved", c.Name)
+			if d.Reason != "" {
+				msg += "; reason: " + d.Reason
+			}
+			r.fail(ctx, step, s, &ToolError{Kind: KindDeclined, Message: msg})
+			return
+		}
+		s.run = true
+		return
+	}
+	needs, err := r.needsApproval(ctx, step, s, tool)
+	if err != nil {
+		r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", c.Name, clip(err.Error())), Err: err})
+		return
+	}
+	if !needs {
+		s.run = true
+		return
+	}
+	s.outcome.Pending = true
+	disp, tr := r.events(ctx, Event{Type: EventToolCallApproval, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseApproval, inv, nil, nil, json.RawMessage(c.Arguments))
+	s.outcome.ModelOutput = ModelOutput{}
+	s.approval = disp.Payload
+	r.record(disp, tr)
+}
+
+// safePrepare calls t.Prepare, turning a panic (in a custom decoder, say)
+// into an error.
+func safePrepare(ctx context.Context, t Tool, args json.RawMessage) (inv Invocation, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			inv, err = nil, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+		}
+	}()
+	return t.Prepare(ctx, args)
+}
+
+func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tool Tool) (needs bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			needs, err = false, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+		}
+	}()
+	tctx := r.toolContext(ctx, step, s.call, nil)
+	if needs, err = s.inv.NeedsApproval(tctx); err != nil || needs {
+		return needs, err
+	}
+	if r.cfg.approval != nil {
+		return r.cfg.approval(tctx, ApprovalRequest{ToolName: s.call.Name, ToolCallID: s.call.ID, Spec: tool.Spec(), Input: s.inv.Input()})
+	}
+	return false, nil
+}
+
+func invalidArgs(name string, err error) *ToolError {
+	msg := strings.TrimPrefix(err.Error(), ErrInvalidArguments.Error()+": ")
+	return &ToolError{Kind: KindInvalidArguments, Message: fmt.Sprintf("invalid arguments for tool %q: %s", name, msg), Err: err}
+}
+
+// fail settles s with e and records its tool-error event.
+func (r *runner) fail(ctx context.Context, step int, s *slot, e *ToolError) {
+	r.record(r.failure(ctx, step, s, e))
+}
+
+func (r *runner) failure(ctx context.Context, step int, s *slot, e *ToolError) (*Event, *Event) {
+	e.ToolName, e.ToolCallID = s.call.Name, s.call.ID
+	s.outcome.Err = e
+	s.outcome.ModelOutput = ErrorOutput(e.Message)
+	raw, _ := json.Marshal(map[string]string{"kind": string(e.Kind), "message": e.Message})
+	return r.events(ctx, Event{Type: EventToolError, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseError, s.inv, nil, e, raw)
+}
+
+// toolContext is the ctx a tool runs with: the call's identity, the request
+// context and, for subagents, the stream to forward events to.
+func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eventSink) context.Context {
+	ctx = context.WithValue(ctx, callInfoKey, CallInfo{AgentID: r.a.ID, ToolName: c.Name, ToolCallID: c.ID, Step: step})
+	if r.cfg.requestContext != nil {
+		ctx = context.WithValue(ctx, requestContextKey, r.cfg.requestContext)
+	}
+	if r.streaming && sink != nil {
+		parent := c.ID
+		ctx = context.WithValue(ctx, sinkKey, eventSink(func(ev Event) {
+			if ev.ParentToolCallID == "" {
+				ev.ParentToolCallID = parent
+			}
+			sink(ev)
+		}))
+	}
+	return ctx
+}
+
+// panicError is a recovered panic.
+type panicError struct{ value any }
+
+// Error implements error.
+func (p panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
+
+type ranCall struct {
+	res Output
+	out ModelOutput
+	err error
+}
+
+// execute runs one call in its own goroutine, bounded by the tool timeout,
+// and returns its result or error events.
+func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink) (*Event, *Event) {
+	tctx := r.toolContext(ctx, step, s.call, sink)
+	if r.cfg.toolTimeout > 0 {
+		var cancel context.CancelFunc
+		tctx, cancel = context.WithTimeout(tctx, r.cfg.toolTimeout)
+		defer cancel()
+	}
+	rc := guardedRun(tctx, s.inv)
+	if rc.err != nil {
+		return r.failure(ctx, step, s, r.toolError(ctx, s.call.Name, rc.err))
+	}
+	s.outcome.Output = rc.res.Value
+	s.outcome.ModelOutput = rc.out
+	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &rc.res, nil, rc.res.JSON)
+}
+
+// guardedRun runs inv and converts its result for the model, recovering
+// panics. When ctx can end, the run is abandoned at its end.
+func guardedRun(ctx context.Context, inv Invocation) ranCall {
+	run := func() (rc ranCall) {
+		defer func() {
+			if p := recover(); p != nil {
+				rc = ranCall{err: panicError{p}}
+			}
+		}()
+		res, err := inv.Run(ctx)
+		if err != nil {
+			return ranCall{err: err}
+		}
+		out, err := inv.ModelOutput(ctx, res)
+		if err != nil {
+			return ranCall{err: &ToolError{Kind: KindOutput, Message: "the tool's output could not be converted for the model", Err: err}}
+		}
+		return ranCall{res: res, out: out}
+	}
+	if ctx.Done() == nil {
+		return run()
+	}
+	ch := make(chan ranCall, 1)
+	go func() { ch <- run() }()
+	select {
+	case rc := <-ch:
+		return rc
+	case <-ctx.Done():
+		return ranCall{err: context.Cause(ctx)}
+	}
+}
+
+// toolError classifies err, returned by running the tool named name.
+func (r *runner) toolError(runCtx context.Context, name string, err error) *ToolError {
+	var te *ToolError
+	var pe panicError
+	switch {
+	case errors.As(err, &pe):
+		return &ToolError{Kind: KindPanic, Message: fmt.Sprintf("tool %q failed unexpectedly (panic: %s)", name, clip(fmt.Sprint(pe.value))), Err: err}
+	case runCtx.Err() != nil:
+		return &ToolError{Kind: KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &ToolError{Kind: KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", name, r.cfg.toolTimeout.Round(time.Millisecond)), Err: err}
+	case errors.As(err, &te):
+		return &ToolError{Kind: te.Kind, Message: te.Message, Err: err}
+	}
+	return &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", name, clip(err.Error())), Err: err}
+}
+
+// clip bounds a message that goes to the model.
+func clip(s string) string {
+	const max = 1000
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "…"
+}
+
+// events builds the display and transcript forms of a tool event.
+func (r *runner) events(ctx context.Context, base Event, phase Phase, inv Invocation, res *Output, err error, raw json.RawMessage) (*Event, *Event) {
+	disp, tr := base, base
+	disp.Payload = r.present(ctx, TargetDisplay, phase, base, inv, res, err, raw)
+	tr.Payload = r.present(ctx, TargetTranscript, phase, base, inv, res, err, raw)
+	return &disp, &tr
+}
+
+// present returns what target sees in phase: the tool's transform, else the
+// agent's policy, else raw. A failing transform gives the Placeholder.
+func (r *runner) present(ctx context.Context, target Target, phase Phase, base Event, inv Invocation, res *Output, err error, raw json.RawMessage) (out json.RawMessage) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = json.RawMessage(Placeholder)
+		}
+	}()
+	encode := func(v any, terr error) json.RawMessage {
+		if terr != nil {
+			return json.RawMessage(Placeholder)
+		}
+		data, merr := json.Marshal(v)
+		if merr != nil {
+			return json.RawMessage(Placeholder)
+		}
+		return data
+	}
+	if inv != nil {
+		if v, ok, terr := inv.Transform(ctx, target, phase, res, err); ok {
+			return encode(v, terr)
+		}
+	}
+	if r.a.Transform != nil {
+		in := TransformInput{Target: target, Phase: phase, ToolName: base.ToolName, ToolCallID: base.ToolCallID, Err: err, Raw: raw}
+		if inv != nil {
+			in.Input = inv.Input()
+		}
+		if res != nil {
+			in.Output = res.Value
+		}
+		return encode(r.a.Transform(ctx, in))
+	}
+	return raw
+}
+
+// comparable reports whether v can be a map key without panicking.
+func comparable(v any) bool { return reflect.ValueOf(v).Comparable() }

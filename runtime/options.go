@@ -1,0 +1,124 @@
+package runtime
+
+import (
+	"context"
+	"slices"
+	"time"
+)
+
+// Defaults of a run, used when neither the call nor the [Agent] sets them.
+const (
+	// DefaultMaxSteps is the number of model calls a run may make.
+	DefaultMaxSteps = 5
+	// DefaultConcurrency is the number of tool calls of one step that run
+	// at the same time.
+	DefaultConcurrency = 16
+)
+
+// Option configures one call of [Agent.Generate], [Agent.Stream] or
+// [Agent.Resume].
+type Option func(*callConfig)
+
+type callConfig struct {
+	toolChoice     ToolChoice
+	activeTools    []string
+	activeSet      bool
+	maxSteps       int
+	prepareStep    func(context.Context, *StepPlan) error
+	onStepFinish   func(context.Context, Step) error
+	concurrency    int
+	requestContext RequestContext
+	toolTimeout    time.Duration
+	approval       ApprovalPolicy
+	limits         Limits
+	history        []Message
+	instructions   string
+}
+
+// StepPlan is what a step is about to send, given to the prepare-step hook
+// to change.
+type StepPlan struct {
+	// Number is the step number, from 1.
+	Number int
+	// Messages is what the model will be sent. Replacing it (to trim or
+	// summarize) affects this request only; the run's conversation keeps
+	// every message.
+	Messages []Message
+	// Tools is every tool of the run; replace it to change the set. Do not
+	// modify the map in place: it is shared by the run's steps.
+	Tools Toolset
+	// ToolChoice is the step's tool choice.
+	ToolChoice ToolChoice
+	// ActiveTools limits the tools the model is given and may call to these
+	// keys; nil means all of Tools.
+	ActiveTools []string
+}
+
+// WithToolChoice sets the tool choice of every step: [ChoiceAuto],
+// [ChoiceNone], [ChoiceRequired] or [ChoiceTool].
+func WithToolChoice(c ToolChoice) Option { return func(cc *callConfig) { cc.toolChoice = c } }
+
+// WithActiveTools limits the tools the model is given, and may call, to the
+// given keys. A call of another tool gets an error result naming the active
+// ones.
+func WithActiveTools(keys ...string) Option {
+	return func(cc *callConfig) { cc.activeTools, cc.activeSet = slices.Clone(keys), true }
+}
+
+// WithMaxSteps bounds the number of model calls of the run. A run that
+// reaches it while the model still calls tools ends with [FinishMaxSteps].
+func WithMaxSteps(n int) Option { return func(cc *callConfig) { cc.maxSteps = n } }
+
+// WithPrepareStep sets a hook run before each model call; it may change the
+// plan's messages, tools, tool choice and active tools. An error ends the
+// run.
+func WithPrepareStep(fn func(ctx context.Context, plan *StepPlan) error) Option {
+	return func(cc *callConfig) { cc.prepareStep = fn }
+}
+
+// WithOnStepFinish sets a hook run after each step, its tool calls done. An
+// error ends the run.
+func WithOnStepFinish(fn func(ctx context.Context, step Step) error) Option {
+	return func(cc *callConfig) { cc.onStepFinish = fn }
+}
+
+// WithConcurrency bounds the tool calls of one step that run at once; 1
+// runs them one after the other.
+func WithConcurrency(n int) Option { return func(cc *callConfig) { cc.concurrency = n } }
+
+// WithRequestContext sets the request context that tools and subagents of
+// the run read with [RequestContextFrom]. Without it, a run started from a
+// tool's ctx inherits its caller's.
+func WithRequestContext(rc RequestContext) Option {
+	return func(cc *callConfig) { cc.requestContext = rc }
+}
+
+// WithToolTimeout bounds each tool call. A call that runs longer gets a
+// timeout error result; its goroutine is abandoned, so tools should
+// respect ctx.
+func WithToolTimeout(d time.Duration) Option { return func(cc *callConfig) { cc.toolTimeout = d } }
+
+// WithApprovalPolicy makes calls for which policy reports true wait for
+// approval, in addition to the tools' own approval rules.
+func WithApprovalPolicy(policy ApprovalPolicy) Option {
+	return func(cc *callConfig) { cc.approval = policy }
+}
+
+// RequireApproval makes every tool call of the run wait for approval.
+func RequireApproval() Option {
+	return WithApprovalPolicy(func(context.Context, ApprovalRequest) (bool, error) { return true, nil })
+}
+
+// WithLimits bounds the size and nesting of tool call arguments.
+func WithLimits(l Limits) Option { return func(cc *callConfig) { cc.limits = l } }
+
+// WithHistory puts earlier messages of the conversation (without the system
+// message) before the prompt.
+func WithHistory(msgs ...Message) Option {
+	return func(cc *callConfig) { cc.history = slices.Clone(msgs) }
+}
+
+// WithInstructions appends text to the agent's instructions for this run.
+func WithInstructions(text string) Option {
+	return func(cc *callConfig) { cc.instructions = text }
+}

@@ -1,0 +1,133 @@
+package runtime_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+func TestStreamEventsInOrder(t *testing.T) {
+	model := scripted.New(
+		scripted.Turn{Text: "Let me check. ", ToolCalls: []runtime.ToolCall{scripted.Call("weather", `{"location":"Paris"}`)}},
+		scripted.Text("Sunny in Paris."),
+	)
+	agent := &runtime.Agent{ID: "weather-agent", Model: model, Tools: runtime.Toolset{"weather": weatherTool()}}
+	evs := collect(t, agent.Stream(t.Context(), "Weather?"))
+
+	var types []string
+	for _, ev := range evs {
+		types = append(types, string(ev.Type))
+		assert.Equal(t, "weather-agent", ev.AgentID)
+	}
+	assert.Equal(t, []string{
+		"text-delta", "text-delta", "text-delta",
+		"tool-call-delta", "tool-call-delta", "tool-call-delta",
+		"tool-call", "tool-result", "step-finish",
+		"text-delta", "text-delta", "text-delta", "step-finish",
+		"finish",
+	}, types)
+
+	var args strings.Builder
+	for _, ev := range evs {
+		switch ev.Type {
+		case runtime.EventToolCallDelta, runtime.EventToolCall, runtime.EventToolResult:
+			assert.Equal(t, "weather", ev.ToolName, "events carry the key, never the id")
+			assert.Equal(t, "call_1", ev.ToolCallID)
+		}
+		if ev.Type == runtime.EventToolCallDelta {
+			args.WriteString(ev.Text)
+		}
+	}
+	assert.Equal(t, `{"location":"Paris"}`, args.String())
+	assert.JSONEq(t, `{"location":"Paris"}`, string(evs[6].Payload))
+	assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(evs[7].Payload))
+
+	fin := evs[len(evs)-1]
+	require.NotNil(t, fin.Result)
+	assert.Equal(t, "Sunny in Paris.", fin.Result.Text)
+	assert.Equal(t, runtime.FinishStop, fin.FinishReason)
+}
+
+func TestStreamToolErrorEvent(t *testing.T) {
+	model := callThenAnswer(scripted.Call("weather", `{"Location":"Paris"}`))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": weatherTool()}}
+	var errEv *runtime.Event
+	var callEv *runtime.Event
+	for _, ev := range collect(t, agent.Stream(t.Context(), "go")) {
+		switch ev.Type {
+		case runtime.EventToolError:
+			errEv = &ev
+		case runtime.EventToolCall:
+			callEv = &ev
+		}
+	}
+	require.NotNil(t, callEv)
+	assert.Equal(t, "null", string(callEv.Payload), "invalid arguments are not displayed")
+	require.NotNil(t, errEv)
+	assert.Equal(t, "weather", errEv.ToolName)
+	assert.Equal(t, "call_1", errEv.ToolCallID)
+	var payload struct{ Kind, Message string }
+	require.NoError(t, json.Unmarshal(errEv.Payload, &payload))
+	assert.Equal(t, "invalid-arguments", payload.Kind)
+	assert.Contains(t, payload.Message, `unexpected property "Location"`)
+}
+
+func TestStreamStopsWhenConsumerBreaks(t *testing.T) {
+	model := scripted.New(scripted.Text("one two three four"), scripted.Text("never"))
+	agent := &runtime.Agent{ID: "a", Model: model}
+	n := 0
+	for _, err := range agent.Stream(t.Context(), "go") {
+		require.NoError(t, err)
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	assert.Equal(t, 2, n)
+	assert.Equal(t, 1, model.Remaining())
+}
+
+func TestStreamYieldsRunError(t *testing.T) {
+	agent := &runtime.Agent{ID: "a", Model: scripted.New(scripted.Fail(errBoom))}
+	var last error
+	for _, err := range agent.Stream(t.Context(), "go") {
+		last = err
+	}
+	assert.ErrorIs(t, last, errBoom)
+}
+
+func TestCollectStreamAssemblesDeltas(t *testing.T) {
+	parts := []runtime.StreamPart{
+		{Type: runtime.StreamReasoningDelta, Text: "think"},
+		{Type: runtime.StreamTextDelta, Text: "Hel"},
+		{Type: runtime.StreamTextDelta, Text: "lo"},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "c1", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "c1", Text: `{"loc`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "c1", Text: `ation":"P"}`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "c2", ToolName: "other", Text: `{}`},
+		{Type: runtime.StreamFinish, Response: &runtime.Response{FinishReason: runtime.FinishToolCalls, Usage: runtime.Usage{InputTokens: 3}}},
+	}
+	seq := func(yield func(runtime.StreamPart, error) bool) {
+		for _, p := range parts {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	resp, err := runtime.CollectStream(seq, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "Hello", resp.Message.Text())
+	assert.Equal(t, runtime.PartReasoning, resp.Message.Parts[0].Type)
+	assert.Equal(t, []runtime.ToolCall{
+		{ID: "c1", Name: "weather", Arguments: `{"location":"P"}`},
+		{ID: "c2", Name: "other", Arguments: `{}`},
+	}, resp.Message.ToolCalls())
+	assert.Equal(t, runtime.FinishToolCalls, resp.FinishReason)
+	assert.Equal(t, 3, resp.Usage.InputTokens)
+}

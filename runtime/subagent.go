@@ -1,0 +1,89 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+)
+
+// AgentToolInput is the input of an agent-<key> tool.
+type AgentToolInput struct {
+	// Prompt is the task for the subagent.
+	Prompt string `json:"prompt"`
+	// Instructions are appended to the subagent's own for this task.
+	Instructions string `json:"instructions,omitempty"`
+	// MaxSteps bounds the subagent's run; it can lower the subagent's
+	// step limit, never raise it.
+	MaxSteps int `json:"maxSteps,omitempty"`
+}
+
+// AgentToolOutput is the output of an agent-<key> tool.
+type AgentToolOutput struct {
+	// Text is the subagent's answer.
+	Text string `json:"text"`
+	// AgentID is the subagent's ID.
+	AgentID string `json:"agentId"`
+	// FinishReason says why the subagent's run ended.
+	FinishReason FinishReason `json:"finishReason"`
+	// Usage is the subagent's token usage.
+	Usage Usage `json:"usage"`
+}
+
+// AgentToolInputSchema is the input schema of every agent-<key> tool.
+const AgentToolInputSchema = `{"type":"object","properties":{` +
+	`"prompt":{"type":"string","description":"The task for the agent, with everything it needs to know."},` +
+	`"instructions":{"type":"string","description":"Additional instructions for this task."},` +
+	`"maxSteps":{"type":"integer","minimum":1,"description":"The most steps the agent may take."}},` +
+	`"required":["prompt"],"additionalProperties":false}`
+
+const agentToolOutputSchema = `{"type":"object","properties":{"text":{"type":"string"},"agentId":{"type":"string"},` +
+	`"finishReason":{"type":"string"},"usage":{"type":"object"}},"required":["text","agentId","finishReason","usage"]}`
+
+// newAgentTool exposes sub as a tool.
+func newAgentTool(key string, sub *Agent) Tool {
+	desc := sub.Description
+	if desc == "" {
+		desc = fmt.Sprintf("Delegate a task to the agent %s and get its answer.", sub.name())
+	}
+	spec := Spec{
+		ID:           sub.ID,
+		Title:        sub.name(),
+		Description:  desc,
+		InputSchema:  []byte(AgentToolInputSchema),
+		OutputSchema: []byte(agentToolOutputSchema),
+	}
+	return NewFunc(spec, sub.runAsTool)
+}
+
+// runAsTool runs a as the tool of another agent. When the caller streams,
+// a streams too and its events join the caller's stream.
+func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutput, error) {
+	var opts []Option
+	if in.Instructions != "" {
+		opts = append(opts, WithInstructions(in.Instructions))
+	}
+	if in.MaxSteps > 0 {
+		limit := a.MaxSteps
+		if limit <= 0 {
+			limit = DefaultMaxSteps
+		}
+		opts = append(opts, WithMaxSteps(min(in.MaxSteps, limit)))
+	}
+	var emit func(Event) bool
+	sink := sinkFrom(ctx)
+	if sink != nil {
+		emit = func(ev Event) bool { sink(ev); return true }
+	}
+	r, err := a.newRunner(ctx, sink != nil, emit, opts)
+	if err != nil {
+		return AgentToolOutput{}, err
+	}
+	defer r.cancel()
+	res, err := r.start(r.ctx, []Message{UserMessage(in.Prompt)})
+	if err != nil {
+		return AgentToolOutput{}, err
+	}
+	if res.FinishReason == FinishApproval {
+		return AgentToolOutput{}, fmt.Errorf("agent %s stopped: %d of its tool calls need approval, which an agent tool cannot ask for", a.ID, len(res.Pending))
+	}
+	return AgentToolOutput{Text: res.Text, AgentID: a.ID, FinishReason: res.FinishReason, Usage: res.Usage}, nil
+}

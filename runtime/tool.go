@@ -1,0 +1,159 @@
+package runtime
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+)
+
+// Spec is the static description of a tool: everything a model, an MCP
+// client or a manifest needs to know about it without calling it. toolgen
+// computes a Spec at generate time.
+type Spec struct {
+	// ID identifies the tool (the <id> of its //tool: directive). It is not
+	// the name the model sees: that is the tool's key in a [Toolset].
+	ID string
+	// Title is a short human-readable name, if any.
+	Title string
+	// Description tells the model what the tool does.
+	Description string
+	// InputSchema is the JSON Schema (2020-12) of the tool's arguments; its
+	// root is always an object.
+	InputSchema json.RawMessage
+	// OutputSchema is the JSON Schema of the tool's output.
+	OutputSchema json.RawMessage
+	// NeedsApproval reports whether every call needs approval before it runs.
+	NeedsApproval bool
+	// Strict asks providers that support it to constrain the model's
+	// arguments to the input schema exactly (OpenAI structured outputs).
+	Strict bool
+	// Annotations are hints for clients, as MCP defines them.
+	Annotations Annotations
+}
+
+// Annotations are behavioural hints about a tool, with the meaning MCP gives
+// them. They are hints for clients, never guarantees.
+type Annotations struct {
+	// ReadOnly: the tool does not modify its environment.
+	ReadOnly bool
+	// Destructive: the tool may perform destructive updates.
+	Destructive bool
+	// Idempotent: calling the tool again with the same arguments has no
+	// additional effect.
+	Idempotent bool
+	// OpenWorld: the tool interacts with an open world of external entities.
+	OpenWorld bool
+}
+
+// Tool is a tool that an agent loop, an MCP server or an application can
+// call with raw JSON arguments. A call goes through phases, so that the loop
+// can ask for approval with the typed input in hand and shape what each
+// audience sees:
+//
+//	Prepare (validate, decode) → NeedsApproval → Run → ModelOutput
+//
+// [Func] implements Tool for a typed Go function; most tools are Funcs.
+type Tool interface {
+	// Spec describes the tool. The returned value must not be modified.
+	Spec() *Spec
+	// Prepare validates args against the input schema and decodes them.
+	// An error that wraps [ErrInvalidArguments] means the arguments were at
+	// fault; its message is fit for the model (field path, what was
+	// expected) and never quotes the arguments. Callers bound the size and
+	// depth of args first, with [CheckArguments].
+	Prepare(ctx context.Context, args json.RawMessage) (Invocation, error)
+}
+
+// Invocation is one call of a [Tool] with decoded, valid arguments.
+type Invocation interface {
+	// Input returns the decoded input (the In of a [Func]).
+	Input() any
+	// NeedsApproval reports whether this call must be approved before it
+	// runs: because the tool's Spec says so, or because a function of the
+	// typed input does.
+	NeedsApproval(ctx context.Context) (bool, error)
+	// Run runs the tool.
+	Run(ctx context.Context) (Output, error)
+	// ModelOutput turns the result of Run into what the model sees. Without
+	// a hook it is the output's JSON.
+	ModelOutput(ctx context.Context, out Output) (ModelOutput, error)
+	// Transform shapes what target sees of this call in phase. out is set
+	// in the output phase, err in the error phase. ok is false when the
+	// tool has no transform for target and phase.
+	Transform(ctx context.Context, target Target, phase Phase, out *Output, err error) (v any, ok bool, terr error)
+}
+
+// Output is the outcome of a successful tool call.
+type Output struct {
+	// Value is the tool's typed output (the Out of a [Func]), for the
+	// application. It is never sent anywhere as is.
+	Value any
+	// JSON is Value encoded as JSON.
+	JSON json.RawMessage
+}
+
+// Call checks args against the default [Limits], prepares and runs t, as an
+// application or a server would outside an agent loop. Approval is not
+// checked.
+func Call(ctx context.Context, t Tool, args json.RawMessage) (Output, error) {
+	if err := CheckArguments(args, Limits{}); err != nil {
+		return Output{}, err
+	}
+	inv, err := t.Prepare(ctx, args)
+	if err != nil {
+		return Output{}, err
+	}
+	return inv.Run(ctx)
+}
+
+// Toolset maps a tool's key, the name the model is given and that every event
+// carries, to the tool.
+type Toolset map[string]Tool
+
+var keyPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
+
+// ValidKey reports whether key can name a tool: 1 to 64 ASCII letters,
+// digits, '_' or '-', the rule every major provider enforces.
+func ValidKey(key string) bool { return keyPattern.MatchString(key) }
+
+// Keys returns the keys of s, sorted.
+func (s Toolset) Keys() []string {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Validate reports the first key of s that is not a [ValidKey] or whose tool
+// is nil, in key order.
+func (s Toolset) Validate() error {
+	for _, k := range s.Keys() {
+		if !ValidKey(k) {
+			return fmt.Errorf("tool key %q: must match %s", k, keyPattern)
+		}
+		if s[k] == nil {
+			return fmt.Errorf("tool key %q: nil tool", k)
+		}
+	}
+	return nil
+}
+
+// Merge returns a new Toolset holding the tools of every set. A key present
+// in more than one set is an error: a silent overwrite would hide a tool from
+// the model.
+func Merge(sets ...Toolset) (Toolset, error) {
+	out := Toolset{}
+	for _, s := range sets {
+		for _, k := range s.Keys() {
+			if _, dup := out[k]; dup {
+				return nil, fmt.Errorf("tool key %q is defined twice", k)
+			}
+			out[k] = s[k]
+		}
+	}
+	return out, nil
+}

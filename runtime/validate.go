@@ -1,0 +1,426 @@
+package runtime
+
+import (
+	"bytes"
+	"encoding"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// Default bounds on a tool call's arguments; see [Limits].
+const (
+	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 1 MiB.
+	DefaultMaxArgumentBytes = 1 << 20
+	// DefaultMaxArgumentDepth bounds the nesting of objects and arrays.
+	DefaultMaxArgumentDepth = 64
+)
+
+// Limits bounds the arguments a model may send, checked before they are
+// parsed. A zero field means its default.
+type Limits struct {
+	// MaxBytes is the largest accepted argument text, in bytes.
+	MaxBytes int
+	// MaxDepth is the deepest accepted nesting of objects and arrays.
+	MaxDepth int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxArgumentBytes
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxArgumentDepth
+	}
+	return l
+}
+
+// CheckArguments reports, wrapping [ErrInvalidArguments], arguments larger
+// or more deeply nested than l allows. It reads args once and stops at the
+// first bound crossed, so a huge or hostile argument costs little. The agent
+// loop calls it before [Tool.Prepare]; other callers of Prepare (an MCP
+// server) should too.
+func CheckArguments[S ~string | ~[]byte](args S, l Limits) error {
+	l = l.withDefaults()
+	if len(args) > l.MaxBytes {
+		return fmt.Errorf("%w: arguments are %d bytes; the limit is %d", ErrInvalidArguments, len(args), l.MaxBytes)
+	}
+	depth, inString, escaped := 0, false, false
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > l.MaxDepth {
+				return fmt.Errorf("%w: arguments nest deeper than %d levels", ErrInvalidArguments, l.MaxDepth)
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
+}
+
+// inputSchema is a tool's input schema, compiled on first use.
+type inputSchema struct {
+	once   sync.Once
+	schema *jsonschema.Schema
+	err    error
+}
+
+func (s *inputSchema) get(id string, raw json.RawMessage) (*jsonschema.Schema, error) {
+	s.once.Do(func() { s.schema, s.err = compileSchema(id, raw) })
+	return s.schema, s.err
+}
+
+// compileSchema compiles raw (draft 2020-12 unless it says otherwise). An
+// empty schema accepts any object.
+func compileSchema(id string, raw json.RawMessage) (*jsonschema.Schema, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = json.RawMessage(`{"type":"object"}`)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("parse input schema of %s: %w", id, err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	loc := "toolgen:///tools/" + url.PathEscape(id) + "/input.json"
+	if err := c.AddResource(loc, doc); err != nil {
+		return nil, fmt.Errorf("load input schema of %s: %w", id, err)
+	}
+	sch, err := c.Compile(loc)
+	if err != nil {
+		return nil, fmt.Errorf("compile input schema of %s: %w", id, err)
+	}
+	return sch, nil
+}
+
+// validateArguments parses args and validates them against sch. It returns
+// the parsed value (numbers as json.Number) for further checks.
+func validateArguments(sch *jsonschema.Schema, args []byte) (any, error) {
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, describeSyntaxError(err))
+	}
+	if err := sch.Validate(v); err != nil {
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, describeValidationError(ve))
+		}
+		return nil, fmt.Errorf("%w: %v", ErrInvalidArguments, err)
+	}
+	return v, nil
+}
+
+func describeSyntaxError(err error) string {
+	var syn *json.SyntaxError
+	switch {
+	case errors.Is(err, io.EOF):
+		return "empty arguments; expected a JSON object"
+	case errors.As(err, &syn):
+		return fmt.Sprintf("not valid JSON (at byte %d): %s", syn.Offset, syn.Error())
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "not valid JSON: unexpected end of input"
+	}
+	return "not valid JSON: " + err.Error()
+}
+
+// maxReportedViolations bounds the violations listed in one message.
+const maxReportedViolations = 8
+
+// describeValidationError lists the leaf violations as "at /path: what".
+// Messages that would quote the offending value (patterns, formats) are
+// replaced by ones that say what was expected without it.
+func describeValidationError(ve *jsonschema.ValidationError) string {
+	var lines []string
+	var walk func(e *jsonschema.ValidationError)
+	walk = func(e *jsonschema.ValidationError) {
+		if len(e.Causes) > 0 {
+			for _, c := range e.Causes {
+				walk(c)
+			}
+			return
+		}
+		path := "/" + strings.Join(e.InstanceLocation, "/")
+		lines = append(lines, fmt.Sprintf("at %s: %s", path, violation(e.ErrorKind)))
+	}
+	walk(ve)
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	more := ""
+	if len(lines) > maxReportedViolations {
+		more = fmt.Sprintf("; and %d more", len(lines)-maxReportedViolations)
+		lines = lines[:maxReportedViolations]
+	}
+	return "arguments do not match the input schema: " + strings.Join(lines, "; ") + more
+}
+
+func violation(k jsonschema.ErrorKind) string {
+	switch k := k.(type) {
+	case *kind.Pattern:
+		return fmt.Sprintf("does not match pattern %q", k.Want)
+	case *kind.Format:
+		return fmt.Sprintf("is not a valid %s", k.Want)
+	case *kind.ContentEncoding:
+		return fmt.Sprintf("is not %s encoded", k.Want)
+	case *kind.ContentMediaType:
+		return fmt.Sprintf("is not of media type %s", k.Want)
+	case *kind.PropertyNames:
+		return "has an invalid property name"
+	case *kind.FalseSchema:
+		return "is not allowed"
+	case *kind.Type:
+		return fmt.Sprintf("expected %s, got %s", strings.Join(k.Want, " or "), k.Got)
+	case *kind.Required:
+		return "missing required " + plural(len(k.Missing), "property", "properties") + " " + quoteAll(k.Missing)
+	case *kind.AdditionalProperties:
+		return "unexpected " + plural(len(k.Properties), "property", "properties") + " " + quoteAll(k.Properties) + " (property names are case-sensitive)"
+	case *kind.Enum:
+		return "expected one of " + jsonList(k.Want)
+	case *kind.Const:
+		return "expected " + jsonList([]any{k.Want})
+	case *kind.MinLength:
+		return fmt.Sprintf("expected at least %d characters, got %d", k.Want, k.Got)
+	case *kind.MaxLength:
+		return fmt.Sprintf("expected at most %d characters, got %d", k.Want, k.Got)
+	case *kind.MinItems:
+		return fmt.Sprintf("expected at least %d items, got %d", k.Want, k.Got)
+	case *kind.MaxItems:
+		return fmt.Sprintf("expected at most %d items, got %d", k.Want, k.Got)
+	case *kind.Minimum:
+		return "expected a number >= " + ratString(k.Want)
+	case *kind.Maximum:
+		return "expected a number <= " + ratString(k.Want)
+	case *kind.ExclusiveMinimum:
+		return "expected a number > " + ratString(k.Want)
+	case *kind.ExclusiveMaximum:
+		return "expected a number < " + ratString(k.Want)
+	case *kind.MultipleOf:
+		return "expected a multiple of " + ratString(k.Want)
+	case *kind.MinProperties:
+		return fmt.Sprintf("expected at least %d properties, got %d", k.Want, k.Got)
+	case *kind.MaxProperties:
+		return fmt.Sprintf("expected at most %d properties, got %d", k.Want, k.Got)
+	case *kind.UniqueItems:
+		return fmt.Sprintf("items %d and %d are equal; expected unique items", k.Duplicates[0], k.Duplicates[1])
+	case *kind.OneOf:
+		return "expected exactly one of the allowed shapes (oneOf)"
+	case *kind.AnyOf:
+		return "expected one of the allowed shapes (anyOf)"
+	}
+	return "violates " + strings.Join(k.KeywordPath(), "/")
+}
+
+func ratString(r *big.Rat) string {
+	if r == nil {
+		return "?"
+	}
+	if r.IsInt() {
+		return r.Num().String()
+	}
+	f, _ := r.Float64()
+	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func quoteAll(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// jsonList renders schema values (never instance values) as JSON.
+func jsonList(vs []any) string {
+	parts := make([]string, len(vs))
+	for i, v := range vs {
+		b, err := json.Marshal(v)
+		if err != nil {
+			b = []byte("?")
+		}
+		parts[i] = string(b)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// fieldSets caches, per struct type, its JSON field names and their types,
+// as encoding/json caches its own field lists.
+var fieldSets sync.Map // reflect.Type → map[string]reflect.Type
+
+var (
+	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
+	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
+)
+
+// checkKeys rejects object keys of v that match no JSON field name of t
+// exactly. encoding/json matches names case-insensitively; a model that
+// writes "Location" for "location" must be told, not silently obeyed.
+func checkKeys(v any, t reflect.Type, path string) error {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(jsonUnmarshaler) || reflect.PointerTo(t).Implements(textUnmarshaler) {
+		return nil
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return nil // a type mismatch; the decoder reports it
+		}
+		fields := structFields(t)
+		for _, k := range slices.Sorted(mapKeys(obj)) {
+			ft, ok := fields[k]
+			if !ok {
+				return fmt.Errorf("%w: at %s/%s: unknown field %q (field names are case-sensitive)", ErrInvalidArguments, path, k, k)
+			}
+			if err := checkKeys(obj[k], ft, path+"/"+k); err != nil {
+				return err
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		arr, ok := v.([]any)
+		if !ok {
+			return nil
+		}
+		for i, e := range arr {
+			if err := checkKeys(e, t.Elem(), fmt.Sprintf("%s/%d", path, i)); err != nil {
+				return err
+			}
+		}
+	case reflect.Map:
+		obj, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		for _, k := range slices.Sorted(mapKeys(obj)) {
+			if err := checkKeys(obj[k], t.Elem(), path+"/"+k); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func mapKeys(m map[string]any) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// structFields returns the JSON names of t's fields as encoding/json sees
+// them: tag names, "-" skipped, untagged embedded structs flattened.
+func structFields(t reflect.Type) map[string]reflect.Type {
+	if f, ok := fieldSets.Load(t); ok {
+		return f.(map[string]reflect.Type)
+	}
+	fields := map[string]reflect.Type{}
+	var collect func(t reflect.Type, depth int)
+	collect = func(t reflect.Type, depth int) {
+		if depth > 8 {
+			return
+		}
+		for i := range t.NumField() {
+			f := t.Field(i)
+			tag := f.Tag.Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			ft := f.Type
+			if f.Anonymous && name == "" {
+				et := ft
+				if et.Kind() == reflect.Pointer {
+					et = et.Elem()
+				}
+				if et.Kind() == reflect.Struct {
+					collect(et, depth+1)
+					continue
+				}
+			}
+			if !f.IsExported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name
+			}
+			if _, dup := fields[name]; !dup {
+				fields[name] = ft
+			}
+		}
+	}
+	collect(t, 0)
+	actual, _ := fieldSets.LoadOrStore(t, fields)
+	return actual.(map[string]reflect.Type)
+}
+
+// decodeStrict decodes args into v, rejecting unknown fields and trailing
+// data, with messages fit for a model.
+func decodeStrict(args []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: %s", ErrInvalidArguments, describeDecodeError(err))
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return fmt.Errorf("%w: unexpected data after the arguments", ErrInvalidArguments)
+	}
+	return nil
+}
+
+// describeDecodeError turns an encoding/json error into a message fit for a
+// model: the field path and what was expected, never the raw input.
+func describeDecodeError(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &typeErr):
+		if typeErr.Field == "" {
+			return fmt.Sprintf("expected %s, got %s", typeErr.Type, typeErr.Value)
+		}
+		return fmt.Sprintf("at /%s: expected %s, got %s", strings.ReplaceAll(typeErr.Field, ".", "/"), typeErr.Type, typeErr.Value)
+	case errors.As(err, &syntaxErr):
+		return describeSyntaxError(err)
+	case errors.Is(err, io.EOF):
+		return "empty arguments; expected a JSON object"
+	}
+	msg := err.Error()
+	if f, ok := strings.CutPrefix(msg, "json: unknown field "); ok {
+		return "unknown field " + f
+	}
+	return "arguments could not be decoded"
+}

@@ -1,0 +1,217 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// WorkflowSpec describes a [Workflow].
+type WorkflowSpec struct {
+	// ID identifies the workflow.
+	ID string
+	// Description tells the model what the workflow does.
+	Description string
+	// InputSchema is the JSON Schema of the workflow's input.
+	InputSchema json.RawMessage
+	// StateSchema is the JSON Schema of the workflow's initial state; empty
+	// when the workflow takes none.
+	StateSchema json.RawMessage
+	// OutputSchema is the JSON Schema of the workflow's output.
+	OutputSchema json.RawMessage
+}
+
+// Workflow is a fixed sequence of work that an agent can start as the tool
+// workflow-<key>, with input {inputData, initialState?}. Implementations
+// should be pointers, so that the agent can cache the tool built from them.
+type Workflow interface {
+	// Spec describes the workflow. The returned value must not be modified.
+	Spec() *WorkflowSpec
+	// Start runs the workflow on input (valid against InputSchema) and
+	// initialState (empty when not given) and returns its output as JSON.
+	Start(ctx context.Context, input, initialState json.RawMessage) (json.RawMessage, error)
+}
+
+// WorkflowToolInput is the input of a workflow-<key> tool.
+type WorkflowToolInput struct {
+	// InputData is the workflow's input.
+	InputData json.RawMessage `json:"inputData"`
+	// InitialState is the workflow's initial state, if any.
+	InitialState json.RawMessage `json:"initialState,omitempty"`
+}
+
+// TypedWorkflow is a [Workflow] made from a Go function with typed input,
+// state and output. Its steps are plain Go: call them in order from the
+// function, passing the state along.
+type TypedWorkflow[In, State, Out any] struct {
+	spec WorkflowSpec
+	fn   func(context.Context, In, *State) (Out, error)
+}
+
+// NewWorkflow returns the workflow that runs fn, described by spec. fn gets
+// the decoded input and a pointer to the state, decoded from the initial
+// state when one is given, else zero.
+func NewWorkflow[In, State, Out any](spec WorkflowSpec, fn func(ctx context.Context, in In, state *State) (Out, error)) *TypedWorkflow[In, State, Out] {
+	return &TypedWorkflow[In, State, Out]{spec: spec, fn: fn}
+}
+
+// Spec implements [Workflow].
+func (w *TypedWorkflow[In, State, Out]) Spec() *WorkflowSpec { return &w.spec }
+
+// Run runs the workflow with typed values, as application code would.
+func (w *TypedWorkflow[In, State, Out]) Run(ctx context.Context, in In, state *State) (Out, error) {
+	if state == nil {
+		state = new(State)
+	}
+	return w.fn(ctx, in, state)
+}
+
+// Start implements [Workflow]: it decodes input and initialState strictly,
+// runs the function and encodes its output.
+func (w *TypedWorkflow[In, State, Out]) Start(ctx context.Context, input, initialState json.RawMessage) (json.RawMessage, error) {
+	var in In
+	if err := decodeChecked(input, &in); err != nil {
+		return nil, fmt.Errorf("workflow %s: inputData: %w", w.spec.ID, err)
+	}
+	var st State
+	if len(initialState) > 0 && string(initialState) != "null" {
+		if err := decodeChecked(initialState, &st); err != nil {
+			return nil, fmt.Errorf("workflow %s: initialState: %w", w.spec.ID, err)
+		}
+	}
+	out, err := w.fn(ctx, in, &st)
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(out)
+	if err != nil {
+		return nil, fmt.Errorf("workflow %s: encode output: %w", w.spec.ID, err)
+	}
+	return data, nil
+}
+
+// decodeChecked decodes data into v with exact key matching and no unknown
+// fields.
+func decodeChecked(data []byte, v any) error {
+	generic, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
+	if err != nil {
+		return fmt.Errorf("%w: %s", ErrInvalidArguments, describeSyntaxError(err))
+	}
+	if err := checkKeys(generic, reflect.TypeOf(v), ""); err != nil {
+		return err
+	}
+	return decodeStrict(data, v)
+}
+
+// newWorkflowTool exposes w as a tool.
+func newWorkflowTool(key string, w Workflow) (Tool, error) {
+	ws := w.Spec()
+	schema, err := workflowToolSchema(ws)
+	if err != nil {
+		return nil, fmt.Errorf("workflow %q: %w", key, err)
+	}
+	desc := ws.Description
+	if desc == "" {
+		desc = fmt.Sprintf("Run the workflow %s.", ws.ID)
+	}
+	spec := Spec{ID: ws.ID, Description: desc, InputSchema: schema, OutputSchema: ws.OutputSchema}
+	return NewFunc(spec, func(ctx context.Context, in WorkflowToolInput) (json.RawMessage, error) {
+		return w.Start(ctx, in.InputData, in.InitialState)
+	}), nil
+}
+
+// workflowToolSchema builds {inputData, initialState?} from the workflow's
+// schemas, hoisting their $defs (renamed input.X, state.X) to the root so
+// that their references still resolve and providers see one document.
+func workflowToolSchema(ws *WorkflowSpec) (json.RawMessage, error) {
+	defs := map[string]any{}
+	props := map[string]any{}
+	in, err := embedSchema("input", ws.InputSchema, defs)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	props["inputData"] = in
+	if len(bytes.TrimSpace(ws.StateSchema)) > 0 {
+		st, err := embedSchema("state", ws.StateSchema, defs)
+		if err != nil {
+			return nil, fmt.Errorf("state schema: %w", err)
+		}
+		props["initialState"] = st
+	}
+	root := map[string]any{
+		"type":                 "object",
+		"properties":           props,
+		"required":             []string{"inputData"},
+		"additionalProperties": false,
+	}
+	if len(defs) > 0 {
+		root["$defs"] = defs
+	}
+	return json.Marshal(root)
+}
+
+func embedSchema(prefix string, raw json.RawMessage, defs map[string]any) (any, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return map[string]any{}, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var s any
+	if err := dec.Decode(&s); err != nil {
+		return nil, err
+	}
+	m, ok := s.(map[string]any)
+	if !ok {
+		return s, nil // a boolean schema
+	}
+	delete(m, "$schema")
+	delete(m, "$id")
+	selfRef := false
+	rewriteRefs(m, prefix, &selfRef)
+	for _, k := range []string{"$defs", "definitions"} {
+		if sub, ok := m[k].(map[string]any); ok {
+			for name, d := range sub {
+				defs[prefix+"."+name] = d
+			}
+			delete(m, k)
+		}
+	}
+	if selfRef {
+		defs[prefix] = m
+		return map[string]any{"$ref": "#/$defs/" + prefix}, nil
+	}
+	return m, nil
+}
+
+func rewriteRefs(v any, prefix string, selfRef *bool) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			if ref, ok := e.(string); ok && k == "$ref" {
+				switch {
+				case ref == "#":
+					v[k] = "#/$defs/" + prefix
+					*selfRef = true
+				case strings.HasPrefix(ref, "#/$defs/"):
+					v[k] = "#/$defs/" + prefix + "." + strings.TrimPrefix(ref, "#/$defs/")
+				case strings.HasPrefix(ref, "#/definitions/"):
+					v[k] = "#/$defs/" + prefix + "." + strings.TrimPrefix(ref, "#/definitions/")
+				case strings.HasPrefix(ref, "#/"):
+					v[k] = "#/$defs/" + prefix + ref[1:]
+					*selfRef = true
+				}
+				continue
+			}
+			rewriteRefs(e, prefix, selfRef)
+		}
+	case []any:
+		for _, e := range v {
+			rewriteRefs(e, prefix, selfRef)
+		}
+	}
+}
