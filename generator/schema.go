@@ -4,47 +4,79 @@ import (
 	"bytes"
 	"encoding/json"
 	"go/types"
+	"runtime"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
 
-// schemas computes the input and output schema of every tool.
+// schemaJob is the computation of one tool's schemas.
+type schemaJob struct {
+	ts            *toolState
+	in, out       json.RawMessage
+	inErr, outErr []*schemagen.Error
+	encErr        error
+}
+
+// schemas computes the input and output schema of every tool. Tools are
+// independent, so they are spread over GOMAXPROCS workers, each with its own
+// Builder (a Builder is not safe for concurrent use); the results are
+// collected in source order, so the output does not depend on scheduling.
 func (g *gen) schemas() {
-	b := schemagen.New(g.l.fset)
-	for _, ps := range g.pkgs {
-		b.AddFiles(ps.pkg.Syntax...)
-	}
+	var jobs []*schemaJob
 	for _, ps := range g.pkgs {
 		for _, ts := range ps.tools {
-			if ts.broken || ts.in == nil {
-				continue
+			if !ts.broken && ts.in != nil {
+				jobs = append(jobs, &schemaJob{ts: ts})
 			}
-			ts.model.InputSchema = g.schema(b, ts.in)
-			ts.model.OutputSchema = g.schema(b, ts.out)
 		}
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := schemagen.New(g.l.fset)
+			for _, ps := range g.pkgs {
+				b.AddFiles(ps.pkg.Syntax...)
+			}
+			for i := w; i < len(jobs); i += workers {
+				j := jobs[i]
+				j.in, j.inErr, j.encErr = schemaJSON(b, j.ts.in)
+				if j.encErr == nil {
+					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		for _, e := range append(j.inErr, j.outErr...) {
+			g.diags.errorf(e.Pos, msgSchema, e.Path, e.Message)
+		}
+		if j.encErr != nil {
+			g.diags.errorf(j.ts.decl.Name.Pos(), "encode the schemas of %s: %v", j.ts.model.Func, j.encErr)
+		}
+		j.ts.model.InputSchema, j.ts.model.OutputSchema = j.in, j.out
 	}
 }
 
-// schema computes one indented schema and reports its errors.
-func (g *gen) schema(b *schemagen.Builder, t types.Type) json.RawMessage {
+// schemaJSON computes one schema as indented JSON.
+func schemaJSON(b *schemagen.Builder, t types.Type) (json.RawMessage, []*schemagen.Error, error) {
 	s, errs := b.Schema(t, rootName(t))
-	for _, e := range errs {
-		g.diags.errorf(e.Pos, msgSchema, e.Path, e.Message)
-	}
 	if len(errs) > 0 || s == nil {
-		return nil
+		return nil, errs, nil
 	}
 	data, err := json.Marshal(s)
 	if err != nil {
-		g.diags.errorf(0, "encode the schema of %s: %v", rootName(t), err)
-		return nil
+		return nil, nil, err
 	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, data, "", "  "); err != nil {
-		g.diags.errorf(0, "indent the schema of %s: %v", rootName(t), err)
-		return nil
+		return nil, nil, err
 	}
-	return buf.Bytes()
+	return buf.Bytes(), nil, nil
 }
 
 // rootName is the Go name an error path starts from.

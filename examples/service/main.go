@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -16,13 +17,13 @@ import (
 )
 
 func main() {
-	if err := run(context.Background()); err != nil {
+	if err := run(context.Background(), os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "service:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context) error {
+func run(ctx context.Context, w io.Writer) error {
 	created := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
 	s := &Service{issues: []tracker.Issue{
 		{ID: 1, Title: "Login page times out", Status: tracker.Open, Priority: tracker.Urgent, Created: created},
@@ -31,7 +32,7 @@ func run(ctx context.Context) error {
 	}}
 	tools := ServiceTools(s)
 	for _, key := range tools.Keys() {
-		fmt.Printf("tool %s: %s\n", key, tools[key].Spec().Description)
+		fmt.Fprintf(w, "tool %s: %s\n", key, tools[key].Spec().Description)
 	}
 	calls := []struct{ key, args string }{
 		{"find-issues", `{"status": "open", "limit": 1}`},
@@ -41,10 +42,10 @@ func run(ctx context.Context) error {
 	for _, c := range calls {
 		res, err := runtime.Call(ctx, tools[c.key], json.RawMessage(c.args))
 		if err != nil {
-			fmt.Printf("%s -> error: %v\n", c.key, err)
+			fmt.Fprintf(w, "%s -> error: %v\n", c.key, err)
 			continue
 		}
-		fmt.Printf("%s -> %s\n", c.key, res.JSON)
+		fmt.Fprintf(w, "%s -> %s\n", c.key, res.JSON)
 	}
 	return nil
 }

@@ -18,10 +18,20 @@ import (
 // matched by name (a type spec's name, a field's name, an embedded field's
 // type name) and disambiguated by line, never by token.Pos.
 
-// fileIndex holds the named declarations of one file.
+// fileIndex holds the named declarations of one file, by name and by name
+// and line, so that a lookup costs the same in a file of a thousand structs
+// as in a file of one.
 type fileIndex struct {
-	fields map[string][]*ast.Field // by field name; embedded fields by type name
-	types  map[string][]typeDecl   // by type name
+	fields       map[string][]*ast.Field // by field name; embedded fields by type name
+	types        map[string][]typeDecl   // by type name
+	fieldsAtLine map[nameLine][]*ast.Field
+	typesAtLine  map[nameLine][]typeDecl
+}
+
+// nameLine is a declared name and the line of its identifier.
+type nameLine struct {
+	name string
+	line int
 }
 
 type typeDecl struct {
@@ -34,10 +44,20 @@ type comments struct {
 	fset  *token.FileSet
 	files map[string]*ast.File  // registered with AddFiles, by file name
 	index map[string]*fileIndex // nil entry: the file could not be read
+	// typeDocs and fieldDocs cache the rendered comments: a type used by a
+	// thousand tools is rendered once.
+	typeDocs  map[*types.TypeName]string
+	fieldDocs map[*types.Var]string
 }
 
 func newComments(fset *token.FileSet) *comments {
-	return &comments{fset: fset, files: map[string]*ast.File{}, index: map[string]*fileIndex{}}
+	return &comments{
+		fset:      fset,
+		files:     map[string]*ast.File{},
+		index:     map[string]*fileIndex{},
+		typeDocs:  map[*types.TypeName]string{},
+		fieldDocs: map[*types.Var]string{},
+	}
 }
 
 func (c *comments) add(f *ast.File) {
@@ -84,14 +104,29 @@ func (c *comments) fileOf(pos token.Position) *fileIndex {
 }
 
 func (c *comments) indexFile(f *ast.File) *fileIndex {
-	idx := &fileIndex{fields: map[string][]*ast.Field{}, types: map[string][]typeDecl{}}
+	idx := &fileIndex{
+		fields:       map[string][]*ast.Field{},
+		types:        map[string][]typeDecl{},
+		fieldsAtLine: map[nameLine][]*ast.Field{},
+		typesAtLine:  map[nameLine][]typeDecl{},
+	}
+	tf := c.fset.File(f.FileStart)
+	line := func(pos token.Pos) int {
+		if tf == nil {
+			return 0
+		}
+		return tf.PositionFor(pos, false).Line
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GenDecl:
 			if n.Tok == token.TYPE {
 				for _, spec := range n.Specs {
 					if ts, ok := spec.(*ast.TypeSpec); ok {
-						idx.types[ts.Name.Name] = append(idx.types[ts.Name.Name], typeDecl{spec: ts, decl: n})
+						d := typeDecl{spec: ts, decl: n}
+						idx.types[ts.Name.Name] = append(idx.types[ts.Name.Name], d)
+						k := nameLine{ts.Name.Name, line(ts.Name.Pos())}
+						idx.typesAtLine[k] = append(idx.typesAtLine[k], d)
 					}
 				}
 			}
@@ -99,10 +134,14 @@ func (c *comments) indexFile(f *ast.File) *fileIndex {
 			if len(n.Names) == 0 {
 				if name := embeddedName(n.Type); name != "" {
 					idx.fields[name] = append(idx.fields[name], n)
+					k := nameLine{name, line(n.Type.Pos())}
+					idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
 				}
 			}
 			for _, id := range n.Names {
 				idx.fields[id.Name] = append(idx.fields[id.Name], n)
+				k := nameLine{id.Name, line(id.Pos())}
+				idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
 			}
 		}
 		return true
@@ -159,12 +198,25 @@ func pick[T any](cands []T, at token.Position, pos func(T) token.Position) (T, b
 
 // typeDoc returns the doc comment of a named type as plain text.
 func (c *comments) typeDoc(obj *types.TypeName) string {
+	if doc, ok := c.typeDocs[obj]; ok {
+		return doc
+	}
+	doc := c.findTypeDoc(obj)
+	c.typeDocs[obj] = doc
+	return doc
+}
+
+func (c *comments) findTypeDoc(obj *types.TypeName) string {
 	at := c.position(obj.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {
 		return ""
 	}
-	d, ok := pick(idx.types[obj.Name()], at, func(d typeDecl) token.Position { return c.fset.PositionFor(d.spec.Name.Pos(), false) })
+	cands := idx.types[obj.Name()]
+	if at.Line > 0 {
+		cands = idx.typesAtLine[nameLine{obj.Name(), at.Line}]
+	}
+	d, ok := pick(cands, at, func(d typeDecl) token.Position { return c.fset.PositionFor(d.spec.Name.Pos(), false) })
 	if !ok {
 		return ""
 	}
@@ -180,12 +232,25 @@ func (c *comments) typeDoc(obj *types.TypeName) string {
 // fieldDoc returns the doc comment of a struct field as plain text, or else
 // its line comment.
 func (c *comments) fieldDoc(v *types.Var) string {
+	if doc, ok := c.fieldDocs[v]; ok {
+		return doc
+	}
+	doc := c.findFieldDoc(v)
+	c.fieldDocs[v] = doc
+	return doc
+}
+
+func (c *comments) findFieldDoc(v *types.Var) string {
 	at := c.position(v.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {
 		return ""
 	}
-	f, ok := pick(idx.fields[v.Name()], at, func(f *ast.Field) token.Position {
+	cands := idx.fields[v.Name()]
+	if at.Line > 0 {
+		cands = idx.fieldsAtLine[nameLine{v.Name(), at.Line}]
+	}
+	f, ok := pick(cands, at, func(f *ast.Field) token.Position {
 		for _, id := range f.Names {
 			if id.Name == v.Name() {
 				return c.fset.PositionFor(id.Pos(), false)

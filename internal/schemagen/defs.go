@@ -16,8 +16,10 @@ import (
 // Schema runs twice over the type graph. The first pass (analyzing) builds
 // the body of every named composite type once, and records which named
 // types each body references. From that graph, decide puts in $defs every
-// type that is recursive (on a cycle), every struct type referenced more
-// than once, and every type named by a oneof_ref or anyof_ref tag. The
+// type that is recursive (on a cycle), every struct type whose body would
+// otherwise appear more than once in the output (used twice, or used once
+// inside a named slice or map that is itself inlined twice), and every type
+// named by a oneof_ref or anyof_ref tag. The
 // second pass builds the schema: types in $defs are built once and
 // referenced, the others are inlined where they are used.
 

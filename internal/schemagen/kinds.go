@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -253,26 +254,12 @@ func (c *ctx) enumValues(n *types.Named) []any {
 	if pkg == nil || n.TypeArgs().Len() > 0 {
 		return nil
 	}
-	scope := pkg.Scope()
-	var consts []*types.Const
-	for _, name := range scope.Names() {
-		k, ok := scope.Lookup(name).(*types.Const)
-		if ok && k.Exported() && types.Identical(k.Type(), n) {
-			consts = append(consts, k)
-		}
-	}
-	slices.SortFunc(consts, func(a, b *types.Const) int {
-		pa, pb := c.b.comments.position(a.Pos()), c.b.comments.position(b.Pos())
-		return cmp.Or(
-			cmp.Compare(pa.Filename, pb.Filename),
-			cmp.Compare(pa.Line, pb.Line),
-			cmp.Compare(pa.Column, pb.Column),
-			cmp.Compare(a.Name(), b.Name()),
-		)
-	})
 	var values []any
 	seen := map[string]bool{}
-	for _, k := range consts {
+	for _, k := range c.b.constsOf(pkg)[n.Obj()] {
+		if !types.Identical(k.Type(), n) {
+			continue
+		}
 		v := k.Val()
 		if seen[v.ExactString()] {
 			continue
@@ -285,6 +272,49 @@ func (c *ctx) enumValues(n *types.Named) []any {
 		}
 	}
 	return values
+}
+
+// constsOf returns the exported constants of pkg grouped by the named type
+// they have, each group in declaration order. It scans the package once.
+func (b *Builder) constsOf(pkg *types.Package) map[*types.TypeName][]*types.Const {
+	if m, ok := b.consts[pkg]; ok {
+		return m
+	}
+	type posConst struct {
+		k   *types.Const
+		pos token.Position
+	}
+	groups := map[*types.TypeName][]posConst{}
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !k.Exported() {
+			continue
+		}
+		n, ok := types.Unalias(k.Type()).(*types.Named)
+		if !ok {
+			continue
+		}
+		groups[n.Obj()] = append(groups[n.Obj()], posConst{k, b.comments.position(k.Pos())})
+	}
+	m := make(map[*types.TypeName][]*types.Const, len(groups))
+	for obj, list := range groups {
+		slices.SortFunc(list, func(a, b posConst) int {
+			return cmp.Or(
+				cmp.Compare(a.pos.Filename, b.pos.Filename),
+				cmp.Compare(a.pos.Line, b.pos.Line),
+				cmp.Compare(a.pos.Column, b.pos.Column),
+				cmp.Compare(a.k.Name(), b.k.Name()),
+			)
+		})
+		consts := make([]*types.Const, len(list))
+		for i, pc := range list {
+			consts[i] = pc.k
+		}
+		m[obj] = consts
+	}
+	b.consts[pkg] = m
+	return m
 }
 
 // jsonTypeOfNamed is the JSON type of the schema of n, without building it.

@@ -30,6 +30,7 @@ type Error struct {
 	Message string
 }
 
+// Error returns the path and the message; the caller prints the position.
 func (e *Error) Error() string { return e.Path + ": " + e.Message }
 
 // Builder computes schemas for types of loaded packages. Not safe for
@@ -38,6 +39,9 @@ type Builder struct {
 	comments      *comments
 	textMarshaler *types.Interface
 	jsonMarshaler *types.Interface
+	// consts caches, per package, its exported constants by the named type
+	// they have, in declaration order.
+	consts map[*types.Package]map[*types.TypeName][]*types.Const
 }
 
 // New returns a Builder for types whose positions belong to fset. Files
@@ -47,6 +51,7 @@ func New(fset *token.FileSet) *Builder {
 		comments:      newComments(fset),
 		textMarshaler: marshalerInterface("MarshalText"),
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
+		consts:        map[*types.Package]map[*types.TypeName][]*types.Const{},
 	}
 }
 

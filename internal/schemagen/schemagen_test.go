@@ -1,6 +1,9 @@
 package schemagen_test
 
 import (
+	"encoding/json"
+	"go/types"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -176,6 +179,7 @@ type Address struct {
 }
 
 type Route struct {
+	// From is where it starts.
 	From Place  ` + "`json:\"from\"`" + `
 	To   *Place ` + "`json:\"to\"`" + `
 	Via  Stop   ` + "`json:\"via\"`" + `
@@ -230,6 +234,13 @@ type Feeds struct {
 type Embeds struct {
 	dep.Audit
 	*Point
+	Own string ` + "`json:\"own\"`" + `
+}
+
+// Hides hides an embedded struct, and skips another.
+type Hides struct {
+	dep.Audit ` + "`jsonschema:\"-\"`" + `
+	Point     ` + "`json:\"-\"`" + `
 	Own string ` + "`json:\"own\"`" + `
 }
 
@@ -542,7 +553,7 @@ func TestSchema(t *testing.T) {
 		{"Route", `{
 			"type": "object",
 			"properties": {
-				"from": {"$ref": "#/$defs/Place"},
+				"from": {"$ref": "#/$defs/Place", "description": "From is where it starts."},
 				"to": {"$ref": "#/$defs/Place"},
 				"via": {
 					"type": "object",
@@ -650,6 +661,15 @@ func TestSchema(t *testing.T) {
 			"additionalProperties": false,
 			"required": ["by", "X", "Y", "own"]
 		}`},
+		// jsonschema:"-" on an embedded struct hides its fields from the
+		// schema (as in invopop); json:"-" skips it (as in encoding/json).
+		{"Hides", `{
+			"type": "object",
+			"description": "Hides hides an embedded struct, and skips another.",
+			"properties": {"own": {"type": "string"}},
+			"additionalProperties": false,
+			"required": ["own"]
+		}`},
 		// oneof_ref and anyof_ref name types of the package; they go to $defs.
 		{"Shapes", `{
 			"type": "object",
@@ -682,6 +702,183 @@ func TestSchema(t *testing.T) {
 			require.Empty(t, l.errorStrings(errs))
 			assert.JSONEq(t, tt.want, got)
 			assert.NoError(t, compile2020(t, got), "2020-12 meta-schema")
+		})
+	}
+}
+
+// coreNames are the types of coreArchive that have a valid schema.
+var coreNames = []string{
+	"Basics", "Pointers", "Collections", "Special", "JSONTags", "Described",
+	"Enums", "Node", "Company", "Route", "Clash", "Feeds", "Embeds", "Hides", "Shapes",
+	"NamedKeywords", "dep.Item", "dep.Color",
+}
+
+// TestSchemaFromExportData loads every package from export data, without
+// syntax: comments come from parsing the files again, matched by name, and
+// the schemas are the same as from source.
+func TestSchemaFromExportData(t *testing.T) {
+	fromSource := loadArchive(t, coreArchive, true, ".")
+	// All packages are roots: a dependency known only through the export
+	// data of its importer is incomplete (no unreferenced constants).
+	fromExport := loadPackages(t, fromSource.dir, false, "./...")
+	require.Empty(t, fromExport.pkgs["example.com/x"].Syntax)
+	bs, be := fromSource.builder(), fromExport.builder()
+	for _, name := range coreNames {
+		t.Run(name, func(t *testing.T) {
+			want, errs := fromSource.schema(t, bs, name)
+			require.Empty(t, errs)
+			got, errs := fromExport.schema(t, be, name)
+			require.Empty(t, errs)
+			assert.JSONEq(t, want, got)
+		})
+	}
+}
+
+// TestDeterministic builds each schema with one builder several times, and
+// with fresh builders concurrently: the bytes never change.
+func TestDeterministic(t *testing.T) {
+	l := loadArchive(t, coreArchive, true, ".")
+	b := l.builder()
+	want := map[string]string{}
+	for _, name := range coreNames {
+		want[name], _ = l.schema(t, b, name)
+	}
+	for range 3 {
+		for _, name := range coreNames {
+			got, _ := l.schema(t, b, name)
+			assert.Equal(t, want[name], got, name)
+		}
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			b := l.builder()
+			for _, name := range coreNames {
+				obj := l.lookup(t, name)
+				s, _ := b.Schema(obj.Type(), obj.Name())
+				data, err := json.Marshal(s)
+				assert.NoError(t, err)
+				assert.Equal(t, want[name], string(data), name)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+const rootsArchive = `
+-- roots.go --
+package x
+
+// Tree is a recursive map.
+type Tree map[string]Tree
+
+// List is a recursive slice.
+type List []List
+
+// Item is listed.
+type Item struct {
+	Name string ` + "`json:\"name\"`" + `
+}
+
+type Items []Item
+
+type Ints []int
+
+type Name string
+
+// Loop is recursive, and holds a struct used once.
+type Loop struct {
+	Next *Loop ` + "`json:\"next,omitempty\"`" + `
+	Leaf Leaf  ` + "`json:\"leaf\"`" + `
+}
+
+type Leaf struct {
+	V int ` + "`json:\"v\"`" + `
+}
+
+type Ch chan int
+
+type Box[T any] struct {
+	V T ` + "`json:\"v\"`" + `
+}
+
+type Alias = Item
+`
+
+// TestRoots covers roots that are not plain structs.
+func TestRoots(t *testing.T) {
+	l := loadArchive(t, rootsArchive, true, ".")
+	item := l.lookup(t, "Item").Type()
+	tests := []struct {
+		name string
+		typ  types.Type
+		want string
+		errs []string
+	}{
+		{"Tree", l.lookup(t, "Tree").Type(), `{
+			"type": "object", "description": "Tree is a recursive map.",
+			"additionalProperties": {"$ref": "#/$defs/Tree"},
+			"$defs": {"Tree": {"type": "object", "description": "Tree is a recursive map.", "additionalProperties": {"$ref": "#/$defs/Tree"}}}
+		}`, nil},
+		{"List", l.lookup(t, "List").Type(), `{
+			"type": "array", "description": "List is a recursive slice.",
+			"items": {"$ref": "#/$defs/List"},
+			"$defs": {"List": {"type": "array", "description": "List is a recursive slice.", "items": {"$ref": "#/$defs/List"}}}
+		}`, nil},
+		{"Items", l.lookup(t, "Items").Type(), `{
+			"type": "array",
+			"items": {"type": "object", "description": "Item is listed.", "properties": {"name": {"type": "string"}}, "additionalProperties": false, "required": ["name"]}
+		}`, nil},
+		{"pointer to struct", types.NewPointer(item), `{
+			"type": "object", "description": "Item is listed.", "properties": {"name": {"type": "string"}}, "additionalProperties": false, "required": ["name"]
+		}`, nil},
+		{"alias", l.lookup(t, "Alias").Type(), `{
+			"type": "object", "description": "Item is listed.", "properties": {"name": {"type": "string"}}, "additionalProperties": false, "required": ["name"]
+		}`, nil},
+		{"slice of struct", types.NewSlice(item), `{
+			"type": "array",
+			"items": {"type": "object", "description": "Item is listed.", "properties": {"name": {"type": "string"}}, "additionalProperties": false, "required": ["name"]}
+		}`, nil},
+		{"map of struct", types.NewMap(types.Typ[types.String], item), `{
+			"type": "object",
+			"additionalProperties": {"type": "object", "description": "Item is listed.", "properties": {"name": {"type": "string"}}, "additionalProperties": false, "required": ["name"]}
+		}`, nil},
+		{"Ints", l.lookup(t, "Ints").Type(), `{"type": "array", "items": {"type": "integer"}}`, nil},
+		{"Name", l.lookup(t, "Name").Type(), `{"type": "string"}`, nil},
+		{"string", types.Typ[types.String], `{"type": "string"}`, nil},
+		{"any", types.Universe.Lookup("any").Type(), `true`, nil},
+		// The recursive root sits in $defs too, so Leaf appears twice in
+		// the output: it goes to $defs as well.
+		{"Loop", l.lookup(t, "Loop").Type(), `{
+			"type": "object", "description": "Loop is recursive, and holds a struct used once.",
+			"properties": {"next": {"$ref": "#/$defs/Loop"}, "leaf": {"$ref": "#/$defs/Leaf"}},
+			"additionalProperties": false, "required": ["leaf"],
+			"$defs": {
+				"Loop": {
+					"type": "object", "description": "Loop is recursive, and holds a struct used once.",
+					"properties": {"next": {"$ref": "#/$defs/Loop"}, "leaf": {"$ref": "#/$defs/Leaf"}},
+					"additionalProperties": false, "required": ["leaf"]
+				},
+				"Leaf": {"type": "object", "properties": {"v": {"type": "integer"}}, "additionalProperties": false, "required": ["v"]}
+			}
+		}`, nil},
+		{"Ch", l.lookup(t, "Ch").Type(), `true`, []string{
+			`roots.go:30: Ch: type x.Ch has no JSON form (encoding/json cannot encode channels); use a data type such as a struct, slice or string, or tag the field json:"-"`,
+		}},
+		{"Box", l.lookup(t, "Box").Type(), `{
+			"type": "object", "properties": {"v": true}, "additionalProperties": false, "required": ["v"]
+		}`, []string{
+			`roots.go:33: Box.V: type parameter T has no JSON Schema; use the generic type with concrete type arguments`,
+		}},
+	}
+	b := l.builder()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, errs := b.Schema(tt.typ, tt.name)
+			got := marshal(t, s)
+			assert.JSONEq(t, tt.want, got)
+			assert.Equal(t, tt.errs, l.errorStrings(errs))
+			assert.NoError(t, compile2020(t, got))
 		})
 	}
 }

@@ -112,8 +112,9 @@ func invopopRefs(t types.Type) bool {
 
 // resolveRef turns a oneof_ref or anyof_ref target "#/$defs/Name", where
 // Name is a type of the field's package, into a reference to that type's
-// $defs entry in this schema (which it creates).
-func (c *ctx) resolveRef(keyword, ref string, tt tagTarget) string {
+// $defs entry in this schema (which it creates). ok is false, and an error
+// reported, when ref names no type.
+func (c *ctx) resolveRef(keyword, ref string, tt tagTarget) (resolved string, ok bool) {
 	pkg := tt.field.v.Pkg()
 	pkgName := "of the field"
 	if pkg != nil {
@@ -122,17 +123,17 @@ func (c *ctx) resolveRef(keyword, ref string, tt tagTarget) string {
 	name, ok := strings.CutPrefix(ref, "#/$defs/")
 	if !ok || pkg == nil {
 		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
-		return ref
+		return "", false
 	}
 	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
 	if obj == nil {
 		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
-		return ref
+		return "", false
 	}
 	n, ok := types.Unalias(obj.Type()).(*types.Named)
 	if !ok || (n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0) {
 		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
-		return ref
+		return "", false
 	}
-	return c.ref(n, tt.at, true).Ref
+	return c.ref(n, tt.at, true).Ref, true
 }

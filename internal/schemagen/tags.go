@@ -109,7 +109,6 @@ var (
 	stringKeywords  = []string{"minLength", "maxLength", "pattern", "format", "readOnly", "writeOnly", "default", "example", "enum"}
 	numericKeywords = []string{"multipleOf", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "default", "example", "enum"}
 	arrayKeywords   = []string{"minItems", "maxItems", "uniqueItems", "default", "format", "pattern"}
-	boolKeywords    = []string{"default"}
 	flagKeywords    = []string{"required", "nullable"}
 
 	jsonTypes = []string{"array", "boolean", "integer", "null", "number", "object", "string"}
@@ -240,7 +239,10 @@ func (c *ctx) genericKeywords(prop, parent *jsonschema.Schema, keywords []string
 			}
 			sub.Ref = ""
 			for _, ref := range strings.Split(val, ";") {
-				ref = c.resolveRef(name, ref, tt)
+				ref, ok := c.resolveRef(name, ref, tt)
+				if !ok {
+					continue
+				}
 				if name == "oneof_ref" {
 					sub.OneOf = append(sub.OneOf, &jsonschema.Schema{Ref: ref})
 				} else {

@@ -1,0 +1,91 @@
+// Command research is toolgen's example of a workflow as a tool: an agent
+// with a workflow under the key "research", which its model sees as the
+// tool workflow-research, with input {inputData}.
+//
+// The workflow is plain Go, made with runtime.NewWorkflow from the steps
+// Gather and Summarize in workflow.go. Its JSON Schemas are not written by
+// hand: the steps are //tool: functions, so toolgen generates their schemas
+// from their types and doc comments, and the workflow takes the input schema
+// of GatherTool and the output schema of SummarizeTool. It calls the steps
+// through those typed tools, so the compiler checks that the workflow's
+// input and output types are the ones the schemas describe. Tools() holds
+// the steps too, for an agent that should run them one at a time; this one
+// only gets the workflow.
+//
+// It runs offline: the model is a scripted one that starts the workflow on
+// Go iterators and answers from its report. Each event of the run is
+// printed on one line: its type, the tool's name and the payload.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+const prompt = "What should I know about Go iterators? Cite your sources."
+
+func main() {
+	if err := run(context.Background(), os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "research:", err)
+		os.Exit(1)
+	}
+}
+
+// offlineModel plays the turns a real model would take for the example's
+// prompt.
+func offlineModel() *scripted.Model {
+	return scripted.New(
+		scripted.Calls(scripted.Call("workflow-research", `{"inputData":{"topic":"iterators","maxSources":2}}`)),
+		scripted.Text("Since Go 1.23, for-range loops can range over functions, and iter.Seq and iter.Seq2 are "+
+			"the standard iterator types (https://go.dev/blog/range-functions, https://pkg.go.dev/iter)."),
+	)
+}
+
+// newAgent is a research assistant that delegates the research to the
+// workflow.
+func newAgent(model runtime.Model) *runtime.Agent {
+	return &runtime.Agent{
+		ID:           "research-agent",
+		Name:         "Research Agent",
+		Instructions: "You answer questions from research. Run workflow-research on the topic and answer from its report, citing its sources.",
+		Model:        model,
+		Workflows:    map[string]runtime.Workflow{"research": newResearchWorkflow()},
+	}
+}
+
+func run(ctx context.Context, w io.Writer) error {
+	agent := newAgent(offlineModel())
+	fmt.Fprintf(w, "user: %s\n", prompt)
+	var text strings.Builder
+	for ev, err := range agent.Stream(ctx, prompt) {
+		if err != nil {
+			return err
+		}
+		switch ev.Type {
+		case runtime.EventTextDelta:
+			text.WriteString(ev.Text)
+			continue
+		case runtime.EventToolCallDelta:
+			continue // the complete call follows as a tool-call event
+		}
+		line := string(ev.Type)
+		if ev.ToolName != "" {
+			line += " " + ev.ToolName
+		}
+		if len(ev.Payload) > 0 {
+			line += " " + string(ev.Payload)
+		}
+		if ev.FinishReason != "" {
+			line += " (" + string(ev.FinishReason) + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	fmt.Fprintf(w, "assistant: %s\n", text.String())
+	return nil
+}

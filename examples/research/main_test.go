@@ -1,0 +1,101 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+func TestRun(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+
+	assert.Len(t, linesWithPrefix(lines, "tool-call workflow-research "), 1)
+	results := linesWithPrefix(lines, "tool-result workflow-research ")
+	require.Len(t, results, 1)
+	assert.Contains(t, results[0], `"citations":["https://go.dev/blog/range-functions","https://pkg.go.dev/iter"]`)
+	assert.Contains(t, lines, "finish (stop)")
+	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "assistant: Since Go 1.23"), lines[len(lines)-1])
+}
+
+// TestWorkflowSchema checks that the model sees workflow-research with the
+// generated input schema of the gather step as its inputData.
+func TestWorkflowSchema(t *testing.T) {
+	model := offlineModel()
+	_, err := newAgent(model).Generate(t.Context(), prompt)
+	require.NoError(t, err)
+	reqs := model.Requests()
+	require.NotEmpty(t, reqs)
+	require.Len(t, reqs[0].Tools, 1)
+	def := reqs[0].Tools[0]
+	assert.Equal(t, "workflow-research", def.Name)
+
+	var schema struct {
+		Properties map[string]json.RawMessage `json:"properties"`
+		Required   []string                   `json:"required"`
+	}
+	require.NoError(t, json.Unmarshal(def.InputSchema, &schema))
+	assert.Equal(t, []string{"inputData"}, schema.Required)
+	assert.NotContains(t, schema.Properties, "initialState", "the workflow takes no state")
+	assert.JSONEq(t, string(GatherTool().Spec().InputSchema), string(schema.Properties["inputData"]))
+
+	wf := newResearchWorkflow().Spec()
+	assert.JSONEq(t, string(SummarizeTool().Spec().OutputSchema), string(wf.OutputSchema))
+}
+
+// TestWorkflowInvalidInput checks that the generated schema guards the
+// workflow: input it rejects goes back to the model as a tool error.
+func TestWorkflowInvalidInput(t *testing.T) {
+	model := scripted.New(
+		scripted.Calls(scripted.Call("workflow-research", `{"inputData":{"topic":"iterators","maxSources":9}}`)),
+		scripted.Text("I asked for too many sources."),
+	)
+	var toolErrors []runtime.Event
+	for ev, err := range newAgent(model).Stream(t.Context(), prompt) {
+		require.NoError(t, err)
+		if ev.Type == runtime.EventToolError {
+			toolErrors = append(toolErrors, ev)
+		}
+	}
+	require.Len(t, toolErrors, 1)
+	assert.Equal(t, "workflow-research", toolErrors[0].ToolName)
+	assert.Contains(t, string(toolErrors[0].Payload), `"kind":"invalid-arguments"`)
+	assert.Contains(t, string(toolErrors[0].Payload), "at /inputData/maxSources: expected a number")
+}
+
+func TestResearchWorkflow(t *testing.T) {
+	wf := newResearchWorkflow()
+	report, err := wf.Run(t.Context(), ResearchInput{Topic: "Generics"}, nil)
+	require.NoError(t, err)
+	assert.Equal(t, Report{
+		Topic:     "generics",
+		Summary:   "Go 1.18 added type parameters to functions and types.",
+		Citations: []string{"https://go.dev/blog/intro-generics"},
+	}, report)
+
+	report, err = wf.Run(t.Context(), ResearchInput{Topic: "iterators"}, nil)
+	require.NoError(t, err)
+	assert.Len(t, report.Citations, 3, "three sources by default")
+
+	_, err = wf.Run(t.Context(), ResearchInput{Topic: "monads"}, nil)
+	assert.ErrorContains(t, err, `gather: no sources on "monads"`)
+}
+
+// linesWithPrefix returns the lines that start with prefix.
+func linesWithPrefix(lines []string, prefix string) []string {
+	var found []string
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			found = append(found, l)
+		}
+	}
+	return found
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/examples/service/tracker"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// TestRun runs the example as `go run` does and checks what it prints.
+func TestRun(t *testing.T) {
+	var out strings.Builder
+	require.NoError(t, run(t.Context(), &out))
+	assert.Contains(t, out.String(), "tool find-issues: Lists issues matching a filter, most urgent first.\n")
+	assert.Contains(t, out.String(), `find-issues -> {"issues":[{"id":1,"title":"Login page times out"`)
+	assert.Contains(t, out.String(), `"replies":[{"author":"bo","body":"Fixed in #4."}]`)
+	assert.Contains(t, out.String(), "addComment -> error: no issue #9\n")
+}
+
+func newTestService() *Service {
+	created := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC)
+	return &Service{issues: []tracker.Issue{
+		{ID: 1, Title: "Login page times out", Status: tracker.Open, Priority: tracker.Urgent, Created: created},
+		{ID: 2, Title: "Typo in footer", Status: tracker.Open, Priority: tracker.Low, Created: created},
+		{ID: 3, Title: "Export to CSV", Status: tracker.InProgress, Priority: tracker.Normal, Created: created},
+	}}
+}
+
+func TestServiceTools(t *testing.T) {
+	tools := ServiceTools(newTestService())
+	require.Equal(t, []string{"addComment", "find-issues"}, tools.Keys())
+	assert.Equal(t, "add-comment", tools["addComment"].Spec().ID)
+	assert.Equal(t, "find-issues", tools["find-issues"].Spec().ID)
+	assert.True(t, tools["find-issues"].Spec().Annotations.ReadOnly)
+}
+
+func TestFindIssues(t *testing.T) {
+	tests := []struct {
+		name string
+		args string
+		want []int
+	}{
+		{"open, most urgent first", `{"status":"open"}`, []int{1, 2}},
+		{"limit", `{"status":"open","limit":1}`, []int{1}},
+		{"min priority", `{"minPriority":1}`, []int{1, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tools := ServiceTools(newTestService())
+			res, err := runtime.Call(t.Context(), tools["find-issues"], json.RawMessage(tt.args))
+			require.NoError(t, err)
+			out, ok := res.Value.(FindOutput)
+			require.True(t, ok)
+			var ids []int
+			for _, is := range out.Issues {
+				ids = append(ids, is.ID)
+			}
+			assert.Equal(t, tt.want, ids)
+		})
+	}
+}
+
+func TestFindIssuesInvalidArguments(t *testing.T) {
+	tools := ServiceTools(newTestService())
+	for _, args := range []string{
+		`{"status":"lost"}`, // not one of the Status constants
+		`{"limit":0}`,       // below the minimum
+		`{"Status":"open"}`, // wrong case
+	} {
+		_, err := runtime.Call(t.Context(), tools["find-issues"], json.RawMessage(args))
+		assert.ErrorIs(t, err, runtime.ErrInvalidArguments, args)
+	}
+}
+
+func TestAddComment(t *testing.T) {
+	s := newTestService()
+	tools := ServiceTools(s)
+	args := `{"issue":1,"comment":{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}}`
+	res, err := runtime.Call(t.Context(), tools["addComment"], json.RawMessage(args))
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"id":1,"title":"Login page times out","status":"open","priority":3,"created":"2026-11-30T09:00:00Z",
+		"comments":[{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}]}`, string(res.JSON))
+	require.Len(t, s.issues[0].Comments, 1, "the tool is bound to s")
+
+	_, err = runtime.Call(t.Context(), tools["addComment"], json.RawMessage(`{"issue":9,"comment":{"author":"ana","body":"?"}}`))
+	require.Error(t, err)
+	assert.NotErrorIs(t, err, runtime.ErrInvalidArguments, "the tool failed, not its arguments")
+	assert.Contains(t, err.Error(), "no issue #9")
+}
