@@ -196,3 +196,45 @@ func mustJSON(t *testing.T, v any) []byte {
 	require.NoError(t, err)
 	return data
 }
+
+// TestErrorsWriteNothing runs the command in a module with one good tool
+// and one bad one: exit 1, every diagnostic on stderr relative to the
+// working directory, and no file written.
+func TestErrorsWriteNothing(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("go.mod", "module example.com/bad\n\ngo 1.26\n")
+	write("p/p.go", `package p
+
+import "context"
+
+type In struct{ N int `+"`json:\"n\"`"+` }
+
+// Good is fine.
+//
+//tool:good
+func Good(ctx context.Context, in In) (int, error) { return in.N, nil }
+
+// Bad takes no context.
+//
+//tool:bad
+func Bad(in In) (int, error) { return in.N, nil }
+
+// Worse has an unknown option.
+//
+//tool:worse fast
+func Worse(ctx context.Context, in In) (int, error) { return in.N, nil }
+`)
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"./..."}, &stdout, &stderr)
+	assert.Equal(t, exitFail, code)
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	require.Len(t, lines, 2, stderr.String())
+	assert.True(t, strings.HasPrefix(lines[0], filepath.Join("p", "p.go")+":15:9: tool function Bad: the first parameter must be a context.Context"), lines[0])
+	assert.True(t, strings.HasPrefix(lines[1], filepath.Join("p", "p.go")+":19:14: unknown option \"fast\""), lines[1])
+	assert.NoFileExists(t, filepath.Join(dir, "p", "tools_gen.go"))
+}
