@@ -1,6 +1,9 @@
 package runtime
 
-import "encoding/json"
+import (
+	"encoding/json"
+	"strings"
+)
 
 // EventType is the kind of an [Event].
 type EventType string
@@ -62,4 +65,28 @@ type Event struct {
 	Usage *Usage `json:"usage,omitempty"`
 	// Result is set on the finish event, for the application.
 	Result *Result `json:"-"`
+}
+
+// String formats e on one line, as the examples print a run: the event type,
+// the tool name, the payload and the finish reason, prefixed with
+// "[agentID] " for a subagent's events. Text deltas show their text.
+func (e Event) String() string {
+	var b strings.Builder
+	if e.ParentToolCallID != "" {
+		b.WriteString("[" + e.AgentID + "] ")
+	}
+	b.WriteString(string(e.Type))
+	if e.ToolName != "" {
+		b.WriteString(" " + e.ToolName)
+	}
+	if e.Text != "" {
+		b.WriteString(" " + e.Text)
+	}
+	if len(e.Payload) > 0 {
+		b.WriteString(" " + string(e.Payload))
+	}
+	if e.FinishReason != "" {
+		b.WriteString(" (" + string(e.FinishReason) + ")")
+	}
+	return b.String()
 }

@@ -74,17 +74,7 @@ func run(ctx context.Context, w io.Writer) error {
 		case runtime.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
-		line := string(ev.Type)
-		if ev.ToolName != "" {
-			line += " " + ev.ToolName
-		}
-		if len(ev.Payload) > 0 {
-			line += " " + string(ev.Payload)
-		}
-		if ev.FinishReason != "" {
-			line += " (" + string(ev.FinishReason) + ")"
-		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, ev)
 	}
 	fmt.Fprintf(w, "assistant: %s\n", text.String())
 	return nil

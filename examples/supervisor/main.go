@@ -119,17 +119,7 @@ func run(ctx context.Context, w io.Writer) error {
 		case runtime.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
-		line := prefix + string(ev.Type)
-		if ev.ToolName != "" {
-			line += " " + ev.ToolName
-		}
-		if len(ev.Payload) > 0 {
-			line += " " + string(ev.Payload)
-		}
-		if ev.FinishReason != "" {
-			line += " (" + string(ev.FinishReason) + ")"
-		}
-		fmt.Fprintln(w, line)
+		fmt.Fprintln(w, ev)
 		if ev.Type == runtime.EventFinish && texts[ev.ParentToolCallID] != nil {
 			fmt.Fprintf(w, "%sassistant: %s\n", prefix, texts[ev.ParentToolCallID])
 		}
