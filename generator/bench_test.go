@@ -93,3 +93,28 @@ func BenchmarkLoad(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPhases runs the generator on 1,000 tools and reports the mean
+// duration of each phase, to see where BenchmarkGenerate's time goes.
+func BenchmarkPhases(b *testing.B) {
+	dir := writeManyTools(b, 1000)
+	total := map[string]float64{}
+	var order []string
+	n := 0
+	for b.Loop() {
+		res, err := Generate(context.Background(), Config{Dir: dir})
+		if err != nil || HasErrors(res.Diagnostics) {
+			b.Fatalf("generate: %v %v", err, res.Diagnostics)
+		}
+		for _, t := range res.Timings {
+			if _, ok := total[t.Phase]; !ok {
+				order = append(order, t.Phase)
+			}
+			total[t.Phase] += float64(t.Duration.Microseconds()) / 1000
+		}
+		n++
+	}
+	for _, phase := range order {
+		b.ReportMetric(total[phase]/float64(n), phase+"-ms")
+	}
+}

@@ -29,9 +29,14 @@ type gen struct {
 type pkgState struct {
 	pkg   *packages.Package
 	tools []*toolState
-	// hasPrevious is the path of an earlier output of toolgen, if any.
+	// previous is the path of an earlier output of toolgen, if any.
 	previous string
 	model    *Package
+	// hooks are the hook functions named so far, by name; stubs the ones
+	// to write, stubbed their names.
+	hooks   map[string]*hookUse
+	stubs   []Stub
+	stubbed map[string]bool
 }
 
 // toolState is a tool being built: its model and the types behind it.
@@ -271,6 +276,7 @@ func (g *gen) checkSignature(ps *pkgState, ts *toolState, fn *types.Func) {
 	}
 	ts.in, ts.out = in, out
 	ts.model.In, ts.model.Out = inExpr, outExpr
+	g.checkHooks(ps, ts)
 }
 
 func isContext(t types.Type) bool {
@@ -346,6 +352,16 @@ func (g *gen) checkPackage(ps *pkgState) {
 			declare(ts, name)
 		}
 	}
+	for _, st := range ps.stubs {
+		if _, clash := names[st.Hook.Func]; clash {
+			for _, ts := range ps.tools {
+				if ts.model == st.Tool {
+					opt, _ := ts.dir.Option(string(st.Hook.Kind))
+					g.diags.errorf(opt.ValuePos, msgHookClash, st.Hook.Func)
+				}
+			}
+		}
+	}
 	ps.model = &Package{
 		Path: ps.pkg.PkgPath,
 		Name: ps.pkg.Name,
@@ -353,6 +369,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		Imports: Imports{
 			Runtime: freeName(scope, "runtime", "toolgenruntime"),
 			JSON:    freeName(scope, "json", "toolgenjson"),
+			Context: freeName(scope, "context", "toolgencontext"),
 		},
 	}
 }
@@ -512,6 +529,7 @@ func (g *gen) packages() []*Package {
 		for _, ts := range ps.tools {
 			ps.model.Tools = append(ps.model.Tools, ts.model)
 		}
+		ps.model.Stubs = ps.stubs
 		out = append(out, ps.model)
 	}
 	return out

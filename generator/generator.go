@@ -11,8 +11,11 @@ package generator
 import (
 	"context"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -31,14 +34,19 @@ type Config struct {
 	// Output is the generated file's name in each package; "" means
 	// [DefaultOutput].
 	Output string
+	// HooksOutput is the name of the user-owned file, beside Output, that
+	// hook stubs are written into; "" means [DefaultHooksOutput].
+	HooksOutput string
 	// Env is the environment of the go command; nil means the process's.
 	Env []string
 }
 
 // Result is what one run produced.
 type Result struct {
-	// Files maps the absolute path of every generated file to its contents.
-	// It is empty when Diagnostics hold an error.
+	// Files maps the absolute path of every generated file to its contents:
+	// the generated files, and the hooks files that get new stubs (their
+	// existing contents kept, the stubs appended). It is empty when
+	// Diagnostics hold an error.
 	Files map[string][]byte
 	// Obsolete are earlier outputs of toolgen in packages that no longer
 	// have any tool; they should be removed.
@@ -75,8 +83,16 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if cfg.Output == "" {
 		cfg.Output = DefaultOutput
 	}
-	if filepath.Base(cfg.Output) != cfg.Output || filepath.Ext(cfg.Output) != ".go" {
-		return nil, errors.New("output must be a file name ending in .go, with no directory")
+	if cfg.HooksOutput == "" {
+		cfg.HooksOutput = DefaultHooksOutput
+	}
+	for _, name := range []string{cfg.Output, cfg.HooksOutput} {
+		if filepath.Base(name) != name || filepath.Ext(name) != ".go" || strings.HasSuffix(name, "_test.go") {
+			return nil, fmt.Errorf("output %q: want a file name ending in .go (not _test.go), with no directory", name)
+		}
+	}
+	if cfg.Output == cfg.HooksOutput {
+		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
 	}
 
 	res := &Result{Files: map[string][]byte{}}
@@ -111,6 +127,18 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 			return nil, err
 		}
 		res.Files[filepath.Join(p.Dir, cfg.Output)] = src
+		if len(p.Stubs) > 0 {
+			path := filepath.Join(p.Dir, cfg.HooksOutput)
+			existing, err := os.ReadFile(path)
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, err
+			}
+			hooks, err := renderHooks(p, existing)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			res.Files[path] = hooks
+		}
 	}
 	for _, f := range g.previousOutputs() {
 		if _, ok := res.Files[f]; !ok {

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -108,12 +109,16 @@ func mapWith(m map[string][]byte, k string, v []byte) map[string][]byte {
 	return out
 }
 
+// testEnv lets the go command update a temporary module's go.mod, as
+// `go mod tidy` would.
+func testEnv() []string { return append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off") }
+
 // goCmd runs the go command in dir and fails the test with its output.
 func goCmd(t testing.TB, dir string, args ...string) {
 	t.Helper()
 	cmd := exec.Command("go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	cmd.Env = testEnv()
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go %s:\n%s", strings.Join(args, " "), out)
 }
@@ -121,7 +126,7 @@ func goCmd(t testing.TB, dir string, args ...string) {
 // generate runs the generator on every package of the module in dir.
 func generate(t testing.TB, dir string) *Result {
 	t.Helper()
-	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}})
+	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
 	require.NoError(t, err)
 	return res
 }
@@ -180,6 +185,11 @@ func TestGolden(t *testing.T) {
 
 			for name, data := range got {
 				if !strings.HasSuffix(name, ".go") {
+					continue
+				}
+				if path.Base(name) == DefaultHooksOutput {
+					// The hooks file is the user's: no generated header.
+					assert.False(t, bytes.Contains(data, []byte("DO NOT EDIT")), "%s: a hooks file must not be marked generated", name)
 					continue
 				}
 				f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ParseComments|parser.PackageClauseOnly)

@@ -10,6 +10,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -86,6 +87,12 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 	pkgs, err := packages.Load(pcfg, cfg.Patterns...)
 	if err != nil {
 		return nil, fmt.Errorf("load %s: %w", strings.Join(cfg.Patterns, " "), err)
+	}
+	if len(pkgs) == 0 {
+		// go/packages says nothing when the go command fails before
+		// listing any package (a go.mod that needs updating, say): ask the
+		// go command itself why.
+		return nil, fmt.Errorf("load %s: no packages: %s", strings.Join(cfg.Patterns, " "), goListError(ctx, cfg))
 	}
 	blanked := map[string]bool{}
 	for f := range overlay {
@@ -207,4 +214,25 @@ func packagesErrorPosition(pos string) token.Position {
 func scannerErrors(err error) (scanner.ErrorList, bool) {
 	list, ok := err.(scanner.ErrorList)
 	return list, ok
+}
+
+// goListError runs `go list` on the patterns of cfg and returns what it
+// printed, for when go/packages found nothing.
+func goListError(ctx context.Context, cfg *Config) string {
+	args := []string{"list"}
+	if len(cfg.Tags) > 0 {
+		args = append(args, "-tags="+strings.Join(cfg.Tags, ","))
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, cfg.Patterns...)...)
+	cmd.Dir = cfg.Dir
+	cmd.Env = cfg.Env
+	out, err := cmd.CombinedOutput()
+	msg := strings.TrimSpace(string(out))
+	if msg == "" && err != nil {
+		msg = err.Error()
+	}
+	if msg == "" {
+		msg = "the patterns matched no packages"
+	}
+	return msg
 }

@@ -12,6 +12,9 @@ type Package struct {
 	Path, Name, Dir string
 	// Tools are the package's tools in source order.
 	Tools []*Tool
+	// Stubs are the hook functions to write into the hooks file, in the
+	// order the tools name them.
+	Stubs []Stub
 	// Names are the identifiers the generated file declares at package
 	// level, with how the file refers to its imports (see [Imports]).
 	Imports Imports
@@ -24,6 +27,8 @@ type Imports struct {
 	Runtime string
 	// JSON is the name for encoding/json.
 	JSON string
+	// Context is the name for context, in the hooks file.
+	Context string
 }
 
 // Tool is one annotated function or method.
@@ -46,8 +51,43 @@ type Tool struct {
 	Approval, Strict, ReadOnly, Destructive, Idempotent, OpenWorld bool
 	// Options are the directive's options as written: flags map to "".
 	Options map[string]string
+	// Hooks are the functions named by the hook options, by kind.
+	Hooks []Hook
 	// Pos is the position of the function's name.
 	Pos token.Position
+}
+
+// HookKind is what a hook function does for a tool.
+type HookKind string
+
+// The hook kinds, named after their directive options.
+const (
+	// HookModel shapes what the model sees of the output:
+	// func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error).
+	HookModel HookKind = "model"
+	// HookDisplay returns the display transforms:
+	// func() runtime.Transforms[In, Out].
+	HookDisplay HookKind = "display"
+	// HookTranscript returns the transcript transforms:
+	// func() runtime.Transforms[In, Out].
+	HookTranscript HookKind = "transcript"
+)
+
+// Hook is a hook function named by a directive.
+type Hook struct {
+	Kind HookKind
+	// Func is the function's name in the tool's package.
+	Func string
+	// Missing reports that the function does not exist yet: a stub is
+	// written for it.
+	Missing bool
+}
+
+// Stub is a hook function toolgen writes for the user to fill in.
+type Stub struct {
+	Hook Hook
+	// Tool is the first tool that names the hook; In and Out type it.
+	Tool *Tool
 }
 
 // TypeKind is the form of a [TypeExpr].

@@ -14,7 +14,34 @@ const (
 )
 
 // render produces the generated file of one package.
+//
+// The schema constants are most of the file's bytes, and go/format spends
+// most of its time scanning and printing them, although it never changes
+// them: a raw string literal is one token whose text gofmt copies verbatim,
+// and every schema constant is a standalone `const X = …` declaration with
+// no neighbour to align with. So the file is rendered and formatted with a
+// short placeholder identifier in place of each raw string, and the raw
+// strings are substituted afterwards. The printer keeps source and output
+// positions in step across a multi-line literal, so removing the literal's
+// lines from both changes no layout decision; TestRenderPlaceholders checks
+// that the result is byte-identical to formatting the real file.
 func render(p *Package) ([]byte, error) {
+	lits := &schemaLits{}
+	src, err := renderFile(p, lits)
+	if err == nil {
+		if out, ok := lits.substitute(src); ok {
+			return out, nil
+		}
+	}
+	// A placeholder also occurs elsewhere in the file (in a description,
+	// say), or a literal is not valid Go: render the slow way, which also
+	// gives the error of the real file.
+	return renderFile(p, nil)
+}
+
+// renderFile renders and formats the file of p. With lits, raw string schema
+// constants are replaced with placeholders recorded in lits.
+func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.HeaderComment(strings.TrimPrefix(Header, "// "))
 	f.ImportAlias(runtimePath, p.Imports.Runtime)
@@ -30,7 +57,7 @@ func render(p *Package) ([]byte, error) {
 		importNames(f, t.Out)
 	}
 	for _, t := range p.Tools {
-		renderTool(f, t)
+		renderTool(f, t, lits)
 	}
 	renderToolsets(f, p)
 	var buf bytes.Buffer
@@ -41,13 +68,13 @@ func render(p *Package) ([]byte, error) {
 }
 
 // renderTool emits a tool's schema constants and its constructor.
-func renderTool(f *jen.File, t *Tool) {
+func renderTool(f *jen.File, t *Tool, lits *schemaLits) {
 	in, out := t.SchemaConst+"InputSchema", t.SchemaConst+"OutputSchema"
 	f.Commentf("%s is the JSON Schema of the input of tool %q.", in, t.ID)
-	f.Const().Id(in).Op("=").Add(stringLit(t.InputSchema))
+	f.Const().Id(in).Op("=").Add(lits.lit(t.InputSchema))
 	f.Line()
 	f.Commentf("%s is the JSON Schema of the output of tool %q.", out, t.ID)
-	f.Const().Id(out).Op("=").Add(stringLit(t.OutputSchema))
+	f.Const().Id(out).Op("=").Add(lits.lit(t.OutputSchema))
 	f.Line()
 
 	spec := jen.Dict{
@@ -90,13 +117,28 @@ func renderTool(f *jen.File, t *Tool) {
 	for _, line := range descriptionComment(t, what) {
 		f.Comment(line)
 	}
-	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(
-		jen.Return(jen.Qual(runtimePath, "NewFunc").Call(
-			jen.Qual(runtimePath, "Spec").Values(spec),
-			fn,
-		)),
+	call := jen.Qual(runtimePath, "NewFunc").Call(
+		jen.Qual(runtimePath, "Spec").Values(spec),
+		fn,
 	)
+	for _, h := range t.Hooks {
+		call = call.Add(hookCall(h))
+	}
+	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(jen.Return(call))
 	f.Line()
+}
+
+// hookCall wires a hook into a Func: .WithModelOutput(hook) or
+// .WithTransform(target, hook()). The compiler checks its types.
+func hookCall(h Hook) jen.Code {
+	switch h.Kind {
+	case HookModel:
+		return jen.Dot("WithModelOutput").Call(jen.Id(h.Func))
+	case HookDisplay:
+		return jen.Dot("WithTransform").Call(jen.Qual(runtimePath, "TargetDisplay"), jen.Id(h.Func).Call())
+	default:
+		return jen.Dot("WithTransform").Call(jen.Qual(runtimePath, "TargetTranscript"), jen.Id(h.Func).Call())
+	}
 }
 
 // descriptionComment is the doc comment of a constructor.

@@ -41,11 +41,12 @@ func (g *gen) schemas() {
 			for _, ps := range g.pkgs {
 				b.AddFiles(ps.pkg.Syntax...)
 			}
+			var scratch []byte
 			for i := w; i < len(jobs); i += workers {
 				j := jobs[i]
-				j.in, j.inErr, j.encErr = schemaJSON(b, j.ts.in)
+				j.in, j.inErr, j.encErr = schemaJSON(b, j.ts.in, &scratch)
 				if j.encErr == nil {
-					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out)
+					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out, &scratch)
 				}
 			}
 		}()
@@ -62,21 +63,22 @@ func (g *gen) schemas() {
 	}
 }
 
-// schemaJSON computes one schema as indented JSON.
-func schemaJSON(b *schemagen.Builder, t types.Type) (json.RawMessage, []*schemagen.Error, error) {
+// schemaJSON computes one schema as indented JSON. scratch is the worker's
+// buffer, reused from schema to schema; the result is a copy of exactly the
+// right size.
+func schemaJSON(b *schemagen.Builder, t types.Type, scratch *[]byte) (json.RawMessage, []*schemagen.Error, error) {
 	s, errs := b.Schema(t, rootName(t))
 	if len(errs) > 0 || s == nil {
 		return nil, errs, nil
 	}
-	data, err := json.Marshal(s)
+	// The same bytes as json.Marshal then json.Indent with two spaces (see
+	// schemagen.MarshalIndent), in one pass.
+	data, err := schemagen.MarshalIndent((*scratch)[:0], s)
+	*scratch = data
 	if err != nil {
 		return nil, nil, err
 	}
-	var buf bytes.Buffer
-	if err := json.Indent(&buf, data, "", "  "); err != nil {
-		return nil, nil, err
-	}
-	return buf.Bytes(), nil, nil
+	return bytes.Clone(data), nil, nil
 }
 
 // rootName is the Go name an error path starts from.

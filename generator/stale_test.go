@@ -39,7 +39,7 @@ func TestRegenerateOverStaleOutput(t *testing.T) {
 				"w/use.go": []byte("package w\n\n// All is every tool.\nvar All = Tools()\n"),
 			})
 			gen := func() *Result {
-				res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{pattern}})
+				res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{pattern}, Env: testEnv()})
 				require.NoError(t, err)
 				require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
 				for path, data := range res.Files {

@@ -27,6 +27,7 @@
 // go generate runs in. The flags are:
 //
 //	-output NAME   file name per package (default tools_gen.go)
+//	-hooks NAME    file name per package for hook stubs (default tools_hooks.go)
 //	-check         write nothing; exit 1 naming each file that is missing or stale
 //	-json          write nothing; print the manifest of every tool as JSON
 //	-tags LIST     comma-separated build tags
@@ -46,6 +47,20 @@
 //	strict         ask for the OpenAI strict dialect
 //	readonly, destructive, idempotent, openworld
 //	               MCP tool annotations
+//	model=<func>   a hook that shapes what the model sees of the output:
+//	               func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error)
+//	display=<func>, transcript=<func>
+//	               hooks that return what a display or a transcript sees, per phase:
+//	               func() runtime.Transforms[In, Out]
+//
+// A hook function that does not exist yet gets a stub in tools_hooks.go, a
+// file that belongs to you: toolgen creates it, or appends to it, and never
+// changes what is already there. The stub does what the runtime does without
+// the hook, so the program behaves the same until you edit it. A hook with the
+// wrong signature is an error at the hook, showing the signature it needs.
+// Hooks can also be set in code: the constructors return a typed
+// *runtime.Func[In, Out], so GetWeatherTool().WithModelOutput(f) is checked by
+// the compiler.
 //
 // Problems are printed as path:line:col: message, sorted, all of them in one
 // run; a run with any error writes no file. Files are written atomically and
@@ -91,6 +106,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	output := fs.String("output", generator.DefaultOutput, "file name per package")
+	hooks := fs.String("hooks", generator.DefaultHooksOutput, "file name per package for hook stubs (user-owned)")
 	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale")
 	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags")
@@ -111,8 +127,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen: -check and -json cannot be used together")
 		return exitUsage
 	}
-	if filepath.Base(*output) != *output || filepath.Ext(*output) != ".go" {
-		fmt.Fprintf(stderr, "toolgen: -output %q: want a file name ending in .go, with no directory\n", *output)
+	for _, f := range []struct{ flag, name string }{{"output", *output}, {"hooks", *hooks}} {
+		if filepath.Base(f.name) != f.name || filepath.Ext(f.name) != ".go" || strings.HasSuffix(f.name, "_test.go") {
+			fmt.Fprintf(stderr, "toolgen: -%s %q: want a file name ending in .go (not _test.go), with no directory\n", f.flag, f.name)
+			return exitUsage
+		}
+	}
+	if *output == *hooks {
+		fmt.Fprintf(stderr, "toolgen: -output and -hooks are both %q\n", *output)
 		return exitUsage
 	}
 	wd, err := os.Getwd()
@@ -120,7 +142,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return exitFail
 	}
-	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output, HooksOutput: *hooks}
 	if *tags != "" {
 		cfg.Tags = strings.Split(*tags, ",")
 	}

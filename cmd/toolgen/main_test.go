@@ -25,6 +25,8 @@ func TestUsage(t *testing.T) {
 		{"check and json", []string{"-check", "-json"}, exitUsage, "-check and -json cannot be used together"},
 		{"output with a directory", []string{"-output", "x/tools_gen.go"}, exitUsage, "want a file name ending in .go"},
 		{"output not go", []string{"-output", "tools.txt"}, exitUsage, "want a file name ending in .go"},
+		{"hooks a test file", []string{"-hooks", "hooks_test.go"}, exitUsage, "-hooks \"hooks_test.go\": want a file name ending in .go (not _test.go)"},
+		{"output and hooks the same", []string{"-hooks", "tools_gen.go"}, exitUsage, "-output and -hooks are both"},
 		{"help", []string{"-h"}, exitOK, "usage: toolgen [flags] [packages]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

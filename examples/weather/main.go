@@ -6,7 +6,13 @@
 // It runs offline: the model is a scripted one that asks for the weather in
 // Paris and in Atlantis (an unknown place, to show a tool error going back to
 // the model) and the hazards in Tokyo, then answers. Each event of the run
-// is printed on one line: its type, the tool's name and the payload.
+// is printed on one line: its type, the tool's name and the payload, as a
+// display sees it. Then come the tool results as the model saw them.
+//
+// The hooks in tools_hooks.go shape the two views: weatherForModel gives the
+// model a short text and the condition icon as an image, and
+// weatherForDisplay keeps the internal station id out of the display. The
+// application still gets the whole WeatherOutput.
 package main
 
 import (
@@ -29,7 +35,7 @@ func main() {
 
 // offlineModel plays the turns a real model would take for the example's
 // prompt.
-func offlineModel() runtime.Model {
+func offlineModel() *scripted.Model {
 	return scripted.New(
 		scripted.Calls(
 			scripted.Call("weatherTool", `{"location":"Paris"}`),
@@ -54,7 +60,8 @@ func newAgent(model runtime.Model) *runtime.Agent {
 }
 
 func run(ctx context.Context, w io.Writer, prompt string) error {
-	agent := newAgent(offlineModel())
+	model := offlineModel()
+	agent := newAgent(model)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
 	for ev, err := range agent.Stream(ctx, prompt) {
@@ -71,5 +78,32 @@ func run(ctx context.Context, w io.Writer, prompt string) error {
 		fmt.Fprintln(w, ev)
 	}
 	fmt.Fprintf(w, "assistant: %s\n", text.String())
+
+	// The events above are the display's view. The model saw each tool
+	// result as shaped by its model-output hook:
+	for _, m := range model.LastRequest().Messages {
+		for _, p := range m.Parts {
+			if p.Type == runtime.PartToolResult {
+				fmt.Fprintf(w, "model saw %s: %s\n", p.ToolResult.ToolName, modelView(p.ToolResult.Output))
+			}
+		}
+	}
 	return nil
+}
+
+// modelView renders a model output on one line, image URLs included.
+func modelView(o runtime.ModelOutput) string {
+	if o.Type != runtime.OutputContent {
+		return o.String()
+	}
+	var parts []string
+	for _, p := range o.Parts {
+		switch p.Type {
+		case runtime.PartText:
+			parts = append(parts, p.Text)
+		case runtime.PartImageURL:
+			parts = append(parts, "[image "+p.URL+"]")
+		}
+	}
+	return strings.Join(parts, " ")
 }

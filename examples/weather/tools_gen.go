@@ -109,7 +109,7 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 		InputSchema:  json.RawMessage(getWeatherToolInputSchema),
 		OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
 		Title:        "Current weather",
-	}, GetWeather)
+	}, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".

@@ -50,7 +50,7 @@ type WeatherOutput struct {
 // It returns the temperature, the apparent temperature, humidity, wind and
 // the conditions as text.
 //
-//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent
+//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent model=weatherForModel display=weatherForDisplay
 func GetWeather(ctx context.Context, in WeatherInput) (WeatherOutput, error) {
 	obs, ok := observations[strings.ToLower(strings.TrimSpace(in.Location))]
 	if !ok {

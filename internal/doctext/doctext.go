@@ -24,6 +24,15 @@ func FromGroup(cg *ast.CommentGroup) string {
 // Plain renders doc comment text (as returned by [ast.CommentGroup.Text]) as
 // plain text with unwrapped paragraphs.
 func Plain(text string) string {
+	if s, ok := plainParagraph(text); ok {
+		return s
+	}
+	return plainSlow(text)
+}
+
+// plainSlow is Plain by the book: parse with go/doc/comment and print as
+// text without wrapping.
+func plainSlow(text string) string {
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
@@ -31,6 +40,45 @@ func Plain(text string) string {
 	doc := p.Parse(text)
 	pr := comment.Printer{TextWidth: -1}
 	return strings.TrimSpace(string(pr.Text(doc)))
+}
+
+// plainParagraph is the fast path of Plain for the common doc comment: one
+// paragraph of plain text. go/doc/comment parses such text into a single
+// Paragraph of Plain text, and its text printer, with no width limit,
+// writes the paragraph's words (strings.Fields) joined by single spaces on
+// one line. The text qualifies when nothing in it can start another kind of
+// block or inline element:
+//
+//   - no blank line (it would end the paragraph; it also is what makes an
+//     old-style heading);
+//   - no line starting with a space or a tab (code blocks and lists are
+//     indented);
+//   - no line starting with '#' (a heading);
+//   - no '[' (doc links and link definitions), no backquote and no two
+//     single quotes in a row (the parser turns both pairs into
+//     typographic quotes).
+//
+// URLs become links whose text is the URL itself, so they print unchanged.
+// ok is false when the text does not qualify; FuzzPlain and TestPlainFast
+// compare this with plainSlow.
+func plainParagraph(text string) (s string, ok bool) {
+	if strings.ContainsAny(text, "[`") || strings.Contains(text, "''") {
+		return "", false
+	}
+	// The lines as the parser splits them; only trailing empty lines (the
+	// final newline of CommentGroup.Text) may be blank.
+	body := strings.TrimRight(text, "\n")
+	if body == "" {
+		return "", false
+	}
+	for rest := body; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		if line == "" || line[0] == ' ' || line[0] == '\t' || line[0] == '#' || strings.TrimSpace(line) == "" {
+			return "", false
+		}
+	}
+	return strings.Join(strings.Fields(body), " "), true
 }
 
 // DropName removes a leading Go identifier name from a description, as Go

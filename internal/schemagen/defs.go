@@ -97,7 +97,7 @@ func typeKey(t types.Type) string {
 }
 
 func (c *ctx) node(n *types.Named) *node {
-	key := typeKey(n)
+	key := c.b.typeKey(n)
 	nd := c.nodes[key]
 	if nd == nil {
 		nd = &node{named: n}
@@ -119,7 +119,7 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 	if !ok || !c.refable(n) {
 		return c.schemaOf(t, at)
 	}
-	key := typeKey(n)
+	key := c.b.typeKey(n)
 	c.rootNamed = key
 	c.node(n).visited = true
 	c.stack = append(c.stack, key)
@@ -131,7 +131,7 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 // ref returns the schema of a use of the named type n: a $ref when n lives
 // in $defs, else its body inline. force puts n in $defs.
 func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
-	key := typeKey(n)
+	key := c.b.typeKey(n)
 	nd := c.node(n)
 	if c.analyzing {
 		from := c.nodes[c.current()]

@@ -111,10 +111,18 @@ func (l *loaded) schema(t *testing.T, b *schemagen.Builder, name string) (string
 	return marshal(t, s), errs
 }
 
+// marshal marshals a schema. It also checks, on every schema of the tests,
+// that schemagen.MarshalIndent writes exactly what json.Marshal followed by
+// json.Indent writes.
 func marshal(t *testing.T, s *jsonschema.Schema) string {
 	t.Helper()
 	data, err := json.Marshal(s)
 	require.NoError(t, err)
+	var want bytes.Buffer
+	require.NoError(t, json.Indent(&want, data, "", "  "))
+	got, err := schemagen.MarshalIndent(nil, s)
+	require.NoError(t, err)
+	require.Equal(t, want.String(), string(got), "MarshalIndent differs from json.Marshal + json.Indent")
 	return string(data)
 }
 

@@ -134,13 +134,17 @@ func wellKnownSchema(n *types.Named) *jsonschema.Schema {
 // MarshalJSON method takes precedence in encoding/json, and its output is
 // unknown here; such types keep their structural schema, as in invopop.
 func (c *ctx) marshalsAsText(t types.Type) bool {
+	return c.b.marshalsAsText(t)
+}
+
+func marshalsAsText(t types.Type, textMarshaler, jsonMarshaler *types.Interface) bool {
 	if types.IsInterface(t) {
 		return false
 	}
 	implements := func(iface *types.Interface) bool {
 		return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
 	}
-	return implements(c.b.textMarshaler) && !implements(c.b.jsonMarshaler)
+	return implements(textMarshaler) && !implements(jsonMarshaler)
 }
 
 // basicSchema maps booleans, integers, floats and strings. display is the

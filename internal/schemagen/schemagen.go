@@ -42,6 +42,7 @@ type Builder struct {
 	// consts caches, per package, its exported constants by the named type
 	// they have, in declaration order.
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
+	memo   memo
 }
 
 // New returns a Builder for types whose positions belong to fset. Files
@@ -52,6 +53,7 @@ func New(fset *token.FileSet) *Builder {
 		textMarshaler: marshalerInterface("MarshalText"),
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		consts:        map[*types.Package]map[*types.TypeName][]*types.Const{},
+		memo:          newMemo(),
 	}
 }
 

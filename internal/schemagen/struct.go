@@ -21,7 +21,7 @@ func (c *ctx) structSchema(st *types.Struct, named *types.Named, at site) *jsons
 	if named != nil {
 		s.Description = c.b.comments.typeDoc(named.Obj())
 	}
-	for _, f := range typeFields(st) {
+	for _, f := range c.b.typeFields(st) {
 		if !f.hidden {
 			c.property(s, f, at)
 		}

@@ -334,6 +334,7 @@ func (c *ctx) splitKeyword(kw string, at site) (name, val string, ok bool) {
 }
 
 func (c *ctx) stringKeywords(s *jsonschema.Schema, keywords []string, where string, at site) {
+	tagEnum := false
 	for _, kw := range keywords {
 		name, val, _ := strings.Cut(kw, "=")
 		switch name {
@@ -356,6 +357,10 @@ func (c *ctx) stringKeywords(s *jsonschema.Schema, keywords []string, where stri
 		case "example":
 			s.Examples = append(s.Examples, val)
 		case "enum":
+			// A tag's enum replaces the one from the type's constants.
+			if !tagEnum {
+				s.Enum, tagEnum = nil, true
+			}
 			s.Enum = append(s.Enum, val)
 		default:
 			c.errorf(at, msgKeywordNotForType(name, "string", where))
@@ -368,6 +373,7 @@ func (c *ctx) numericKeywords(s *jsonschema.Schema, keywords []string, integer b
 	if integer {
 		ty = "integer"
 	}
+	tagEnum := false
 	for _, kw := range keywords {
 		name, val, ok := c.splitKeyword(kw, at)
 		if !ok {
@@ -400,6 +406,10 @@ func (c *ctx) numericKeywords(s *jsonschema.Schema, keywords []string, integer b
 			}
 		case "enum":
 			if n, ok := c.parseNumber(name, val, integer, at); ok {
+				// A tag's enum replaces the one from the type's constants.
+				if !tagEnum {
+					s.Enum, tagEnum = nil, true
+				}
 				s.Enum = append(s.Enum, n)
 			}
 		default:

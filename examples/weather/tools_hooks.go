@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// weatherForModel shapes what the model sees of the output of tool
+// "weather-tool": a short text and the condition icon as an image, as the
+// Mastra example's toModelOutput does. The application keeps the whole
+// WeatherOutput, station id included.
+func weatherForModel(ctx context.Context, in WeatherInput, out WeatherOutput) (runtime.ModelOutput, error) {
+	unit := "°C"
+	if out.Units == Fahrenheit {
+		unit = "°F"
+	}
+	text := fmt.Sprintf("%s: %.1f%s (feels like %.1f%s), %s, humidity %d%%, wind %.0f km/h gusting %.0f km/h.",
+		out.Location, out.Temperature, unit, out.FeelsLike, unit, out.Conditions, out.Humidity, out.WindSpeed, out.WindGust)
+	return runtime.ContentOutput(
+		runtime.Part{Type: runtime.PartText, Text: text},
+		runtime.Part{Type: runtime.PartImageURL, URL: out.Icon},
+	), nil
+}
+
+// displayWeather is what the user interface shows of a weather result: the
+// station id is internal and stays out.
+type displayWeather struct {
+	Location    string  `json:"location"`
+	Temperature float64 `json:"temperature"`
+	Units       Unit    `json:"units"`
+	Conditions  string  `json:"conditions"`
+	Icon        string  `json:"icon"`
+}
+
+// weatherForDisplay returns the transforms of what the display sees of tool
+// "weather-tool": the output without the station id.
+func weatherForDisplay() runtime.Transforms[WeatherInput, WeatherOutput] {
+	return runtime.Transforms[WeatherInput, WeatherOutput]{
+		Output: func(ctx context.Context, in WeatherInput, out WeatherOutput) (any, error) {
+			return displayWeather{
+				Location:    out.Location,
+				Temperature: out.Temperature,
+				Units:       out.Units,
+				Conditions:  out.Conditions,
+				Icon:        out.Icon,
+			}, nil
+		},
+	}
+}

@@ -1,0 +1,124 @@
+package generator
+
+import (
+	"go/token"
+	"go/types"
+)
+
+// DefaultHooksOutput is the name of the user-owned file that toolgen writes
+// hook stubs into.
+const DefaultHooksOutput = "tools_hooks.go"
+
+// hookOptions maps each hook option of the directive to its kind.
+var hookOptions = []HookKind{HookModel, HookDisplay, HookTranscript}
+
+// hookUse remembers the first tool that names a hook, to check that every
+// other use agrees with it.
+type hookUse struct {
+	kind    HookKind
+	ts      *toolState
+	pos     token.Pos
+	in, out types.Type
+}
+
+// checkHooks checks the hook functions named by one tool: an existing
+// function must have the hook's signature, typed by the tool's In and Out;
+// a missing one gets a stub.
+func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
+	if ps.hooks == nil {
+		ps.hooks = map[string]*hookUse{}
+	}
+	for _, kind := range hookOptions {
+		opt, ok := ts.dir.Option(string(kind))
+		if !ok {
+			continue
+		}
+		name := opt.Value
+		h := Hook{Kind: kind, Func: name}
+		if first, seen := ps.hooks[name]; seen {
+			switch {
+			case first.kind != kind:
+				g.diags.errorf(opt.ValuePos, msgHookTwoKinds, name, first.kind, g.posString(first.pos), kind)
+				continue
+			case !types.Identical(first.in, ts.in) || !types.Identical(first.out, ts.out):
+				g.diags.errorf(opt.ValuePos, msgHookTwoTypes, name, first.ts.model.ID, g.posString(first.pos),
+					g.typeString(ps, first.in), g.typeString(ps, first.out), ts.model.ID, g.typeString(ps, ts.in), g.typeString(ps, ts.out))
+				continue
+			}
+		} else {
+			ps.hooks[name] = &hookUse{kind: kind, ts: ts, pos: opt.ValuePos, in: ts.in, out: ts.out}
+		}
+		obj := ps.pkg.Types.Scope().Lookup(name)
+		switch {
+		case obj == nil:
+			h.Missing = true
+			if !ps.stubbed[name] {
+				if ps.stubbed == nil {
+					ps.stubbed = map[string]bool{}
+				}
+				ps.stubbed[name] = true
+				ps.stubs = append(ps.stubs, Stub{Hook: h, Tool: ts.model})
+			}
+		case !g.hookSignatureOK(kind, obj, ts):
+			g.diags.errorf(obj.Pos(), msgHookSignature, name, kind, ts.model.ID, g.posString(opt.ValuePos), g.wantHook(ps, kind, name, ts))
+			continue
+		}
+		ts.model.Hooks = append(ts.model.Hooks, h)
+	}
+}
+
+// hookSignatureOK reports whether obj is a function with the signature of a
+// hook of kind for the tool.
+func (g *gen) hookSignatureOK(kind HookKind, obj types.Object, ts *toolState) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || sig.Variadic() {
+		return false
+	}
+	params, results := sig.Params(), sig.Results()
+	switch kind {
+	case HookModel:
+		return params.Len() == 3 && isContext(params.At(0).Type()) &&
+			types.Identical(params.At(1).Type(), ts.in) && types.Identical(params.At(2).Type(), ts.out) &&
+			results.Len() == 2 && isRuntimeType(results.At(0).Type(), "ModelOutput") && isError(results.At(1).Type())
+	default:
+		if params.Len() != 0 || results.Len() != 1 || !isRuntimeType(results.At(0).Type(), "Transforms") {
+			return false
+		}
+		args := types.Unalias(results.At(0).Type()).(*types.Named).TypeArgs()
+		return args.Len() == 2 && types.Identical(args.At(0), ts.in) && types.Identical(args.At(1), ts.out)
+	}
+}
+
+// isRuntimeType reports whether t is the named type (or an instance of the
+// generic type) name of toolgen's runtime package.
+func isRuntimeType(t types.Type, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := n.Origin().Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == runtimePath && obj.Name() == name
+}
+
+// wantHook spells the signature a hook must have.
+func (g *gen) wantHook(ps *pkgState, kind HookKind, name string, ts *toolState) string {
+	in, out := g.typeString(ps, ts.in), g.typeString(ps, ts.out)
+	if kind == HookModel {
+		return "func " + name + "(ctx context.Context, in " + in + ", out " + out + ") (runtime.ModelOutput, error)"
+	}
+	return "func " + name + "() runtime.Transforms[" + in + ", " + out + "]"
+}
+
+// typeString spells t as code in the tool's package would.
+func (g *gen) typeString(ps *pkgState, t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string {
+		if p == ps.pkg.Types {
+			return ""
+		}
+		return p.Name()
+	})
+}

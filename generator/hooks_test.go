@@ -1,0 +1,153 @@
+package generator
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const hookTool = `package w
+
+import "context"
+
+type In struct {
+	City string ` + "`json:\"city\"`" + `
+}
+
+type Out struct {
+	Temp    float64 ` + "`json:\"temp\"`" + `
+	Station string  ` + "`json:\"station\"`" + `
+}
+
+// Weather reports the weather.
+//
+//tool:weather HOOKS
+func Weather(ctx context.Context, in In) (Out, error) {
+	return Out{Temp: 21.5, Station: "secret-station-42"}, nil
+}
+`
+
+// TestHookStubLifecycle: a stub is written on the first run, left alone on
+// the second, and a stub for a newly named hook is appended, with the
+// user's edits to the first kept byte for byte. The program compiles at
+// every step, and -check semantics hold (no file is due once written).
+func TestHookStubLifecycle(t *testing.T) {
+	dir := writeModule(t, map[string][]byte{
+		"w/w.go": []byte(strings.Replace(hookTool, "HOOKS", "model=weatherForModel", 1)),
+	})
+	hooks := filepath.Join(dir, "w", DefaultHooksOutput)
+	gen := func() *Result {
+		res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
+		require.NoError(t, err)
+		require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+		for path, data := range res.Files {
+			require.NoError(t, os.WriteFile(path, data, 0o644))
+		}
+		return res
+	}
+
+	res := gen()
+	require.Contains(t, res.Files, hooks, "first run writes the stub")
+	first := string(res.Files[hooks])
+	assert.Contains(t, first, "func weatherForModel(ctx context.Context, in In, out Out) (runtime.ModelOutput, error) {\n\treturn runtime.ValueOutput(out)\n}")
+	assert.NotContains(t, first, "DO NOT EDIT")
+	goCmd(t, dir, "build", "./...")
+
+	res = gen()
+	assert.NotContains(t, res.Files, hooks, "second run leaves the hooks file alone")
+
+	// The user edits the stub, then names a second hook.
+	edited := strings.Replace(first, "return runtime.ValueOutput(out)", "return runtime.TextOutput(\"edited\"), nil", 1)
+	require.NoError(t, os.WriteFile(hooks, []byte(edited), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "w", "w.go"),
+		[]byte(strings.Replace(hookTool, "HOOKS", "model=weatherForModel display=weatherForDisplay", 1)), 0o644))
+	res = gen()
+	require.Contains(t, res.Files, hooks, "a new hook appends a stub")
+	after := string(res.Files[hooks])
+	assert.True(t, strings.HasPrefix(after, edited), "the user's code is kept as it was:\n%s", after)
+	assert.Contains(t, after, "func weatherForDisplay() runtime.Transforms[In, Out] {")
+	goCmd(t, dir, "build", "./...")
+	res = gen()
+	assert.NotContains(t, res.Files, hooks)
+}
+
+// TestHooksReachTheRuntime runs generated code with both hook kinds: the
+// model's request holds the shaped output, the display payload the
+// transformed one, and the raw station id reaches neither.
+func TestHooksReachTheRuntime(t *testing.T) {
+	dir := writeModule(t, map[string][]byte{
+		"w/w.go": []byte(strings.Replace(hookTool, "HOOKS", "model=weatherForModel display=weatherForDisplay", 1)),
+		"w/tools_hooks.go": []byte(`package w
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func weatherForModel(ctx context.Context, in In, out Out) (runtime.ModelOutput, error) {
+	return runtime.TextOutput(fmt.Sprintf("%.1f degrees in %s", out.Temp, in.City)), nil
+}
+
+func weatherForDisplay() runtime.Transforms[In, Out] {
+	return runtime.Transforms[In, Out]{
+		Output: func(ctx context.Context, in In, out Out) (any, error) {
+			return map[string]float64{"temp": out.Temp}, nil
+		},
+	}
+}
+`),
+		"main.go": []byte(`package main
+
+import (
+	"context"
+	"fmt"
+
+	"example.com/golden/w"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+func main() {
+	model := scripted.New(scripted.Calls(scripted.Call("weather", ` + "`{\"city\":\"Oslo\"}`" + `)), scripted.Text("ok"))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: w.Tools()}
+	for ev, err := range agent.Stream(context.Background(), "weather?") {
+		if err != nil {
+			panic(err)
+		}
+		if ev.Type == runtime.EventToolResult {
+			fmt.Printf("display: %s\n", ev.Payload)
+		}
+	}
+	for _, m := range model.LastRequest().Messages {
+		for _, p := range m.Parts {
+			if p.Type == runtime.PartToolResult {
+				fmt.Printf("model: %s\n", p.ToolResult.Output.String())
+			}
+		}
+	}
+}
+`),
+	})
+	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
+	require.NoError(t, err)
+	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+	require.NotContains(t, res.Files, filepath.Join(dir, "w", DefaultHooksOutput), "both hooks exist: no stub")
+	for path, data := range res.Files {
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = testEnv()
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "display: {\"temp\":21.5}\nmodel: 21.5 degrees in Oslo\n", string(out))
+	assert.NotContains(t, string(out), "secret-station-42")
+}

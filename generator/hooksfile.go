@@ -1,0 +1,122 @@
+package generator
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+	"golang.org/x/tools/go/ast/astutil"
+)
+
+const contextPath = "context"
+
+// renderHooks returns the hooks file of p with a stub for every missing
+// hook: a new file when existing is nil, else existing with the stubs
+// appended and the imports they need added. Nothing of the user's code is
+// changed or removed; the file is gofmt-formatted.
+func renderHooks(p *Package, existing []byte) ([]byte, error) {
+	f := jen.NewFilePathName(p.Path, p.Name)
+	f.ImportAlias(runtimePath, p.Imports.Runtime)
+	f.ImportAlias(contextPath, p.Imports.Context)
+	if p.Imports.Runtime == "runtime" {
+		f.ImportName(runtimePath, "runtime")
+	}
+	if p.Imports.Context == "context" {
+		f.ImportName(contextPath, "context")
+	}
+	for _, st := range p.Stubs {
+		importNames(f, st.Tool.In)
+		importNames(f, st.Tool.Out)
+	}
+	for _, st := range p.Stubs {
+		renderStub(f, st)
+	}
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("render hook stubs of %s: %w", p.Path, err)
+	}
+	if existing == nil {
+		return buf.Bytes(), nil
+	}
+	return appendStubs(existing, buf.Bytes())
+}
+
+// renderStub emits one stub whose body does what the runtime does without
+// the hook, so the program behaves the same until the user edits it.
+func renderStub(f *jen.File, st Stub) {
+	t, h := st.Tool, st.Hook
+	in, out := typeCode(t.In), typeCode(t.Out)
+	switch h.Kind {
+	case HookModel:
+		f.Commentf("%s shapes what the model sees of the output of tool %q:", h.Func, t.ID)
+		f.Comment("text, JSON or content parts such as an image URL. The application keeps")
+		f.Comment("the full output.")
+		f.Comment("")
+		f.Comment("toolgen wrote this stub; it returns what the runtime sends without a hook,")
+		f.Comment("the output as JSON. Edit it freely: toolgen never changes it again.")
+		f.Func().Id(h.Func).Params(
+			jen.Id("ctx").Qual(contextPath, "Context"),
+			jen.Id("in").Add(in),
+			jen.Id("out").Add(out),
+		).Params(jen.Qual(runtimePath, "ModelOutput"), jen.Error()).Block(
+			jen.Return(jen.Qual(runtimePath, "ValueOutput").Call(jen.Id("out"))),
+		)
+	default:
+		f.Commentf("%s returns the transforms of what the %s sees of tool %q,", h.Func, h.Kind, t.ID)
+		f.Comment("per phase: input, output, error and approval. A transform that fails")
+		f.Comment("shows a placeholder, never the raw payload.")
+		f.Comment("")
+		f.Comment("toolgen wrote this stub; with no transform set, the target gets the raw")
+		f.Comment("payload, as without a hook. Edit it freely: toolgen never changes it again.")
+		ty := jen.Qual(runtimePath, "Transforms").Types(in, out)
+		f.Func().Id(h.Func).Params().Add(ty).Block(
+			jen.Return(jen.Qual(runtimePath, "Transforms").Types(typeCode(t.In), typeCode(t.Out)).Values()),
+		)
+	}
+	f.Line()
+}
+
+// appendStubs adds the imports and declarations of stubs, a complete file,
+// to existing, the user's hooks file.
+func appendStubs(existing, stubs []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	user, err := parser.ParseFile(fset, DefaultHooksOutput, existing, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("cannot add hook stubs to a file that does not parse: %w", err)
+	}
+	gen, err := parser.ParseFile(token.NewFileSet(), "stubs.go", stubs, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("parse hook stubs: %w", err)
+	}
+	if user.Name.Name != gen.Name.Name {
+		return nil, fmt.Errorf("the hooks file is package %s, want %s", user.Name.Name, gen.Name.Name)
+	}
+	for _, imp := range gen.Imports {
+		path := strings.Trim(imp.Path.Value, `"`)
+		name := ""
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		astutil.AddNamedImport(fset, user, name, path)
+	}
+	var out bytes.Buffer
+	if err := format.Node(&out, fset, user); err != nil {
+		return nil, err
+	}
+	// The stubs are everything after the stub file's imports.
+	start := gen.Name.End()
+	for _, d := range gen.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			start = g.End()
+		}
+	}
+	tail := stubs[start-1:]
+	out.WriteString("\n")
+	out.Write(bytes.TrimLeft(tail, "\n"))
+	return format.Source(out.Bytes())
+}
