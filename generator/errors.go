@@ -26,4 +26,5 @@ const (
 	msgHookTwoTypes    = "hook %s serves tool %q (at %s) with In %s and Out %s, and tool %q with In %s and Out %s; a hook is typed by one tool's In and Out: name a separate hook"
 	msgHookSignature   = "hook %s has the wrong signature for %s= of tool %q (named at %s); want %s"
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"
+	msgStrict          = "tool %q is strict: its input at %s: %s"
 )

@@ -113,6 +113,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	g.findAll()
 	phase("find")
 	g.schemas()
+	g.checkStrict()
 	phase("schema")
 
 	res.Diagnostics = g.diags.sorted()

@@ -3,6 +3,8 @@ package generator
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // ManifestEntry describes one tool in the -json manifest.
@@ -19,6 +21,9 @@ type ManifestEntry struct {
 	Constructor  string            `json:"constructor"`
 	Toolset      string            `json:"toolset"`
 	Position     string            `json:"position"` // path:line:col of the function
+	// InputDialects are the input schema as each provider receives it
+	// (openai-strict, gemini, anthropic), or why it cannot.
+	InputDialects map[runtime.Dialect]DialectSchema `json:"inputDialects"`
 }
 
 // Manifest describes every tool of pkgs, in package and source order, with
@@ -32,18 +37,19 @@ func Manifest(pkgs []*Package, dir string) []ManifestEntry {
 				fn = fmt.Sprintf("(*%s).%s", t.Recv, t.Func)
 			}
 			out = append(out, ManifestEntry{
-				Package:      p.Path,
-				Func:         fn,
-				ID:           t.ID,
-				Key:          t.Key,
-				Title:        t.Title,
-				Description:  t.Description,
-				InputSchema:  t.InputSchema,
-				OutputSchema: t.OutputSchema,
-				Options:      t.Options,
-				Constructor:  t.Ctor,
-				Toolset:      toolsetFunc(t.Recv),
-				Position:     FormatPosition(t.Pos, dir),
+				Package:       p.Path,
+				Func:          fn,
+				ID:            t.ID,
+				Key:           t.Key,
+				Title:         t.Title,
+				Description:   t.Description,
+				InputSchema:   t.InputSchema,
+				OutputSchema:  t.OutputSchema,
+				Options:       t.Options,
+				Constructor:   t.Ctor,
+				Toolset:       toolsetFunc(t.Recv),
+				Position:      FormatPosition(t.Pos, dir),
+				InputDialects: dialects(t.InputSchema),
 			})
 		}
 	}
