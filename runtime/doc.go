@@ -31,7 +31,19 @@
 // first use with github.com/santhosh-tekuri/jsonschema/v6); exact key case
 // (encoding/json alone would accept "Location" for "location"); and decoding
 // with unknown fields rejected. Messages give the field path and what was
-// expected and never quote the arguments.
+// expected and never quote the arguments. A tool whose [Spec] is Strict is
+// offered in the OpenAI strict dialect, where optional properties are
+// nullable, so for it a null optional property counts as absent.
+//
+// # Dialects
+//
+// [ConvertSchema] derives each provider's form of a schema from the one
+// toolgen generates: [DialectOpenAIStrict] (every object closed, every
+// property required, optional ones nullable; free-form maps are errors),
+// [DialectGemini] ($refs inlined, recursion unrolled [GeminiUnrollDepth]
+// levels, nullable instead of type arrays) and [DialectAnthropic] (an object
+// at the root). Adapters and the MCP server use it; toolgen runs it at
+// generate time for tools marked strict.
 //
 // # Agents
 //

@@ -73,6 +73,11 @@ func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
 	if err != nil {
 		return in, err
 	}
+	if f.spec.Strict {
+		if args, err = strictArguments(sch, args); err != nil {
+			return in, err
+		}
+	}
 	v, err := validateArguments(sch, args)
 	if err != nil {
 		return in, err
