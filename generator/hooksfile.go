@@ -11,6 +11,7 @@ import (
 
 	"github.com/dave/jennifer/jen"
 	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/imports"
 )
 
 const contextPath = "context"
@@ -41,9 +42,15 @@ func renderHooks(p *Package, existing []byte) ([]byte, error) {
 		return nil, fmt.Errorf("render hook stubs of %s: %w", p.Path, err)
 	}
 	if existing == nil {
-		return buf.Bytes(), nil
+		return groupImports(buf.Bytes())
 	}
 	return appendStubs(existing, buf.Bytes())
+}
+
+// groupImports puts the standard library's imports in a group of their own,
+// as goimports does: the hooks file is the user's, and should look like it.
+func groupImports(src []byte) ([]byte, error) {
+	return imports.Process(DefaultHooksOutput, src, &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
 }
 
 // renderStub emits one stub whose body does what the runtime does without
