@@ -1,0 +1,450 @@
+package anthropic
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	goruntime "runtime"
+	"strings"
+	"testing"
+
+	sdk "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+const weatherSchema = `{
+  "properties": {
+    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
+    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": ["location"]
+}`
+
+const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+
+func weatherDef() runtime.ToolDefinition {
+	return runtime.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
+}
+
+const textResponse = `{"id":"msg_t1","type":"message","role":"assistant","model":"claude-sonnet-4-5-20250929",
+ "content":[{"type":"text","text":"It is sunny in Paris."}],
+ "stop_reason":"end_turn","stop_sequence":null,
+ "usage":{"input_tokens":20,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":7}}`
+
+func TestGenerateText(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.SystemMessage("Be brief."),
+		runtime.UserMessage("Weather in Paris?"),
+	}})
+	require.NoError(t, err)
+
+	reqs := srv.requests()
+	require.Len(t, reqs, 1)
+	assert.Equal(t, http.MethodPost, reqs[0].method)
+	assert.Equal(t, "/v1/messages", reqs[0].path)
+	assert.Contains(t, reqs[0].header.Get("X-Api-Key")+reqs[0].header.Get("Authorization"), "test-key")
+	assert.NotEmpty(t, reqs[0].header.Get("Anthropic-Version"))
+	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,
+		"system":[{"type":"text","text":"Be brief."}],
+		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?"}]}]}`, string(reqs[0].body))
+
+	assert.Equal(t, &runtime.Response{
+		Message:         runtime.AssistantMessage("It is sunny in Paris."),
+		FinishReason:    runtime.FinishStop,
+		RawFinishReason: "end_turn",
+		Usage:           runtime.Usage{InputTokens: 20, OutputTokens: 7, TotalTokens: 27},
+		ID:              "msg_t1",
+		ModelID:         "claude-sonnet-4-5-20250929",
+	}, res)
+}
+
+func thinkingPart() runtime.Part {
+	return runtime.Part{Type: runtime.PartReasoning, Text: "Two cities: two calls.",
+		ProviderMetadata: map[string]json.RawMessage{"anthropic": json.RawMessage(`{"signature":"EqQBCgIYAhIM1gbcDa9GJwZA2b3h"}`)}}
+}
+
+// TestGenerateRequestBody sends a conversation with thinking, parallel
+// tool_use blocks and their results (JSON, is_error, images, a call whose
+// arguments were invalid), a user turn after the results, options, and
+// compares the body with a recorded request.
+func TestGenerateRequestBody(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	temp := 0.2
+	assistant := runtime.AssistantMessage("Checking both.",
+		runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
+		runtime.ToolCall{ID: "toolu_rome", Name: "weather", Arguments: `{"location":"Rome"}`},
+		runtime.ToolCall{ID: "toolu_radar", Name: "radar", Arguments: `{"location":"Paris"}`},
+		runtime.ToolCall{ID: "toolu_bad", Name: "weather", Arguments: `{"location":`},
+	)
+	assistant.Parts = append([]runtime.Part{thinkingPart(), {Type: runtime.PartReasoning, Text: "unsigned: dropped"}}, assistant.Parts...)
+	req := &runtime.Request{
+		Messages: []runtime.Message{
+			runtime.SystemMessage("You are a weather assistant."),
+			runtime.UserMessage("Weather in Paris and Rome? And the radar."),
+			assistant,
+			runtime.ToolMessage(
+				runtime.ToolResult{ToolCallID: "toolu_paris", ToolName: "weather", Output: runtime.JSONOutput(json.RawMessage(`{"temperature":21,"conditions":"Sunny"}`))},
+				runtime.ToolResult{ToolCallID: "toolu_rome", ToolName: "weather", Output: runtime.ErrorOutput("weather-tool failed: upstream timeout")},
+				runtime.ToolResult{ToolCallID: "toolu_radar", ToolName: "radar", Output: runtime.ContentOutput(
+					runtime.TextPart("Radar for Paris"),
+					runtime.MediaPart("image/png", []byte("\x89PNG")),
+					runtime.ImageURLPart("https://example.com/radar.png"),
+				)},
+				runtime.ToolResult{ToolCallID: "toolu_bad", ToolName: "weather", Output: runtime.ErrorOutput("invalid arguments: unexpected end of JSON input")},
+			),
+			runtime.SystemMessage("Answer in one sentence."),
+			runtime.UserMessage("Also, is it windy?"),
+		},
+		Tools: []runtime.ToolDefinition{
+			weatherDef(),
+			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
+		},
+		ToolChoice:      runtime.ChoiceRequired,
+		Temperature:     &temp,
+		MaxOutputTokens: 500,
+		ProviderOptions: map[string]json.RawMessage{
+			"anthropic": json.RawMessage(`{"metadata":{"user_id":"u-42"}}`),
+			"openai":    json.RawMessage(`{"ignored":true}`),
+		},
+	}
+	_, err := srv.model(t, WithParallelToolCalls(false)).Generate(context.Background(), req)
+	require.NoError(t, err)
+
+	body := string(srv.requests()[0].body)
+	assert.JSONEq(t, fixture(t, "messages_tools_request.json"), body)
+	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`), "property order is kept")
+}
+
+func TestToolChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		choice   runtime.ToolChoice
+		parallel *bool
+		tools    bool
+		want     string // tool_choice JSON; "" for none sent
+	}{
+		{"zero", runtime.ToolChoice{}, nil, true, ""},
+		{"auto", runtime.ChoiceAuto, nil, true, `{"type":"auto"}`},
+		{"none", runtime.ChoiceNone, nil, true, `{"type":"none"}`},
+		{"required is any", runtime.ChoiceRequired, nil, true, `{"type":"any"}`},
+		{"named", runtime.ChoiceTool("weather"), nil, true, `{"type":"tool","name":"weather"}`},
+		{"zero without parallel calls", runtime.ToolChoice{}, new(false), true, `{"type":"auto","disable_parallel_tool_use":true}`},
+		{"named without parallel calls", runtime.ChoiceTool("weather"), new(false), true, `{"type":"tool","name":"weather","disable_parallel_tool_use":true}`},
+		{"without tools", runtime.ChoiceRequired, nil, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{body: textResponse})
+			req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, ToolChoice: tc.choice}
+			if tc.tools {
+				req.Tools = []runtime.ToolDefinition{weatherDef()}
+			}
+			var opts []Option
+			if tc.parallel != nil {
+				opts = append(opts, WithParallelToolCalls(*tc.parallel))
+			}
+			_, err := srv.model(t, opts...).Generate(context.Background(), req)
+			require.NoError(t, err)
+			var body map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			if tc.want == "" {
+				assert.NotContains(t, body, "tool_choice")
+				return
+			}
+			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
+		})
+	}
+}
+
+func TestGenerateParallelToolUse(t *testing.T) {
+	srv := newFakeServer(t, reply{body: fixture(t, "messages_tools_response.json")})
+	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	})
+	require.NoError(t, err)
+	require.Len(t, res.Message.Parts, 4)
+	assert.Equal(t, thinkingPart().ProviderMetadata, res.Message.Parts[0].ProviderMetadata)
+	assert.Equal(t, "Two cities: two calls.", res.Message.Parts[0].Text)
+	assert.Equal(t, "Checking both.", res.Message.Text())
+	calls := res.Message.ToolCalls()
+	require.Len(t, calls, 2)
+	assert.Equal(t, runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location": "Paris"}`}, calls[0])
+	assert.JSONEq(t, `{"location":"Rome","units":"celsius"}`, calls[1].Arguments)
+	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
+	assert.Equal(t, runtime.Usage{InputTokens: 772, OutputTokens: 89, TotalTokens: 861, CachedInputTokens: 200, CacheWriteTokens: 100}, res.Usage)
+}
+
+func TestFinishReasons(t *testing.T) {
+	for raw, want := range map[string]runtime.FinishReason{
+		"end_turn": runtime.FinishStop, "stop_sequence": runtime.FinishStop, "max_tokens": runtime.FinishLength,
+		"model_context_window_exceeded": runtime.FinishLength, "tool_use": runtime.FinishToolCalls,
+		"refusal": runtime.FinishContentFilter, "pause_turn": runtime.FinishOther,
+	} {
+		assert.Equal(t, want, finishReason(raw), raw)
+	}
+}
+
+func TestStreamToolUse(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+	var parts []runtime.StreamPart
+	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	}), func(p runtime.StreamPart) { parts = append(parts, p) })
+	require.NoError(t, err)
+
+	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"stream":true,
+		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris and Rome?"}]}],
+		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`}]}`,
+		string(srv.requests()[0].body))
+
+	paris := &runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
+	rome := &runtime.ToolCall{ID: "toolu_rome", Name: "weather", Arguments: `{"location": "Rome", "units": "celsius"}`}
+	usage := runtime.Usage{InputTokens: 772, OutputTokens: 89, TotalTokens: 861, CachedInputTokens: 200, CacheWriteTokens: 100}
+	require.NotEmpty(t, parts)
+	last := parts[len(parts)-1]
+	assert.Equal(t, []runtime.StreamPart{
+		{Type: runtime.StreamReasoningDelta, Text: "Two cities: two calls."},
+		{Type: runtime.StreamTextDelta, Text: "Checking "},
+		{Type: runtime.StreamTextDelta, Text: "both."},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "toolu_paris", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "toolu_paris", ToolName: "weather", Text: `{"location":`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "toolu_paris", ToolName: "weather", Text: ` "Paris"}`},
+		{Type: runtime.StreamToolCall, ToolCall: paris},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "toolu_rome", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "toolu_rome", ToolName: "weather", Text: `{"location": "Rome", "units": "celsius"}`},
+		{Type: runtime.StreamToolCall, ToolCall: rome},
+		last,
+	}, parts)
+	assert.Equal(t, runtime.StreamFinish, last.Type)
+	assert.Equal(t, runtime.FinishToolCalls, last.Response.FinishReason)
+	assert.Equal(t, "tool_use", last.Response.RawFinishReason)
+	assert.Equal(t, "msg_s1", last.Response.ID)
+	assert.Equal(t, "claude-sonnet-4-5-20250929", last.Response.ModelID)
+	assert.Equal(t, usage, last.Response.Usage)
+
+	// The assembled message keeps the thinking signature, to be sent back.
+	require.Len(t, res.Message.Parts, 4)
+	assert.Equal(t, thinkingPart(), res.Message.Parts[0])
+	assert.Equal(t, "Checking both.", res.Message.Text())
+	assert.Equal(t, []runtime.ToolCall{*paris, *rome}, res.Message.ToolCalls())
+}
+
+func TestStreamToolWithoutArguments(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: sse(
+		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"now","input":{}}}`,
+		"content_block_stop", `{"type":"content_block_stop","index":0}`,
+		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":9}}`,
+		"message_stop", `{"type":"message_stop"}`,
+	)})
+	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("time?")}}), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ToolCall{{ID: "toolu_1", Name: "now", Arguments: "{}"}}, res.Message.ToolCalls())
+	assert.Equal(t, runtime.Usage{InputTokens: 5, OutputTokens: 9, TotalTokens: 14}, res.Usage)
+}
+
+func TestStreamFailures(t *testing.T) {
+	start := sse(
+		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}`,
+	)
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"cut before message_stop", start, "the stream ended before message_stop"},
+		{"malformed event", start + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\n\n", "messages stream"},
+		{"error event", start + sse("error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`), "Overloaded"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			var texts []string
+			var last error
+			for p, err := range srv.model(t).Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}) {
+				if err != nil {
+					last = err
+					break
+				}
+				texts = append(texts, p.Text)
+			}
+			assert.Equal(t, []string{"Hel"}, texts)
+			require.Error(t, last)
+			assert.Contains(t, last.Error(), tc.want)
+			assert.True(t, strings.HasPrefix(last.Error(), "anthropic: "), last.Error())
+		})
+	}
+}
+
+func TestRetries(t *testing.T) {
+	rateLimited := reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After-Ms": "1", "Request-Id": "req_1"},
+		body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}`}
+	overloaded := reply{status: 529, header: map[string]string{"Retry-After-Ms": "1"},
+		body: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
+	badRequest := reply{status: http.StatusBadRequest,
+		body: `{"type":"error","error":{"type":"invalid_request_error","message":"tools.0.input_schema: JSON schema is invalid"}}`}
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
+
+	t.Run("429 then success", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited, rateLimited, reply{body: textResponse})
+		res, err := srv.model(t).Generate(context.Background(), req)
+		require.NoError(t, err)
+		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
+		assert.Len(t, srv.requests(), 3)
+	})
+	t.Run("overloaded until retries run out", func(t *testing.T) {
+		srv := newFakeServer(t, overloaded)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 3, "one request and the SDK's two retries")
+		var apiErr *sdk.Error
+		require.ErrorAs(t, err, &apiErr)
+		assert.Equal(t, 529, apiErr.StatusCode)
+		assert.Contains(t, err.Error(), "anthropic: messages: ")
+		assert.Contains(t, err.Error(), "Overloaded")
+	})
+	t.Run("retries off", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited)
+		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 1)
+		assert.Contains(t, err.Error(), "rate limit")
+	})
+	t.Run("400 is not retried", func(t *testing.T) {
+		srv := newFakeServer(t, badRequest)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 1)
+		assert.Contains(t, err.Error(), "JSON schema is invalid")
+	})
+	t.Run("streaming 529 then success", func(t *testing.T) {
+		srv := newFakeServer(t, overloaded, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+		res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
+		require.NoError(t, err)
+		assert.Len(t, res.Message.ToolCalls(), 2)
+		assert.Len(t, srv.requests(), 2)
+	})
+}
+
+func TestStreamCancellation(t *testing.T) {
+	first := sse(
+		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
+		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
+		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Once "}}`,
+	)
+	t.Run("context cancelled mid-stream", func(t *testing.T) {
+		srv := newFakeServer(t, reply{sse: true, hang: true, body: first})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var texts []string
+		var last error
+		for p, err := range m.Stream(ctx, &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
+			if err != nil {
+				last = err
+				break
+			}
+			texts = append(texts, p.Text)
+			cancel()
+		}
+		assert.Equal(t, []string{"Once "}, texts)
+		require.Error(t, last)
+		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
+		srv.settleGoroutines(t, base)
+	})
+	t.Run("consumer stops early", func(t *testing.T) {
+		srv := newFakeServer(t, reply{sse: true, hang: true, body: first})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		for range m.Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
+			break
+		}
+		srv.settleGoroutines(t, base)
+	})
+}
+
+func TestConfiguration(t *testing.T) {
+	t.Run("no key", func(t *testing.T) {
+		t.Setenv("ANTHROPIC_API_KEY", "")
+		t.Setenv("ANTHROPIC_AUTH_TOKEN", "")
+		_, err := New("claude-sonnet-4-5")
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		m := Model("claude-sonnet-4-5")
+		_, err = m.Generate(context.Background(), &runtime.Request{})
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		for _, err := range m.Stream(context.Background(), &runtime.Request{}) {
+			assert.ErrorIs(t, err, ErrNoAPIKey)
+		}
+	})
+	t.Run("environment", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: textResponse})
+		t.Setenv("ANTHROPIC_API_KEY", "env-key")
+		t.Setenv("ANTHROPIC_BASE_URL", srv.URL)
+		m, err := New("claude-sonnet-4-5", WithHTTPClient(&http.Client{Transport: srv.tr}), WithMaxTokens(1024))
+		require.NoError(t, err)
+		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+		require.NoError(t, err)
+		r := srv.requests()[0]
+		assert.Contains(t, r.header.Get("X-Api-Key")+r.header.Get("Authorization"), "env-key")
+		assert.Contains(t, string(r.body), `"max_tokens":1024`)
+	})
+}
+
+func TestUserMedia(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserParts(
+			runtime.TextPart("What is in these?"),
+			runtime.ImageURLPart("https://example.com/a.jpg"),
+			runtime.MediaPart("image/jpeg", []byte{0xff, 0xd8}),
+			runtime.Part{Type: runtime.PartMedia, MediaType: "application/pdf", Data: []byte("%PDF")},
+		),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"messages":[{"role":"user","content":[
+		{"type":"text","text":"What is in these?"},
+		{"type":"image","source":{"type":"url","url":"https://example.com/a.jpg"}},
+		{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"/9g="}},
+		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="}}]}]}`, string(srv.requests()[0].body))
+
+	_, err = srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserParts(runtime.MediaPart("image/tiff", []byte{1})),
+	}})
+	assert.ErrorContains(t, err, `image type "image/tiff"`)
+}
+
+func TestEmptyTurnIsSkipped(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserMessage("hi"),
+		{Role: runtime.RoleAssistant, Parts: []runtime.Part{{Type: runtime.PartReasoning, Text: "unsigned"}, runtime.TextPart("")}},
+		runtime.UserMessage("again"),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"messages":[
+		{"role":"user","content":[{"type":"text","text":"hi"}]},
+		{"role":"user","content":[{"type":"text","text":"again"}]}]}`, string(srv.requests()[0].body))
+}
+
+// TestGenerateLargeMaxTokensStreams covers the SDK's refusal of long
+// non-streaming requests: Generate streams them instead.
+func TestGenerateLargeMaxTokensStreams(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
+		Messages:        []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		MaxOutputTokens: 64000,
+	})
+	require.NoError(t, err)
+	assert.Contains(t, string(srv.requests()[0].body), `"stream":true`)
+	assert.Contains(t, string(srv.requests()[0].body), `"max_tokens":64000`)
+	assert.Len(t, res.Message.ToolCalls(), 2)
+	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
+}

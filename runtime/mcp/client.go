@@ -1,0 +1,398 @@
+package mcp
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"os/exec"
+	"reflect"
+	"strings"
+	"sync"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ClientOptions configure Connect. The zero value is ready to use.
+type ClientOptions struct {
+	// Implementation names the client to the server; by default
+	// {Name: "toolgen", Version: "v0"}.
+	Implementation *sdk.Implementation
+	// SDK is passed to the SDK's NewClient.
+	SDK *sdk.ClientOptions
+	// Prefix is put before every tool's name to make its key, such as
+	// "github_", so that the tools of several servers, and generated ones,
+	// do not collide in a Toolset.
+	Prefix string
+	// Filter, if set, keeps only the server's tools for which it returns
+	// true.
+	Filter func(t *sdk.Tool) bool
+	// NeedsApproval, if set, marks the server's tools whose calls need
+	// approval in the agent loop (Spec.NeedsApproval), for example those
+	// that are not read-only.
+	NeedsApproval func(t *sdk.Tool) bool
+	// HTTPClient is the client ConnectHTTP uses; http.DefaultClient if nil.
+	HTTPClient *http.Client
+}
+
+// Client is a connection to an MCP server and the server's tools, as
+// listed when it connected.
+type Client struct {
+	session *sdk.ClientSession
+	tools   runtime.Toolset
+
+	mu   sync.Mutex
+	stop func() bool // stops the AfterFunc of Connect's ctx
+
+	once sync.Once
+	err  error
+}
+
+// Connect connects to the MCP server at the other end of t and lists its
+// tools. The connection closes when ctx ends or Close is called, whichever
+// comes first: pass the context of the agent's runs, not a dialling timeout.
+//
+// A tool's key is opts.Prefix followed by its name, with characters that
+// runtime.ValidKey rejects replaced by '_' and cut to 64 bytes; its Spec.ID
+// is the server's name for it. Two tools with the same key are an error.
+func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client, error) {
+	if opts == nil {
+		opts = &ClientOptions{}
+	}
+	impl := opts.Implementation
+	if impl == nil {
+		impl = &sdk.Implementation{Name: "toolgen", Version: "v0"}
+	}
+	cs, err := sdk.NewClient(impl, opts.SDK).Connect(ctx, t, nil)
+	if err != nil {
+		return nil, fmt.Errorf("connect to MCP server: %w", err)
+	}
+	tools, err := listTools(ctx, cs, opts)
+	if err != nil {
+		cs.Close()
+		return nil, err
+	}
+	c := &Client{session: cs, tools: tools}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.stop = context.AfterFunc(ctx, func() { c.Close() })
+	return c, nil
+}
+
+// ConnectCommand starts cmd and connects to the MCP server it runs over its
+// standard input and output; see Connect. Close ends the command.
+func ConnectCommand(ctx context.Context, cmd *exec.Cmd, opts *ClientOptions) (*Client, error) {
+	return Connect(ctx, &sdk.CommandTransport{Command: cmd}, opts)
+}
+
+// ConnectHTTP connects to the MCP server at url over streamable HTTP; see
+// Connect.
+func ConnectHTTP(ctx context.Context, url string, opts *ClientOptions) (*Client, error) {
+	var hc *http.Client
+	if opts != nil {
+		hc = opts.HTTPClient
+	}
+	return Connect(ctx, &sdk.StreamableClientTransport{Endpoint: url, HTTPClient: hc}, opts)
+}
+
+// Tools returns the server's tools, by key. The map is the Client's own;
+// use it as it is or runtime.Merge it with other Toolsets.
+func (c *Client) Tools() runtime.Toolset { return c.tools }
+
+// Session returns the SDK session, for what the Toolset does not cover
+// (resources, prompts, a fresh tools/list).
+func (c *Client) Session() *sdk.ClientSession { return c.session }
+
+// Close waits for the calls in flight to return, then closes the connection
+// (for a command, ends it: stdin is closed, then SIGTERM after five
+// seconds). Closing twice returns the first result.
+func (c *Client) Close() error {
+	c.once.Do(func() {
+		c.mu.Lock()
+		stop := c.stop
+		c.mu.Unlock()
+		if stop != nil {
+			stop()
+		}
+		c.err = c.session.Close()
+	})
+	return c.err
+}
+
+// Wait waits until the server ends the connection or it is closed.
+func (c *Client) Wait() error { return c.session.Wait() }
+
+func listTools(ctx context.Context, cs *sdk.ClientSession, opts *ClientOptions) (runtime.Toolset, error) {
+	tools := runtime.Toolset{}
+	for t, err := range cs.Tools(ctx, nil) {
+		if err != nil {
+			return nil, fmt.Errorf("list tools of MCP server: %w", err)
+		}
+		if opts.Filter != nil && !opts.Filter(t) {
+			continue
+		}
+		key := toolKey(opts.Prefix + t.Name)
+		if _, dup := tools[key]; dup {
+			return nil, fmt.Errorf("list tools of MCP server: two tools have the key %q", key)
+		}
+		rt, err := newRemoteTool(cs, t, opts)
+		if err != nil {
+			return nil, fmt.Errorf("list tools of MCP server: tool %q: %w", t.Name, err)
+		}
+		tools[key] = rt
+	}
+	return tools, nil
+}
+
+// toolKey makes name a valid Toolset key.
+func toolKey(name string) string {
+	if runtime.ValidKey(name) {
+		return name
+	}
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 64 {
+		b = b[:64]
+	}
+	if len(b) == 0 {
+		return "_"
+	}
+	return string(b)
+}
+
+// remoteTool is a tool of an MCP server: a runtime.Tool whose Spec comes
+// from tools/list and whose calls are tools/call requests.
+type remoteTool struct {
+	session *sdk.ClientSession
+	name    string
+	spec    runtime.Spec
+	// args validates and decodes the arguments with the runtime's rules and
+	// messages, against the server's input schema (or any object, when that
+	// schema does not compile here).
+	args *runtime.Func[json.RawMessage, struct{}]
+}
+
+func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*remoteTool, error) {
+	in, err := rawSchema(t.InputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("input schema: %w", err)
+	}
+	out, err := rawSchema(t.OutputSchema)
+	if err != nil {
+		return nil, fmt.Errorf("output schema: %w", err)
+	}
+	spec := runtime.Spec{
+		ID:           t.Name,
+		Title:        t.Title,
+		Description:  t.Description,
+		InputSchema:  in,
+		OutputSchema: out,
+	}
+	if a := t.Annotations; a != nil {
+		if spec.Title == "" {
+			spec.Title = a.Title
+		}
+		spec.Annotations = runtime.Annotations{
+			ReadOnly:    a.ReadOnlyHint,
+			Idempotent:  a.IdempotentHint,
+			Destructive: a.DestructiveHint != nil && *a.DestructiveHint,
+			OpenWorld:   a.OpenWorldHint != nil && *a.OpenWorldHint,
+		}
+	}
+	if opts.NeedsApproval != nil {
+		spec.NeedsApproval = opts.NeedsApproval(t)
+	}
+	decode := func(context.Context, json.RawMessage) (struct{}, error) { return struct{}{}, nil }
+	args := runtime.NewFunc(runtime.Spec{ID: t.Name, InputSchema: in}, decode)
+	if _, err := args.Decode(json.RawMessage("{}")); err != nil && !errors.Is(err, runtime.ErrInvalidArguments) {
+		// The schema does not compile here (a remote $ref, an unknown
+		// draft): leave its checking to the server.
+		args = runtime.NewFunc(runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
+	}
+	return &remoteTool{session: cs, name: t.Name, spec: spec, args: args}, nil
+}
+
+// rawSchema is the JSON of a schema as the SDK client decoded it.
+func rawSchema(v any) (json.RawMessage, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if r, ok := v.(json.RawMessage); ok {
+		return r, nil
+	}
+	return json.Marshal(v)
+}
+
+// Spec implements runtime.Tool.
+func (t *remoteTool) Spec() *runtime.Spec { return &t.spec }
+
+// Prepare implements runtime.Tool: it checks args against the server's
+// input schema, so that the model is told of a mistake with the runtime's
+// messages before anything is sent.
+func (t *remoteTool) Prepare(ctx context.Context, args json.RawMessage) (runtime.Invocation, error) {
+	in, err := t.args.Decode(args)
+	if err != nil {
+		return nil, err
+	}
+	return &remoteCall{t: t, args: in}, nil
+}
+
+// remoteCall is one call of a remoteTool.
+type remoteCall struct {
+	t    *remoteTool
+	args json.RawMessage
+}
+
+// Input implements runtime.Invocation: the arguments, as JSON.
+func (c *remoteCall) Input() any { return c.args }
+
+// NeedsApproval implements runtime.Invocation.
+func (c *remoteCall) NeedsApproval(context.Context) (bool, error) {
+	return c.t.spec.NeedsApproval, nil
+}
+
+// Run implements runtime.Invocation. The Output's Value is the
+// *sdk.CallToolResult; its JSON is the structured content, or else the
+// content list. An isError result is a *runtime.ToolError whose Message is
+// the server's text.
+func (c *remoteCall) Run(ctx context.Context) (runtime.Output, error) {
+	res, err := c.t.session.CallTool(ctx, &sdk.CallToolParams{Name: c.t.name, Arguments: c.args})
+	if err != nil {
+		return runtime.Output{}, fmt.Errorf("MCP tools/call: %w", err)
+	}
+	if res.IsError {
+		msg := contentText(res.Content)
+		if msg == "" {
+			msg = fmt.Sprintf("tool %q failed with no message", c.t.name)
+		}
+		return runtime.Output{}, &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(msg), Err: fmt.Errorf("MCP tool %q returned an error: %s", c.t.name, clip(msg))}
+	}
+	data, err := outputJSON(res)
+	if err != nil {
+		return runtime.Output{}, &runtime.ToolError{Kind: runtime.KindOutput, Message: "the tool's output could not be encoded as JSON", Err: err}
+	}
+	return runtime.Output{Value: res, JSON: data}, nil
+}
+
+// ModelOutput implements runtime.Invocation: the result's content as the
+// model's view, with JSON kept as JSON when the content is the text of the
+// structured content.
+func (c *remoteCall) ModelOutput(ctx context.Context, out runtime.Output) (runtime.ModelOutput, error) {
+	res, ok := out.Value.(*sdk.CallToolResult)
+	if !ok {
+		return runtime.JSONOutput(out.JSON), nil
+	}
+	if len(res.Content) == 0 {
+		if res.StructuredContent != nil {
+			return runtime.JSONOutput(out.JSON), nil
+		}
+		return runtime.TextOutput(""), nil
+	}
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*sdk.TextContent); ok {
+			if res.StructuredContent != nil && sameJSON(tc.Text, out.JSON) {
+				return runtime.JSONOutput(out.JSON), nil
+			}
+			return runtime.TextOutput(tc.Text), nil
+		}
+	}
+	parts := make([]runtime.Part, 0, len(res.Content))
+	for _, ct := range res.Content {
+		parts = append(parts, contentPart(ct))
+	}
+	return runtime.ContentOutput(parts...), nil
+}
+
+// Transform implements runtime.Invocation: a remote tool has no transforms
+// of its own.
+func (c *remoteCall) Transform(context.Context, runtime.Target, runtime.Phase, *runtime.Output, error) (any, bool, error) {
+	return nil, false, nil
+}
+
+// outputJSON is the JSON of a result: its structured content, in the
+// server's own key order when the content is its text (the SDK decodes
+// structured content into maps, which lose the order), or else its content
+// list.
+func outputJSON(res *sdk.CallToolResult) (json.RawMessage, error) {
+	if res.StructuredContent == nil {
+		content := res.Content
+		if content == nil {
+			content = []sdk.Content{}
+		}
+		return json.Marshal(content)
+	}
+	data, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		return nil, err
+	}
+	if len(res.Content) == 1 {
+		if tc, ok := res.Content[0].(*sdk.TextContent); ok && sameJSON(tc.Text, data) {
+			var buf bytes.Buffer
+			if json.Compact(&buf, []byte(tc.Text)) == nil {
+				return buf.Bytes(), nil
+			}
+		}
+	}
+	return data, nil
+}
+
+// sameJSON reports whether text is the JSON value data, whatever the order
+// of object keys.
+func sameJSON(text string, data json.RawMessage) bool {
+	var a, b any
+	if json.Unmarshal([]byte(text), &a) != nil || json.Unmarshal(data, &b) != nil {
+		return false
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// contentText joins the text of the content's text parts.
+func contentText(content []sdk.Content) string {
+	var texts []string
+	for _, c := range content {
+		if tc, ok := c.(*sdk.TextContent); ok {
+			texts = append(texts, tc.Text)
+		}
+	}
+	return strings.Join(texts, "\n")
+}
+
+// contentPart is the runtime's form of one MCP content item.
+func contentPart(c sdk.Content) runtime.Part {
+	switch c := c.(type) {
+	case *sdk.TextContent:
+		return runtime.TextPart(c.Text)
+	case *sdk.ImageContent:
+		return runtime.MediaPart(c.MIMEType, c.Data)
+	case *sdk.AudioContent:
+		return runtime.MediaPart(c.MIMEType, c.Data)
+	case *sdk.ResourceLink:
+		mt := c.MIMEType
+		if mt == "" {
+			mt = mediaTypeOf(c.URI)
+		}
+		if strings.HasPrefix(mt, "image/") {
+			p := runtime.ImageURLPart(c.URI)
+			p.MediaType = mt
+			return p
+		}
+		return runtime.Part{Type: runtime.PartMedia, URL: c.URI, MediaType: mt, Filename: c.Name}
+	case *sdk.EmbeddedResource:
+		if r := c.Resource; r != nil {
+			if r.Blob != nil {
+				return runtime.MediaPart(r.MIMEType, r.Blob)
+			}
+			return runtime.TextPart(r.Text)
+		}
+	}
+	data, _ := json.Marshal(c)
+	return runtime.TextPart(string(data))
+}

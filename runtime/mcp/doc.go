@@ -1,0 +1,40 @@
+// Package mcp connects toolgen's tools to the Model Context Protocol, on the
+// official Go SDK (github.com/modelcontextprotocol/go-sdk/mcp, imported here
+// as sdk).
+//
+// # Serving a Toolset
+//
+// NewServer turns any runtime.Toolset, such as the Tools() function that
+// toolgen generates, into an MCP server:
+//
+//	srv, err := mcp.NewServer(&sdk.Implementation{Name: "weather", Version: "v1"}, weather.Tools(), nil)
+//	if err != nil { … }
+//	err = mcp.ServeStdio(ctx, srv)              // or
+//	err = mcp.ListenAndServe(ctx, ":8080", srv) // streamable HTTP
+//
+// tools/list carries each tool's generated input and output schemas as they
+// are, with no reflection at start-up: the tools are registered through the
+// SDK's raw [sdk.Server.AddTool]. The tool's name is its key in the Toolset;
+// its title and the annotations readOnlyHint, destructiveHint,
+// idempotentHint and openWorldHint come from its Spec (the directive options
+// title, readonly, destructive, idempotent and openworld).
+//
+// tools/call runs a call as the agent loop would: the arguments are bounded
+// with [runtime.CheckArguments], validated and decoded by the tool's Prepare,
+// and run. The result's structured content is the output JSON, its content is
+// the tool's model-output view (text, JSON as text, or content parts).
+// Invalid arguments, tool errors, panics and approval refusals are isError
+// results with the runtime's sanitized messages; a name that is not a tool
+// is a protocol error, as the MCP specification asks.
+//
+// # Using a remote server's tools
+//
+// Connect, ConnectCommand and ConnectHTTP connect to an MCP server, list its
+// tools and return a Client whose Tools method is a runtime.Toolset that an
+// Agent uses beside its generated tools. The tools' schemas and annotations
+// come from the server; arguments are validated against the input schema
+// before they are sent, with the runtime's messages; an isError result
+// becomes a [runtime.ToolError] whose message is the server's text, so that
+// the model sees it and the run goes on. The connection closes when the ctx
+// given to Connect ends, or with Close.
+package mcp

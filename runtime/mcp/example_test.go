@@ -1,0 +1,53 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/mcp"
+)
+
+// A generated Toolset served over MCP, and used through the client side as
+// an Agent would, connected in memory.
+func Example() {
+	ctx := context.Background()
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "weather", Version: "v1"}, weather.Tools(), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	serverEnd, clientEnd := sdk.NewInMemoryTransports()
+	ss, err := srv.Connect(ctx, serverEnd, nil) // mcp.ServeStdio(ctx, srv) in a real server
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer ss.Close()
+
+	remote, err := mcp.Connect(ctx, clientEnd, &mcp.ClientOptions{Prefix: "wx_"})
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer remote.Close()
+	for _, key := range remote.Tools().Keys() {
+		spec := remote.Tools()[key].Spec()
+		fmt.Printf("%s %q readOnly=%v\n", key, spec.Title, spec.Annotations.ReadOnly)
+	}
+	out, err := runtime.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Tokyo"}`))
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(string(out.JSON))
+	_, err = runtime.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Atlantis"}`))
+	fmt.Println(err.(*runtime.ToolError).Message)
+	// Output:
+	// wx_hazardsTool "Weather warnings" readOnly=true
+	// wx_locationsTool "" readOnly=true
+	// wx_weatherTool "Current weather" readOnly=true
+	// {"temperature":29.6,"feelsLike":33.1,"humidity":74,"windSpeed":6.1,"windGust":12.9,"conditions":"Humid and hazy","location":"Tokyo","units":"celsius","icon":"https://example.com/icons/haze.png"}
+	// tool "weatherTool" failed: location "Atlantis" not found; known locations: London, New York, Paris, Tokyo
+}

@@ -1,0 +1,456 @@
+package mcp
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"mime"
+	"net"
+	"net/http"
+	"net/url"
+	"path"
+	"strings"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ServerOptions configure how NewServer and AddTools serve a Toolset. The
+// zero value is ready to use.
+type ServerOptions struct {
+	// SDK is passed to the SDK's NewServer by NewServer; AddTools ignores it.
+	SDK *sdk.ServerOptions
+	// Limits bounds the arguments of a call; zero fields mean the runtime's
+	// defaults (1 MiB, 64 levels).
+	Limits runtime.Limits
+	// ToolTimeout bounds each call; 0 means no bound. A call that runs
+	// longer is answered with a timeout error; its goroutine is abandoned.
+	ToolTimeout time.Duration
+	// Approve decides the calls that need approval (their Spec or their
+	// Func.WithApproval hook says so). MCP has no approval step of its own:
+	// clients confirm calls before they make them. When Approve is nil, such
+	// calls are refused with an isError result; set it to a function that
+	// returns true to trust the client's confirmation.
+	Approve func(ctx context.Context, req runtime.ApprovalRequest) (bool, error)
+	// OnError, if set, is told of every failed call, with the underlying
+	// error in ToolError.Err, which the client never sees. It must be safe
+	// for concurrent use.
+	OnError func(ctx context.Context, err *runtime.ToolError)
+}
+
+// NewServer returns an MCP server that serves tools, described by impl.
+// Run it with ServeStdio, HTTPHandler or ListenAndServe, or with the SDK's
+// own Run and Connect.
+func NewServer(impl *sdk.Implementation, tools runtime.Toolset, opts *ServerOptions) (*sdk.Server, error) {
+	if opts == nil {
+		opts = &ServerOptions{}
+	}
+	s := sdk.NewServer(impl, opts.SDK)
+	if err := AddTools(s, tools, opts); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// AddTools adds tools to s, each under its key, replacing tools of the same
+// name. It reports an invalid Toolset, or a tool whose input schema is not a
+// JSON object of type "object", and then removes the tools it had added.
+// opts is copied; nil means the zero ServerOptions.
+func AddTools(s *sdk.Server, tools runtime.Toolset, opts *ServerOptions) error {
+	var o ServerOptions
+	if opts != nil {
+		o = *opts
+	}
+	opts = &o
+	if err := tools.Validate(); err != nil {
+		return fmt.Errorf("serve tools over MCP: %w", err)
+	}
+	keys := tools.Keys()
+	defs := make([]*sdk.Tool, len(keys))
+	for i, key := range keys {
+		defs[i] = toolDefinition(key, tools[key].Spec())
+	}
+	for i, key := range keys {
+		h := &handler{key: key, tool: tools[key], opts: opts}
+		if err := addTool(s, defs[i], h.handle); err != nil {
+			s.RemoveTools(keys[:i]...)
+			return fmt.Errorf("serve tool %q over MCP: %w", key, err)
+		}
+	}
+	return nil
+}
+
+// addTool calls s.AddTool, turning its panic on a bad schema into an error.
+func addTool(s *sdk.Server, t *sdk.Tool, h sdk.ToolHandler) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	s.AddTool(t, h)
+	return nil
+}
+
+// emptyObjectSchema is the input schema of a tool whose Spec has none.
+var emptyObjectSchema = json.RawMessage(`{"type":"object"}`)
+
+// toolDefinition is what tools/list says of the tool under key: the
+// generated schemas as they are, the title and the annotations.
+func toolDefinition(key string, spec *runtime.Spec) *sdk.Tool {
+	t := &sdk.Tool{
+		Name:        key,
+		Title:       spec.Title,
+		Description: spec.Description,
+		InputSchema: spec.InputSchema,
+	}
+	if len(spec.InputSchema) == 0 {
+		t.InputSchema = emptyObjectSchema
+	}
+	if len(spec.OutputSchema) > 0 {
+		t.OutputSchema = spec.OutputSchema
+	}
+	if a := annotations(spec); a != nil {
+		t.Annotations = a
+	}
+	return t
+}
+
+// annotations maps the Spec's hints to MCP's. A hint the Spec does not set
+// is left out (destructiveHint, openWorldHint) or false (readOnlyHint,
+// idempotentHint), so that clients apply MCP's defaults: the Spec's booleans
+// cannot say "not destructive" or "closed world".
+func annotations(spec *runtime.Spec) *sdk.ToolAnnotations {
+	a := spec.Annotations
+	if a == (runtime.Annotations{}) && spec.Title == "" {
+		return nil
+	}
+	out := &sdk.ToolAnnotations{
+		Title:          spec.Title,
+		ReadOnlyHint:   a.ReadOnly,
+		IdempotentHint: a.Idempotent,
+	}
+	if a.Destructive {
+		out.DestructiveHint = new(true)
+	}
+	if a.OpenWorld {
+		out.OpenWorldHint = new(true)
+	}
+	return out
+}
+
+// handler serves tools/call for one tool.
+type handler struct {
+	key  string
+	tool runtime.Tool
+	opts *ServerOptions
+}
+
+func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	res, terr := h.call(ctx, req.Params.Arguments)
+	if terr != nil {
+		terr.ToolName = h.key
+		if h.opts.OnError != nil {
+			h.opts.OnError(ctx, terr)
+		}
+		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: terr.Message}}}, nil
+	}
+	return res, nil
+}
+
+// call runs one call through the runtime's phases and returns its result,
+// or the failure the client is told of.
+func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolResult, *runtime.ToolError) {
+	args := raw
+	if s := strings.TrimSpace(string(args)); s == "" || s == "null" {
+		args = json.RawMessage("{}")
+	}
+	if err := runtime.CheckArguments(args, h.opts.Limits); err != nil {
+		return nil, invalidArguments(h.key, err)
+	}
+	inv, err := safePrepare(ctx, h.tool, args)
+	if err != nil {
+		if errors.Is(err, runtime.ErrInvalidArguments) {
+			return nil, invalidArguments(h.key, err)
+		}
+		return nil, &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q could not prepare the call: %s", h.key, clip(err.Error())), Err: err}
+	}
+	if terr := h.approve(ctx, inv); terr != nil {
+		return nil, terr
+	}
+	if h.opts.ToolTimeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, h.opts.ToolTimeout)
+		defer cancel()
+	}
+	out, mo, err := guardedRun(ctx, inv)
+	if err != nil {
+		return nil, h.toolError(ctx, err)
+	}
+	content, err := toContent(mo)
+	if err != nil {
+		return nil, &runtime.ToolError{Kind: runtime.KindOutput, Message: "the tool's output could not be converted for the model", Err: err}
+	}
+	res := &sdk.CallToolResult{Content: content, IsError: mo.Type == runtime.OutputErrorText}
+	if len(out.JSON) > 0 && string(out.JSON) != "null" {
+		res.StructuredContent = out.JSON
+	}
+	return res, nil
+}
+
+// approve refuses a call that needs approval unless the Approve option
+// allows it.
+func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.ToolError {
+	needs, err := safeNeedsApproval(ctx, inv)
+	if err != nil {
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+	}
+	if !needs {
+		return nil
+	}
+	if h.opts.Approve == nil {
+		return &runtime.ToolError{Kind: runtime.KindDeclined, Message: fmt.Sprintf("the call of %q needs approval, which this server cannot obtain", h.key)}
+	}
+	ok, err := h.opts.Approve(ctx, runtime.ApprovalRequest{ToolName: h.key, Spec: h.tool.Spec(), Input: inv.Input()})
+	if err != nil {
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+	}
+	if !ok {
+		return &runtime.ToolError{Kind: runtime.KindDeclined, Message: fmt.Sprintf("the call of %q was not approved", h.key)}
+	}
+	return nil
+}
+
+// toolError classifies err, returned by running the tool, as the agent loop
+// does.
+func (h *handler) toolError(ctx context.Context, err error) *runtime.ToolError {
+	var te *runtime.ToolError
+	var pe panicError
+	switch {
+	case errors.As(err, &pe):
+		return &runtime.ToolError{Kind: runtime.KindPanic, Message: fmt.Sprintf("tool %q failed unexpectedly (panic: %s)", h.key, clip(fmt.Sprint(pe.value))), Err: err}
+	case errors.Is(context.Cause(ctx), context.DeadlineExceeded) && h.opts.ToolTimeout > 0:
+		return &runtime.ToolError{Kind: runtime.KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", h.key, h.opts.ToolTimeout.Round(time.Millisecond)), Err: err}
+	case ctx.Err() != nil:
+		return &runtime.ToolError{Kind: runtime.KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", h.key), Err: err}
+	case errors.As(err, &te):
+		return &runtime.ToolError{Kind: te.Kind, Message: te.Message, Err: err}
+	}
+	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", h.key, clip(err.Error())), Err: err}
+}
+
+// invalidArguments is the runtime's error for bad arguments.
+func invalidArguments(key string, err error) *runtime.ToolError {
+	msg := strings.TrimPrefix(err.Error(), runtime.ErrInvalidArguments.Error()+": ")
+	return &runtime.ToolError{Kind: runtime.KindInvalidArguments, Message: fmt.Sprintf("invalid arguments for tool %q: %s", key, msg), Err: err}
+}
+
+// panicError is a recovered panic.
+type panicError struct{ value any }
+
+// Error implements error.
+func (p panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
+
+func safePrepare(ctx context.Context, t runtime.Tool, args json.RawMessage) (inv runtime.Invocation, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			inv, err = nil, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+		}
+	}()
+	return t.Prepare(ctx, args)
+}
+
+func safeNeedsApproval(ctx context.Context, inv runtime.Invocation) (needs bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			needs, err = false, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+		}
+	}()
+	return inv.NeedsApproval(ctx)
+}
+
+// guardedRun runs inv and its model-output hook, recovering panics. When
+// ctx can end (the client cancels or disconnects, or a timeout), the run is
+// abandoned at its end.
+func guardedRun(ctx context.Context, inv runtime.Invocation) (runtime.Output, runtime.ModelOutput, error) {
+	type ran struct {
+		out runtime.Output
+		mo  runtime.ModelOutput
+		err error
+	}
+	run := func() (r ran) {
+		defer func() {
+			if p := recover(); p != nil {
+				r = ran{err: panicError{p}}
+			}
+		}()
+		out, err := inv.Run(ctx)
+		if err != nil {
+			return ran{err: err}
+		}
+		mo, err := inv.ModelOutput(ctx, out)
+		if err != nil {
+			return ran{err: &runtime.ToolError{Kind: runtime.KindOutput, Message: "the tool's output could not be converted for the model", Err: err}}
+		}
+		return ran{out: out, mo: mo}
+	}
+	if ctx.Done() == nil {
+		r := run()
+		return r.out, r.mo, r.err
+	}
+	ch := make(chan ran, 1)
+	go func() { ch <- run() }()
+	select {
+	case r := <-ch:
+		return r.out, r.mo, r.err
+	case <-ctx.Done():
+		return runtime.Output{}, runtime.ModelOutput{}, context.Cause(ctx)
+	}
+}
+
+// clip bounds a message that goes to the client.
+func clip(s string) string {
+	const max = 1000
+	if len(s) <= max {
+		return s
+	}
+	return s[:max] + "…"
+}
+
+// toContent is the MCP content of a model output: text as text, JSON as its
+// text, content parts as text, image and audio content, resource links for
+// media given by URL, and embedded resources for other inline media.
+func toContent(mo runtime.ModelOutput) ([]sdk.Content, error) {
+	switch mo.Type {
+	case runtime.OutputText, runtime.OutputErrorText:
+		return []sdk.Content{&sdk.TextContent{Text: mo.Text}}, nil
+	case runtime.OutputJSON:
+		return []sdk.Content{&sdk.TextContent{Text: string(mo.JSON)}}, nil
+	case runtime.OutputContent:
+		out := make([]sdk.Content, 0, len(mo.Parts))
+		for i, p := range mo.Parts {
+			c, err := partContent(p)
+			if err != nil {
+				return nil, fmt.Errorf("part %d: %w", i, err)
+			}
+			out = append(out, c)
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("model output of unknown type %q", mo.Type)
+}
+
+func partContent(p runtime.Part) (sdk.Content, error) {
+	switch p.Type {
+	case runtime.PartText:
+		return &sdk.TextContent{Text: p.Text}, nil
+	case runtime.PartImageURL:
+		mt := p.MediaType
+		if mt == "" {
+			mt = mediaTypeOf(p.URL)
+		}
+		return &sdk.ResourceLink{URI: p.URL, Name: linkName(p), MIMEType: mt}, nil
+	case runtime.PartMedia:
+		if p.Data == nil {
+			if p.URL == "" {
+				return nil, errors.New("media part with neither data nor URL")
+			}
+			return &sdk.ResourceLink{URI: p.URL, Name: linkName(p), MIMEType: p.MediaType}, nil
+		}
+		switch {
+		case strings.HasPrefix(p.MediaType, "image/"):
+			return &sdk.ImageContent{Data: p.Data, MIMEType: p.MediaType}, nil
+		case strings.HasPrefix(p.MediaType, "audio/"):
+			return &sdk.AudioContent{Data: p.Data, MIMEType: p.MediaType}, nil
+		}
+		uri := p.URL
+		if uri == "" {
+			uri = "data:" + p.MediaType + ";base64," + base64.StdEncoding.EncodeToString(p.Data)
+			if p.Filename != "" {
+				uri = "file:///" + p.Filename
+			}
+		}
+		return &sdk.EmbeddedResource{Resource: &sdk.ResourceContents{URI: uri, MIMEType: p.MediaType, Blob: p.Data}}, nil
+	}
+	return nil, fmt.Errorf("part of type %q cannot be a tool result", p.Type)
+}
+
+// mediaTypeOf guesses the media type of the resource at uri from its
+// extension, or returns "".
+func mediaTypeOf(uri string) string {
+	u, err := url.Parse(uri)
+	if err != nil {
+		return ""
+	}
+	t := mime.TypeByExtension(path.Ext(u.Path))
+	if mt, _, err := mime.ParseMediaType(t); err == nil {
+		return mt
+	}
+	return ""
+}
+
+func linkName(p runtime.Part) string {
+	if p.Filename != "" {
+		return p.Filename
+	}
+	if i := strings.LastIndexByte(p.URL, '/'); i >= 0 && i+1 < len(p.URL) {
+		return p.URL[i+1:]
+	}
+	return p.URL
+}
+
+// ServeStdio runs s over standard input and output until the client
+// disconnects or ctx ends; the latter is not an error.
+func ServeStdio(ctx context.Context, s *sdk.Server) error {
+	err := s.Run(ctx, &sdk.StdioTransport{})
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return nil
+	}
+	return err
+}
+
+// HTTPHandler returns an http.Handler that serves s over MCP's streamable
+// HTTP transport, one session per client. opts may be nil for the SDK's
+// defaults (among them, DNS-rebinding protection on loopback and a 4 MiB
+// bound on request bodies).
+func HTTPHandler(s *sdk.Server, opts *sdk.StreamableHTTPOptions) http.Handler {
+	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, opts)
+}
+
+// ListenAndServe serves s over streamable HTTP at addr, on every path, until
+// ctx ends; it then shuts the listener down, giving calls in flight five
+// seconds to finish. If ready is not nil, it is called with the listener's
+// address once the server accepts connections (useful with port 0).
+func ListenAndServe(ctx context.Context, addr string, s *sdk.Server, ready func(net.Addr)) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("serve MCP over HTTP: %w", err)
+	}
+	hs := &http.Server{Handler: HTTPHandler(s, nil), ReadHeaderTimeout: 10 * time.Second}
+	if ready != nil {
+		ready(ln.Addr())
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return fmt.Errorf("serve MCP over HTTP: %w", err)
+	case <-ctx.Done():
+	}
+	// Calls in flight get a grace period. A client's event stream (the GET
+	// of streamable HTTP) never goes idle, so Shutdown alone could wait for
+	// it until the deadline: once the grace period ends, the remaining
+	// connections are closed.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return fmt.Errorf("shut down MCP HTTP server: %w", err)
+	}
+	if err := hs.Close(); err != nil {
+		return fmt.Errorf("shut down MCP HTTP server: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,486 @@
+package openai
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ChatModel is a [runtime.Model] on the Chat Completions API. It is safe
+// for concurrent use.
+type ChatModel struct {
+	id     string
+	cfg    config
+	client oai.Client
+	err    error
+}
+
+var _ runtime.Model = (*ChatModel)(nil)
+
+// New returns the Chat Completions model id (such as "gpt-5.4"), or
+// [ErrNoAPIKey] when it would call api.openai.com without a key.
+func New(id string, opts ...Option) (*ChatModel, error) {
+	m := Model(id, opts...)
+	return m, m.err
+}
+
+// Model returns the Chat Completions model id, such as "gpt-5.4". It never
+// fails: a configuration error (see [New]) is returned by every call.
+func Model(id string, opts ...Option) *ChatModel {
+	cfg, ro, err := resolve(opts)
+	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+}
+
+// ID returns the model's id, as given to [Model].
+func (m *ChatModel) ID() string { return m.id }
+
+// Generate implements [runtime.Model].
+func (m *ChatModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	params, err := m.params(req, false)
+	if err != nil {
+		return nil, err
+	}
+	res, err := m.client.Chat.Completions.New(ctx, params)
+	if err != nil {
+		return nil, apiError("chat completion", err)
+	}
+	if len(res.Choices) == 0 {
+		return nil, errors.New("openai: chat completion: the response has no choices")
+	}
+	ch := res.Choices[0]
+	msg := runtime.Message{Role: runtime.RoleAssistant}
+	if ch.Message.Content != "" {
+		msg.Parts = append(msg.Parts, runtime.TextPart(ch.Message.Content))
+	}
+	if ch.Message.Refusal != "" {
+		msg.Parts = append(msg.Parts, runtime.TextPart(ch.Message.Refusal))
+	}
+	for i, tc := range ch.Message.ToolCalls {
+		if tc.Type != "" && tc.Type != "function" {
+			continue
+		}
+		call := runtime.ToolCall{ID: callID(tc.ID, int64(i)), Name: tc.Function.Name, Arguments: tc.Function.Arguments}
+		msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
+	}
+	return &runtime.Response{
+		Message:         msg,
+		FinishReason:    finishReason(ch.FinishReason, len(msg.ToolCalls()) > 0),
+		RawFinishReason: ch.FinishReason,
+		Usage:           usage(res.Usage),
+		ID:              res.ID,
+		ModelID:         res.Model,
+	}, nil
+}
+
+// streamCall is a tool call being assembled from stream chunks.
+type streamCall struct {
+	id, name, args string
+	started        bool
+}
+
+// Stream implements [runtime.Model].
+func (m *ChatModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+	return func(yield func(runtime.StreamPart, error) bool) {
+		if m.err != nil {
+			yield(runtime.StreamPart{}, m.err)
+			return
+		}
+		params, err := m.params(req, true)
+		if err != nil {
+			yield(runtime.StreamPart{}, err)
+			return
+		}
+		stream := m.client.Chat.Completions.NewStreaming(ctx, params)
+		defer stream.Close()
+
+		var (
+			calls   = map[int64]*streamCall{} // by key: the index, or an alias
+			alias   = map[int64]int64{}       // index → key of its latest call
+			order   []int64
+			final   = &runtime.Response{}
+			rawStop string
+		)
+		for stream.Next() {
+			chunk := stream.Current()
+			if chunk.ID != "" {
+				final.ID = chunk.ID
+			}
+			if chunk.Model != "" {
+				final.ModelID = chunk.Model
+			}
+			if chunk.JSON.Usage.Valid() {
+				final.Usage = usage(chunk.Usage)
+			}
+			for _, ch := range chunk.Choices {
+				if ch.Index != 0 {
+					continue
+				}
+				if d := ch.Delta.Content; d != "" {
+					if !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d}, nil) {
+						return
+					}
+				}
+				if d := ch.Delta.Refusal; d != "" {
+					if !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d}, nil) {
+						return
+					}
+				}
+				for _, tc := range ch.Delta.ToolCalls {
+					key, ok := alias[tc.Index]
+					if !ok {
+						key = tc.Index
+					}
+					c := calls[key]
+					if c != nil && tc.ID != "" && c.id != "" && tc.ID != c.id {
+						// Some compatible servers give every call index 0;
+						// a new id is a new call.
+						key = 1<<32 + int64(len(order))
+						alias[tc.Index] = key
+						c = nil
+					}
+					if c == nil {
+						c = &streamCall{}
+						calls[key] = c
+						order = append(order, key)
+					}
+					if c.id == "" {
+						c.id = tc.ID
+					}
+					if c.name == "" {
+						c.name = tc.Function.Name
+					}
+					c.args += tc.Function.Arguments
+					if !c.started && c.id != "" && c.name != "" {
+						// Arguments that came before the call's id and name
+						// are sent in the first delta.
+						c.started = true
+						if !yield(runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: c.id, ToolName: c.name}, nil) {
+							return
+						}
+						if c.args != "" && !yield(runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: c.id, ToolName: c.name, Text: c.args}, nil) {
+							return
+						}
+						continue
+					}
+					if c.started && tc.Function.Arguments != "" {
+						if !yield(runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: c.id, ToolName: c.name, Text: tc.Function.Arguments}, nil) {
+							return
+						}
+					}
+				}
+				if ch.FinishReason != "" {
+					rawStop = ch.FinishReason
+				}
+			}
+		}
+		if err := stream.Err(); err != nil {
+			yield(runtime.StreamPart{}, apiError("chat completion stream", err))
+			return
+		}
+		if rawStop == "" {
+			yield(runtime.StreamPart{}, errors.New("openai: chat completion stream: the stream ended before a finish reason"))
+			return
+		}
+		for _, idx := range order {
+			c := calls[idx]
+			c.id = callID(c.id, idx)
+			if !c.started {
+				if !yield(runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: c.id, ToolName: c.name}, nil) {
+					return
+				}
+			}
+			call := &runtime.ToolCall{ID: c.id, Name: c.name, Arguments: c.args}
+			if !yield(runtime.StreamPart{Type: runtime.StreamToolCall, ToolCall: call}, nil) {
+				return
+			}
+		}
+		final.FinishReason = finishReason(rawStop, len(order) > 0)
+		final.RawFinishReason = rawStop
+		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: final}, nil)
+	}
+}
+
+// callID returns id, or an id made from the call's index for servers that
+// send none (the loop needs one to match results to calls).
+func callID(id string, index int64) string {
+	if id != "" {
+		return id
+	}
+	return fmt.Sprintf("call_%d", index)
+}
+
+// finishReason maps a Chat Completions finish reason. Some compatible
+// servers say "stop" after tool calls; the calls decide.
+func finishReason(raw string, hasCalls bool) runtime.FinishReason {
+	switch raw {
+	case "tool_calls", "function_call":
+		return runtime.FinishToolCalls
+	case "stop":
+		if hasCalls {
+			return runtime.FinishToolCalls
+		}
+		return runtime.FinishStop
+	case "length":
+		return runtime.FinishLength
+	case "content_filter":
+		return runtime.FinishContentFilter
+	}
+	return runtime.FinishOther
+}
+
+func usage(u oai.CompletionUsage) runtime.Usage {
+	out := runtime.Usage{
+		InputTokens:       int(u.PromptTokens),
+		OutputTokens:      int(u.CompletionTokens),
+		TotalTokens:       int(u.TotalTokens),
+		ReasoningTokens:   int(u.CompletionTokensDetails.ReasoningTokens),
+		CachedInputTokens: int(u.PromptTokensDetails.CachedTokens),
+		CacheWriteTokens:  int(u.PromptTokensDetails.CacheWriteTokens),
+	}
+	if out.TotalTokens == 0 {
+		out.TotalTokens = out.InputTokens + out.OutputTokens
+	}
+	return out
+}
+
+// params converts req to the SDK's request parameters.
+func (m *ChatModel) params(req *runtime.Request, stream bool) (oai.ChatCompletionNewParams, error) {
+	p := oai.ChatCompletionNewParams{Model: shared.ChatModel(m.id)}
+	for i, msg := range req.Messages {
+		conv, err := chatMessages(msg)
+		if err != nil {
+			return p, fmt.Errorf("openai: message %d (%s): %w", i, msg.Role, err)
+		}
+		p.Messages = append(p.Messages, conv...)
+	}
+	for _, t := range req.Tools {
+		schema := t.InputSchema
+		if t.Strict {
+			strict, err := runtime.ConvertSchema(schema, runtime.DialectOpenAIStrict)
+			if err != nil {
+				return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+			}
+			schema = strict
+		}
+		params, err := parameters(schema)
+		if err != nil {
+			return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+		}
+		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
+		if t.Description != "" {
+			fn.Description = oai.String(t.Description)
+		}
+		if t.Strict {
+			fn.Strict = oai.Bool(true)
+		}
+		p.Tools = append(p.Tools, oai.ChatCompletionFunctionTool(fn))
+	}
+	if len(p.Tools) > 0 {
+		switch req.ToolChoice.Mode {
+		case "":
+		case runtime.ToolChoiceAuto, runtime.ToolChoiceNone, runtime.ToolChoiceRequired:
+			p.ToolChoice.OfAuto = oai.String(string(req.ToolChoice.Mode))
+		case runtime.ToolChoiceTool:
+			p.ToolChoice = oai.ToolChoiceOptionFunctionToolChoice(oai.ChatCompletionNamedToolChoiceFunctionParam{Name: req.ToolChoice.Name})
+		default:
+			return p, fmt.Errorf("openai: unknown tool choice mode %q", req.ToolChoice.Mode)
+		}
+		if m.cfg.parallel != nil {
+			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
+		}
+	}
+	if req.Temperature != nil {
+		p.Temperature = oai.Float(*req.Temperature)
+	}
+	if req.MaxOutputTokens > 0 {
+		if m.cfg.legacyMax {
+			p.MaxTokens = oai.Int(int64(req.MaxOutputTokens))
+		} else {
+			p.MaxCompletionTokens = oai.Int(int64(req.MaxOutputTokens))
+		}
+	}
+	if stream {
+		p.StreamOptions.IncludeUsage = oai.Bool(true)
+	}
+	extra, err := providerOptions(req.ProviderOptions)
+	if err != nil {
+		return p, err
+	}
+	if len(extra) > 0 {
+		p.SetExtraFields(extra)
+	}
+	return p, nil
+}
+
+// providerOptions returns the fields of ProviderOptions["openai"].
+func providerOptions(po map[string]json.RawMessage) (map[string]any, error) {
+	raw, ok := po[ProviderName]
+	if !ok {
+		return nil, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("openai: provider options: want a JSON object: %w", err)
+	}
+	out := make(map[string]any, len(fields))
+	for k, v := range fields {
+		out[k] = v
+	}
+	return out, nil
+}
+
+// parameters turns a JSON Schema into function parameters. Its top-level
+// values stay raw, so that the order of properties, which models follow,
+// is kept.
+func parameters(schema json.RawMessage) (shared.FunctionParameters, error) {
+	if len(schema) == 0 {
+		return shared.FunctionParameters{"type": "object", "properties": map[string]any{}}, nil
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(schema, &top); err != nil {
+		return nil, fmt.Errorf("input schema: want a JSON object: %w", err)
+	}
+	out := make(shared.FunctionParameters, len(top))
+	for k, v := range top {
+		out[k] = v
+	}
+	return out, nil
+}
+
+// chatMessages converts one runtime message; a tool message whose results
+// hold media becomes tool messages followed by a user message.
+func chatMessages(msg runtime.Message) ([]oai.ChatCompletionMessageParamUnion, error) {
+	switch msg.Role {
+	case runtime.RoleSystem:
+		return []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(msg.Text())}, nil
+	case runtime.RoleUser:
+		if len(msg.Parts) == 1 && msg.Parts[0].Type == runtime.PartText {
+			return []oai.ChatCompletionMessageParamUnion{oai.UserMessage(msg.Parts[0].Text)}, nil
+		}
+		parts, err := contentParts(msg.Parts)
+		if err != nil {
+			return nil, err
+		}
+		return []oai.ChatCompletionMessageParamUnion{oai.UserMessage(parts)}, nil
+	case runtime.RoleAssistant:
+		a := oai.ChatCompletionAssistantMessageParam{}
+		if text := msg.Text(); text != "" {
+			a.Content.OfString = oai.String(text)
+		}
+		for _, c := range msg.ToolCalls() {
+			a.ToolCalls = append(a.ToolCalls, oai.ChatCompletionMessageToolCallUnionParam{
+				OfFunction: &oai.ChatCompletionMessageFunctionToolCallParam{
+					ID:       c.ID,
+					Function: oai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: c.Arguments},
+				},
+			})
+		}
+		if a.Content.OfString.Valid() || len(a.ToolCalls) > 0 {
+			return []oai.ChatCompletionMessageParamUnion{{OfAssistant: &a}}, nil
+		}
+		return nil, nil // nothing the API can take (reasoning only)
+	case runtime.RoleTool:
+		var (
+			out   []oai.ChatCompletionMessageParamUnion
+			media []oai.ChatCompletionContentPartUnionParam
+		)
+		for _, r := range msg.ToolResults() {
+			var parts []runtime.Part
+			if r.Output.Type == runtime.OutputContent {
+				for _, p := range r.Output.Parts {
+					if p.Type != runtime.PartText {
+						parts = append(parts, p)
+					}
+				}
+			}
+			text := r.Output.String()
+			if text == "" && len(parts) > 0 {
+				text = "The result is the media in the next message."
+			}
+			out = append(out, oai.ToolMessage(text, r.ToolCallID))
+			if len(parts) == 0 {
+				continue
+			}
+			conv, err := contentParts(parts)
+			if err != nil {
+				return nil, fmt.Errorf("result of call %s: %w", r.ToolCallID, err)
+			}
+			media = append(media, oai.TextContentPart(fmt.Sprintf("Media returned by tool call %s (%s):", r.ToolCallID, r.ToolName)))
+			media = append(media, conv...)
+		}
+		if len(media) > 0 {
+			out = append(out, oai.UserMessage(media))
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("unknown role %q", msg.Role)
+}
+
+// contentParts converts user content: text, images, PDFs and audio.
+func contentParts(parts []runtime.Part) ([]oai.ChatCompletionContentPartUnionParam, error) {
+	var out []oai.ChatCompletionContentPartUnionParam
+	for _, p := range parts {
+		switch p.Type {
+		case runtime.PartText:
+			out = append(out, oai.TextContentPart(p.Text))
+		case runtime.PartImageURL:
+			out = append(out, oai.ImageContentPart(oai.ChatCompletionContentPartImageImageURLParam{URL: p.URL}))
+		case runtime.PartMedia:
+			part, err := mediaPart(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, part)
+		case runtime.PartReasoning:
+			// Reasoning is the model's; it has no place in user content.
+		default:
+			return nil, fmt.Errorf("a %s part cannot be sent as content", p.Type)
+		}
+	}
+	return out, nil
+}
+
+func mediaPart(p runtime.Part) (oai.ChatCompletionContentPartUnionParam, error) {
+	mt := p.MediaType
+	switch {
+	case strings.HasPrefix(mt, "image/"):
+		url := p.URL
+		if len(p.Data) > 0 {
+			url = dataURL(mt, p.Data)
+		}
+		return oai.ImageContentPart(oai.ChatCompletionContentPartImageImageURLParam{URL: url}), nil
+	case mt == "application/pdf" && len(p.Data) > 0:
+		f := oai.ChatCompletionContentPartFileFileParam{FileData: oai.String(dataURL(mt, p.Data))}
+		name := p.Filename
+		if name == "" {
+			name = "document.pdf"
+		}
+		f.Filename = oai.String(name)
+		return oai.FileContentPart(f), nil
+	case (mt == "audio/wav" || mt == "audio/mpeg" || mt == "audio/mp3") && len(p.Data) > 0:
+		format := "mp3"
+		if mt == "audio/wav" {
+			format = "wav"
+		}
+		return oai.InputAudioContentPart(oai.ChatCompletionContentPartInputAudioInputAudioParam{
+			Data: base64.StdEncoding.EncodeToString(p.Data), Format: format,
+		}), nil
+	}
+	return oai.ChatCompletionContentPartUnionParam{}, fmt.Errorf("media of type %q cannot be sent to Chat Completions", mt)
+}
+
+func dataURL(mediaType string, data []byte) string {
+	return "data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data)
+}

@@ -1,0 +1,484 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	goruntime "runtime"
+	"strings"
+	"testing"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+const weatherSchema = `{
+  "properties": {
+    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
+    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": ["location"]
+}`
+
+const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+
+func weatherDef() runtime.ToolDefinition {
+	return runtime.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
+}
+
+const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1760000000,"model":"gpt-5.4-2026-03-01",
+ "choices":[{"index":0,"message":{"role":"assistant","content":"It is sunny in Paris.","refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],
+ "usage":{"prompt_tokens":20,"completion_tokens":7,"total_tokens":27}}`
+
+func TestGenerateText(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	m := srv.model(t)
+
+	res, err := m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.SystemMessage("Be brief."),
+		runtime.UserMessage("Weather in Paris?"),
+	}})
+	require.NoError(t, err)
+
+	reqs := srv.requests()
+	require.Len(t, reqs, 1)
+	assert.Equal(t, http.MethodPost, reqs[0].method)
+	assert.Equal(t, "/v1/chat/completions", reqs[0].path)
+	assert.Equal(t, "Bearer test-key", reqs[0].header.Get("Authorization"))
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[
+		{"role":"system","content":"Be brief."},
+		{"role":"user","content":"Weather in Paris?"}]}`, string(reqs[0].body))
+
+	assert.Equal(t, &runtime.Response{
+		Message:         runtime.AssistantMessage("It is sunny in Paris."),
+		FinishReason:    runtime.FinishStop,
+		RawFinishReason: "stop",
+		Usage:           runtime.Usage{InputTokens: 20, OutputTokens: 7, TotalTokens: 27},
+		ID:              "chatcmpl-t1",
+		ModelID:         "gpt-5.4-2026-03-01",
+	}, res)
+}
+
+// TestGenerateRequestBody sends a conversation with parallel tool calls and
+// their results (JSON, error and image results), a strict tool, a tool
+// choice and options, and compares the body with a recorded request.
+func TestGenerateRequestBody(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	m := srv.model(t, WithParallelToolCalls(false))
+	temp := 0.2
+	req := &runtime.Request{
+		Messages: []runtime.Message{
+			runtime.SystemMessage("You are a weather assistant."),
+			runtime.UserMessage("Weather in Paris and Rome? And the radar."),
+			runtime.AssistantMessage("Checking both.",
+				runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
+				runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome"}`},
+				runtime.ToolCall{ID: "call_radar", Name: "radar", Arguments: `{"location":"Paris"}`},
+			),
+			runtime.ToolMessage(
+				runtime.ToolResult{ToolCallID: "call_paris", ToolName: "weather", Output: runtime.JSONOutput(json.RawMessage(`{"temperature":21,"conditions":"Sunny"}`))},
+				runtime.ToolResult{ToolCallID: "call_rome", ToolName: "weather", Output: runtime.ErrorOutput("weather-tool failed: upstream timeout")},
+				runtime.ToolResult{ToolCallID: "call_radar", ToolName: "radar", Output: runtime.ContentOutput(
+					runtime.TextPart("Radar for Paris"),
+					runtime.MediaPart("image/png", []byte("\x89PNG")),
+					runtime.ImageURLPart("https://example.com/radar.png"),
+				)},
+			),
+		},
+		Tools: []runtime.ToolDefinition{
+			weatherDef(),
+			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
+		},
+		ToolChoice:      runtime.ChoiceRequired,
+		Temperature:     &temp,
+		MaxOutputTokens: 500,
+		ProviderOptions: map[string]json.RawMessage{
+			"openai":    json.RawMessage(`{"reasoning_effort":"low"}`),
+			"anthropic": json.RawMessage(`{"ignored":true}`),
+		},
+	}
+	_, err := m.Generate(context.Background(), req)
+	require.NoError(t, err)
+
+	body := string(srv.requests()[0].body)
+	assert.JSONEq(t, fixture(t, "chat_tools_request.json"), body)
+	// Models follow the order of properties: it must survive.
+	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
+}
+
+func TestToolChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		choice runtime.ToolChoice
+		tools  bool
+		want   string // the tool_choice JSON; "" for none sent
+	}{
+		{"zero", runtime.ToolChoice{}, true, ""},
+		{"auto", runtime.ChoiceAuto, true, `"auto"`},
+		{"none", runtime.ChoiceNone, true, `"none"`},
+		{"required", runtime.ChoiceRequired, true, `"required"`},
+		{"named", runtime.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`},
+		{"without tools", runtime.ChoiceRequired, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{body: textResponse})
+			req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, ToolChoice: tc.choice}
+			if tc.tools {
+				req.Tools = []runtime.ToolDefinition{weatherDef()}
+			}
+			_, err := srv.model(t).Generate(context.Background(), req)
+			require.NoError(t, err)
+			var body map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			if tc.want == "" {
+				assert.NotContains(t, body, "tool_choice")
+				return
+			}
+			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
+		})
+	}
+}
+
+func TestStrictSchemaUsesDialect(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	def := weatherDef()
+	def.Strict = true
+	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("hi")},
+		Tools:    []runtime.ToolDefinition{def},
+	})
+	require.NoError(t, err)
+	var body struct {
+		Tools []struct {
+			Function struct {
+				Strict     bool            `json:"strict"`
+				Parameters json.RawMessage `json:"parameters"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+	want, err := runtime.ConvertSchema(json.RawMessage(weatherSchema), runtime.DialectOpenAIStrict)
+	require.NoError(t, err)
+	require.Len(t, body.Tools, 1)
+	assert.True(t, body.Tools[0].Function.Strict)
+	assert.JSONEq(t, string(want), string(body.Tools[0].Function.Parameters))
+	assert.Contains(t, string(body.Tools[0].Function.Parameters), `"required":["location","units"]`)
+}
+
+func TestGenerateParallelToolCalls(t *testing.T) {
+	srv := newFakeServer(t, reply{body: fixture(t, "chat_tools_response.json")})
+	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ToolCall{
+		{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
+		{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome","units":"celsius"}`},
+	}, res.Message.ToolCalls())
+	assert.Empty(t, res.Message.Text())
+	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
+	assert.Equal(t, runtime.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}, res.Usage)
+}
+
+func TestFinishReasons(t *testing.T) {
+	for raw, want := range map[string]runtime.FinishReason{
+		"stop": runtime.FinishStop, "length": runtime.FinishLength, "tool_calls": runtime.FinishToolCalls,
+		"function_call": runtime.FinishToolCalls, "content_filter": runtime.FinishContentFilter, "weird": runtime.FinishOther,
+	} {
+		assert.Equal(t, want, finishReason(raw, false), raw)
+	}
+	assert.Equal(t, runtime.FinishToolCalls, finishReason("stop", true), "a compatible server's stop after tool calls")
+}
+
+func TestStreamToolCalls(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "chat_stream_tools.sse")})
+	var parts []runtime.StreamPart
+	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	}), func(p runtime.StreamPart) { parts = append(parts, p) })
+	require.NoError(t, err)
+
+	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"stream_options":{"include_usage":true},
+		"messages":[{"role":"user","content":"Weather in Paris and Rome?"}],
+		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+weatherSchema+`}}]}`,
+		string(srv.requests()[0].body))
+
+	paris := &runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
+	rome := &runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location": "Rome", "units": "celsius"}`}
+	usage := runtime.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}
+	assert.Equal(t, []runtime.StreamPart{
+		{Type: runtime.StreamTextDelta, Text: "Checking "},
+		{Type: runtime.StreamTextDelta, Text: "both."},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "call_paris", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: `{"location":`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: ` "Paris"}`},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "call_rome", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_rome", ToolName: "weather", Text: `{"location": "Rome", "units": "celsius"}`},
+		{Type: runtime.StreamToolCall, ToolCall: paris},
+		{Type: runtime.StreamToolCall, ToolCall: rome},
+		{Type: runtime.StreamFinish, Response: &runtime.Response{
+			FinishReason: runtime.FinishToolCalls, RawFinishReason: "tool_calls", Usage: usage,
+			ID: "chatcmpl-s1", ModelID: "gpt-5.4-2026-03-01",
+		}},
+	}, parts)
+
+	assert.Equal(t, "Checking both.", res.Message.Text())
+	assert.Equal(t, []runtime.ToolCall{*paris, *rome}, res.Message.ToolCalls())
+	assert.Equal(t, usage, res.Usage)
+}
+
+// TestStreamArgumentsBeforeName covers servers that send a call's first
+// argument bytes in the chunk that names it, or its id late.
+func TestStreamArgumentsBeforeName(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: sse(
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"loc"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather","arguments":"ation\":\"Oslo\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+	)})
+	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Oslo?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	}), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ToolCall{{ID: "call_0", Name: "weather", Arguments: `{"location":"Oslo"}`}}, res.Message.ToolCalls())
+	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
+	assert.Equal(t, "stop", res.RawFinishReason)
+}
+
+func TestStreamFailures(t *testing.T) {
+	chunk := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}`
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"cut before finish", "data: " + chunk + "\n\n", "stream ended before a finish reason"},
+		{"malformed chunk", "data: " + chunk + "\n\ndata: {\"id\":\"c\",\"choices\":[{\"index\":0,\n\n", "chat completion stream"},
+		{"error event", "data: " + chunk + "\n\n" + `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` + "\n\n", "server had an error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			var texts []string
+			var last error
+			for p, err := range srv.model(t).Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}) {
+				if err != nil {
+					last = err
+					break
+				}
+				texts = append(texts, p.Text)
+			}
+			assert.Equal(t, []string{"Hel"}, texts)
+			require.Error(t, last)
+			assert.Contains(t, last.Error(), tc.want)
+			assert.True(t, strings.HasPrefix(last.Error(), "openai: "), last.Error())
+		})
+	}
+}
+
+func TestRetries(t *testing.T) {
+	rateLimited := reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After-Ms": "1"},
+		body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
+	serverError := reply{status: http.StatusInternalServerError, header: map[string]string{"Retry-After-Ms": "1"},
+		body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
+	badRequest := reply{status: http.StatusBadRequest,
+		body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
+
+	t.Run("429 then success", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited, rateLimited, reply{body: textResponse})
+		res, err := srv.model(t).Generate(context.Background(), req)
+		require.NoError(t, err)
+		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
+		assert.Len(t, srv.requests(), 3)
+	})
+	t.Run("500 until retries run out", func(t *testing.T) {
+		srv := newFakeServer(t, serverError)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 3, "one request and the SDK's two retries")
+		var apiErr *oai.Error
+		require.ErrorAs(t, err, &apiErr)
+		assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
+		assert.Contains(t, err.Error(), "openai: chat completion: ")
+		assert.Contains(t, err.Error(), "500")
+		assert.Contains(t, err.Error(), "The server had an error.")
+	})
+	t.Run("429 with retries off", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited)
+		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 1)
+		assert.Contains(t, err.Error(), "Rate limit reached")
+	})
+	t.Run("400 is not retried", func(t *testing.T) {
+		srv := newFakeServer(t, badRequest)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.requests(), 1)
+		assert.Contains(t, err.Error(), "Invalid schema for function 'weather'.")
+	})
+	t.Run("streaming 429 then success", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited, reply{sse: true, body: fixture(t, "chat_stream_tools.sse")})
+		res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
+		require.NoError(t, err)
+		assert.Len(t, res.Message.ToolCalls(), 2)
+		assert.Len(t, srv.requests(), 2)
+	})
+}
+
+func TestStreamCancellation(t *testing.T) {
+	first := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Once "},"finish_reason":null}]}`
+
+	t.Run("context cancelled mid-stream", func(t *testing.T) {
+		srv := newFakeServer(t, reply{sse: true, hang: true, body: "data: " + first + "\n\n"})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var texts []string
+		var last error
+		for p, err := range m.Stream(ctx, &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
+			if err != nil {
+				last = err
+				break
+			}
+			texts = append(texts, p.Text)
+			cancel()
+		}
+		assert.Equal(t, []string{"Once "}, texts)
+		require.Error(t, last)
+		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
+		srv.settleGoroutines(t, base)
+	})
+	t.Run("consumer stops early", func(t *testing.T) {
+		srv := newFakeServer(t, reply{sse: true, hang: true, body: "data: " + first + "\n\n"})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		for range m.Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
+			break
+		}
+		srv.settleGoroutines(t, base)
+	})
+	t.Run("cancelled before the call", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: textResponse})
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := srv.model(t).Generate(ctx, &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+		assert.ErrorIs(t, err, context.Canceled)
+	})
+}
+
+func TestConfiguration(t *testing.T) {
+	t.Run("no key for api.openai.com", func(t *testing.T) {
+		t.Setenv("OPENAI_API_KEY", "")
+		t.Setenv("OPENAI_BASE_URL", "")
+		_, err := New("gpt-5.4")
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		m := Model("gpt-5.4")
+		_, err = m.Generate(context.Background(), &runtime.Request{})
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		for _, err := range m.Stream(context.Background(), &runtime.Request{}) {
+			assert.ErrorIs(t, err, ErrNoAPIKey)
+		}
+	})
+	t.Run("environment", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: textResponse})
+		t.Setenv("OPENAI_API_KEY", "env-key")
+		t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
+		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.tr}))
+		require.NoError(t, err)
+		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+		require.NoError(t, err)
+		assert.Equal(t, "Bearer env-key", srv.requests()[0].header.Get("Authorization"))
+	})
+	t.Run("local server needs no key", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: textResponse})
+		t.Setenv("OPENAI_API_KEY", "")
+		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.tr}), WithLegacyMaxTokens())
+		require.NoError(t, err)
+		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, MaxOutputTokens: 64})
+		require.NoError(t, err)
+		r := srv.requests()[0]
+		assert.Empty(t, r.header.Get("Authorization"))
+		assert.JSONEq(t, `{"model":"llama3.2","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, string(r.body))
+	})
+}
+
+func TestUserMedia(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserParts(
+			runtime.TextPart("What is in these?"),
+			runtime.ImageURLPart("https://example.com/a.jpg"),
+			runtime.MediaPart("image/jpeg", []byte{0xff, 0xd8}),
+			runtime.Part{Type: runtime.PartMedia, MediaType: "application/pdf", Data: []byte("%PDF"), Filename: "report.pdf"},
+			runtime.MediaPart("audio/wav", []byte("RIFF")),
+		),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":[
+		{"type":"text","text":"What is in these?"},
+		{"type":"image_url","image_url":{"url":"https://example.com/a.jpg"}},
+		{"type":"image_url","image_url":{"url":"data:image/jpeg;base64,/9g="}},
+		{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERg==","filename":"report.pdf"}},
+		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.requests()[0].body))
+
+	_, err = srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserParts(runtime.MediaPart("video/mp4", []byte{1})),
+	}})
+	assert.ErrorContains(t, err, `media of type "video/mp4" cannot be sent to Chat Completions`)
+}
+
+func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserMessage("hi"),
+		{Role: runtime.RoleAssistant, Parts: []runtime.Part{{Type: runtime.PartReasoning, Text: "thinking"}}},
+		runtime.UserMessage("again"),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":"hi"},{"role":"user","content":"again"}]}`, string(srv.requests()[0].body))
+}
+
+// TestConcurrentUse runs one model from many goroutines, as subagents and
+// parallel runs do; -race checks it.
+func TestConcurrentUse(t *testing.T) {
+	srv := newFakeServer(t, reply{body: textResponse})
+	m := srv.model(t)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, err := m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+			errs <- err
+		}()
+	}
+	for range 8 {
+		assert.NoError(t, <-errs)
+	}
+	assert.Len(t, srv.requests(), 8)
+}
+
+// TestStreamCallsSharingAnIndex covers compatible servers that send every
+// tool call, complete, at index 0.
+func TestStreamCallsSharingAnIndex(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: sse(
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Rome\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+	)})
+	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	}), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.ToolCall{
+		{ID: "call_a", Name: "weather", Arguments: `{"location":"Paris"}`},
+		{ID: "call_b", Name: "weather", Arguments: `{"location":"Rome"}`},
+	}, res.Message.ToolCalls())
+}

@@ -1,0 +1,182 @@
+// Package openai adapts OpenAI's APIs to [runtime.Model], on the official
+// SDK github.com/openai/openai-go/v3: [Model] (a [ChatModel]) speaks Chat
+// Completions, which OpenAI-compatible servers (Ollama, vLLM, llama.cpp's
+// server, LM Studio) speak too; [Responses] (a [ResponsesModel]) speaks the
+// Responses API, which keeps reasoning items across turns and takes images
+// in tool results.
+//
+//	agent := &runtime.Agent{
+//		ID:    "weather-agent",
+//		Model: openai.Model("gpt-5.4"), // or openai.Responses("gpt-5.4")
+//		Tools: weather.Tools(),
+//	}
+//
+// The API key is WithAPIKey's, else $OPENAI_API_KEY; the base URL is
+// WithBaseURL's, else $OPENAI_BASE_URL, else https://api.openai.com/v1/.
+// A local server needs no key:
+//
+//	model := openai.Model("llama3.2", openai.WithBaseURL("http://localhost:11434/v1/"))
+//
+// [Model] and [Responses] never fail; a model that cannot work (no key for
+// api.openai.com) returns its error from every call. [New] and
+// [NewResponses] return that error at once.
+//
+// # Chat Completions
+//
+// Tools become function tools whose parameters are the tool's input schema,
+// property order kept; a strict tool gets "strict": true and its schema in
+// [runtime.DialectOpenAIStrict] (a schema that dialect cannot express is
+// an error of the request, which toolgen reports at generate time already).
+// Tool choices map to "auto", "none",
+// "required" and {"type":"function","function":{"name":…}}; tool_choice and
+// parallel_tool_calls are sent only with tools. Tool results become "tool"
+// messages holding the result as text (error results too: Chat Completions
+// has no error flag). Chat Completions tool messages take only text, so the
+// images and files of a content result follow the tool messages in one user
+// message, introduced by a text part naming the call. Reasoning parts are
+// not sent back (the API has no place for them).
+//
+// Streaming asks for usage (stream_options.include_usage) and yields text
+// deltas, a start, argument deltas and the complete call for each tool call
+// (calls are keyed by the API's index; a new id at a used index is a new
+// call, for servers that send every call at index 0), then the finish part. A stream that
+// ends without a finish reason is an error, not a short answer.
+//
+// # Responses
+//
+// The whole conversation is sent as input items on every request (no
+// previous_response_id), so runs stay resumable anywhere: system and user
+// messages as messages, assistant text as assistant messages, tool calls as
+// function_call items and results as function_call_output items, whose
+// output is a list of input_text, input_image and input_file items for a
+// content result. Reasoning comes back as reasoning parts whose
+// ProviderMetadata["openai"] holds the item id and, when the request
+// includes "reasoning.encrypted_content" (see ProviderOptions below, with
+// "store": false), the encrypted content; they are sent back as reasoning
+// items. Function tools are sent with "strict" always set, because the
+// Responses API makes them strict when it is left out. The finish reason is
+// tool-calls when the output has calls, length or content-filter for an
+// incomplete response, else stop; a failed response is an error. Streaming
+// yields the same parts as Chat Completions, plus reasoning summary deltas.
+//
+// # Both
+//
+// Requests are retried by the SDK (2 retries by default, honouring
+// Retry-After; see WithMaxRetries); errors that remain are returned wrapped,
+// with the status code and the API's message; errors.As finds the SDK's
+// *Error (github.com/openai/openai-go/v3) in them, with the raw response.
+//
+// Request.ProviderOptions["openai"], a JSON object, is merged into the
+// request body, for settings this package does not model:
+//
+//	runtime.Request{ProviderOptions: map[string]json.RawMessage{
+//		"openai": json.RawMessage(`{"reasoning_effort":"low","service_tier":"flex"}`),
+//	}}
+package openai
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/option"
+)
+
+// ProviderName is the key of this adapter's entries in
+// Request.ProviderOptions and Part.ProviderMetadata.
+const ProviderName = "openai"
+
+// DefaultBaseURL is the base URL of OpenAI's API.
+const DefaultBaseURL = "https://api.openai.com/v1/"
+
+// ErrNoAPIKey is returned by [New], and by every call of a [Model] built
+// without a key, when api.openai.com would be called without an API key.
+var ErrNoAPIKey = errors.New("openai: no API key: set OPENAI_API_KEY or use openai.WithAPIKey")
+
+// Option configures a model.
+type Option func(*config)
+
+type config struct {
+	apiKey      *string
+	baseURL     *string
+	maxRetries  *int
+	httpClient  *http.Client
+	parallel    *bool
+	legacyMax   bool
+	requestOpts []option.RequestOption
+}
+
+// WithAPIKey sets the API key, in place of $OPENAI_API_KEY.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = &key } }
+
+// WithBaseURL sets the base URL of the API, such as
+// "http://localhost:11434/v1/" for Ollama, in place of $OPENAI_BASE_URL.
+func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = &url } }
+
+// WithMaxRetries sets how many times the SDK retries a request that failed
+// with a connection error, 408, 409, 429 or a 5xx status (default 2).
+func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = new(max(n, 0)) } }
+
+// WithHTTPClient sets the HTTP client the SDK uses.
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+
+// WithParallelToolCalls sets parallel_tool_calls on requests that have
+// tools; without it the server's default (parallel calls allowed) applies.
+func WithParallelToolCalls(allow bool) Option { return func(c *config) { c.parallel = &allow } }
+
+// WithLegacyMaxTokens sends Request.MaxOutputTokens as max_tokens, for
+// OpenAI-compatible servers that do not know max_completion_tokens.
+func WithLegacyMaxTokens() Option { return func(c *config) { c.legacyMax = true } }
+
+// WithRequestOptions adds options of the SDK to every request, after this
+// package's own (headers, middleware, timeouts…).
+func WithRequestOptions(opts ...option.RequestOption) Option {
+	return func(c *config) { c.requestOpts = append(c.requestOpts, opts...) }
+}
+
+// resolve builds the SDK client options from opts and the environment.
+func resolve(opts []Option) (config, []option.RequestOption, error) {
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	key := os.Getenv("OPENAI_API_KEY")
+	if c.apiKey != nil {
+		key = *c.apiKey
+	}
+	base := os.Getenv("OPENAI_BASE_URL")
+	if c.baseURL != nil {
+		base = *c.baseURL
+	}
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key)}
+	if c.maxRetries != nil {
+		ro = append(ro, option.WithMaxRetries(*c.maxRetries))
+	}
+	if c.httpClient != nil {
+		ro = append(ro, option.WithHTTPClient(c.httpClient))
+	}
+	ro = append(ro, c.requestOpts...)
+	if key == "" && base == DefaultBaseURL {
+		return c, ro, ErrNoAPIKey
+	}
+	return c, ro, nil
+}
+
+// apiError wraps an SDK error with what was being done, keeping the API's
+// own message (the SDK's Error() gives only the status).
+func apiError(what string, err error) error {
+	var e *oai.Error
+	if errors.As(err, &e) && e.Message != "" {
+		return fmt.Errorf("openai: %s: %w: %s", what, err, e.Message)
+	}
+	return fmt.Errorf("openai: %s: %w", what, err)
+}

@@ -1,0 +1,447 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"strings"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/responses"
+	"github.com/openai/openai-go/v3/shared"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ResponsesModel is a [runtime.Model] on the Responses API. It is safe for
+// concurrent use.
+//
+// It is stateless: every request carries the whole conversation as input
+// items (no previous_response_id). Reasoning items come back as reasoning
+// parts whose ProviderMetadata["openai"] holds the item id and, when the
+// request included "reasoning.encrypted_content", the encrypted content;
+// they are sent back with them. Tool results are function_call_output items,
+// whose output is a list of input_text, input_image and input_file items for
+// content results, so images reach the model directly.
+type ResponsesModel struct {
+	id     string
+	cfg    config
+	client oai.Client
+	err    error
+}
+
+var _ runtime.Model = (*ResponsesModel)(nil)
+
+// NewResponses returns the Responses API model id (such as "gpt-5.4"), or
+// [ErrNoAPIKey] when it would call api.openai.com without a key.
+func NewResponses(id string, opts ...Option) (*ResponsesModel, error) {
+	m := Responses(id, opts...)
+	return m, m.err
+}
+
+// Responses returns the Responses API model id. It never fails: a
+// configuration error (see [NewResponses]) is returned by every call.
+func Responses(id string, opts ...Option) *ResponsesModel {
+	cfg, ro, err := resolve(opts)
+	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+}
+
+// ID returns the model's id, as given to [Responses].
+func (m *ResponsesModel) ID() string { return m.id }
+
+// itemMeta is what a part carries in ProviderMetadata["openai"] to be sent
+// back as the item it came from.
+type itemMeta struct {
+	ItemID           string `json:"itemId,omitempty"`
+	EncryptedContent string `json:"encryptedContent,omitempty"`
+}
+
+func (im itemMeta) metadata() map[string]json.RawMessage {
+	data, _ := json.Marshal(im)
+	return map[string]json.RawMessage{ProviderName: data}
+}
+
+func readMeta(md map[string]json.RawMessage) itemMeta {
+	var im itemMeta
+	if raw, ok := md[ProviderName]; ok {
+		_ = json.Unmarshal(raw, &im)
+	}
+	return im
+}
+
+// Generate implements [runtime.Model].
+func (m *ResponsesModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+	if m.err != nil {
+		return nil, m.err
+	}
+	params, err := m.params(req)
+	if err != nil {
+		return nil, err
+	}
+	res, err := m.client.Responses.New(ctx, params)
+	if err != nil {
+		return nil, apiError("response", err)
+	}
+	return convertResponse(res)
+}
+
+// convertResponse converts a finished response; a failed one is an error.
+func convertResponse(res *responses.Response) (*runtime.Response, error) {
+	if res.Status == "failed" {
+		return nil, fmt.Errorf("openai: response %s failed: %s: %s", res.ID, res.Error.Code, res.Error.Message)
+	}
+	msg := runtime.Message{Role: runtime.RoleAssistant}
+	for _, item := range res.Output {
+		switch item.Type {
+		case "message":
+			for _, c := range item.Content {
+				switch c.Type {
+				case "output_text":
+					msg.Parts = append(msg.Parts, runtime.TextPart(c.Text))
+				case "refusal":
+					msg.Parts = append(msg.Parts, runtime.TextPart(c.Refusal))
+				}
+			}
+		case "reasoning":
+			var texts []string
+			for _, s := range item.Summary {
+				texts = append(texts, s.Text)
+			}
+			msg.Parts = append(msg.Parts, runtime.Part{
+				Type: runtime.PartReasoning, Text: strings.Join(texts, "\n\n"),
+				ProviderMetadata: itemMeta{ItemID: item.ID, EncryptedContent: item.EncryptedContent}.metadata(),
+			})
+		case "function_call":
+			call := runtime.ToolCall{ID: item.CallID, Name: item.Name, Arguments: item.Arguments.OfString,
+				ProviderMetadata: itemMeta{ItemID: item.ID}.metadata()}
+			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
+		}
+	}
+	raw := string(res.Status)
+	reason := runtime.FinishStop
+	switch {
+	case res.Status == "incomplete":
+		raw = res.IncompleteDetails.Reason
+		switch raw {
+		case "max_output_tokens":
+			reason = runtime.FinishLength
+		case "content_filter":
+			reason = runtime.FinishContentFilter
+		default:
+			reason = runtime.FinishOther
+		}
+	case len(msg.ToolCalls()) > 0:
+		reason = runtime.FinishToolCalls
+	}
+	u := res.Usage
+	return &runtime.Response{
+		Message:         msg,
+		FinishReason:    reason,
+		RawFinishReason: raw,
+		Usage: runtime.Usage{
+			InputTokens:       int(u.InputTokens),
+			OutputTokens:      int(u.OutputTokens),
+			TotalTokens:       int(u.TotalTokens),
+			ReasoningTokens:   int(u.OutputTokensDetails.ReasoningTokens),
+			CachedInputTokens: int(u.InputTokensDetails.CachedTokens),
+		},
+		ID:      res.ID,
+		ModelID: res.Model,
+	}, nil
+}
+
+// Stream implements [runtime.Model].
+func (m *ResponsesModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+	return func(yield func(runtime.StreamPart, error) bool) {
+		if m.err != nil {
+			yield(runtime.StreamPart{}, m.err)
+			return
+		}
+		params, err := m.params(req)
+		if err != nil {
+			yield(runtime.StreamPart{}, err)
+			return
+		}
+		stream := m.client.Responses.NewStreaming(ctx, params)
+		defer stream.Close()
+
+		calls := map[string]*runtime.ToolCall{} // by item id
+		for stream.Next() {
+			ev := stream.Current()
+			var part runtime.StreamPart
+			switch ev.Type {
+			case "response.output_text.delta", "response.refusal.delta":
+				part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: ev.Delta}
+			case "response.reasoning_summary_text.delta":
+				part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: ev.Delta}
+			case "response.output_item.added":
+				if ev.Item.Type != "function_call" {
+					continue
+				}
+				c := &runtime.ToolCall{ID: ev.Item.CallID, Name: ev.Item.Name}
+				calls[ev.Item.ID] = c
+				part = runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: c.ID, ToolName: c.Name}
+			case "response.function_call_arguments.delta":
+				c := calls[ev.ItemID]
+				if c == nil {
+					yield(runtime.StreamPart{}, fmt.Errorf("openai: response stream: arguments for unknown item %s", ev.ItemID))
+					return
+				}
+				c.Arguments += ev.Delta
+				part = runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: c.ID, ToolName: c.Name, Text: ev.Delta}
+			case "response.output_item.done":
+				if ev.Item.Type != "function_call" {
+					continue
+				}
+				call := runtime.ToolCall{ID: ev.Item.CallID, Name: ev.Item.Name, Arguments: ev.Item.Arguments.OfString,
+					ProviderMetadata: itemMeta{ItemID: ev.Item.ID}.metadata()}
+				part = runtime.StreamPart{Type: runtime.StreamToolCall, ToolCall: &call}
+			case "response.completed", "response.incomplete", "response.failed":
+				res, err := convertResponse(&ev.Response)
+				if err != nil {
+					yield(runtime.StreamPart{}, err)
+					return
+				}
+				yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: res}, nil)
+				return
+			case "error":
+				yield(runtime.StreamPart{}, fmt.Errorf("openai: response stream: %s: %s", ev.Code, ev.Message))
+				return
+			default:
+				continue
+			}
+			if part.Type != runtime.StreamTextDelta || part.Text != "" {
+				if !yield(part, nil) {
+					return
+				}
+			}
+		}
+		if err := stream.Err(); err != nil {
+			yield(runtime.StreamPart{}, apiError("response stream", err))
+			return
+		}
+		yield(runtime.StreamPart{}, errors.New("openai: response stream: the stream ended before the response was complete"))
+	}
+}
+
+// params converts req to the SDK's request parameters.
+func (m *ResponsesModel) params(req *runtime.Request) (responses.ResponseNewParams, error) {
+	p := responses.ResponseNewParams{Model: shared.ResponsesModel(m.id)}
+	var input responses.ResponseInputParam
+	for i, msg := range req.Messages {
+		items, err := inputItems(msg)
+		if err != nil {
+			return p, fmt.Errorf("openai: message %d (%s): %w", i, msg.Role, err)
+		}
+		input = append(input, items...)
+	}
+	p.Input.OfInputItemList = input
+	for _, t := range req.Tools {
+		schema := t.InputSchema
+		if t.Strict {
+			strict, err := runtime.ConvertSchema(schema, runtime.DialectOpenAIStrict)
+			if err != nil {
+				return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+			}
+			schema = strict
+		}
+		params, err := parameters(schema)
+		if err != nil {
+			return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+		}
+		// The Responses API makes function tools strict unless told not to.
+		fn := responses.FunctionToolParam{Name: t.Name, Parameters: params, Strict: oai.Bool(t.Strict)}
+		if t.Description != "" {
+			fn.Description = oai.String(t.Description)
+		}
+		p.Tools = append(p.Tools, responses.ToolUnionParam{OfFunction: &fn})
+	}
+	if len(p.Tools) > 0 {
+		switch req.ToolChoice.Mode {
+		case "":
+		case runtime.ToolChoiceAuto, runtime.ToolChoiceNone, runtime.ToolChoiceRequired:
+			p.ToolChoice.OfToolChoiceMode = oai.Opt(responses.ToolChoiceOptions(req.ToolChoice.Mode))
+		case runtime.ToolChoiceTool:
+			p.ToolChoice.OfFunctionTool = &responses.ToolChoiceFunctionParam{Name: req.ToolChoice.Name}
+		default:
+			return p, fmt.Errorf("openai: unknown tool choice mode %q", req.ToolChoice.Mode)
+		}
+		if m.cfg.parallel != nil {
+			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
+		}
+	}
+	if req.Temperature != nil {
+		p.Temperature = oai.Float(*req.Temperature)
+	}
+	if req.MaxOutputTokens > 0 {
+		p.MaxOutputTokens = oai.Int(int64(req.MaxOutputTokens))
+	}
+	extra, err := providerOptions(req.ProviderOptions)
+	if err != nil {
+		return p, err
+	}
+	if len(extra) > 0 {
+		p.SetExtraFields(extra)
+	}
+	return p, nil
+}
+
+// inputItems converts one runtime message to input items.
+func inputItems(msg runtime.Message) (responses.ResponseInputParam, error) {
+	var out responses.ResponseInputParam
+	switch msg.Role {
+	case runtime.RoleSystem:
+		out = append(out, responses.ResponseInputItemParamOfMessage(msg.Text(), responses.EasyInputMessageRoleSystem))
+	case runtime.RoleUser:
+		if len(msg.Parts) == 1 && msg.Parts[0].Type == runtime.PartText {
+			return append(out, responses.ResponseInputItemParamOfMessage(msg.Parts[0].Text, responses.EasyInputMessageRoleUser)), nil
+		}
+		content, err := inputContent(msg.Parts)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, responses.ResponseInputItemParamOfMessage(content, responses.EasyInputMessageRoleUser))
+	case runtime.RoleAssistant:
+		var text strings.Builder
+		flush := func() {
+			if text.Len() > 0 {
+				out = append(out, responses.ResponseInputItemParamOfMessage(text.String(), responses.EasyInputMessageRoleAssistant))
+				text.Reset()
+			}
+		}
+		for _, p := range msg.Parts {
+			switch p.Type {
+			case runtime.PartText:
+				text.WriteString(p.Text)
+			case runtime.PartReasoning:
+				im := readMeta(p.ProviderMetadata)
+				if im.ItemID == "" {
+					continue // reasoning from elsewhere: no item to send back
+				}
+				flush()
+				r := responses.ResponseReasoningItemParam{ID: im.ItemID, Summary: []responses.ResponseReasoningItemSummaryParam{}}
+				if p.Text != "" {
+					r.Summary = append(r.Summary, responses.ResponseReasoningItemSummaryParam{Text: p.Text})
+				}
+				if im.EncryptedContent != "" {
+					r.EncryptedContent = oai.String(im.EncryptedContent)
+				}
+				out = append(out, responses.ResponseInputItemUnionParam{OfReasoning: &r})
+			case runtime.PartToolCall:
+				flush()
+				c := p.ToolCall
+				item := responses.ResponseInputItemParamOfFunctionCall(c.Arguments, c.ID, c.Name)
+				if im := readMeta(c.ProviderMetadata); im.ItemID != "" {
+					item.OfFunctionCall.ID = oai.String(im.ItemID)
+				}
+				out = append(out, item)
+			}
+		}
+		flush()
+	case runtime.RoleTool:
+		for _, r := range msg.ToolResults() {
+			var item responses.ResponseInputItemUnionParam
+			if r.Output.Type == runtime.OutputContent {
+				list, err := outputContent(r.Output.Parts)
+				if err != nil {
+					return nil, fmt.Errorf("result of call %s: %w", r.ToolCallID, err)
+				}
+				item = responses.ResponseInputItemParamOfFunctionCallOutput(list)
+			} else {
+				item = responses.ResponseInputItemParamOfFunctionCallOutput(r.Output.String())
+			}
+			item.OfFunctionCallOutput.CallID = oai.String(r.ToolCallID)
+			out = append(out, item)
+		}
+	default:
+		return nil, fmt.Errorf("unknown role %q", msg.Role)
+	}
+	return out, nil
+}
+
+// inputContent converts user content.
+func inputContent(parts []runtime.Part) (responses.ResponseInputMessageContentListParam, error) {
+	var out responses.ResponseInputMessageContentListParam
+	for _, p := range parts {
+		switch p.Type {
+		case runtime.PartText:
+			out = append(out, responses.ResponseInputContentParamOfInputText(p.Text))
+		case runtime.PartImageURL, runtime.PartMedia:
+			url, file, err := mediaSource(p)
+			if err != nil {
+				return nil, err
+			}
+			if !file {
+				out = append(out, responses.ResponseInputContentUnionParam{OfInputImage: &responses.ResponseInputImageParam{
+					Detail: responses.ResponseInputImageDetailAuto, ImageURL: oai.String(url)}})
+				continue
+			}
+			f := responses.ResponseInputFileParam{Filename: oai.String(filename(p))}
+			if len(p.Data) > 0 {
+				f.FileData = oai.String(url)
+			} else {
+				f.FileURL = oai.String(url)
+			}
+			out = append(out, responses.ResponseInputContentUnionParam{OfInputFile: &f})
+		case runtime.PartReasoning:
+		default:
+			return nil, fmt.Errorf("a %s part cannot be sent as content", p.Type)
+		}
+	}
+	return out, nil
+}
+
+// outputContent converts the parts of a content tool result.
+func outputContent(parts []runtime.Part) (responses.ResponseFunctionCallOutputItemListParam, error) {
+	var out responses.ResponseFunctionCallOutputItemListParam
+	for _, p := range parts {
+		switch p.Type {
+		case runtime.PartText:
+			out = append(out, responses.ResponseFunctionCallOutputItemParamOfInputText(p.Text))
+		case runtime.PartImageURL, runtime.PartMedia:
+			url, file, err := mediaSource(p)
+			if err != nil {
+				return nil, err
+			}
+			if !file {
+				out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputImage: &responses.ResponseInputImageContentParam{ImageURL: oai.String(url)}})
+				continue
+			}
+			f := responses.ResponseInputFileContentParam{Filename: oai.String(filename(p))}
+			if len(p.Data) > 0 {
+				f.FileData = oai.String(url)
+			} else {
+				f.FileURL = oai.String(url)
+			}
+			out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputFile: &f})
+		default:
+			return nil, fmt.Errorf("a %s part cannot be a tool result", p.Type)
+		}
+	}
+	return out, nil
+}
+
+// mediaSource returns the URL (a data URL for inline bytes) of an image or
+// a PDF, and whether it is a file rather than an image.
+func mediaSource(p runtime.Part) (url string, file bool, err error) {
+	url = p.URL
+	if len(p.Data) > 0 {
+		url = dataURL(p.MediaType, p.Data)
+	}
+	switch {
+	case p.Type == runtime.PartImageURL || strings.HasPrefix(p.MediaType, "image/"):
+		return url, false, nil
+	case p.MediaType == "application/pdf":
+		return url, true, nil
+	}
+	return "", false, fmt.Errorf("media of type %q cannot be sent to the Responses API", p.MediaType)
+}
+
+func filename(p runtime.Part) string {
+	if p.Filename != "" {
+		return p.Filename
+	}
+	return "document.pdf"
+}

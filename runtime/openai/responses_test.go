@@ -1,0 +1,297 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	goruntime "runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func (f *fakeServer) responsesModel(t *testing.T, opts ...Option) *ResponsesModel {
+	t.Helper()
+	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL + "/v1"), WithHTTPClient(&http.Client{Transport: f.tr})}
+	m, err := NewResponses("gpt-5.4", append(base, opts...)...)
+	require.NoError(t, err)
+	return m
+}
+
+func meta(s string) map[string]json.RawMessage {
+	return map[string]json.RawMessage{"openai": json.RawMessage(s)}
+}
+
+// responsesConversation is a conversation with reasoning, parallel calls
+// and their results (JSON, error, images), and a user PDF.
+func responsesConversation() *runtime.Request {
+	temp := 0.2
+	assistant := runtime.AssistantMessage("Checking both.",
+		runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`, ProviderMetadata: meta(`{"itemId":"fc_1"}`)},
+		runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome"}`, ProviderMetadata: meta(`{"itemId":"fc_2"}`)},
+		runtime.ToolCall{ID: "call_radar", Name: "radar", Arguments: `{"location":"Paris"}`},
+	)
+	assistant.Parts = append([]runtime.Part{
+		{Type: runtime.PartReasoning, Text: "Two cities: two calls.", ProviderMetadata: meta(`{"itemId":"rs_1","encryptedContent":"gAAAAB-enc"}`)},
+		{Type: runtime.PartReasoning, Text: "from another provider: not sent"},
+	}, assistant.Parts...)
+	return &runtime.Request{
+		Messages: []runtime.Message{
+			runtime.SystemMessage("You are a weather assistant."),
+			runtime.UserMessage("Weather in Paris and Rome? And the radar."),
+			assistant,
+			runtime.ToolMessage(
+				runtime.ToolResult{ToolCallID: "call_paris", ToolName: "weather", Output: runtime.JSONOutput(json.RawMessage(`{"temperature":21,"conditions":"Sunny"}`))},
+				runtime.ToolResult{ToolCallID: "call_rome", ToolName: "weather", Output: runtime.ErrorOutput("weather-tool failed: upstream timeout")},
+				runtime.ToolResult{ToolCallID: "call_radar", ToolName: "radar", Output: runtime.ContentOutput(
+					runtime.TextPart("Radar for Paris"),
+					runtime.MediaPart("image/png", []byte("\x89PNG")),
+					runtime.ImageURLPart("https://example.com/radar.png"),
+				)},
+			),
+			runtime.UserParts(runtime.TextPart("And this report?"), runtime.Part{Type: runtime.PartMedia, MediaType: "application/pdf", Data: []byte("%PDF"), Filename: "report.pdf"}),
+		},
+		Tools: []runtime.ToolDefinition{
+			weatherDef(),
+			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
+		},
+		ToolChoice:      runtime.ChoiceTool("radar"),
+		Temperature:     &temp,
+		MaxOutputTokens: 500,
+		ProviderOptions: meta(`{"store":false,"include":["reasoning.encrypted_content"]}`),
+	}
+}
+
+func TestResponsesRequestBody(t *testing.T) {
+	srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	_, err := srv.responsesModel(t, WithParallelToolCalls(true)).Generate(context.Background(), responsesConversation())
+	require.NoError(t, err)
+	r := srv.requests()[0]
+	assert.Equal(t, "/v1/responses", r.path)
+	assert.JSONEq(t, fixture(t, "responses_request.json"), string(r.body))
+}
+
+func TestResponsesToolChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		choice runtime.ToolChoice
+		want   string
+	}{
+		{"zero", runtime.ToolChoice{}, ""},
+		{"auto", runtime.ChoiceAuto, `"auto"`},
+		{"none", runtime.ChoiceNone, `"none"`},
+		{"required", runtime.ChoiceRequired, `"required"`},
+		{"named", runtime.ChoiceTool("weather"), `{"type":"function","name":"weather"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+			_, err := srv.responsesModel(t).Generate(context.Background(), &runtime.Request{
+				Messages: []runtime.Message{runtime.UserMessage("hi")}, Tools: []runtime.ToolDefinition{weatherDef()}, ToolChoice: tc.choice,
+			})
+			require.NoError(t, err)
+			var body map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			if tc.want == "" {
+				assert.NotContains(t, body, "tool_choice")
+				return
+			}
+			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
+		})
+	}
+}
+
+func wantResponsesMessage() runtime.Message {
+	return runtime.Message{Role: runtime.RoleAssistant, Parts: []runtime.Part{
+		{Type: runtime.PartReasoning, Text: "Two cities: two calls.", ProviderMetadata: meta(`{"itemId":"rs_1","encryptedContent":"gAAAAB-enc"}`)},
+		runtime.TextPart("Checking both."),
+		{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`, ProviderMetadata: meta(`{"itemId":"fc_1"}`)}},
+		{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome","units":"celsius"}`, ProviderMetadata: meta(`{"itemId":"fc_2"}`)}},
+	}}
+}
+
+var responsesUsage = runtime.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}
+
+func TestResponsesGenerate(t *testing.T) {
+	srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	res, err := srv.responsesModel(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+	require.NoError(t, err)
+	assert.Equal(t, &runtime.Response{
+		Message:         wantResponsesMessage(),
+		FinishReason:    runtime.FinishToolCalls,
+		RawFinishReason: "completed",
+		Usage:           responsesUsage,
+		ID:              "resp_g1",
+		ModelID:         "gpt-5.4-2026-03-01",
+	}, res)
+
+	// What came back is sent back as the same items.
+	srv2 := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	_, err = srv2.responsesModel(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{res.Message}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","input":[
+		{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Two cities: two calls."}],"encrypted_content":"gAAAAB-enc"},
+		{"role":"assistant","content":"Checking both."},
+		{"type":"function_call","id":"fc_1","call_id":"call_paris","name":"weather","arguments":"{\"location\":\"Paris\"}"},
+		{"type":"function_call","id":"fc_2","call_id":"call_rome","name":"weather","arguments":"{\"location\":\"Rome\",\"units\":\"celsius\"}"}]}`,
+		string(srv2.requests()[0].body))
+}
+
+func TestResponsesStream(t *testing.T) {
+	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "responses_stream_tools.sse")})
+	var parts []runtime.StreamPart
+	res, err := runtime.CollectStream(srv.responsesModel(t).Stream(context.Background(), &runtime.Request{
+		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []runtime.ToolDefinition{weatherDef()},
+	}), func(p runtime.StreamPart) { parts = append(parts, p) })
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"input":[{"role":"user","content":"Weather in Paris and Rome?"}],
+		"tools":[{"type":"function","name":"weather","description":"Fetches the current weather for a location.","strict":false,"parameters":`+weatherSchema+`}]}`,
+		string(srv.requests()[0].body))
+
+	want := wantResponsesMessage()
+	paris, rome := want.Parts[2].ToolCall, want.Parts[3].ToolCall
+	assert.Equal(t, []runtime.StreamPart{
+		{Type: runtime.StreamReasoningDelta, Text: "Two cities: "},
+		{Type: runtime.StreamReasoningDelta, Text: "two calls."},
+		{Type: runtime.StreamTextDelta, Text: "Checking "},
+		{Type: runtime.StreamTextDelta, Text: "both."},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "call_paris", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: `{"location":`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: `"Paris"}`},
+		{Type: runtime.StreamToolCall, ToolCall: paris},
+		{Type: runtime.StreamToolCallStart, ToolCallID: "call_rome", ToolName: "weather"},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_rome", ToolName: "weather", Text: `{"location":"Rome",`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "call_rome", ToolName: "weather", Text: `"units":"celsius"}`},
+		{Type: runtime.StreamToolCall, ToolCall: rome},
+		{Type: runtime.StreamFinish, Response: &runtime.Response{
+			Message: want, FinishReason: runtime.FinishToolCalls, RawFinishReason: "completed",
+			Usage: responsesUsage, ID: "resp_g1", ModelID: "gpt-5.4-2026-03-01",
+		}},
+	}, parts)
+	assert.Equal(t, want, res.Message)
+}
+
+func TestResponsesEndings(t *testing.T) {
+	base := func(status, extra string) string {
+		return `{"id":"resp_1","object":"response","created_at":1,"status":"` + status + `","model":"gpt-5.4",` + extra + `
+		 "output":[{"id":"msg_1","type":"message","status":"completed","role":"assistant","content":[{"type":"output_text","text":"Part","annotations":[]}]}],
+		 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
+		 "usage":{"input_tokens":5,"input_tokens_details":{"cached_tokens":0},"output_tokens":500,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":505}}`
+	}
+	incomplete := base("incomplete", `"incomplete_details":{"reason":"max_output_tokens"},"error":null,`)
+	failed := base("failed", `"incomplete_details":null,"error":{"code":"server_error","message":"The model failed."},`)
+	delta := `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Part"}`
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
+
+	t.Run("incomplete is length", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: incomplete})
+		res, err := srv.responsesModel(t).Generate(context.Background(), req)
+		require.NoError(t, err)
+		assert.Equal(t, runtime.FinishLength, res.FinishReason)
+		assert.Equal(t, "max_output_tokens", res.RawFinishReason)
+		assert.Equal(t, "Part", res.Message.Text())
+	})
+	t.Run("failed is an error", func(t *testing.T) {
+		srv := newFakeServer(t, reply{body: failed})
+		_, err := srv.responsesModel(t).Generate(context.Background(), req)
+		assert.ErrorContains(t, err, "openai: response resp_1 failed: server_error: The model failed.")
+	})
+	for _, tc := range []struct{ name, body, want string }{
+		{"stream incomplete", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: response.incomplete\ndata: " +
+			`{"type":"response.incomplete","sequence_number":2,"response":` + strings.ReplaceAll(incomplete, "\n", "") + "}\n\n", ""},
+		{"stream failed", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: response.failed\ndata: " +
+			`{"type":"response.failed","sequence_number":2,"response":` + strings.ReplaceAll(failed, "\n", "") + "}\n\n", "The model failed."},
+		{"error event", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: error\ndata: " +
+			`{"type":"error","sequence_number":2,"code":"rate_limit_exceeded","message":"Slow down.","param":null}` + "\n\n", "rate_limit_exceeded: Slow down."},
+		{"cut", "event: response.output_text.delta\ndata: " + delta + "\n\n", "the stream ended before the response was complete"},
+		{"malformed", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: response.output_text.delta\ndata: {\"type\":\n\n", "response stream"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			var texts []string
+			var last error
+			var final *runtime.Response
+			for p, err := range srv.responsesModel(t).Stream(context.Background(), req) {
+				if err != nil {
+					last = err
+					break
+				}
+				if p.Type == runtime.StreamFinish {
+					final = p.Response
+				}
+				if p.Text != "" {
+					texts = append(texts, p.Text)
+				}
+			}
+			assert.Equal(t, []string{"Part"}, texts)
+			if tc.want == "" {
+				require.NoError(t, last)
+				require.NotNil(t, final)
+				assert.Equal(t, runtime.FinishLength, final.FinishReason)
+				return
+			}
+			require.Error(t, last)
+			assert.Contains(t, last.Error(), tc.want)
+		})
+	}
+}
+
+func TestResponsesCancellation(t *testing.T) {
+	delta := `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Once "}`
+	srv := newFakeServer(t, reply{sse: true, hang: true, body: "event: response.output_text.delta\ndata: " + delta + "\n\n"})
+	m := srv.responsesModel(t)
+	base := goruntime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var last error
+	for _, err := range m.Stream(ctx, &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
+		if err != nil {
+			last = err
+			break
+		}
+		cancel()
+	}
+	assert.True(t, errors.Is(last, context.Canceled), "%v", last)
+	srv.settleGoroutines(t, base)
+}
+
+// TestResponsesAgent runs the agent loop on the Responses API: the call
+// items go back with their ids and the results as function_call_output.
+func TestResponsesAgent(t *testing.T) {
+	calls := `{"id":"resp_1","object":"response","created_at":1,"status":"completed","model":"gpt-5.4","error":null,"incomplete_details":null,
+	 "output":[{"id":"fc_1","type":"function_call","status":"completed","arguments":"{\"location\":\"Paris\"}","call_id":"call_1","name":"weather"},
+	           {"id":"fc_2","type":"function_call","status":"completed","arguments":"{\"location\":\"Atlantis\"}","call_id":"call_2","name":"weather"}],
+	 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
+	 "usage":{"input_tokens":10,"input_tokens_details":{"cached_tokens":0},"output_tokens":5,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":15}}`
+	answer := `{"id":"resp_2","object":"response","created_at":1,"status":"completed","model":"gpt-5.4","error":null,"incomplete_details":null,
+	 "output":[{"id":"msg_1","type":"message","status":"completed","role":"assistant","content":[{"type":"output_text","text":"Sunny in Paris.","annotations":[]}]}],
+	 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
+	 "usage":{"input_tokens":30,"input_tokens_details":{"cached_tokens":0},"output_tokens":5,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":35}}`
+	srv := newFakeServer(t, reply{body: calls}, reply{body: answer})
+	agent := &runtime.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: srv.responsesModel(t), Tools: weatherTools()}
+	res, err := agent.Generate(context.Background(), "Weather in Paris and Atlantis?")
+	require.NoError(t, err)
+	assert.Equal(t, "Sunny in Paris.", res.Text)
+
+	var second struct {
+		Input []map[string]json.RawMessage `json:"input"`
+	}
+	require.NoError(t, json.Unmarshal(srv.requests()[1].body, &second))
+	require.Len(t, second.Input, 6)
+	var kinds []string
+	for _, it := range second.Input {
+		kinds = append(kinds, fmt.Sprintf("%s%s", it["type"], it["role"]))
+	}
+	assert.Equal(t, []string{`"system"`, `"user"`, `"function_call"`, `"function_call"`, `"function_call_output"`, `"function_call_output"`}, kinds)
+	assert.JSONEq(t, `"fc_1"`, string(second.Input[2]["id"]))
+	assert.JSONEq(t, `"call_1"`, string(second.Input[4]["call_id"]))
+	var out string
+	require.NoError(t, json.Unmarshal(second.Input[5]["output"], &out))
+	assert.Contains(t, out, "no station in Atlantis")
+}
