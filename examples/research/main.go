@@ -12,40 +12,69 @@
 // the steps too, for an agent that should run them one at a time; this one
 // only gets the workflow.
 //
-// It runs offline: the model is a scripted one that starts the workflow on
-// Go iterators and answers from its report. Each event of the run is
-// printed on one line: its type, the tool's name and the payload.
+// By default it runs offline: the model is a scripted one that starts the
+// workflow on Go iterators and answers from its report. Each event of the
+// run is printed on one line: its type, the tool's name and the payload.
+//
+// The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
+// as models.FromString wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
+// ollama/llama3.2, or openai/<model> with $OPENAI_BASE_URL for any
+// OpenAI-compatible server.
 package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
 const prompt = "What should I know about Go iterators? Cite your sources."
 
 func main() {
-	if err := run(context.Background(), os.Stdout); err != nil {
+	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
+		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+	flag.Parse()
+	model, err := chooseModel(*name, os.Stderr)
+	if err == nil {
+		err = run(context.Background(), os.Stdout, model)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "research:", err)
 		os.Exit(1)
 	}
 }
 
-// offlineModel plays the turns a real model would take for the example's
-// prompt.
-func offlineModel() *scripted.Model {
-	return scripted.New(
-		scripted.Calls(scripted.Call("workflow-research", `{"inputData":{"topic":"iterators","maxSources":2}}`)),
-		scripted.Text("Since Go 1.23, for-range loops can range over functions, and iter.Seq and iter.Seq2 are "+
-			"the standard iterator types (https://go.dev/blog/range-functions, https://pkg.go.dev/iter)."),
-	)
+// chooseModel returns the model called name (see models.FromString), or
+// the offline model when name is empty, saying on stderr how to use a real
+// one.
+func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+	if name == "" {
+		fmt.Fprintln(stderr, "research: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+		return offlineModel(), nil
+	}
+	return models.FromString(name)
 }
+
+// offlineTurns are the turns a real model would take for the example's
+// prompt.
+func offlineTurns() []scripted.Turn {
+	return []scripted.Turn{
+		scripted.Calls(scripted.Call("workflow-research", `{"inputData":{"topic":"iterators","maxSources":2}}`)),
+		scripted.Text("Since Go 1.23, for-range loops can range over functions, and iter.Seq and iter.Seq2 are " +
+			"the standard iterator types (https://go.dev/blog/range-functions, https://pkg.go.dev/iter)."),
+	}
+}
+
+// offlineModel plays offlineTurns.
+func offlineModel() *scripted.Model { return scripted.New(offlineTurns()...) }
 
 // newAgent is a research assistant that delegates the research to the
 // workflow.
@@ -59,8 +88,9 @@ func newAgent(model runtime.Model) *runtime.Agent {
 	}
 }
 
-func run(ctx context.Context, w io.Writer) error {
-	agent := newAgent(offlineModel())
+// run asks model the prompt and prints the run.
+func run(ctx context.Context, w io.Writer, model runtime.Model) error {
+	agent := newAgent(model)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
 	for ev, err := range agent.Stream(ctx, prompt) {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -10,12 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out))
+	require.NoError(t, run(t.Context(), &out, offlineModel()))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 
 	assert.Len(t, linesWithPrefix(lines, "tool-call workflow-research "), 1)
@@ -87,6 +90,61 @@ func TestResearchWorkflow(t *testing.T) {
 
 	_, err = wf.Run(t.Context(), ResearchInput{Topic: "monads"}, nil)
 	assert.ErrorContains(t, err, `gather: no sources on "monads"`)
+}
+
+// TestRunOnOpenAIResponsesFake runs the example through the OpenAI SDK on
+// the Responses API, as -model openai-responses/gpt-5.4 with
+// $OPENAI_BASE_URL does, against a fake server that plays the offline
+// script: the workflow's report reaches the model as the call's output.
+func TestRunOnOpenAIResponsesFake(t *testing.T) {
+	srv := openaitest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	t.Setenv("OPENAI_API_KEY", "test")
+	model, err := chooseModel("openai-responses/gpt-5.4", io.Discard)
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out, model))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	results := linesWithPrefix(lines, "tool-result workflow-research ")
+	require.Len(t, results, 1)
+	assert.Contains(t, results[0], `"citations":["https://go.dev/blog/range-functions","https://pkg.go.dev/iter"]`)
+	assert.True(t, strings.HasPrefix(lines[len(lines)-1], "assistant: Since Go 1.23"), lines[len(lines)-1])
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	assert.Equal(t, "/v1/responses", reqs[1].Path)
+	var second struct {
+		Input []struct {
+			Type   string `json:"type"`
+			CallID string `json:"call_id"`
+			Output string `json:"output"`
+		} `json:"input"`
+	}
+	require.NoError(t, reqs[1].Decode(&second))
+	var outputs []string
+	for _, item := range second.Input {
+		if item.Type == "function_call_output" {
+			assert.Equal(t, "call_1", item.CallID)
+			outputs = append(outputs, item.Output)
+		}
+	}
+	require.Len(t, outputs, 1)
+	assert.Contains(t, outputs[0], "https://pkg.go.dev/iter")
+}
+
+// TestChooseModel checks the offline default, which says how to switch,
+// and the error for a name models.FromString does not know.
+func TestChooseModel(t *testing.T) {
+	var stderr bytes.Buffer
+	model, err := chooseModel("", &stderr)
+	require.NoError(t, err)
+	assert.IsType(t, &scripted.Model{}, model)
+	assert.Contains(t, stderr.String(), "-model")
+	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
+
+	_, err = chooseModel("nosuch/model", io.Discard)
+	assert.ErrorIs(t, err, models.ErrUnknownProvider)
 }
 
 // linesWithPrefix returns the lines that start with prefix.

@@ -6,24 +6,31 @@
 // has its own generated tool from tools.go: the supervisor LookupNotes
 // (notes), the writer CountWords (wordCount).
 //
-// It runs offline: both models are scripted. The supervisor calls notes,
-// then agent-writer with a prompt built from the notes; the writer checks
-// the length of its draft with wordCount and answers; the supervisor
-// answers the user. The writer's events appear in the supervisor's stream
+// By default it runs offline: both models are scripted. The supervisor
+// calls notes, then agent-writer with a prompt built from the notes; the
+// writer checks the length of its draft with wordCount and answers; the
+// supervisor answers the user. The writer's events appear in the supervisor's stream
 // as they happen, carrying the writer's AgentID, which is printed as a
 // [writer] prefix. Each event is printed on one line: its type, the tool's
 // name and the payload.
+//
+// The -model flag, or $TOOLGEN_MODEL, runs both agents on a real model
+// instead, named as models.FromString wants it: openai/gpt-5.4,
+// anthropic/claude-sonnet-4-5, ollama/llama3.2, or openai/<model> with
+// $OPENAI_BASE_URL for any OpenAI-compatible server.
 package main
 
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
@@ -34,10 +41,31 @@ const draft = "Go 1.23 lets for-range loops range over functions, with iter.Seq 
 	"When you need values one at a time, iter.Pull turns a push iterator into a pull one."
 
 func main() {
-	if err := run(context.Background(), os.Stdout); err != nil {
+	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
+		`the model of both agents, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else offline scripted models)`)
+	flag.Parse()
+	supervisorModel, writerModel, err := chooseModels(*name, os.Stderr)
+	if err == nil {
+		err = run(context.Background(), os.Stdout, supervisorModel, writerModel)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "supervisor:", err)
 		os.Exit(1)
 	}
+}
+
+// chooseModels returns the model called name (see models.FromString) for
+// both agents, or the offline models when name is empty, saying on stderr
+// how to use a real one.
+func chooseModels(name string, stderr io.Writer) (supervisor, writer runtime.Model, err error) {
+	if name == "" {
+		fmt.Fprintln(stderr, "supervisor: running on offline scripted models; for a real one, pass -model (or set TOOLGEN_MODEL) "+
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+		s, w := offlineModels()
+		return s, w, nil
+	}
+	model, err := models.FromString(name)
+	return model, model, err
 }
 
 // newWriter is the subagent: it writes short prose and measures it with
@@ -96,8 +124,9 @@ func arguments(v any) string {
 	return string(data)
 }
 
-func run(ctx context.Context, w io.Writer) error {
-	supervisorModel, writerModel := offlineModels()
+// run runs the supervisor on supervisorModel and the writer on writerModel
+// and prints the run.
+func run(ctx context.Context, w io.Writer, supervisorModel, writerModel runtime.Model) error {
 	agent := newSupervisor(supervisorModel, newWriter(writerModel))
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	texts := map[string]*strings.Builder{} // by ParentToolCallID: "" for the supervisor

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -10,11 +11,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out))
+	supervisorModel, writerModel := offlineModels()
+	require.NoError(t, run(t.Context(), &out, supervisorModel, writerModel))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 
 	assert.Len(t, linesWithPrefix(lines, "tool-call notes "), 1)
@@ -101,6 +105,29 @@ func TestCountWords(t *testing.T) {
 	out, err := CountWords(t.Context(), CountInput{Text: "Go 1.23 adds iterators."})
 	require.NoError(t, err)
 	assert.Equal(t, CountOutput{Words: 4, Characters: 23}, out)
+}
+
+// TestChooseModels checks the offline default, which says how to switch,
+// and the error for a name models.FromString does not know.
+func TestChooseModels(t *testing.T) {
+	var stderr bytes.Buffer
+	supervisorModel, writerModel, err := chooseModels("", &stderr)
+	require.NoError(t, err)
+	assert.IsType(t, &scripted.Model{}, supervisorModel)
+	assert.NotSame(t, supervisorModel, writerModel, "each agent plays its own script")
+	assert.Contains(t, stderr.String(), "-model")
+	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
+
+	_, _, err = chooseModels("nosuch/model", io.Discard)
+	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+}
+
+// TestRealModelName checks that a model name gives both agents the same
+// model.
+func TestRealModelName(t *testing.T) {
+	supervisorModel, writerModel, err := chooseModels("ollama/llama3.2", io.Discard)
+	require.NoError(t, err)
+	assert.Same(t, supervisorModel, writerModel)
 }
 
 // linesWithPrefix returns the lines that start with prefix.

@@ -3,11 +3,23 @@
 // //tool:, and tools_gen.go, written by `go generate`, turns them into typed
 // tools whose JSON Schemas come from their types and doc comments.
 //
-// It runs offline: the model is a scripted one that asks for the weather in
-// Paris and in Atlantis (an unknown place, to show a tool error going back to
-// the model) and the hazards in Tokyo, then answers. Each event of the run
-// is printed on one line: its type, the tool's name and the payload, as a
-// display sees it. Then come the tool results as the model saw them.
+// By default it runs offline: the model is a scripted one that asks for the
+// weather in Paris and in Atlantis (an unknown place, to show a tool error
+// going back to the model) and the hazards in Tokyo, then answers. Each event
+// of the run is printed on one line: its type, the tool's name and the
+// payload, as a display sees it. Then come the tool results as the model saw
+// them.
+//
+// The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
+// as models.FromString wants it:
+//
+//	go run ./examples/weather -model openai/gpt-5.4               # $OPENAI_API_KEY
+//	go run ./examples/weather -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
+//	go run ./examples/weather -model ollama/llama3.2              # $OLLAMA_HOST, default localhost:11434
+//	OPENAI_BASE_URL=http://localhost:8000/v1 go run ./examples/weather -model openai/<model>
+//
+// The last form is any OpenAI-compatible server (vLLM, llama.cpp's server,
+// LM Studio), which needs no key.
 //
 // The hooks in tools_hooks.go shape the two views: weatherForModel gives the
 // model a short text and the condition icon as an image, and
@@ -17,35 +29,64 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
+const prompt = "What's the weather in Paris, and any hazards in Tokyo?"
+
 func main() {
-	if err := run(context.Background(), os.Stdout, "What's the weather in Paris, and any hazards in Tokyo?"); err != nil {
+	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
+		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+	flag.Parse()
+	model, err := chooseModel(*name, os.Stderr)
+	if err == nil {
+		err = run(context.Background(), os.Stdout, prompt, model)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "weather:", err)
 		os.Exit(1)
 	}
 }
 
-// offlineModel plays the turns a real model would take for the example's
+// chooseModel returns the model called name (see models.FromString), or
+// the offline model when name is empty, saying on stderr how to use a real
+// one.
+func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+	if name == "" {
+		fmt.Fprintln(stderr, "weather: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+		return offlineModel(), nil
+	}
+	return models.FromString(name)
+}
+
+// offlineTurns are the turns a real model would take for the example's
 // prompt.
-func offlineModel() *scripted.Model {
-	return scripted.New(
+func offlineTurns() []scripted.Turn {
+	return []scripted.Turn{
 		scripted.Calls(
 			scripted.Call("weatherTool", `{"location":"Paris"}`),
 			scripted.Call("weatherTool", `{"location":"Atlantis"}`),
 			scripted.Call("hazardsTool", `{"location":"Tokyo"}`),
 		),
-		scripted.Text("It is 18.5°C and partly cloudy in Paris. I could not find Atlantis. "+
+		scripted.Text("It is 18.5°C and partly cloudy in Paris. I could not find Atlantis. " +
 			"Tokyo has a severe heat warning: stay hydrated and avoid the midday sun."),
-	)
+	}
 }
+
+// offlineModel plays offlineTurns.
+func offlineModel() *scripted.Model { return scripted.New(offlineTurns()...) }
 
 // newAgent is the weather agent of the Mastra example.
 func newAgent(model runtime.Model) *runtime.Agent {
@@ -59,9 +100,10 @@ func newAgent(model runtime.Model) *runtime.Agent {
 	}
 }
 
-func run(ctx context.Context, w io.Writer, prompt string) error {
-	model := offlineModel()
-	agent := newAgent(model)
+// run asks model the prompt and prints the run.
+func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) error {
+	rec := &recorder{Model: model}
+	agent := newAgent(rec)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
 	for ev, err := range agent.Stream(ctx, prompt) {
@@ -81,7 +123,7 @@ func run(ctx context.Context, w io.Writer, prompt string) error {
 
 	// The events above are the display's view. The model saw each tool
 	// result as shaped by its model-output hook:
-	for _, m := range model.LastRequest().Messages {
+	for _, m := range rec.lastMessages() {
 		for _, p := range m.Parts {
 			if p.Type == runtime.PartToolResult {
 				fmt.Fprintf(w, "model saw %s: %s\n", p.ToolResult.ToolName, modelView(p.ToolResult.Output))
@@ -106,4 +148,36 @@ func modelView(o runtime.ModelOutput) string {
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// recorder passes requests on to a model, keeping the messages of the last
+// one: what the model saw.
+type recorder struct {
+	runtime.Model
+	mu   sync.Mutex
+	last []runtime.Message
+}
+
+// Generate implements runtime.Model.
+func (r *recorder) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+	r.record(req)
+	return r.Model.Generate(ctx, req)
+}
+
+// Stream implements runtime.Model.
+func (r *recorder) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+	r.record(req)
+	return r.Model.Stream(ctx, req)
+}
+
+func (r *recorder) record(req *runtime.Request) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.last = slices.Clone(req.Messages)
+}
+
+func (r *recorder) lastMessages() []runtime.Message {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.last
 }

@@ -2,22 +2,44 @@ package main
 
 import (
 	"bytes"
+	"cmp"
+	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"os"
 	"strings"
 	"testing"
+	"time"
 
-	"context"
-	"fmt"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/openai"
+	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+// parisForModel is what the model-output hook gives the model of Paris's
+// weather, with the icon as an image.
+const (
+	parisForModel = "Paris: 18.5°C (feels like 17.9°C), Partly cloudy, humidity 62%, wind 14 km/h gusting 27 km/h."
+	icon          = "https://example.com/icons/partly-cloudy.png"
 )
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, "What's the weather in Paris, and any hazards in Tokyo?"))
-	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.NoError(t, run(t.Context(), &out, prompt, offlineModel()))
+	assertOutput(t, out.String())
+}
+
+// assertOutput checks the output of a run that played offlineTurns.
+func assertOutput(t *testing.T, out string) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
 
 	// The three calls of one step run in parallel: assert on the lines,
 	// not on their order.
@@ -31,9 +53,9 @@ func TestRun(t *testing.T) {
 	require.Len(t, results, 1)
 	// The display sees the transformed output: no station id.
 	assert.Equal(t, `tool-result weatherTool {"location":"Paris","temperature":18.5,"units":"celsius","conditions":"Partly cloudy","icon":"https://example.com/icons/partly-cloudy.png"}`, results[0])
-	assert.NotContains(t, out.String(), "LFPG-07", "the station id must reach neither the display nor the model")
+	assert.NotContains(t, out, "LFPG-07", "the station id must reach neither the display nor the model")
 	// The model sees the short text and the icon.
-	assert.Contains(t, lines, "model saw weatherTool: Paris: 18.5°C (feels like 17.9°C), Partly cloudy, humidity 62%, wind 14 km/h gusting 27 km/h. [image https://example.com/icons/partly-cloudy.png]")
+	assert.Contains(t, lines, "model saw weatherTool: "+parisForModel+" [image "+icon+"]")
 	hazards := linesWithPrefix(lines, "tool-result hazardsTool ")
 	require.Len(t, hazards, 1)
 	assert.Contains(t, hazards[0], `"kind":"heat"`)
@@ -82,4 +104,161 @@ func TestHooksInCode(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"London is Light rain"}, seen)
+}
+
+// TestRunOnOpenAIFake runs the example through the OpenAI SDK, as
+// -model openai/gpt-5.4 with $OPENAI_BASE_URL does, against a fake Chat
+// Completions server that plays the offline turns: the agent streams, so
+// the fake answers with server-sent events.
+func TestRunOnOpenAIFake(t *testing.T) {
+	srv := openaitest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	t.Setenv("OPENAI_API_KEY", "test")
+	model, err := chooseModel("openai/gpt-5.4", io.Discard)
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out, prompt, model))
+	assertOutput(t, out.String())
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	for _, r := range reqs {
+		assert.Equal(t, "/v1/chat/completions", r.Path)
+		assert.True(t, r.Stream, "the example streams")
+	}
+	// The second request carries the calls, the tool results as the
+	// model-output hook shaped them, and the icon in a user message after
+	// them, since Chat Completions tool messages take only text.
+	var second struct {
+		Messages []struct {
+			Role       string          `json:"role"`
+			Content    json.RawMessage `json:"content"`
+			ToolCallID string          `json:"tool_call_id"`
+			ToolCalls  []struct {
+				ID       string `json:"id"`
+				Function struct {
+					Name      string `json:"name"`
+					Arguments string `json:"arguments"`
+				} `json:"function"`
+			} `json:"tool_calls"`
+		} `json:"messages"`
+	}
+	require.NoError(t, reqs[1].Decode(&second))
+	msgs := second.Messages
+	require.Len(t, msgs, 7)
+	assert.Equal(t, []string{"system", "user", "assistant", "tool", "tool", "tool", "user"},
+		[]string{msgs[0].Role, msgs[1].Role, msgs[2].Role, msgs[3].Role, msgs[4].Role, msgs[5].Role, msgs[6].Role})
+	require.Len(t, msgs[2].ToolCalls, 3)
+	assert.Equal(t, "call_2", msgs[2].ToolCalls[1].ID)
+	assert.Equal(t, `{"location":"Atlantis"}`, msgs[2].ToolCalls[1].Function.Arguments)
+	results := map[string]string{}
+	for _, m := range msgs[3:6] {
+		var text string
+		require.NoError(t, json.Unmarshal(m.Content, &text))
+		results[m.ToolCallID] = text
+	}
+	assert.Equal(t, parisForModel, results["call_1"])
+	assert.Contains(t, results["call_2"], `location "Atlantis" not found`)
+	assert.Contains(t, results["call_3"], `"kind":"heat"`)
+	assert.NotContains(t, string(reqs[1].Body), "LFPG-07")
+	assert.JSONEq(t, `[
+		{"type":"text","text":"Media returned by tool call call_1 (weatherTool):"},
+		{"type":"image_url","image_url":{"url":"`+icon+`"}}]`, string(msgs[6].Content))
+}
+
+// TestRunOnAnthropicFake runs the example through the Anthropic SDK, as
+// -model anthropic/… with $ANTHROPIC_BASE_URL does, against a fake
+// Messages server that plays the offline turns.
+func TestRunOnAnthropicFake(t *testing.T) {
+	srv := anthropictest.NewServer(t, offlineTurns()...)
+	t.Setenv("ANTHROPIC_BASE_URL", srv.URL())
+	t.Setenv("ANTHROPIC_API_KEY", "test")
+	model, err := chooseModel("anthropic/claude-sonnet-4-5", io.Discard)
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out, prompt, model))
+	assertOutput(t, out.String())
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	for _, r := range reqs {
+		assert.Equal(t, "/v1/messages", r.Path)
+		assert.True(t, r.Stream, "the example streams")
+	}
+	// The second request carries the tool results as the model-output hook
+	// shaped them: the short text and the icon for Paris, an error for
+	// Atlantis.
+	type block struct {
+		Type      string          `json:"type"`
+		ToolUseID string          `json:"tool_use_id"`
+		IsError   bool            `json:"is_error"`
+		Content   json.RawMessage `json:"content"`
+	}
+	var second struct {
+		Messages []struct {
+			Role    string  `json:"role"`
+			Content []block `json:"content"`
+		} `json:"messages"`
+	}
+	require.NoError(t, reqs[1].Decode(&second))
+	require.Len(t, second.Messages, 3)
+	assert.Len(t, second.Messages[1].Content, 3, "three tool_use blocks")
+	results := second.Messages[2]
+	assert.Equal(t, "user", results.Role)
+	require.Len(t, results.Content, 3)
+	byID := map[string]block{}
+	for _, b := range results.Content {
+		assert.Equal(t, "tool_result", b.Type)
+		byID[b.ToolUseID] = b
+	}
+	assert.False(t, byID["toolu_1"].IsError)
+	assert.JSONEq(t, `[
+		{"type":"text","text":"`+parisForModel+`"},
+		{"type":"image","source":{"type":"url","url":"`+icon+`"}}]`, string(byID["toolu_1"].Content))
+	assert.True(t, byID["toolu_2"].IsError)
+	assert.Contains(t, string(byID["toolu_2"].Content), `location \"Atlantis\" not found`)
+	assert.False(t, byID["toolu_3"].IsError)
+	assert.Contains(t, string(byID["toolu_3"].Content), `heat`)
+	assert.NotContains(t, string(reqs[1].Body), "LFPG-07")
+}
+
+// TestRunOnOpenAICompatibleServer runs the example against a real
+// OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, LM Studio,
+// or OpenAI itself with $OPENAI_API_KEY) when $TOOLGEN_TEST_OPENAI_URL
+// names its API.
+func TestRunOnOpenAICompatibleServer(t *testing.T) {
+	url := os.Getenv("TOOLGEN_TEST_OPENAI_URL")
+	if url == "" {
+		t.Skip("set TOOLGEN_TEST_OPENAI_URL to an OpenAI-compatible API, such as http://localhost:11434/v1 for Ollama, " +
+			"and optionally TOOLGEN_TEST_MODEL (default llama3.2), to run the example against a real model")
+	}
+	name := cmp.Or(os.Getenv("TOOLGEN_TEST_MODEL"), "llama3.2")
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+
+	var out bytes.Buffer
+	err := run(ctx, &out, prompt, openai.Model(name, openai.WithBaseURL(url)))
+	t.Logf("%s at %s:\n%s", name, url, out.String())
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.NotEmpty(t, append(linesWithPrefix(lines, "tool-call weatherTool "), linesWithPrefix(lines, "tool-call hazardsTool ")...),
+		"the model called no tool")
+	assert.Len(t, linesWithPrefix(lines, "finish "), 1)
+	assert.Len(t, linesWithPrefix(lines, "assistant: "), 1)
+}
+
+// TestChooseModel checks the offline default, which says how to switch, and
+// the error for a name models.FromString does not know.
+func TestChooseModel(t *testing.T) {
+	var stderr bytes.Buffer
+	model, err := chooseModel("", &stderr)
+	require.NoError(t, err)
+	assert.IsType(t, &scripted.Model{}, model)
+	assert.Contains(t, stderr.String(), "-model")
+	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
+
+	_, err = chooseModel("nosuch/model", io.Discard)
+	assert.ErrorIs(t, err, models.ErrUnknownProvider)
 }

@@ -1,0 +1,315 @@
+// Package anthropictest provides a fake Anthropic server for tests and
+// offline demos: it plays a script of turns in the wire format of the
+// Messages API, as JSON or as a server-sent event stream when the request
+// asks for one, and records every request it receives. The real SDK client,
+// through package anthropic, talks to it:
+//
+//	srv := anthropictest.NewServer(t,
+//		scripted.Calls(scripted.Call("weatherTool", `{"location":"Paris"}`)),
+//		scripted.Text("It is sunny in Paris."),
+//	)
+//	model := anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test"))
+//	agent := &runtime.Agent{ID: "weather", Model: model, Tools: weather.Tools()}
+//	// … run the agent, then inspect srv.Requests()[1].Body: the tool results.
+//
+// The script is made of [scripted.Turn] values, so one script drives the
+// offline [scripted.Model], this server and the OpenAI fake of package
+// openaitest alike. Each request consumes the next turn:
+//
+//   - Text is one text block, streamed as word deltas; each tool call is a
+//     tool_use block whose input is streamed as 8-byte input_json deltas.
+//     A call without an ID gets "toolu_<n>", n counting calls from 1.
+//     Arguments that are not a JSON object are sent as they are when
+//     streaming (as a model's broken JSON would be), and as a JSON string
+//     in a complete message.
+//   - FinishReason defaults to tool-calls when there are calls, else stop,
+//     and is sent as the API's stop_reason ("tool_use", "end_turn",
+//     "max_tokens", "refusal"); Usage is sent as the API's usage.
+//   - Err answers with an API error whose message is Err's text and whose
+//     status is that of an error with a method HTTPStatus() int (such as
+//     [StatusError]), else 500. The SDK retries 408, 409, 429 and 5xx
+//     answers; the fake asks it to wait 1ms, and each retry takes the next
+//     turn, so a script can fail once and then succeed.
+//   - Respond is called with the request decoded from the wire: the system
+//     prompt, the messages (text, images, tool calls, tool results with
+//     their error flag), the tools and the tool choice.
+//
+// A request after the last turn gets a 400 error saying the script is
+// exhausted, which the SDK does not retry.
+package anthropictest
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+// chunkSize is the number of input bytes per streamed input_json delta.
+const chunkSize = 8
+
+// Request is one HTTP request the server received.
+type Request struct {
+	// Method is the HTTP method, POST for every API call.
+	Method string
+	// Path is the URL path, "/v1/messages" for the Messages API.
+	Path string
+	// Header holds the request's headers, the API key's included.
+	Header http.Header
+	// Body is the request body as sent, a JSON object for API calls.
+	Body json.RawMessage
+	// Stream reports whether the body asked for a stream ("stream": true).
+	Stream bool
+}
+
+// Decode unmarshals the body into v.
+func (r Request) Decode(v any) error { return json.Unmarshal(r.Body, v) }
+
+// StatusError is an error a scripted turn fails with to make the server
+// answer with an API error of the given HTTP status:
+//
+//	scripted.Fail(&anthropictest.StatusError{Status: 529, Message: "overloaded"})
+//
+// Any error with a method HTTPStatus() int does the same; the fake of
+// package openaitest honours it too.
+type StatusError struct {
+	// Status is the HTTP status code, such as 429 or 529.
+	Status int
+	// Message is the API error's message.
+	Message string
+}
+
+// Error returns the message.
+func (e *StatusError) Error() string { return e.Message }
+
+// HTTPStatus returns the status code.
+func (e *StatusError) HTTPStatus() int { return e.Status }
+
+// Server is a fake Anthropic API server that plays a script of turns. It is
+// safe for concurrent use; turns are consumed in the order requests arrive.
+type Server struct {
+	srv *httptest.Server
+
+	mu    sync.Mutex
+	turns []scripted.Turn
+	next  int
+	calls int
+	reqs  []Request
+}
+
+// NewServer starts a server that plays turns. With a non-nil tb, the
+// server is closed when the test ends; offline demos pass nil and call
+// Close.
+func NewServer(tb testing.TB, turns ...scripted.Turn) *Server {
+	s := &Server{turns: slices.Clone(turns)}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	if tb != nil {
+		tb.Cleanup(s.Close)
+	}
+	return s
+}
+
+// URL returns the base URL of the API, for anthropic.WithBaseURL or
+// $ANTHROPIC_BASE_URL. The server answers on any path that ends in
+// "/messages".
+func (s *Server) URL() string { return s.srv.URL + "/" }
+
+// Close shuts the server down, closing open connections.
+func (s *Server) Close() {
+	s.srv.CloseClientConnections()
+	s.srv.Close()
+}
+
+// Append adds turns to the end of the script.
+func (s *Server) Append(turns ...scripted.Turn) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.turns = append(s.turns, turns...)
+}
+
+// Requests returns the requests received so far, in order.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.reqs)
+}
+
+// Remaining returns the number of turns not yet played.
+func (s *Server) Remaining() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.turns) - s.next
+}
+
+// wireRequest holds the fields of a request body that the answer depends
+// on.
+type wireRequest struct {
+	Model  string `json:"model"`
+	Stream bool   `json:"stream"`
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, "anthropictest: reading the request: "+err.Error())
+		return
+	}
+	var in wireRequest
+	_ = json.Unmarshal(body, &in)
+	s.mu.Lock()
+	s.reqs = append(s.reqs, Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Stream: in.Stream})
+	s.mu.Unlock()
+
+	switch {
+	case r.Method != http.MethodPost:
+		writeError(w, http.StatusMethodNotAllowed, "anthropictest: "+r.Method+" "+r.URL.Path+": only POST is served")
+		return
+	case !strings.HasSuffix(r.URL.Path, "/messages"):
+		writeError(w, http.StatusNotFound, "anthropictest: no API at "+r.URL.Path)
+		return
+	}
+	turn, seq, err := s.take(body)
+	if err != nil {
+		status := http.StatusInternalServerError
+		var se interface{ HTTPStatus() int }
+		if errors.As(err, &se) {
+			status = se.HTTPStatus()
+		}
+		writeError(w, status, err.Error())
+		return
+	}
+	writeMessage(w, in, turn, seq)
+}
+
+// errExhausted answers a request after the last turn.
+type errExhausted struct{ turns int }
+
+func (e errExhausted) Error() string {
+	return fmt.Sprintf("anthropictest: script exhausted after %d turns", e.turns)
+}
+
+func (errExhausted) HTTPStatus() int { return http.StatusBadRequest }
+
+// take returns the next turn, computed and with its call ids assigned, and
+// its number, counting from 1.
+func (s *Server) take(body []byte) (scripted.Turn, int, error) {
+	s.mu.Lock()
+	if s.next >= len(s.turns) {
+		n := len(s.turns)
+		s.mu.Unlock()
+		return scripted.Turn{}, 0, errExhausted{n}
+	}
+	turn := s.turns[s.next]
+	s.next++
+	seq := s.next
+	s.mu.Unlock()
+
+	if turn.Respond != nil {
+		req, err := decodeMessages(body)
+		if err != nil {
+			return scripted.Turn{}, 0, &StatusError{Status: http.StatusBadRequest, Message: "anthropictest: decoding the request: " + err.Error()}
+		}
+		turn = turn.Respond(req)
+	}
+	if turn.Err != nil {
+		return scripted.Turn{}, 0, turn.Err
+	}
+	turn.ToolCalls = slices.Clone(turn.ToolCalls)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range turn.ToolCalls {
+		s.calls++
+		if turn.ToolCalls[i].ID == "" {
+			turn.ToolCalls[i].ID = fmt.Sprintf("toolu_%d", s.calls)
+		}
+	}
+	return turn, seq, nil
+}
+
+// errorTypes are the API's error types by status.
+var errorTypes = map[int]string{
+	http.StatusBadRequest:            "invalid_request_error",
+	http.StatusUnauthorized:          "authentication_error",
+	http.StatusForbidden:             "permission_error",
+	http.StatusNotFound:              "not_found_error",
+	http.StatusRequestEntityTooLarge: "request_too_large",
+	http.StatusTooManyRequests:       "rate_limit_error",
+	529:                              "overloaded_error",
+}
+
+// writeError writes an API error in Anthropic's shape.
+func writeError(w http.ResponseWriter, status int, message string) {
+	typ := errorTypes[status]
+	if typ == "" {
+		typ = "api_error"
+	}
+	w.Header().Set("Retry-After-Ms", "1")
+	writeJSON(w, status, map[string]any{
+		"type":  "error",
+		"error": map[string]any{"type": typ, "message": message},
+	})
+}
+
+// writeJSON writes v as a JSON answer.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		status, data = http.StatusInternalServerError, []byte(`{"type":"error","error":{"type":"api_error","message":"anthropictest: encoding the answer"}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(data)
+}
+
+// sseWriter writes server-sent events, flushing after each one.
+type sseWriter struct{ w http.ResponseWriter }
+
+func startSSE(w http.ResponseWriter) sseWriter {
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	return sseWriter{w}
+}
+
+// event writes one event, its data the JSON of v.
+func (s sseWriter) event(name string, v any) {
+	raw, _ := json.Marshal(v)
+	_, _ = io.WriteString(s.w, "event: "+name+"\ndata: "+string(raw)+"\n\n")
+	if f, ok := s.w.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// words splits s into deltas that concatenate back to s.
+func words(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.IndexByte(s, ' ')
+		if i < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
+	return out
+}
+
+// chunks splits s into pieces of at most chunkSize bytes.
+func chunks(s string) []string {
+	var out []string
+	for s != "" {
+		n := min(chunkSize, len(s))
+		out = append(out, s[:n])
+		s = s[n:]
+	}
+	return out
+}

@@ -1,0 +1,257 @@
+package anthropictest_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+type weatherIn struct {
+	Location string `json:"location"`
+}
+
+type weatherOut struct {
+	Conditions string `json:"conditions"`
+	Icon       string `json:"icon"`
+}
+
+const weatherSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+
+// weatherTools has a weather tool that fails for Atlantis and shows the
+// model a text and an icon.
+func weatherTools() runtime.Toolset {
+	spec := runtime.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}
+	tool := runtime.NewFunc(spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
+		if in.Location == "Atlantis" {
+			return weatherOut{}, fmt.Errorf("no station in %s", in.Location)
+		}
+		return weatherOut{Conditions: "Sunny in " + in.Location, Icon: "https://example.com/sun.png"}, nil
+	}).WithModelOutput(func(_ context.Context, _ weatherIn, out weatherOut) (runtime.ModelOutput, error) {
+		return runtime.ContentOutput(runtime.TextPart(out.Conditions), runtime.ImageURLPart(out.Icon)), nil
+	})
+	return runtime.Toolset{"weather": tool}
+}
+
+func newModel(srv *anthropictest.Server, opts ...anthropic.Option) runtime.Model {
+	return anthropic.Model("claude-sonnet-4-5", append([]anthropic.Option{anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test")}, opts...)...)
+}
+
+// TestAgent runs an agent through the SDK against the fake, with and
+// without streaming, and checks what the fake received.
+func TestAgent(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
+			srv := anthropictest.NewServer(t,
+				scripted.Turn{
+					Text: "Checking.",
+					ToolCalls: []runtime.ToolCall{
+						scripted.Call("weather", `{"location":"Paris"}`),
+						scripted.Call("weather", `{"location":"Atlantis"}`),
+					},
+					Usage: runtime.Usage{InputTokens: 20, OutputTokens: 10},
+				},
+				scripted.Text("Sunny in Paris; no station in Atlantis."),
+			)
+			agent := &runtime.Agent{ID: "weather-agent", Instructions: "Be brief.", Model: newModel(srv), Tools: weatherTools()}
+			var res *runtime.Result
+			if stream {
+				var types []runtime.EventType
+				for ev, err := range agent.Stream(t.Context(), "Weather in Paris and Atlantis?") {
+					require.NoError(t, err)
+					types = append(types, ev.Type)
+					if ev.Result != nil {
+						res = ev.Result
+					}
+				}
+				assert.Contains(t, types, runtime.EventTextDelta)
+				assert.Contains(t, types, runtime.EventToolCallDelta)
+			} else {
+				var err error
+				res, err = agent.Generate(t.Context(), "Weather in Paris and Atlantis?")
+				require.NoError(t, err)
+			}
+			require.NotNil(t, res)
+			assert.Equal(t, "Sunny in Paris; no station in Atlantis.", res.Text)
+			assert.Equal(t, runtime.FinishStop, res.FinishReason)
+			require.Len(t, res.Steps, 2)
+			assert.Equal(t, runtime.FinishToolCalls, res.Steps[0].FinishReason)
+			assert.Equal(t, runtime.Usage{InputTokens: 20, OutputTokens: 10, TotalTokens: 30}, res.Steps[0].Usage)
+			require.Len(t, res.Steps[0].Outcomes, 2)
+			assert.Error(t, res.Steps[0].Outcomes[1].Err)
+
+			reqs := srv.Requests()
+			require.Len(t, reqs, 2)
+			for _, r := range reqs {
+				assert.Equal(t, http.MethodPost, r.Method)
+				assert.Equal(t, "/v1/messages", r.Path)
+				assert.Contains(t, r.Header.Get("X-Api-Key")+r.Header.Get("Authorization"), "test")
+				assert.Equal(t, stream, r.Stream)
+			}
+			var second struct {
+				Messages []struct {
+					Role    string          `json:"role"`
+					Content json.RawMessage `json:"content"`
+				} `json:"messages"`
+			}
+			require.NoError(t, reqs[1].Decode(&second))
+			require.Len(t, second.Messages, 3)
+			assert.JSONEq(t, `[
+				{"type":"text","text":"Checking."},
+				{"type":"tool_use","id":"toolu_1","name":"weather","input":{"location":"Paris"}},
+				{"type":"tool_use","id":"toolu_2","name":"weather","input":{"location":"Atlantis"}}]`, string(second.Messages[1].Content))
+			var results []map[string]any
+			require.NoError(t, json.Unmarshal(second.Messages[2].Content, &results))
+			require.Len(t, results, 2)
+			assert.Equal(t, "toolu_1", results[0]["tool_use_id"])
+			assert.Equal(t, []any{
+				map[string]any{"type": "text", "text": "Sunny in Paris"},
+				map[string]any{"type": "image", "source": map[string]any{"type": "url", "url": "https://example.com/sun.png"}},
+			}, results[0]["content"])
+			assert.Equal(t, "toolu_2", results[1]["tool_use_id"])
+			assert.Equal(t, true, results[1]["is_error"])
+		})
+	}
+}
+
+// TestWire checks the JSON and the stream the fake writes, as a client
+// that does not use the SDK sees them.
+func TestWire(t *testing.T) {
+	srv := anthropictest.NewServer(t,
+		scripted.Calls(runtime.ToolCall{ID: "toolu_x", Name: "weather", Arguments: `{"location":"Paris"}`}),
+		scripted.Turn{Text: "Sunny in Paris.", Usage: runtime.Usage{InputTokens: 7, OutputTokens: 3}},
+		scripted.Calls(scripted.Call("weather", `{"location":`)),
+	)
+	post := func(body string) string {
+		t.Helper()
+		resp, err := http.Post(srv.URL()+"v1/messages", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode)
+		data, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		return string(data)
+	}
+
+	assert.JSONEq(t, `{"id":"msg_1","type":"message","role":"assistant","model":"m1",
+		"content":[{"type":"tool_use","id":"toolu_x","name":"weather","input":{"location":"Paris"}}],
+		"stop_reason":"tool_use","stop_sequence":null,
+		"usage":{"input_tokens":0,"output_tokens":0,"cache_creation_input_tokens":0,"cache_read_input_tokens":0}}`,
+		post(`{"model":"m1","max_tokens":10,"messages":[]}`))
+
+	got := post(`{"model":"m1","max_tokens":10,"messages":[],"stream":true}`)
+	events := strings.Split(strings.TrimSuffix(got, "\n\n"), "\n\n")
+	require.Len(t, events, 8, got) // start, block start, 3 words, block stop, delta, stop
+	assert.True(t, strings.HasPrefix(events[0], "event: message_start\n"), events[0])
+	assert.Contains(t, events[2], `"delta":{"text":"Sunny ","type":"text_delta"}`)
+	assert.Contains(t, events[6], `"stop_reason":"end_turn"`)
+	assert.Contains(t, events[6], `"output_tokens":3`)
+	assert.Equal(t, "event: message_stop\ndata: {\"type\":\"message_stop\"}", events[7])
+
+	// Broken arguments: a JSON string in a complete message.
+	assert.Contains(t, post(`{"model":"m1","max_tokens":10,"messages":[]}`), `"input":"{\"location\":"`)
+}
+
+// TestRespond lets the script answer from the decoded request.
+func TestRespond(t *testing.T) {
+	var seen *runtime.Request
+	srv := anthropictest.NewServer(t,
+		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":"Atlantis"}`)),
+		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+			seen = req
+			return scripted.Text("done")
+		}},
+	)
+	agent := &runtime.Agent{ID: "a", Instructions: "Be brief.", Model: newModel(srv), Tools: weatherTools()}
+	res, err := agent.Generate(t.Context(), "Weather?", runtime.WithToolChoice(runtime.ChoiceRequired))
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+
+	require.NotNil(t, seen)
+	var roles []runtime.Role
+	for _, m := range seen.Messages {
+		roles = append(roles, m.Role)
+	}
+	assert.Equal(t, []runtime.Role{runtime.RoleSystem, runtime.RoleUser, runtime.RoleAssistant, runtime.RoleTool}, roles)
+	assert.Equal(t, "Be brief.", seen.Messages[0].Parts[0].Text)
+	assert.Equal(t, "Weather?", seen.Messages[1].Text())
+	calls := seen.Messages[2].ToolCalls()
+	require.Len(t, calls, 2)
+	assert.Equal(t, runtime.ToolCall{ID: "toolu_1", Name: "weather", Arguments: `{"location":"Paris"}`}, calls[0])
+	results := seen.Messages[3].Parts
+	require.Len(t, results, 2)
+	assert.Equal(t, runtime.ToolResult{ToolCallID: "toolu_1", ToolName: "weather", Output: runtime.ContentOutput(
+		runtime.TextPart("Sunny in Paris"), runtime.ImageURLPart("https://example.com/sun.png"),
+	)}, *results[0].ToolResult)
+	assert.True(t, results[1].ToolResult.IsError())
+	assert.Contains(t, results[1].ToolResult.Output.Text, "no station in Atlantis")
+	require.Len(t, seen.Tools, 1)
+	assert.Equal(t, "weather", seen.Tools[0].Name)
+	assert.Equal(t, runtime.ChoiceRequired, seen.ToolChoice)
+}
+
+// TestErrors checks that a failing turn answers with an API error of its
+// status, that the SDK retries it on the next turn, and that a request
+// after the last turn fails.
+func TestErrors(t *testing.T) {
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
+	t.Run("retried", func(t *testing.T) {
+		srv := anthropictest.NewServer(t,
+			scripted.Fail(&anthropictest.StatusError{Status: 529, Message: "overloaded"}),
+			scripted.Text("ok"),
+		)
+		res, err := newModel(srv).Generate(t.Context(), req)
+		require.NoError(t, err)
+		assert.Equal(t, "ok", res.Message.Text())
+		assert.Len(t, srv.Requests(), 2)
+	})
+	t.Run("status", func(t *testing.T) {
+		srv := anthropictest.NewServer(t, scripted.Fail(&anthropictest.StatusError{Status: http.StatusBadRequest, Message: "bad tools"}))
+		_, err := newModel(srv).Generate(t.Context(), req)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "400")
+		assert.Contains(t, err.Error(), "bad tools")
+	})
+	t.Run("default 500", func(t *testing.T) {
+		srv := anthropictest.NewServer(t, scripted.Fail(errors.New("boom")))
+		_, err := newModel(srv, anthropic.WithMaxRetries(0)).Generate(t.Context(), req)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "500")
+		assert.Contains(t, err.Error(), "boom")
+	})
+	t.Run("exhausted", func(t *testing.T) {
+		srv := anthropictest.NewServer(t, scripted.Text("only"))
+		srv.Append(scripted.Text("and then"))
+		for _, want := range []string{"only", "and then"} {
+			res, err := newModel(srv).Generate(t.Context(), req)
+			require.NoError(t, err)
+			assert.Equal(t, want, res.Message.Text())
+		}
+		assert.Zero(t, srv.Remaining())
+		_, err := newModel(srv).Generate(t.Context(), req)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "script exhausted after 2 turns")
+		assert.Len(t, srv.Requests(), 3, "not retried")
+	})
+}
+
+// TestWithoutTB runs a server the way an offline demo does.
+func TestWithoutTB(t *testing.T) {
+	srv := anthropictest.NewServer(nil, scripted.Text("hello"))
+	defer srv.Close()
+	res, err := newModel(srv).Generate(t.Context(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
+	require.NoError(t, err)
+	assert.Equal(t, "hello", res.Message.Text())
+}
