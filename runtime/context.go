@@ -23,10 +23,17 @@ type CallInfo struct {
 }
 
 // CallInfoFrom returns the call a tool's ctx belongs to, when the tool runs
-// inside an agent loop.
+// inside an agent loop or a server that sets it.
 func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
 	ci, ok := ctx.Value(callInfoKey).(CallInfo)
 	return ci, ok
+}
+
+// WithCallInfo returns a ctx that carries ci, for code that runs tools
+// outside an [Agent] (an MCP server, a test) and wants [CallInfoFrom] to work
+// in them as it does in the loop.
+func WithCallInfo(ctx context.Context, ci CallInfo) context.Context {
+	return context.WithValue(ctx, callInfoKey, ci)
 }
 
 // RequestContext carries per-request values (user id, tenant, locale…) from

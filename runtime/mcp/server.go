@@ -150,6 +150,9 @@ type handler struct {
 }
 
 func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+	// Tools reach the call's name through runtime.CallInfoFrom, as in the
+	// agent loop; MCP has no tool call id of its own.
+	ctx = runtime.WithCallInfo(ctx, runtime.CallInfo{ToolName: h.key})
 	res, terr := h.call(ctx, req.Params.Arguments)
 	if terr != nil {
 		terr.ToolName = h.key

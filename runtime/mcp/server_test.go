@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http/httptest"
@@ -439,4 +440,26 @@ func keysOf[V any](m map[string]V) []string {
 		keys = append(keys, k)
 	}
 	return keys
+}
+
+// TestCallInfo: a tool served over MCP reaches its key through
+// runtime.CallInfoFrom, as it would in the agent loop.
+func TestCallInfo(t *testing.T) {
+	type in struct{}
+	type out struct {
+		Name string `json:"name"`
+	}
+	tool := runtime.NewFunc(runtime.Spec{ID: "who", Description: "Says its name.", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`)},
+		func(ctx context.Context, _ in) (out, error) {
+			ci, ok := runtime.CallInfoFrom(ctx)
+			if !ok {
+				return out{}, errors.New("no call info")
+			}
+			return out{Name: ci.ToolName}, nil
+		})
+	cs := connect(t, runtime.Toolset{"whoAmI": tool}, nil)
+	res, err := call(t, cs, "whoAmI", `{}`)
+	require.NoError(t, err)
+	require.False(t, res.IsError, text(t, res))
+	assert.JSONEq(t, `{"name":"whoAmI"}`, mustJSON(t, res.StructuredContent))
 }
