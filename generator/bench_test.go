@@ -65,6 +65,7 @@ func BenchmarkGenerate(b *testing.B) {
 	for _, n := range []int{10, 100, 1000} {
 		dir := writeManyTools(b, n)
 		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			cpu := startCPU()
 			for b.Loop() {
 				res, err := Generate(context.Background(), Config{Dir: dir})
 				if err != nil {
@@ -74,6 +75,7 @@ func BenchmarkGenerate(b *testing.B) {
 					b.Fatalf("unexpected result: %v", res.Diagnostics)
 				}
 			}
+			cpu.report(b)
 		})
 	}
 }
@@ -84,12 +86,14 @@ func BenchmarkLoad(b *testing.B) {
 	for _, n := range []int{10, 100, 1000} {
 		dir := writeManyTools(b, n)
 		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			cpu := startCPU()
 			for b.Loop() {
 				pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, ".")
 				if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
 					b.Fatalf("load: %v %v", err, pkgs)
 				}
 			}
+			cpu.report(b)
 		})
 	}
 }

@@ -111,19 +111,34 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 
 	g := newGen(l, &cfg)
 	g.findAll()
+	res.Packages = g.packages()
 	phase("find")
+	// Rendering and formatting do not read the schemas (see render), so
+	// they run while the schemas are computed. Only when find reported no
+	// error: a broken tool's model is incomplete, and there would be no
+	// files anyway.
+	var pending *pendingRenders
+	if !HasErrors(g.diags.list) {
+		pending = startRenders(res.Packages)
+	}
 	g.schemas()
 	g.checkStrict()
 	phase("schema")
 
 	res.Diagnostics = g.diags.sorted()
-	res.Packages = g.packages()
+	if pending != nil {
+		pending.wait()
+	}
 	if HasErrors(res.Diagnostics) {
 		res.Files = map[string][]byte{}
 		return res, nil
 	}
-	for _, p := range res.Packages {
-		src, err := render(p)
+	if pending == nil { // not reached: find's errors are among res.Diagnostics
+		pending = startRenders(res.Packages)
+		pending.wait()
+	}
+	for i, p := range res.Packages {
+		src, err := pending.file(i).finish(p)
 		if err != nil {
 			return nil, err
 		}

@@ -71,7 +71,7 @@ func TestRenderPlaceholdersRandom(t *testing.T) {
 		}
 		return b.String()
 	}
-	fastPaths := 0
+	fastPaths, quotedFast, templated := 0, 0, 0
 	for i := range 1000 {
 		lit := alphabet
 		if i%2 == 0 {
@@ -90,7 +90,28 @@ func TestRenderPlaceholdersRandom(t *testing.T) {
 				ReadOnly:     rng.IntN(2) == 0, Approval: rng.IntN(2) == 0,
 			}
 			if rng.IntN(3) == 0 {
-				tool.Recv = "Svc"
+				tool.Recv = []string{"Svc", "svc"}[rng.IntN(2)]
+			}
+			// Most tools have types of their own package, and so a
+			// template (perf_template.go): vary all of its shape.
+			if rng.IntN(4) > 0 {
+				local := func(name string) *TypeExpr {
+					e := &TypeExpr{Kind: KindNamed, PkgPath: p.Path, PkgName: p.Name, Name: name}
+					for range rng.IntN(3) {
+						e = &TypeExpr{Kind: KindPointer, Elem: e}
+					}
+					return e
+				}
+				tool.In, tool.Out = local(fmt.Sprintf("In%d", j)), local(fmt.Sprintf("Out%d", j))
+			}
+			if rng.IntN(3) == 0 {
+				tool.Title = ""
+			}
+			tool.Strict, tool.Destructive = rng.IntN(3) == 0, rng.IntN(3) == 0
+			tool.Idempotent, tool.OpenWorld = rng.IntN(3) == 0, rng.IntN(3) == 0
+			kinds := []HookKind{HookModel, HookDisplay, HookTranscript}
+			for k := range rng.IntN(4) {
+				tool.Hooks = append(tool.Hooks, Hook{Kind: kinds[rng.IntN(3)], Func: fmt.Sprintf("hook%d_%d", j, k)})
 			}
 			// Keep the output parseable: a description is a string literal
 			// and a comment only through the generated sentence.
@@ -104,14 +125,36 @@ func TestRenderPlaceholdersRandom(t *testing.T) {
 		if t.Failed() {
 			break
 		}
+		f := buildFile(p, &schemaLits{})
+		f.NoFormat = true
+		var buf bytes.Buffer
+		if f.Render(&buf) == nil {
+			// The templates against format.Source, whether or not the
+			// schemas can then be substituted.
+			want, wantErr := format.Source(buf.Bytes())
+			if got, ok, err := formatTemplated(buf.Bytes(), p); ok && err == nil {
+				require.NoError(t, wantErr)
+				require.Equal(t, string(want), string(got), "case %d: templates differ from format.Source", i)
+				templated++
+			}
+		}
 		lits := &schemaLits{}
 		if src, err := renderFile(p, lits); err == nil {
 			if _, ok := lits.substitute(src); ok {
 				fastPaths++
+				for _, s := range lits.schemas {
+					if rawKind(*s) == rawQuoted {
+						quotedFast++
+						break
+					}
+				}
 			}
 		}
 	}
-	require.Greater(t, fastPaths, 120, "too few cases take the placeholder path")
+	t.Logf("placeholder path: %d, quoted literals: %d, templates: %d", fastPaths, quotedFast, templated)
+	require.Greater(t, fastPaths, 80, "too few cases take the placeholder path")
+	require.Greater(t, quotedFast, 20, "too few cases substitute a quoted literal")
+	require.Greater(t, templated, 300, "too few cases format tools from templates")
 }
 
 // marshalIndentReference is how schemas were encoded before
@@ -124,4 +167,100 @@ func marshalIndentReference(s *jsonschema.Schema) ([]byte, error) {
 	var buf bytes.Buffer
 	err = json.Indent(&buf, data, "", "  ")
 	return buf.Bytes(), err
+}
+
+// assertPiecesExact checks that formatPieces gives format.Source's bytes on
+// the unformatted file of p, cut into every number of pieces from 2 to
+// maxPieces.
+func assertPiecesExact(t *testing.T, p *Package, maxPieces int) {
+	t.Helper()
+	f := buildFile(p, &schemaLits{})
+	f.NoFormat = true
+	var buf bytes.Buffer
+	require.NoError(t, f.Render(&buf))
+	src := buf.Bytes()
+	want, wantErr := format.Source(src)
+	if got, ok, err := formatTemplated(src, p); ok {
+		if wantErr != nil {
+			require.Error(t, err, "package %s from templates", p.Path)
+		} else {
+			require.NoError(t, err, "package %s from templates", p.Path)
+			require.Equal(t, string(want), string(got), "package %s from templates", p.Path)
+		}
+	}
+	for n := 2; n <= min(maxPieces, len(p.Tools)); n++ {
+		got, err := formatPieces(src, p.Tools, n)
+		if wantErr != nil {
+			require.Error(t, err, "package %s in %d pieces", p.Path, n)
+			continue
+		}
+		require.NoError(t, err, "package %s in %d pieces", p.Path, n)
+		require.Equal(t, string(want), string(got), "package %s in %d pieces", p.Path, n)
+	}
+}
+
+// TestFormatPieces proves formatPieces, which formats a file in parallel
+// pieces, and formatTemplated, which formats tools from the templates of
+// their shapes, byte-identical to format.Source of the whole file: on the golden
+// cases, on the 1,000-tool benchmark package, and on random packages whose
+// descriptions and titles hold every troublesome character (they are the
+// only user text in the file, always inside quoted literals).
+func TestFormatPieces(t *testing.T) {
+	for _, c := range readCases(t, "golden") {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			res := generate(t, writeModule(t, c.inputs))
+			require.False(t, HasErrors(res.Diagnostics))
+			for _, p := range res.Packages {
+				assertPiecesExact(t, p, 8)
+			}
+		})
+	}
+	t.Run("many", func(t *testing.T) {
+		res := generate(t, writeManyTools(t, 1000))
+		require.Len(t, res.Packages, 1)
+		assertPiecesExact(t, res.Packages[0], 7)
+		for _, tool := range res.Packages[0].Tools {
+			_, ok := shapeOf(res.Packages[0], tool)
+			require.True(t, ok, "tool %s has no template", tool.ID)
+		}
+	})
+	t.Run("random", func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(3, 4))
+		alphabet := []string{"a", " ", "\t", "\n", "\n\n", "\f", "\v", "{", "}", "\"", "\\", "`", "//", "/*", "*/", "é", "\x00", "\xff", "\u2028", "\r", "// x", "\n// ", placeholderPrefix, "InputSchema is the JSON Schema of the input of tool"}
+		text := func(n int) string {
+			var b strings.Builder
+			for range rng.IntN(n) {
+				b.WriteString(alphabet[rng.IntN(len(alphabet))])
+			}
+			return b.String()
+		}
+		recvs := []string{"", "", "Svc", "svc", "Other"}
+		for i := range 200 {
+			p := &Package{Path: "example.com/p", Name: "p", Imports: Imports{Runtime: "runtime", JSON: "json"}}
+			for j := range 2 + rng.IntN(40) {
+				tool := &Tool{
+					ID: fmt.Sprintf("t-%d", j), Key: fmt.Sprintf("k%d", j),
+					Description: text(12), Title: text(3),
+					Func: fmt.Sprintf("F%d", j), Recv: recvs[rng.IntN(len(recvs))],
+					In:       &TypeExpr{Kind: KindNamed, Name: fmt.Sprintf("In%d", j)},
+					Out:      &TypeExpr{Kind: KindPointer, Elem: &TypeExpr{Kind: KindNamed, PkgPath: "time", PkgName: "time", Name: "Time"}},
+					ReadOnly: rng.IntN(2) == 0, Approval: rng.IntN(2) == 0, Strict: rng.IntN(4) == 0,
+					Destructive: rng.IntN(3) == 0, OpenWorld: rng.IntN(3) == 0,
+				}
+				tool.Ctor = ctorName(tool.Recv, tool.Func)
+				tool.SchemaConst = lowerFirst(tool.Ctor)
+				if rng.IntN(4) == 0 {
+					tool.Hooks = []Hook{{Kind: HookModel, Func: fmt.Sprintf("model%d", j)}, {Kind: HookDisplay, Func: fmt.Sprintf("display%d", j)}}
+				}
+				p.Tools = append(p.Tools, tool)
+			}
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				assertPiecesExact(t, p, 6)
+			})
+			if t.Failed() {
+				break
+			}
+		}
+	})
 }

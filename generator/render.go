@@ -17,31 +17,44 @@ const (
 //
 // The schema constants are most of the file's bytes, and go/format spends
 // most of its time scanning and printing them, although it never changes
-// them: a raw string literal is one token whose text gofmt copies verbatim,
+// them: a string literal is one token whose text gofmt copies verbatim,
 // and every schema constant is a standalone `const X = …` declaration with
 // no neighbour to align with. So the file is rendered and formatted with a
-// short placeholder identifier in place of each raw string, and the raw
-// strings are substituted afterwards. The printer keeps source and output
-// positions in step across a multi-line literal, so removing the literal's
-// lines from both changes no layout decision; TestRenderPlaceholders checks
-// that the result is byte-identical to formatting the real file.
+// short placeholder identifier in place of each schema literal, and the
+// literals are substituted afterwards. The printer keeps source and output
+// positions in step across a multi-line raw string, so removing the
+// literal's lines from both changes no layout decision; a quoted literal is
+// on one line already. TestRenderPlaceholders checks that the result is
+// byte-identical to formatting the real file. Since formatting then does
+// not depend on the schemas, Generate runs it while the schemas are being
+// computed (startRenders); render does both steps in a row.
 func render(p *Package) ([]byte, error) {
-	lits := &schemaLits{}
-	src, err := renderFile(p, lits)
-	if err == nil {
-		if out, ok := lits.substitute(src); ok {
-			return out, nil
-		}
-	}
-	// A placeholder also occurs elsewhere in the file (in a description,
-	// say), or a literal is not valid Go: render the slow way, which also
-	// gives the error of the real file.
-	return renderFile(p, nil)
+	return renderPlaceholders(p).finish(p)
 }
 
-// renderFile renders and formats the file of p. With lits, raw string schema
-// constants are replaced with placeholders recorded in lits.
+// renderFile renders and formats the file of p. With lits, the schema
+// constants are placeholders recorded in lits, and no schema is read.
 func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
+	f := buildFile(p, lits)
+	// With placeholders, the file is rendered unformatted, then formatted
+	// from the templates of its tools' shapes (formatTemplated) or in
+	// parallel pieces (formatPieces); without, as jennifer does it.
+	f.NoFormat = lits != nil
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, fmt.Errorf("render %s: %w", p.Path, err)
+	}
+	if !f.NoFormat {
+		return buf.Bytes(), nil
+	}
+	if out, ok, err := formatTemplated(buf.Bytes(), p); ok {
+		return out, err
+	}
+	return formatPieces(buf.Bytes(), p.Tools, pieceCount(len(p.Tools)))
+}
+
+// newFile starts the file of p: its header and how it names its imports.
+func newFile(p *Package) *jen.File {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.HeaderComment(strings.TrimPrefix(Header, "// "))
 	f.ImportAlias(runtimePath, p.Imports.Runtime)
@@ -52,6 +65,12 @@ func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
 	if p.Imports.JSON == "json" {
 		f.ImportName(jsonPath, "json")
 	}
+	return f
+}
+
+// buildFile builds the code of the file of p.
+func buildFile(p *Package, lits *schemaLits) *jen.File {
+	f := newFile(p)
 	for _, t := range p.Tools {
 		importNames(f, t.In)
 		importNames(f, t.Out)
@@ -60,21 +79,17 @@ func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
 		renderTool(f, t, lits)
 	}
 	renderToolsets(f, p)
-	var buf bytes.Buffer
-	if err := f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("render %s: %w", p.Path, err)
-	}
-	return buf.Bytes(), nil
+	return f
 }
 
 // renderTool emits a tool's schema constants and its constructor.
 func renderTool(f *jen.File, t *Tool, lits *schemaLits) {
 	in, out := t.SchemaConst+"InputSchema", t.SchemaConst+"OutputSchema"
-	f.Commentf("%s is the JSON Schema of the input of tool %q.", in, t.ID)
-	f.Const().Id(in).Op("=").Add(lits.lit(t.InputSchema))
+	f.Comment(toolFirstLine(t)) // formatPieces looks for it
+	f.Const().Id(in).Op("=").Add(lits.lit(&t.InputSchema))
 	f.Line()
 	f.Commentf("%s is the JSON Schema of the output of tool %q.", out, t.ID)
-	f.Const().Id(out).Op("=").Add(lits.lit(t.OutputSchema))
+	f.Const().Id(out).Op("=").Add(lits.lit(&t.OutputSchema))
 	f.Line()
 
 	spec := jen.Dict{

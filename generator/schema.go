@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
@@ -22,6 +23,9 @@ type schemaJob struct {
 // independent, so they are spread over GOMAXPROCS workers, each with its own
 // Builder (a Builder is not safe for concurrent use); the results are
 // collected in source order, so the output does not depend on scheduling.
+// The workers share one index of the files' declarations (it is safe for
+// concurrent use and indexes each file once), rather than each indexing
+// every file.
 func (g *gen) schemas() {
 	var jobs []*schemaJob
 	for _, ps := range g.pkgs {
@@ -31,18 +35,28 @@ func (g *gen) schemas() {
 			}
 		}
 	}
+	comments := schemagen.NewComments(g.l.fset)
+	for _, ps := range g.pkgs {
+		comments.AddFiles(ps.pkg.Syntax...)
+	}
+	// Workers take the next job as they go, rather than a fixed share: they
+	// run beside the render goroutine (see Generate), so they do not
+	// progress at the same pace. Which worker computes a job does not
+	// matter: a Builder's caches are memos of pure functions.
 	workers := min(runtime.GOMAXPROCS(0), len(jobs))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			b := schemagen.New(g.l.fset)
-			for _, ps := range g.pkgs {
-				b.AddFiles(ps.pkg.Syntax...)
-			}
+			b := schemagen.NewWithComments(comments)
 			var scratch []byte
-			for i := w; i < len(jobs); i += workers {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(jobs) {
+					return
+				}
 				j := jobs[i]
 				j.in, j.inErr, j.encErr = schemaJSON(b, j.ts.in, &scratch)
 				if j.encErr == nil {

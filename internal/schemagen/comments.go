@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/internal/doctext"
 )
@@ -18,14 +19,25 @@ import (
 // matched by name (a type spec's name, a field's name, an embedded field's
 // type name) and disambiguated by line, never by token.Pos.
 
-// fileIndex holds the named declarations of one file, by name and by name
-// and line, so that a lookup costs the same in a file of a thousand structs
-// as in a file of one.
+// fileIndex holds the named declarations of one file by name and line, so
+// that a lookup costs the same in a file of a thousand structs as in a file
+// of one. Fields are indexed by field name, embedded fields by type name.
 type fileIndex struct {
-	fields       map[string][]*ast.Field // by field name; embedded fields by type name
-	types        map[string][]typeDecl   // by type name
 	fieldsAtLine map[nameLine][]*ast.Field
 	typesAtLine  map[nameLine][]typeDecl
+}
+
+// byName returns the entries of m declared under name on any line, for a
+// position without a line, which no loaded package has in practice: a scan
+// of the file's index rather than a second map built for every file.
+func byName[T any](m map[nameLine][]T, name string) []T {
+	var out []T
+	for k, list := range m {
+		if k.name == name {
+			out = append(out, list...)
+		}
+	}
+	return out
 }
 
 // nameLine is a declared name and the line of its identifier.
@@ -39,78 +51,105 @@ type typeDecl struct {
 	decl *ast.GenDecl
 }
 
-// comments finds and caches the syntax of declaring files.
+// Comments indexes the declarations of the files that declare the types
+// of schemas, for their doc comments. It is safe for concurrent use: the
+// Builders of parallel workers share one, so that each file is indexed (or
+// parsed) once per run rather than once per worker. A file's index is
+// built by the first lookup that needs it, under a sync.Once, and never
+// changes afterwards, so lookups read it without locking.
+type Comments struct {
+	fset  *token.FileSet // safe for concurrent use
+	mu    sync.Mutex     // guards files and index
+	files map[string]*ast.File
+	index map[string]*indexEntry
+}
+
+// indexEntry is the index of one file, built once.
+type indexEntry struct {
+	once sync.Once
+	idx  *fileIndex // nil: the file could not be read
+}
+
+// NewComments returns an empty index for files whose positions belong to
+// fset. Files that must be parsed for their comments are added to fset.
+func NewComments(fset *token.FileSet) *Comments {
+	return &Comments{fset: fset, files: map[string]*ast.File{}, index: map[string]*indexEntry{}}
+}
+
+// AddFiles registers parsed files (with comments) so that doc lookup reuses
+// them instead of parsing them again.
+func (cm *Comments) AddFiles(files ...*ast.File) {
+	cm.mu.Lock()
+	defer cm.mu.Unlock()
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		if tf := cm.fset.File(f.FileStart); tf != nil {
+			cm.files[tf.Name()] = f
+		}
+	}
+}
+
+// comments is a Builder's view of the shared index, with the caches of the
+// rendered comments, which are the Builder's own: a type used by a
+// thousand tools is rendered once per Builder.
 type comments struct {
-	fset  *token.FileSet
-	files map[string]*ast.File  // registered with AddFiles, by file name
-	index map[string]*fileIndex // nil entry: the file could not be read
-	// typeDocs and fieldDocs cache the rendered comments: a type used by a
-	// thousand tools is rendered once.
+	*Comments
 	typeDocs  map[*types.TypeName]string
 	fieldDocs map[*types.Var]string
 }
 
-func newComments(fset *token.FileSet) *comments {
+func newComments(cm *Comments) *comments {
 	return &comments{
-		fset:      fset,
-		files:     map[string]*ast.File{},
-		index:     map[string]*fileIndex{},
+		Comments:  cm,
 		typeDocs:  map[*types.TypeName]string{},
 		fieldDocs: map[*types.Var]string{},
 	}
 }
 
-func (c *comments) add(f *ast.File) {
-	if f == nil {
-		return
-	}
-	tf := c.fset.File(f.FileStart)
-	if tf == nil {
-		return
-	}
-	c.files[tf.Name()] = f
-}
-
 // position returns the unadjusted position of pos: the file that really
 // holds the declaration, whatever //line directives say.
-func (c *comments) position(pos token.Pos) token.Position {
+func (cm *Comments) position(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
-	return c.fset.PositionFor(pos, false)
+	return cm.fset.PositionFor(pos, false)
 }
 
 // fileOf returns the index of the file that declares pos, parsing the file
 // (once) when it was not registered.
-func (c *comments) fileOf(pos token.Position) *fileIndex {
+func (cm *Comments) fileOf(pos token.Position) *fileIndex {
 	if pos.Filename == "" {
 		return nil
 	}
-	if idx, ok := c.index[pos.Filename]; ok {
-		return idx
+	cm.mu.Lock()
+	e := cm.index[pos.Filename]
+	if e == nil {
+		e = &indexEntry{}
+		cm.index[pos.Filename] = e
 	}
-	f := c.files[pos.Filename]
-	if f == nil {
-		// A file that cannot be read (say, a standard library file compiled
-		// with -trimpath) just has no comments.
-		f, _ = parser.ParseFile(c.fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
-	}
-	var idx *fileIndex
-	if f != nil {
-		idx = c.indexFile(f)
-	}
-	c.index[pos.Filename] = idx
-	return idx
+	f := cm.files[pos.Filename]
+	cm.mu.Unlock()
+	e.once.Do(func() {
+		if f == nil {
+			// A file that cannot be read (say, a standard library file
+			// compiled with -trimpath) just has no comments.
+			f, _ = parser.ParseFile(cm.fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
+		}
+		if f != nil {
+			e.idx = cm.indexFile(f)
+		}
+	})
+	return e.idx
 }
 
-func (c *comments) indexFile(f *ast.File) *fileIndex {
+func (cm *Comments) indexFile(f *ast.File) *fileIndex {
 	idx := &fileIndex{
-		fields:       map[string][]*ast.Field{},
-		types:        map[string][]typeDecl{},
 		fieldsAtLine: map[nameLine][]*ast.Field{},
 		typesAtLine:  map[nameLine][]typeDecl{},
 	}
-	tf := c.fset.File(f.FileStart)
+	tf := cm.fset.File(f.FileStart)
 	line := func(pos token.Pos) int {
 		if tf == nil {
 			return 0
@@ -124,7 +163,6 @@ func (c *comments) indexFile(f *ast.File) *fileIndex {
 				for _, spec := range n.Specs {
 					if ts, ok := spec.(*ast.TypeSpec); ok {
 						d := typeDecl{spec: ts, decl: n}
-						idx.types[ts.Name.Name] = append(idx.types[ts.Name.Name], d)
 						k := nameLine{ts.Name.Name, line(ts.Name.Pos())}
 						idx.typesAtLine[k] = append(idx.typesAtLine[k], d)
 					}
@@ -133,13 +171,11 @@ func (c *comments) indexFile(f *ast.File) *fileIndex {
 		case *ast.Field:
 			if len(n.Names) == 0 {
 				if name := embeddedName(n.Type); name != "" {
-					idx.fields[name] = append(idx.fields[name], n)
 					k := nameLine{name, line(n.Type.Pos())}
 					idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
 				}
 			}
 			for _, id := range n.Names {
-				idx.fields[id.Name] = append(idx.fields[id.Name], n)
 				k := nameLine{id.Name, line(id.Pos())}
 				idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
 			}
@@ -212,9 +248,9 @@ func (c *comments) findTypeDoc(obj *types.TypeName) string {
 	if idx == nil {
 		return ""
 	}
-	cands := idx.types[obj.Name()]
-	if at.Line > 0 {
-		cands = idx.typesAtLine[nameLine{obj.Name(), at.Line}]
+	cands := idx.typesAtLine[nameLine{obj.Name(), at.Line}]
+	if at.Line == 0 {
+		cands = byName(idx.typesAtLine, obj.Name())
 	}
 	d, ok := pick(cands, at, func(d typeDecl) token.Position { return c.fset.PositionFor(d.spec.Name.Pos(), false) })
 	if !ok {
@@ -246,9 +282,9 @@ func (c *comments) findFieldDoc(v *types.Var) string {
 	if idx == nil {
 		return ""
 	}
-	cands := idx.fields[v.Name()]
-	if at.Line > 0 {
-		cands = idx.fieldsAtLine[nameLine{v.Name(), at.Line}]
+	cands := idx.fieldsAtLine[nameLine{v.Name(), at.Line}]
+	if at.Line == 0 {
+		cands = byName(idx.fieldsAtLine, v.Name())
 	}
 	f, ok := pick(cands, at, func(f *ast.Field) token.Position {
 		for _, id := range f.Names {

@@ -13,9 +13,9 @@ import (
 
 // This file decides which named types live in $defs, and under which name.
 //
-// Schema runs twice over the type graph. The first pass (analyzing) builds
-// the body of every named composite type once, and records which named
-// types each body references. From that graph, decide puts in $defs every
+// Schema runs twice over the type graph. The first pass (analyze, in
+// graph.go) walks the body of every named composite type once, and records
+// which named types each body references. From that graph, decide puts in $defs every
 // type that is recursive (on a cycle), every struct type whose body would
 // otherwise appear more than once in the output (used twice, or used once
 // inside a named slice or map that is itself inlined twice), and every type
@@ -51,7 +51,6 @@ type errKey struct {
 // ctx is the state of one Schema call.
 type ctx struct {
 	b         *Builder
-	analyzing bool
 	nodes     map[string]*node
 	stack     []string // keys of the named bodies under construction
 	rootNamed string   // key of the root type, when it is a named composite type
@@ -59,6 +58,10 @@ type ctx struct {
 	defs      jsonschema.Definitions
 	errs      []*Error
 	seen      map[errKey]bool
+	// trace, when set (by tests only), sees every use of a named type by
+	// the schema pass, and whether the use builds the type's body, to check
+	// the schema pass against the graph walk.
+	trace func(from, to string, force, builds bool)
 }
 
 // rootKey is the graph node of an unnamed root.
@@ -74,12 +77,9 @@ func newCtx(b *Builder) *ctx {
 	}
 }
 
-// errorf records an error at a site. Errors are kept in the second pass
-// only, once each: a recursive root is built twice (inline and in $defs).
+// errorf records an error at a site, once: a recursive root is built twice
+// (inline and in $defs).
 func (c *ctx) errorf(at site, msg string) {
-	if c.analyzing {
-		return
-	}
 	k := errKey{pos: at.pos, msg: msg}
 	if !at.pos.IsValid() {
 		k.path = at.path
@@ -129,24 +129,15 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 }
 
 // ref returns the schema of a use of the named type n: a $ref when n lives
-// in $defs, else its body inline. force puts n in $defs.
+// in $defs, else its body inline. force (a use by a oneof_ref or anyof_ref
+// tag) was recorded by the graph walk, which put n in $defs.
 func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 	key := c.b.typeKey(n)
 	nd := c.node(n)
-	if c.analyzing {
-		from := c.nodes[c.current()]
-		from.edges = append(from.edges, key)
-		nd.refs++
-		nd.forced = nd.forced || force
-		if !nd.visited {
-			nd.visited = true
-			c.stack = append(c.stack, key)
-			c.namedBody(n, at)
-			c.stack = c.stack[:len(c.stack)-1]
-		}
-		return c.refSchema(n, "#/$defs/"+key)
+	if c.trace != nil {
+		builds := !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
+		c.trace(c.current(), key, force, builds)
 	}
-
 	if nd.inDefs {
 		if !nd.built {
 			nd.built = true
@@ -273,6 +264,9 @@ func (c *ctx) decide() {
 		},
 	}
 	for _, q := range qualify {
+		if len(keys) < 2 {
+			break // one name cannot clash
+		}
 		groups := map[string][]string{}
 		for _, key := range keys {
 			groups[names[key]] = append(groups[names[key]], key)
@@ -293,6 +287,9 @@ func (c *ctx) decide() {
 
 // onCycle reports whether the body of key references key, directly or not.
 func (c *ctx) onCycle(key string) bool {
+	if len(c.nodes[key].edges) == 0 {
+		return false
+	}
 	seen := map[string]bool{}
 	work := slices.Clone(c.nodes[key].edges)
 	for len(work) > 0 {

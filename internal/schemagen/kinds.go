@@ -57,7 +57,7 @@ func (c *ctx) namedSchema(n *types.Named, at site) *jsonschema.Schema {
 // refable reports whether n is a named composite type: such a type may be
 // recursive or shared, and then lives in $defs.
 func (c *ctx) refable(n *types.Named) bool {
-	if wellKnownSchema(n) != nil || c.marshalsAsText(n) {
+	if isWellKnown(n) || c.marshalsAsText(n) {
 		return false
 	}
 	switch n.Underlying().(type) {
@@ -105,11 +105,7 @@ func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
 // invopop maps to formats, of json.RawMessage, and of time.Duration; nil for
 // other types.
 func wellKnownSchema(n *types.Named) *jsonschema.Schema {
-	pkg := n.Obj().Pkg()
-	if pkg == nil {
-		return nil
-	}
-	switch pkg.Path() + "." + n.Obj().Name() {
+	switch wellKnown(n) {
 	case "time.Time":
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
 	case "time.Duration":
@@ -127,6 +123,43 @@ func wellKnownSchema(n *types.Named) *jsonschema.Schema {
 		return &jsonschema.Schema{}
 	}
 	return nil
+}
+
+// isWellKnown reports whether wellKnownSchema has a schema for n, without
+// allocating one: it is asked at every use of every named type.
+func isWellKnown(n *types.Named) bool {
+	return wellKnown(n) != ""
+}
+
+// wellKnown returns "path.Name" for the types of wellKnownSchema, else "".
+func wellKnown(n *types.Named) string {
+	pkg := n.Obj().Pkg()
+	if pkg == nil {
+		return ""
+	}
+	name := n.Obj().Name()
+	switch pkg.Path() {
+	case "time":
+		switch name {
+		case "Time":
+			return "time.Time"
+		case "Duration":
+			return "time.Duration"
+		}
+	case "net/url":
+		if name == "URL" {
+			return "net/url.URL"
+		}
+	case "net":
+		if name == "IP" {
+			return "net.IP"
+		}
+	case "encoding/json":
+		if name == "RawMessage" {
+			return "encoding/json.RawMessage"
+		}
+	}
+	return ""
 }
 
 // marshalsAsText reports whether encoding/json encodes t through its

@@ -45,11 +45,19 @@ type Builder struct {
 	memo   memo
 }
 
-// New returns a Builder for types whose positions belong to fset. Files
-// that must be parsed for their comments are added to fset.
+// New returns a Builder for types whose positions belong to fset, with an
+// index of comments of its own. Files that must be parsed for their
+// comments are added to fset.
 func New(fset *token.FileSet) *Builder {
+	return NewWithComments(NewComments(fset))
+}
+
+// NewWithComments returns a Builder that finds doc comments through cm,
+// which other Builders may share (each Builder is still for one goroutine
+// at a time).
+func NewWithComments(cm *Comments) *Builder {
 	return &Builder{
-		comments:      newComments(fset),
+		comments:      newComments(cm),
 		textMarshaler: marshalerInterface("MarshalText"),
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		consts:        map[*types.Package]map[*types.TypeName][]*types.Const{},
@@ -60,9 +68,7 @@ func New(fset *token.FileSet) *Builder {
 // AddFiles registers parsed files (with comments) so that doc lookup reuses
 // them instead of re-parsing.
 func (b *Builder) AddFiles(files ...*ast.File) {
-	for _, f := range files {
-		b.comments.add(f)
-	}
+	b.comments.AddFiles(files...)
 }
 
 // Schema returns the root schema of t: the root is inlined (for a struct:
@@ -81,13 +87,11 @@ func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 	}
 
 	// Pass 1 walks the types to learn which named types are shared or
-	// recursive; pass 2 builds the schema with that knowledge.
+	// recursive (graph.go); pass 2 builds the schema with that knowledge.
 	c := newCtx(b)
-	c.analyzing = true
-	c.root(t, at)
+	c.analyze(t)
 	c.decide()
 
-	c.analyzing = false
 	s := c.root(t, at)
 	if len(c.defs) > 0 {
 		s.Definitions = c.defs

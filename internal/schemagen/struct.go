@@ -100,7 +100,7 @@ func (c *ctx) refClearedSchema(t types.Type) *jsonschema.Schema {
 // well-known ones.
 func invopopRefs(t types.Type) bool {
 	n, ok := derefAll(t).(*types.Named)
-	if !ok || wellKnownSchema(n) != nil {
+	if !ok || isWellKnown(n) {
 		return false
 	}
 	switch n.Underlying().(type) {
@@ -116,24 +116,33 @@ func invopopRefs(t types.Type) bool {
 // reported, when ref names no type.
 func (c *ctx) resolveRef(keyword, ref string, tt tagTarget) (resolved string, ok bool) {
 	pkg := tt.field.v.Pkg()
-	pkgName := "of the field"
-	if pkg != nil {
-		pkgName = pkg.Name()
-	}
-	name, ok := strings.CutPrefix(ref, "#/$defs/")
-	if !ok || pkg == nil {
-		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
-		return "", false
-	}
-	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
-	if obj == nil {
-		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
-		return "", false
-	}
-	n, ok := types.Unalias(obj.Type()).(*types.Named)
-	if !ok || (n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0) {
+	n := refTarget(pkg, ref)
+	if n == nil {
+		pkgName := "of the field"
+		if pkg != nil {
+			pkgName = pkg.Name()
+		}
 		c.errorf(tt.at, msgUnresolvedRef(keyword, ref, pkgName))
 		return "", false
 	}
 	return c.ref(n, tt.at, true).Ref, true
+}
+
+// refTarget returns the type that a oneof_ref or anyof_ref target
+// "#/$defs/Name" names in pkg, or nil when it names no type that can have
+// a schema (a generic type must be instantiated).
+func refTarget(pkg *types.Package, ref string) *types.Named {
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if !ok || pkg == nil {
+		return nil
+	}
+	obj, _ := pkg.Scope().Lookup(name).(*types.TypeName)
+	if obj == nil {
+		return nil
+	}
+	n, ok := types.Unalias(obj.Type()).(*types.Named)
+	if !ok || (n.TypeParams().Len() > 0 && n.TypeArgs().Len() == 0) {
+		return nil
+	}
+	return n
 }
