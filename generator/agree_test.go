@@ -115,6 +115,14 @@ var agreeKnownDiffs = []agreeDiff{
 	{"embedded/emb/run", "output", "/required", `["id","by","meta"]`, `["id","by","comment","clash","meta"]`, whyDominance},
 }
 
+// agreeSkipCases are golden cases made of toolgen's documented departures
+// from invopop only, with the reason.
+var agreeSkipCases = map[string]string{
+	"marshalers": "MarshalJSON types are strings (invopop reflects their Go fields), json.Number is a number " +
+		"(invopop: string), sized integers carry their bounds, signed map keys may be negative, and nullable " +
+		"on a free-form value adds no oneOf (invopop's oneOf [true, null] rejects null)",
+}
+
 // agreeCase is one module to generate and reflect.
 type agreeCase struct {
 	name  string
@@ -140,6 +148,9 @@ type agreeTally struct {
 func TestAgreesWithInvopop(t *testing.T) {
 	var cases []agreeCase
 	for _, c := range readCases(t, "golden") {
+		if _, skip := agreeSkipCases[c.name]; skip {
+			continue
+		}
 		cases = append(cases, agreeCase{name: c.name, files: c.inputs})
 	}
 	cases = append(cases, agreeCase{name: "examples", files: agreeExampleFiles(t, "weather", "service"), needTools: true})
@@ -709,7 +720,9 @@ func (n *agreeNorm) schema(v any, depth int) (any, error) {
 
 // agreeDropConstEnums removes from toolgen's schema tg the enums that
 // invopop's schema inv does not have at the same place: toolgen's
-// documented enums from the constants of a named type.
+// documented enums from the constants of a named type. It also undoes the
+// other documented additions: integer bounds from the Go type, and the sign
+// in the pattern of signed integer map keys.
 func agreeDropConstEnums(tg, inv any) {
 	a, ok := tg.(map[string]any)
 	if !ok {
@@ -722,6 +735,21 @@ func agreeDropConstEnums(tg, inv any) {
 	if _, ok := a["enum"]; ok {
 		if _, ok := b["enum"]; !ok {
 			delete(a, "enum")
+		}
+	}
+	// toolgen's other documented additions: the bounds of a sized integer
+	// type, and signed integer map keys with their minus sign.
+	if a["type"] == "integer" {
+		for _, k := range []string{"minimum", "maximum"} {
+			if _, ok := b[k]; !ok {
+				delete(a, k)
+			}
+		}
+	}
+	if pp, ok := a["patternProperties"].(map[string]any); ok {
+		if v, ok := pp["^-?[0-9]+$"]; ok {
+			delete(pp, "^-?[0-9]+$")
+			pp["^[0-9]+$"] = v
 		}
 	}
 	for k, av := range a {

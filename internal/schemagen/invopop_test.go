@@ -40,7 +40,8 @@ func TestAgreesWithInvopop(t *testing.T) {
 			got, errs := b.Schema(obj.Type(), tt.name)
 			require.Empty(t, l.errorStrings(errs))
 			want := jsonschema.Reflect(tt.value)
-			assert.JSONEq(t, normalize(t, marshal(t, want)), normalize(t, marshal(t, got)))
+			wantN, gotN := normalize(t, marshal(t, want)), normalize(t, marshal(t, got))
+			assert.JSONEq(t, wantN, dropAdditions(t, gotN, wantN))
 			assert.NoError(t, compile2020(t, marshal(t, got)))
 		})
 	}
@@ -161,4 +162,51 @@ func objectKeys(t *testing.T, data []byte) []string {
 	_, err = dec.Token()
 	require.ErrorIs(t, err, io.EOF)
 	return keys
+}
+
+// dropAdditions removes from got, a normalized toolgen schema, toolgen's
+// documented additions that want, invopop's, lacks at the same place: the
+// bounds of sized integer types, and the minus sign allowed in the keys of
+// maps with signed integer keys.
+func dropAdditions(t *testing.T, got, want string) string {
+	t.Helper()
+	var g, w any
+	require.NoError(t, json.Unmarshal([]byte(got), &g))
+	require.NoError(t, json.Unmarshal([]byte(want), &w))
+	var walk func(g, w any)
+	walk = func(g, w any) {
+		switch gv := g.(type) {
+		case map[string]any:
+			wv, _ := w.(map[string]any)
+			if gv["type"] == "integer" {
+				for _, k := range []string{"minimum", "maximum"} {
+					if _, ok := wv[k]; !ok {
+						delete(gv, k)
+					}
+				}
+			}
+			if pp, ok := gv["patternProperties"].(map[string]any); ok {
+				if v, ok := pp["^-?[0-9]+$"]; ok {
+					delete(pp, "^-?[0-9]+$")
+					pp["^[0-9]+$"] = v
+				}
+			}
+			for k, sub := range gv {
+				walk(sub, wv[k])
+			}
+		case []any:
+			wl, _ := w.([]any)
+			for i, sub := range gv {
+				if i < len(wl) {
+					walk(sub, wl[i])
+				} else {
+					walk(sub, nil)
+				}
+			}
+		}
+	}
+	walk(g, w)
+	data, err := json.Marshal(g)
+	require.NoError(t, err)
+	return string(data)
 }

@@ -117,6 +117,10 @@ func wellKnownSchema(n *types.Named) *jsonschema.Schema {
 	case "net.IP":
 		// invopop does not tell IPv4 from IPv6.
 		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
+	case "encoding/json.Number":
+		// encoding/json writes a Number as a JSON number, not a string
+		// (invopop says string).
+		return &jsonschema.Schema{Type: "number"}
 	case "encoding/json.RawMessage":
 		// Any JSON value: the empty schema, which marshals as true (invopop
 		// returns an empty Schema too).
@@ -155,17 +159,19 @@ func wellKnown(n *types.Named) string {
 			return "net.IP"
 		}
 	case "encoding/json":
-		if name == "RawMessage" {
+		switch name {
+		case "RawMessage":
 			return "encoding/json.RawMessage"
+		case "Number":
+			return "encoding/json.Number"
 		}
 	}
 	return ""
 }
 
-// marshalsAsText reports whether encoding/json encodes t through its
-// MarshalText method (on a value or pointer receiver): a JSON string. A
-// MarshalJSON method takes precedence in encoding/json, and its output is
-// unknown here; such types keep their structural schema, as in invopop.
+// marshalsAsText reports whether encoding/json encodes t through a
+// MarshalText or MarshalJSON method (on a value or pointer receiver): its
+// schema is then a string, whatever its Go structure.
 func (c *ctx) marshalsAsText(t types.Type) bool {
 	return c.b.marshalsAsText(t)
 }
@@ -177,7 +183,12 @@ func marshalsAsText(t types.Type, textMarshaler, jsonMarshaler *types.Interface)
 	implements := func(iface *types.Interface) bool {
 		return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
 	}
-	return implements(textMarshaler) && !implements(jsonMarshaler)
+	// A MarshalJSON method writes what it likes; its output cannot be known
+	// at generate time, and a string is the common case (IDs, decimals,
+	// enums with custom names). A jsonschema:"type=…" tag on the field says
+	// otherwise where it is not. invopop reflects the Go structure instead,
+	// which is what encoding/json never sends.
+	return implements(textMarshaler) || implements(jsonMarshaler)
 }
 
 // basicSchema maps booleans, integers, floats and strings. display is the
@@ -190,7 +201,9 @@ func (c *ctx) basicSchema(b *types.Basic, display types.Type, at site) *jsonsche
 	case info&types.IsInteger != 0:
 		// uintptr too: encoding/json encodes it as a number (invopop
 		// panics on it).
-		return &jsonschema.Schema{Type: "integer"}
+		s := &jsonschema.Schema{Type: "integer"}
+		s.Minimum, s.Maximum = integerBounds(b.Kind())
+		return s
 	case info&types.IsFloat != 0:
 		return &jsonschema.Schema{Type: "number"}
 	case info&types.IsString != 0:
@@ -203,6 +216,34 @@ func (c *ctx) basicSchema(b *types.Basic, display types.Type, at site) *jsonsche
 		c.errorf(at, msgInvalidType(typeString(display)))
 	}
 	return &jsonschema.Schema{}
+}
+
+// integerBounds are the minimum and maximum of a sized integer kind, which
+// decoding into the Go type enforces anyway: saying them in the schema tells
+// the model before it tries. int and uint are as wide as the platform's
+// word, so only uint's lower bound is stated. invopop states none.
+func integerBounds(k types.BasicKind) (minimum, maximum json.Number) {
+	switch k {
+	case types.Int8:
+		return "-128", "127"
+	case types.Int16:
+		return "-32768", "32767"
+	case types.Int32:
+		return "-2147483648", "2147483647"
+	case types.Int64:
+		return "-9223372036854775808", "9223372036854775807"
+	case types.Uint8:
+		return "0", "255"
+	case types.Uint16:
+		return "0", "65535"
+	case types.Uint32:
+		return "0", "4294967295"
+	case types.Uint64:
+		return "0", "18446744073709551615"
+	case types.Uint, types.Uintptr:
+		return "0", ""
+	}
+	return "", ""
 }
 
 // sliceSchema maps []T to an array, and []byte to a base64 string.
@@ -243,7 +284,13 @@ func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.S
 	case key != nil && key.Info()&types.IsString != 0,
 		types.Implements(m.Key(), c.b.textMarshaler) && !types.IsInterface(m.Key()):
 	case key != nil && key.Info()&types.IsInteger != 0:
-		s.PatternProperties = map[string]*jsonschema.Schema{"^[0-9]+$": elem}
+		// encoding/json writes signed keys with their minus sign; invopop's
+		// pattern has none.
+		pattern := "^[0-9]+$"
+		if key.Info()&types.IsUnsigned == 0 {
+			pattern = "^-?[0-9]+$"
+		}
+		s.PatternProperties = map[string]*jsonschema.Schema{pattern: elem}
 		s.AdditionalProperties = falseSchema()
 		return s
 	default:

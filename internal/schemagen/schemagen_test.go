@@ -346,14 +346,14 @@ func TestSchema(t *testing.T) {
 			"properties": {
 				"Bool": {"type": "boolean"},
 				"Int": {"type": "integer"},
-				"Int8": {"type": "integer"},
-				"Uint64": {"type": "integer"},
-				"Uintptr": {"type": "integer"},
+				"Int8": {"type": "integer", "minimum": -128, "maximum": 127},
+				"Uint64": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+				"Uintptr": {"type": "integer", "minimum": 0},
 				"Float32": {"type": "number"},
 				"Float64": {"type": "number"},
 				"String": {"type": "string"},
-				"Byte": {"type": "integer"},
-				"Rune": {"type": "integer"}
+				"Byte": {"type": "integer", "minimum": 0, "maximum": 255},
+				"Rune": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647}
 			},
 			"additionalProperties": false,
 			"required": ["Bool", "Int", "Int8", "Uint64", "Uintptr", "Float32", "Float64", "String", "Byte", "Rune"]
@@ -382,9 +382,9 @@ func TestSchema(t *testing.T) {
 				"s": {"type": "array", "items": {"type": "string"}},
 				"a": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},
 				"b": {"type": "string", "contentEncoding": "base64"},
-				"ba": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
+				"ba": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "minItems": 2, "maxItems": 2},
 				"m": {"type": "object", "additionalProperties": {"type": "integer"}},
-				"mi": {"type": "object", "patternProperties": {"^[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
+				"mi": {"type": "object", "patternProperties": {"^-?[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
 				"mu": {"type": "object", "patternProperties": {"^[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
 				"ma": {"type": "object"},
 				"mk": {"type": "object", "additionalProperties": {"type": "string"}},
@@ -407,11 +407,8 @@ func TestSchema(t *testing.T) {
 				"text": {"type": "string", "description": "Text marshals as text."},
 				"ptext": {"type": "string", "description": "PtrText marshals as text through a pointer receiver."},
 				"both": {
-					"type": "object",
-					"description": "Both has MarshalJSON and MarshalText; encoding/json prefers MarshalJSON.",
-					"properties": {"v": {"type": "integer"}},
-					"additionalProperties": false,
-					"required": ["v"]
+					"type": "string",
+					"description": "Both has MarshalJSON and MarshalText; encoding/json prefers MarshalJSON."
 				},
 				"dur": {"type": "integer"}
 			},

@@ -2,6 +2,7 @@ package schemagen
 
 import (
 	"go/types"
+	"reflect"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -62,7 +63,7 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, at site) {
 		prop.Description = typeDesc
 	}
 
-	if nullable {
+	if nullable && !admitsNull(prop) {
 		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
 	}
 	parent.Properties.Set(f.name, prop)
@@ -145,4 +146,11 @@ func refTarget(pkg *types.Package, ref string) *types.Named {
 		return nil
 	}
 	return n
+}
+
+// admitsNull reports whether s already accepts null: the empty schema (any
+// value) does, and wrapping it in oneOf with null would then reject null, as
+// both branches would match. invopop wraps it regardless.
+func admitsNull(s *jsonschema.Schema) bool {
+	return reflect.DeepEqual(s, &jsonschema.Schema{}) || s.Type == "null"
 }

@@ -167,6 +167,9 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 	case "integer", "number", "boolean":
 		if tt.field.json.has("string") {
 			prop.Type = "string"
+			// The bounds of a sized integer type describe the number, not
+			// the string that carries it.
+			prop.Minimum, prop.Maximum = "", ""
 			for i, v := range prop.Enum {
 				if n, ok := v.(json.Number); ok {
 					prop.Enum[i] = n.String()

@@ -1,0 +1,178 @@
+package bench_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-go/toolgen/bench/internal/manytools"
+	"github.com/toolgen-go/toolgen/bench/pod"
+	"github.com/toolgen-go/toolgen/bench/weather"
+	"github.com/toolgen-go/toolgen/generator"
+)
+
+// BenchmarkStartup makes 1 (the weather tool) and 100 tools ready to list,
+// schemas included, from nothing: toolgen builds its Toolset from generated
+// constants; the peers reflect over the Go types.
+func BenchmarkStartup(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		c    case_
+	}{{"tools=1", weatherCase}, {"tools=100", tools100Case}} {
+		for _, l := range c.c.libs() {
+			b.Run(c.name+"/"+l.name, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu := startCPU()
+				for b.Loop() {
+					sink = l.start()
+				}
+				cpu.report(b)
+			})
+		}
+	}
+}
+
+// BenchmarkFirstCall is start-up with the weather tool and its first valid
+// call: toolgen compiles its validator on first use, the official SDK at
+// AddTool, so this is where their costs meet.
+func BenchmarkFirstCall(b *testing.B) {
+	ctx := context.Background()
+	for _, l := range weatherCase.libs() {
+		b.Run(l.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				call := l.dispatcher(b, weather.Name)
+				sink = call(ctx, json.RawMessage(weather.ValidArgs))
+			}
+			cpu.report(b)
+		})
+	}
+}
+
+// BenchmarkDispatch turns raw JSON arguments into the text a model is given,
+// for a valid and an invalid call of the weather tool, each library with the
+// validation it ships with.
+func BenchmarkDispatch(b *testing.B) {
+	ctx := context.Background()
+	for _, args := range []struct{ name, json string }{{"valid", weather.ValidArgs}, {"invalid", weather.InvalidArgs}} {
+		for _, l := range weatherCase.libs() {
+			b.Run(args.name+"/"+l.name, func(b *testing.B) {
+				call := l.dispatcher(b, weather.Name)
+				raw := json.RawMessage(args.json)
+				sink = call(ctx, raw) // warm: lazy schema compilation
+				b.ReportAllocs()
+				cpu := startCPU()
+				for b.Loop() {
+					sink = call(ctx, raw)
+				}
+				cpu.report(b)
+			})
+		}
+	}
+}
+
+// BenchmarkPod is the memory of the schema of a Kubernetes-Pod-sized input:
+// start-up with that one tool (B/op is the memory it costs), the size of
+// the schema each library lists, and a valid call.
+func BenchmarkPod(b *testing.B) {
+	ctx := context.Background()
+	for _, l := range podCase.libs() {
+		b.Run("startup/"+l.name, func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				sink = l.start()
+			}
+			cpu.report(b)
+			b.ReportMetric(float64(schemaBytes(b, l)), "schema-B")
+		})
+	}
+	for _, l := range podCase.libs() {
+		b.Run("dispatch/"+l.name, func(b *testing.B) {
+			call := l.dispatcher(b, pod.Name)
+			raw := json.RawMessage(pod.ValidArgs)
+			sink = call(ctx, raw)
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				sink = call(ctx, raw)
+			}
+			cpu.report(b)
+		})
+	}
+}
+
+// writeMany writes a module with one package of n tools into a temporary
+// directory.
+func writeMany(tb testing.TB, n int) string {
+	tb.Helper()
+	dir := tb.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/many\n\ngo 1.26\n"), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "many.go"), manytools.Source("many", n), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return dir
+}
+
+// loadMode is the mode toolgen's generator loads packages in
+// (generator/load.go).
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo |
+	packages.NeedModule
+
+// BenchmarkGenerate runs toolgen's generator on packages of 10, 100 and
+// 1,000 tools (the same package shape as tools100), beside go/packages
+// loading the same package in the same mode and doing nothing else: the
+// floor.
+func BenchmarkGenerate(b *testing.B) {
+	for _, n := range []int{10, 100, 1000} {
+		dir := writeMany(b, n)
+		b.Run(fmt.Sprintf("tools=%d/toolgen", n), func(b *testing.B) {
+			b.ReportAllocs()
+			phases := map[string]float64{}
+			runs := 0
+			cpu := startCPU()
+			for b.Loop() {
+				res, err := generator.Generate(context.Background(), generator.Config{Dir: dir})
+				if err != nil {
+					b.Fatal(err)
+				}
+				cpu.report(b)
+				if generator.HasErrors(res.Diagnostics) || len(res.Packages) != 1 || len(res.Packages[0].Tools) != n || len(res.Files) != 1 {
+					b.Fatalf("unexpected result: %v", res.Diagnostics)
+				}
+				cpu.report(b)
+				for _, t := range res.Timings {
+					phases[t.Phase] += float64(t.Duration.Microseconds()) / 1000
+				}
+				cpu.report(b)
+				runs++
+			}
+			cpu.report(b)
+			// Where the time goes, by the generator's own phases.
+			for phase, ms := range phases {
+				b.ReportMetric(ms/float64(runs), phase+"-ms")
+			}
+		})
+		b.Run(fmt.Sprintf("tools=%d/load", n), func(b *testing.B) {
+			b.ReportAllocs()
+			cpu := startCPU()
+			for b.Loop() {
+				pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, ".")
+				if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
+					b.Fatalf("load: %v %v", err, pkgs)
+				}
+				cpu.report(b)
+			}
+			cpu.report(b)
+		})
+	}
+}

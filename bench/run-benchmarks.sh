@@ -1,0 +1,42 @@
+#!/bin/sh
+# run-benchmarks.sh reproduces BENCHMARKS.md: every benchmark of bench/ and
+# bench/genkit, COUNT times (default 6), the start-up benchmarks once more
+# in fresh processes (cold: no type, schema or JIT cache warmed by an
+# earlier iteration), and benchstat's medians. Results go to bench/results/.
+set -eu
+cd "$(dirname "$0")"
+COUNT=${COUNT:-6}
+BENCHSTAT="go run golang.org/x/perf/cmd/benchstat@latest"
+mkdir -p results
+{
+	echo "# $(date -u +%FT%TZ) $(uname -srm), $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(free -g | awk '/Mem:/{print $2}') GiB"
+	echo "# $(go version)"
+	echo "# toolgen $(git -C .. rev-parse --short HEAD 2>/dev/null || echo unknown), working tree diff sha256 $(git -C .. diff HEAD 2>/dev/null | sha256sum | cut -c1-12)"
+	echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} > results/machine.txt
+
+go test -run '^$' -bench . -count "$COUNT" -timeout 60m . | tee results/bench.txt
+(cd genkit && go test -run '^$' -bench . -count "$COUNT" -timeout 30m .) | tee results/genkit.txt
+echo "# load average after the warm runs: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt
+
+# Cold start-up: each measurement is the first thing a new process does.
+go test -c -o results/bench.test . && (cd genkit && go test -c -o ../results/genkit.test .)
+: > results/cold.txt
+for i in $(seq "$COUNT"); do
+	for b in Startup/tools=1 Startup/tools=100 Pod/startup; do
+		# Anchor every level: -test.bench matches each level separately.
+		pattern="^Benchmark${b%%/*}\$/^${b#*/}\$"
+		for lib in toolgen eino go-sdk mcp-go 'mcp-go\+validation'; do
+			results/bench.test -test.run '^$' -test.bench "$pattern/^$lib\$" -test.benchtime 1x -test.benchmem | grep '^Benchmark' >> results/cold.txt
+		done
+		results/genkit.test -test.run '^$' -test.bench "$pattern/^genkit\$" -test.benchtime 1x -test.benchmem | grep '^Benchmark' >> results/cold.txt
+	done
+done
+rm -f results/bench.test results/genkit.test
+echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt
+
+# One table: bench/ and bench/genkit are two packages of the same suite.
+cat results/bench.txt results/genkit.txt | grep -v '^pkg:' > results/all.txt
+$BENCHSTAT results/all.txt > results/benchstat.txt
+$BENCHSTAT results/cold.txt > results/benchstat-cold.txt
+cat results/machine.txt results/benchstat.txt results/benchstat-cold.txt
