@@ -138,7 +138,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		pending.wait()
 	}
 	for i, p := range res.Packages {
-		src, err := pending.file(i).finish(p)
+		src, err := pending.file(i).finish(p, g.rawKinds)
 		if err != nil {
 			return nil, err
 		}

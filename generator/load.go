@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -34,6 +35,9 @@ type loaded struct {
 	pkgs []*packages.Package
 	// blanked are the previous outputs hidden from the type checker.
 	blanked map[string]bool
+	// notes are the doc comments of the functions of some files, read
+	// while the packages were listed (see earlyParse); nil for the others.
+	notes map[*ast.File]docNotes
 }
 
 // load loads the packages of cfg. Earlier outputs of toolgen are replaced by
@@ -69,17 +73,17 @@ func load(ctx context.Context, cfg *Config) (*loaded, error) {
 
 func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loaded, error) {
 	fset := token.NewFileSet()
+	early := startEarlyParse(ctx, fset, cfg, overlay)
+	defer early.wait()
 	pcfg := &packages.Config{
-		Context: ctx,
-		Mode:    loadMode,
-		Dir:     cfg.Dir,
-		Env:     cfg.Env,
-		Fset:    fset,
-		Overlay: overlay,
-		Logf:    nil,
-		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-			return parser.ParseFile(fset, filename, src, parser.ParseComments|parser.SkipObjectResolution)
-		},
+		Context:   ctx,
+		Mode:      loadMode,
+		Dir:       cfg.Dir,
+		Env:       cfg.Env,
+		Fset:      fset,
+		Overlay:   overlay,
+		Logf:      nil,
+		ParseFile: early.parseFile,
 	}
 	if len(cfg.Tags) > 0 {
 		pcfg.BuildFlags = []string{"-tags=" + strings.Join(cfg.Tags, ",")}
@@ -98,7 +102,139 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 	for f := range overlay {
 		blanked[f] = true
 	}
-	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked}, nil
+	early.wait() // then taken is no longer written
+	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked, notes: early.taken}, nil
+}
+
+// parseMode is how toolgen parses Go files: with comments, for the
+// directives and descriptions; go/types needs no object resolution.
+const parseMode = parser.ParseComments | parser.SkipObjectResolution
+
+// maxEarlyParse bounds the bytes that startEarlyParse reads ahead.
+const maxEarlyParse = 64 << 20
+
+// earlyParse parses the Go files of the directories that the patterns name
+// while the go command lists the packages, which takes most of the wall
+// time of a load and leaves the other processors idle: go/packages parses
+// only once the listing is done, and then asks parseFile, which returns
+// the early tree of a file instead of parsing it again.
+//
+// Why the early tree is the one go/packages would get: parseFile hands it
+// out only for the same file name and the same source bytes (go/packages
+// reads the file, or takes it from the overlay, and passes its bytes), it
+// was parsed in the same mode into the same FileSet, and each tree is
+// handed out at most once, as go/packages parses each file once per load
+// (its parse cache) and the type checker owns the trees it is given. A
+// file that go/packages never asks for (excluded by build constraints, a
+// test file) was parsed for nothing and stays unused in the FileSet, where
+// it changes no position of any other file: diagnostics are sorted by
+// resolved position, not by token.Pos, and go/packages already parses the
+// files of a package in parallel, in no fixed order.
+//
+// With the tree, the goroutine also reads the doc comments of its
+// functions (noteDocs), which needs nothing but the tree; find uses these
+// notes for the trees that were handed out (taken).
+type earlyParse struct {
+	fset  *token.FileSet
+	files map[string]*earlyFile // by absolute file name; read-only once started
+	done  chan struct{}
+
+	mu    sync.Mutex
+	taken map[*ast.File]docNotes
+}
+
+// earlyFile is one file parsed ahead. mu is held while it is parsed.
+type earlyFile struct {
+	mu      sync.Mutex
+	src     []byte
+	file    *ast.File
+	err     error
+	parsed  bool // file and err are set
+	claimed bool // parseFile has been asked for it: it is not parsed ahead, or was taken
+	notes   docNotes
+}
+
+// startEarlyParse starts parsing, in one goroutine, the .go files of the
+// directories that the non-recursive file-system patterns of cfg name,
+// except the files of the overlay (go/packages parses its contents). wait
+// must be called before the run ends, so that the goroutine does not
+// outlive it.
+func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, overlay map[string][]byte) *earlyParse {
+	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]docNotes{}}
+	var order []string
+	total := 0
+	for _, p := range cfg.Patterns {
+		if strings.HasSuffix(p, "...") || !(p == "." || p == ".." || strings.HasPrefix(p, "./") ||
+			strings.HasPrefix(p, "../") || filepath.IsAbs(p)) {
+			continue
+		}
+		dir := p
+		if !filepath.IsAbs(dir) {
+			dir = filepath.Join(cfg.Dir, dir)
+		}
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			name := filepath.Join(dir, e.Name())
+			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") ||
+				overlay[name] != nil || ep.files[name] != nil {
+				continue
+			}
+			if info, err := e.Info(); err != nil || total+int(info.Size()) > maxEarlyParse {
+				continue
+			} else {
+				total += int(info.Size())
+			}
+			ep.files[name] = &earlyFile{}
+			order = append(order, name)
+		}
+	}
+	go func() {
+		defer close(ep.done)
+		for _, name := range order {
+			f := ep.files[name]
+			f.mu.Lock()
+			if !f.claimed && ctx.Err() == nil {
+				if src, err := os.ReadFile(name); err == nil {
+					f.src = src
+					f.file, f.err = parser.ParseFile(fset, name, src, parseMode)
+					f.notes = noteDocs(f.file)
+					f.parsed = true
+				}
+			}
+			f.mu.Unlock()
+		}
+	}()
+	return ep
+}
+
+// parseFile is the ParseFile of go/packages: the early tree of the file
+// when it has one for these bytes, else a new parse.
+func (ep *earlyParse) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	if f := ep.files[filename]; f != nil && fset == ep.fset {
+		f.mu.Lock()
+		take := f.parsed && !f.claimed && bytes.Equal(f.src, src)
+		f.claimed = true
+		file, err, notes := f.file, f.err, f.notes
+		f.src, f.file, f.err, f.notes = nil, nil, nil, nil
+		f.mu.Unlock()
+		if take {
+			if file != nil {
+				ep.mu.Lock()
+				ep.taken[file] = notes
+				ep.mu.Unlock()
+			}
+			return file, err
+		}
+	}
+	return parser.ParseFile(fset, filename, src, parseMode)
+}
+
+// wait waits for the early parse to end.
+func (ep *earlyParse) wait() {
+	<-ep.done
 }
 
 // addBlank hides file from the loader behind an empty file of its package.

@@ -31,7 +31,10 @@ type schemaLits struct {
 }
 
 // lit returns the code of the schema constant that schema will hold: a
-// placeholder when lits is not nil, else the literal itself.
+// placeholder when lits is not nil, else the literal itself. n numbers the
+// placeholder: 2i and 2i+1 for the input and output schemas of tool i of
+// the file, so that a file may be built from some of its tools only (see
+// renderTemplated) and still number them as the whole file does.
 //
 // A placeholder stands for whichever literal stringLit gives, raw or
 // quoted: both are one token on the const line, and a standalone
@@ -41,14 +44,24 @@ type schemaLits struct {
 // no layout decision of the printer. TestRenderPlaceholders and
 // TestRenderPlaceholdersRandom check the result against formatting the
 // real file.
-func (lits *schemaLits) lit(schema *json.RawMessage) jen.Code {
+func (lits *schemaLits) lit(schema *json.RawMessage, n int) jen.Code {
 	if lits == nil {
 		return stringLit(*schema)
 	}
-	id := placeholderPrefix + strconv.Itoa(len(lits.schemas))
-	lits.schemas = append(lits.schemas, schema)
-	return jen.Id(id)
+	lits.set(n, schema)
+	return jen.Id(placeholderPrefix + strconv.Itoa(n))
 }
+
+// set records schema as the literal of placeholder n.
+func (lits *schemaLits) set(n int, schema *json.RawMessage) {
+	if n >= len(lits.schemas) {
+		lits.schemas = append(lits.schemas, make([]*json.RawMessage, n+1-len(lits.schemas))...)
+	}
+	lits.schemas[n] = schema
+}
+
+// rawKinds are the rawKind of schemas, by the field that holds them.
+type rawKinds map[*json.RawMessage]int
 
 const (
 	rawOK      = iota
@@ -88,12 +101,18 @@ func rawKind(b []byte) int {
 // order mark: gofmt would reject the real file) or holds a form feed, which
 // go/printer counts as a line break and go/scanner does not, so that its
 // lines do matter to the layout. The caller then formats the real file.
-func (lits *schemaLits) substitute(src []byte) (out []byte, ok bool) {
+//
+// kinds may give the rawKind of some schemas, computed beforehand from
+// the same bytes (see gen.schemas); the others are classified here.
+func (lits *schemaLits) substitute(src []byte, kinds rawKinds) (out []byte, ok bool) {
 	if bytes.Count(src, []byte(placeholderPrefix)) != len(lits.schemas) {
 		return nil, false
 	}
 	size := len(src)
 	for _, s := range lits.schemas {
+		if s == nil { // a number was skipped: not the file's placeholders
+			return nil, false
+		}
 		size += len(*s) + 2
 	}
 	out = make([]byte, 0, size)
@@ -106,7 +125,11 @@ func (lits *schemaLits) substitute(src []byte) (out []byte, ok bool) {
 			return nil, false
 		}
 		out = append(out, rest[:at]...)
-		switch rawKind(*s) {
+		kind, known := kinds[s]
+		if !known {
+			kind = rawKind(*s)
+		}
+		switch kind {
 		case rawOK:
 			out = append(out, '`')
 			out = append(out, *s...)
@@ -141,10 +164,11 @@ func renderPlaceholders(p *Package) *pendingFile {
 
 // finish substitutes the schemas of p, which must all be set, into the
 // file; when it cannot, it renders the real file the slow way, which also
-// gives the error of the real file.
-func (pf *pendingFile) finish(p *Package) ([]byte, error) {
+// gives the error of the real file. kinds, which may be nil, are as in
+// substitute.
+func (pf *pendingFile) finish(p *Package, kinds rawKinds) ([]byte, error) {
 	if pf.err == nil {
-		if out, ok := pf.lits.substitute(pf.src); ok {
+		if out, ok := pf.lits.substitute(pf.src, kinds); ok {
 			return out, nil
 		}
 	}

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"go/format"
@@ -132,7 +133,7 @@ func TestRenderPlaceholdersRandom(t *testing.T) {
 			// The templates against format.Source, whether or not the
 			// schemas can then be substituted.
 			want, wantErr := format.Source(buf.Bytes())
-			if got, ok, err := formatTemplated(buf.Bytes(), p); ok && err == nil {
+			if got, ok, err := renderTemplated(p, &schemaLits{}); ok && err == nil {
 				require.NoError(t, wantErr)
 				require.Equal(t, string(want), string(got), "case %d: templates differ from format.Source", i)
 				templated++
@@ -140,7 +141,7 @@ func TestRenderPlaceholdersRandom(t *testing.T) {
 		}
 		lits := &schemaLits{}
 		if src, err := renderFile(p, lits); err == nil {
-			if _, ok := lits.substitute(src); ok {
+			if _, ok := lits.substitute(src, nil); ok {
 				fastPaths++
 				for _, s := range lits.schemas {
 					if rawKind(*s) == rawQuoted {
@@ -180,7 +181,7 @@ func assertPiecesExact(t *testing.T, p *Package, maxPieces int) {
 	require.NoError(t, f.Render(&buf))
 	src := buf.Bytes()
 	want, wantErr := format.Source(src)
-	if got, ok, err := formatTemplated(src, p); ok {
+	if got, ok, err := renderTemplated(p, &schemaLits{}); ok {
 		if wantErr != nil {
 			require.Error(t, err, "package %s from templates", p.Path)
 		} else {
@@ -200,11 +201,16 @@ func assertPiecesExact(t *testing.T, p *Package, maxPieces int) {
 }
 
 // TestFormatPieces proves formatPieces, which formats a file in parallel
-// pieces, and formatTemplated, which formats tools from the templates of
-// their shapes, byte-identical to format.Source of the whole file: on the golden
-// cases, on the 1,000-tool benchmark package, and on random packages whose
+// pieces, and renderTemplated, which writes tools from the templates of
+// their shapes and builds only the rest of the file with jennifer,
+// byte-identical to format.Source of the whole file: on the golden cases,
+// on the 1,000-tool benchmark package, and on random packages whose
 // descriptions and titles hold every troublesome character (they are the
-// only user text in the file, always inside quoted literals).
+// only user text in the file, always inside quoted literals), whose tools
+// with and without templates come in any order, and whose foreign types
+// come from packages whose names collide with each other and with the
+// runtime and encoding/json, so that jennifer's naming of the imports
+// depends on the order in which the tools register them.
 func TestFormatPieces(t *testing.T) {
 	for _, c := range readCases(t, "golden") {
 		t.Run(c.name, func(t *testing.T) {
@@ -236,6 +242,16 @@ func TestFormatPieces(t *testing.T) {
 			return b.String()
 		}
 		recvs := []string{"", "", "Svc", "svc", "Other"}
+		foreign := []*TypeExpr{
+			{Kind: KindNamed, PkgPath: "time", PkgName: "time", Name: "Time"},
+			{Kind: KindNamed, PkgPath: "example.com/a/time", PkgName: "time", Name: "Stamp"},
+			{Kind: KindMap, Key: &TypeExpr{Kind: KindNamed, PkgPath: "example.com/c/time", PkgName: "time", Name: "Key"}, Elem: &TypeExpr{Kind: KindAny}},
+			{Kind: KindNamed, PkgPath: "example.com/a/time", PkgName: "time", Name: "Stamp"},
+			{Kind: KindNamed, PkgPath: "example.com/json", PkgName: "json", Name: "Doc"},
+			{Kind: KindNamed, PkgPath: "example.com/x/runtime", PkgName: "runtime", Name: "Info"},
+			{Kind: KindSlice, Elem: &TypeExpr{Kind: KindNamed, PkgPath: "example.com/b/json", PkgName: "json", Name: "Doc"}},
+		}
+		templatedFiles := 0
 		for i := range 200 {
 			p := &Package{Path: "example.com/p", Name: "p", Imports: Imports{Runtime: "runtime", JSON: "json"}}
 			for j := range 2 + rng.IntN(40) {
@@ -250,6 +266,21 @@ func TestFormatPieces(t *testing.T) {
 				}
 				tool.Ctor = ctorName(tool.Recv, tool.Func)
 				tool.SchemaConst = lowerFirst(tool.Ctor)
+				// From case 100 on, most tools have a template, in any
+				// order with the others, whose types are foreign.
+				if i >= 100 {
+					tool.Out = foreign[rng.IntN(len(foreign))]
+					if i%5 > 0 { // no package named as the runtime or json
+						tool.Out = foreign[rng.IntN(4)]
+					}
+					if rng.IntN(4) > 0 {
+						tool.In = &TypeExpr{Kind: KindNamed, PkgPath: p.Path, PkgName: p.Name, Name: tool.In.Name}
+						tool.Out = &TypeExpr{Kind: KindNamed, PkgPath: p.Path, PkgName: p.Name, Name: fmt.Sprintf("Out%d", j)}
+						for range rng.IntN(2) {
+							tool.Out = &TypeExpr{Kind: KindPointer, Elem: tool.Out}
+						}
+					}
+				}
 				if rng.IntN(4) == 0 {
 					tool.Hooks = []Hook{{Kind: HookModel, Func: fmt.Sprintf("model%d", j)}, {Kind: HookDisplay, Func: fmt.Sprintf("display%d", j)}}
 				}
@@ -261,6 +292,38 @@ func TestFormatPieces(t *testing.T) {
 			if t.Failed() {
 				break
 			}
+			if _, ok, err := renderTemplated(p, &schemaLits{}); ok && err == nil {
+				templatedFiles++
+			}
 		}
+		require.Greater(t, templatedFiles, 50, "too few files are written from templates")
 	})
+}
+
+// TestSchemaRawKinds checks that the kinds the schema phase records for
+// substitute are rawKind of the schemas it sets, on the golden cases.
+func TestSchemaRawKinds(t *testing.T) {
+	for _, c := range readCases(t, "golden") {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cfg := &Config{Dir: writeModule(t, c.inputs), Patterns: []string{"./..."}, Output: DefaultOutput, Env: testEnv()}
+			l, err := load(context.Background(), cfg)
+			require.NoError(t, err)
+			g := newGen(l, cfg)
+			g.findAll()
+			g.schemas()
+			n := 0
+			for _, p := range g.packages() {
+				for _, tool := range p.Tools {
+					for _, s := range []*json.RawMessage{&tool.InputSchema, &tool.OutputSchema} {
+						kind, ok := g.rawKinds[s]
+						require.True(t, ok, "tool %s: no kind", tool.ID)
+						require.Equal(t, rawKind(*s), kind, "tool %s", tool.ID)
+						n++
+					}
+				}
+			}
+			require.Len(t, g.rawKinds, n)
+		})
+	}
 }

@@ -13,7 +13,9 @@ import (
 // of few shapes, and its formatted text is the formatted text of its shape
 // with the tool's names and strings put in. So each shape is formatted
 // once, from a sentinel tool, and the sentinels of the result are replaced
-// by each tool's tokens.
+// by each tool's tokens. jennifer and go/format thus remain the source of
+// the code's shape, but a tool that takes a template is neither built nor
+// rendered by jennifer (see renderTemplated).
 //
 // Why this gives format.Source's bytes:
 //
@@ -172,7 +174,7 @@ func template(p *Package, s toolShape, hooks []Hook) ([]segment, error) {
 		t.Hooks = append(t.Hooks, Hook{Kind: h.Kind, Func: sentinelHook + strconv.Itoa(i)})
 	}
 	f := newFile(p)
-	renderTool(f, t, &schemaLits{})
+	renderTool(f, t, &schemaLits{}, 0)
 	f.NoFormat = true
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -217,13 +219,16 @@ func appendTool(dst []byte, segs []segment, t *Tool, i int) []byte {
 		case segText:
 			dst = append(dst, s.text...)
 		case segID:
-			dst = fmt.Appendf(dst, "%#v", t.ID) // jen.Lit, and %q in the comment: the same
+			// jen.Lit writes %#v, and the comments %q: for a string both
+			// are strconv.Quote's text (fmt's fmtQ without the + or #
+			// flags).
+			dst = strconv.AppendQuote(dst, t.ID)
 		case segKey:
-			dst = fmt.Appendf(dst, "%q", t.Key)
+			dst = strconv.AppendQuote(dst, t.Key)
 		case segTitle:
-			dst = fmt.Appendf(dst, "%#v", t.Title)
+			dst = strconv.AppendQuote(dst, t.Title)
 		case segDesc:
-			dst = fmt.Appendf(dst, "%#v", t.Description)
+			dst = strconv.AppendQuote(dst, t.Description)
 		case segToolset:
 			dst = append(dst, toolsetFunc(t.Recv)...)
 		case segRecv:
@@ -270,12 +275,42 @@ func formatPiece(decls []byte) ([]byte, error) {
 	return out, nil
 }
 
-// formatTemplated formats src, the unformatted file of p rendered with
-// placeholders, as format.Source would: the start of the file and the
-// toolset functions with go/format, each tool from the template of its
-// shape, or with go/format when it has none. ok is false when the file
-// is better formatted in parallel pieces (most tools have no template).
-func formatTemplated(src []byte, p *Package) (out []byte, ok bool, err error) {
+// renderTemplated renders and formats the file of p with placeholders for
+// its schema constants (recorded in lits), as formatting the whole
+// rendered file with format.Source would: each tool that has a template
+// is written from the template of its shape, and jennifer builds and
+// renders only the rest of the file (its start, the other tools and the
+// toolset functions), which are formatted with go/format. ok is false,
+// and lits untouched, when the file is better rendered whole and
+// formatted in parallel pieces (most tools have no template).
+//
+// Why building only part of the file gives the same start and the same
+// code for the other tools:
+//
+//   - The start of the file (header, package clause, imports) is what
+//     jennifer writes for the imports registered while the code was
+//     rendered. The first tool is always rendered: every tool refers to
+//     the runtime and encoding/json packages (runtime.Func and
+//     json.RawMessage), so it registers both, as it does in the whole
+//     file. A templated tool refers to no other package (its In and Out
+//     are local types, spelled without a qualifier, see shapeOf), so the
+//     templated tools after it register nothing new, and leaving them out
+//     changes neither the set of imports nor the order in which the other
+//     tools register theirs, which decides the names jennifer gives to
+//     colliding packages. importNames is called for every tool, as in
+//     buildFile.
+//   - The code of a tool is built from the tool alone (renderTool), with
+//     the placeholders numbered by the tool's index in the whole file, so
+//     its unformatted text is the same; the pieces are then formatted
+//     apart and joined as formatPieces does (see there for why that is
+//     exact).
+//
+// TestRenderPlaceholders, TestRenderPlaceholdersRandom and TestFormatPieces
+// check the result against format.Source of the whole file.
+func renderTemplated(p *Package, lits *schemaLits) (out []byte, ok bool, err error) {
+	if len(p.Tools) == 0 {
+		return nil, false, nil
+	}
 	shapes := make([]toolShape, len(p.Tools))
 	hasShape := make([]bool, len(p.Tools))
 	templated := 0
@@ -284,13 +319,42 @@ func formatTemplated(src []byte, p *Package) (out []byte, ok bool, err error) {
 			templated++
 		}
 	}
-	if 2*templated < len(p.Tools) {
+	if 2*templated < len(p.Tools) || !plainImports(p) {
 		return nil, false, nil
 	}
-	// cuts[i] is where tool i starts; cuts[len] where the toolsets start.
-	cuts := make([]int, 0, len(p.Tools)+1)
-	from := 0
+	for i, t := range p.Tools {
+		lits.set(2*i, &t.InputSchema)
+		lits.set(2*i+1, &t.OutputSchema)
+	}
+
+	// The part of the file that jennifer builds: the first tool, the tools
+	// without a template, and the toolset functions.
+	f := newFile(p)
 	for _, t := range p.Tools {
+		importNames(f, t.In)
+		importNames(f, t.Out)
+	}
+	var built []int // the indexes of the tools built
+	for i, t := range p.Tools {
+		if i == 0 || !hasShape[i] {
+			renderTool(f, t, lits, i)
+			built = append(built, i)
+		}
+	}
+	renderToolsets(f, p)
+	f.NoFormat = true
+	var buf bytes.Buffer
+	if err := f.Render(&buf); err != nil {
+		return nil, true, err
+	}
+	src := buf.Bytes()
+
+	// cuts[k] is where tool built[k] starts; cuts[len] where the toolsets
+	// start.
+	cuts := make([]int, 0, len(built)+1)
+	from := 0
+	for _, i := range built {
+		t := p.Tools[i]
 		at := bytes.Index(src[from:], []byte("\n// "+toolFirstLine(t)+"\n"))
 		if at < 0 {
 			return nil, true, fmt.Errorf("no tool %s", t.ID)
@@ -312,18 +376,26 @@ func formatTemplated(src []byte, p *Package) (out []byte, ok bool, err error) {
 	if err != nil {
 		return nil, true, err
 	}
-	out = make([]byte, 0, len(src)+len(src)/4)
+	size := len(head) + len(tail)
+	for _, t := range p.Tools {
+		size += len(t.Description) + 1024 // a tool's code is some 700 bytes
+	}
+	out = make([]byte, 0, size)
 	out = append(out, head...)
 	templates := map[toolShape][]segment{}
+	k := 0 // the next tool built
 	for i, t := range p.Tools {
 		out = append(out, '\n')
-		if !hasShape[i] {
-			code, err := formatPiece(src[cuts[i]:cuts[i+1]])
-			if err != nil {
-				return nil, true, err
+		if k < len(built) && built[k] == i {
+			k++
+			if !hasShape[i] {
+				code, err := formatPiece(src[cuts[k-1]:cuts[k]])
+				if err != nil {
+					return nil, true, err
+				}
+				out = append(out, code...)
+				continue
 			}
-			out = append(out, code...)
-			continue
 		}
 		segs, ok := templates[shapes[i]]
 		if !ok {
@@ -336,6 +408,45 @@ func formatTemplated(src []byte, p *Package) (out []byte, ok bool, err error) {
 	}
 	out = append(out, '\n')
 	return append(out, tail...), true, nil
+}
+
+// plainImports reports whether the file of p names the runtime and
+// encoding/json packages as a template does (newFile's names, see
+// template): when no type of its tools comes from a package that jennifer
+// could name the same (its name, or a name it derives from the path, is
+// one of them) or from these packages themselves (importNames would give
+// them their own names). jennifer gives a package its name unless a
+// package registered before it has it; the names it makes unique end with
+// a digit, and the names of Imports never do.
+func plainImports(p *Package) bool {
+	var ok func(e *TypeExpr) bool
+	ok = func(e *TypeExpr) bool {
+		if e == nil {
+			return true
+		}
+		if e.PkgPath != "" && e.PkgPath != p.Path {
+			switch {
+			case e.PkgPath == runtimePath, e.PkgPath == jsonPath, e.PkgName == "",
+				e.PkgName == p.Imports.Runtime, e.PkgName == p.Imports.JSON:
+				return false
+			}
+		}
+		if !ok(e.Elem) || !ok(e.Key) {
+			return false
+		}
+		for _, a := range e.TypeArgs {
+			if !ok(a) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range p.Tools {
+		if !ok(t.In) || !ok(t.Out) {
+			return false
+		}
+	}
+	return true
 }
 
 // toolsetsFirstLine is the text of the first comment of the toolset

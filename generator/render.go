@@ -29,16 +29,23 @@ const (
 // not depend on the schemas, Generate runs it while the schemas are being
 // computed (startRenders); render does both steps in a row.
 func render(p *Package) ([]byte, error) {
-	return renderPlaceholders(p).finish(p)
+	return renderPlaceholders(p).finish(p, nil)
 }
 
 // renderFile renders and formats the file of p. With lits, the schema
 // constants are placeholders recorded in lits, and no schema is read.
 func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
+	// With placeholders, most files are written from the templates of
+	// their tools' shapes, with jennifer building only the rest
+	// (renderTemplated); the others are rendered unformatted and formatted
+	// in parallel pieces (formatPieces). Without placeholders, the file is
+	// rendered and formatted as jennifer does it.
+	if lits != nil {
+		if out, ok, err := renderTemplated(p, lits); ok {
+			return out, err
+		}
+	}
 	f := buildFile(p, lits)
-	// With placeholders, the file is rendered unformatted, then formatted
-	// from the templates of its tools' shapes (formatTemplated) or in
-	// parallel pieces (formatPieces); without, as jennifer does it.
 	f.NoFormat = lits != nil
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -46,9 +53,6 @@ func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
 	}
 	if !f.NoFormat {
 		return buf.Bytes(), nil
-	}
-	if out, ok, err := formatTemplated(buf.Bytes(), p); ok {
-		return out, err
 	}
 	return formatPieces(buf.Bytes(), p.Tools, pieceCount(len(p.Tools)))
 }
@@ -75,21 +79,22 @@ func buildFile(p *Package, lits *schemaLits) *jen.File {
 		importNames(f, t.In)
 		importNames(f, t.Out)
 	}
-	for _, t := range p.Tools {
-		renderTool(f, t, lits)
+	for i, t := range p.Tools {
+		renderTool(f, t, lits, i)
 	}
 	renderToolsets(f, p)
 	return f
 }
 
-// renderTool emits a tool's schema constants and its constructor.
-func renderTool(f *jen.File, t *Tool, lits *schemaLits) {
+// renderTool emits a tool's schema constants and its constructor; i is
+// the tool's index in its file, which numbers its placeholders.
+func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	in, out := t.SchemaConst+"InputSchema", t.SchemaConst+"OutputSchema"
 	f.Comment(toolFirstLine(t)) // formatPieces looks for it
-	f.Const().Id(in).Op("=").Add(lits.lit(&t.InputSchema))
+	f.Const().Id(in).Op("=").Add(lits.lit(&t.InputSchema, 2*i))
 	f.Line()
 	f.Commentf("%s is the JSON Schema of the output of tool %q.", out, t.ID)
-	f.Const().Id(out).Op("=").Add(lits.lit(&t.OutputSchema))
+	f.Const().Id(out).Op("=").Add(lits.lit(&t.OutputSchema, 2*i+1))
 	f.Line()
 
 	spec := jen.Dict{

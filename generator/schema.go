@@ -13,10 +13,11 @@ import (
 
 // schemaJob is the computation of one tool's schemas.
 type schemaJob struct {
-	ts            *toolState
-	in, out       json.RawMessage
-	inErr, outErr []*schemagen.Error
-	encErr        error
+	ts              *toolState
+	in, out         json.RawMessage
+	inKind, outKind int // rawKind of in and out
+	inErr, outErr   []*schemagen.Error
+	encErr          error
 }
 
 // schemas computes the input and output schema of every tool. Tools are
@@ -62,10 +63,15 @@ func (g *gen) schemas() {
 				if j.encErr == nil {
 					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out, &scratch)
 				}
+				// How the literals will be spelled (see substitute), found
+				// here in parallel rather than by the one goroutine that
+				// substitutes them.
+				j.inKind, j.outKind = rawKind(j.in), rawKind(j.out)
 			}
 		}()
 	}
 	wg.Wait()
+	g.rawKinds = make(rawKinds, 2*len(jobs))
 	for _, j := range jobs {
 		for _, e := range append(j.inErr, j.outErr...) {
 			g.diags.errorf(e.Pos, msgSchema, e.Path, e.Message)
@@ -74,6 +80,9 @@ func (g *gen) schemas() {
 			g.diags.errorf(j.ts.decl.Name.Pos(), "encode the schemas of %s: %v", j.ts.model.Func, j.encErr)
 		}
 		j.ts.model.InputSchema, j.ts.model.OutputSchema = j.in, j.out
+		// The kinds of exactly these bytes, which nothing changes later.
+		g.rawKinds[&j.ts.model.InputSchema] = j.inKind
+		g.rawKinds[&j.ts.model.OutputSchema] = j.outKind
 	}
 }
 
