@@ -40,16 +40,13 @@ package anthropictest
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
-	"sync"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime/internal/fakeapi"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
@@ -57,59 +54,30 @@ import (
 const chunkSize = 8
 
 // Request is one HTTP request the server received.
-type Request struct {
-	// Method is the HTTP method, POST for every API call.
-	Method string
-	// Path is the URL path, "/v1/messages" for the Messages API.
-	Path string
-	// Header holds the request's headers, the API key's included.
-	Header http.Header
-	// Body is the request body as sent, a JSON object for API calls.
-	Body json.RawMessage
-	// Stream reports whether the body asked for a stream ("stream": true).
-	Stream bool
-}
-
-// Decode unmarshals the body into v.
-func (r Request) Decode(v any) error { return json.Unmarshal(r.Body, v) }
+type Request = fakeapi.Request
 
 // StatusError is an error a scripted turn fails with to make the server
 // answer with an API error of the given HTTP status:
 //
-//	scripted.Fail(&anthropictest.StatusError{Status: 529, Message: "overloaded"})
+//	scripted.Fail(&anthropictest.StatusError{Status: 429, Message: "slow down"})
 //
-// Any error with a method HTTPStatus() int does the same; the fake of
-// package openaitest honours it too.
-type StatusError struct {
-	// Status is the HTTP status code, such as 429 or 529.
-	Status int
-	// Message is the API error's message.
-	Message string
-}
-
-// Error returns the message.
-func (e *StatusError) Error() string { return e.Message }
-
-// HTTPStatus returns the status code.
-func (e *StatusError) HTTPStatus() int { return e.Status }
+// Any error with a method HTTPStatus() int does the same.
+type StatusError = fakeapi.StatusError
 
 // Server is a fake Anthropic API server that plays a script of turns. It is
 // safe for concurrent use; turns are consumed in the order requests arrive.
 type Server struct {
 	srv *httptest.Server
-
-	mu    sync.Mutex
-	turns []scripted.Turn
-	next  int
-	calls int
-	reqs  []Request
+	// Script holds the turns and the requests received; its methods
+	// Append, Requests and Remaining are the Server's.
+	*fakeapi.Script
 }
 
 // NewServer starts a server that plays turns. With a non-nil tb, the
 // server is closed when the test ends; offline demos pass nil and call
 // Close.
 func NewServer(tb testing.TB, turns ...scripted.Turn) *Server {
-	s := &Server{turns: slices.Clone(turns)}
+	s := &Server{Script: fakeapi.NewScript("anthropictest", "toolu_", turns)}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	if tb != nil {
 		tb.Cleanup(s.Close)
@@ -128,27 +96,6 @@ func (s *Server) Close() {
 	s.srv.Close()
 }
 
-// Append adds turns to the end of the script.
-func (s *Server) Append(turns ...scripted.Turn) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.turns = append(s.turns, turns...)
-}
-
-// Requests returns the requests received so far, in order.
-func (s *Server) Requests() []Request {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.reqs)
-}
-
-// Remaining returns the number of turns not yet played.
-func (s *Server) Remaining() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.turns) - s.next
-}
-
 // wireRequest holds the fields of a request body that the answer depends
 // on.
 type wireRequest struct {
@@ -164,9 +111,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	var in wireRequest
 	_ = json.Unmarshal(body, &in)
-	s.mu.Lock()
-	s.reqs = append(s.reqs, Request{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body, Stream: in.Stream})
-	s.mu.Unlock()
+	s.Record(r, body, in.Stream)
 
 	switch {
 	case r.Method != http.MethodPost:
@@ -176,62 +121,12 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "anthropictest: no API at "+r.URL.Path)
 		return
 	}
-	turn, seq, err := s.take(body)
+	turn, seq, err := s.Take(body, decodeMessages)
 	if err != nil {
-		status := http.StatusInternalServerError
-		var se interface{ HTTPStatus() int }
-		if errors.As(err, &se) {
-			status = se.HTTPStatus()
-		}
-		writeError(w, status, err.Error())
+		writeError(w, fakeapi.Status(err), err.Error())
 		return
 	}
 	writeMessage(w, in, turn, seq)
-}
-
-// errExhausted answers a request after the last turn.
-type errExhausted struct{ turns int }
-
-func (e errExhausted) Error() string {
-	return fmt.Sprintf("anthropictest: script exhausted after %d turns", e.turns)
-}
-
-func (errExhausted) HTTPStatus() int { return http.StatusBadRequest }
-
-// take returns the next turn, computed and with its call ids assigned, and
-// its number, counting from 1.
-func (s *Server) take(body []byte) (scripted.Turn, int, error) {
-	s.mu.Lock()
-	if s.next >= len(s.turns) {
-		n := len(s.turns)
-		s.mu.Unlock()
-		return scripted.Turn{}, 0, errExhausted{n}
-	}
-	turn := s.turns[s.next]
-	s.next++
-	seq := s.next
-	s.mu.Unlock()
-
-	if turn.Respond != nil {
-		req, err := decodeMessages(body)
-		if err != nil {
-			return scripted.Turn{}, 0, &StatusError{Status: http.StatusBadRequest, Message: "anthropictest: decoding the request: " + err.Error()}
-		}
-		turn = turn.Respond(req)
-	}
-	if turn.Err != nil {
-		return scripted.Turn{}, 0, turn.Err
-	}
-	turn.ToolCalls = slices.Clone(turn.ToolCalls)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for i := range turn.ToolCalls {
-		s.calls++
-		if turn.ToolCalls[i].ID == "" {
-			turn.ToolCalls[i].ID = fmt.Sprintf("toolu_%d", s.calls)
-		}
-	}
-	return turn, seq, nil
 }
 
 // errorTypes are the API's error types by status.
