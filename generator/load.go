@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
-	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
@@ -344,12 +343,6 @@ func packagesErrorPosition(pos string) token.Position {
 		p.Column = nums[1]
 	}
 	return p
-}
-
-// scannerErrors converts the parser's error list, if err is one.
-func scannerErrors(err error) (scanner.ErrorList, bool) {
-	list, ok := err.(scanner.ErrorList)
-	return list, ok
 }
 
 // goListError runs `go list` on the patterns of cfg and returns what it

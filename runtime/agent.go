@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -257,9 +256,3 @@ func (a *Agent) workflowTool(key string, w Workflow) (Tool, error) {
 
 // errStopped ends a run whose consumer stopped iterating.
 var errStopped = errors.New("runtime: stream consumer stopped")
-
-// jsonString encodes s as a JSON string.
-func jsonString(s string) json.RawMessage {
-	b, _ := json.Marshal(s)
-	return b
-}

@@ -73,13 +73,16 @@ func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
 	if err != nil {
 		return in, err
 	}
-	if f.spec.Strict {
-		if args, err = strictArguments(sch, args); err != nil {
-			return in, err
+	v, err := parseArguments(args)
+	if err != nil {
+		return in, err
+	}
+	if f.spec.Strict && dropOptionalNulls(v, sch) {
+		if args, err = json.Marshal(v); err != nil {
+			return in, fmt.Errorf("%w: %v", ErrInvalidArguments, err)
 		}
 	}
-	v, err := validateArguments(sch, args)
-	if err != nil {
+	if err := validateValue(sch, v); err != nil {
 		return in, err
 	}
 	if err := checkKeys(v, reflect.TypeFor[In](), ""); err != nil {

@@ -1,8 +1,6 @@
 package runtime
 
 import (
-	"bytes"
-	"encoding/json"
 	"slices"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -16,11 +14,12 @@ import (
 // one is a union with null: the model sends "units": null where it means no
 // units. The tool's own schema says units is an optional string, so the
 // null is turned back into an absent property before validation. Required
-// properties keep their nulls, and fail validation as they should.
-func dropOptionalNulls(v any, sch *jsonschema.Schema) {
+// properties keep their nulls, and fail validation as they should. It
+// reports whether it removed anything.
+func dropOptionalNulls(v any, sch *jsonschema.Schema) (dropped bool) {
 	sch = deref(sch)
 	if sch == nil {
-		return
+		return false
 	}
 	switch v := v.(type) {
 	case map[string]any:
@@ -31,14 +30,15 @@ func dropOptionalNulls(v any, sch *jsonschema.Schema) {
 			}
 			if val == nil && !slices.Contains(sch.Required, k) {
 				delete(v, k)
+				dropped = true
 				continue
 			}
-			dropOptionalNulls(val, prop)
+			dropped = dropOptionalNulls(val, prop) || dropped
 		}
 	case []any:
 		if items := deref(sch.Items2020); items != nil {
 			for _, e := range v {
-				dropOptionalNulls(e, items)
+				dropped = dropOptionalNulls(e, items) || dropped
 			}
 		}
 	}
@@ -46,9 +46,10 @@ func dropOptionalNulls(v any, sch *jsonschema.Schema) {
 	// walk its object branch too.
 	for _, alt := range append(slices.Clone(sch.AnyOf), sch.OneOf...) {
 		if alt = deref(alt); alt != nil && alt.Properties != nil {
-			dropOptionalNulls(v, alt)
+			dropped = dropOptionalNulls(v, alt) || dropped
 		}
 	}
+	return dropped
 }
 
 // deref follows $ref chains, with a bound against cycles of bare refs.
@@ -60,14 +61,4 @@ func deref(s *jsonschema.Schema) *jsonschema.Schema {
 		s = s.Ref
 	}
 	return s
-}
-
-// strictArguments re-encodes args without their optional nulls.
-func strictArguments(sch *jsonschema.Schema, args []byte) ([]byte, error) {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
-	if err != nil {
-		return args, nil // validation reports it, with its message
-	}
-	dropOptionalNulls(v, sch)
-	return json.Marshal(v)
 }

@@ -118,21 +118,26 @@ func compileSchema(id string, raw json.RawMessage) (*jsonschema.Schema, error) {
 	return sch, nil
 }
 
-// validateArguments parses args and validates them against sch. It returns
-// the parsed value (numbers as json.Number) for further checks.
-func validateArguments(sch *jsonschema.Schema, args []byte) (any, error) {
+// parseArguments parses args as the validator wants them: numbers as
+// json.Number.
+func parseArguments(args []byte) (any, error) {
 	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(args))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, describeSyntaxError(err))
 	}
+	return v, nil
+}
+
+// validateValue validates parsed arguments against sch.
+func validateValue(sch *jsonschema.Schema, v any) error {
 	if err := sch.Validate(v); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("%w: %s", ErrInvalidArguments, describeValidationError(ve))
+			return fmt.Errorf("%w: %s", ErrInvalidArguments, describeValidationError(ve))
 		}
-		return nil, fmt.Errorf("%w: %v", ErrInvalidArguments, err)
+		return fmt.Errorf("%w: %v", ErrInvalidArguments, err)
 	}
-	return v, nil
+	return nil
 }
 
 func describeSyntaxError(err error) string {

@@ -77,9 +77,9 @@ func TestAgentEndToEnd(t *testing.T) {
 
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			srv := newFakeServer(t, reply{body: calls}, reply{body: answer})
+			srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
 			if stream {
-				srv = newFakeServer(t, reply{sse: true, body: sse(streamCalls...)}, reply{sse: true, body: streamAnswer})
+				srv = newFakeServer(t, reply{SSE: true, Body: sse(streamCalls...)}, reply{SSE: true, Body: streamAnswer})
 			}
 			agent := &runtime.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: srv.model(t), Tools: weatherTools()}
 			var res *runtime.Result
@@ -103,7 +103,7 @@ func TestAgentEndToEnd(t *testing.T) {
 			assert.Equal(t, "Sunny in Paris; Atlantis has no station.", res.Text)
 			assert.Equal(t, runtime.FinishStop, res.FinishReason)
 
-			reqs := srv.requests()
+			reqs := srv.Requests()
 			require.Len(t, reqs, 2)
 			var second struct {
 				System   []struct{ Text string } `json:"system"`
@@ -119,7 +119,7 @@ func TestAgentEndToEnd(t *testing.T) {
 					} `json:"content"`
 				} `json:"messages"`
 			}
-			require.NoError(t, json.Unmarshal(reqs[1].body, &second))
+			require.NoError(t, json.Unmarshal(reqs[1].Body, &second))
 			require.Len(t, second.System, 1)
 			assert.Equal(t, "You are a weather assistant.", second.System[0].Text)
 			require.Len(t, second.Messages, 3)

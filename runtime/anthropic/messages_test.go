@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/replay"
 )
 
 const weatherSchema = `{
@@ -38,22 +39,22 @@ const textResponse = `{"id":"msg_t1","type":"message","role":"assistant","model"
  "usage":{"input_tokens":20,"cache_creation_input_tokens":0,"cache_read_input_tokens":0,"output_tokens":7}}`
 
 func TestGenerateText(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.SystemMessage("Be brief."),
 		runtime.UserMessage("Weather in Paris?"),
 	}})
 	require.NoError(t, err)
 
-	reqs := srv.requests()
+	reqs := srv.Requests()
 	require.Len(t, reqs, 1)
-	assert.Equal(t, http.MethodPost, reqs[0].method)
-	assert.Equal(t, "/v1/messages", reqs[0].path)
-	assert.Contains(t, reqs[0].header.Get("X-Api-Key")+reqs[0].header.Get("Authorization"), "test-key")
-	assert.NotEmpty(t, reqs[0].header.Get("Anthropic-Version"))
+	assert.Equal(t, http.MethodPost, reqs[0].Method)
+	assert.Equal(t, "/v1/messages", reqs[0].Path)
+	assert.Contains(t, reqs[0].Header.Get("X-Api-Key")+reqs[0].Header.Get("Authorization"), "test-key")
+	assert.NotEmpty(t, reqs[0].Header.Get("Anthropic-Version"))
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,
 		"system":[{"type":"text","text":"Be brief."}],
-		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?"}]}]}`, string(reqs[0].body))
+		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?"}]}]}`, string(reqs[0].Body))
 
 	assert.Equal(t, &runtime.Response{
 		Message:         runtime.AssistantMessage("It is sunny in Paris."),
@@ -75,7 +76,7 @@ func thinkingPart() runtime.Part {
 // arguments were invalid), a user turn after the results, options, and
 // compares the body with a recorded request.
 func TestGenerateRequestBody(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	temp := 0.2
 	assistant := runtime.AssistantMessage("Checking both.",
 		runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
@@ -117,8 +118,8 @@ func TestGenerateRequestBody(t *testing.T) {
 	_, err := srv.model(t, WithParallelToolCalls(false)).Generate(context.Background(), req)
 	require.NoError(t, err)
 
-	body := string(srv.requests()[0].body)
-	assert.JSONEq(t, fixture(t, "messages_tools_request.json"), body)
+	body := string(srv.Requests()[0].Body)
+	assert.JSONEq(t, replay.Fixture(t, "messages_tools_request.json"), body)
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`), "property order is kept")
 }
 
@@ -140,7 +141,7 @@ func TestToolChoice(t *testing.T) {
 		{"without tools", runtime.ChoiceRequired, nil, false, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{body: textResponse})
+			srv := newFakeServer(t, reply{Body: textResponse})
 			req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, ToolChoice: tc.choice}
 			if tc.tools {
 				req.Tools = []runtime.ToolDefinition{weatherDef()}
@@ -152,7 +153,7 @@ func TestToolChoice(t *testing.T) {
 			_, err := srv.model(t, opts...).Generate(context.Background(), req)
 			require.NoError(t, err)
 			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
 			if tc.want == "" {
 				assert.NotContains(t, body, "tool_choice")
 				return
@@ -163,7 +164,7 @@ func TestToolChoice(t *testing.T) {
 }
 
 func TestGenerateParallelToolUse(t *testing.T) {
-	srv := newFakeServer(t, reply{body: fixture(t, "messages_tools_response.json")})
+	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "messages_tools_response.json")})
 	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
 		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []runtime.ToolDefinition{weatherDef()},
@@ -192,7 +193,7 @@ func TestFinishReasons(t *testing.T) {
 }
 
 func TestStreamToolUse(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
 	var parts []runtime.StreamPart
 	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
 		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
@@ -203,7 +204,7 @@ func TestStreamToolUse(t *testing.T) {
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"stream":true,
 		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris and Rome?"}]}],
 		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`}]}`,
-		string(srv.requests()[0].body))
+		string(srv.Requests()[0].Body))
 
 	paris := &runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
 	rome := &runtime.ToolCall{ID: "toolu_rome", Name: "weather", Arguments: `{"location": "Rome", "units": "celsius"}`}
@@ -238,7 +239,7 @@ func TestStreamToolUse(t *testing.T) {
 }
 
 func TestStreamToolWithoutArguments(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: sse(
 		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
 		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"now","input":{}}}`,
 		"content_block_stop", `{"type":"content_block_stop","index":0}`,
@@ -265,7 +266,7 @@ func TestStreamFailures(t *testing.T) {
 		{"error event", start + sse("error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`), "Overloaded"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
 			var texts []string
 			var last error
 			for p, err := range srv.model(t).Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}) {
@@ -284,26 +285,26 @@ func TestStreamFailures(t *testing.T) {
 }
 
 func TestRetries(t *testing.T) {
-	rateLimited := reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After-Ms": "1", "Request-Id": "req_1"},
-		body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}`}
-	overloaded := reply{status: 529, header: map[string]string{"Retry-After-Ms": "1"},
-		body: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
-	badRequest := reply{status: http.StatusBadRequest,
-		body: `{"type":"error","error":{"type":"invalid_request_error","message":"tools.0.input_schema: JSON schema is invalid"}}`}
+	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1", "Request-Id": "req_1"},
+		Body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}`}
+	overloaded := reply{Status: 529, Header: map[string]string{"Retry-After-Ms": "1"},
+		Body: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
+	badRequest := reply{Status: http.StatusBadRequest,
+		Body: `{"type":"error","error":{"type":"invalid_request_error","message":"tools.0.input_schema: JSON schema is invalid"}}`}
 	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
 
 	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{body: textResponse})
+		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
 		res, err := srv.model(t).Generate(context.Background(), req)
 		require.NoError(t, err)
 		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.requests(), 3)
+		assert.Len(t, srv.Requests(), 3)
 	})
 	t.Run("overloaded until retries run out", func(t *testing.T) {
 		srv := newFakeServer(t, overloaded)
 		_, err := srv.model(t).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 3, "one request and the SDK's two retries")
+		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
 		var apiErr *sdk.Error
 		require.ErrorAs(t, err, &apiErr)
 		assert.Equal(t, 529, apiErr.StatusCode)
@@ -314,22 +315,22 @@ func TestRetries(t *testing.T) {
 		srv := newFakeServer(t, rateLimited)
 		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 1)
+		assert.Len(t, srv.Requests(), 1)
 		assert.Contains(t, err.Error(), "rate limit")
 	})
 	t.Run("400 is not retried", func(t *testing.T) {
 		srv := newFakeServer(t, badRequest)
 		_, err := srv.model(t).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 1)
+		assert.Len(t, srv.Requests(), 1)
 		assert.Contains(t, err.Error(), "JSON schema is invalid")
 	})
 	t.Run("streaming 529 then success", func(t *testing.T) {
-		srv := newFakeServer(t, overloaded, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+		srv := newFakeServer(t, overloaded, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
 		res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
 		require.NoError(t, err)
 		assert.Len(t, res.Message.ToolCalls(), 2)
-		assert.Len(t, srv.requests(), 2)
+		assert.Len(t, srv.Requests(), 2)
 	})
 }
 
@@ -340,7 +341,7 @@ func TestStreamCancellation(t *testing.T) {
 		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Once "}}`,
 	)
 	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{sse: true, hang: true, body: first})
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
 		m := srv.model(t)
 		base := goruntime.NumGoroutine()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -358,16 +359,16 @@ func TestStreamCancellation(t *testing.T) {
 		assert.Equal(t, []string{"Once "}, texts)
 		require.Error(t, last)
 		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.settleGoroutines(t, base)
+		srv.SettleGoroutines(t, base)
 	})
 	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{sse: true, hang: true, body: first})
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
 		m := srv.model(t)
 		base := goruntime.NumGoroutine()
 		for range m.Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
 			break
 		}
-		srv.settleGoroutines(t, base)
+		srv.SettleGoroutines(t, base)
 	})
 }
 
@@ -385,21 +386,21 @@ func TestConfiguration(t *testing.T) {
 		}
 	})
 	t.Run("environment", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: textResponse})
+		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("ANTHROPIC_API_KEY", "env-key")
 		t.Setenv("ANTHROPIC_BASE_URL", srv.URL)
-		m, err := New("claude-sonnet-4-5", WithHTTPClient(&http.Client{Transport: srv.tr}), WithMaxTokens(1024))
+		m, err := New("claude-sonnet-4-5", WithHTTPClient(&http.Client{Transport: srv.Transport}), WithMaxTokens(1024))
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
 		require.NoError(t, err)
-		r := srv.requests()[0]
-		assert.Contains(t, r.header.Get("X-Api-Key")+r.header.Get("Authorization"), "env-key")
-		assert.Contains(t, string(r.body), `"max_tokens":1024`)
+		r := srv.Requests()[0]
+		assert.Contains(t, r.Header.Get("X-Api-Key")+r.Header.Get("Authorization"), "env-key")
+		assert.Contains(t, string(r.Body), `"max_tokens":1024`)
 	})
 }
 
 func TestUserMedia(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserParts(
 			runtime.TextPart("What is in these?"),
@@ -413,7 +414,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"text","text":"What is in these?"},
 		{"type":"image","source":{"type":"url","url":"https://example.com/a.jpg"}},
 		{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"/9g="}},
-		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="}}]}]}`, string(srv.requests()[0].body))
+		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="}}]}]}`, string(srv.Requests()[0].Body))
 
 	_, err = srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserParts(runtime.MediaPart("image/tiff", []byte{1})),
@@ -422,7 +423,7 @@ func TestUserMedia(t *testing.T) {
 }
 
 func TestEmptyTurnIsSkipped(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserMessage("hi"),
 		{Role: runtime.RoleAssistant, Parts: []runtime.Part{{Type: runtime.PartReasoning, Text: "unsigned"}, runtime.TextPart("")}},
@@ -431,20 +432,20 @@ func TestEmptyTurnIsSkipped(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"messages":[
 		{"role":"user","content":[{"type":"text","text":"hi"}]},
-		{"role":"user","content":[{"type":"text","text":"again"}]}]}`, string(srv.requests()[0].body))
+		{"role":"user","content":[{"type":"text","text":"again"}]}]}`, string(srv.Requests()[0].Body))
 }
 
 // TestGenerateLargeMaxTokensStreams covers the SDK's refusal of long
 // non-streaming requests: Generate streams them instead.
 func TestGenerateLargeMaxTokensStreams(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "messages_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
 	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
 		Messages:        []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
 		MaxOutputTokens: 64000,
 	})
 	require.NoError(t, err)
-	assert.Contains(t, string(srv.requests()[0].body), `"stream":true`)
-	assert.Contains(t, string(srv.requests()[0].body), `"max_tokens":64000`)
+	assert.Contains(t, string(srv.Requests()[0].Body), `"stream":true`)
+	assert.Contains(t, string(srv.Requests()[0].Body), `"max_tokens":64000`)
 	assert.Len(t, res.Message.ToolCalls(), 2)
 	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
 }

@@ -51,10 +51,10 @@ func TestAgentEndToEnd(t *testing.T) {
 
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			srv := newFakeServer(t, reply{body: calls}, reply{body: answer})
+			srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
 			if stream {
 				srv = newFakeServer(t,
-					reply{sse: true, body: sse(
+					reply{SSE: true, Body: sse(
 						`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"weather","arguments":"{\"location\":"}}]},"finish_reason":null}]}`,
 						`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"Paris\"}"}}]},"finish_reason":null}]}`,
 						`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_2","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Atlantis\"}"}}]},"finish_reason":null}]}`,
@@ -62,7 +62,7 @@ func TestAgentEndToEnd(t *testing.T) {
 						`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"tool_calls":[{"index":3,"id":"call_4","type":"function","function":{"name":"weather","arguments":"{\"location\":"}}]},"finish_reason":null}]}`,
 						`{"id":"c1","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
 					)},
-					reply{sse: true, body: sse(
+					reply{SSE: true, Body: sse(
 						`{"id":"c2","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"content":"Sunny in Paris; "},"finish_reason":null}]}`,
 						`{"id":"c2","object":"chat.completion.chunk","created":1,"model":"gpt-5.4","choices":[{"index":0,"delta":{"content":"Atlantis has no station."},"finish_reason":"stop"}]}`,
 					)})
@@ -90,7 +90,7 @@ func TestAgentEndToEnd(t *testing.T) {
 			assert.Equal(t, "Sunny in Paris; Atlantis has no station.", res.Text)
 			assert.Equal(t, runtime.FinishStop, res.FinishReason)
 
-			reqs := srv.requests()
+			reqs := srv.Requests()
 			require.Len(t, reqs, 2)
 			var second struct {
 				Messages []struct {
@@ -102,7 +102,7 @@ func TestAgentEndToEnd(t *testing.T) {
 					} `json:"tool_calls"`
 				} `json:"messages"`
 			}
-			require.NoError(t, json.Unmarshal(reqs[1].body, &second))
+			require.NoError(t, json.Unmarshal(reqs[1].Body, &second))
 			require.Len(t, second.Messages, 7)
 			assert.Equal(t, "system", second.Messages[0].Role)
 			assert.Equal(t, "assistant", second.Messages[2].Role)
@@ -130,7 +130,7 @@ func TestAgentStrictTool(t *testing.T) {
 	calls := completion("chatcmpl-1", `{"role":"assistant","content":null,"tool_calls":[
 		{"id":"call_1","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\",\"units\":null}"}}]}`, "tool_calls")
 	answer := completion("chatcmpl-2", `{"role":"assistant","content":"Sunny."}`, "stop")
-	srv := newFakeServer(t, reply{body: calls}, reply{body: answer})
+	srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
 	tools := weatherTools()
 	spec := *tools["weather"].Spec()
 	spec.Strict = true
@@ -142,7 +142,7 @@ func TestAgentStrictTool(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny.", res.Text)
 
-	reqs := srv.requests()
+	reqs := srv.Requests()
 	require.Len(t, reqs, 2)
 	strict, err := runtime.ConvertSchema(json.RawMessage(weatherSchema), runtime.DialectOpenAIStrict)
 	require.NoError(t, err)
@@ -154,7 +154,7 @@ func TestAgentStrictTool(t *testing.T) {
 			} `json:"function"`
 		} `json:"tools"`
 	}
-	require.NoError(t, json.Unmarshal(reqs[0].body, &first))
+	require.NoError(t, json.Unmarshal(reqs[0].Body, &first))
 	assert.True(t, first.Tools[0].Function.Strict)
 	assert.JSONEq(t, string(strict), string(first.Tools[0].Function.Parameters))
 	require.Len(t, res.Steps, 2)

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/replay"
 )
 
 const weatherSchema = `{
@@ -37,7 +38,7 @@ const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1
  "usage":{"prompt_tokens":20,"completion_tokens":7,"total_tokens":27}}`
 
 func TestGenerateText(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	m := srv.model(t)
 
 	res, err := m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
@@ -46,14 +47,14 @@ func TestGenerateText(t *testing.T) {
 	}})
 	require.NoError(t, err)
 
-	reqs := srv.requests()
+	reqs := srv.Requests()
 	require.Len(t, reqs, 1)
-	assert.Equal(t, http.MethodPost, reqs[0].method)
-	assert.Equal(t, "/v1/chat/completions", reqs[0].path)
-	assert.Equal(t, "Bearer test-key", reqs[0].header.Get("Authorization"))
+	assert.Equal(t, http.MethodPost, reqs[0].Method)
+	assert.Equal(t, "/v1/chat/completions", reqs[0].Path)
+	assert.Equal(t, "Bearer test-key", reqs[0].Header.Get("Authorization"))
 	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[
 		{"role":"system","content":"Be brief."},
-		{"role":"user","content":"Weather in Paris?"}]}`, string(reqs[0].body))
+		{"role":"user","content":"Weather in Paris?"}]}`, string(reqs[0].Body))
 
 	assert.Equal(t, &runtime.Response{
 		Message:         runtime.AssistantMessage("It is sunny in Paris."),
@@ -69,7 +70,7 @@ func TestGenerateText(t *testing.T) {
 // their results (JSON, error and image results), a strict tool, a tool
 // choice and options, and compares the body with a recorded request.
 func TestGenerateRequestBody(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	m := srv.model(t, WithParallelToolCalls(false))
 	temp := 0.2
 	req := &runtime.Request{
@@ -106,8 +107,8 @@ func TestGenerateRequestBody(t *testing.T) {
 	_, err := m.Generate(context.Background(), req)
 	require.NoError(t, err)
 
-	body := string(srv.requests()[0].body)
-	assert.JSONEq(t, fixture(t, "chat_tools_request.json"), body)
+	body := string(srv.Requests()[0].Body)
+	assert.JSONEq(t, replay.Fixture(t, "chat_tools_request.json"), body)
 	// Models follow the order of properties: it must survive.
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
 }
@@ -127,7 +128,7 @@ func TestToolChoice(t *testing.T) {
 		{"without tools", runtime.ChoiceRequired, false, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{body: textResponse})
+			srv := newFakeServer(t, reply{Body: textResponse})
 			req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, ToolChoice: tc.choice}
 			if tc.tools {
 				req.Tools = []runtime.ToolDefinition{weatherDef()}
@@ -135,7 +136,7 @@ func TestToolChoice(t *testing.T) {
 			_, err := srv.model(t).Generate(context.Background(), req)
 			require.NoError(t, err)
 			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
 			if tc.want == "" {
 				assert.NotContains(t, body, "tool_choice")
 				return
@@ -146,7 +147,7 @@ func TestToolChoice(t *testing.T) {
 }
 
 func TestStrictSchemaUsesDialect(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	def := weatherDef()
 	def.Strict = true
 	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{
@@ -162,7 +163,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 			} `json:"function"`
 		} `json:"tools"`
 	}
-	require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+	require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
 	want, err := runtime.ConvertSchema(json.RawMessage(weatherSchema), runtime.DialectOpenAIStrict)
 	require.NoError(t, err)
 	require.Len(t, body.Tools, 1)
@@ -172,7 +173,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 }
 
 func TestGenerateParallelToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{body: fixture(t, "chat_tools_response.json")})
+	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "chat_tools_response.json")})
 	res, err := srv.model(t).Generate(context.Background(), &runtime.Request{
 		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []runtime.ToolDefinition{weatherDef()},
@@ -198,7 +199,7 @@ func TestFinishReasons(t *testing.T) {
 }
 
 func TestStreamToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "chat_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
 	var parts []runtime.StreamPart
 	res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), &runtime.Request{
 		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
@@ -209,7 +210,7 @@ func TestStreamToolCalls(t *testing.T) {
 	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"stream_options":{"include_usage":true},
 		"messages":[{"role":"user","content":"Weather in Paris and Rome?"}],
 		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+weatherSchema+`}}]}`,
-		string(srv.requests()[0].body))
+		string(srv.Requests()[0].Body))
 
 	paris := &runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
 	rome := &runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location": "Rome", "units": "celsius"}`}
@@ -238,7 +239,7 @@ func TestStreamToolCalls(t *testing.T) {
 // TestStreamArgumentsBeforeName covers servers that send a call's first
 // argument bytes in the chunk that names it, or its id late.
 func TestStreamArgumentsBeforeName(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: sse(
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"loc"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather","arguments":"ation\":\"Oslo\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
@@ -263,7 +264,7 @@ func TestStreamFailures(t *testing.T) {
 		{"error event", "data: " + chunk + "\n\n" + `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` + "\n\n", "server had an error"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
 			var texts []string
 			var last error
 			for p, err := range srv.model(t).Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}) {
@@ -282,26 +283,26 @@ func TestStreamFailures(t *testing.T) {
 }
 
 func TestRetries(t *testing.T) {
-	rateLimited := reply{status: http.StatusTooManyRequests, header: map[string]string{"Retry-After-Ms": "1"},
-		body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
-	serverError := reply{status: http.StatusInternalServerError, header: map[string]string{"Retry-After-Ms": "1"},
-		body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
-	badRequest := reply{status: http.StatusBadRequest,
-		body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
+	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1"},
+		Body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
+	serverError := reply{Status: http.StatusInternalServerError, Header: map[string]string{"Retry-After-Ms": "1"},
+		Body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
+	badRequest := reply{Status: http.StatusBadRequest,
+		Body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
 	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
 
 	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{body: textResponse})
+		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
 		res, err := srv.model(t).Generate(context.Background(), req)
 		require.NoError(t, err)
 		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.requests(), 3)
+		assert.Len(t, srv.Requests(), 3)
 	})
 	t.Run("500 until retries run out", func(t *testing.T) {
 		srv := newFakeServer(t, serverError)
 		_, err := srv.model(t).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 3, "one request and the SDK's two retries")
+		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
 		var apiErr *oai.Error
 		require.ErrorAs(t, err, &apiErr)
 		assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
@@ -313,22 +314,22 @@ func TestRetries(t *testing.T) {
 		srv := newFakeServer(t, rateLimited)
 		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 1)
+		assert.Len(t, srv.Requests(), 1)
 		assert.Contains(t, err.Error(), "Rate limit reached")
 	})
 	t.Run("400 is not retried", func(t *testing.T) {
 		srv := newFakeServer(t, badRequest)
 		_, err := srv.model(t).Generate(context.Background(), req)
 		require.Error(t, err)
-		assert.Len(t, srv.requests(), 1)
+		assert.Len(t, srv.Requests(), 1)
 		assert.Contains(t, err.Error(), "Invalid schema for function 'weather'.")
 	})
 	t.Run("streaming 429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, reply{sse: true, body: fixture(t, "chat_stream_tools.sse")})
+		srv := newFakeServer(t, rateLimited, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
 		res, err := runtime.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
 		require.NoError(t, err)
 		assert.Len(t, res.Message.ToolCalls(), 2)
-		assert.Len(t, srv.requests(), 2)
+		assert.Len(t, srv.Requests(), 2)
 	})
 }
 
@@ -336,7 +337,7 @@ func TestStreamCancellation(t *testing.T) {
 	first := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Once "},"finish_reason":null}]}`
 
 	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{sse: true, hang: true, body: "data: " + first + "\n\n"})
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
 		m := srv.model(t)
 		base := goruntime.NumGoroutine()
 		ctx, cancel := context.WithCancel(context.Background())
@@ -354,19 +355,19 @@ func TestStreamCancellation(t *testing.T) {
 		assert.Equal(t, []string{"Once "}, texts)
 		require.Error(t, last)
 		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.settleGoroutines(t, base)
+		srv.SettleGoroutines(t, base)
 	})
 	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{sse: true, hang: true, body: "data: " + first + "\n\n"})
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
 		m := srv.model(t)
 		base := goruntime.NumGoroutine()
 		for range m.Stream(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("story")}}) {
 			break
 		}
-		srv.settleGoroutines(t, base)
+		srv.SettleGoroutines(t, base)
 	})
 	t.Run("cancelled before the call", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: textResponse})
+		srv := newFakeServer(t, reply{Body: textResponse})
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		_, err := srv.model(t).Generate(ctx, &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
@@ -388,30 +389,30 @@ func TestConfiguration(t *testing.T) {
 		}
 	})
 	t.Run("environment", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: textResponse})
+		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "env-key")
 		t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
-		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.tr}))
+		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.Transport}))
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
 		require.NoError(t, err)
-		assert.Equal(t, "Bearer env-key", srv.requests()[0].header.Get("Authorization"))
+		assert.Equal(t, "Bearer env-key", srv.Requests()[0].Header.Get("Authorization"))
 	})
 	t.Run("local server needs no key", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: textResponse})
+		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "")
-		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.tr}), WithLegacyMaxTokens())
+		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.Transport}), WithLegacyMaxTokens())
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}, MaxOutputTokens: 64})
 		require.NoError(t, err)
-		r := srv.requests()[0]
-		assert.Empty(t, r.header.Get("Authorization"))
-		assert.JSONEq(t, `{"model":"llama3.2","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, string(r.body))
+		r := srv.Requests()[0]
+		assert.Empty(t, r.Header.Get("Authorization"))
+		assert.JSONEq(t, `{"model":"llama3.2","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, string(r.Body))
 	})
 }
 
 func TestUserMedia(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserParts(
 			runtime.TextPart("What is in these?"),
@@ -427,7 +428,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"image_url","image_url":{"url":"https://example.com/a.jpg"}},
 		{"type":"image_url","image_url":{"url":"data:image/jpeg;base64,/9g="}},
 		{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERg==","filename":"report.pdf"}},
-		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.requests()[0].body))
+		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.Requests()[0].Body))
 
 	_, err = srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserParts(runtime.MediaPart("video/mp4", []byte{1})),
@@ -436,20 +437,20 @@ func TestUserMedia(t *testing.T) {
 }
 
 func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	_, err := srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserMessage("hi"),
 		{Role: runtime.RoleAssistant, Parts: []runtime.Part{{Type: runtime.PartReasoning, Text: "thinking"}}},
 		runtime.UserMessage("again"),
 	}})
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":"hi"},{"role":"user","content":"again"}]}`, string(srv.requests()[0].body))
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":"hi"},{"role":"user","content":"again"}]}`, string(srv.Requests()[0].Body))
 }
 
 // TestConcurrentUse runs one model from many goroutines, as subagents and
 // parallel runs do; -race checks it.
 func TestConcurrentUse(t *testing.T) {
-	srv := newFakeServer(t, reply{body: textResponse})
+	srv := newFakeServer(t, reply{Body: textResponse})
 	m := srv.model(t)
 	errs := make(chan error, 8)
 	for range 8 {
@@ -461,13 +462,13 @@ func TestConcurrentUse(t *testing.T) {
 	for range 8 {
 		assert.NoError(t, <-errs)
 	}
-	assert.Len(t, srv.requests(), 8)
+	assert.Len(t, srv.Requests(), 8)
 }
 
 // TestStreamCallsSharingAnIndex covers compatible servers that send every
 // tool call, complete, at index 0.
 func TestStreamCallsSharingAnIndex(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: sse(
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Rome\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,

@@ -14,11 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/internal/replay"
 )
 
 func (f *fakeServer) responsesModel(t *testing.T, opts ...Option) *ResponsesModel {
 	t.Helper()
-	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL + "/v1"), WithHTTPClient(&http.Client{Transport: f.tr})}
+	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL + "/v1"), WithHTTPClient(&http.Client{Transport: f.Transport})}
 	m, err := NewResponses("gpt-5.4", append(base, opts...)...)
 	require.NoError(t, err)
 	return m
@@ -69,12 +70,12 @@ func responsesConversation() *runtime.Request {
 }
 
 func TestResponsesRequestBody(t *testing.T) {
-	srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
 	_, err := srv.responsesModel(t, WithParallelToolCalls(true)).Generate(context.Background(), responsesConversation())
 	require.NoError(t, err)
-	r := srv.requests()[0]
-	assert.Equal(t, "/v1/responses", r.path)
-	assert.JSONEq(t, fixture(t, "responses_request.json"), string(r.body))
+	r := srv.Requests()[0]
+	assert.Equal(t, "/v1/responses", r.Path)
+	assert.JSONEq(t, replay.Fixture(t, "responses_request.json"), string(r.Body))
 }
 
 func TestResponsesToolChoice(t *testing.T) {
@@ -90,13 +91,13 @@ func TestResponsesToolChoice(t *testing.T) {
 		{"named", runtime.ChoiceTool("weather"), `{"type":"function","name":"weather"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+			srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
 			_, err := srv.responsesModel(t).Generate(context.Background(), &runtime.Request{
 				Messages: []runtime.Message{runtime.UserMessage("hi")}, Tools: []runtime.ToolDefinition{weatherDef()}, ToolChoice: tc.choice,
 			})
 			require.NoError(t, err)
 			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.requests()[0].body, &body))
+			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
 			if tc.want == "" {
 				assert.NotContains(t, body, "tool_choice")
 				return
@@ -118,7 +119,7 @@ func wantResponsesMessage() runtime.Message {
 var responsesUsage = runtime.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}
 
 func TestResponsesGenerate(t *testing.T) {
-	srv := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
 	res, err := srv.responsesModel(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}})
 	require.NoError(t, err)
 	assert.Equal(t, &runtime.Response{
@@ -131,7 +132,7 @@ func TestResponsesGenerate(t *testing.T) {
 	}, res)
 
 	// What came back is sent back as the same items.
-	srv2 := newFakeServer(t, reply{body: fixture(t, "responses_response.json")})
+	srv2 := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
 	_, err = srv2.responsesModel(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{res.Message}})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","input":[
@@ -139,11 +140,11 @@ func TestResponsesGenerate(t *testing.T) {
 		{"role":"assistant","content":"Checking both."},
 		{"type":"function_call","id":"fc_1","call_id":"call_paris","name":"weather","arguments":"{\"location\":\"Paris\"}"},
 		{"type":"function_call","id":"fc_2","call_id":"call_rome","name":"weather","arguments":"{\"location\":\"Rome\",\"units\":\"celsius\"}"}]}`,
-		string(srv2.requests()[0].body))
+		string(srv2.Requests()[0].Body))
 }
 
 func TestResponsesStream(t *testing.T) {
-	srv := newFakeServer(t, reply{sse: true, body: fixture(t, "responses_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "responses_stream_tools.sse")})
 	var parts []runtime.StreamPart
 	res, err := runtime.CollectStream(srv.responsesModel(t).Stream(context.Background(), &runtime.Request{
 		Messages: []runtime.Message{runtime.UserMessage("Weather in Paris and Rome?")},
@@ -152,7 +153,7 @@ func TestResponsesStream(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"input":[{"role":"user","content":"Weather in Paris and Rome?"}],
 		"tools":[{"type":"function","name":"weather","description":"Fetches the current weather for a location.","strict":false,"parameters":`+weatherSchema+`}]}`,
-		string(srv.requests()[0].body))
+		string(srv.Requests()[0].Body))
 
 	want := wantResponsesMessage()
 	paris, rome := want.Parts[2].ToolCall, want.Parts[3].ToolCall
@@ -190,7 +191,7 @@ func TestResponsesEndings(t *testing.T) {
 	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
 
 	t.Run("incomplete is length", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: incomplete})
+		srv := newFakeServer(t, reply{Body: incomplete})
 		res, err := srv.responsesModel(t).Generate(context.Background(), req)
 		require.NoError(t, err)
 		assert.Equal(t, runtime.FinishLength, res.FinishReason)
@@ -198,7 +199,7 @@ func TestResponsesEndings(t *testing.T) {
 		assert.Equal(t, "Part", res.Message.Text())
 	})
 	t.Run("failed is an error", func(t *testing.T) {
-		srv := newFakeServer(t, reply{body: failed})
+		srv := newFakeServer(t, reply{Body: failed})
 		_, err := srv.responsesModel(t).Generate(context.Background(), req)
 		assert.ErrorContains(t, err, "openai: response resp_1 failed: server_error: The model failed.")
 	})
@@ -213,7 +214,7 @@ func TestResponsesEndings(t *testing.T) {
 		{"malformed", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: response.output_text.delta\ndata: {\"type\":\n\n", "response stream"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{sse: true, body: tc.body})
+			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
 			var texts []string
 			var last error
 			var final *runtime.Response
@@ -244,7 +245,7 @@ func TestResponsesEndings(t *testing.T) {
 
 func TestResponsesCancellation(t *testing.T) {
 	delta := `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Once "}`
-	srv := newFakeServer(t, reply{sse: true, hang: true, body: "event: response.output_text.delta\ndata: " + delta + "\n\n"})
+	srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "event: response.output_text.delta\ndata: " + delta + "\n\n"})
 	m := srv.responsesModel(t)
 	base := goruntime.NumGoroutine()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -258,7 +259,7 @@ func TestResponsesCancellation(t *testing.T) {
 		cancel()
 	}
 	assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-	srv.settleGoroutines(t, base)
+	srv.SettleGoroutines(t, base)
 }
 
 // TestResponsesAgent runs the agent loop on the Responses API: the call
@@ -273,7 +274,7 @@ func TestResponsesAgent(t *testing.T) {
 	 "output":[{"id":"msg_1","type":"message","status":"completed","role":"assistant","content":[{"type":"output_text","text":"Sunny in Paris.","annotations":[]}]}],
 	 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
 	 "usage":{"input_tokens":30,"input_tokens_details":{"cached_tokens":0},"output_tokens":5,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":35}}`
-	srv := newFakeServer(t, reply{body: calls}, reply{body: answer})
+	srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
 	agent := &runtime.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: srv.responsesModel(t), Tools: weatherTools()}
 	res, err := agent.Generate(context.Background(), "Weather in Paris and Atlantis?")
 	require.NoError(t, err)
@@ -282,7 +283,7 @@ func TestResponsesAgent(t *testing.T) {
 	var second struct {
 		Input []map[string]json.RawMessage `json:"input"`
 	}
-	require.NoError(t, json.Unmarshal(srv.requests()[1].body, &second))
+	require.NoError(t, json.Unmarshal(srv.Requests()[1].Body, &second))
 	require.Len(t, second.Input, 6)
 	var kinds []string
 	for _, it := range second.Input {
