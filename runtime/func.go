@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // Func adapts a Go function of the form
@@ -24,11 +26,21 @@ type Func[In, Out any] struct {
 	modelOutput func(context.Context, In, Out) (ModelOutput, error)
 	transforms  map[Target]Transforms[In, Out]
 	schema      inputSchema
+	decode      func(d *jsonarg.Decoder, in *In)
 }
 
 // NewFunc returns a tool that runs fn, described by spec.
 func NewFunc[In, Out any](spec Spec, fn func(context.Context, In) (Out, error)) *Func[In, Out] {
 	return &Func[In, Out]{spec: spec, fn: fn}
+}
+
+// WithDecoder sets the decoder toolgen generates for In: it decodes and
+// checks the arguments against the input schema in one pass, and gives up
+// to the general path on anything it cannot decide the same way (see
+// package jsonarg). Hand-written tools have no need of it.
+func (f *Func[In, Out]) WithDecoder(fn func(d *jsonarg.Decoder, in *In)) *Func[In, Out] {
+	f.decode = fn
+	return f
 }
 
 // WithApproval makes calls need approval when fn, given the typed input,
