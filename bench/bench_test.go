@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/bench/internal/manytools"
 	"github.com/toolgen-go/toolgen/bench/pod"
+	"github.com/toolgen-go/toolgen/bench/tools100"
 	"github.com/toolgen-go/toolgen/bench/weather"
 	"github.com/toolgen-go/toolgen/generator"
 )
@@ -35,6 +36,21 @@ func BenchmarkStartup(b *testing.B) {
 			})
 		}
 	}
+}
+
+// BenchmarkStartupSorted is toolgen's start-up at 100 tools with the
+// listing in key order, as the agent loop lists tools in a request: the
+// sort is the price of a map, which the other libraries' listings (slices,
+// or a map listed in its own order) do not pay here.
+func BenchmarkStartupSorted(b *testing.B) {
+	b.Run("tools=100/toolgen", func(b *testing.B) {
+		b.ReportAllocs()
+		cpu := startCPU()
+		for b.Loop() {
+			sink = listToolgenSorted(tools100.Tools())
+		}
+		cpu.report(b)
+	})
 }
 
 // BenchmarkFirstCall is start-up with the weather tool and its first valid

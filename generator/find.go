@@ -388,6 +388,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		declare(ts, t.Ctor)
 		declare(ts, t.SchemaConst+"InputSchema")
 		declare(ts, t.SchemaConst+"OutputSchema")
+		declare(ts, t.SchemaConst+"Spec")
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {

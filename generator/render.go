@@ -125,6 +125,14 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 		spec[jen.Id("Annotations")] = jen.Qual(runtimePath, "Annotations").Values(ann)
 	}
 
+	// The Spec is a package-level variable of constants only, which the
+	// compiler lays out in the binary's data: building the tool copies it
+	// and no schema byte.
+	specVar := t.SchemaConst + "Spec"
+	f.Commentf("%s describes tool %q.", specVar, t.ID)
+	f.Var().Id(specVar).Op("=").Qual(runtimePath, "Spec").Values(spec)
+	f.Line()
+
 	ret := jen.Op("*").Qual(runtimePath, "Func").Types(typeCode(t.In), typeCode(t.Out))
 	fn := jen.Id(t.Func)
 	params := []jen.Code{}
@@ -137,10 +145,7 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	for _, line := range descriptionComment(t, what) {
 		f.Comment(line)
 	}
-	call := jen.Qual(runtimePath, "NewFunc").Call(
-		jen.Qual(runtimePath, "Spec").Values(spec),
-		fn,
-	)
+	call := jen.Qual(runtimePath, "NewFunc").Call(jen.Op("&").Id(specVar), fn)
 	for _, h := range t.Hooks {
 		call = call.Add(hookCall(h))
 	}

@@ -23,7 +23,7 @@ const transferSchema = `{"type":"object","properties":{"to":{"type":"string"},"a
 
 // bank builds a fresh agent, as a new process would, around a model.
 func bank(model runtime.Model, ran *atomic.Int32) *runtime.Agent {
-	transfer := runtime.NewFunc(runtime.Spec{ID: "transfer", Description: "Sends money.", InputSchema: json.RawMessage(transferSchema)},
+	transfer := runtime.NewFunc(&runtime.Spec{ID: "transfer", Description: "Sends money.", InputSchema: json.RawMessage(transferSchema)},
 		func(ctx context.Context, in transferIn) (string, error) {
 			ran.Add(1)
 			return "sent", nil

@@ -14,8 +14,10 @@
 // [Func] is the typed adapter generated code builds, one per annotated
 // function; the compiler checks the function against the schemas:
 //
+//	var getWeatherToolSpec = runtime.Spec{ID: "weather-tool", ...}
+//
 //	func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-//		return runtime.NewFunc(runtime.Spec{ID: "weather-tool", ...}, GetWeather)
+//		return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 //	}
 //
 // Typed hooks chain after NewFunc: [Func.WithApproval] (a function of the

@@ -139,7 +139,7 @@ func TestLimitsCanBeRaised(t *testing.T) {
 // TestCaseSensitiveWithoutSchema checks that decoding itself is exact about
 // key case, even when the schema would let a key through.
 func TestCaseSensitiveWithoutSchema(t *testing.T) {
-	loose := runtime.NewFunc(runtime.Spec{ID: "loose", Description: "d", InputSchema: json.RawMessage(`{"type":"object"}`)},
+	loose := runtime.NewFunc(&runtime.Spec{ID: "loose", Description: "d", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(ctx context.Context, in weatherIn) (weatherIn, error) { return in, nil })
 	_, err := loose.Decode(json.RawMessage(`{"Location":"Paris"}`))
 	require.ErrorIs(t, err, runtime.ErrInvalidArguments)
@@ -150,7 +150,7 @@ func TestCaseSensitiveWithoutSchema(t *testing.T) {
 }
 
 func TestBadSchemaIsTheToolsFault(t *testing.T) {
-	bad := runtime.NewFunc(runtime.Spec{ID: "bad", Description: "d", InputSchema: json.RawMessage(`{"type": 12}`)},
+	bad := runtime.NewFunc(&runtime.Spec{ID: "bad", Description: "d", InputSchema: json.RawMessage(`{"type": 12}`)},
 		func(ctx context.Context, in emptyIn) (string, error) { return "", nil })
 	_, err := bad.Decode(json.RawMessage(`{}`))
 	require.Error(t, err)

@@ -20,7 +20,7 @@ import (
 // chain after [NewFunc]. Attach them before the Func is used; a Func is safe
 // for concurrent use afterwards.
 type Func[In, Out any] struct {
-	spec        Spec
+	spec        *Spec
 	fn          func(context.Context, In) (Out, error)
 	approve     func(context.Context, In) (bool, error)
 	modelOutput func(context.Context, In, Out) (ModelOutput, error)
@@ -29,8 +29,11 @@ type Func[In, Out any] struct {
 	decode      func(d *jsonarg.Decoder, in *In)
 }
 
-// NewFunc returns a tool that runs fn, described by spec.
-func NewFunc[In, Out any](spec Spec, fn func(context.Context, In) (Out, error)) *Func[In, Out] {
+// NewFunc returns a tool that runs fn, described by spec. The tool keeps
+// spec, which must not be modified afterwards: generated code passes a
+// package-level Spec that every instance of the tool shares, so that
+// building a tool copies no description or schema.
+func NewFunc[In, Out any](spec *Spec, fn func(context.Context, In) (Out, error)) *Func[In, Out] {
 	return &Func[In, Out]{spec: spec, fn: fn}
 }
 
@@ -67,7 +70,7 @@ func (f *Func[In, Out]) WithTransform(target Target, t Transforms[In, Out]) *Fun
 }
 
 // Spec implements [Tool].
-func (f *Func[In, Out]) Spec() *Spec { return &f.spec }
+func (f *Func[In, Out]) Spec() *Spec { return f.spec }
 
 // Run calls the function with a typed input, as application code would.
 func (f *Func[In, Out]) Run(ctx context.Context, in In) (Out, error) {

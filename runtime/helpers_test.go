@@ -29,7 +29,7 @@ const weatherSchema = `{"type":"object","properties":{` +
 	`"required":["location"],"additionalProperties":false}`
 
 func weatherTool() *runtime.Func[weatherIn, weatherOut] {
-	return runtime.NewFunc(runtime.Spec{
+	return runtime.NewFunc(&runtime.Spec{
 		ID:          "weather-tool",
 		Description: "Fetches the current weather for a location.",
 		InputSchema: json.RawMessage(weatherSchema),
@@ -45,7 +45,7 @@ const emptySchema = `{"type":"object","properties":{},"additionalProperties":fal
 
 // fnTool returns a tool with no input that runs fn.
 func fnTool(id string, fn func(ctx context.Context) (string, error)) *runtime.Func[emptyIn, string] {
-	return runtime.NewFunc(runtime.Spec{ID: id, Description: "Test tool " + id + ".", InputSchema: json.RawMessage(emptySchema)},
+	return runtime.NewFunc(&runtime.Spec{ID: id, Description: "Test tool " + id + ".", InputSchema: json.RawMessage(emptySchema)},
 		func(ctx context.Context, _ emptyIn) (string, error) { return fn(ctx) })
 }
 

@@ -46,7 +46,7 @@ const orderSchema = `{
 // required property is still an error.
 func TestStrictNulls(t *testing.T) {
 	newTool := func(strict bool) *runtime.Func[order, order] {
-		return runtime.NewFunc(runtime.Spec{ID: "order", InputSchema: json.RawMessage(orderSchema), Strict: strict},
+		return runtime.NewFunc(&runtime.Spec{ID: "order", InputSchema: json.RawMessage(orderSchema), Strict: strict},
 			func(ctx context.Context, in order) (order, error) { return in, nil })
 	}
 	args := json.RawMessage(`{"size":"L","quantity":null,"ship":{"city":"Lyon","zip":null},"gifts":[{"note":null}]}`)

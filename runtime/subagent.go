@@ -51,7 +51,7 @@ func newAgentTool(key string, sub *Agent) Tool {
 		InputSchema:  []byte(AgentToolInputSchema),
 		OutputSchema: []byte(agentToolOutputSchema),
 	}
-	return NewFunc(spec, sub.runAsTool)
+	return NewFunc(&spec, sub.runAsTool)
 }
 
 // runAsTool runs a as the tool of another agent. When the caller streams,

@@ -16,7 +16,7 @@ import (
 const secret = "s3cr3t-api-token-9f8e7d"
 
 func secretTool() *runtime.Func[weatherIn, weatherOut] {
-	return runtime.NewFunc(runtime.Spec{ID: "weather-tool", Description: "d", InputSchema: json.RawMessage(weatherSchema)},
+	return runtime.NewFunc(&runtime.Spec{ID: "weather-tool", Description: "d", InputSchema: json.RawMessage(weatherSchema)},
 		func(ctx context.Context, in weatherIn) (weatherOut, error) {
 			return weatherOut{Location: in.Location, TempC: 20, Secret: secret}, nil
 		})

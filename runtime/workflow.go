@@ -120,7 +120,7 @@ func newWorkflowTool(key string, w Workflow) (Tool, error) {
 		desc = fmt.Sprintf("Run the workflow %s.", ws.ID)
 	}
 	spec := Spec{ID: ws.ID, Description: desc, InputSchema: schema, OutputSchema: ws.OutputSchema}
-	return NewFunc(spec, func(ctx context.Context, in WorkflowToolInput) (json.RawMessage, error) {
+	return NewFunc(&spec, func(ctx context.Context, in WorkflowToolInput) (json.RawMessage, error) {
 		return w.Start(ctx, in.InputData, in.InitialState)
 	}), nil
 }

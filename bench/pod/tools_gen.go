@@ -1727,14 +1727,17 @@ const createPodToolOutputSchema = `{
   "description": "Created is the result of CreatePod."
 }`
 
+// createPodToolSpec describes tool "create-pod".
+var createPodToolSpec = runtime.Spec{
+	Description:  "Creates a pod.",
+	ID:           "create-pod",
+	InputSchema:  json.RawMessage(createPodToolInputSchema),
+	OutputSchema: json.RawMessage(createPodToolOutputSchema),
+}
+
 // CreatePodTool returns [CreatePod] as the tool "create-pod", under the key "createPod" in Tools.
 func CreatePodTool() *runtime.Func[Pod, Created] {
-	return runtime.NewFunc(runtime.Spec{
-		Description:  "Creates a pod.",
-		ID:           "create-pod",
-		InputSchema:  json.RawMessage(createPodToolInputSchema),
-		OutputSchema: json.RawMessage(createPodToolOutputSchema),
-	}, CreatePod)
+	return runtime.NewFunc(&createPodToolSpec, CreatePod)
 }
 
 // Tools returns the tools of package pod, by key.

@@ -108,15 +108,18 @@ const tool0ToolOutputSchema = `{
   "description": "Out0 is the output of tool 0."
 }`
 
+// tool0ToolSpec describes tool "tool-0".
+var tool0ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 0.",
+	ID:           "tool-0",
+	InputSchema:  json.RawMessage(tool0ToolInputSchema),
+	OutputSchema: json.RawMessage(tool0ToolOutputSchema),
+}
+
 // Tool0Tool returns [Tool0] as the tool "tool-0", under the key "tool-0" in Tools.
 func Tool0Tool() *runtime.Func[In0, Out0] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 0.",
-		ID:           "tool-0",
-		InputSchema:  json.RawMessage(tool0ToolInputSchema),
-		OutputSchema: json.RawMessage(tool0ToolOutputSchema),
-	}, Tool0)
+	return runtime.NewFunc(&tool0ToolSpec, Tool0)
 }
 
 // tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
@@ -220,15 +223,18 @@ const tool1ToolOutputSchema = `{
   "description": "Out1 is the output of tool 1."
 }`
 
+// tool1ToolSpec describes tool "tool-1".
+var tool1ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 1.",
+	ID:           "tool-1",
+	InputSchema:  json.RawMessage(tool1ToolInputSchema),
+	OutputSchema: json.RawMessage(tool1ToolOutputSchema),
+}
+
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
 func Tool1Tool() *runtime.Func[In1, Out1] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 1.",
-		ID:           "tool-1",
-		InputSchema:  json.RawMessage(tool1ToolInputSchema),
-		OutputSchema: json.RawMessage(tool1ToolOutputSchema),
-	}, Tool1)
+	return runtime.NewFunc(&tool1ToolSpec, Tool1)
 }
 
 // tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
@@ -332,15 +338,18 @@ const tool2ToolOutputSchema = `{
   "description": "Out2 is the output of tool 2."
 }`
 
+// tool2ToolSpec describes tool "tool-2".
+var tool2ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 2.",
+	ID:           "tool-2",
+	InputSchema:  json.RawMessage(tool2ToolInputSchema),
+	OutputSchema: json.RawMessage(tool2ToolOutputSchema),
+}
+
 // Tool2Tool returns [Tool2] as the tool "tool-2", under the key "tool-2" in Tools.
 func Tool2Tool() *runtime.Func[In2, Out2] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 2.",
-		ID:           "tool-2",
-		InputSchema:  json.RawMessage(tool2ToolInputSchema),
-		OutputSchema: json.RawMessage(tool2ToolOutputSchema),
-	}, Tool2)
+	return runtime.NewFunc(&tool2ToolSpec, Tool2)
 }
 
 // tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
@@ -444,15 +453,18 @@ const tool3ToolOutputSchema = `{
   "description": "Out3 is the output of tool 3."
 }`
 
+// tool3ToolSpec describes tool "tool-3".
+var tool3ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 3.",
+	ID:           "tool-3",
+	InputSchema:  json.RawMessage(tool3ToolInputSchema),
+	OutputSchema: json.RawMessage(tool3ToolOutputSchema),
+}
+
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
 func Tool3Tool() *runtime.Func[In3, Out3] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 3.",
-		ID:           "tool-3",
-		InputSchema:  json.RawMessage(tool3ToolInputSchema),
-		OutputSchema: json.RawMessage(tool3ToolOutputSchema),
-	}, Tool3)
+	return runtime.NewFunc(&tool3ToolSpec, Tool3)
 }
 
 // tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
@@ -556,15 +568,18 @@ const tool4ToolOutputSchema = `{
   "description": "Out4 is the output of tool 4."
 }`
 
+// tool4ToolSpec describes tool "tool-4".
+var tool4ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 4.",
+	ID:           "tool-4",
+	InputSchema:  json.RawMessage(tool4ToolInputSchema),
+	OutputSchema: json.RawMessage(tool4ToolOutputSchema),
+}
+
 // Tool4Tool returns [Tool4] as the tool "tool-4", under the key "tool-4" in Tools.
 func Tool4Tool() *runtime.Func[In4, Out4] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 4.",
-		ID:           "tool-4",
-		InputSchema:  json.RawMessage(tool4ToolInputSchema),
-		OutputSchema: json.RawMessage(tool4ToolOutputSchema),
-	}, Tool4)
+	return runtime.NewFunc(&tool4ToolSpec, Tool4)
 }
 
 // tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
@@ -668,15 +683,18 @@ const tool5ToolOutputSchema = `{
   "description": "Out5 is the output of tool 5."
 }`
 
+// tool5ToolSpec describes tool "tool-5".
+var tool5ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 5.",
+	ID:           "tool-5",
+	InputSchema:  json.RawMessage(tool5ToolInputSchema),
+	OutputSchema: json.RawMessage(tool5ToolOutputSchema),
+}
+
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
 func Tool5Tool() *runtime.Func[In5, Out5] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 5.",
-		ID:           "tool-5",
-		InputSchema:  json.RawMessage(tool5ToolInputSchema),
-		OutputSchema: json.RawMessage(tool5ToolOutputSchema),
-	}, Tool5)
+	return runtime.NewFunc(&tool5ToolSpec, Tool5)
 }
 
 // tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
@@ -780,15 +798,18 @@ const tool6ToolOutputSchema = `{
   "description": "Out6 is the output of tool 6."
 }`
 
+// tool6ToolSpec describes tool "tool-6".
+var tool6ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 6.",
+	ID:           "tool-6",
+	InputSchema:  json.RawMessage(tool6ToolInputSchema),
+	OutputSchema: json.RawMessage(tool6ToolOutputSchema),
+}
+
 // Tool6Tool returns [Tool6] as the tool "tool-6", under the key "tool-6" in Tools.
 func Tool6Tool() *runtime.Func[In6, Out6] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 6.",
-		ID:           "tool-6",
-		InputSchema:  json.RawMessage(tool6ToolInputSchema),
-		OutputSchema: json.RawMessage(tool6ToolOutputSchema),
-	}, Tool6)
+	return runtime.NewFunc(&tool6ToolSpec, Tool6)
 }
 
 // tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
@@ -892,15 +913,18 @@ const tool7ToolOutputSchema = `{
   "description": "Out7 is the output of tool 7."
 }`
 
+// tool7ToolSpec describes tool "tool-7".
+var tool7ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 7.",
+	ID:           "tool-7",
+	InputSchema:  json.RawMessage(tool7ToolInputSchema),
+	OutputSchema: json.RawMessage(tool7ToolOutputSchema),
+}
+
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
 func Tool7Tool() *runtime.Func[In7, Out7] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 7.",
-		ID:           "tool-7",
-		InputSchema:  json.RawMessage(tool7ToolInputSchema),
-		OutputSchema: json.RawMessage(tool7ToolOutputSchema),
-	}, Tool7)
+	return runtime.NewFunc(&tool7ToolSpec, Tool7)
 }
 
 // tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
@@ -1004,15 +1028,18 @@ const tool8ToolOutputSchema = `{
   "description": "Out8 is the output of tool 8."
 }`
 
+// tool8ToolSpec describes tool "tool-8".
+var tool8ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 8.",
+	ID:           "tool-8",
+	InputSchema:  json.RawMessage(tool8ToolInputSchema),
+	OutputSchema: json.RawMessage(tool8ToolOutputSchema),
+}
+
 // Tool8Tool returns [Tool8] as the tool "tool-8", under the key "tool-8" in Tools.
 func Tool8Tool() *runtime.Func[In8, Out8] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 8.",
-		ID:           "tool-8",
-		InputSchema:  json.RawMessage(tool8ToolInputSchema),
-		OutputSchema: json.RawMessage(tool8ToolOutputSchema),
-	}, Tool8)
+	return runtime.NewFunc(&tool8ToolSpec, Tool8)
 }
 
 // tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
@@ -1116,15 +1143,18 @@ const tool9ToolOutputSchema = `{
   "description": "Out9 is the output of tool 9."
 }`
 
+// tool9ToolSpec describes tool "tool-9".
+var tool9ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 9.",
+	ID:           "tool-9",
+	InputSchema:  json.RawMessage(tool9ToolInputSchema),
+	OutputSchema: json.RawMessage(tool9ToolOutputSchema),
+}
+
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
 func Tool9Tool() *runtime.Func[In9, Out9] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 9.",
-		ID:           "tool-9",
-		InputSchema:  json.RawMessage(tool9ToolInputSchema),
-		OutputSchema: json.RawMessage(tool9ToolOutputSchema),
-	}, Tool9)
+	return runtime.NewFunc(&tool9ToolSpec, Tool9)
 }
 
 // tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
@@ -1228,15 +1258,18 @@ const tool10ToolOutputSchema = `{
   "description": "Out10 is the output of tool 10."
 }`
 
+// tool10ToolSpec describes tool "tool-10".
+var tool10ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 10.",
+	ID:           "tool-10",
+	InputSchema:  json.RawMessage(tool10ToolInputSchema),
+	OutputSchema: json.RawMessage(tool10ToolOutputSchema),
+}
+
 // Tool10Tool returns [Tool10] as the tool "tool-10", under the key "tool-10" in Tools.
 func Tool10Tool() *runtime.Func[In10, Out10] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 10.",
-		ID:           "tool-10",
-		InputSchema:  json.RawMessage(tool10ToolInputSchema),
-		OutputSchema: json.RawMessage(tool10ToolOutputSchema),
-	}, Tool10)
+	return runtime.NewFunc(&tool10ToolSpec, Tool10)
 }
 
 // tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
@@ -1340,15 +1373,18 @@ const tool11ToolOutputSchema = `{
   "description": "Out11 is the output of tool 11."
 }`
 
+// tool11ToolSpec describes tool "tool-11".
+var tool11ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 11.",
+	ID:           "tool-11",
+	InputSchema:  json.RawMessage(tool11ToolInputSchema),
+	OutputSchema: json.RawMessage(tool11ToolOutputSchema),
+}
+
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
 func Tool11Tool() *runtime.Func[In11, Out11] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 11.",
-		ID:           "tool-11",
-		InputSchema:  json.RawMessage(tool11ToolInputSchema),
-		OutputSchema: json.RawMessage(tool11ToolOutputSchema),
-	}, Tool11)
+	return runtime.NewFunc(&tool11ToolSpec, Tool11)
 }
 
 // tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
@@ -1452,15 +1488,18 @@ const tool12ToolOutputSchema = `{
   "description": "Out12 is the output of tool 12."
 }`
 
+// tool12ToolSpec describes tool "tool-12".
+var tool12ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 12.",
+	ID:           "tool-12",
+	InputSchema:  json.RawMessage(tool12ToolInputSchema),
+	OutputSchema: json.RawMessage(tool12ToolOutputSchema),
+}
+
 // Tool12Tool returns [Tool12] as the tool "tool-12", under the key "tool-12" in Tools.
 func Tool12Tool() *runtime.Func[In12, Out12] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 12.",
-		ID:           "tool-12",
-		InputSchema:  json.RawMessage(tool12ToolInputSchema),
-		OutputSchema: json.RawMessage(tool12ToolOutputSchema),
-	}, Tool12)
+	return runtime.NewFunc(&tool12ToolSpec, Tool12)
 }
 
 // tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
@@ -1564,15 +1603,18 @@ const tool13ToolOutputSchema = `{
   "description": "Out13 is the output of tool 13."
 }`
 
+// tool13ToolSpec describes tool "tool-13".
+var tool13ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 13.",
+	ID:           "tool-13",
+	InputSchema:  json.RawMessage(tool13ToolInputSchema),
+	OutputSchema: json.RawMessage(tool13ToolOutputSchema),
+}
+
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
 func Tool13Tool() *runtime.Func[In13, Out13] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 13.",
-		ID:           "tool-13",
-		InputSchema:  json.RawMessage(tool13ToolInputSchema),
-		OutputSchema: json.RawMessage(tool13ToolOutputSchema),
-	}, Tool13)
+	return runtime.NewFunc(&tool13ToolSpec, Tool13)
 }
 
 // tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
@@ -1676,15 +1718,18 @@ const tool14ToolOutputSchema = `{
   "description": "Out14 is the output of tool 14."
 }`
 
+// tool14ToolSpec describes tool "tool-14".
+var tool14ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 14.",
+	ID:           "tool-14",
+	InputSchema:  json.RawMessage(tool14ToolInputSchema),
+	OutputSchema: json.RawMessage(tool14ToolOutputSchema),
+}
+
 // Tool14Tool returns [Tool14] as the tool "tool-14", under the key "tool-14" in Tools.
 func Tool14Tool() *runtime.Func[In14, Out14] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 14.",
-		ID:           "tool-14",
-		InputSchema:  json.RawMessage(tool14ToolInputSchema),
-		OutputSchema: json.RawMessage(tool14ToolOutputSchema),
-	}, Tool14)
+	return runtime.NewFunc(&tool14ToolSpec, Tool14)
 }
 
 // tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
@@ -1788,15 +1833,18 @@ const tool15ToolOutputSchema = `{
   "description": "Out15 is the output of tool 15."
 }`
 
+// tool15ToolSpec describes tool "tool-15".
+var tool15ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 15.",
+	ID:           "tool-15",
+	InputSchema:  json.RawMessage(tool15ToolInputSchema),
+	OutputSchema: json.RawMessage(tool15ToolOutputSchema),
+}
+
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
 func Tool15Tool() *runtime.Func[In15, Out15] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 15.",
-		ID:           "tool-15",
-		InputSchema:  json.RawMessage(tool15ToolInputSchema),
-		OutputSchema: json.RawMessage(tool15ToolOutputSchema),
-	}, Tool15)
+	return runtime.NewFunc(&tool15ToolSpec, Tool15)
 }
 
 // tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
@@ -1900,15 +1948,18 @@ const tool16ToolOutputSchema = `{
   "description": "Out16 is the output of tool 16."
 }`
 
+// tool16ToolSpec describes tool "tool-16".
+var tool16ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 16.",
+	ID:           "tool-16",
+	InputSchema:  json.RawMessage(tool16ToolInputSchema),
+	OutputSchema: json.RawMessage(tool16ToolOutputSchema),
+}
+
 // Tool16Tool returns [Tool16] as the tool "tool-16", under the key "tool-16" in Tools.
 func Tool16Tool() *runtime.Func[In16, Out16] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 16.",
-		ID:           "tool-16",
-		InputSchema:  json.RawMessage(tool16ToolInputSchema),
-		OutputSchema: json.RawMessage(tool16ToolOutputSchema),
-	}, Tool16)
+	return runtime.NewFunc(&tool16ToolSpec, Tool16)
 }
 
 // tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
@@ -2012,15 +2063,18 @@ const tool17ToolOutputSchema = `{
   "description": "Out17 is the output of tool 17."
 }`
 
+// tool17ToolSpec describes tool "tool-17".
+var tool17ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 17.",
+	ID:           "tool-17",
+	InputSchema:  json.RawMessage(tool17ToolInputSchema),
+	OutputSchema: json.RawMessage(tool17ToolOutputSchema),
+}
+
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
 func Tool17Tool() *runtime.Func[In17, Out17] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 17.",
-		ID:           "tool-17",
-		InputSchema:  json.RawMessage(tool17ToolInputSchema),
-		OutputSchema: json.RawMessage(tool17ToolOutputSchema),
-	}, Tool17)
+	return runtime.NewFunc(&tool17ToolSpec, Tool17)
 }
 
 // tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
@@ -2124,15 +2178,18 @@ const tool18ToolOutputSchema = `{
   "description": "Out18 is the output of tool 18."
 }`
 
+// tool18ToolSpec describes tool "tool-18".
+var tool18ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 18.",
+	ID:           "tool-18",
+	InputSchema:  json.RawMessage(tool18ToolInputSchema),
+	OutputSchema: json.RawMessage(tool18ToolOutputSchema),
+}
+
 // Tool18Tool returns [Tool18] as the tool "tool-18", under the key "tool-18" in Tools.
 func Tool18Tool() *runtime.Func[In18, Out18] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 18.",
-		ID:           "tool-18",
-		InputSchema:  json.RawMessage(tool18ToolInputSchema),
-		OutputSchema: json.RawMessage(tool18ToolOutputSchema),
-	}, Tool18)
+	return runtime.NewFunc(&tool18ToolSpec, Tool18)
 }
 
 // tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
@@ -2236,15 +2293,18 @@ const tool19ToolOutputSchema = `{
   "description": "Out19 is the output of tool 19."
 }`
 
+// tool19ToolSpec describes tool "tool-19".
+var tool19ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 19.",
+	ID:           "tool-19",
+	InputSchema:  json.RawMessage(tool19ToolInputSchema),
+	OutputSchema: json.RawMessage(tool19ToolOutputSchema),
+}
+
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
 func Tool19Tool() *runtime.Func[In19, Out19] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 19.",
-		ID:           "tool-19",
-		InputSchema:  json.RawMessage(tool19ToolInputSchema),
-		OutputSchema: json.RawMessage(tool19ToolOutputSchema),
-	}, Tool19)
+	return runtime.NewFunc(&tool19ToolSpec, Tool19)
 }
 
 // tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
@@ -2348,15 +2408,18 @@ const tool20ToolOutputSchema = `{
   "description": "Out20 is the output of tool 20."
 }`
 
+// tool20ToolSpec describes tool "tool-20".
+var tool20ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 20.",
+	ID:           "tool-20",
+	InputSchema:  json.RawMessage(tool20ToolInputSchema),
+	OutputSchema: json.RawMessage(tool20ToolOutputSchema),
+}
+
 // Tool20Tool returns [Tool20] as the tool "tool-20", under the key "tool-20" in Tools.
 func Tool20Tool() *runtime.Func[In20, Out20] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 20.",
-		ID:           "tool-20",
-		InputSchema:  json.RawMessage(tool20ToolInputSchema),
-		OutputSchema: json.RawMessage(tool20ToolOutputSchema),
-	}, Tool20)
+	return runtime.NewFunc(&tool20ToolSpec, Tool20)
 }
 
 // tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
@@ -2460,15 +2523,18 @@ const tool21ToolOutputSchema = `{
   "description": "Out21 is the output of tool 21."
 }`
 
+// tool21ToolSpec describes tool "tool-21".
+var tool21ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 21.",
+	ID:           "tool-21",
+	InputSchema:  json.RawMessage(tool21ToolInputSchema),
+	OutputSchema: json.RawMessage(tool21ToolOutputSchema),
+}
+
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
 func Tool21Tool() *runtime.Func[In21, Out21] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 21.",
-		ID:           "tool-21",
-		InputSchema:  json.RawMessage(tool21ToolInputSchema),
-		OutputSchema: json.RawMessage(tool21ToolOutputSchema),
-	}, Tool21)
+	return runtime.NewFunc(&tool21ToolSpec, Tool21)
 }
 
 // tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
@@ -2572,15 +2638,18 @@ const tool22ToolOutputSchema = `{
   "description": "Out22 is the output of tool 22."
 }`
 
+// tool22ToolSpec describes tool "tool-22".
+var tool22ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 22.",
+	ID:           "tool-22",
+	InputSchema:  json.RawMessage(tool22ToolInputSchema),
+	OutputSchema: json.RawMessage(tool22ToolOutputSchema),
+}
+
 // Tool22Tool returns [Tool22] as the tool "tool-22", under the key "tool-22" in Tools.
 func Tool22Tool() *runtime.Func[In22, Out22] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 22.",
-		ID:           "tool-22",
-		InputSchema:  json.RawMessage(tool22ToolInputSchema),
-		OutputSchema: json.RawMessage(tool22ToolOutputSchema),
-	}, Tool22)
+	return runtime.NewFunc(&tool22ToolSpec, Tool22)
 }
 
 // tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
@@ -2684,15 +2753,18 @@ const tool23ToolOutputSchema = `{
   "description": "Out23 is the output of tool 23."
 }`
 
+// tool23ToolSpec describes tool "tool-23".
+var tool23ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 23.",
+	ID:           "tool-23",
+	InputSchema:  json.RawMessage(tool23ToolInputSchema),
+	OutputSchema: json.RawMessage(tool23ToolOutputSchema),
+}
+
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
 func Tool23Tool() *runtime.Func[In23, Out23] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 23.",
-		ID:           "tool-23",
-		InputSchema:  json.RawMessage(tool23ToolInputSchema),
-		OutputSchema: json.RawMessage(tool23ToolOutputSchema),
-	}, Tool23)
+	return runtime.NewFunc(&tool23ToolSpec, Tool23)
 }
 
 // tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
@@ -2796,15 +2868,18 @@ const tool24ToolOutputSchema = `{
   "description": "Out24 is the output of tool 24."
 }`
 
+// tool24ToolSpec describes tool "tool-24".
+var tool24ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 24.",
+	ID:           "tool-24",
+	InputSchema:  json.RawMessage(tool24ToolInputSchema),
+	OutputSchema: json.RawMessage(tool24ToolOutputSchema),
+}
+
 // Tool24Tool returns [Tool24] as the tool "tool-24", under the key "tool-24" in Tools.
 func Tool24Tool() *runtime.Func[In24, Out24] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 24.",
-		ID:           "tool-24",
-		InputSchema:  json.RawMessage(tool24ToolInputSchema),
-		OutputSchema: json.RawMessage(tool24ToolOutputSchema),
-	}, Tool24)
+	return runtime.NewFunc(&tool24ToolSpec, Tool24)
 }
 
 // tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
@@ -2908,15 +2983,18 @@ const tool25ToolOutputSchema = `{
   "description": "Out25 is the output of tool 25."
 }`
 
+// tool25ToolSpec describes tool "tool-25".
+var tool25ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 25.",
+	ID:           "tool-25",
+	InputSchema:  json.RawMessage(tool25ToolInputSchema),
+	OutputSchema: json.RawMessage(tool25ToolOutputSchema),
+}
+
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
 func Tool25Tool() *runtime.Func[In25, Out25] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 25.",
-		ID:           "tool-25",
-		InputSchema:  json.RawMessage(tool25ToolInputSchema),
-		OutputSchema: json.RawMessage(tool25ToolOutputSchema),
-	}, Tool25)
+	return runtime.NewFunc(&tool25ToolSpec, Tool25)
 }
 
 // tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
@@ -3020,15 +3098,18 @@ const tool26ToolOutputSchema = `{
   "description": "Out26 is the output of tool 26."
 }`
 
+// tool26ToolSpec describes tool "tool-26".
+var tool26ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 26.",
+	ID:           "tool-26",
+	InputSchema:  json.RawMessage(tool26ToolInputSchema),
+	OutputSchema: json.RawMessage(tool26ToolOutputSchema),
+}
+
 // Tool26Tool returns [Tool26] as the tool "tool-26", under the key "tool-26" in Tools.
 func Tool26Tool() *runtime.Func[In26, Out26] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 26.",
-		ID:           "tool-26",
-		InputSchema:  json.RawMessage(tool26ToolInputSchema),
-		OutputSchema: json.RawMessage(tool26ToolOutputSchema),
-	}, Tool26)
+	return runtime.NewFunc(&tool26ToolSpec, Tool26)
 }
 
 // tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
@@ -3132,15 +3213,18 @@ const tool27ToolOutputSchema = `{
   "description": "Out27 is the output of tool 27."
 }`
 
+// tool27ToolSpec describes tool "tool-27".
+var tool27ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 27.",
+	ID:           "tool-27",
+	InputSchema:  json.RawMessage(tool27ToolInputSchema),
+	OutputSchema: json.RawMessage(tool27ToolOutputSchema),
+}
+
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
 func Tool27Tool() *runtime.Func[In27, Out27] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 27.",
-		ID:           "tool-27",
-		InputSchema:  json.RawMessage(tool27ToolInputSchema),
-		OutputSchema: json.RawMessage(tool27ToolOutputSchema),
-	}, Tool27)
+	return runtime.NewFunc(&tool27ToolSpec, Tool27)
 }
 
 // tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
@@ -3244,15 +3328,18 @@ const tool28ToolOutputSchema = `{
   "description": "Out28 is the output of tool 28."
 }`
 
+// tool28ToolSpec describes tool "tool-28".
+var tool28ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 28.",
+	ID:           "tool-28",
+	InputSchema:  json.RawMessage(tool28ToolInputSchema),
+	OutputSchema: json.RawMessage(tool28ToolOutputSchema),
+}
+
 // Tool28Tool returns [Tool28] as the tool "tool-28", under the key "tool-28" in Tools.
 func Tool28Tool() *runtime.Func[In28, Out28] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 28.",
-		ID:           "tool-28",
-		InputSchema:  json.RawMessage(tool28ToolInputSchema),
-		OutputSchema: json.RawMessage(tool28ToolOutputSchema),
-	}, Tool28)
+	return runtime.NewFunc(&tool28ToolSpec, Tool28)
 }
 
 // tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
@@ -3356,15 +3443,18 @@ const tool29ToolOutputSchema = `{
   "description": "Out29 is the output of tool 29."
 }`
 
+// tool29ToolSpec describes tool "tool-29".
+var tool29ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 29.",
+	ID:           "tool-29",
+	InputSchema:  json.RawMessage(tool29ToolInputSchema),
+	OutputSchema: json.RawMessage(tool29ToolOutputSchema),
+}
+
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
 func Tool29Tool() *runtime.Func[In29, Out29] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 29.",
-		ID:           "tool-29",
-		InputSchema:  json.RawMessage(tool29ToolInputSchema),
-		OutputSchema: json.RawMessage(tool29ToolOutputSchema),
-	}, Tool29)
+	return runtime.NewFunc(&tool29ToolSpec, Tool29)
 }
 
 // tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
@@ -3468,15 +3558,18 @@ const tool30ToolOutputSchema = `{
   "description": "Out30 is the output of tool 30."
 }`
 
+// tool30ToolSpec describes tool "tool-30".
+var tool30ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 30.",
+	ID:           "tool-30",
+	InputSchema:  json.RawMessage(tool30ToolInputSchema),
+	OutputSchema: json.RawMessage(tool30ToolOutputSchema),
+}
+
 // Tool30Tool returns [Tool30] as the tool "tool-30", under the key "tool-30" in Tools.
 func Tool30Tool() *runtime.Func[In30, Out30] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 30.",
-		ID:           "tool-30",
-		InputSchema:  json.RawMessage(tool30ToolInputSchema),
-		OutputSchema: json.RawMessage(tool30ToolOutputSchema),
-	}, Tool30)
+	return runtime.NewFunc(&tool30ToolSpec, Tool30)
 }
 
 // tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
@@ -3580,15 +3673,18 @@ const tool31ToolOutputSchema = `{
   "description": "Out31 is the output of tool 31."
 }`
 
+// tool31ToolSpec describes tool "tool-31".
+var tool31ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 31.",
+	ID:           "tool-31",
+	InputSchema:  json.RawMessage(tool31ToolInputSchema),
+	OutputSchema: json.RawMessage(tool31ToolOutputSchema),
+}
+
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
 func Tool31Tool() *runtime.Func[In31, Out31] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 31.",
-		ID:           "tool-31",
-		InputSchema:  json.RawMessage(tool31ToolInputSchema),
-		OutputSchema: json.RawMessage(tool31ToolOutputSchema),
-	}, Tool31)
+	return runtime.NewFunc(&tool31ToolSpec, Tool31)
 }
 
 // tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
@@ -3692,15 +3788,18 @@ const tool32ToolOutputSchema = `{
   "description": "Out32 is the output of tool 32."
 }`
 
+// tool32ToolSpec describes tool "tool-32".
+var tool32ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 32.",
+	ID:           "tool-32",
+	InputSchema:  json.RawMessage(tool32ToolInputSchema),
+	OutputSchema: json.RawMessage(tool32ToolOutputSchema),
+}
+
 // Tool32Tool returns [Tool32] as the tool "tool-32", under the key "tool-32" in Tools.
 func Tool32Tool() *runtime.Func[In32, Out32] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 32.",
-		ID:           "tool-32",
-		InputSchema:  json.RawMessage(tool32ToolInputSchema),
-		OutputSchema: json.RawMessage(tool32ToolOutputSchema),
-	}, Tool32)
+	return runtime.NewFunc(&tool32ToolSpec, Tool32)
 }
 
 // tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
@@ -3804,15 +3903,18 @@ const tool33ToolOutputSchema = `{
   "description": "Out33 is the output of tool 33."
 }`
 
+// tool33ToolSpec describes tool "tool-33".
+var tool33ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 33.",
+	ID:           "tool-33",
+	InputSchema:  json.RawMessage(tool33ToolInputSchema),
+	OutputSchema: json.RawMessage(tool33ToolOutputSchema),
+}
+
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
 func Tool33Tool() *runtime.Func[In33, Out33] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 33.",
-		ID:           "tool-33",
-		InputSchema:  json.RawMessage(tool33ToolInputSchema),
-		OutputSchema: json.RawMessage(tool33ToolOutputSchema),
-	}, Tool33)
+	return runtime.NewFunc(&tool33ToolSpec, Tool33)
 }
 
 // tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
@@ -3916,15 +4018,18 @@ const tool34ToolOutputSchema = `{
   "description": "Out34 is the output of tool 34."
 }`
 
+// tool34ToolSpec describes tool "tool-34".
+var tool34ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 34.",
+	ID:           "tool-34",
+	InputSchema:  json.RawMessage(tool34ToolInputSchema),
+	OutputSchema: json.RawMessage(tool34ToolOutputSchema),
+}
+
 // Tool34Tool returns [Tool34] as the tool "tool-34", under the key "tool-34" in Tools.
 func Tool34Tool() *runtime.Func[In34, Out34] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 34.",
-		ID:           "tool-34",
-		InputSchema:  json.RawMessage(tool34ToolInputSchema),
-		OutputSchema: json.RawMessage(tool34ToolOutputSchema),
-	}, Tool34)
+	return runtime.NewFunc(&tool34ToolSpec, Tool34)
 }
 
 // tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
@@ -4028,15 +4133,18 @@ const tool35ToolOutputSchema = `{
   "description": "Out35 is the output of tool 35."
 }`
 
+// tool35ToolSpec describes tool "tool-35".
+var tool35ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 35.",
+	ID:           "tool-35",
+	InputSchema:  json.RawMessage(tool35ToolInputSchema),
+	OutputSchema: json.RawMessage(tool35ToolOutputSchema),
+}
+
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
 func Tool35Tool() *runtime.Func[In35, Out35] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 35.",
-		ID:           "tool-35",
-		InputSchema:  json.RawMessage(tool35ToolInputSchema),
-		OutputSchema: json.RawMessage(tool35ToolOutputSchema),
-	}, Tool35)
+	return runtime.NewFunc(&tool35ToolSpec, Tool35)
 }
 
 // tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
@@ -4140,15 +4248,18 @@ const tool36ToolOutputSchema = `{
   "description": "Out36 is the output of tool 36."
 }`
 
+// tool36ToolSpec describes tool "tool-36".
+var tool36ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 36.",
+	ID:           "tool-36",
+	InputSchema:  json.RawMessage(tool36ToolInputSchema),
+	OutputSchema: json.RawMessage(tool36ToolOutputSchema),
+}
+
 // Tool36Tool returns [Tool36] as the tool "tool-36", under the key "tool-36" in Tools.
 func Tool36Tool() *runtime.Func[In36, Out36] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 36.",
-		ID:           "tool-36",
-		InputSchema:  json.RawMessage(tool36ToolInputSchema),
-		OutputSchema: json.RawMessage(tool36ToolOutputSchema),
-	}, Tool36)
+	return runtime.NewFunc(&tool36ToolSpec, Tool36)
 }
 
 // tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
@@ -4252,15 +4363,18 @@ const tool37ToolOutputSchema = `{
   "description": "Out37 is the output of tool 37."
 }`
 
+// tool37ToolSpec describes tool "tool-37".
+var tool37ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 37.",
+	ID:           "tool-37",
+	InputSchema:  json.RawMessage(tool37ToolInputSchema),
+	OutputSchema: json.RawMessage(tool37ToolOutputSchema),
+}
+
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
 func Tool37Tool() *runtime.Func[In37, Out37] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 37.",
-		ID:           "tool-37",
-		InputSchema:  json.RawMessage(tool37ToolInputSchema),
-		OutputSchema: json.RawMessage(tool37ToolOutputSchema),
-	}, Tool37)
+	return runtime.NewFunc(&tool37ToolSpec, Tool37)
 }
 
 // tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
@@ -4364,15 +4478,18 @@ const tool38ToolOutputSchema = `{
   "description": "Out38 is the output of tool 38."
 }`
 
+// tool38ToolSpec describes tool "tool-38".
+var tool38ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 38.",
+	ID:           "tool-38",
+	InputSchema:  json.RawMessage(tool38ToolInputSchema),
+	OutputSchema: json.RawMessage(tool38ToolOutputSchema),
+}
+
 // Tool38Tool returns [Tool38] as the tool "tool-38", under the key "tool-38" in Tools.
 func Tool38Tool() *runtime.Func[In38, Out38] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 38.",
-		ID:           "tool-38",
-		InputSchema:  json.RawMessage(tool38ToolInputSchema),
-		OutputSchema: json.RawMessage(tool38ToolOutputSchema),
-	}, Tool38)
+	return runtime.NewFunc(&tool38ToolSpec, Tool38)
 }
 
 // tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
@@ -4476,15 +4593,18 @@ const tool39ToolOutputSchema = `{
   "description": "Out39 is the output of tool 39."
 }`
 
+// tool39ToolSpec describes tool "tool-39".
+var tool39ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 39.",
+	ID:           "tool-39",
+	InputSchema:  json.RawMessage(tool39ToolInputSchema),
+	OutputSchema: json.RawMessage(tool39ToolOutputSchema),
+}
+
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
 func Tool39Tool() *runtime.Func[In39, Out39] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 39.",
-		ID:           "tool-39",
-		InputSchema:  json.RawMessage(tool39ToolInputSchema),
-		OutputSchema: json.RawMessage(tool39ToolOutputSchema),
-	}, Tool39)
+	return runtime.NewFunc(&tool39ToolSpec, Tool39)
 }
 
 // tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
@@ -4588,15 +4708,18 @@ const tool40ToolOutputSchema = `{
   "description": "Out40 is the output of tool 40."
 }`
 
+// tool40ToolSpec describes tool "tool-40".
+var tool40ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 40.",
+	ID:           "tool-40",
+	InputSchema:  json.RawMessage(tool40ToolInputSchema),
+	OutputSchema: json.RawMessage(tool40ToolOutputSchema),
+}
+
 // Tool40Tool returns [Tool40] as the tool "tool-40", under the key "tool-40" in Tools.
 func Tool40Tool() *runtime.Func[In40, Out40] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 40.",
-		ID:           "tool-40",
-		InputSchema:  json.RawMessage(tool40ToolInputSchema),
-		OutputSchema: json.RawMessage(tool40ToolOutputSchema),
-	}, Tool40)
+	return runtime.NewFunc(&tool40ToolSpec, Tool40)
 }
 
 // tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
@@ -4700,15 +4823,18 @@ const tool41ToolOutputSchema = `{
   "description": "Out41 is the output of tool 41."
 }`
 
+// tool41ToolSpec describes tool "tool-41".
+var tool41ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 41.",
+	ID:           "tool-41",
+	InputSchema:  json.RawMessage(tool41ToolInputSchema),
+	OutputSchema: json.RawMessage(tool41ToolOutputSchema),
+}
+
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
 func Tool41Tool() *runtime.Func[In41, Out41] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 41.",
-		ID:           "tool-41",
-		InputSchema:  json.RawMessage(tool41ToolInputSchema),
-		OutputSchema: json.RawMessage(tool41ToolOutputSchema),
-	}, Tool41)
+	return runtime.NewFunc(&tool41ToolSpec, Tool41)
 }
 
 // tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
@@ -4812,15 +4938,18 @@ const tool42ToolOutputSchema = `{
   "description": "Out42 is the output of tool 42."
 }`
 
+// tool42ToolSpec describes tool "tool-42".
+var tool42ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 42.",
+	ID:           "tool-42",
+	InputSchema:  json.RawMessage(tool42ToolInputSchema),
+	OutputSchema: json.RawMessage(tool42ToolOutputSchema),
+}
+
 // Tool42Tool returns [Tool42] as the tool "tool-42", under the key "tool-42" in Tools.
 func Tool42Tool() *runtime.Func[In42, Out42] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 42.",
-		ID:           "tool-42",
-		InputSchema:  json.RawMessage(tool42ToolInputSchema),
-		OutputSchema: json.RawMessage(tool42ToolOutputSchema),
-	}, Tool42)
+	return runtime.NewFunc(&tool42ToolSpec, Tool42)
 }
 
 // tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
@@ -4924,15 +5053,18 @@ const tool43ToolOutputSchema = `{
   "description": "Out43 is the output of tool 43."
 }`
 
+// tool43ToolSpec describes tool "tool-43".
+var tool43ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 43.",
+	ID:           "tool-43",
+	InputSchema:  json.RawMessage(tool43ToolInputSchema),
+	OutputSchema: json.RawMessage(tool43ToolOutputSchema),
+}
+
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
 func Tool43Tool() *runtime.Func[In43, Out43] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 43.",
-		ID:           "tool-43",
-		InputSchema:  json.RawMessage(tool43ToolInputSchema),
-		OutputSchema: json.RawMessage(tool43ToolOutputSchema),
-	}, Tool43)
+	return runtime.NewFunc(&tool43ToolSpec, Tool43)
 }
 
 // tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
@@ -5036,15 +5168,18 @@ const tool44ToolOutputSchema = `{
   "description": "Out44 is the output of tool 44."
 }`
 
+// tool44ToolSpec describes tool "tool-44".
+var tool44ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 44.",
+	ID:           "tool-44",
+	InputSchema:  json.RawMessage(tool44ToolInputSchema),
+	OutputSchema: json.RawMessage(tool44ToolOutputSchema),
+}
+
 // Tool44Tool returns [Tool44] as the tool "tool-44", under the key "tool-44" in Tools.
 func Tool44Tool() *runtime.Func[In44, Out44] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 44.",
-		ID:           "tool-44",
-		InputSchema:  json.RawMessage(tool44ToolInputSchema),
-		OutputSchema: json.RawMessage(tool44ToolOutputSchema),
-	}, Tool44)
+	return runtime.NewFunc(&tool44ToolSpec, Tool44)
 }
 
 // tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
@@ -5148,15 +5283,18 @@ const tool45ToolOutputSchema = `{
   "description": "Out45 is the output of tool 45."
 }`
 
+// tool45ToolSpec describes tool "tool-45".
+var tool45ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 45.",
+	ID:           "tool-45",
+	InputSchema:  json.RawMessage(tool45ToolInputSchema),
+	OutputSchema: json.RawMessage(tool45ToolOutputSchema),
+}
+
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
 func Tool45Tool() *runtime.Func[In45, Out45] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 45.",
-		ID:           "tool-45",
-		InputSchema:  json.RawMessage(tool45ToolInputSchema),
-		OutputSchema: json.RawMessage(tool45ToolOutputSchema),
-	}, Tool45)
+	return runtime.NewFunc(&tool45ToolSpec, Tool45)
 }
 
 // tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
@@ -5260,15 +5398,18 @@ const tool46ToolOutputSchema = `{
   "description": "Out46 is the output of tool 46."
 }`
 
+// tool46ToolSpec describes tool "tool-46".
+var tool46ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 46.",
+	ID:           "tool-46",
+	InputSchema:  json.RawMessage(tool46ToolInputSchema),
+	OutputSchema: json.RawMessage(tool46ToolOutputSchema),
+}
+
 // Tool46Tool returns [Tool46] as the tool "tool-46", under the key "tool-46" in Tools.
 func Tool46Tool() *runtime.Func[In46, Out46] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 46.",
-		ID:           "tool-46",
-		InputSchema:  json.RawMessage(tool46ToolInputSchema),
-		OutputSchema: json.RawMessage(tool46ToolOutputSchema),
-	}, Tool46)
+	return runtime.NewFunc(&tool46ToolSpec, Tool46)
 }
 
 // tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
@@ -5372,15 +5513,18 @@ const tool47ToolOutputSchema = `{
   "description": "Out47 is the output of tool 47."
 }`
 
+// tool47ToolSpec describes tool "tool-47".
+var tool47ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 47.",
+	ID:           "tool-47",
+	InputSchema:  json.RawMessage(tool47ToolInputSchema),
+	OutputSchema: json.RawMessage(tool47ToolOutputSchema),
+}
+
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
 func Tool47Tool() *runtime.Func[In47, Out47] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 47.",
-		ID:           "tool-47",
-		InputSchema:  json.RawMessage(tool47ToolInputSchema),
-		OutputSchema: json.RawMessage(tool47ToolOutputSchema),
-	}, Tool47)
+	return runtime.NewFunc(&tool47ToolSpec, Tool47)
 }
 
 // tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
@@ -5484,15 +5628,18 @@ const tool48ToolOutputSchema = `{
   "description": "Out48 is the output of tool 48."
 }`
 
+// tool48ToolSpec describes tool "tool-48".
+var tool48ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 48.",
+	ID:           "tool-48",
+	InputSchema:  json.RawMessage(tool48ToolInputSchema),
+	OutputSchema: json.RawMessage(tool48ToolOutputSchema),
+}
+
 // Tool48Tool returns [Tool48] as the tool "tool-48", under the key "tool-48" in Tools.
 func Tool48Tool() *runtime.Func[In48, Out48] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 48.",
-		ID:           "tool-48",
-		InputSchema:  json.RawMessage(tool48ToolInputSchema),
-		OutputSchema: json.RawMessage(tool48ToolOutputSchema),
-	}, Tool48)
+	return runtime.NewFunc(&tool48ToolSpec, Tool48)
 }
 
 // tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
@@ -5596,15 +5743,18 @@ const tool49ToolOutputSchema = `{
   "description": "Out49 is the output of tool 49."
 }`
 
+// tool49ToolSpec describes tool "tool-49".
+var tool49ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 49.",
+	ID:           "tool-49",
+	InputSchema:  json.RawMessage(tool49ToolInputSchema),
+	OutputSchema: json.RawMessage(tool49ToolOutputSchema),
+}
+
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
 func Tool49Tool() *runtime.Func[In49, Out49] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 49.",
-		ID:           "tool-49",
-		InputSchema:  json.RawMessage(tool49ToolInputSchema),
-		OutputSchema: json.RawMessage(tool49ToolOutputSchema),
-	}, Tool49)
+	return runtime.NewFunc(&tool49ToolSpec, Tool49)
 }
 
 // tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
@@ -5708,15 +5858,18 @@ const tool50ToolOutputSchema = `{
   "description": "Out50 is the output of tool 50."
 }`
 
+// tool50ToolSpec describes tool "tool-50".
+var tool50ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 50.",
+	ID:           "tool-50",
+	InputSchema:  json.RawMessage(tool50ToolInputSchema),
+	OutputSchema: json.RawMessage(tool50ToolOutputSchema),
+}
+
 // Tool50Tool returns [Tool50] as the tool "tool-50", under the key "tool-50" in Tools.
 func Tool50Tool() *runtime.Func[In50, Out50] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 50.",
-		ID:           "tool-50",
-		InputSchema:  json.RawMessage(tool50ToolInputSchema),
-		OutputSchema: json.RawMessage(tool50ToolOutputSchema),
-	}, Tool50)
+	return runtime.NewFunc(&tool50ToolSpec, Tool50)
 }
 
 // tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
@@ -5820,15 +5973,18 @@ const tool51ToolOutputSchema = `{
   "description": "Out51 is the output of tool 51."
 }`
 
+// tool51ToolSpec describes tool "tool-51".
+var tool51ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 51.",
+	ID:           "tool-51",
+	InputSchema:  json.RawMessage(tool51ToolInputSchema),
+	OutputSchema: json.RawMessage(tool51ToolOutputSchema),
+}
+
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
 func Tool51Tool() *runtime.Func[In51, Out51] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 51.",
-		ID:           "tool-51",
-		InputSchema:  json.RawMessage(tool51ToolInputSchema),
-		OutputSchema: json.RawMessage(tool51ToolOutputSchema),
-	}, Tool51)
+	return runtime.NewFunc(&tool51ToolSpec, Tool51)
 }
 
 // tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
@@ -5932,15 +6088,18 @@ const tool52ToolOutputSchema = `{
   "description": "Out52 is the output of tool 52."
 }`
 
+// tool52ToolSpec describes tool "tool-52".
+var tool52ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 52.",
+	ID:           "tool-52",
+	InputSchema:  json.RawMessage(tool52ToolInputSchema),
+	OutputSchema: json.RawMessage(tool52ToolOutputSchema),
+}
+
 // Tool52Tool returns [Tool52] as the tool "tool-52", under the key "tool-52" in Tools.
 func Tool52Tool() *runtime.Func[In52, Out52] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 52.",
-		ID:           "tool-52",
-		InputSchema:  json.RawMessage(tool52ToolInputSchema),
-		OutputSchema: json.RawMessage(tool52ToolOutputSchema),
-	}, Tool52)
+	return runtime.NewFunc(&tool52ToolSpec, Tool52)
 }
 
 // tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
@@ -6044,15 +6203,18 @@ const tool53ToolOutputSchema = `{
   "description": "Out53 is the output of tool 53."
 }`
 
+// tool53ToolSpec describes tool "tool-53".
+var tool53ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 53.",
+	ID:           "tool-53",
+	InputSchema:  json.RawMessage(tool53ToolInputSchema),
+	OutputSchema: json.RawMessage(tool53ToolOutputSchema),
+}
+
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
 func Tool53Tool() *runtime.Func[In53, Out53] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 53.",
-		ID:           "tool-53",
-		InputSchema:  json.RawMessage(tool53ToolInputSchema),
-		OutputSchema: json.RawMessage(tool53ToolOutputSchema),
-	}, Tool53)
+	return runtime.NewFunc(&tool53ToolSpec, Tool53)
 }
 
 // tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
@@ -6156,15 +6318,18 @@ const tool54ToolOutputSchema = `{
   "description": "Out54 is the output of tool 54."
 }`
 
+// tool54ToolSpec describes tool "tool-54".
+var tool54ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 54.",
+	ID:           "tool-54",
+	InputSchema:  json.RawMessage(tool54ToolInputSchema),
+	OutputSchema: json.RawMessage(tool54ToolOutputSchema),
+}
+
 // Tool54Tool returns [Tool54] as the tool "tool-54", under the key "tool-54" in Tools.
 func Tool54Tool() *runtime.Func[In54, Out54] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 54.",
-		ID:           "tool-54",
-		InputSchema:  json.RawMessage(tool54ToolInputSchema),
-		OutputSchema: json.RawMessage(tool54ToolOutputSchema),
-	}, Tool54)
+	return runtime.NewFunc(&tool54ToolSpec, Tool54)
 }
 
 // tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
@@ -6268,15 +6433,18 @@ const tool55ToolOutputSchema = `{
   "description": "Out55 is the output of tool 55."
 }`
 
+// tool55ToolSpec describes tool "tool-55".
+var tool55ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 55.",
+	ID:           "tool-55",
+	InputSchema:  json.RawMessage(tool55ToolInputSchema),
+	OutputSchema: json.RawMessage(tool55ToolOutputSchema),
+}
+
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
 func Tool55Tool() *runtime.Func[In55, Out55] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 55.",
-		ID:           "tool-55",
-		InputSchema:  json.RawMessage(tool55ToolInputSchema),
-		OutputSchema: json.RawMessage(tool55ToolOutputSchema),
-	}, Tool55)
+	return runtime.NewFunc(&tool55ToolSpec, Tool55)
 }
 
 // tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
@@ -6380,15 +6548,18 @@ const tool56ToolOutputSchema = `{
   "description": "Out56 is the output of tool 56."
 }`
 
+// tool56ToolSpec describes tool "tool-56".
+var tool56ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 56.",
+	ID:           "tool-56",
+	InputSchema:  json.RawMessage(tool56ToolInputSchema),
+	OutputSchema: json.RawMessage(tool56ToolOutputSchema),
+}
+
 // Tool56Tool returns [Tool56] as the tool "tool-56", under the key "tool-56" in Tools.
 func Tool56Tool() *runtime.Func[In56, Out56] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 56.",
-		ID:           "tool-56",
-		InputSchema:  json.RawMessage(tool56ToolInputSchema),
-		OutputSchema: json.RawMessage(tool56ToolOutputSchema),
-	}, Tool56)
+	return runtime.NewFunc(&tool56ToolSpec, Tool56)
 }
 
 // tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
@@ -6492,15 +6663,18 @@ const tool57ToolOutputSchema = `{
   "description": "Out57 is the output of tool 57."
 }`
 
+// tool57ToolSpec describes tool "tool-57".
+var tool57ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 57.",
+	ID:           "tool-57",
+	InputSchema:  json.RawMessage(tool57ToolInputSchema),
+	OutputSchema: json.RawMessage(tool57ToolOutputSchema),
+}
+
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
 func Tool57Tool() *runtime.Func[In57, Out57] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 57.",
-		ID:           "tool-57",
-		InputSchema:  json.RawMessage(tool57ToolInputSchema),
-		OutputSchema: json.RawMessage(tool57ToolOutputSchema),
-	}, Tool57)
+	return runtime.NewFunc(&tool57ToolSpec, Tool57)
 }
 
 // tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
@@ -6604,15 +6778,18 @@ const tool58ToolOutputSchema = `{
   "description": "Out58 is the output of tool 58."
 }`
 
+// tool58ToolSpec describes tool "tool-58".
+var tool58ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 58.",
+	ID:           "tool-58",
+	InputSchema:  json.RawMessage(tool58ToolInputSchema),
+	OutputSchema: json.RawMessage(tool58ToolOutputSchema),
+}
+
 // Tool58Tool returns [Tool58] as the tool "tool-58", under the key "tool-58" in Tools.
 func Tool58Tool() *runtime.Func[In58, Out58] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 58.",
-		ID:           "tool-58",
-		InputSchema:  json.RawMessage(tool58ToolInputSchema),
-		OutputSchema: json.RawMessage(tool58ToolOutputSchema),
-	}, Tool58)
+	return runtime.NewFunc(&tool58ToolSpec, Tool58)
 }
 
 // tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
@@ -6716,15 +6893,18 @@ const tool59ToolOutputSchema = `{
   "description": "Out59 is the output of tool 59."
 }`
 
+// tool59ToolSpec describes tool "tool-59".
+var tool59ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 59.",
+	ID:           "tool-59",
+	InputSchema:  json.RawMessage(tool59ToolInputSchema),
+	OutputSchema: json.RawMessage(tool59ToolOutputSchema),
+}
+
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
 func Tool59Tool() *runtime.Func[In59, Out59] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 59.",
-		ID:           "tool-59",
-		InputSchema:  json.RawMessage(tool59ToolInputSchema),
-		OutputSchema: json.RawMessage(tool59ToolOutputSchema),
-	}, Tool59)
+	return runtime.NewFunc(&tool59ToolSpec, Tool59)
 }
 
 // tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
@@ -6828,15 +7008,18 @@ const tool60ToolOutputSchema = `{
   "description": "Out60 is the output of tool 60."
 }`
 
+// tool60ToolSpec describes tool "tool-60".
+var tool60ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 60.",
+	ID:           "tool-60",
+	InputSchema:  json.RawMessage(tool60ToolInputSchema),
+	OutputSchema: json.RawMessage(tool60ToolOutputSchema),
+}
+
 // Tool60Tool returns [Tool60] as the tool "tool-60", under the key "tool-60" in Tools.
 func Tool60Tool() *runtime.Func[In60, Out60] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 60.",
-		ID:           "tool-60",
-		InputSchema:  json.RawMessage(tool60ToolInputSchema),
-		OutputSchema: json.RawMessage(tool60ToolOutputSchema),
-	}, Tool60)
+	return runtime.NewFunc(&tool60ToolSpec, Tool60)
 }
 
 // tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
@@ -6940,15 +7123,18 @@ const tool61ToolOutputSchema = `{
   "description": "Out61 is the output of tool 61."
 }`
 
+// tool61ToolSpec describes tool "tool-61".
+var tool61ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 61.",
+	ID:           "tool-61",
+	InputSchema:  json.RawMessage(tool61ToolInputSchema),
+	OutputSchema: json.RawMessage(tool61ToolOutputSchema),
+}
+
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
 func Tool61Tool() *runtime.Func[In61, Out61] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 61.",
-		ID:           "tool-61",
-		InputSchema:  json.RawMessage(tool61ToolInputSchema),
-		OutputSchema: json.RawMessage(tool61ToolOutputSchema),
-	}, Tool61)
+	return runtime.NewFunc(&tool61ToolSpec, Tool61)
 }
 
 // tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
@@ -7052,15 +7238,18 @@ const tool62ToolOutputSchema = `{
   "description": "Out62 is the output of tool 62."
 }`
 
+// tool62ToolSpec describes tool "tool-62".
+var tool62ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 62.",
+	ID:           "tool-62",
+	InputSchema:  json.RawMessage(tool62ToolInputSchema),
+	OutputSchema: json.RawMessage(tool62ToolOutputSchema),
+}
+
 // Tool62Tool returns [Tool62] as the tool "tool-62", under the key "tool-62" in Tools.
 func Tool62Tool() *runtime.Func[In62, Out62] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 62.",
-		ID:           "tool-62",
-		InputSchema:  json.RawMessage(tool62ToolInputSchema),
-		OutputSchema: json.RawMessage(tool62ToolOutputSchema),
-	}, Tool62)
+	return runtime.NewFunc(&tool62ToolSpec, Tool62)
 }
 
 // tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
@@ -7164,15 +7353,18 @@ const tool63ToolOutputSchema = `{
   "description": "Out63 is the output of tool 63."
 }`
 
+// tool63ToolSpec describes tool "tool-63".
+var tool63ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 63.",
+	ID:           "tool-63",
+	InputSchema:  json.RawMessage(tool63ToolInputSchema),
+	OutputSchema: json.RawMessage(tool63ToolOutputSchema),
+}
+
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
 func Tool63Tool() *runtime.Func[In63, Out63] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 63.",
-		ID:           "tool-63",
-		InputSchema:  json.RawMessage(tool63ToolInputSchema),
-		OutputSchema: json.RawMessage(tool63ToolOutputSchema),
-	}, Tool63)
+	return runtime.NewFunc(&tool63ToolSpec, Tool63)
 }
 
 // tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
@@ -7276,15 +7468,18 @@ const tool64ToolOutputSchema = `{
   "description": "Out64 is the output of tool 64."
 }`
 
+// tool64ToolSpec describes tool "tool-64".
+var tool64ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 64.",
+	ID:           "tool-64",
+	InputSchema:  json.RawMessage(tool64ToolInputSchema),
+	OutputSchema: json.RawMessage(tool64ToolOutputSchema),
+}
+
 // Tool64Tool returns [Tool64] as the tool "tool-64", under the key "tool-64" in Tools.
 func Tool64Tool() *runtime.Func[In64, Out64] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 64.",
-		ID:           "tool-64",
-		InputSchema:  json.RawMessage(tool64ToolInputSchema),
-		OutputSchema: json.RawMessage(tool64ToolOutputSchema),
-	}, Tool64)
+	return runtime.NewFunc(&tool64ToolSpec, Tool64)
 }
 
 // tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
@@ -7388,15 +7583,18 @@ const tool65ToolOutputSchema = `{
   "description": "Out65 is the output of tool 65."
 }`
 
+// tool65ToolSpec describes tool "tool-65".
+var tool65ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 65.",
+	ID:           "tool-65",
+	InputSchema:  json.RawMessage(tool65ToolInputSchema),
+	OutputSchema: json.RawMessage(tool65ToolOutputSchema),
+}
+
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
 func Tool65Tool() *runtime.Func[In65, Out65] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 65.",
-		ID:           "tool-65",
-		InputSchema:  json.RawMessage(tool65ToolInputSchema),
-		OutputSchema: json.RawMessage(tool65ToolOutputSchema),
-	}, Tool65)
+	return runtime.NewFunc(&tool65ToolSpec, Tool65)
 }
 
 // tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
@@ -7500,15 +7698,18 @@ const tool66ToolOutputSchema = `{
   "description": "Out66 is the output of tool 66."
 }`
 
+// tool66ToolSpec describes tool "tool-66".
+var tool66ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 66.",
+	ID:           "tool-66",
+	InputSchema:  json.RawMessage(tool66ToolInputSchema),
+	OutputSchema: json.RawMessage(tool66ToolOutputSchema),
+}
+
 // Tool66Tool returns [Tool66] as the tool "tool-66", under the key "tool-66" in Tools.
 func Tool66Tool() *runtime.Func[In66, Out66] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 66.",
-		ID:           "tool-66",
-		InputSchema:  json.RawMessage(tool66ToolInputSchema),
-		OutputSchema: json.RawMessage(tool66ToolOutputSchema),
-	}, Tool66)
+	return runtime.NewFunc(&tool66ToolSpec, Tool66)
 }
 
 // tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
@@ -7612,15 +7813,18 @@ const tool67ToolOutputSchema = `{
   "description": "Out67 is the output of tool 67."
 }`
 
+// tool67ToolSpec describes tool "tool-67".
+var tool67ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 67.",
+	ID:           "tool-67",
+	InputSchema:  json.RawMessage(tool67ToolInputSchema),
+	OutputSchema: json.RawMessage(tool67ToolOutputSchema),
+}
+
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
 func Tool67Tool() *runtime.Func[In67, Out67] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 67.",
-		ID:           "tool-67",
-		InputSchema:  json.RawMessage(tool67ToolInputSchema),
-		OutputSchema: json.RawMessage(tool67ToolOutputSchema),
-	}, Tool67)
+	return runtime.NewFunc(&tool67ToolSpec, Tool67)
 }
 
 // tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
@@ -7724,15 +7928,18 @@ const tool68ToolOutputSchema = `{
   "description": "Out68 is the output of tool 68."
 }`
 
+// tool68ToolSpec describes tool "tool-68".
+var tool68ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 68.",
+	ID:           "tool-68",
+	InputSchema:  json.RawMessage(tool68ToolInputSchema),
+	OutputSchema: json.RawMessage(tool68ToolOutputSchema),
+}
+
 // Tool68Tool returns [Tool68] as the tool "tool-68", under the key "tool-68" in Tools.
 func Tool68Tool() *runtime.Func[In68, Out68] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 68.",
-		ID:           "tool-68",
-		InputSchema:  json.RawMessage(tool68ToolInputSchema),
-		OutputSchema: json.RawMessage(tool68ToolOutputSchema),
-	}, Tool68)
+	return runtime.NewFunc(&tool68ToolSpec, Tool68)
 }
 
 // tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
@@ -7836,15 +8043,18 @@ const tool69ToolOutputSchema = `{
   "description": "Out69 is the output of tool 69."
 }`
 
+// tool69ToolSpec describes tool "tool-69".
+var tool69ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 69.",
+	ID:           "tool-69",
+	InputSchema:  json.RawMessage(tool69ToolInputSchema),
+	OutputSchema: json.RawMessage(tool69ToolOutputSchema),
+}
+
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
 func Tool69Tool() *runtime.Func[In69, Out69] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 69.",
-		ID:           "tool-69",
-		InputSchema:  json.RawMessage(tool69ToolInputSchema),
-		OutputSchema: json.RawMessage(tool69ToolOutputSchema),
-	}, Tool69)
+	return runtime.NewFunc(&tool69ToolSpec, Tool69)
 }
 
 // tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
@@ -7948,15 +8158,18 @@ const tool70ToolOutputSchema = `{
   "description": "Out70 is the output of tool 70."
 }`
 
+// tool70ToolSpec describes tool "tool-70".
+var tool70ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 70.",
+	ID:           "tool-70",
+	InputSchema:  json.RawMessage(tool70ToolInputSchema),
+	OutputSchema: json.RawMessage(tool70ToolOutputSchema),
+}
+
 // Tool70Tool returns [Tool70] as the tool "tool-70", under the key "tool-70" in Tools.
 func Tool70Tool() *runtime.Func[In70, Out70] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 70.",
-		ID:           "tool-70",
-		InputSchema:  json.RawMessage(tool70ToolInputSchema),
-		OutputSchema: json.RawMessage(tool70ToolOutputSchema),
-	}, Tool70)
+	return runtime.NewFunc(&tool70ToolSpec, Tool70)
 }
 
 // tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
@@ -8060,15 +8273,18 @@ const tool71ToolOutputSchema = `{
   "description": "Out71 is the output of tool 71."
 }`
 
+// tool71ToolSpec describes tool "tool-71".
+var tool71ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 71.",
+	ID:           "tool-71",
+	InputSchema:  json.RawMessage(tool71ToolInputSchema),
+	OutputSchema: json.RawMessage(tool71ToolOutputSchema),
+}
+
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
 func Tool71Tool() *runtime.Func[In71, Out71] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 71.",
-		ID:           "tool-71",
-		InputSchema:  json.RawMessage(tool71ToolInputSchema),
-		OutputSchema: json.RawMessage(tool71ToolOutputSchema),
-	}, Tool71)
+	return runtime.NewFunc(&tool71ToolSpec, Tool71)
 }
 
 // tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
@@ -8172,15 +8388,18 @@ const tool72ToolOutputSchema = `{
   "description": "Out72 is the output of tool 72."
 }`
 
+// tool72ToolSpec describes tool "tool-72".
+var tool72ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 72.",
+	ID:           "tool-72",
+	InputSchema:  json.RawMessage(tool72ToolInputSchema),
+	OutputSchema: json.RawMessage(tool72ToolOutputSchema),
+}
+
 // Tool72Tool returns [Tool72] as the tool "tool-72", under the key "tool-72" in Tools.
 func Tool72Tool() *runtime.Func[In72, Out72] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 72.",
-		ID:           "tool-72",
-		InputSchema:  json.RawMessage(tool72ToolInputSchema),
-		OutputSchema: json.RawMessage(tool72ToolOutputSchema),
-	}, Tool72)
+	return runtime.NewFunc(&tool72ToolSpec, Tool72)
 }
 
 // tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
@@ -8284,15 +8503,18 @@ const tool73ToolOutputSchema = `{
   "description": "Out73 is the output of tool 73."
 }`
 
+// tool73ToolSpec describes tool "tool-73".
+var tool73ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 73.",
+	ID:           "tool-73",
+	InputSchema:  json.RawMessage(tool73ToolInputSchema),
+	OutputSchema: json.RawMessage(tool73ToolOutputSchema),
+}
+
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
 func Tool73Tool() *runtime.Func[In73, Out73] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 73.",
-		ID:           "tool-73",
-		InputSchema:  json.RawMessage(tool73ToolInputSchema),
-		OutputSchema: json.RawMessage(tool73ToolOutputSchema),
-	}, Tool73)
+	return runtime.NewFunc(&tool73ToolSpec, Tool73)
 }
 
 // tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
@@ -8396,15 +8618,18 @@ const tool74ToolOutputSchema = `{
   "description": "Out74 is the output of tool 74."
 }`
 
+// tool74ToolSpec describes tool "tool-74".
+var tool74ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 74.",
+	ID:           "tool-74",
+	InputSchema:  json.RawMessage(tool74ToolInputSchema),
+	OutputSchema: json.RawMessage(tool74ToolOutputSchema),
+}
+
 // Tool74Tool returns [Tool74] as the tool "tool-74", under the key "tool-74" in Tools.
 func Tool74Tool() *runtime.Func[In74, Out74] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 74.",
-		ID:           "tool-74",
-		InputSchema:  json.RawMessage(tool74ToolInputSchema),
-		OutputSchema: json.RawMessage(tool74ToolOutputSchema),
-	}, Tool74)
+	return runtime.NewFunc(&tool74ToolSpec, Tool74)
 }
 
 // tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
@@ -8508,15 +8733,18 @@ const tool75ToolOutputSchema = `{
   "description": "Out75 is the output of tool 75."
 }`
 
+// tool75ToolSpec describes tool "tool-75".
+var tool75ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 75.",
+	ID:           "tool-75",
+	InputSchema:  json.RawMessage(tool75ToolInputSchema),
+	OutputSchema: json.RawMessage(tool75ToolOutputSchema),
+}
+
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
 func Tool75Tool() *runtime.Func[In75, Out75] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 75.",
-		ID:           "tool-75",
-		InputSchema:  json.RawMessage(tool75ToolInputSchema),
-		OutputSchema: json.RawMessage(tool75ToolOutputSchema),
-	}, Tool75)
+	return runtime.NewFunc(&tool75ToolSpec, Tool75)
 }
 
 // tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
@@ -8620,15 +8848,18 @@ const tool76ToolOutputSchema = `{
   "description": "Out76 is the output of tool 76."
 }`
 
+// tool76ToolSpec describes tool "tool-76".
+var tool76ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 76.",
+	ID:           "tool-76",
+	InputSchema:  json.RawMessage(tool76ToolInputSchema),
+	OutputSchema: json.RawMessage(tool76ToolOutputSchema),
+}
+
 // Tool76Tool returns [Tool76] as the tool "tool-76", under the key "tool-76" in Tools.
 func Tool76Tool() *runtime.Func[In76, Out76] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 76.",
-		ID:           "tool-76",
-		InputSchema:  json.RawMessage(tool76ToolInputSchema),
-		OutputSchema: json.RawMessage(tool76ToolOutputSchema),
-	}, Tool76)
+	return runtime.NewFunc(&tool76ToolSpec, Tool76)
 }
 
 // tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
@@ -8732,15 +8963,18 @@ const tool77ToolOutputSchema = `{
   "description": "Out77 is the output of tool 77."
 }`
 
+// tool77ToolSpec describes tool "tool-77".
+var tool77ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 77.",
+	ID:           "tool-77",
+	InputSchema:  json.RawMessage(tool77ToolInputSchema),
+	OutputSchema: json.RawMessage(tool77ToolOutputSchema),
+}
+
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
 func Tool77Tool() *runtime.Func[In77, Out77] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 77.",
-		ID:           "tool-77",
-		InputSchema:  json.RawMessage(tool77ToolInputSchema),
-		OutputSchema: json.RawMessage(tool77ToolOutputSchema),
-	}, Tool77)
+	return runtime.NewFunc(&tool77ToolSpec, Tool77)
 }
 
 // tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
@@ -8844,15 +9078,18 @@ const tool78ToolOutputSchema = `{
   "description": "Out78 is the output of tool 78."
 }`
 
+// tool78ToolSpec describes tool "tool-78".
+var tool78ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 78.",
+	ID:           "tool-78",
+	InputSchema:  json.RawMessage(tool78ToolInputSchema),
+	OutputSchema: json.RawMessage(tool78ToolOutputSchema),
+}
+
 // Tool78Tool returns [Tool78] as the tool "tool-78", under the key "tool-78" in Tools.
 func Tool78Tool() *runtime.Func[In78, Out78] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 78.",
-		ID:           "tool-78",
-		InputSchema:  json.RawMessage(tool78ToolInputSchema),
-		OutputSchema: json.RawMessage(tool78ToolOutputSchema),
-	}, Tool78)
+	return runtime.NewFunc(&tool78ToolSpec, Tool78)
 }
 
 // tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
@@ -8956,15 +9193,18 @@ const tool79ToolOutputSchema = `{
   "description": "Out79 is the output of tool 79."
 }`
 
+// tool79ToolSpec describes tool "tool-79".
+var tool79ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 79.",
+	ID:           "tool-79",
+	InputSchema:  json.RawMessage(tool79ToolInputSchema),
+	OutputSchema: json.RawMessage(tool79ToolOutputSchema),
+}
+
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
 func Tool79Tool() *runtime.Func[In79, Out79] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 79.",
-		ID:           "tool-79",
-		InputSchema:  json.RawMessage(tool79ToolInputSchema),
-		OutputSchema: json.RawMessage(tool79ToolOutputSchema),
-	}, Tool79)
+	return runtime.NewFunc(&tool79ToolSpec, Tool79)
 }
 
 // tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
@@ -9068,15 +9308,18 @@ const tool80ToolOutputSchema = `{
   "description": "Out80 is the output of tool 80."
 }`
 
+// tool80ToolSpec describes tool "tool-80".
+var tool80ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 80.",
+	ID:           "tool-80",
+	InputSchema:  json.RawMessage(tool80ToolInputSchema),
+	OutputSchema: json.RawMessage(tool80ToolOutputSchema),
+}
+
 // Tool80Tool returns [Tool80] as the tool "tool-80", under the key "tool-80" in Tools.
 func Tool80Tool() *runtime.Func[In80, Out80] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 80.",
-		ID:           "tool-80",
-		InputSchema:  json.RawMessage(tool80ToolInputSchema),
-		OutputSchema: json.RawMessage(tool80ToolOutputSchema),
-	}, Tool80)
+	return runtime.NewFunc(&tool80ToolSpec, Tool80)
 }
 
 // tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
@@ -9180,15 +9423,18 @@ const tool81ToolOutputSchema = `{
   "description": "Out81 is the output of tool 81."
 }`
 
+// tool81ToolSpec describes tool "tool-81".
+var tool81ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 81.",
+	ID:           "tool-81",
+	InputSchema:  json.RawMessage(tool81ToolInputSchema),
+	OutputSchema: json.RawMessage(tool81ToolOutputSchema),
+}
+
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
 func Tool81Tool() *runtime.Func[In81, Out81] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 81.",
-		ID:           "tool-81",
-		InputSchema:  json.RawMessage(tool81ToolInputSchema),
-		OutputSchema: json.RawMessage(tool81ToolOutputSchema),
-	}, Tool81)
+	return runtime.NewFunc(&tool81ToolSpec, Tool81)
 }
 
 // tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
@@ -9292,15 +9538,18 @@ const tool82ToolOutputSchema = `{
   "description": "Out82 is the output of tool 82."
 }`
 
+// tool82ToolSpec describes tool "tool-82".
+var tool82ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 82.",
+	ID:           "tool-82",
+	InputSchema:  json.RawMessage(tool82ToolInputSchema),
+	OutputSchema: json.RawMessage(tool82ToolOutputSchema),
+}
+
 // Tool82Tool returns [Tool82] as the tool "tool-82", under the key "tool-82" in Tools.
 func Tool82Tool() *runtime.Func[In82, Out82] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 82.",
-		ID:           "tool-82",
-		InputSchema:  json.RawMessage(tool82ToolInputSchema),
-		OutputSchema: json.RawMessage(tool82ToolOutputSchema),
-	}, Tool82)
+	return runtime.NewFunc(&tool82ToolSpec, Tool82)
 }
 
 // tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
@@ -9404,15 +9653,18 @@ const tool83ToolOutputSchema = `{
   "description": "Out83 is the output of tool 83."
 }`
 
+// tool83ToolSpec describes tool "tool-83".
+var tool83ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 83.",
+	ID:           "tool-83",
+	InputSchema:  json.RawMessage(tool83ToolInputSchema),
+	OutputSchema: json.RawMessage(tool83ToolOutputSchema),
+}
+
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
 func Tool83Tool() *runtime.Func[In83, Out83] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 83.",
-		ID:           "tool-83",
-		InputSchema:  json.RawMessage(tool83ToolInputSchema),
-		OutputSchema: json.RawMessage(tool83ToolOutputSchema),
-	}, Tool83)
+	return runtime.NewFunc(&tool83ToolSpec, Tool83)
 }
 
 // tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
@@ -9516,15 +9768,18 @@ const tool84ToolOutputSchema = `{
   "description": "Out84 is the output of tool 84."
 }`
 
+// tool84ToolSpec describes tool "tool-84".
+var tool84ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 84.",
+	ID:           "tool-84",
+	InputSchema:  json.RawMessage(tool84ToolInputSchema),
+	OutputSchema: json.RawMessage(tool84ToolOutputSchema),
+}
+
 // Tool84Tool returns [Tool84] as the tool "tool-84", under the key "tool-84" in Tools.
 func Tool84Tool() *runtime.Func[In84, Out84] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 84.",
-		ID:           "tool-84",
-		InputSchema:  json.RawMessage(tool84ToolInputSchema),
-		OutputSchema: json.RawMessage(tool84ToolOutputSchema),
-	}, Tool84)
+	return runtime.NewFunc(&tool84ToolSpec, Tool84)
 }
 
 // tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
@@ -9628,15 +9883,18 @@ const tool85ToolOutputSchema = `{
   "description": "Out85 is the output of tool 85."
 }`
 
+// tool85ToolSpec describes tool "tool-85".
+var tool85ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 85.",
+	ID:           "tool-85",
+	InputSchema:  json.RawMessage(tool85ToolInputSchema),
+	OutputSchema: json.RawMessage(tool85ToolOutputSchema),
+}
+
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
 func Tool85Tool() *runtime.Func[In85, Out85] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 85.",
-		ID:           "tool-85",
-		InputSchema:  json.RawMessage(tool85ToolInputSchema),
-		OutputSchema: json.RawMessage(tool85ToolOutputSchema),
-	}, Tool85)
+	return runtime.NewFunc(&tool85ToolSpec, Tool85)
 }
 
 // tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
@@ -9740,15 +9998,18 @@ const tool86ToolOutputSchema = `{
   "description": "Out86 is the output of tool 86."
 }`
 
+// tool86ToolSpec describes tool "tool-86".
+var tool86ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 86.",
+	ID:           "tool-86",
+	InputSchema:  json.RawMessage(tool86ToolInputSchema),
+	OutputSchema: json.RawMessage(tool86ToolOutputSchema),
+}
+
 // Tool86Tool returns [Tool86] as the tool "tool-86", under the key "tool-86" in Tools.
 func Tool86Tool() *runtime.Func[In86, Out86] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 86.",
-		ID:           "tool-86",
-		InputSchema:  json.RawMessage(tool86ToolInputSchema),
-		OutputSchema: json.RawMessage(tool86ToolOutputSchema),
-	}, Tool86)
+	return runtime.NewFunc(&tool86ToolSpec, Tool86)
 }
 
 // tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
@@ -9852,15 +10113,18 @@ const tool87ToolOutputSchema = `{
   "description": "Out87 is the output of tool 87."
 }`
 
+// tool87ToolSpec describes tool "tool-87".
+var tool87ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 87.",
+	ID:           "tool-87",
+	InputSchema:  json.RawMessage(tool87ToolInputSchema),
+	OutputSchema: json.RawMessage(tool87ToolOutputSchema),
+}
+
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
 func Tool87Tool() *runtime.Func[In87, Out87] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 87.",
-		ID:           "tool-87",
-		InputSchema:  json.RawMessage(tool87ToolInputSchema),
-		OutputSchema: json.RawMessage(tool87ToolOutputSchema),
-	}, Tool87)
+	return runtime.NewFunc(&tool87ToolSpec, Tool87)
 }
 
 // tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
@@ -9964,15 +10228,18 @@ const tool88ToolOutputSchema = `{
   "description": "Out88 is the output of tool 88."
 }`
 
+// tool88ToolSpec describes tool "tool-88".
+var tool88ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 88.",
+	ID:           "tool-88",
+	InputSchema:  json.RawMessage(tool88ToolInputSchema),
+	OutputSchema: json.RawMessage(tool88ToolOutputSchema),
+}
+
 // Tool88Tool returns [Tool88] as the tool "tool-88", under the key "tool-88" in Tools.
 func Tool88Tool() *runtime.Func[In88, Out88] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 88.",
-		ID:           "tool-88",
-		InputSchema:  json.RawMessage(tool88ToolInputSchema),
-		OutputSchema: json.RawMessage(tool88ToolOutputSchema),
-	}, Tool88)
+	return runtime.NewFunc(&tool88ToolSpec, Tool88)
 }
 
 // tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
@@ -10076,15 +10343,18 @@ const tool89ToolOutputSchema = `{
   "description": "Out89 is the output of tool 89."
 }`
 
+// tool89ToolSpec describes tool "tool-89".
+var tool89ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 89.",
+	ID:           "tool-89",
+	InputSchema:  json.RawMessage(tool89ToolInputSchema),
+	OutputSchema: json.RawMessage(tool89ToolOutputSchema),
+}
+
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
 func Tool89Tool() *runtime.Func[In89, Out89] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 89.",
-		ID:           "tool-89",
-		InputSchema:  json.RawMessage(tool89ToolInputSchema),
-		OutputSchema: json.RawMessage(tool89ToolOutputSchema),
-	}, Tool89)
+	return runtime.NewFunc(&tool89ToolSpec, Tool89)
 }
 
 // tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
@@ -10188,15 +10458,18 @@ const tool90ToolOutputSchema = `{
   "description": "Out90 is the output of tool 90."
 }`
 
+// tool90ToolSpec describes tool "tool-90".
+var tool90ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 90.",
+	ID:           "tool-90",
+	InputSchema:  json.RawMessage(tool90ToolInputSchema),
+	OutputSchema: json.RawMessage(tool90ToolOutputSchema),
+}
+
 // Tool90Tool returns [Tool90] as the tool "tool-90", under the key "tool-90" in Tools.
 func Tool90Tool() *runtime.Func[In90, Out90] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 90.",
-		ID:           "tool-90",
-		InputSchema:  json.RawMessage(tool90ToolInputSchema),
-		OutputSchema: json.RawMessage(tool90ToolOutputSchema),
-	}, Tool90)
+	return runtime.NewFunc(&tool90ToolSpec, Tool90)
 }
 
 // tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
@@ -10300,15 +10573,18 @@ const tool91ToolOutputSchema = `{
   "description": "Out91 is the output of tool 91."
 }`
 
+// tool91ToolSpec describes tool "tool-91".
+var tool91ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 91.",
+	ID:           "tool-91",
+	InputSchema:  json.RawMessage(tool91ToolInputSchema),
+	OutputSchema: json.RawMessage(tool91ToolOutputSchema),
+}
+
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
 func Tool91Tool() *runtime.Func[In91, Out91] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 91.",
-		ID:           "tool-91",
-		InputSchema:  json.RawMessage(tool91ToolInputSchema),
-		OutputSchema: json.RawMessage(tool91ToolOutputSchema),
-	}, Tool91)
+	return runtime.NewFunc(&tool91ToolSpec, Tool91)
 }
 
 // tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
@@ -10412,15 +10688,18 @@ const tool92ToolOutputSchema = `{
   "description": "Out92 is the output of tool 92."
 }`
 
+// tool92ToolSpec describes tool "tool-92".
+var tool92ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 92.",
+	ID:           "tool-92",
+	InputSchema:  json.RawMessage(tool92ToolInputSchema),
+	OutputSchema: json.RawMessage(tool92ToolOutputSchema),
+}
+
 // Tool92Tool returns [Tool92] as the tool "tool-92", under the key "tool-92" in Tools.
 func Tool92Tool() *runtime.Func[In92, Out92] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 92.",
-		ID:           "tool-92",
-		InputSchema:  json.RawMessage(tool92ToolInputSchema),
-		OutputSchema: json.RawMessage(tool92ToolOutputSchema),
-	}, Tool92)
+	return runtime.NewFunc(&tool92ToolSpec, Tool92)
 }
 
 // tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
@@ -10524,15 +10803,18 @@ const tool93ToolOutputSchema = `{
   "description": "Out93 is the output of tool 93."
 }`
 
+// tool93ToolSpec describes tool "tool-93".
+var tool93ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 93.",
+	ID:           "tool-93",
+	InputSchema:  json.RawMessage(tool93ToolInputSchema),
+	OutputSchema: json.RawMessage(tool93ToolOutputSchema),
+}
+
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
 func Tool93Tool() *runtime.Func[In93, Out93] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 93.",
-		ID:           "tool-93",
-		InputSchema:  json.RawMessage(tool93ToolInputSchema),
-		OutputSchema: json.RawMessage(tool93ToolOutputSchema),
-	}, Tool93)
+	return runtime.NewFunc(&tool93ToolSpec, Tool93)
 }
 
 // tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
@@ -10636,15 +10918,18 @@ const tool94ToolOutputSchema = `{
   "description": "Out94 is the output of tool 94."
 }`
 
+// tool94ToolSpec describes tool "tool-94".
+var tool94ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 94.",
+	ID:           "tool-94",
+	InputSchema:  json.RawMessage(tool94ToolInputSchema),
+	OutputSchema: json.RawMessage(tool94ToolOutputSchema),
+}
+
 // Tool94Tool returns [Tool94] as the tool "tool-94", under the key "tool-94" in Tools.
 func Tool94Tool() *runtime.Func[In94, Out94] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 94.",
-		ID:           "tool-94",
-		InputSchema:  json.RawMessage(tool94ToolInputSchema),
-		OutputSchema: json.RawMessage(tool94ToolOutputSchema),
-	}, Tool94)
+	return runtime.NewFunc(&tool94ToolSpec, Tool94)
 }
 
 // tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
@@ -10748,15 +11033,18 @@ const tool95ToolOutputSchema = `{
   "description": "Out95 is the output of tool 95."
 }`
 
+// tool95ToolSpec describes tool "tool-95".
+var tool95ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 95.",
+	ID:           "tool-95",
+	InputSchema:  json.RawMessage(tool95ToolInputSchema),
+	OutputSchema: json.RawMessage(tool95ToolOutputSchema),
+}
+
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
 func Tool95Tool() *runtime.Func[In95, Out95] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 95.",
-		ID:           "tool-95",
-		InputSchema:  json.RawMessage(tool95ToolInputSchema),
-		OutputSchema: json.RawMessage(tool95ToolOutputSchema),
-	}, Tool95)
+	return runtime.NewFunc(&tool95ToolSpec, Tool95)
 }
 
 // tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
@@ -10860,15 +11148,18 @@ const tool96ToolOutputSchema = `{
   "description": "Out96 is the output of tool 96."
 }`
 
+// tool96ToolSpec describes tool "tool-96".
+var tool96ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 96.",
+	ID:           "tool-96",
+	InputSchema:  json.RawMessage(tool96ToolInputSchema),
+	OutputSchema: json.RawMessage(tool96ToolOutputSchema),
+}
+
 // Tool96Tool returns [Tool96] as the tool "tool-96", under the key "tool-96" in Tools.
 func Tool96Tool() *runtime.Func[In96, Out96] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 96.",
-		ID:           "tool-96",
-		InputSchema:  json.RawMessage(tool96ToolInputSchema),
-		OutputSchema: json.RawMessage(tool96ToolOutputSchema),
-	}, Tool96)
+	return runtime.NewFunc(&tool96ToolSpec, Tool96)
 }
 
 // tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
@@ -10972,15 +11263,18 @@ const tool97ToolOutputSchema = `{
   "description": "Out97 is the output of tool 97."
 }`
 
+// tool97ToolSpec describes tool "tool-97".
+var tool97ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 97.",
+	ID:           "tool-97",
+	InputSchema:  json.RawMessage(tool97ToolInputSchema),
+	OutputSchema: json.RawMessage(tool97ToolOutputSchema),
+}
+
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
 func Tool97Tool() *runtime.Func[In97, Out97] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 97.",
-		ID:           "tool-97",
-		InputSchema:  json.RawMessage(tool97ToolInputSchema),
-		OutputSchema: json.RawMessage(tool97ToolOutputSchema),
-	}, Tool97)
+	return runtime.NewFunc(&tool97ToolSpec, Tool97)
 }
 
 // tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
@@ -11084,15 +11378,18 @@ const tool98ToolOutputSchema = `{
   "description": "Out98 is the output of tool 98."
 }`
 
+// tool98ToolSpec describes tool "tool-98".
+var tool98ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 98.",
+	ID:           "tool-98",
+	InputSchema:  json.RawMessage(tool98ToolInputSchema),
+	OutputSchema: json.RawMessage(tool98ToolOutputSchema),
+}
+
 // Tool98Tool returns [Tool98] as the tool "tool-98", under the key "tool-98" in Tools.
 func Tool98Tool() *runtime.Func[In98, Out98] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 98.",
-		ID:           "tool-98",
-		InputSchema:  json.RawMessage(tool98ToolInputSchema),
-		OutputSchema: json.RawMessage(tool98ToolOutputSchema),
-	}, Tool98)
+	return runtime.NewFunc(&tool98ToolSpec, Tool98)
 }
 
 // tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
@@ -11196,15 +11493,18 @@ const tool99ToolOutputSchema = `{
   "description": "Out99 is the output of tool 99."
 }`
 
+// tool99ToolSpec describes tool "tool-99".
+var tool99ToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Does thing number 99.",
+	ID:           "tool-99",
+	InputSchema:  json.RawMessage(tool99ToolInputSchema),
+	OutputSchema: json.RawMessage(tool99ToolOutputSchema),
+}
+
 // Tool99Tool returns [Tool99] as the tool "tool-99", under the key "tool-99" in Tools.
 func Tool99Tool() *runtime.Func[In99, Out99] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Does thing number 99.",
-		ID:           "tool-99",
-		InputSchema:  json.RawMessage(tool99ToolInputSchema),
-		OutputSchema: json.RawMessage(tool99ToolOutputSchema),
-	}, Tool99)
+	return runtime.NewFunc(&tool99ToolSpec, Tool99)
 }
 
 // Tools returns the tools of package tools100, by key.

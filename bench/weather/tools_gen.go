@@ -86,18 +86,21 @@ const getWeatherToolOutputSchema = `{
   "description": "WeatherOutput is the current weather at a location."
 }`
 
+// getWeatherToolSpec describes tool "weather-tool".
+var getWeatherToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Fetches the current weather for a location.",
+	ID:           "weather-tool",
+	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
+	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+}
+
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Fetches the current weather for a location.",
-		ID:           "weather-tool",
-		InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-		OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
-	}, GetWeather)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
 // Tools returns the tools of package weather, by key.

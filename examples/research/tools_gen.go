@@ -71,18 +71,21 @@ const gatherToolOutputSchema = `{
   "description": "Sources are the documents found on a topic, most relevant first."
 }`
 
+// gatherToolSpec describes tool "gather".
+var gatherToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Finds the documents of the library on a topic, most relevant first.",
+	ID:           "gather",
+	InputSchema:  json.RawMessage(gatherToolInputSchema),
+	OutputSchema: json.RawMessage(gatherToolOutputSchema),
+}
+
 // GatherTool returns [Gather] as the tool "gather", under the key "gather" in Tools.
 func GatherTool() *runtime.Func[ResearchInput, Sources] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Finds the documents of the library on a topic, most relevant first.",
-		ID:           "gather",
-		InputSchema:  json.RawMessage(gatherToolInputSchema),
-		OutputSchema: json.RawMessage(gatherToolOutputSchema),
-	}, Gather)
+	return runtime.NewFunc(&gatherToolSpec, Gather)
 }
 
 // summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
@@ -154,18 +157,21 @@ const summarizeToolOutputSchema = `{
   "description": "Report is the outcome of the research."
 }`
 
+// summarizeToolSpec describes tool "summarize".
+var summarizeToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Writes a one-paragraph summary of sources, with citations.",
+	ID:           "summarize",
+	InputSchema:  json.RawMessage(summarizeToolInputSchema),
+	OutputSchema: json.RawMessage(summarizeToolOutputSchema),
+}
+
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
 func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Writes a one-paragraph summary of sources, with citations.",
-		ID:           "summarize",
-		InputSchema:  json.RawMessage(summarizeToolInputSchema),
-		OutputSchema: json.RawMessage(summarizeToolOutputSchema),
-	}, Summarize)
+	return runtime.NewFunc(&summarizeToolSpec, Summarize)
 }
 
 // Tools returns the tools of package main, by key.

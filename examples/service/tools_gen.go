@@ -141,15 +141,18 @@ const serviceFindToolOutputSchema = `{
   "description": "FindOutput is the issues that matched."
 }`
 
+// serviceFindToolSpec describes tool "find-issues".
+var serviceFindToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Lists issues matching a filter, most urgent first.",
+	ID:           "find-issues",
+	InputSchema:  json.RawMessage(serviceFindToolInputSchema),
+	OutputSchema: json.RawMessage(serviceFindToolOutputSchema),
+}
+
 // ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
 func ServiceFindTool(r *Service) *runtime.Func[FindInput, FindOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Lists issues matching a filter, most urgent first.",
-		ID:           "find-issues",
-		InputSchema:  json.RawMessage(serviceFindToolInputSchema),
-		OutputSchema: json.RawMessage(serviceFindToolOutputSchema),
-	}, r.Find)
+	return runtime.NewFunc(&serviceFindToolSpec, r.Find)
 }
 
 // serviceAddCommentToolInputSchema is the JSON Schema of the input of tool "add-comment".
@@ -284,14 +287,17 @@ const serviceAddCommentToolOutputSchema = `{
   "description": "Issue is one tracked piece of work."
 }`
 
+// serviceAddCommentToolSpec describes tool "add-comment".
+var serviceAddCommentToolSpec = runtime.Spec{
+	Description:  "Adds a comment, with any replies, to an issue and returns the updated issue.",
+	ID:           "add-comment",
+	InputSchema:  json.RawMessage(serviceAddCommentToolInputSchema),
+	OutputSchema: json.RawMessage(serviceAddCommentToolOutputSchema),
+}
+
 // ServiceAddCommentTool returns [Service.AddComment] as the tool "add-comment", under the key "addComment" in ServiceTools.
 func ServiceAddCommentTool(r *Service) *runtime.Func[*CommentInput, *tracker.Issue] {
-	return runtime.NewFunc(runtime.Spec{
-		Description:  "Adds a comment, with any replies, to an issue and returns the updated issue.",
-		ID:           "add-comment",
-		InputSchema:  json.RawMessage(serviceAddCommentToolInputSchema),
-		OutputSchema: json.RawMessage(serviceAddCommentToolOutputSchema),
-	}, r.AddComment)
+	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment)
 }
 
 // ServiceTools returns the tools of the methods of r, by key.

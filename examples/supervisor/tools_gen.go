@@ -61,18 +61,21 @@ const lookupNotesToolOutputSchema = `{
   "description": "NotesOutput is the notes kept on a topic."
 }`
 
+// lookupNotesToolSpec describes tool "research-notes".
+var lookupNotesToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Returns the research notes kept on a topic, each fact with its source.",
+	ID:           "research-notes",
+	InputSchema:  json.RawMessage(lookupNotesToolInputSchema),
+	OutputSchema: json.RawMessage(lookupNotesToolOutputSchema),
+}
+
 // LookupNotesTool returns [LookupNotes] as the tool "research-notes", under the key "notes" in Tools.
 func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Returns the research notes kept on a topic, each fact with its source.",
-		ID:           "research-notes",
-		InputSchema:  json.RawMessage(lookupNotesToolInputSchema),
-		OutputSchema: json.RawMessage(lookupNotesToolOutputSchema),
-	}, LookupNotes)
+	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes)
 }
 
 // countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
@@ -109,18 +112,21 @@ const countWordsToolOutputSchema = `{
   "description": "CountOutput is the length of a text."
 }`
 
+// countWordsToolSpec describes tool "word-count".
+var countWordsToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Counts the words and characters of a text, so that a draft can be kept within a length limit.",
+	ID:           "word-count",
+	InputSchema:  json.RawMessage(countWordsToolInputSchema),
+	OutputSchema: json.RawMessage(countWordsToolOutputSchema),
+}
+
 // CountWordsTool returns [CountWords] as the tool "word-count", under the key "wordCount" in Tools.
 func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Counts the words and characters of a text, so that a draft can be kept within a length limit.",
-		ID:           "word-count",
-		InputSchema:  json.RawMessage(countWordsToolInputSchema),
-		OutputSchema: json.RawMessage(countWordsToolOutputSchema),
-	}, CountWords)
+	return runtime.NewFunc(&countWordsToolSpec, CountWords)
 }
 
 // Tools returns the tools of package main, by key.

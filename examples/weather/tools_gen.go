@@ -97,19 +97,22 @@ const getWeatherToolOutputSchema = `{
   "description": "WeatherOutput is the current weather at a location."
 }`
 
+// getWeatherToolSpec describes tool "weather-tool".
+var getWeatherToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
+	ID:           "weather-tool",
+	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
+	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+	Title:        "Current weather",
+}
+
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
-		ID:           "weather-tool",
-		InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-		OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
-		Title:        "Current weather",
-	}, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -185,15 +188,18 @@ const getHazardsToolOutputSchema = `{
   "description": "HazardsOutput lists the hazards in force."
 }`
 
+// getHazardsToolSpec describes tool "hazards-tool".
+var getHazardsToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Lists the weather warnings in force at a location, most severe first.",
+	ID:           "hazards-tool",
+	InputSchema:  json.RawMessage(getHazardsToolInputSchema),
+	OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
+}
+
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Lists the weather warnings in force at a location, most severe first.",
-		ID:           "hazards-tool",
-		InputSchema:  json.RawMessage(getHazardsToolInputSchema),
-		OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
-	}, GetHazards)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
 // Tools returns the tools of package main, by key.

@@ -211,11 +211,11 @@ func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*re
 		spec.NeedsApproval = opts.NeedsApproval(t)
 	}
 	decode := func(context.Context, json.RawMessage) (struct{}, error) { return struct{}{}, nil }
-	args := runtime.NewFunc(runtime.Spec{ID: t.Name, InputSchema: in}, decode)
+	args := runtime.NewFunc(&runtime.Spec{ID: t.Name, InputSchema: in}, decode)
 	if _, err := args.Decode(json.RawMessage("{}")); err != nil && !errors.Is(err, runtime.ErrInvalidArguments) {
 		// The schema does not compile here (a remote $ref, an unknown
 		// draft): leave its checking to the server.
-		args = runtime.NewFunc(runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
+		args = runtime.NewFunc(&runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
 	}
 	return &remoteTool{session: cs, name: t.Name, spec: spec, args: args}, nil
 }

@@ -30,7 +30,7 @@ const echoOutSchema = `{"type":"object","properties":{"text":{"type":"string"}},
 
 // echoTool returns a tool that runs fn on the text it is given.
 func echoTool(id string, ann runtime.Annotations, fn func(ctx context.Context, text string) (string, error)) *runtime.Func[echoIn, echoOut] {
-	return runtime.NewFunc(runtime.Spec{
+	return runtime.NewFunc(&runtime.Spec{
 		ID:           id,
 		Description:  "Test tool " + id + ".",
 		InputSchema:  json.RawMessage(echoSchema),

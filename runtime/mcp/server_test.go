@@ -333,7 +333,7 @@ func TestClientGoneMidCall(t *testing.T) {
 }
 
 func TestAddToolsErrors(t *testing.T) {
-	bad := runtime.NewFunc(runtime.Spec{ID: "bad", Description: "Bad.", InputSchema: json.RawMessage(`{"type":"string"}`)},
+	bad := runtime.NewFunc(&runtime.Spec{ID: "bad", Description: "Bad.", InputSchema: json.RawMessage(`{"type":"string"}`)},
 		func(context.Context, echoIn) (echoOut, error) { return echoOut{}, nil })
 	ok := echoTool("ok", runtime.Annotations{}, func(_ context.Context, s string) (string, error) { return s, nil })
 	tests := []struct {
@@ -449,7 +449,7 @@ func TestCallInfo(t *testing.T) {
 	type out struct {
 		Name string `json:"name"`
 	}
-	tool := runtime.NewFunc(runtime.Spec{ID: "who", Description: "Says its name.", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`)},
+	tool := runtime.NewFunc(&runtime.Spec{ID: "who", Description: "Says its name.", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`)},
 		func(ctx context.Context, _ in) (out, error) {
 			ci, ok := runtime.CallInfoFrom(ctx)
 			if !ok {

@@ -36,7 +36,7 @@ func TestLive(t *testing.T) {
 	agent := &runtime.Agent{
 		ID: "weather-agent", Model: model,
 		Instructions: "You are a weather assistant. Always use weather-tool for the weather.",
-		Tools: runtime.Toolset{"weather-tool": runtime.NewFunc(spec, func(_ context.Context, i in) (out, error) {
+		Tools: runtime.Toolset{"weather-tool": runtime.NewFunc(&spec, func(_ context.Context, i in) (out, error) {
 			called = true
 			return out{Conditions: "Sunny, 21°C in " + i.Location}, nil
 		})},

@@ -24,7 +24,7 @@ type weatherOut struct {
 
 func weatherTools() runtime.Toolset {
 	spec := runtime.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
-	return runtime.Toolset{"weather": runtime.NewFunc(spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
+	return runtime.Toolset{"weather": runtime.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		if in.Location == "Atlantis" {
 			return weatherOut{}, fmt.Errorf("no station in %s", in.Location)
 		}
@@ -134,7 +134,7 @@ func TestAgentStrictTool(t *testing.T) {
 	tools := weatherTools()
 	spec := *tools["weather"].Spec()
 	spec.Strict = true
-	tools["weather"] = runtime.NewFunc(spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
+	tools["weather"] = runtime.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		return weatherOut{Temperature: 21, Conditions: "Sunny in " + in.Location + " " + in.Units}, nil
 	})
 	agent := &runtime.Agent{ID: "weather-agent", Model: srv.model(t), Tools: tools}

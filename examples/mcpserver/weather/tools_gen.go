@@ -92,19 +92,22 @@ const getWeatherToolOutputSchema = `{
   "description": "WeatherOutput is the current weather at a location."
 }`
 
+// getWeatherToolSpec describes tool "weather-tool".
+var getWeatherToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
+	ID:           "weather-tool",
+	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
+	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+	Title:        "Current weather",
+}
+
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
-		ID:           "weather-tool",
-		InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-		OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
-		Title:        "Current weather",
-	}, GetWeather)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -180,16 +183,19 @@ const getHazardsToolOutputSchema = `{
   "description": "HazardsOutput lists the hazards in force."
 }`
 
+// getHazardsToolSpec describes tool "hazards-tool".
+var getHazardsToolSpec = runtime.Spec{
+	Annotations:  runtime.Annotations{ReadOnly: true},
+	Description:  "Lists the weather warnings in force at a location, most severe first.",
+	ID:           "hazards-tool",
+	InputSchema:  json.RawMessage(getHazardsToolInputSchema),
+	OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
+	Title:        "Weather warnings",
+}
+
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations:  runtime.Annotations{ReadOnly: true},
-		Description:  "Lists the weather warnings in force at a location, most severe first.",
-		ID:           "hazards-tool",
-		InputSchema:  json.RawMessage(getHazardsToolInputSchema),
-		OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
-		Title:        "Weather warnings",
-	}, GetHazards)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
 // listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
@@ -219,18 +225,21 @@ const listLocationsToolOutputSchema = `{
   "description": "LocationsOutput lists the places with weather data."
 }`
 
+// listLocationsToolSpec describes tool "locations-tool".
+var listLocationsToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Lists the places the weather tools know.",
+	ID:           "locations-tool",
+	InputSchema:  json.RawMessage(listLocationsToolInputSchema),
+	OutputSchema: json.RawMessage(listLocationsToolOutputSchema),
+}
+
 // ListLocationsTool returns [ListLocations] as the tool "locations-tool", under the key "locationsTool" in Tools.
 func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Lists the places the weather tools know.",
-		ID:           "locations-tool",
-		InputSchema:  json.RawMessage(listLocationsToolInputSchema),
-		OutputSchema: json.RawMessage(listLocationsToolOutputSchema),
-	}, ListLocations)
+	return runtime.NewFunc(&listLocationsToolSpec, ListLocations)
 }
 
 // Tools returns the tools of package weather, by key.

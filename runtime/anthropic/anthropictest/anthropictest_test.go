@@ -34,7 +34,7 @@ const weatherSchema = `{"type":"object","properties":{"location":{"type":"string
 // model a text and an icon.
 func weatherTools() runtime.Toolset {
 	spec := runtime.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}
-	tool := runtime.NewFunc(spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
+	tool := runtime.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		if in.Location == "Atlantis" {
 			return weatherOut{}, fmt.Errorf("no station in %s", in.Location)
 		}

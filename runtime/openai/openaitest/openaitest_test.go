@@ -31,7 +31,7 @@ const weatherSchema = `{"type":"object","properties":{"location":{"type":"string
 
 func weatherTools() runtime.Toolset {
 	spec := runtime.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}
-	return runtime.Toolset{"weather": runtime.NewFunc(spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
+	return runtime.Toolset{"weather": runtime.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		if in.Location == "Atlantis" {
 			return weatherOut{}, fmt.Errorf("no station in %s", in.Location)
 		}

@@ -123,19 +123,22 @@ const search000ToolOutputSchema = `{
   "description": "Search000Out is the output of tool 0."
 }`
 
+// search000ToolSpec describes tool "search-000".
+var search000ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 0.",
+	ID:           "search-000",
+	InputSchema:  json.RawMessage(search000ToolInputSchema),
+	OutputSchema: json.RawMessage(search000ToolOutputSchema),
+	Title:        "Search 0",
+}
+
 // Search000Tool returns [Search000] as the tool "search-000", under the key "search-000" in Tools.
 func Search000Tool() *runtime.Func[Search000In, Search000Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 0.",
-		ID:           "search-000",
-		InputSchema:  json.RawMessage(search000ToolInputSchema),
-		OutputSchema: json.RawMessage(search000ToolOutputSchema),
-		Title:        "Search 0",
-	}, Search000)
+	return runtime.NewFunc(&search000ToolSpec, Search000)
 }
 
 // search001ToolInputSchema is the JSON Schema of the input of tool "search-001".
@@ -254,19 +257,22 @@ const search001ToolOutputSchema = `{
   "description": "Search001Out is the output of tool 1."
 }`
 
+// search001ToolSpec describes tool "search-001".
+var search001ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 1.",
+	ID:           "search-001",
+	InputSchema:  json.RawMessage(search001ToolInputSchema),
+	OutputSchema: json.RawMessage(search001ToolOutputSchema),
+	Title:        "Search 1",
+}
+
 // Search001Tool returns [Search001] as the tool "search-001", under the key "search-001" in Tools.
 func Search001Tool() *runtime.Func[Search001In, Search001Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 1.",
-		ID:           "search-001",
-		InputSchema:  json.RawMessage(search001ToolInputSchema),
-		OutputSchema: json.RawMessage(search001ToolOutputSchema),
-		Title:        "Search 1",
-	}, Search001)
+	return runtime.NewFunc(&search001ToolSpec, Search001)
 }
 
 // search002ToolInputSchema is the JSON Schema of the input of tool "search-002".
@@ -385,19 +391,22 @@ const search002ToolOutputSchema = `{
   "description": "Search002Out is the output of tool 2."
 }`
 
+// search002ToolSpec describes tool "search-002".
+var search002ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 2.",
+	ID:           "search-002",
+	InputSchema:  json.RawMessage(search002ToolInputSchema),
+	OutputSchema: json.RawMessage(search002ToolOutputSchema),
+	Title:        "Search 2",
+}
+
 // Search002Tool returns [Search002] as the tool "search-002", under the key "search-002" in Tools.
 func Search002Tool() *runtime.Func[Search002In, Search002Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 2.",
-		ID:           "search-002",
-		InputSchema:  json.RawMessage(search002ToolInputSchema),
-		OutputSchema: json.RawMessage(search002ToolOutputSchema),
-		Title:        "Search 2",
-	}, Search002)
+	return runtime.NewFunc(&search002ToolSpec, Search002)
 }
 
 // search003ToolInputSchema is the JSON Schema of the input of tool "search-003".
@@ -516,19 +525,22 @@ const search003ToolOutputSchema = `{
   "description": "Search003Out is the output of tool 3."
 }`
 
+// search003ToolSpec describes tool "search-003".
+var search003ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 3.",
+	ID:           "search-003",
+	InputSchema:  json.RawMessage(search003ToolInputSchema),
+	OutputSchema: json.RawMessage(search003ToolOutputSchema),
+	Title:        "Search 3",
+}
+
 // Search003Tool returns [Search003] as the tool "search-003", under the key "search-003" in Tools.
 func Search003Tool() *runtime.Func[Search003In, Search003Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 3.",
-		ID:           "search-003",
-		InputSchema:  json.RawMessage(search003ToolInputSchema),
-		OutputSchema: json.RawMessage(search003ToolOutputSchema),
-		Title:        "Search 3",
-	}, Search003)
+	return runtime.NewFunc(&search003ToolSpec, Search003)
 }
 
 // search004ToolInputSchema is the JSON Schema of the input of tool "search-004".
@@ -647,19 +659,22 @@ const search004ToolOutputSchema = `{
   "description": "Search004Out is the output of tool 4."
 }`
 
+// search004ToolSpec describes tool "search-004".
+var search004ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 4.",
+	ID:           "search-004",
+	InputSchema:  json.RawMessage(search004ToolInputSchema),
+	OutputSchema: json.RawMessage(search004ToolOutputSchema),
+	Title:        "Search 4",
+}
+
 // Search004Tool returns [Search004] as the tool "search-004", under the key "search-004" in Tools.
 func Search004Tool() *runtime.Func[Search004In, Search004Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 4.",
-		ID:           "search-004",
-		InputSchema:  json.RawMessage(search004ToolInputSchema),
-		OutputSchema: json.RawMessage(search004ToolOutputSchema),
-		Title:        "Search 4",
-	}, Search004)
+	return runtime.NewFunc(&search004ToolSpec, Search004)
 }
 
 // search005ToolInputSchema is the JSON Schema of the input of tool "search-005".
@@ -778,19 +793,22 @@ const search005ToolOutputSchema = `{
   "description": "Search005Out is the output of tool 5."
 }`
 
+// search005ToolSpec describes tool "search-005".
+var search005ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 5.",
+	ID:           "search-005",
+	InputSchema:  json.RawMessage(search005ToolInputSchema),
+	OutputSchema: json.RawMessage(search005ToolOutputSchema),
+	Title:        "Search 5",
+}
+
 // Search005Tool returns [Search005] as the tool "search-005", under the key "search-005" in Tools.
 func Search005Tool() *runtime.Func[Search005In, Search005Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 5.",
-		ID:           "search-005",
-		InputSchema:  json.RawMessage(search005ToolInputSchema),
-		OutputSchema: json.RawMessage(search005ToolOutputSchema),
-		Title:        "Search 5",
-	}, Search005)
+	return runtime.NewFunc(&search005ToolSpec, Search005)
 }
 
 // search006ToolInputSchema is the JSON Schema of the input of tool "search-006".
@@ -909,19 +927,22 @@ const search006ToolOutputSchema = `{
   "description": "Search006Out is the output of tool 6."
 }`
 
+// search006ToolSpec describes tool "search-006".
+var search006ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 6.",
+	ID:           "search-006",
+	InputSchema:  json.RawMessage(search006ToolInputSchema),
+	OutputSchema: json.RawMessage(search006ToolOutputSchema),
+	Title:        "Search 6",
+}
+
 // Search006Tool returns [Search006] as the tool "search-006", under the key "search-006" in Tools.
 func Search006Tool() *runtime.Func[Search006In, Search006Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 6.",
-		ID:           "search-006",
-		InputSchema:  json.RawMessage(search006ToolInputSchema),
-		OutputSchema: json.RawMessage(search006ToolOutputSchema),
-		Title:        "Search 6",
-	}, Search006)
+	return runtime.NewFunc(&search006ToolSpec, Search006)
 }
 
 // search007ToolInputSchema is the JSON Schema of the input of tool "search-007".
@@ -1040,19 +1061,22 @@ const search007ToolOutputSchema = `{
   "description": "Search007Out is the output of tool 7."
 }`
 
+// search007ToolSpec describes tool "search-007".
+var search007ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 7.",
+	ID:           "search-007",
+	InputSchema:  json.RawMessage(search007ToolInputSchema),
+	OutputSchema: json.RawMessage(search007ToolOutputSchema),
+	Title:        "Search 7",
+}
+
 // Search007Tool returns [Search007] as the tool "search-007", under the key "search-007" in Tools.
 func Search007Tool() *runtime.Func[Search007In, Search007Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 7.",
-		ID:           "search-007",
-		InputSchema:  json.RawMessage(search007ToolInputSchema),
-		OutputSchema: json.RawMessage(search007ToolOutputSchema),
-		Title:        "Search 7",
-	}, Search007)
+	return runtime.NewFunc(&search007ToolSpec, Search007)
 }
 
 // search008ToolInputSchema is the JSON Schema of the input of tool "search-008".
@@ -1171,19 +1195,22 @@ const search008ToolOutputSchema = `{
   "description": "Search008Out is the output of tool 8."
 }`
 
+// search008ToolSpec describes tool "search-008".
+var search008ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 8.",
+	ID:           "search-008",
+	InputSchema:  json.RawMessage(search008ToolInputSchema),
+	OutputSchema: json.RawMessage(search008ToolOutputSchema),
+	Title:        "Search 8",
+}
+
 // Search008Tool returns [Search008] as the tool "search-008", under the key "search-008" in Tools.
 func Search008Tool() *runtime.Func[Search008In, Search008Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 8.",
-		ID:           "search-008",
-		InputSchema:  json.RawMessage(search008ToolInputSchema),
-		OutputSchema: json.RawMessage(search008ToolOutputSchema),
-		Title:        "Search 8",
-	}, Search008)
+	return runtime.NewFunc(&search008ToolSpec, Search008)
 }
 
 // search009ToolInputSchema is the JSON Schema of the input of tool "search-009".
@@ -1302,19 +1329,22 @@ const search009ToolOutputSchema = `{
   "description": "Search009Out is the output of tool 9."
 }`
 
+// search009ToolSpec describes tool "search-009".
+var search009ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 9.",
+	ID:           "search-009",
+	InputSchema:  json.RawMessage(search009ToolInputSchema),
+	OutputSchema: json.RawMessage(search009ToolOutputSchema),
+	Title:        "Search 9",
+}
+
 // Search009Tool returns [Search009] as the tool "search-009", under the key "search-009" in Tools.
 func Search009Tool() *runtime.Func[Search009In, Search009Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 9.",
-		ID:           "search-009",
-		InputSchema:  json.RawMessage(search009ToolInputSchema),
-		OutputSchema: json.RawMessage(search009ToolOutputSchema),
-		Title:        "Search 9",
-	}, Search009)
+	return runtime.NewFunc(&search009ToolSpec, Search009)
 }
 
 // search010ToolInputSchema is the JSON Schema of the input of tool "search-010".
@@ -1433,19 +1463,22 @@ const search010ToolOutputSchema = `{
   "description": "Search010Out is the output of tool 10."
 }`
 
+// search010ToolSpec describes tool "search-010".
+var search010ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 10.",
+	ID:           "search-010",
+	InputSchema:  json.RawMessage(search010ToolInputSchema),
+	OutputSchema: json.RawMessage(search010ToolOutputSchema),
+	Title:        "Search 10",
+}
+
 // Search010Tool returns [Search010] as the tool "search-010", under the key "search-010" in Tools.
 func Search010Tool() *runtime.Func[Search010In, Search010Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 10.",
-		ID:           "search-010",
-		InputSchema:  json.RawMessage(search010ToolInputSchema),
-		OutputSchema: json.RawMessage(search010ToolOutputSchema),
-		Title:        "Search 10",
-	}, Search010)
+	return runtime.NewFunc(&search010ToolSpec, Search010)
 }
 
 // search011ToolInputSchema is the JSON Schema of the input of tool "search-011".
@@ -1564,19 +1597,22 @@ const search011ToolOutputSchema = `{
   "description": "Search011Out is the output of tool 11."
 }`
 
+// search011ToolSpec describes tool "search-011".
+var search011ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 11.",
+	ID:           "search-011",
+	InputSchema:  json.RawMessage(search011ToolInputSchema),
+	OutputSchema: json.RawMessage(search011ToolOutputSchema),
+	Title:        "Search 11",
+}
+
 // Search011Tool returns [Search011] as the tool "search-011", under the key "search-011" in Tools.
 func Search011Tool() *runtime.Func[Search011In, Search011Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 11.",
-		ID:           "search-011",
-		InputSchema:  json.RawMessage(search011ToolInputSchema),
-		OutputSchema: json.RawMessage(search011ToolOutputSchema),
-		Title:        "Search 11",
-	}, Search011)
+	return runtime.NewFunc(&search011ToolSpec, Search011)
 }
 
 // search012ToolInputSchema is the JSON Schema of the input of tool "search-012".
@@ -1695,19 +1731,22 @@ const search012ToolOutputSchema = `{
   "description": "Search012Out is the output of tool 12."
 }`
 
+// search012ToolSpec describes tool "search-012".
+var search012ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 12.",
+	ID:           "search-012",
+	InputSchema:  json.RawMessage(search012ToolInputSchema),
+	OutputSchema: json.RawMessage(search012ToolOutputSchema),
+	Title:        "Search 12",
+}
+
 // Search012Tool returns [Search012] as the tool "search-012", under the key "search-012" in Tools.
 func Search012Tool() *runtime.Func[Search012In, Search012Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 12.",
-		ID:           "search-012",
-		InputSchema:  json.RawMessage(search012ToolInputSchema),
-		OutputSchema: json.RawMessage(search012ToolOutputSchema),
-		Title:        "Search 12",
-	}, Search012)
+	return runtime.NewFunc(&search012ToolSpec, Search012)
 }
 
 // search013ToolInputSchema is the JSON Schema of the input of tool "search-013".
@@ -1826,19 +1865,22 @@ const search013ToolOutputSchema = `{
   "description": "Search013Out is the output of tool 13."
 }`
 
+// search013ToolSpec describes tool "search-013".
+var search013ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 13.",
+	ID:           "search-013",
+	InputSchema:  json.RawMessage(search013ToolInputSchema),
+	OutputSchema: json.RawMessage(search013ToolOutputSchema),
+	Title:        "Search 13",
+}
+
 // Search013Tool returns [Search013] as the tool "search-013", under the key "search-013" in Tools.
 func Search013Tool() *runtime.Func[Search013In, Search013Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 13.",
-		ID:           "search-013",
-		InputSchema:  json.RawMessage(search013ToolInputSchema),
-		OutputSchema: json.RawMessage(search013ToolOutputSchema),
-		Title:        "Search 13",
-	}, Search013)
+	return runtime.NewFunc(&search013ToolSpec, Search013)
 }
 
 // search014ToolInputSchema is the JSON Schema of the input of tool "search-014".
@@ -1957,19 +1999,22 @@ const search014ToolOutputSchema = `{
   "description": "Search014Out is the output of tool 14."
 }`
 
+// search014ToolSpec describes tool "search-014".
+var search014ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 14.",
+	ID:           "search-014",
+	InputSchema:  json.RawMessage(search014ToolInputSchema),
+	OutputSchema: json.RawMessage(search014ToolOutputSchema),
+	Title:        "Search 14",
+}
+
 // Search014Tool returns [Search014] as the tool "search-014", under the key "search-014" in Tools.
 func Search014Tool() *runtime.Func[Search014In, Search014Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 14.",
-		ID:           "search-014",
-		InputSchema:  json.RawMessage(search014ToolInputSchema),
-		OutputSchema: json.RawMessage(search014ToolOutputSchema),
-		Title:        "Search 14",
-	}, Search014)
+	return runtime.NewFunc(&search014ToolSpec, Search014)
 }
 
 // search015ToolInputSchema is the JSON Schema of the input of tool "search-015".
@@ -2088,19 +2133,22 @@ const search015ToolOutputSchema = `{
   "description": "Search015Out is the output of tool 15."
 }`
 
+// search015ToolSpec describes tool "search-015".
+var search015ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 15.",
+	ID:           "search-015",
+	InputSchema:  json.RawMessage(search015ToolInputSchema),
+	OutputSchema: json.RawMessage(search015ToolOutputSchema),
+	Title:        "Search 15",
+}
+
 // Search015Tool returns [Search015] as the tool "search-015", under the key "search-015" in Tools.
 func Search015Tool() *runtime.Func[Search015In, Search015Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 15.",
-		ID:           "search-015",
-		InputSchema:  json.RawMessage(search015ToolInputSchema),
-		OutputSchema: json.RawMessage(search015ToolOutputSchema),
-		Title:        "Search 15",
-	}, Search015)
+	return runtime.NewFunc(&search015ToolSpec, Search015)
 }
 
 // search016ToolInputSchema is the JSON Schema of the input of tool "search-016".
@@ -2219,19 +2267,22 @@ const search016ToolOutputSchema = `{
   "description": "Search016Out is the output of tool 16."
 }`
 
+// search016ToolSpec describes tool "search-016".
+var search016ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 16.",
+	ID:           "search-016",
+	InputSchema:  json.RawMessage(search016ToolInputSchema),
+	OutputSchema: json.RawMessage(search016ToolOutputSchema),
+	Title:        "Search 16",
+}
+
 // Search016Tool returns [Search016] as the tool "search-016", under the key "search-016" in Tools.
 func Search016Tool() *runtime.Func[Search016In, Search016Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 16.",
-		ID:           "search-016",
-		InputSchema:  json.RawMessage(search016ToolInputSchema),
-		OutputSchema: json.RawMessage(search016ToolOutputSchema),
-		Title:        "Search 16",
-	}, Search016)
+	return runtime.NewFunc(&search016ToolSpec, Search016)
 }
 
 // search017ToolInputSchema is the JSON Schema of the input of tool "search-017".
@@ -2350,19 +2401,22 @@ const search017ToolOutputSchema = `{
   "description": "Search017Out is the output of tool 17."
 }`
 
+// search017ToolSpec describes tool "search-017".
+var search017ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 17.",
+	ID:           "search-017",
+	InputSchema:  json.RawMessage(search017ToolInputSchema),
+	OutputSchema: json.RawMessage(search017ToolOutputSchema),
+	Title:        "Search 17",
+}
+
 // Search017Tool returns [Search017] as the tool "search-017", under the key "search-017" in Tools.
 func Search017Tool() *runtime.Func[Search017In, Search017Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 17.",
-		ID:           "search-017",
-		InputSchema:  json.RawMessage(search017ToolInputSchema),
-		OutputSchema: json.RawMessage(search017ToolOutputSchema),
-		Title:        "Search 17",
-	}, Search017)
+	return runtime.NewFunc(&search017ToolSpec, Search017)
 }
 
 // search018ToolInputSchema is the JSON Schema of the input of tool "search-018".
@@ -2481,19 +2535,22 @@ const search018ToolOutputSchema = `{
   "description": "Search018Out is the output of tool 18."
 }`
 
+// search018ToolSpec describes tool "search-018".
+var search018ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 18.",
+	ID:           "search-018",
+	InputSchema:  json.RawMessage(search018ToolInputSchema),
+	OutputSchema: json.RawMessage(search018ToolOutputSchema),
+	Title:        "Search 18",
+}
+
 // Search018Tool returns [Search018] as the tool "search-018", under the key "search-018" in Tools.
 func Search018Tool() *runtime.Func[Search018In, Search018Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 18.",
-		ID:           "search-018",
-		InputSchema:  json.RawMessage(search018ToolInputSchema),
-		OutputSchema: json.RawMessage(search018ToolOutputSchema),
-		Title:        "Search 18",
-	}, Search018)
+	return runtime.NewFunc(&search018ToolSpec, Search018)
 }
 
 // search019ToolInputSchema is the JSON Schema of the input of tool "search-019".
@@ -2612,19 +2669,22 @@ const search019ToolOutputSchema = `{
   "description": "Search019Out is the output of tool 19."
 }`
 
+// search019ToolSpec describes tool "search-019".
+var search019ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 19.",
+	ID:           "search-019",
+	InputSchema:  json.RawMessage(search019ToolInputSchema),
+	OutputSchema: json.RawMessage(search019ToolOutputSchema),
+	Title:        "Search 19",
+}
+
 // Search019Tool returns [Search019] as the tool "search-019", under the key "search-019" in Tools.
 func Search019Tool() *runtime.Func[Search019In, Search019Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 19.",
-		ID:           "search-019",
-		InputSchema:  json.RawMessage(search019ToolInputSchema),
-		OutputSchema: json.RawMessage(search019ToolOutputSchema),
-		Title:        "Search 19",
-	}, Search019)
+	return runtime.NewFunc(&search019ToolSpec, Search019)
 }
 
 // search020ToolInputSchema is the JSON Schema of the input of tool "search-020".
@@ -2743,19 +2803,22 @@ const search020ToolOutputSchema = `{
   "description": "Search020Out is the output of tool 20."
 }`
 
+// search020ToolSpec describes tool "search-020".
+var search020ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 20.",
+	ID:           "search-020",
+	InputSchema:  json.RawMessage(search020ToolInputSchema),
+	OutputSchema: json.RawMessage(search020ToolOutputSchema),
+	Title:        "Search 20",
+}
+
 // Search020Tool returns [Search020] as the tool "search-020", under the key "search-020" in Tools.
 func Search020Tool() *runtime.Func[Search020In, Search020Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 20.",
-		ID:           "search-020",
-		InputSchema:  json.RawMessage(search020ToolInputSchema),
-		OutputSchema: json.RawMessage(search020ToolOutputSchema),
-		Title:        "Search 20",
-	}, Search020)
+	return runtime.NewFunc(&search020ToolSpec, Search020)
 }
 
 // search021ToolInputSchema is the JSON Schema of the input of tool "search-021".
@@ -2874,19 +2937,22 @@ const search021ToolOutputSchema = `{
   "description": "Search021Out is the output of tool 21."
 }`
 
+// search021ToolSpec describes tool "search-021".
+var search021ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 21.",
+	ID:           "search-021",
+	InputSchema:  json.RawMessage(search021ToolInputSchema),
+	OutputSchema: json.RawMessage(search021ToolOutputSchema),
+	Title:        "Search 21",
+}
+
 // Search021Tool returns [Search021] as the tool "search-021", under the key "search-021" in Tools.
 func Search021Tool() *runtime.Func[Search021In, Search021Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 21.",
-		ID:           "search-021",
-		InputSchema:  json.RawMessage(search021ToolInputSchema),
-		OutputSchema: json.RawMessage(search021ToolOutputSchema),
-		Title:        "Search 21",
-	}, Search021)
+	return runtime.NewFunc(&search021ToolSpec, Search021)
 }
 
 // search022ToolInputSchema is the JSON Schema of the input of tool "search-022".
@@ -3005,19 +3071,22 @@ const search022ToolOutputSchema = `{
   "description": "Search022Out is the output of tool 22."
 }`
 
+// search022ToolSpec describes tool "search-022".
+var search022ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 22.",
+	ID:           "search-022",
+	InputSchema:  json.RawMessage(search022ToolInputSchema),
+	OutputSchema: json.RawMessage(search022ToolOutputSchema),
+	Title:        "Search 22",
+}
+
 // Search022Tool returns [Search022] as the tool "search-022", under the key "search-022" in Tools.
 func Search022Tool() *runtime.Func[Search022In, Search022Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 22.",
-		ID:           "search-022",
-		InputSchema:  json.RawMessage(search022ToolInputSchema),
-		OutputSchema: json.RawMessage(search022ToolOutputSchema),
-		Title:        "Search 22",
-	}, Search022)
+	return runtime.NewFunc(&search022ToolSpec, Search022)
 }
 
 // search023ToolInputSchema is the JSON Schema of the input of tool "search-023".
@@ -3136,19 +3205,22 @@ const search023ToolOutputSchema = `{
   "description": "Search023Out is the output of tool 23."
 }`
 
+// search023ToolSpec describes tool "search-023".
+var search023ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 23.",
+	ID:           "search-023",
+	InputSchema:  json.RawMessage(search023ToolInputSchema),
+	OutputSchema: json.RawMessage(search023ToolOutputSchema),
+	Title:        "Search 23",
+}
+
 // Search023Tool returns [Search023] as the tool "search-023", under the key "search-023" in Tools.
 func Search023Tool() *runtime.Func[Search023In, Search023Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 23.",
-		ID:           "search-023",
-		InputSchema:  json.RawMessage(search023ToolInputSchema),
-		OutputSchema: json.RawMessage(search023ToolOutputSchema),
-		Title:        "Search 23",
-	}, Search023)
+	return runtime.NewFunc(&search023ToolSpec, Search023)
 }
 
 // search024ToolInputSchema is the JSON Schema of the input of tool "search-024".
@@ -3267,19 +3339,22 @@ const search024ToolOutputSchema = `{
   "description": "Search024Out is the output of tool 24."
 }`
 
+// search024ToolSpec describes tool "search-024".
+var search024ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 24.",
+	ID:           "search-024",
+	InputSchema:  json.RawMessage(search024ToolInputSchema),
+	OutputSchema: json.RawMessage(search024ToolOutputSchema),
+	Title:        "Search 24",
+}
+
 // Search024Tool returns [Search024] as the tool "search-024", under the key "search-024" in Tools.
 func Search024Tool() *runtime.Func[Search024In, Search024Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 24.",
-		ID:           "search-024",
-		InputSchema:  json.RawMessage(search024ToolInputSchema),
-		OutputSchema: json.RawMessage(search024ToolOutputSchema),
-		Title:        "Search 24",
-	}, Search024)
+	return runtime.NewFunc(&search024ToolSpec, Search024)
 }
 
 // search025ToolInputSchema is the JSON Schema of the input of tool "search-025".
@@ -3398,19 +3473,22 @@ const search025ToolOutputSchema = `{
   "description": "Search025Out is the output of tool 25."
 }`
 
+// search025ToolSpec describes tool "search-025".
+var search025ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 25.",
+	ID:           "search-025",
+	InputSchema:  json.RawMessage(search025ToolInputSchema),
+	OutputSchema: json.RawMessage(search025ToolOutputSchema),
+	Title:        "Search 25",
+}
+
 // Search025Tool returns [Search025] as the tool "search-025", under the key "search-025" in Tools.
 func Search025Tool() *runtime.Func[Search025In, Search025Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 25.",
-		ID:           "search-025",
-		InputSchema:  json.RawMessage(search025ToolInputSchema),
-		OutputSchema: json.RawMessage(search025ToolOutputSchema),
-		Title:        "Search 25",
-	}, Search025)
+	return runtime.NewFunc(&search025ToolSpec, Search025)
 }
 
 // search026ToolInputSchema is the JSON Schema of the input of tool "search-026".
@@ -3529,19 +3607,22 @@ const search026ToolOutputSchema = `{
   "description": "Search026Out is the output of tool 26."
 }`
 
+// search026ToolSpec describes tool "search-026".
+var search026ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 26.",
+	ID:           "search-026",
+	InputSchema:  json.RawMessage(search026ToolInputSchema),
+	OutputSchema: json.RawMessage(search026ToolOutputSchema),
+	Title:        "Search 26",
+}
+
 // Search026Tool returns [Search026] as the tool "search-026", under the key "search-026" in Tools.
 func Search026Tool() *runtime.Func[Search026In, Search026Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 26.",
-		ID:           "search-026",
-		InputSchema:  json.RawMessage(search026ToolInputSchema),
-		OutputSchema: json.RawMessage(search026ToolOutputSchema),
-		Title:        "Search 26",
-	}, Search026)
+	return runtime.NewFunc(&search026ToolSpec, Search026)
 }
 
 // search027ToolInputSchema is the JSON Schema of the input of tool "search-027".
@@ -3660,19 +3741,22 @@ const search027ToolOutputSchema = `{
   "description": "Search027Out is the output of tool 27."
 }`
 
+// search027ToolSpec describes tool "search-027".
+var search027ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 27.",
+	ID:           "search-027",
+	InputSchema:  json.RawMessage(search027ToolInputSchema),
+	OutputSchema: json.RawMessage(search027ToolOutputSchema),
+	Title:        "Search 27",
+}
+
 // Search027Tool returns [Search027] as the tool "search-027", under the key "search-027" in Tools.
 func Search027Tool() *runtime.Func[Search027In, Search027Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 27.",
-		ID:           "search-027",
-		InputSchema:  json.RawMessage(search027ToolInputSchema),
-		OutputSchema: json.RawMessage(search027ToolOutputSchema),
-		Title:        "Search 27",
-	}, Search027)
+	return runtime.NewFunc(&search027ToolSpec, Search027)
 }
 
 // search028ToolInputSchema is the JSON Schema of the input of tool "search-028".
@@ -3791,19 +3875,22 @@ const search028ToolOutputSchema = `{
   "description": "Search028Out is the output of tool 28."
 }`
 
+// search028ToolSpec describes tool "search-028".
+var search028ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 28.",
+	ID:           "search-028",
+	InputSchema:  json.RawMessage(search028ToolInputSchema),
+	OutputSchema: json.RawMessage(search028ToolOutputSchema),
+	Title:        "Search 28",
+}
+
 // Search028Tool returns [Search028] as the tool "search-028", under the key "search-028" in Tools.
 func Search028Tool() *runtime.Func[Search028In, Search028Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 28.",
-		ID:           "search-028",
-		InputSchema:  json.RawMessage(search028ToolInputSchema),
-		OutputSchema: json.RawMessage(search028ToolOutputSchema),
-		Title:        "Search 28",
-	}, Search028)
+	return runtime.NewFunc(&search028ToolSpec, Search028)
 }
 
 // search029ToolInputSchema is the JSON Schema of the input of tool "search-029".
@@ -3922,19 +4009,22 @@ const search029ToolOutputSchema = `{
   "description": "Search029Out is the output of tool 29."
 }`
 
+// search029ToolSpec describes tool "search-029".
+var search029ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 29.",
+	ID:           "search-029",
+	InputSchema:  json.RawMessage(search029ToolInputSchema),
+	OutputSchema: json.RawMessage(search029ToolOutputSchema),
+	Title:        "Search 29",
+}
+
 // Search029Tool returns [Search029] as the tool "search-029", under the key "search-029" in Tools.
 func Search029Tool() *runtime.Func[Search029In, Search029Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 29.",
-		ID:           "search-029",
-		InputSchema:  json.RawMessage(search029ToolInputSchema),
-		OutputSchema: json.RawMessage(search029ToolOutputSchema),
-		Title:        "Search 29",
-	}, Search029)
+	return runtime.NewFunc(&search029ToolSpec, Search029)
 }
 
 // search030ToolInputSchema is the JSON Schema of the input of tool "search-030".
@@ -4053,19 +4143,22 @@ const search030ToolOutputSchema = `{
   "description": "Search030Out is the output of tool 30."
 }`
 
+// search030ToolSpec describes tool "search-030".
+var search030ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 30.",
+	ID:           "search-030",
+	InputSchema:  json.RawMessage(search030ToolInputSchema),
+	OutputSchema: json.RawMessage(search030ToolOutputSchema),
+	Title:        "Search 30",
+}
+
 // Search030Tool returns [Search030] as the tool "search-030", under the key "search-030" in Tools.
 func Search030Tool() *runtime.Func[Search030In, Search030Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 30.",
-		ID:           "search-030",
-		InputSchema:  json.RawMessage(search030ToolInputSchema),
-		OutputSchema: json.RawMessage(search030ToolOutputSchema),
-		Title:        "Search 30",
-	}, Search030)
+	return runtime.NewFunc(&search030ToolSpec, Search030)
 }
 
 // search031ToolInputSchema is the JSON Schema of the input of tool "search-031".
@@ -4184,19 +4277,22 @@ const search031ToolOutputSchema = `{
   "description": "Search031Out is the output of tool 31."
 }`
 
+// search031ToolSpec describes tool "search-031".
+var search031ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 31.",
+	ID:           "search-031",
+	InputSchema:  json.RawMessage(search031ToolInputSchema),
+	OutputSchema: json.RawMessage(search031ToolOutputSchema),
+	Title:        "Search 31",
+}
+
 // Search031Tool returns [Search031] as the tool "search-031", under the key "search-031" in Tools.
 func Search031Tool() *runtime.Func[Search031In, Search031Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 31.",
-		ID:           "search-031",
-		InputSchema:  json.RawMessage(search031ToolInputSchema),
-		OutputSchema: json.RawMessage(search031ToolOutputSchema),
-		Title:        "Search 31",
-	}, Search031)
+	return runtime.NewFunc(&search031ToolSpec, Search031)
 }
 
 // search032ToolInputSchema is the JSON Schema of the input of tool "search-032".
@@ -4315,19 +4411,22 @@ const search032ToolOutputSchema = `{
   "description": "Search032Out is the output of tool 32."
 }`
 
+// search032ToolSpec describes tool "search-032".
+var search032ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 32.",
+	ID:           "search-032",
+	InputSchema:  json.RawMessage(search032ToolInputSchema),
+	OutputSchema: json.RawMessage(search032ToolOutputSchema),
+	Title:        "Search 32",
+}
+
 // Search032Tool returns [Search032] as the tool "search-032", under the key "search-032" in Tools.
 func Search032Tool() *runtime.Func[Search032In, Search032Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 32.",
-		ID:           "search-032",
-		InputSchema:  json.RawMessage(search032ToolInputSchema),
-		OutputSchema: json.RawMessage(search032ToolOutputSchema),
-		Title:        "Search 32",
-	}, Search032)
+	return runtime.NewFunc(&search032ToolSpec, Search032)
 }
 
 // search033ToolInputSchema is the JSON Schema of the input of tool "search-033".
@@ -4446,19 +4545,22 @@ const search033ToolOutputSchema = `{
   "description": "Search033Out is the output of tool 33."
 }`
 
+// search033ToolSpec describes tool "search-033".
+var search033ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 33.",
+	ID:           "search-033",
+	InputSchema:  json.RawMessage(search033ToolInputSchema),
+	OutputSchema: json.RawMessage(search033ToolOutputSchema),
+	Title:        "Search 33",
+}
+
 // Search033Tool returns [Search033] as the tool "search-033", under the key "search-033" in Tools.
 func Search033Tool() *runtime.Func[Search033In, Search033Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 33.",
-		ID:           "search-033",
-		InputSchema:  json.RawMessage(search033ToolInputSchema),
-		OutputSchema: json.RawMessage(search033ToolOutputSchema),
-		Title:        "Search 33",
-	}, Search033)
+	return runtime.NewFunc(&search033ToolSpec, Search033)
 }
 
 // search034ToolInputSchema is the JSON Schema of the input of tool "search-034".
@@ -4577,19 +4679,22 @@ const search034ToolOutputSchema = `{
   "description": "Search034Out is the output of tool 34."
 }`
 
+// search034ToolSpec describes tool "search-034".
+var search034ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 34.",
+	ID:           "search-034",
+	InputSchema:  json.RawMessage(search034ToolInputSchema),
+	OutputSchema: json.RawMessage(search034ToolOutputSchema),
+	Title:        "Search 34",
+}
+
 // Search034Tool returns [Search034] as the tool "search-034", under the key "search-034" in Tools.
 func Search034Tool() *runtime.Func[Search034In, Search034Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 34.",
-		ID:           "search-034",
-		InputSchema:  json.RawMessage(search034ToolInputSchema),
-		OutputSchema: json.RawMessage(search034ToolOutputSchema),
-		Title:        "Search 34",
-	}, Search034)
+	return runtime.NewFunc(&search034ToolSpec, Search034)
 }
 
 // search035ToolInputSchema is the JSON Schema of the input of tool "search-035".
@@ -4708,19 +4813,22 @@ const search035ToolOutputSchema = `{
   "description": "Search035Out is the output of tool 35."
 }`
 
+// search035ToolSpec describes tool "search-035".
+var search035ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 35.",
+	ID:           "search-035",
+	InputSchema:  json.RawMessage(search035ToolInputSchema),
+	OutputSchema: json.RawMessage(search035ToolOutputSchema),
+	Title:        "Search 35",
+}
+
 // Search035Tool returns [Search035] as the tool "search-035", under the key "search-035" in Tools.
 func Search035Tool() *runtime.Func[Search035In, Search035Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 35.",
-		ID:           "search-035",
-		InputSchema:  json.RawMessage(search035ToolInputSchema),
-		OutputSchema: json.RawMessage(search035ToolOutputSchema),
-		Title:        "Search 35",
-	}, Search035)
+	return runtime.NewFunc(&search035ToolSpec, Search035)
 }
 
 // search036ToolInputSchema is the JSON Schema of the input of tool "search-036".
@@ -4839,19 +4947,22 @@ const search036ToolOutputSchema = `{
   "description": "Search036Out is the output of tool 36."
 }`
 
+// search036ToolSpec describes tool "search-036".
+var search036ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 36.",
+	ID:           "search-036",
+	InputSchema:  json.RawMessage(search036ToolInputSchema),
+	OutputSchema: json.RawMessage(search036ToolOutputSchema),
+	Title:        "Search 36",
+}
+
 // Search036Tool returns [Search036] as the tool "search-036", under the key "search-036" in Tools.
 func Search036Tool() *runtime.Func[Search036In, Search036Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 36.",
-		ID:           "search-036",
-		InputSchema:  json.RawMessage(search036ToolInputSchema),
-		OutputSchema: json.RawMessage(search036ToolOutputSchema),
-		Title:        "Search 36",
-	}, Search036)
+	return runtime.NewFunc(&search036ToolSpec, Search036)
 }
 
 // search037ToolInputSchema is the JSON Schema of the input of tool "search-037".
@@ -4970,19 +5081,22 @@ const search037ToolOutputSchema = `{
   "description": "Search037Out is the output of tool 37."
 }`
 
+// search037ToolSpec describes tool "search-037".
+var search037ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 37.",
+	ID:           "search-037",
+	InputSchema:  json.RawMessage(search037ToolInputSchema),
+	OutputSchema: json.RawMessage(search037ToolOutputSchema),
+	Title:        "Search 37",
+}
+
 // Search037Tool returns [Search037] as the tool "search-037", under the key "search-037" in Tools.
 func Search037Tool() *runtime.Func[Search037In, Search037Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 37.",
-		ID:           "search-037",
-		InputSchema:  json.RawMessage(search037ToolInputSchema),
-		OutputSchema: json.RawMessage(search037ToolOutputSchema),
-		Title:        "Search 37",
-	}, Search037)
+	return runtime.NewFunc(&search037ToolSpec, Search037)
 }
 
 // search038ToolInputSchema is the JSON Schema of the input of tool "search-038".
@@ -5101,19 +5215,22 @@ const search038ToolOutputSchema = `{
   "description": "Search038Out is the output of tool 38."
 }`
 
+// search038ToolSpec describes tool "search-038".
+var search038ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 38.",
+	ID:           "search-038",
+	InputSchema:  json.RawMessage(search038ToolInputSchema),
+	OutputSchema: json.RawMessage(search038ToolOutputSchema),
+	Title:        "Search 38",
+}
+
 // Search038Tool returns [Search038] as the tool "search-038", under the key "search-038" in Tools.
 func Search038Tool() *runtime.Func[Search038In, Search038Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 38.",
-		ID:           "search-038",
-		InputSchema:  json.RawMessage(search038ToolInputSchema),
-		OutputSchema: json.RawMessage(search038ToolOutputSchema),
-		Title:        "Search 38",
-	}, Search038)
+	return runtime.NewFunc(&search038ToolSpec, Search038)
 }
 
 // search039ToolInputSchema is the JSON Schema of the input of tool "search-039".
@@ -5232,19 +5349,22 @@ const search039ToolOutputSchema = `{
   "description": "Search039Out is the output of tool 39."
 }`
 
+// search039ToolSpec describes tool "search-039".
+var search039ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 39.",
+	ID:           "search-039",
+	InputSchema:  json.RawMessage(search039ToolInputSchema),
+	OutputSchema: json.RawMessage(search039ToolOutputSchema),
+	Title:        "Search 39",
+}
+
 // Search039Tool returns [Search039] as the tool "search-039", under the key "search-039" in Tools.
 func Search039Tool() *runtime.Func[Search039In, Search039Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 39.",
-		ID:           "search-039",
-		InputSchema:  json.RawMessage(search039ToolInputSchema),
-		OutputSchema: json.RawMessage(search039ToolOutputSchema),
-		Title:        "Search 39",
-	}, Search039)
+	return runtime.NewFunc(&search039ToolSpec, Search039)
 }
 
 // search040ToolInputSchema is the JSON Schema of the input of tool "search-040".
@@ -5363,19 +5483,22 @@ const search040ToolOutputSchema = `{
   "description": "Search040Out is the output of tool 40."
 }`
 
+// search040ToolSpec describes tool "search-040".
+var search040ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 40.",
+	ID:           "search-040",
+	InputSchema:  json.RawMessage(search040ToolInputSchema),
+	OutputSchema: json.RawMessage(search040ToolOutputSchema),
+	Title:        "Search 40",
+}
+
 // Search040Tool returns [Search040] as the tool "search-040", under the key "search-040" in Tools.
 func Search040Tool() *runtime.Func[Search040In, Search040Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 40.",
-		ID:           "search-040",
-		InputSchema:  json.RawMessage(search040ToolInputSchema),
-		OutputSchema: json.RawMessage(search040ToolOutputSchema),
-		Title:        "Search 40",
-	}, Search040)
+	return runtime.NewFunc(&search040ToolSpec, Search040)
 }
 
 // search041ToolInputSchema is the JSON Schema of the input of tool "search-041".
@@ -5494,19 +5617,22 @@ const search041ToolOutputSchema = `{
   "description": "Search041Out is the output of tool 41."
 }`
 
+// search041ToolSpec describes tool "search-041".
+var search041ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 41.",
+	ID:           "search-041",
+	InputSchema:  json.RawMessage(search041ToolInputSchema),
+	OutputSchema: json.RawMessage(search041ToolOutputSchema),
+	Title:        "Search 41",
+}
+
 // Search041Tool returns [Search041] as the tool "search-041", under the key "search-041" in Tools.
 func Search041Tool() *runtime.Func[Search041In, Search041Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 41.",
-		ID:           "search-041",
-		InputSchema:  json.RawMessage(search041ToolInputSchema),
-		OutputSchema: json.RawMessage(search041ToolOutputSchema),
-		Title:        "Search 41",
-	}, Search041)
+	return runtime.NewFunc(&search041ToolSpec, Search041)
 }
 
 // search042ToolInputSchema is the JSON Schema of the input of tool "search-042".
@@ -5625,19 +5751,22 @@ const search042ToolOutputSchema = `{
   "description": "Search042Out is the output of tool 42."
 }`
 
+// search042ToolSpec describes tool "search-042".
+var search042ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 42.",
+	ID:           "search-042",
+	InputSchema:  json.RawMessage(search042ToolInputSchema),
+	OutputSchema: json.RawMessage(search042ToolOutputSchema),
+	Title:        "Search 42",
+}
+
 // Search042Tool returns [Search042] as the tool "search-042", under the key "search-042" in Tools.
 func Search042Tool() *runtime.Func[Search042In, Search042Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 42.",
-		ID:           "search-042",
-		InputSchema:  json.RawMessage(search042ToolInputSchema),
-		OutputSchema: json.RawMessage(search042ToolOutputSchema),
-		Title:        "Search 42",
-	}, Search042)
+	return runtime.NewFunc(&search042ToolSpec, Search042)
 }
 
 // search043ToolInputSchema is the JSON Schema of the input of tool "search-043".
@@ -5756,19 +5885,22 @@ const search043ToolOutputSchema = `{
   "description": "Search043Out is the output of tool 43."
 }`
 
+// search043ToolSpec describes tool "search-043".
+var search043ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 43.",
+	ID:           "search-043",
+	InputSchema:  json.RawMessage(search043ToolInputSchema),
+	OutputSchema: json.RawMessage(search043ToolOutputSchema),
+	Title:        "Search 43",
+}
+
 // Search043Tool returns [Search043] as the tool "search-043", under the key "search-043" in Tools.
 func Search043Tool() *runtime.Func[Search043In, Search043Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 43.",
-		ID:           "search-043",
-		InputSchema:  json.RawMessage(search043ToolInputSchema),
-		OutputSchema: json.RawMessage(search043ToolOutputSchema),
-		Title:        "Search 43",
-	}, Search043)
+	return runtime.NewFunc(&search043ToolSpec, Search043)
 }
 
 // search044ToolInputSchema is the JSON Schema of the input of tool "search-044".
@@ -5887,19 +6019,22 @@ const search044ToolOutputSchema = `{
   "description": "Search044Out is the output of tool 44."
 }`
 
+// search044ToolSpec describes tool "search-044".
+var search044ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 44.",
+	ID:           "search-044",
+	InputSchema:  json.RawMessage(search044ToolInputSchema),
+	OutputSchema: json.RawMessage(search044ToolOutputSchema),
+	Title:        "Search 44",
+}
+
 // Search044Tool returns [Search044] as the tool "search-044", under the key "search-044" in Tools.
 func Search044Tool() *runtime.Func[Search044In, Search044Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 44.",
-		ID:           "search-044",
-		InputSchema:  json.RawMessage(search044ToolInputSchema),
-		OutputSchema: json.RawMessage(search044ToolOutputSchema),
-		Title:        "Search 44",
-	}, Search044)
+	return runtime.NewFunc(&search044ToolSpec, Search044)
 }
 
 // search045ToolInputSchema is the JSON Schema of the input of tool "search-045".
@@ -6018,19 +6153,22 @@ const search045ToolOutputSchema = `{
   "description": "Search045Out is the output of tool 45."
 }`
 
+// search045ToolSpec describes tool "search-045".
+var search045ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 45.",
+	ID:           "search-045",
+	InputSchema:  json.RawMessage(search045ToolInputSchema),
+	OutputSchema: json.RawMessage(search045ToolOutputSchema),
+	Title:        "Search 45",
+}
+
 // Search045Tool returns [Search045] as the tool "search-045", under the key "search-045" in Tools.
 func Search045Tool() *runtime.Func[Search045In, Search045Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 45.",
-		ID:           "search-045",
-		InputSchema:  json.RawMessage(search045ToolInputSchema),
-		OutputSchema: json.RawMessage(search045ToolOutputSchema),
-		Title:        "Search 45",
-	}, Search045)
+	return runtime.NewFunc(&search045ToolSpec, Search045)
 }
 
 // search046ToolInputSchema is the JSON Schema of the input of tool "search-046".
@@ -6149,19 +6287,22 @@ const search046ToolOutputSchema = `{
   "description": "Search046Out is the output of tool 46."
 }`
 
+// search046ToolSpec describes tool "search-046".
+var search046ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 46.",
+	ID:           "search-046",
+	InputSchema:  json.RawMessage(search046ToolInputSchema),
+	OutputSchema: json.RawMessage(search046ToolOutputSchema),
+	Title:        "Search 46",
+}
+
 // Search046Tool returns [Search046] as the tool "search-046", under the key "search-046" in Tools.
 func Search046Tool() *runtime.Func[Search046In, Search046Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 46.",
-		ID:           "search-046",
-		InputSchema:  json.RawMessage(search046ToolInputSchema),
-		OutputSchema: json.RawMessage(search046ToolOutputSchema),
-		Title:        "Search 46",
-	}, Search046)
+	return runtime.NewFunc(&search046ToolSpec, Search046)
 }
 
 // search047ToolInputSchema is the JSON Schema of the input of tool "search-047".
@@ -6280,19 +6421,22 @@ const search047ToolOutputSchema = `{
   "description": "Search047Out is the output of tool 47."
 }`
 
+// search047ToolSpec describes tool "search-047".
+var search047ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 47.",
+	ID:           "search-047",
+	InputSchema:  json.RawMessage(search047ToolInputSchema),
+	OutputSchema: json.RawMessage(search047ToolOutputSchema),
+	Title:        "Search 47",
+}
+
 // Search047Tool returns [Search047] as the tool "search-047", under the key "search-047" in Tools.
 func Search047Tool() *runtime.Func[Search047In, Search047Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 47.",
-		ID:           "search-047",
-		InputSchema:  json.RawMessage(search047ToolInputSchema),
-		OutputSchema: json.RawMessage(search047ToolOutputSchema),
-		Title:        "Search 47",
-	}, Search047)
+	return runtime.NewFunc(&search047ToolSpec, Search047)
 }
 
 // search048ToolInputSchema is the JSON Schema of the input of tool "search-048".
@@ -6411,19 +6555,22 @@ const search048ToolOutputSchema = `{
   "description": "Search048Out is the output of tool 48."
 }`
 
+// search048ToolSpec describes tool "search-048".
+var search048ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 48.",
+	ID:           "search-048",
+	InputSchema:  json.RawMessage(search048ToolInputSchema),
+	OutputSchema: json.RawMessage(search048ToolOutputSchema),
+	Title:        "Search 48",
+}
+
 // Search048Tool returns [Search048] as the tool "search-048", under the key "search-048" in Tools.
 func Search048Tool() *runtime.Func[Search048In, Search048Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 48.",
-		ID:           "search-048",
-		InputSchema:  json.RawMessage(search048ToolInputSchema),
-		OutputSchema: json.RawMessage(search048ToolOutputSchema),
-		Title:        "Search 48",
-	}, Search048)
+	return runtime.NewFunc(&search048ToolSpec, Search048)
 }
 
 // search049ToolInputSchema is the JSON Schema of the input of tool "search-049".
@@ -6542,19 +6689,22 @@ const search049ToolOutputSchema = `{
   "description": "Search049Out is the output of tool 49."
 }`
 
+// search049ToolSpec describes tool "search-049".
+var search049ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 49.",
+	ID:           "search-049",
+	InputSchema:  json.RawMessage(search049ToolInputSchema),
+	OutputSchema: json.RawMessage(search049ToolOutputSchema),
+	Title:        "Search 49",
+}
+
 // Search049Tool returns [Search049] as the tool "search-049", under the key "search-049" in Tools.
 func Search049Tool() *runtime.Func[Search049In, Search049Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 49.",
-		ID:           "search-049",
-		InputSchema:  json.RawMessage(search049ToolInputSchema),
-		OutputSchema: json.RawMessage(search049ToolOutputSchema),
-		Title:        "Search 49",
-	}, Search049)
+	return runtime.NewFunc(&search049ToolSpec, Search049)
 }
 
 // search050ToolInputSchema is the JSON Schema of the input of tool "search-050".
@@ -6673,19 +6823,22 @@ const search050ToolOutputSchema = `{
   "description": "Search050Out is the output of tool 50."
 }`
 
+// search050ToolSpec describes tool "search-050".
+var search050ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 50.",
+	ID:           "search-050",
+	InputSchema:  json.RawMessage(search050ToolInputSchema),
+	OutputSchema: json.RawMessage(search050ToolOutputSchema),
+	Title:        "Search 50",
+}
+
 // Search050Tool returns [Search050] as the tool "search-050", under the key "search-050" in Tools.
 func Search050Tool() *runtime.Func[Search050In, Search050Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 50.",
-		ID:           "search-050",
-		InputSchema:  json.RawMessage(search050ToolInputSchema),
-		OutputSchema: json.RawMessage(search050ToolOutputSchema),
-		Title:        "Search 50",
-	}, Search050)
+	return runtime.NewFunc(&search050ToolSpec, Search050)
 }
 
 // search051ToolInputSchema is the JSON Schema of the input of tool "search-051".
@@ -6804,19 +6957,22 @@ const search051ToolOutputSchema = `{
   "description": "Search051Out is the output of tool 51."
 }`
 
+// search051ToolSpec describes tool "search-051".
+var search051ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 51.",
+	ID:           "search-051",
+	InputSchema:  json.RawMessage(search051ToolInputSchema),
+	OutputSchema: json.RawMessage(search051ToolOutputSchema),
+	Title:        "Search 51",
+}
+
 // Search051Tool returns [Search051] as the tool "search-051", under the key "search-051" in Tools.
 func Search051Tool() *runtime.Func[Search051In, Search051Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 51.",
-		ID:           "search-051",
-		InputSchema:  json.RawMessage(search051ToolInputSchema),
-		OutputSchema: json.RawMessage(search051ToolOutputSchema),
-		Title:        "Search 51",
-	}, Search051)
+	return runtime.NewFunc(&search051ToolSpec, Search051)
 }
 
 // search052ToolInputSchema is the JSON Schema of the input of tool "search-052".
@@ -6935,19 +7091,22 @@ const search052ToolOutputSchema = `{
   "description": "Search052Out is the output of tool 52."
 }`
 
+// search052ToolSpec describes tool "search-052".
+var search052ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 52.",
+	ID:           "search-052",
+	InputSchema:  json.RawMessage(search052ToolInputSchema),
+	OutputSchema: json.RawMessage(search052ToolOutputSchema),
+	Title:        "Search 52",
+}
+
 // Search052Tool returns [Search052] as the tool "search-052", under the key "search-052" in Tools.
 func Search052Tool() *runtime.Func[Search052In, Search052Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 52.",
-		ID:           "search-052",
-		InputSchema:  json.RawMessage(search052ToolInputSchema),
-		OutputSchema: json.RawMessage(search052ToolOutputSchema),
-		Title:        "Search 52",
-	}, Search052)
+	return runtime.NewFunc(&search052ToolSpec, Search052)
 }
 
 // search053ToolInputSchema is the JSON Schema of the input of tool "search-053".
@@ -7066,19 +7225,22 @@ const search053ToolOutputSchema = `{
   "description": "Search053Out is the output of tool 53."
 }`
 
+// search053ToolSpec describes tool "search-053".
+var search053ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 53.",
+	ID:           "search-053",
+	InputSchema:  json.RawMessage(search053ToolInputSchema),
+	OutputSchema: json.RawMessage(search053ToolOutputSchema),
+	Title:        "Search 53",
+}
+
 // Search053Tool returns [Search053] as the tool "search-053", under the key "search-053" in Tools.
 func Search053Tool() *runtime.Func[Search053In, Search053Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 53.",
-		ID:           "search-053",
-		InputSchema:  json.RawMessage(search053ToolInputSchema),
-		OutputSchema: json.RawMessage(search053ToolOutputSchema),
-		Title:        "Search 53",
-	}, Search053)
+	return runtime.NewFunc(&search053ToolSpec, Search053)
 }
 
 // search054ToolInputSchema is the JSON Schema of the input of tool "search-054".
@@ -7197,19 +7359,22 @@ const search054ToolOutputSchema = `{
   "description": "Search054Out is the output of tool 54."
 }`
 
+// search054ToolSpec describes tool "search-054".
+var search054ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 54.",
+	ID:           "search-054",
+	InputSchema:  json.RawMessage(search054ToolInputSchema),
+	OutputSchema: json.RawMessage(search054ToolOutputSchema),
+	Title:        "Search 54",
+}
+
 // Search054Tool returns [Search054] as the tool "search-054", under the key "search-054" in Tools.
 func Search054Tool() *runtime.Func[Search054In, Search054Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 54.",
-		ID:           "search-054",
-		InputSchema:  json.RawMessage(search054ToolInputSchema),
-		OutputSchema: json.RawMessage(search054ToolOutputSchema),
-		Title:        "Search 54",
-	}, Search054)
+	return runtime.NewFunc(&search054ToolSpec, Search054)
 }
 
 // search055ToolInputSchema is the JSON Schema of the input of tool "search-055".
@@ -7328,19 +7493,22 @@ const search055ToolOutputSchema = `{
   "description": "Search055Out is the output of tool 55."
 }`
 
+// search055ToolSpec describes tool "search-055".
+var search055ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 55.",
+	ID:           "search-055",
+	InputSchema:  json.RawMessage(search055ToolInputSchema),
+	OutputSchema: json.RawMessage(search055ToolOutputSchema),
+	Title:        "Search 55",
+}
+
 // Search055Tool returns [Search055] as the tool "search-055", under the key "search-055" in Tools.
 func Search055Tool() *runtime.Func[Search055In, Search055Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 55.",
-		ID:           "search-055",
-		InputSchema:  json.RawMessage(search055ToolInputSchema),
-		OutputSchema: json.RawMessage(search055ToolOutputSchema),
-		Title:        "Search 55",
-	}, Search055)
+	return runtime.NewFunc(&search055ToolSpec, Search055)
 }
 
 // search056ToolInputSchema is the JSON Schema of the input of tool "search-056".
@@ -7459,19 +7627,22 @@ const search056ToolOutputSchema = `{
   "description": "Search056Out is the output of tool 56."
 }`
 
+// search056ToolSpec describes tool "search-056".
+var search056ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 56.",
+	ID:           "search-056",
+	InputSchema:  json.RawMessage(search056ToolInputSchema),
+	OutputSchema: json.RawMessage(search056ToolOutputSchema),
+	Title:        "Search 56",
+}
+
 // Search056Tool returns [Search056] as the tool "search-056", under the key "search-056" in Tools.
 func Search056Tool() *runtime.Func[Search056In, Search056Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 56.",
-		ID:           "search-056",
-		InputSchema:  json.RawMessage(search056ToolInputSchema),
-		OutputSchema: json.RawMessage(search056ToolOutputSchema),
-		Title:        "Search 56",
-	}, Search056)
+	return runtime.NewFunc(&search056ToolSpec, Search056)
 }
 
 // search057ToolInputSchema is the JSON Schema of the input of tool "search-057".
@@ -7590,19 +7761,22 @@ const search057ToolOutputSchema = `{
   "description": "Search057Out is the output of tool 57."
 }`
 
+// search057ToolSpec describes tool "search-057".
+var search057ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 57.",
+	ID:           "search-057",
+	InputSchema:  json.RawMessage(search057ToolInputSchema),
+	OutputSchema: json.RawMessage(search057ToolOutputSchema),
+	Title:        "Search 57",
+}
+
 // Search057Tool returns [Search057] as the tool "search-057", under the key "search-057" in Tools.
 func Search057Tool() *runtime.Func[Search057In, Search057Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 57.",
-		ID:           "search-057",
-		InputSchema:  json.RawMessage(search057ToolInputSchema),
-		OutputSchema: json.RawMessage(search057ToolOutputSchema),
-		Title:        "Search 57",
-	}, Search057)
+	return runtime.NewFunc(&search057ToolSpec, Search057)
 }
 
 // search058ToolInputSchema is the JSON Schema of the input of tool "search-058".
@@ -7721,19 +7895,22 @@ const search058ToolOutputSchema = `{
   "description": "Search058Out is the output of tool 58."
 }`
 
+// search058ToolSpec describes tool "search-058".
+var search058ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 58.",
+	ID:           "search-058",
+	InputSchema:  json.RawMessage(search058ToolInputSchema),
+	OutputSchema: json.RawMessage(search058ToolOutputSchema),
+	Title:        "Search 58",
+}
+
 // Search058Tool returns [Search058] as the tool "search-058", under the key "search-058" in Tools.
 func Search058Tool() *runtime.Func[Search058In, Search058Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 58.",
-		ID:           "search-058",
-		InputSchema:  json.RawMessage(search058ToolInputSchema),
-		OutputSchema: json.RawMessage(search058ToolOutputSchema),
-		Title:        "Search 58",
-	}, Search058)
+	return runtime.NewFunc(&search058ToolSpec, Search058)
 }
 
 // search059ToolInputSchema is the JSON Schema of the input of tool "search-059".
@@ -7852,19 +8029,22 @@ const search059ToolOutputSchema = `{
   "description": "Search059Out is the output of tool 59."
 }`
 
+// search059ToolSpec describes tool "search-059".
+var search059ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 59.",
+	ID:           "search-059",
+	InputSchema:  json.RawMessage(search059ToolInputSchema),
+	OutputSchema: json.RawMessage(search059ToolOutputSchema),
+	Title:        "Search 59",
+}
+
 // Search059Tool returns [Search059] as the tool "search-059", under the key "search-059" in Tools.
 func Search059Tool() *runtime.Func[Search059In, Search059Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 59.",
-		ID:           "search-059",
-		InputSchema:  json.RawMessage(search059ToolInputSchema),
-		OutputSchema: json.RawMessage(search059ToolOutputSchema),
-		Title:        "Search 59",
-	}, Search059)
+	return runtime.NewFunc(&search059ToolSpec, Search059)
 }
 
 // search060ToolInputSchema is the JSON Schema of the input of tool "search-060".
@@ -7983,19 +8163,22 @@ const search060ToolOutputSchema = `{
   "description": "Search060Out is the output of tool 60."
 }`
 
+// search060ToolSpec describes tool "search-060".
+var search060ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 60.",
+	ID:           "search-060",
+	InputSchema:  json.RawMessage(search060ToolInputSchema),
+	OutputSchema: json.RawMessage(search060ToolOutputSchema),
+	Title:        "Search 60",
+}
+
 // Search060Tool returns [Search060] as the tool "search-060", under the key "search-060" in Tools.
 func Search060Tool() *runtime.Func[Search060In, Search060Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 60.",
-		ID:           "search-060",
-		InputSchema:  json.RawMessage(search060ToolInputSchema),
-		OutputSchema: json.RawMessage(search060ToolOutputSchema),
-		Title:        "Search 60",
-	}, Search060)
+	return runtime.NewFunc(&search060ToolSpec, Search060)
 }
 
 // search061ToolInputSchema is the JSON Schema of the input of tool "search-061".
@@ -8114,19 +8297,22 @@ const search061ToolOutputSchema = `{
   "description": "Search061Out is the output of tool 61."
 }`
 
+// search061ToolSpec describes tool "search-061".
+var search061ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 61.",
+	ID:           "search-061",
+	InputSchema:  json.RawMessage(search061ToolInputSchema),
+	OutputSchema: json.RawMessage(search061ToolOutputSchema),
+	Title:        "Search 61",
+}
+
 // Search061Tool returns [Search061] as the tool "search-061", under the key "search-061" in Tools.
 func Search061Tool() *runtime.Func[Search061In, Search061Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 61.",
-		ID:           "search-061",
-		InputSchema:  json.RawMessage(search061ToolInputSchema),
-		OutputSchema: json.RawMessage(search061ToolOutputSchema),
-		Title:        "Search 61",
-	}, Search061)
+	return runtime.NewFunc(&search061ToolSpec, Search061)
 }
 
 // search062ToolInputSchema is the JSON Schema of the input of tool "search-062".
@@ -8245,19 +8431,22 @@ const search062ToolOutputSchema = `{
   "description": "Search062Out is the output of tool 62."
 }`
 
+// search062ToolSpec describes tool "search-062".
+var search062ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 62.",
+	ID:           "search-062",
+	InputSchema:  json.RawMessage(search062ToolInputSchema),
+	OutputSchema: json.RawMessage(search062ToolOutputSchema),
+	Title:        "Search 62",
+}
+
 // Search062Tool returns [Search062] as the tool "search-062", under the key "search-062" in Tools.
 func Search062Tool() *runtime.Func[Search062In, Search062Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 62.",
-		ID:           "search-062",
-		InputSchema:  json.RawMessage(search062ToolInputSchema),
-		OutputSchema: json.RawMessage(search062ToolOutputSchema),
-		Title:        "Search 62",
-	}, Search062)
+	return runtime.NewFunc(&search062ToolSpec, Search062)
 }
 
 // search063ToolInputSchema is the JSON Schema of the input of tool "search-063".
@@ -8376,19 +8565,22 @@ const search063ToolOutputSchema = `{
   "description": "Search063Out is the output of tool 63."
 }`
 
+// search063ToolSpec describes tool "search-063".
+var search063ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 63.",
+	ID:           "search-063",
+	InputSchema:  json.RawMessage(search063ToolInputSchema),
+	OutputSchema: json.RawMessage(search063ToolOutputSchema),
+	Title:        "Search 63",
+}
+
 // Search063Tool returns [Search063] as the tool "search-063", under the key "search-063" in Tools.
 func Search063Tool() *runtime.Func[Search063In, Search063Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 63.",
-		ID:           "search-063",
-		InputSchema:  json.RawMessage(search063ToolInputSchema),
-		OutputSchema: json.RawMessage(search063ToolOutputSchema),
-		Title:        "Search 63",
-	}, Search063)
+	return runtime.NewFunc(&search063ToolSpec, Search063)
 }
 
 // search064ToolInputSchema is the JSON Schema of the input of tool "search-064".
@@ -8507,19 +8699,22 @@ const search064ToolOutputSchema = `{
   "description": "Search064Out is the output of tool 64."
 }`
 
+// search064ToolSpec describes tool "search-064".
+var search064ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 64.",
+	ID:           "search-064",
+	InputSchema:  json.RawMessage(search064ToolInputSchema),
+	OutputSchema: json.RawMessage(search064ToolOutputSchema),
+	Title:        "Search 64",
+}
+
 // Search064Tool returns [Search064] as the tool "search-064", under the key "search-064" in Tools.
 func Search064Tool() *runtime.Func[Search064In, Search064Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 64.",
-		ID:           "search-064",
-		InputSchema:  json.RawMessage(search064ToolInputSchema),
-		OutputSchema: json.RawMessage(search064ToolOutputSchema),
-		Title:        "Search 64",
-	}, Search064)
+	return runtime.NewFunc(&search064ToolSpec, Search064)
 }
 
 // search065ToolInputSchema is the JSON Schema of the input of tool "search-065".
@@ -8638,19 +8833,22 @@ const search065ToolOutputSchema = `{
   "description": "Search065Out is the output of tool 65."
 }`
 
+// search065ToolSpec describes tool "search-065".
+var search065ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 65.",
+	ID:           "search-065",
+	InputSchema:  json.RawMessage(search065ToolInputSchema),
+	OutputSchema: json.RawMessage(search065ToolOutputSchema),
+	Title:        "Search 65",
+}
+
 // Search065Tool returns [Search065] as the tool "search-065", under the key "search-065" in Tools.
 func Search065Tool() *runtime.Func[Search065In, Search065Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 65.",
-		ID:           "search-065",
-		InputSchema:  json.RawMessage(search065ToolInputSchema),
-		OutputSchema: json.RawMessage(search065ToolOutputSchema),
-		Title:        "Search 65",
-	}, Search065)
+	return runtime.NewFunc(&search065ToolSpec, Search065)
 }
 
 // search066ToolInputSchema is the JSON Schema of the input of tool "search-066".
@@ -8769,19 +8967,22 @@ const search066ToolOutputSchema = `{
   "description": "Search066Out is the output of tool 66."
 }`
 
+// search066ToolSpec describes tool "search-066".
+var search066ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 66.",
+	ID:           "search-066",
+	InputSchema:  json.RawMessage(search066ToolInputSchema),
+	OutputSchema: json.RawMessage(search066ToolOutputSchema),
+	Title:        "Search 66",
+}
+
 // Search066Tool returns [Search066] as the tool "search-066", under the key "search-066" in Tools.
 func Search066Tool() *runtime.Func[Search066In, Search066Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 66.",
-		ID:           "search-066",
-		InputSchema:  json.RawMessage(search066ToolInputSchema),
-		OutputSchema: json.RawMessage(search066ToolOutputSchema),
-		Title:        "Search 66",
-	}, Search066)
+	return runtime.NewFunc(&search066ToolSpec, Search066)
 }
 
 // search067ToolInputSchema is the JSON Schema of the input of tool "search-067".
@@ -8900,19 +9101,22 @@ const search067ToolOutputSchema = `{
   "description": "Search067Out is the output of tool 67."
 }`
 
+// search067ToolSpec describes tool "search-067".
+var search067ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 67.",
+	ID:           "search-067",
+	InputSchema:  json.RawMessage(search067ToolInputSchema),
+	OutputSchema: json.RawMessage(search067ToolOutputSchema),
+	Title:        "Search 67",
+}
+
 // Search067Tool returns [Search067] as the tool "search-067", under the key "search-067" in Tools.
 func Search067Tool() *runtime.Func[Search067In, Search067Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 67.",
-		ID:           "search-067",
-		InputSchema:  json.RawMessage(search067ToolInputSchema),
-		OutputSchema: json.RawMessage(search067ToolOutputSchema),
-		Title:        "Search 67",
-	}, Search067)
+	return runtime.NewFunc(&search067ToolSpec, Search067)
 }
 
 // search068ToolInputSchema is the JSON Schema of the input of tool "search-068".
@@ -9031,19 +9235,22 @@ const search068ToolOutputSchema = `{
   "description": "Search068Out is the output of tool 68."
 }`
 
+// search068ToolSpec describes tool "search-068".
+var search068ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 68.",
+	ID:           "search-068",
+	InputSchema:  json.RawMessage(search068ToolInputSchema),
+	OutputSchema: json.RawMessage(search068ToolOutputSchema),
+	Title:        "Search 68",
+}
+
 // Search068Tool returns [Search068] as the tool "search-068", under the key "search-068" in Tools.
 func Search068Tool() *runtime.Func[Search068In, Search068Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 68.",
-		ID:           "search-068",
-		InputSchema:  json.RawMessage(search068ToolInputSchema),
-		OutputSchema: json.RawMessage(search068ToolOutputSchema),
-		Title:        "Search 68",
-	}, Search068)
+	return runtime.NewFunc(&search068ToolSpec, Search068)
 }
 
 // search069ToolInputSchema is the JSON Schema of the input of tool "search-069".
@@ -9162,19 +9369,22 @@ const search069ToolOutputSchema = `{
   "description": "Search069Out is the output of tool 69."
 }`
 
+// search069ToolSpec describes tool "search-069".
+var search069ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 69.",
+	ID:           "search-069",
+	InputSchema:  json.RawMessage(search069ToolInputSchema),
+	OutputSchema: json.RawMessage(search069ToolOutputSchema),
+	Title:        "Search 69",
+}
+
 // Search069Tool returns [Search069] as the tool "search-069", under the key "search-069" in Tools.
 func Search069Tool() *runtime.Func[Search069In, Search069Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 69.",
-		ID:           "search-069",
-		InputSchema:  json.RawMessage(search069ToolInputSchema),
-		OutputSchema: json.RawMessage(search069ToolOutputSchema),
-		Title:        "Search 69",
-	}, Search069)
+	return runtime.NewFunc(&search069ToolSpec, Search069)
 }
 
 // search070ToolInputSchema is the JSON Schema of the input of tool "search-070".
@@ -9293,19 +9503,22 @@ const search070ToolOutputSchema = `{
   "description": "Search070Out is the output of tool 70."
 }`
 
+// search070ToolSpec describes tool "search-070".
+var search070ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 70.",
+	ID:           "search-070",
+	InputSchema:  json.RawMessage(search070ToolInputSchema),
+	OutputSchema: json.RawMessage(search070ToolOutputSchema),
+	Title:        "Search 70",
+}
+
 // Search070Tool returns [Search070] as the tool "search-070", under the key "search-070" in Tools.
 func Search070Tool() *runtime.Func[Search070In, Search070Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 70.",
-		ID:           "search-070",
-		InputSchema:  json.RawMessage(search070ToolInputSchema),
-		OutputSchema: json.RawMessage(search070ToolOutputSchema),
-		Title:        "Search 70",
-	}, Search070)
+	return runtime.NewFunc(&search070ToolSpec, Search070)
 }
 
 // search071ToolInputSchema is the JSON Schema of the input of tool "search-071".
@@ -9424,19 +9637,22 @@ const search071ToolOutputSchema = `{
   "description": "Search071Out is the output of tool 71."
 }`
 
+// search071ToolSpec describes tool "search-071".
+var search071ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 71.",
+	ID:           "search-071",
+	InputSchema:  json.RawMessage(search071ToolInputSchema),
+	OutputSchema: json.RawMessage(search071ToolOutputSchema),
+	Title:        "Search 71",
+}
+
 // Search071Tool returns [Search071] as the tool "search-071", under the key "search-071" in Tools.
 func Search071Tool() *runtime.Func[Search071In, Search071Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 71.",
-		ID:           "search-071",
-		InputSchema:  json.RawMessage(search071ToolInputSchema),
-		OutputSchema: json.RawMessage(search071ToolOutputSchema),
-		Title:        "Search 71",
-	}, Search071)
+	return runtime.NewFunc(&search071ToolSpec, Search071)
 }
 
 // search072ToolInputSchema is the JSON Schema of the input of tool "search-072".
@@ -9555,19 +9771,22 @@ const search072ToolOutputSchema = `{
   "description": "Search072Out is the output of tool 72."
 }`
 
+// search072ToolSpec describes tool "search-072".
+var search072ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 72.",
+	ID:           "search-072",
+	InputSchema:  json.RawMessage(search072ToolInputSchema),
+	OutputSchema: json.RawMessage(search072ToolOutputSchema),
+	Title:        "Search 72",
+}
+
 // Search072Tool returns [Search072] as the tool "search-072", under the key "search-072" in Tools.
 func Search072Tool() *runtime.Func[Search072In, Search072Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 72.",
-		ID:           "search-072",
-		InputSchema:  json.RawMessage(search072ToolInputSchema),
-		OutputSchema: json.RawMessage(search072ToolOutputSchema),
-		Title:        "Search 72",
-	}, Search072)
+	return runtime.NewFunc(&search072ToolSpec, Search072)
 }
 
 // search073ToolInputSchema is the JSON Schema of the input of tool "search-073".
@@ -9686,19 +9905,22 @@ const search073ToolOutputSchema = `{
   "description": "Search073Out is the output of tool 73."
 }`
 
+// search073ToolSpec describes tool "search-073".
+var search073ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 73.",
+	ID:           "search-073",
+	InputSchema:  json.RawMessage(search073ToolInputSchema),
+	OutputSchema: json.RawMessage(search073ToolOutputSchema),
+	Title:        "Search 73",
+}
+
 // Search073Tool returns [Search073] as the tool "search-073", under the key "search-073" in Tools.
 func Search073Tool() *runtime.Func[Search073In, Search073Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 73.",
-		ID:           "search-073",
-		InputSchema:  json.RawMessage(search073ToolInputSchema),
-		OutputSchema: json.RawMessage(search073ToolOutputSchema),
-		Title:        "Search 73",
-	}, Search073)
+	return runtime.NewFunc(&search073ToolSpec, Search073)
 }
 
 // search074ToolInputSchema is the JSON Schema of the input of tool "search-074".
@@ -9817,19 +10039,22 @@ const search074ToolOutputSchema = `{
   "description": "Search074Out is the output of tool 74."
 }`
 
+// search074ToolSpec describes tool "search-074".
+var search074ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 74.",
+	ID:           "search-074",
+	InputSchema:  json.RawMessage(search074ToolInputSchema),
+	OutputSchema: json.RawMessage(search074ToolOutputSchema),
+	Title:        "Search 74",
+}
+
 // Search074Tool returns [Search074] as the tool "search-074", under the key "search-074" in Tools.
 func Search074Tool() *runtime.Func[Search074In, Search074Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 74.",
-		ID:           "search-074",
-		InputSchema:  json.RawMessage(search074ToolInputSchema),
-		OutputSchema: json.RawMessage(search074ToolOutputSchema),
-		Title:        "Search 74",
-	}, Search074)
+	return runtime.NewFunc(&search074ToolSpec, Search074)
 }
 
 // search075ToolInputSchema is the JSON Schema of the input of tool "search-075".
@@ -9948,19 +10173,22 @@ const search075ToolOutputSchema = `{
   "description": "Search075Out is the output of tool 75."
 }`
 
+// search075ToolSpec describes tool "search-075".
+var search075ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 75.",
+	ID:           "search-075",
+	InputSchema:  json.RawMessage(search075ToolInputSchema),
+	OutputSchema: json.RawMessage(search075ToolOutputSchema),
+	Title:        "Search 75",
+}
+
 // Search075Tool returns [Search075] as the tool "search-075", under the key "search-075" in Tools.
 func Search075Tool() *runtime.Func[Search075In, Search075Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 75.",
-		ID:           "search-075",
-		InputSchema:  json.RawMessage(search075ToolInputSchema),
-		OutputSchema: json.RawMessage(search075ToolOutputSchema),
-		Title:        "Search 75",
-	}, Search075)
+	return runtime.NewFunc(&search075ToolSpec, Search075)
 }
 
 // search076ToolInputSchema is the JSON Schema of the input of tool "search-076".
@@ -10079,19 +10307,22 @@ const search076ToolOutputSchema = `{
   "description": "Search076Out is the output of tool 76."
 }`
 
+// search076ToolSpec describes tool "search-076".
+var search076ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 76.",
+	ID:           "search-076",
+	InputSchema:  json.RawMessage(search076ToolInputSchema),
+	OutputSchema: json.RawMessage(search076ToolOutputSchema),
+	Title:        "Search 76",
+}
+
 // Search076Tool returns [Search076] as the tool "search-076", under the key "search-076" in Tools.
 func Search076Tool() *runtime.Func[Search076In, Search076Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 76.",
-		ID:           "search-076",
-		InputSchema:  json.RawMessage(search076ToolInputSchema),
-		OutputSchema: json.RawMessage(search076ToolOutputSchema),
-		Title:        "Search 76",
-	}, Search076)
+	return runtime.NewFunc(&search076ToolSpec, Search076)
 }
 
 // search077ToolInputSchema is the JSON Schema of the input of tool "search-077".
@@ -10210,19 +10441,22 @@ const search077ToolOutputSchema = `{
   "description": "Search077Out is the output of tool 77."
 }`
 
+// search077ToolSpec describes tool "search-077".
+var search077ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 77.",
+	ID:           "search-077",
+	InputSchema:  json.RawMessage(search077ToolInputSchema),
+	OutputSchema: json.RawMessage(search077ToolOutputSchema),
+	Title:        "Search 77",
+}
+
 // Search077Tool returns [Search077] as the tool "search-077", under the key "search-077" in Tools.
 func Search077Tool() *runtime.Func[Search077In, Search077Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 77.",
-		ID:           "search-077",
-		InputSchema:  json.RawMessage(search077ToolInputSchema),
-		OutputSchema: json.RawMessage(search077ToolOutputSchema),
-		Title:        "Search 77",
-	}, Search077)
+	return runtime.NewFunc(&search077ToolSpec, Search077)
 }
 
 // search078ToolInputSchema is the JSON Schema of the input of tool "search-078".
@@ -10341,19 +10575,22 @@ const search078ToolOutputSchema = `{
   "description": "Search078Out is the output of tool 78."
 }`
 
+// search078ToolSpec describes tool "search-078".
+var search078ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 78.",
+	ID:           "search-078",
+	InputSchema:  json.RawMessage(search078ToolInputSchema),
+	OutputSchema: json.RawMessage(search078ToolOutputSchema),
+	Title:        "Search 78",
+}
+
 // Search078Tool returns [Search078] as the tool "search-078", under the key "search-078" in Tools.
 func Search078Tool() *runtime.Func[Search078In, Search078Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 78.",
-		ID:           "search-078",
-		InputSchema:  json.RawMessage(search078ToolInputSchema),
-		OutputSchema: json.RawMessage(search078ToolOutputSchema),
-		Title:        "Search 78",
-	}, Search078)
+	return runtime.NewFunc(&search078ToolSpec, Search078)
 }
 
 // search079ToolInputSchema is the JSON Schema of the input of tool "search-079".
@@ -10472,19 +10709,22 @@ const search079ToolOutputSchema = `{
   "description": "Search079Out is the output of tool 79."
 }`
 
+// search079ToolSpec describes tool "search-079".
+var search079ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 79.",
+	ID:           "search-079",
+	InputSchema:  json.RawMessage(search079ToolInputSchema),
+	OutputSchema: json.RawMessage(search079ToolOutputSchema),
+	Title:        "Search 79",
+}
+
 // Search079Tool returns [Search079] as the tool "search-079", under the key "search-079" in Tools.
 func Search079Tool() *runtime.Func[Search079In, Search079Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 79.",
-		ID:           "search-079",
-		InputSchema:  json.RawMessage(search079ToolInputSchema),
-		OutputSchema: json.RawMessage(search079ToolOutputSchema),
-		Title:        "Search 79",
-	}, Search079)
+	return runtime.NewFunc(&search079ToolSpec, Search079)
 }
 
 // search080ToolInputSchema is the JSON Schema of the input of tool "search-080".
@@ -10603,19 +10843,22 @@ const search080ToolOutputSchema = `{
   "description": "Search080Out is the output of tool 80."
 }`
 
+// search080ToolSpec describes tool "search-080".
+var search080ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 80.",
+	ID:           "search-080",
+	InputSchema:  json.RawMessage(search080ToolInputSchema),
+	OutputSchema: json.RawMessage(search080ToolOutputSchema),
+	Title:        "Search 80",
+}
+
 // Search080Tool returns [Search080] as the tool "search-080", under the key "search-080" in Tools.
 func Search080Tool() *runtime.Func[Search080In, Search080Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 80.",
-		ID:           "search-080",
-		InputSchema:  json.RawMessage(search080ToolInputSchema),
-		OutputSchema: json.RawMessage(search080ToolOutputSchema),
-		Title:        "Search 80",
-	}, Search080)
+	return runtime.NewFunc(&search080ToolSpec, Search080)
 }
 
 // search081ToolInputSchema is the JSON Schema of the input of tool "search-081".
@@ -10734,19 +10977,22 @@ const search081ToolOutputSchema = `{
   "description": "Search081Out is the output of tool 81."
 }`
 
+// search081ToolSpec describes tool "search-081".
+var search081ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 81.",
+	ID:           "search-081",
+	InputSchema:  json.RawMessage(search081ToolInputSchema),
+	OutputSchema: json.RawMessage(search081ToolOutputSchema),
+	Title:        "Search 81",
+}
+
 // Search081Tool returns [Search081] as the tool "search-081", under the key "search-081" in Tools.
 func Search081Tool() *runtime.Func[Search081In, Search081Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 81.",
-		ID:           "search-081",
-		InputSchema:  json.RawMessage(search081ToolInputSchema),
-		OutputSchema: json.RawMessage(search081ToolOutputSchema),
-		Title:        "Search 81",
-	}, Search081)
+	return runtime.NewFunc(&search081ToolSpec, Search081)
 }
 
 // search082ToolInputSchema is the JSON Schema of the input of tool "search-082".
@@ -10865,19 +11111,22 @@ const search082ToolOutputSchema = `{
   "description": "Search082Out is the output of tool 82."
 }`
 
+// search082ToolSpec describes tool "search-082".
+var search082ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 82.",
+	ID:           "search-082",
+	InputSchema:  json.RawMessage(search082ToolInputSchema),
+	OutputSchema: json.RawMessage(search082ToolOutputSchema),
+	Title:        "Search 82",
+}
+
 // Search082Tool returns [Search082] as the tool "search-082", under the key "search-082" in Tools.
 func Search082Tool() *runtime.Func[Search082In, Search082Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 82.",
-		ID:           "search-082",
-		InputSchema:  json.RawMessage(search082ToolInputSchema),
-		OutputSchema: json.RawMessage(search082ToolOutputSchema),
-		Title:        "Search 82",
-	}, Search082)
+	return runtime.NewFunc(&search082ToolSpec, Search082)
 }
 
 // search083ToolInputSchema is the JSON Schema of the input of tool "search-083".
@@ -10996,19 +11245,22 @@ const search083ToolOutputSchema = `{
   "description": "Search083Out is the output of tool 83."
 }`
 
+// search083ToolSpec describes tool "search-083".
+var search083ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 83.",
+	ID:           "search-083",
+	InputSchema:  json.RawMessage(search083ToolInputSchema),
+	OutputSchema: json.RawMessage(search083ToolOutputSchema),
+	Title:        "Search 83",
+}
+
 // Search083Tool returns [Search083] as the tool "search-083", under the key "search-083" in Tools.
 func Search083Tool() *runtime.Func[Search083In, Search083Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 83.",
-		ID:           "search-083",
-		InputSchema:  json.RawMessage(search083ToolInputSchema),
-		OutputSchema: json.RawMessage(search083ToolOutputSchema),
-		Title:        "Search 83",
-	}, Search083)
+	return runtime.NewFunc(&search083ToolSpec, Search083)
 }
 
 // search084ToolInputSchema is the JSON Schema of the input of tool "search-084".
@@ -11127,19 +11379,22 @@ const search084ToolOutputSchema = `{
   "description": "Search084Out is the output of tool 84."
 }`
 
+// search084ToolSpec describes tool "search-084".
+var search084ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 84.",
+	ID:           "search-084",
+	InputSchema:  json.RawMessage(search084ToolInputSchema),
+	OutputSchema: json.RawMessage(search084ToolOutputSchema),
+	Title:        "Search 84",
+}
+
 // Search084Tool returns [Search084] as the tool "search-084", under the key "search-084" in Tools.
 func Search084Tool() *runtime.Func[Search084In, Search084Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 84.",
-		ID:           "search-084",
-		InputSchema:  json.RawMessage(search084ToolInputSchema),
-		OutputSchema: json.RawMessage(search084ToolOutputSchema),
-		Title:        "Search 84",
-	}, Search084)
+	return runtime.NewFunc(&search084ToolSpec, Search084)
 }
 
 // search085ToolInputSchema is the JSON Schema of the input of tool "search-085".
@@ -11258,19 +11513,22 @@ const search085ToolOutputSchema = `{
   "description": "Search085Out is the output of tool 85."
 }`
 
+// search085ToolSpec describes tool "search-085".
+var search085ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 85.",
+	ID:           "search-085",
+	InputSchema:  json.RawMessage(search085ToolInputSchema),
+	OutputSchema: json.RawMessage(search085ToolOutputSchema),
+	Title:        "Search 85",
+}
+
 // Search085Tool returns [Search085] as the tool "search-085", under the key "search-085" in Tools.
 func Search085Tool() *runtime.Func[Search085In, Search085Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 85.",
-		ID:           "search-085",
-		InputSchema:  json.RawMessage(search085ToolInputSchema),
-		OutputSchema: json.RawMessage(search085ToolOutputSchema),
-		Title:        "Search 85",
-	}, Search085)
+	return runtime.NewFunc(&search085ToolSpec, Search085)
 }
 
 // search086ToolInputSchema is the JSON Schema of the input of tool "search-086".
@@ -11389,19 +11647,22 @@ const search086ToolOutputSchema = `{
   "description": "Search086Out is the output of tool 86."
 }`
 
+// search086ToolSpec describes tool "search-086".
+var search086ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 86.",
+	ID:           "search-086",
+	InputSchema:  json.RawMessage(search086ToolInputSchema),
+	OutputSchema: json.RawMessage(search086ToolOutputSchema),
+	Title:        "Search 86",
+}
+
 // Search086Tool returns [Search086] as the tool "search-086", under the key "search-086" in Tools.
 func Search086Tool() *runtime.Func[Search086In, Search086Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 86.",
-		ID:           "search-086",
-		InputSchema:  json.RawMessage(search086ToolInputSchema),
-		OutputSchema: json.RawMessage(search086ToolOutputSchema),
-		Title:        "Search 86",
-	}, Search086)
+	return runtime.NewFunc(&search086ToolSpec, Search086)
 }
 
 // search087ToolInputSchema is the JSON Schema of the input of tool "search-087".
@@ -11520,19 +11781,22 @@ const search087ToolOutputSchema = `{
   "description": "Search087Out is the output of tool 87."
 }`
 
+// search087ToolSpec describes tool "search-087".
+var search087ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 87.",
+	ID:           "search-087",
+	InputSchema:  json.RawMessage(search087ToolInputSchema),
+	OutputSchema: json.RawMessage(search087ToolOutputSchema),
+	Title:        "Search 87",
+}
+
 // Search087Tool returns [Search087] as the tool "search-087", under the key "search-087" in Tools.
 func Search087Tool() *runtime.Func[Search087In, Search087Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 87.",
-		ID:           "search-087",
-		InputSchema:  json.RawMessage(search087ToolInputSchema),
-		OutputSchema: json.RawMessage(search087ToolOutputSchema),
-		Title:        "Search 87",
-	}, Search087)
+	return runtime.NewFunc(&search087ToolSpec, Search087)
 }
 
 // search088ToolInputSchema is the JSON Schema of the input of tool "search-088".
@@ -11651,19 +11915,22 @@ const search088ToolOutputSchema = `{
   "description": "Search088Out is the output of tool 88."
 }`
 
+// search088ToolSpec describes tool "search-088".
+var search088ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 88.",
+	ID:           "search-088",
+	InputSchema:  json.RawMessage(search088ToolInputSchema),
+	OutputSchema: json.RawMessage(search088ToolOutputSchema),
+	Title:        "Search 88",
+}
+
 // Search088Tool returns [Search088] as the tool "search-088", under the key "search-088" in Tools.
 func Search088Tool() *runtime.Func[Search088In, Search088Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 88.",
-		ID:           "search-088",
-		InputSchema:  json.RawMessage(search088ToolInputSchema),
-		OutputSchema: json.RawMessage(search088ToolOutputSchema),
-		Title:        "Search 88",
-	}, Search088)
+	return runtime.NewFunc(&search088ToolSpec, Search088)
 }
 
 // search089ToolInputSchema is the JSON Schema of the input of tool "search-089".
@@ -11782,19 +12049,22 @@ const search089ToolOutputSchema = `{
   "description": "Search089Out is the output of tool 89."
 }`
 
+// search089ToolSpec describes tool "search-089".
+var search089ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 89.",
+	ID:           "search-089",
+	InputSchema:  json.RawMessage(search089ToolInputSchema),
+	OutputSchema: json.RawMessage(search089ToolOutputSchema),
+	Title:        "Search 89",
+}
+
 // Search089Tool returns [Search089] as the tool "search-089", under the key "search-089" in Tools.
 func Search089Tool() *runtime.Func[Search089In, Search089Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 89.",
-		ID:           "search-089",
-		InputSchema:  json.RawMessage(search089ToolInputSchema),
-		OutputSchema: json.RawMessage(search089ToolOutputSchema),
-		Title:        "Search 89",
-	}, Search089)
+	return runtime.NewFunc(&search089ToolSpec, Search089)
 }
 
 // search090ToolInputSchema is the JSON Schema of the input of tool "search-090".
@@ -11913,19 +12183,22 @@ const search090ToolOutputSchema = `{
   "description": "Search090Out is the output of tool 90."
 }`
 
+// search090ToolSpec describes tool "search-090".
+var search090ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 90.",
+	ID:           "search-090",
+	InputSchema:  json.RawMessage(search090ToolInputSchema),
+	OutputSchema: json.RawMessage(search090ToolOutputSchema),
+	Title:        "Search 90",
+}
+
 // Search090Tool returns [Search090] as the tool "search-090", under the key "search-090" in Tools.
 func Search090Tool() *runtime.Func[Search090In, Search090Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 90.",
-		ID:           "search-090",
-		InputSchema:  json.RawMessage(search090ToolInputSchema),
-		OutputSchema: json.RawMessage(search090ToolOutputSchema),
-		Title:        "Search 90",
-	}, Search090)
+	return runtime.NewFunc(&search090ToolSpec, Search090)
 }
 
 // search091ToolInputSchema is the JSON Schema of the input of tool "search-091".
@@ -12044,19 +12317,22 @@ const search091ToolOutputSchema = `{
   "description": "Search091Out is the output of tool 91."
 }`
 
+// search091ToolSpec describes tool "search-091".
+var search091ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 91.",
+	ID:           "search-091",
+	InputSchema:  json.RawMessage(search091ToolInputSchema),
+	OutputSchema: json.RawMessage(search091ToolOutputSchema),
+	Title:        "Search 91",
+}
+
 // Search091Tool returns [Search091] as the tool "search-091", under the key "search-091" in Tools.
 func Search091Tool() *runtime.Func[Search091In, Search091Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 91.",
-		ID:           "search-091",
-		InputSchema:  json.RawMessage(search091ToolInputSchema),
-		OutputSchema: json.RawMessage(search091ToolOutputSchema),
-		Title:        "Search 91",
-	}, Search091)
+	return runtime.NewFunc(&search091ToolSpec, Search091)
 }
 
 // search092ToolInputSchema is the JSON Schema of the input of tool "search-092".
@@ -12175,19 +12451,22 @@ const search092ToolOutputSchema = `{
   "description": "Search092Out is the output of tool 92."
 }`
 
+// search092ToolSpec describes tool "search-092".
+var search092ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 92.",
+	ID:           "search-092",
+	InputSchema:  json.RawMessage(search092ToolInputSchema),
+	OutputSchema: json.RawMessage(search092ToolOutputSchema),
+	Title:        "Search 92",
+}
+
 // Search092Tool returns [Search092] as the tool "search-092", under the key "search-092" in Tools.
 func Search092Tool() *runtime.Func[Search092In, Search092Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 92.",
-		ID:           "search-092",
-		InputSchema:  json.RawMessage(search092ToolInputSchema),
-		OutputSchema: json.RawMessage(search092ToolOutputSchema),
-		Title:        "Search 92",
-	}, Search092)
+	return runtime.NewFunc(&search092ToolSpec, Search092)
 }
 
 // search093ToolInputSchema is the JSON Schema of the input of tool "search-093".
@@ -12306,19 +12585,22 @@ const search093ToolOutputSchema = `{
   "description": "Search093Out is the output of tool 93."
 }`
 
+// search093ToolSpec describes tool "search-093".
+var search093ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 93.",
+	ID:           "search-093",
+	InputSchema:  json.RawMessage(search093ToolInputSchema),
+	OutputSchema: json.RawMessage(search093ToolOutputSchema),
+	Title:        "Search 93",
+}
+
 // Search093Tool returns [Search093] as the tool "search-093", under the key "search-093" in Tools.
 func Search093Tool() *runtime.Func[Search093In, Search093Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 93.",
-		ID:           "search-093",
-		InputSchema:  json.RawMessage(search093ToolInputSchema),
-		OutputSchema: json.RawMessage(search093ToolOutputSchema),
-		Title:        "Search 93",
-	}, Search093)
+	return runtime.NewFunc(&search093ToolSpec, Search093)
 }
 
 // search094ToolInputSchema is the JSON Schema of the input of tool "search-094".
@@ -12437,19 +12719,22 @@ const search094ToolOutputSchema = `{
   "description": "Search094Out is the output of tool 94."
 }`
 
+// search094ToolSpec describes tool "search-094".
+var search094ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 94.",
+	ID:           "search-094",
+	InputSchema:  json.RawMessage(search094ToolInputSchema),
+	OutputSchema: json.RawMessage(search094ToolOutputSchema),
+	Title:        "Search 94",
+}
+
 // Search094Tool returns [Search094] as the tool "search-094", under the key "search-094" in Tools.
 func Search094Tool() *runtime.Func[Search094In, Search094Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 94.",
-		ID:           "search-094",
-		InputSchema:  json.RawMessage(search094ToolInputSchema),
-		OutputSchema: json.RawMessage(search094ToolOutputSchema),
-		Title:        "Search 94",
-	}, Search094)
+	return runtime.NewFunc(&search094ToolSpec, Search094)
 }
 
 // search095ToolInputSchema is the JSON Schema of the input of tool "search-095".
@@ -12568,19 +12853,22 @@ const search095ToolOutputSchema = `{
   "description": "Search095Out is the output of tool 95."
 }`
 
+// search095ToolSpec describes tool "search-095".
+var search095ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 95.",
+	ID:           "search-095",
+	InputSchema:  json.RawMessage(search095ToolInputSchema),
+	OutputSchema: json.RawMessage(search095ToolOutputSchema),
+	Title:        "Search 95",
+}
+
 // Search095Tool returns [Search095] as the tool "search-095", under the key "search-095" in Tools.
 func Search095Tool() *runtime.Func[Search095In, Search095Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 95.",
-		ID:           "search-095",
-		InputSchema:  json.RawMessage(search095ToolInputSchema),
-		OutputSchema: json.RawMessage(search095ToolOutputSchema),
-		Title:        "Search 95",
-	}, Search095)
+	return runtime.NewFunc(&search095ToolSpec, Search095)
 }
 
 // search096ToolInputSchema is the JSON Schema of the input of tool "search-096".
@@ -12699,19 +12987,22 @@ const search096ToolOutputSchema = `{
   "description": "Search096Out is the output of tool 96."
 }`
 
+// search096ToolSpec describes tool "search-096".
+var search096ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 96.",
+	ID:           "search-096",
+	InputSchema:  json.RawMessage(search096ToolInputSchema),
+	OutputSchema: json.RawMessage(search096ToolOutputSchema),
+	Title:        "Search 96",
+}
+
 // Search096Tool returns [Search096] as the tool "search-096", under the key "search-096" in Tools.
 func Search096Tool() *runtime.Func[Search096In, Search096Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 96.",
-		ID:           "search-096",
-		InputSchema:  json.RawMessage(search096ToolInputSchema),
-		OutputSchema: json.RawMessage(search096ToolOutputSchema),
-		Title:        "Search 96",
-	}, Search096)
+	return runtime.NewFunc(&search096ToolSpec, Search096)
 }
 
 // search097ToolInputSchema is the JSON Schema of the input of tool "search-097".
@@ -12830,19 +13121,22 @@ const search097ToolOutputSchema = `{
   "description": "Search097Out is the output of tool 97."
 }`
 
+// search097ToolSpec describes tool "search-097".
+var search097ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 97.",
+	ID:           "search-097",
+	InputSchema:  json.RawMessage(search097ToolInputSchema),
+	OutputSchema: json.RawMessage(search097ToolOutputSchema),
+	Title:        "Search 97",
+}
+
 // Search097Tool returns [Search097] as the tool "search-097", under the key "search-097" in Tools.
 func Search097Tool() *runtime.Func[Search097In, Search097Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 97.",
-		ID:           "search-097",
-		InputSchema:  json.RawMessage(search097ToolInputSchema),
-		OutputSchema: json.RawMessage(search097ToolOutputSchema),
-		Title:        "Search 97",
-	}, Search097)
+	return runtime.NewFunc(&search097ToolSpec, Search097)
 }
 
 // search098ToolInputSchema is the JSON Schema of the input of tool "search-098".
@@ -12961,19 +13255,22 @@ const search098ToolOutputSchema = `{
   "description": "Search098Out is the output of tool 98."
 }`
 
+// search098ToolSpec describes tool "search-098".
+var search098ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 98.",
+	ID:           "search-098",
+	InputSchema:  json.RawMessage(search098ToolInputSchema),
+	OutputSchema: json.RawMessage(search098ToolOutputSchema),
+	Title:        "Search 98",
+}
+
 // Search098Tool returns [Search098] as the tool "search-098", under the key "search-098" in Tools.
 func Search098Tool() *runtime.Func[Search098In, Search098Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 98.",
-		ID:           "search-098",
-		InputSchema:  json.RawMessage(search098ToolInputSchema),
-		OutputSchema: json.RawMessage(search098ToolOutputSchema),
-		Title:        "Search 98",
-	}, Search098)
+	return runtime.NewFunc(&search098ToolSpec, Search098)
 }
 
 // search099ToolInputSchema is the JSON Schema of the input of tool "search-099".
@@ -13092,19 +13389,22 @@ const search099ToolOutputSchema = `{
   "description": "Search099Out is the output of tool 99."
 }`
 
+// search099ToolSpec describes tool "search-099".
+var search099ToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Searches collection 99.",
+	ID:           "search-099",
+	InputSchema:  json.RawMessage(search099ToolInputSchema),
+	OutputSchema: json.RawMessage(search099ToolOutputSchema),
+	Title:        "Search 99",
+}
+
 // Search099Tool returns [Search099] as the tool "search-099", under the key "search-099" in Tools.
 func Search099Tool() *runtime.Func[Search099In, Search099Out] {
-	return runtime.NewFunc(runtime.Spec{
-		Annotations: runtime.Annotations{
-			Idempotent: true,
-			ReadOnly:   true,
-		},
-		Description:  "Searches collection 99.",
-		ID:           "search-099",
-		InputSchema:  json.RawMessage(search099ToolInputSchema),
-		OutputSchema: json.RawMessage(search099ToolOutputSchema),
-		Title:        "Search 99",
-	}, Search099)
+	return runtime.NewFunc(&search099ToolSpec, Search099)
 }
 
 // Tools returns the tools of package bench100, by key.
