@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"sync"
 
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
@@ -27,6 +28,7 @@ type Func[In, Out any] struct {
 	transforms  map[Target]Transforms[In, Out]
 	schema      inputSchema
 	decode      func(d *jsonarg.Decoder, in *In)
+	inputs      sync.Pool // *In for decode, which would otherwise escape
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -82,7 +84,52 @@ func (f *Func[In, Out]) Run(ctx context.Context, in In) (Out, error) {
 // exactly, unknown fields and trailing data are rejected. Errors about the
 // arguments wrap [ErrInvalidArguments]; an input schema that does not
 // compile is reported without it, as the tool's own fault.
+//
+// With a generated decoder ([Func.WithDecoder]) the arguments are read once,
+// decoded and checked together, and the schema is not compiled; where the
+// decoder gives up, the general path decides, so the result is the same
+// either way.
 func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
+	if f.decode != nil {
+		in, msg, ok := f.decodeFast(args)
+		if ok {
+			if msg != "" {
+				var zero In
+				return zero, &invalidArgumentsError{msg: ErrInvalidArguments.Error() + ": " + msg}
+			}
+			return in, nil
+		}
+	}
+	return f.decodeGeneral(args)
+}
+
+// decodeFast runs the generated decoder: ok is false when it fell back.
+func (f *Func[In, Out]) decodeFast(args []byte) (in In, msg string, ok bool) {
+	p, _ := f.inputs.Get().(*In)
+	if p == nil {
+		p = new(In)
+	}
+	d := jsonarg.New(args, f.spec.Strict)
+	f.decode(d, p)
+	fallback, msg := d.Finish()
+	d.Release()
+	in = *p
+	var zero In
+	*p = zero
+	f.inputs.Put(p)
+	return in, msg, !fallback
+}
+
+// invalidArgumentsError is fmt.Errorf("%w: %s", ErrInvalidArguments, …)
+// without fmt: the same message, and it wraps ErrInvalidArguments.
+type invalidArgumentsError struct{ msg string }
+
+func (e *invalidArgumentsError) Error() string { return e.msg }
+func (e *invalidArgumentsError) Unwrap() error { return ErrInvalidArguments }
+
+// decodeGeneral is Decode without a generated decoder: parse, validate
+// with the compiled schema, check key case, decode with encoding/json.
+func (f *Func[In, Out]) decodeGeneral(args json.RawMessage) (In, error) {
 	var in In
 	sch, err := f.schema.get(f.spec.ID, f.spec.InputSchema)
 	if err != nil {

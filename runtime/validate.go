@@ -7,16 +7,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net/url"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // Default bounds on a tool call's arguments; see [Limits].
@@ -153,10 +153,8 @@ func describeSyntaxError(err error) string {
 	return "not valid JSON: " + err.Error()
 }
 
-// maxReportedViolations bounds the violations listed in one message.
-const maxReportedViolations = 8
-
-// describeValidationError lists the leaf violations as "at /path: what".
+// describeValidationError lists the leaf violations as "at /path: what",
+// assembled by jsonarg.SchemaMessage, the code generated decoders use too.
 // Messages that would quote the offending value (patterns, formats) are
 // replaced by ones that say what was expected without it.
 func describeValidationError(ve *jsonschema.ValidationError) string {
@@ -169,113 +167,68 @@ func describeValidationError(ve *jsonschema.ValidationError) string {
 			}
 			return
 		}
-		path := "/" + strings.Join(e.InstanceLocation, "/")
-		lines = append(lines, fmt.Sprintf("at %s: %s", path, violation(e.ErrorKind)))
+		lines = append(lines, jsonarg.Line(e.InstanceLocation, violation(e.ErrorKind)))
 	}
 	walk(ve)
-	slices.Sort(lines)
-	lines = slices.Compact(lines)
-	more := ""
-	if len(lines) > maxReportedViolations {
-		more = fmt.Sprintf("; and %d more", len(lines)-maxReportedViolations)
-		lines = lines[:maxReportedViolations]
-	}
-	return "arguments do not match the input schema: " + strings.Join(lines, "; ") + more
+	return jsonarg.SchemaMessage(lines)
 }
 
+// violation words one violation with the functions of package jsonarg,
+// which generated decoders use as well.
 func violation(k jsonschema.ErrorKind) string {
 	switch k := k.(type) {
 	case *kind.Pattern:
-		return fmt.Sprintf("does not match pattern %q", k.Want)
+		return jsonarg.PatternMessage(k.Want)
 	case *kind.Format:
-		return fmt.Sprintf("is not a valid %s", k.Want)
+		return jsonarg.FormatMessage(k.Want)
 	case *kind.ContentEncoding:
-		return fmt.Sprintf("is not %s encoded", k.Want)
+		return jsonarg.ContentEncodingMessage(k.Want)
 	case *kind.ContentMediaType:
-		return fmt.Sprintf("is not of media type %s", k.Want)
+		return jsonarg.ContentMediaTypeMessage(k.Want)
 	case *kind.PropertyNames:
-		return "has an invalid property name"
+		return jsonarg.PropertyNamesMessage
 	case *kind.FalseSchema:
-		return "is not allowed"
+		return jsonarg.FalseSchemaMessage
 	case *kind.Type:
-		return fmt.Sprintf("expected %s, got %s", strings.Join(k.Want, " or "), k.Got)
+		return jsonarg.TypeMessage(strings.Join(k.Want, " or "), k.Got)
 	case *kind.Required:
-		return "missing required " + plural(len(k.Missing), "property", "properties") + " " + quoteAll(k.Missing)
+		return jsonarg.RequiredMessage(k.Missing)
 	case *kind.AdditionalProperties:
-		return "unexpected " + plural(len(k.Properties), "property", "properties") + " " + quoteAll(k.Properties) + " (property names are case-sensitive)"
+		return jsonarg.UnexpectedMessage(k.Properties)
 	case *kind.Enum:
-		return "expected one of " + jsonList(k.Want)
+		return jsonarg.EnumMessage(k.Want)
 	case *kind.Const:
-		return "expected " + jsonList([]any{k.Want})
+		return jsonarg.ConstMessage(k.Want)
 	case *kind.MinLength:
-		return fmt.Sprintf("expected at least %d characters, got %d", k.Want, k.Got)
+		return jsonarg.MinLengthMessage(k.Want, k.Got)
 	case *kind.MaxLength:
-		return fmt.Sprintf("expected at most %d characters, got %d", k.Want, k.Got)
+		return jsonarg.MaxLengthMessage(k.Want, k.Got)
 	case *kind.MinItems:
-		return fmt.Sprintf("expected at least %d items, got %d", k.Want, k.Got)
+		return jsonarg.MinItemsMessage(k.Want, k.Got)
 	case *kind.MaxItems:
-		return fmt.Sprintf("expected at most %d items, got %d", k.Want, k.Got)
+		return jsonarg.MaxItemsMessage(k.Want, k.Got)
 	case *kind.Minimum:
-		return "expected a number >= " + ratString(k.Want)
+		return jsonarg.MinimumMessage(k.Want)
 	case *kind.Maximum:
-		return "expected a number <= " + ratString(k.Want)
+		return jsonarg.MaximumMessage(k.Want)
 	case *kind.ExclusiveMinimum:
-		return "expected a number > " + ratString(k.Want)
+		return jsonarg.ExclusiveMinimumMessage(k.Want)
 	case *kind.ExclusiveMaximum:
-		return "expected a number < " + ratString(k.Want)
+		return jsonarg.ExclusiveMaximumMessage(k.Want)
 	case *kind.MultipleOf:
-		return "expected a multiple of " + ratString(k.Want)
+		return jsonarg.MultipleOfMessage(k.Want)
 	case *kind.MinProperties:
-		return fmt.Sprintf("expected at least %d properties, got %d", k.Want, k.Got)
+		return jsonarg.MinPropertiesMessage(k.Want, k.Got)
 	case *kind.MaxProperties:
-		return fmt.Sprintf("expected at most %d properties, got %d", k.Want, k.Got)
+		return jsonarg.MaxPropertiesMessage(k.Want, k.Got)
 	case *kind.UniqueItems:
-		return fmt.Sprintf("items %d and %d are equal; expected unique items", k.Duplicates[0], k.Duplicates[1])
+		return jsonarg.UniqueItemsMessage(k.Duplicates[0], k.Duplicates[1])
 	case *kind.OneOf:
-		return "expected exactly one of the allowed shapes (oneOf)"
+		return jsonarg.OneOfMessage
 	case *kind.AnyOf:
-		return "expected one of the allowed shapes (anyOf)"
+		return jsonarg.AnyOfMessage
 	}
-	return "violates " + strings.Join(k.KeywordPath(), "/")
-}
-
-func ratString(r *big.Rat) string {
-	if r == nil {
-		return "?"
-	}
-	if r.IsInt() {
-		return r.Num().String()
-	}
-	f, _ := r.Float64()
-	return strconv.FormatFloat(f, 'g', -1, 64)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
-func quoteAll(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return strings.Join(q, ", ")
-}
-
-// jsonList renders schema values (never instance values) as JSON.
-func jsonList(vs []any) string {
-	parts := make([]string, len(vs))
-	for i, v := range vs {
-		b, err := json.Marshal(v)
-		if err != nil {
-			b = []byte("?")
-		}
-		parts[i] = string(b)
-	}
-	return strings.Join(parts, ", ")
+	return jsonarg.KeywordMessage(k.KeywordPath())
 }
 
 // fieldSets caches, per struct type, its JSON field names and their types,

@@ -41,3 +41,24 @@ const (
 	Array
 	Object
 )
+
+// String returns the JSON type of a value of kind k as the validator names
+// it in a "type" violation: null, boolean, number, string, array, object;
+// "invalid" for Invalid.
+func (k Kind) String() string {
+	switch k {
+	case Null:
+		return "null"
+	case Bool:
+		return "boolean"
+	case Number:
+		return "number"
+	case String:
+		return "string"
+	case Array:
+		return "array"
+	case Object:
+		return "object"
+	}
+	return "invalid"
+}
