@@ -81,3 +81,44 @@ func BenchmarkAgentStep(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkDecode compares Func.Decode of the weather input with the
+// decoder toolgen generates (hand-written here in its shape, see
+// decode_gen_test.go) against the general path, on a valid call and on one
+// with two violations (location missing, units not in the enum), the
+// message built in full.
+func BenchmarkDecode(b *testing.B) {
+	tools := []struct {
+		name string
+		tool *runtime.Func[weatherIn, weatherOut]
+	}{
+		{"general", weatherTool()},
+		{"decoder", weatherTool().WithDecoder(decodeWeatherIn)},
+	}
+	calls := []struct {
+		name string
+		args json.RawMessage
+		want string
+	}{
+		{"valid", json.RawMessage(`{"location":"Paris","units":"celsius"}`), ""},
+		{"invalid", json.RawMessage(`{"units":"kelvin"}`), `invalid arguments: arguments do not match the input schema: ` +
+			`at /: missing required property "location"; at /units: expected one of "celsius", "fahrenheit"`},
+	}
+	for _, c := range calls {
+		for _, tt := range tools {
+			b.Run(c.name+"/"+tt.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					in, err := tt.tool.Decode(c.args)
+					if c.want == "" {
+						if err != nil || in.Location != "Paris" {
+							b.Fatal(in, err)
+						}
+					} else if err == nil || err.Error() != c.want {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sync"
+	"sync/atomic"
 
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
@@ -28,7 +28,7 @@ type Func[In, Out any] struct {
 	transforms  map[Target]Transforms[In, Out]
 	schema      inputSchema
 	decode      func(d *jsonarg.Decoder, in *In)
-	inputs      sync.Pool // *In for decode, which would otherwise escape
+	spare       atomic.Pointer[In] // a zeroed *In for decode
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -95,7 +95,7 @@ func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
 		if ok {
 			if msg != "" {
 				var zero In
-				return zero, &invalidArgumentsError{msg: ErrInvalidArguments.Error() + ": " + msg}
+				return zero, &invalidArgumentsError{msg}
 			}
 			return in, nil
 		}
@@ -103,25 +103,33 @@ func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
 	return f.decodeGeneral(args)
 }
 
-// decodeFast runs the generated decoder: ok is false when it fell back.
+// decodeFast runs the generated decoder: ok is false when it fell back;
+// msg, when not "", is the whole error message.
 func (f *Func[In, Out]) decodeFast(args []byte) (in In, msg string, ok bool) {
-	p, _ := f.inputs.Get().(*In)
+	// The decoder writes through a pointer, which escapes: reuse one.
+	p := f.spare.Swap(nil)
 	if p == nil {
 		p = new(In)
 	}
 	d := jsonarg.New(args, f.spec.Strict)
 	f.decode(d, p)
-	fallback, msg := d.Finish()
+	fallback, msg := d.FinishPrefixed(invalidArgumentsPrefix)
 	d.Release()
 	in = *p
 	var zero In
 	*p = zero
-	f.inputs.Put(p)
+	f.spare.Store(p)
 	return in, msg, !fallback
 }
 
+// invalidArgumentsPrefix starts the message of an error that wraps
+// ErrInvalidArguments, as fmt.Errorf("%w: %s", ErrInvalidArguments, …)
+// writes it.
+var invalidArgumentsPrefix = ErrInvalidArguments.Error() + ": "
+
 // invalidArgumentsError is fmt.Errorf("%w: %s", ErrInvalidArguments, …)
-// without fmt: the same message, and it wraps ErrInvalidArguments.
+// without fmt: msg is the whole message, prefix included, and it wraps
+// ErrInvalidArguments.
 type invalidArgumentsError struct{ msg string }
 
 func (e *invalidArgumentsError) Error() string { return e.msg }

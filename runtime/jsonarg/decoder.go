@@ -141,6 +141,13 @@ func (d *Decoder) Release() {
 // schema: at /units: expected one of \"celsius\", \"fahrenheit\""; sorted,
 // de-duplicated, at most 8 listed; see [SchemaMessage]).
 func (d *Decoder) Finish() (fallback bool, msg string) {
+	return d.FinishPrefixed("")
+}
+
+// FinishPrefixed is Finish with prefix written at the start of a message
+// that is not "", in the same allocation: the runtime's
+// "invalid arguments: ".
+func (d *Decoder) FinishPrefixed(prefix string) (fallback bool, msg string) {
 	if !d.failed {
 		if len(d.frames) != 0 || d.pos == 0 {
 			d.Fallback()
@@ -157,7 +164,7 @@ func (d *Decoder) Finish() (fallback bool, msg string) {
 	if len(d.lines) == 0 {
 		return false, ""
 	}
-	return false, buildMessage(d.arena, d.lines)
+	return false, buildMessage(prefix, d.arena, d.lines)
 }
 
 // Fallback gives up: the runtime will decode these arguments with its
@@ -833,7 +840,7 @@ func (d *Decoder) closeObject() {
 			if i > 0 {
 				line = append(line, ", "...)
 			}
-			line = strconv.AppendQuote(line, string(names[s.start:s.end]))
+			line = appendQuotedBytes(line, names[s.start:s.end])
 		}
 		d.record(append(line, unexpectedTail...))
 		d.unexp = d.unexp[:base]
@@ -900,7 +907,7 @@ func (d *Decoder) Missing(missing uint64, names []string) {
 				line = append(line, ", "...)
 			}
 			first = false
-			line = strconv.AppendQuote(line, name)
+			line = appendQuoted(line, name)
 		}
 	}
 	d.record(line)
@@ -1026,7 +1033,7 @@ func (d *Decoder) scanString() (start, end int, esc, ok bool) {
 	start = i
 	for i < len(data) {
 		c := data[i]
-		if c < utf8.RuneSelf && c >= 0x20 && c != '"' && c != '\\' {
+		if plainByte[c] {
 			i++
 			continue
 		}
@@ -1057,6 +1064,15 @@ func (d *Decoder) scanString() (start, end int, esc, ok bool) {
 	d.Fallback()
 	return 0, 0, false, false
 }
+
+// plainByte says which bytes stand for themselves in a JSON string: ASCII
+// from space on, but the quote and the backslash.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // escapeLen returns the length of the escape at the start of b (which
 // starts with a backslash), a surrogate pair counting as one; 0 for an

@@ -115,7 +115,7 @@ func RequiredMessage(missing []string) string {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		dst = strconv.AppendQuote(dst, n)
+		dst = appendQuoted(dst, n)
 	}
 	return string(dst)
 }
@@ -130,7 +130,7 @@ func UnexpectedMessage(names []string) string {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		dst = strconv.AppendQuote(dst, n)
+		dst = appendQuoted(dst, n)
 	}
 	return string(append(dst, unexpectedTail...))
 }
@@ -187,7 +187,7 @@ func SchemaMessage(lines []string) string {
 		spans[i] = span{len(arena), len(arena) + len(l)}
 		arena = append(arena, l...)
 	}
-	return buildMessage(arena, spans)
+	return buildMessage("", arena, spans)
 }
 
 // Line is one violation as a message lists it: "at /a/0/b: msg", where
@@ -215,10 +215,18 @@ type span struct{ start, end int }
 
 // buildMessage is the one assembler of both paths: it sorts spans by the
 // bytes of arena they cover, drops duplicates and writes the message.
-func buildMessage(arena []byte, spans []span) string {
-	slices.SortFunc(spans, func(a, b span) int {
-		return bytes.Compare(arena[a.start:a.end], arena[b.start:b.end])
-	})
+func buildMessage(prefix string, arena []byte, spans []span) string {
+	if len(spans) < 12 { // insertion sort: no closure, few compares
+		for i := 1; i < len(spans); i++ {
+			for j := i; j > 0 && string(arena[spans[j].start:spans[j].end]) < string(arena[spans[j-1].start:spans[j-1].end]); j-- {
+				spans[j], spans[j-1] = spans[j-1], spans[j]
+			}
+		}
+	} else {
+		slices.SortFunc(spans, func(a, b span) int {
+			return bytes.Compare(arena[a.start:a.end], arena[b.start:b.end])
+		})
+	}
 	spans = slices.CompactFunc(spans, func(a, b span) bool {
 		return bytes.Equal(arena[a.start:a.end], arena[b.start:b.end])
 	})
@@ -227,12 +235,13 @@ func buildMessage(arena []byte, spans []span) string {
 		more = len(spans) - MaxViolations
 		spans = spans[:MaxViolations]
 	}
-	n := len(schemaPrefix) + 24
+	n := len(prefix) + len(schemaPrefix) + 24
 	for _, s := range spans {
 		n += s.end - s.start + 2
 	}
 	var b strings.Builder
 	b.Grow(n)
+	b.WriteString(prefix)
 	b.WriteString(schemaPrefix)
 	for i, s := range spans {
 		if i > 0 {
@@ -247,6 +256,31 @@ func buildMessage(arena []byte, spans []span) string {
 		b.WriteString(" more")
 	}
 	return b.String()
+}
+
+// appendQuoted is strconv.AppendQuote (what %q writes), quick for names
+// that need no escape.
+func appendQuoted(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.AppendQuote(dst, s)
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, s...)
+	return append(dst, '"')
+}
+
+// appendQuotedBytes is appendQuoted of b.
+func appendQuotedBytes(dst, b []byte) []byte {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.AppendQuote(dst, string(b))
+		}
+	}
+	dst = append(dst, '"')
+	dst = append(dst, b...)
+	return append(dst, '"')
 }
 
 func appendLineEnd(dst []byte, msg string) []byte {
