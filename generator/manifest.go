@@ -24,6 +24,11 @@ type ManifestEntry struct {
 	// InputDialects are the input schema as each provider receives it
 	// (openai-strict, gemini, anthropic), or why it cannot.
 	InputDialects map[runtime.Dialect]DialectSchema `json:"inputDialects"`
+	// Decoder is the generated function that decodes and checks the
+	// tool's arguments in one pass; NoDecoder says why there is none (the
+	// runtime's general path decodes them).
+	Decoder   string `json:"decoder,omitempty"`
+	NoDecoder string `json:"noDecoder,omitempty"`
 }
 
 // Manifest describes every tool of pkgs, in package and source order, with
@@ -50,6 +55,8 @@ func Manifest(pkgs []*Package, dir string) []ManifestEntry {
 				Toolset:       toolsetFunc(t.Recv),
 				Position:      FormatPosition(t.Pos, dir),
 				InputDialects: dialects(t.InputSchema),
+				Decoder:       t.Decoder,
+				NoDecoder:     t.NoDecoder,
 			})
 		}
 	}

@@ -18,6 +18,9 @@ type Package struct {
 	// Names are the identifiers the generated file declares at package
 	// level, with how the file refers to its imports (see [Imports]).
 	Imports Imports
+	// Decoders are the generated decoder functions of the tools' inputs,
+	// in the order the file declares them (see [Decoder]).
+	Decoders []*Decoder
 }
 
 // Imports are the local names the generated file uses for its imports, so
@@ -29,6 +32,13 @@ type Imports struct {
 	JSON string
 	// Context is the name for context, in the hooks file.
 	Context string
+	// JSONArg, Time, UTF8 and Big are the names for
+	// github.com/toolgen-go/toolgen/runtime/jsonarg, time, unicode/utf8 and
+	// math/big, which the decoders may use; Other the names for the other
+	// packages whose types the decoders spell, by path. The file imports
+	// those its decoders use.
+	JSONArg, Time, UTF8, Big string
+	Other                    map[string]string
 }
 
 // Tool is one annotated function or method.
@@ -53,6 +63,10 @@ type Tool struct {
 	Options map[string]string
 	// Hooks are the functions named by the hook options, by kind.
 	Hooks []Hook
+	// Decoder is the generated function that decodes and checks the tool's
+	// arguments in one pass (see [Decoder]), "" when it has none; then
+	// NoDecoder says why, and the runtime's general path decodes them.
+	Decoder, NoDecoder string
 	// Pos is the position of the function's name.
 	Pos token.Position
 }

@@ -169,7 +169,10 @@ func renderPlaceholders(p *Package) *pendingFile {
 func (pf *pendingFile) finish(p *Package, kinds rawKinds) ([]byte, error) {
 	if pf.err == nil {
 		if out, ok := pf.lits.substitute(pf.src, kinds); ok {
-			return out, nil
+			// The decoders too were decided with the schemas.
+			if out, err := substituteDecoders(out, p); err == nil {
+				return appendDecoders(out, p)
+			}
 		}
 	}
 	return renderFile(p, nil)

@@ -85,7 +85,8 @@ const (
 	segOut
 	segSchema0
 	segSchema1
-	segHook0 // segHook0+i is hook i: the last kinds
+	segDecoder // the placeholder of the tool's decoder
+	segHook0   // segHook0+i is hook i: the last kinds
 )
 
 // segment is a piece of a template.
@@ -112,6 +113,7 @@ func sentinelTexts() []segment {
 		{segOut, sentinelOut},
 		{segSchema0, placeholderPrefix + "0"},
 		{segSchema1, placeholderPrefix + "1"},
+		{segDecoder, decoderPlaceholder(0)},
 		{segHook0, sentinelHook + "0"},
 		{segHook0 + 1, sentinelHook + "1"},
 		{segHook0 + 2, sentinelHook + "2"},
@@ -246,6 +248,9 @@ func appendTool(dst []byte, segs []segment, t *Tool, i int) []byte {
 		case segSchema0, segSchema1:
 			dst = append(dst, placeholderPrefix...)
 			dst = strconv.AppendInt(dst, int64(2*i+s.kind-segSchema0), 10)
+		case segDecoder:
+			dst = append(dst, decoderPlaceholderPrefix...)
+			dst = strconv.AppendInt(dst, int64(i), 10)
 		default:
 			dst = append(dst, t.Hooks[s.kind-segHook0].Func...)
 		}

@@ -52,7 +52,7 @@ func renderFile(p *Package, lits *schemaLits) ([]byte, error) {
 		return nil, fmt.Errorf("render %s: %w", p.Path, err)
 	}
 	if !f.NoFormat {
-		return buf.Bytes(), nil
+		return appendDecoders(buf.Bytes(), p)
 	}
 	return formatPieces(buf.Bytes(), p.Tools, pieceCount(len(p.Tools)))
 }
@@ -146,6 +146,14 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 		f.Comment(line)
 	}
 	call := jen.Qual(runtimePath, "NewFunc").Call(jen.Op("&").Id(specVar), fn)
+	// Whether the tool has a decoder is known only once its schema is
+	// (see Generate): a placeholder stands for it until then.
+	switch {
+	case lits != nil:
+		call = call.Dot("WithDecoder").Call(jen.Id(decoderPlaceholder(i)))
+	case t.Decoder != "":
+		call = call.Dot("WithDecoder").Call(jen.Id(t.Decoder))
+	}
 	for _, h := range t.Hooks {
 		call = call.Add(hookCall(h))
 	}

@@ -14,6 +14,8 @@ import (
 // schemaJob is the computation of one tool's schemas.
 type schemaJob struct {
 	ts              *toolState
+	env             *decoderEnv  // the decoders' view of the tool's package
+	dec             *toolDecoder // the tool's decoder, planned from in
 	in, out         json.RawMessage
 	inKind, outKind int // rawKind of in and out
 	inErr, outErr   []*schemagen.Error
@@ -30,9 +32,13 @@ type schemaJob struct {
 func (g *gen) schemas() {
 	var jobs []*schemaJob
 	for _, ps := range g.pkgs {
+		if len(ps.tools) == 0 || ps.model == nil {
+			continue
+		}
+		env := newDecoderEnv(ps)
 		for _, ts := range ps.tools {
 			if !ts.broken && ts.in != nil {
-				jobs = append(jobs, &schemaJob{ts: ts})
+				jobs = append(jobs, &schemaJob{ts: ts, env: env})
 			}
 		}
 	}
@@ -63,6 +69,9 @@ func (g *gen) schemas() {
 				if j.encErr == nil {
 					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out, &scratch)
 				}
+				if j.in != nil && len(j.inErr) == 0 {
+					j.dec = planDecoder(j.env, b, j.ts.in, j.in, j.ts.model.Strict)
+				}
 				// How the literals will be spelled (see substitute), found
 				// here in parallel rather than by the one goroutine that
 				// substitutes them.
@@ -83,6 +92,20 @@ func (g *gen) schemas() {
 		// The kinds of exactly these bytes, which nothing changes later.
 		g.rawKinds[&j.ts.model.InputSchema] = j.inKind
 		g.rawKinds[&j.ts.model.OutputSchema] = j.outKind
+	}
+	byTool := make(map[*toolState]*toolDecoder, len(jobs))
+	for _, j := range jobs {
+		byTool[j.ts] = j.dec
+	}
+	for _, ps := range g.pkgs {
+		if ps.model == nil {
+			continue
+		}
+		plans := make([]*toolDecoder, len(ps.tools))
+		for i, ts := range ps.tools {
+			plans[i] = byTool[ts]
+		}
+		assignDecoders(ps.model, plans, ps.pkg.Types.Scope())
 	}
 }
 

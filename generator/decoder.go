@@ -1,0 +1,1152 @@
+package generator
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/token"
+	"go/types"
+	"math/big"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/toolgen-go/toolgen/internal/schemagen"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+)
+
+// This file plans the generated decoders (see [Decoder]): for each tool, it
+// walks the Go type of its input and the input schema that the generator
+// emits, side by side, and records what the decoder reads and checks. The
+// checks come from the schema text itself, with its $defs and $refs, so a
+// decoder and its schema cannot disagree; the Go type says how the value
+// is stored, as encoding/json would store it.
+//
+// Whatever the walk does not know how to decide exactly as the runtime's
+// general path does (the santhosh-tekuri validator on the parsed
+// arguments, then encoding/json) leaves the tool without a decoder, and
+// the reason in Tool.NoDecoder: the general path is always right, only
+// slower.
+
+// errNoDecoder is why a tool gets no decoder.
+type errNoDecoder struct{ why string }
+
+func (e *errNoDecoder) Error() string { return e.why }
+
+func noDecoder(format string, args ...any) error {
+	return &errNoDecoder{fmt.Sprintf(format, args...)}
+}
+
+// maxProps is the most properties an object may have: one bit each in the
+// decoder's mask of the properties seen.
+const maxProps = 64
+
+// decoderEnv is what planning the decoders of one package needs. It is
+// settled before the schema workers start and read-only afterwards.
+type decoderEnv struct {
+	pkg     *types.Package
+	imports *Imports
+	// jsonUnmarshaler and textUnmarshaler are the interfaces whose types
+	// decode themselves.
+	jsonUnmarshaler, textUnmarshaler *types.Interface
+}
+
+// newDecoderEnv settles the import names the decoders of the package of
+// ps may use: the names the rest of the file gives its imports (the
+// runtime, encoding/json, and the packages of the tools' In and Out
+// types, when jennifer's naming of them is certain), and free names for
+// jsonarg, time, unicode/utf8 and math/big.
+func newDecoderEnv(ps *pkgState) *decoderEnv {
+	p := ps.model
+	scope := ps.pkg.Types.Scope()
+	taken := map[string]bool{p.Imports.Runtime: true, p.Imports.JSON: true}
+	byName := map[string][]string{} // package name → paths, of the file's imports
+	var walk func(e *TypeExpr)
+	walk = func(e *TypeExpr) {
+		if e == nil {
+			return
+		}
+		if e.PkgPath != "" && e.PkgPath != p.Path && !slices.Contains(byName[e.PkgName], e.PkgPath) {
+			byName[e.PkgName] = append(byName[e.PkgName], e.PkgPath)
+		}
+		walk(e.Elem)
+		walk(e.Key)
+		for _, a := range e.TypeArgs {
+			walk(a)
+		}
+	}
+	for _, t := range p.Tools {
+		walk(t.In)
+		walk(t.Out)
+	}
+	other := map[string]string{}
+	plain := plainImports(p)
+	for name, paths := range byName {
+		taken[name] = true
+		if plain && len(paths) == 1 && name != "" {
+			other[paths[0]] = name
+		}
+	}
+	free := func(names ...string) string {
+		for _, n := range names {
+			if !taken[n] && scope.Lookup(n) == nil {
+				taken[n] = true
+				return n
+			}
+		}
+		return ""
+	}
+	name := func(path, def string) string {
+		if n, ok := other[path]; ok {
+			return n
+		}
+		return free(def, "toolgen"+def)
+	}
+	p.Imports.JSONArg = name(jsonargPath, "jsonarg")
+	p.Imports.Time = name("time", "time")
+	p.Imports.UTF8 = name("unicode/utf8", "utf8")
+	p.Imports.Big = name("math/big", "big")
+	delete(other, "time")
+	delete(other, "unicode/utf8")
+	delete(other, "math/big")
+	delete(other, jsonargPath)
+	p.Imports.Other = other
+	return &decoderEnv{
+		pkg:             ps.pkg.Types,
+		imports:         &p.Imports,
+		jsonUnmarshaler: unmarshalerInterface("UnmarshalJSON"),
+		textUnmarshaler: unmarshalerInterface("UnmarshalText"),
+	}
+}
+
+// unmarshalerInterface returns interface{ name([]byte) error }.
+func unmarshalerInterface(name string) *types.Interface {
+	params := types.NewTuple(types.NewVar(token.NoPos, nil, "", types.NewSlice(types.Typ[types.Byte])))
+	results := types.NewTuple(types.NewVar(token.NoPos, nil, "", types.Universe.Lookup("error").Type()))
+	sig := types.NewSignatureType(nil, nil, nil, params, results, false)
+	return types.NewInterfaceType([]*types.Func{types.NewFunc(token.NoPos, nil, name, sig)}, nil).Complete()
+}
+
+// toolDecoder is the decoder plan of one tool, as a schema worker computes
+// it: the functions it needs, the root (the one the constructor wires)
+// first; or why it has none.
+type toolDecoder struct {
+	funcs  []*Decoder
+	reason string
+}
+
+// planDecoder plans the decoder of a tool whose input is in (a named
+// struct or a pointer to one) with the input schema schema.
+func planDecoder(env *decoderEnv, b *schemagen.Builder, in types.Type, schema []byte, strict bool) *toolDecoder {
+	dec := json.NewDecoder(bytes.NewReader(schema))
+	dec.UseNumber()
+	var root any
+	if err := dec.Decode(&root); err != nil {
+		return &toolDecoder{reason: "the input schema does not parse: " + err.Error()}
+	}
+	rootMap, ok := root.(map[string]any)
+	if !ok {
+		return &toolDecoder{reason: "the input schema is not an object"}
+	}
+	pl := &planner{env: env, b: b, root: rootMap, strict: strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
+	if defs, ok := rootMap["$defs"]; ok {
+		if pl.defs, ok = defs.(map[string]any); !ok {
+			return &toolDecoder{reason: "$defs is not an object"}
+		}
+	}
+	ptr := false
+	t := types.Unalias(in)
+	if p, ok := t.(*types.Pointer); ok {
+		ptr, t = true, types.Unalias(p.Elem())
+	}
+	named, ok := t.(*types.Named)
+	if !ok {
+		return &toolDecoder{reason: "the input is not a named struct type"}
+	}
+	rootKey, err := pl.structFunc(named, rootMap, planCtx{drop: true, path: named.Obj().Name()})
+	if err != nil {
+		return &toolDecoder{reason: err.Error()}
+	}
+	if ptr {
+		typ, err := pl.spell(named)
+		if err != nil {
+			return &toolDecoder{reason: err.Error()}
+		}
+		d := &Decoder{Kind: DecodePointer, Type: "*" + typ, key: "*" + rootKey}
+		d.Elem = rootKey // a key until names are given
+		pl.order = append([]*Decoder{d}, pl.order...)
+		return &toolDecoder{funcs: pl.order}
+	}
+	// The root first.
+	i := slices.IndexFunc(pl.order, func(d *Decoder) bool { return d.key == rootKey })
+	pl.order = append(append([]*Decoder{pl.order[i]}, pl.order[:i]...), pl.order[i+1:]...)
+	return &toolDecoder{funcs: pl.order}
+}
+
+// planner walks one tool's input type and schema.
+type planner struct {
+	env    *decoderEnv
+	b      *schemagen.Builder
+	root   map[string]any
+	defs   map[string]any
+	strict bool
+	funcs  map[string]*Decoder // by key
+	order  []*Decoder
+	nodes  map[string]any // the schema each function was planned from
+}
+
+// planCtx is where in the input a value is.
+type planCtx struct {
+	// drop: the runtime drops a strict tool's optional nulls here (not
+	// inside map values, nor inside a union's array branch: see
+	// runtime.dropOptionalNulls).
+	drop bool
+	// path names the value for reasons, as a Go selector.
+	path string
+	// owner, for a direct field of a named struct (through anonymous
+	// struct fields only), is that struct's decoder key, and sel the
+	// field's selector from it; "" elsewhere.
+	owner, ownerType, sel string
+}
+
+// Keywords: those that the validator ignores or the decoders check, by
+// where they may appear. Any other keyword that the validator asserts
+// makes the tool keep the general path.
+var (
+	annotationKeywords = []string{"description", "title", "default", "examples", "readOnly", "writeOnly", "deprecated", "$comment", "$anchor", "format", "contentEncoding", "contentMediaType", "contentSchema"}
+	assertedKeywords   = []string{"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "$dynamicAnchor", "$id", "$schema", "$vocabulary", "$defs", "definitions", "dependencies", "additionalItems", "$recursiveRef", "$recursiveAnchor"}
+)
+
+// checkKeywords fails when s has an asserted keyword other than allowed.
+func checkKeywords(s map[string]any, path string, allowed ...string) error {
+	var bad []string
+	for k := range s {
+		if slices.Contains(allowed, k) || !slices.Contains(assertedKeywords, k) {
+			continue
+		}
+		bad = append(bad, k)
+	}
+	if len(bad) > 0 {
+		slices.Sort(bad)
+		return noDecoder("%s: the schema keyword %s is not supported by generated decoders", path, strings.Join(bad, ", "))
+	}
+	return nil
+}
+
+// resolve follows $ref to the schema it names. The result is a map (a
+// boolean schema true is the empty schema).
+func (pl *planner) resolve(s any, path string) (map[string]any, error) {
+	for range 64 {
+		switch v := s.(type) {
+		case bool:
+			if v {
+				return map[string]any{}, nil
+			}
+			return nil, noDecoder("%s: the schema false is not supported by generated decoders", path)
+		case map[string]any:
+			ref, ok := v["$ref"]
+			if !ok {
+				return v, nil
+			}
+			if err := checkKeywords(v, path, "$ref"); err != nil {
+				return nil, err
+			}
+			rs, _ := ref.(string)
+			name, ok := strings.CutPrefix(rs, "#/$defs/")
+			if !ok || strings.ContainsAny(name, "/~%") {
+				return nil, noDecoder("%s: $ref %q is not a $defs entry", path, rs)
+			}
+			target, ok := pl.defs[name]
+			if !ok {
+				return nil, noDecoder("%s: $ref %q names no $defs entry", path, rs)
+			}
+			s = target
+		default:
+			return nil, noDecoder("%s: a schema is neither an object nor a boolean", path)
+		}
+	}
+	return nil, noDecoder("%s: a chain of $refs is too long", path)
+}
+
+// structFunc plans the decoder function of the named struct type n, whose
+// schema is s, and returns its key.
+func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error) {
+	key := types.TypeString(n, nil)
+	if d, ok := pl.funcs[key]; ok {
+		if d.Object == nil {
+			return key, nil // being planned: a recursive type
+		}
+		// Planned from another use in this schema: the same node, or a
+		// copy of it (a struct used once is inlined), which must give the
+		// same plan.
+		if sameNode(pl.nodes[key], s) && (!pl.strict || ctx.drop) {
+			return key, nil
+		}
+		// Plan it again, apart, and compare.
+		sub := &planner{env: pl.env, b: pl.b, root: pl.root, defs: pl.defs, strict: pl.strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
+		if _, err := sub.structFunc(n, s, ctx); err != nil {
+			return "", err
+		}
+		for k, sd := range sub.funcs {
+			if e, ok := pl.funcs[k]; ok && e.Object != nil && !sameDecoder(e, sd) {
+				return "", noDecoder("%s: type %s has two different schemas in the input schema", ctx.path, n.Obj().Name())
+			}
+		}
+		return key, nil
+	}
+	if n.TypeArgs().Len() > 0 {
+		return "", noDecoder("%s: generic type %s is not supported by generated decoders", ctx.path, types.TypeString(n, types.RelativeTo(pl.env.pkg)))
+	}
+	typ, err := pl.spell(n)
+	if err != nil {
+		return "", noDecoder("%s: %v", ctx.path, err)
+	}
+	d := &Decoder{Kind: DecodeStruct, Type: typ, key: key}
+	pl.funcs[key] = d
+	pl.order = append(pl.order, d)
+	pl.nodes[key] = s
+	obj, err := pl.objectOf(n, s, ctx, key)
+	if err != nil {
+		return "", err
+	}
+	d.Object = obj
+	return key, nil
+}
+
+func sameNode(a, b any) bool {
+	am, ok1 := a.(map[string]any)
+	bm, ok2 := b.(map[string]any)
+	return ok1 && ok2 && reflect.ValueOf(am).UnsafePointer() == reflect.ValueOf(bm).UnsafePointer()
+}
+
+func (pl *planner) objectOf(n *types.Named, s any, ctx planCtx, key string) (*ObjectPlan, error) {
+	st, ok := n.Underlying().(*types.Struct)
+	if !ok {
+		return nil, noDecoder("%s: %s is not a struct", ctx.path, n.Obj().Name())
+	}
+	ctx.owner, ctx.ownerType, ctx.sel = key, key, ""
+	return pl.object(st, n, s, ctx)
+}
+
+// object plans how the struct st (of type recv: a named type, or the
+// anonymous struct itself) decodes from the object schema s.
+func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx) (*ObjectPlan, error) {
+	m, err := pl.resolve(s, ctx.path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkKeywords(m, ctx.path, "type", "properties", "required", "additionalProperties", "$defs"); err != nil {
+		return nil, err
+	}
+	if ty, _ := m["type"].(string); ty != "object" {
+		return nil, noDecoder("%s: the schema of a struct is not of type object", ctx.path)
+	}
+	if ap, ok := m["additionalProperties"].(bool); !ok || ap {
+		return nil, noDecoder("%s: the schema of a struct allows additional properties", ctx.path)
+	}
+	props, _ := m["properties"].(map[string]any)
+	if _, ok := m["properties"]; ok && props == nil {
+		return nil, noDecoder("%s: properties is not an object", ctx.path)
+	}
+	var required []string
+	if r, ok := m["required"]; ok {
+		list, ok := r.([]any)
+		if !ok {
+			return nil, noDecoder("%s: required is not an array", ctx.path)
+		}
+		for _, x := range list {
+			name, ok := x.(string)
+			if !ok || slices.Contains(required, name) {
+				return nil, noDecoder("%s: required is not a list of distinct names", ctx.path)
+			}
+			if _, ok := props[name]; !ok {
+				return nil, noDecoder("%s: required property %q is not among the properties", ctx.path, name)
+			}
+			required = append(required, name)
+		}
+	}
+	if len(props) > maxProps {
+		return nil, noDecoder("%s: an object with %d properties (generated decoders handle %d)", ctx.path, len(props), maxProps)
+	}
+	if pl.strict && !ctx.drop && len(required) < len(props) {
+		return nil, noDecoder("%s: the tool is strict, and this object, inside a map value or a nullable array, keeps its optional nulls", ctx.path)
+	}
+
+	fields := pl.b.JSONFields(st)
+	byName := map[string]*PropPlan{}
+	var order []*PropPlan
+	for _, f := range fields {
+		if f.Hidden {
+			continue
+		}
+		ps, ok := props[f.Name]
+		if !ok {
+			return nil, noDecoder("%s: field %s has no property in the schema", ctx.path, f.Var.Name())
+		}
+		if slices.Contains(f.Options, "string") {
+			return nil, noDecoder("%s.%s: the json option \"string\" is not supported by generated decoders", ctx.path, f.Var.Name())
+		}
+		sel, err := pl.selector(st, recv, f)
+		if err != nil {
+			return nil, noDecoder("%s.%s: %v", ctx.path, f.Var.Name(), err)
+		}
+		fctx := ctx
+		fctx.path = ctx.path + "." + f.Var.Name()
+		if ctx.sel != "" {
+			fctx.sel = ctx.sel + "." + sel
+		} else {
+			fctx.sel = sel
+		}
+		v, err := pl.value(f.Var.Type(), ps, fctx)
+		if err != nil {
+			return nil, err
+		}
+		pp := &PropPlan{Name: f.Name, Field: fctx.sel, Value: v}
+		byName[f.Name] = pp
+		order = append(order, pp)
+	}
+	if len(byName) != len(props) {
+		return nil, noDecoder("%s: the schema has properties that no field decodes", ctx.path)
+	}
+	obj := &ObjectPlan{Required: len(required)}
+	for _, name := range required {
+		obj.Props = append(obj.Props, byName[name])
+	}
+	for _, pp := range order {
+		if !slices.Contains(required, pp.Name) {
+			obj.Props = append(obj.Props, pp)
+		}
+	}
+	return obj, nil
+}
+
+// selector returns the selector of field f from a value of type recv
+// (whose struct is st): the field's own name when Go resolves it to that
+// field, else the path through the embedded structs.
+func (pl *planner) selector(st *types.Struct, recv types.Type, f schemagen.JSONField) (string, error) {
+	var names []string
+	cur := st
+	for i, idx := range f.Index {
+		fv := cur.Field(idx)
+		names = append(names, fv.Name())
+		if i == len(f.Index)-1 {
+			break
+		}
+		ft := types.Unalias(fv.Type())
+		if _, ok := ft.(*types.Pointer); ok {
+			return "", errors.New("a field promoted through an embedded pointer is not supported by generated decoders")
+		}
+		next, ok := ft.Underlying().(*types.Struct)
+		if !ok {
+			return "", errors.New("a field promoted through a non-struct")
+		}
+		cur = next
+	}
+	if obj, _, _ := types.LookupFieldOrMethod(recv, true, pl.env.pkg, f.Var.Name()); obj == f.Var {
+		return f.Var.Name(), nil
+	}
+	for _, n := range names {
+		if !token.IsExported(n) && f.Var.Pkg() != pl.env.pkg {
+			return "", fmt.Errorf("unexported field %s of another package", n)
+		}
+	}
+	return strings.Join(names, "."), nil
+}
+
+// schemaTypes returns the schema's "type" as a list.
+func schemaTypes(m map[string]any, path string) ([]string, error) {
+	switch t := m["type"].(type) {
+	case nil:
+		return nil, nil
+	case string:
+		return []string{t}, nil
+	case []any:
+		var out []string
+		for _, x := range t {
+			s, ok := x.(string)
+			if !ok || slices.Contains(out, s) {
+				return nil, noDecoder("%s: type is not a list of distinct names", path)
+			}
+			out = append(out, s)
+		}
+		return out, nil
+	}
+	return nil, noDecoder("%s: type is neither a name nor a list", path)
+}
+
+// unionBranch returns the other branch of a union of a schema with null
+// ({"oneOf": [X, {"type": "null"}]}, or anyOf), and whether s is one.
+func (pl *planner) unionBranch(m map[string]any, path string) (branch any, union, oneOf bool, err error) {
+	key := "oneOf"
+	alts, ok := m["oneOf"]
+	if !ok {
+		key = "anyOf"
+		if alts, ok = m["anyOf"]; !ok {
+			return nil, false, false, nil
+		}
+	}
+	if err := checkKeywords(m, path, key); err != nil {
+		return nil, false, false, noDecoder("%s: a %s with other keywords is not supported by generated decoders", path, key)
+	}
+	list, ok := alts.([]any)
+	if !ok || len(list) != 2 {
+		return nil, false, false, noDecoder("%s: a %s other than a union with null is not supported by generated decoders", path, key)
+	}
+	for i, alt := range list {
+		am, err := pl.resolve(alt, path)
+		if err != nil {
+			return nil, false, false, err
+		}
+		if ty, _ := am["type"].(string); ty == "null" && checkKeywords(am, path, "type") == nil {
+			return list[1-i], true, key == "oneOf", nil
+		}
+	}
+	return nil, false, false, noDecoder("%s: a %s other than a union with null is not supported by generated decoders", path, key)
+}
+
+// admitsNull reports whether the schema m accepts null.
+func admitsNull(m map[string]any, path string) bool {
+	types, err := schemaTypes(m, path)
+	if err != nil {
+		return false
+	}
+	if types == nil {
+		_, union := m["oneOf"]
+		_, union2 := m["anyOf"]
+		_, enum := m["enum"]
+		_, cnst := m["const"]
+		return !union && !union2 && !enum && !cnst
+	}
+	return slices.Contains(types, "null")
+}
+
+// value plans how a value of Go type t decodes from schema s.
+func (pl *planner) value(t types.Type, s any, ctx planCtx) (*ValuePlan, error) {
+	m, err := pl.resolve(s, ctx.path)
+	if err != nil {
+		return nil, err
+	}
+	branch, union, oneOf, err := pl.unionBranch(m, ctx.path)
+	if err != nil {
+		return nil, err
+	}
+	if union {
+		bm, err := pl.resolve(branch, ctx.path)
+		if err != nil {
+			return nil, err
+		}
+		if oneOf && admitsNull(bm, ctx.path) {
+			return nil, noDecoder("%s: a oneOf whose branches both accept null", ctx.path)
+		}
+		bctx := ctx
+		// The runtime drops optional nulls inside a union's object
+		// branch, not inside its other branches.
+		if _, ok := bm["properties"]; !ok {
+			bctx.drop = false
+		}
+		v, err := pl.value(t, branch, bctx)
+		if err != nil {
+			return nil, err
+		}
+		v.Null, v.Union = true, true
+		return v, nil
+	}
+	return pl.plain(t, m, ctx)
+}
+
+// plain plans a value whose schema m is not a union.
+func (pl *planner) plain(t types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	t = types.Unalias(t)
+	switch t := t.(type) {
+	case *types.Pointer:
+		if _, ok := types.Unalias(t.Elem()).(*types.Pointer); ok {
+			return nil, noDecoder("%s: a pointer to a pointer is not supported by generated decoders", ctx.path)
+		}
+		typ, err := pl.spell(t)
+		if err != nil {
+			return nil, noDecoder("%s: %v", ctx.path, err)
+		}
+		ectx := ctx
+		ectx.sel = "" // not a field of the owner
+		elem, err := pl.plain(t.Elem(), m, ectx)
+		if err != nil {
+			return nil, err
+		}
+		v := &ValuePlan{Kind: ValuePointer, Type: typ, Elem: elem, MinLength: -1, MaxLength: -1, MinItems: -1, MaxItems: -1}
+		if elem.Null || (elem.Kind == ValueJSON || elem.Kind == ValueRaw) && elem.JSONType == "" {
+			// null leaves the pointer nil, as encoding/json does.
+			v.Null, elem.Null = true, false
+		}
+		return v, nil
+	case *types.Named:
+		return pl.named(t, m, ctx)
+	case *types.Basic:
+		return pl.basic(t, t, m, ctx)
+	case *types.Slice:
+		return pl.slice(t, t, m, ctx)
+	case *types.Map:
+		return pl.mapValue(t, t, m, ctx)
+	case *types.Interface:
+		return pl.anyValue(t, t, m, ctx)
+	case *types.Struct:
+		if ctx.sel == "" {
+			return nil, noDecoder("%s: an anonymous struct inside a pointer, slice or map is not supported by generated decoders", ctx.path)
+		}
+		return pl.fieldStruct(t, m, ctx)
+	case *types.Array:
+		return nil, noDecoder("%s: arrays are not supported by generated decoders", ctx.path)
+	}
+	return nil, noDecoder("%s: type %s is not supported by generated decoders", ctx.path, types.TypeString(t, types.RelativeTo(pl.env.pkg)))
+}
+
+// newPlan returns a plan of kind k with no bounds.
+func newPlan(k ValueKind, typ string) *ValuePlan {
+	return &ValuePlan{Kind: k, Type: typ, MinLength: -1, MaxLength: -1, MinItems: -1, MaxItems: -1}
+}
+
+func (pl *planner) named(n *types.Named, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	obj := n.Obj()
+	if pkg := obj.Pkg(); pkg != nil {
+		switch pkg.Path() + "." + obj.Name() {
+		case "time.Time":
+			if err := pl.stringOnly(m, ctx); err != nil {
+				return nil, err
+			}
+			typ, err := pl.spell(n)
+			if err != nil {
+				return nil, noDecoder("%s: %v", ctx.path, err)
+			}
+			v := newPlan(ValueTime, typ)
+			if err := pl.wantTypes(v, m, ctx, "string"); err != nil {
+				return nil, err
+			}
+			return v, nil
+		case "encoding/json.RawMessage":
+			if pl.strict {
+				return nil, noDecoder("%s: the tool is strict, and a json.RawMessage would hold the arguments as the runtime re-encodes them", ctx.path)
+			}
+			if err := checkKeywords(m, ctx.path); err != nil {
+				return nil, err
+			}
+			return newPlan(ValueRaw, pl.env.imports.JSON+".RawMessage"), nil
+		case "encoding/json.Number":
+			if err := checkKeywords(m, ctx.path, "type"); err != nil {
+				return nil, err
+			}
+			v := newPlan(ValueNumber, pl.env.imports.JSON+".Number")
+			if err := pl.wantTypes(v, m, ctx, "number"); err != nil {
+				return nil, err
+			}
+			return v, nil
+		}
+	}
+	if pl.decodesItself(n) {
+		return nil, noDecoder("%s: type %s has its own UnmarshalJSON or UnmarshalText", ctx.path, types.TypeString(n, types.RelativeTo(pl.env.pkg)))
+	}
+	if n.TypeArgs().Len() > 0 {
+		return nil, noDecoder("%s: generic type %s is not supported by generated decoders", ctx.path, types.TypeString(n, types.RelativeTo(pl.env.pkg)))
+	}
+	typ, err := pl.spell(n)
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Struct:
+		key, err := pl.structFunc(n, m, ctx)
+		if err != nil {
+			return nil, err
+		}
+		v := newPlan(ValueStruct, typ)
+		v.funcKey = key
+		return v, nil
+	case *types.Basic:
+		return pl.basic(u, n, m, ctx)
+	case *types.Slice:
+		return pl.slice(u, n, m, ctx)
+	case *types.Map:
+		return pl.mapValue(u, n, m, ctx)
+	case *types.Interface:
+		return pl.anyValue(u, n, m, ctx)
+	case *types.Pointer:
+		return nil, noDecoder("%s: a named pointer type is not supported by generated decoders", ctx.path)
+	}
+	return nil, noDecoder("%s: type %s is not supported by generated decoders", ctx.path, obj.Name())
+}
+
+// decodesItself reports whether encoding/json decodes t through its
+// UnmarshalJSON or UnmarshalText method.
+func (pl *planner) decodesItself(t types.Type) bool {
+	p := types.NewPointer(t)
+	return types.Implements(p, pl.env.jsonUnmarshaler) || types.Implements(p, pl.env.textUnmarshaler) ||
+		types.Implements(t, pl.env.jsonUnmarshaler) || types.Implements(t, pl.env.textUnmarshaler)
+}
+
+// stringOnly checks that m is {"type": "string"} with annotations only.
+func (pl *planner) stringOnly(m map[string]any, ctx planCtx) error {
+	if err := checkKeywords(m, ctx.path, "type"); err != nil {
+		return err
+	}
+	return nil
+}
+
+// wantTypes checks that the schema's type is want, or want and null, and
+// sets v.JSONType and v.Null.
+func (pl *planner) wantTypes(v *ValuePlan, m map[string]any, ctx planCtx, want string) error {
+	types, err := schemaTypes(m, ctx.path)
+	if err != nil {
+		return err
+	}
+	switch {
+	case len(types) == 1 && types[0] == want:
+	case len(types) == 2 && slices.Contains(types, want) && slices.Contains(types, "null"):
+		v.Null = true
+	default:
+		return noDecoder("%s: the schema's type is %s where the Go type wants %s", ctx.path, showTypes(types), want)
+	}
+	v.JSONType = jsonarg.TypeNames(types...)
+	return nil
+}
+
+func showTypes(types []string) string {
+	if len(types) == 0 {
+		return "any"
+	}
+	return strings.Join(types, " or ")
+}
+
+// basic plans a boolean, string or number.
+func (pl *planner) basic(b *types.Basic, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	typ, err := pl.spell(display)
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	info := b.Info()
+	var v *ValuePlan
+	var want string
+	var allowed []string
+	switch {
+	case info&types.IsBoolean != 0:
+		v, want, allowed = newPlan(ValueBool, typ), "boolean", []string{"type"}
+	case info&types.IsString != 0:
+		v, want, allowed = newPlan(ValueString, typ), "string", []string{"type", "enum", "const", "minLength", "maxLength"}
+	case info&types.IsInteger != 0:
+		k := ValueInt
+		if info&types.IsUnsigned != 0 {
+			k = ValueUint
+		}
+		v, want, allowed = newPlan(k, typ), "integer", []string{"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+		v.Bits = intBits(b.Kind())
+	case info&types.IsFloat != 0:
+		v, want, allowed = newPlan(ValueFloat, typ), "number", []string{"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+		v.Bits = 64
+		if b.Kind() == types.Float32 {
+			v.Bits = 32
+		}
+	default:
+		return nil, noDecoder("%s: type %s is not supported by generated decoders", ctx.path, b.Name())
+	}
+	if err := checkKeywords(m, ctx.path, allowed...); err != nil {
+		return nil, err
+	}
+	if err := pl.wantTypes(v, m, ctx, want); err != nil {
+		return nil, err
+	}
+	if err := enumOf(v, m, ctx); err != nil {
+		return nil, err
+	}
+	for _, kw := range []struct {
+		name string
+		dst  *string
+	}{{"minimum", &v.Minimum}, {"maximum", &v.Maximum}, {"exclusiveMinimum", &v.ExclusiveMinimum}, {"exclusiveMaximum", &v.ExclusiveMaximum}} {
+		x, ok := m[kw.name]
+		if !ok {
+			continue
+		}
+		n, ok := x.(json.Number)
+		if !ok {
+			return nil, noDecoder("%s: %s is not a number", ctx.path, kw.name)
+		}
+		if _, ok := new(big.Rat).SetString(n.String()); !ok {
+			return nil, noDecoder("%s: %s is not a number math/big reads", ctx.path, kw.name)
+		}
+		*kw.dst = n.String()
+	}
+	for _, kw := range []struct {
+		name string
+		dst  *int
+	}{{"minLength", &v.MinLength}, {"maxLength", &v.MaxLength}} {
+		if x, ok := m[kw.name]; ok {
+			n, err := count(x)
+			if err != nil {
+				return nil, noDecoder("%s: %s: %v", ctx.path, kw.name, err)
+			}
+			*kw.dst = n
+		}
+	}
+	return v, nil
+}
+
+// intBits is the size of an integer kind, 0 for the platform's.
+func intBits(k types.BasicKind) int {
+	switch k {
+	case types.Int8, types.Uint8:
+		return 8
+	case types.Int16, types.Uint16:
+		return 16
+	case types.Int32, types.Uint32:
+		return 32
+	case types.Int64, types.Uint64:
+		return 64
+	}
+	return 0
+}
+
+// count reads a non-negative integer keyword (minLength and the like).
+func count(x any) (int, error) {
+	n, ok := x.(json.Number)
+	if !ok {
+		return 0, errors.New("not a number")
+	}
+	i, err := strconv.ParseInt(n.String(), 10, 32)
+	if err != nil || i < 0 {
+		return 0, errors.New("not a small non-negative integer")
+	}
+	return int(i), nil
+}
+
+// enumOf records the schema's enum or const in v: string values for a
+// string, numbers for an integer.
+func enumOf(v *ValuePlan, m map[string]any, ctx planCtx) error {
+	var values []any
+	if e, ok := m["enum"]; ok {
+		list, ok := e.([]any)
+		if !ok || len(list) == 0 {
+			return noDecoder("%s: enum is not a non-empty array", ctx.path)
+		}
+		values = list
+	}
+	if c, ok := m["const"]; ok {
+		if values != nil {
+			return noDecoder("%s: both enum and const", ctx.path)
+		}
+		values, v.Const = []any{c}, true
+	}
+	for _, x := range values {
+		var lit []byte
+		switch x := x.(type) {
+		case string:
+			if v.Kind != ValueString {
+				return noDecoder("%s: a string in the enum of a number", ctx.path)
+			}
+			lit, _ = json.Marshal(x)
+		case json.Number:
+			if v.Kind != ValueInt && v.Kind != ValueUint {
+				return noDecoder("%s: a number in the enum of a non-integer", ctx.path)
+			}
+			lit = []byte(x.String())
+		default:
+			return noDecoder("%s: an enum value that is neither a string nor a number", ctx.path)
+		}
+		v.Enum = append(v.Enum, string(lit))
+	}
+	return nil
+}
+
+// slice plans a slice (display is its type, maybe named).
+func (pl *planner) slice(sl *types.Slice, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	typ, err := pl.spell(display)
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	if b, ok := sl.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+		// encoding/json reads a base64 string into a slice of bytes.
+		if err := checkKeywords(m, ctx.path, "type"); err != nil {
+			return nil, err
+		}
+		v := newPlan(ValueJSON, typ)
+		if err := pl.wantTypes(v, m, ctx, "string"); err != nil {
+			return nil, err
+		}
+		return v, nil
+	}
+	if err := checkKeywords(m, ctx.path, "type", "items", "minItems", "maxItems"); err != nil {
+		return nil, err
+	}
+	v := newPlan(ValueSlice, typ)
+	if err := pl.wantTypes(v, m, ctx, "array"); err != nil {
+		return nil, err
+	}
+	items, ok := m["items"]
+	if !ok {
+		return nil, noDecoder("%s: an array schema without items", ctx.path)
+	}
+	for _, kw := range []struct {
+		name string
+		dst  *int
+	}{{"minItems", &v.MinItems}, {"maxItems", &v.MaxItems}} {
+		if x, ok := m[kw.name]; ok {
+			n, err := count(x)
+			if err != nil {
+				return nil, noDecoder("%s: %s: %v", ctx.path, kw.name, err)
+			}
+			*kw.dst = n
+		}
+	}
+	ectx := ctx
+	ectx.sel = ""
+	ectx.path += "[]"
+	if v.Elem, err = pl.value(sl.Elem(), items, ectx); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// mapValue plans a map with string keys.
+func (pl *planner) mapValue(mt *types.Map, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	key, ok := mt.Key().Underlying().(*types.Basic)
+	if !ok || key.Info()&types.IsString == 0 || pl.decodesItself(mt.Key()) {
+		return nil, noDecoder("%s: a map whose keys are not strings is not supported by generated decoders", ctx.path)
+	}
+	typ, err := pl.spell(display)
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	keyType, err := pl.spell(mt.Key())
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	if err := checkKeywords(m, ctx.path, "type", "additionalProperties"); err != nil {
+		return nil, err
+	}
+	v := newPlan(ValueMap, typ)
+	v.Key = keyType
+	if err := pl.wantTypes(v, m, ctx, "object"); err != nil {
+		return nil, err
+	}
+	values, ok := m["additionalProperties"]
+	if !ok {
+		values = true
+	}
+	ectx := ctx
+	ectx.sel = ""
+	ectx.drop = false // the runtime does not drop nulls inside map values
+	ectx.path += "[]"
+	if v.Elem, err = pl.value(mt.Elem(), values, ectx); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// anyValue plans an empty interface: encoding/json decodes it.
+func (pl *planner) anyValue(it *types.Interface, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	if !it.Empty() {
+		return nil, noDecoder("%s: a non-empty interface", ctx.path)
+	}
+	if err := checkKeywords(m, ctx.path); err != nil {
+		return nil, err
+	}
+	typ, err := pl.spell(display)
+	if err != nil {
+		return nil, noDecoder("%s: %v", ctx.path, err)
+	}
+	return newPlan(ValueJSON, typ), nil
+}
+
+// fieldStruct plans an anonymous struct field: a function of its own,
+// which takes the named struct that holds it.
+func (pl *planner) fieldStruct(st *types.Struct, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	key := ctx.owner + "." + ctx.sel
+	if _, ok := pl.funcs[key]; ok {
+		return nil, noDecoder("%s: an anonymous struct field decoded twice", ctx.path)
+	}
+	d := &Decoder{Kind: DecodeField, Type: pl.funcs[ctx.ownerType].Type, Field: ctx.sel, key: key}
+	pl.funcs[key] = d
+	pl.order = append(pl.order, d)
+	obj, err := pl.object(st, st, m, ctx)
+	if err != nil {
+		return nil, err
+	}
+	d.Object = obj
+	v := newPlan(ValueStruct, "")
+	v.funcKey, v.Field = key, true
+	return v, nil
+}
+
+// spell writes t as the generated file names it.
+func (pl *planner) spell(t types.Type) (string, error) {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic:
+		return t.Name(), nil
+	case *types.Pointer:
+		e, err := pl.spell(t.Elem())
+		return "*" + e, err
+	case *types.Slice:
+		e, err := pl.spell(t.Elem())
+		return "[]" + e, err
+	case *types.Map:
+		k, err := pl.spell(t.Key())
+		if err != nil {
+			return "", err
+		}
+		e, err := pl.spell(t.Elem())
+		return "map[" + k + "]" + e, err
+	case *types.Interface:
+		if t.Empty() {
+			return "any", nil
+		}
+	case *types.Named:
+		obj := t.Obj()
+		if t.TypeArgs().Len() > 0 {
+			return "", fmt.Errorf("generic type %s is not supported by generated decoders", obj.Name())
+		}
+		pkg := obj.Pkg()
+		switch {
+		case pkg == nil:
+			return obj.Name(), nil // error, any, comparable
+		case pkg == pl.env.pkg:
+			if obj.Parent() != pkg.Scope() {
+				return "", fmt.Errorf("type %s is declared inside a function", obj.Name())
+			}
+			return obj.Name(), nil
+		case !obj.Exported():
+			return "", fmt.Errorf("type %s of package %s is not exported", obj.Name(), pkg.Path())
+		}
+		var name string
+		switch pkg.Path() {
+		case "time":
+			name = pl.env.imports.Time
+		case "encoding/json":
+			name = pl.env.imports.JSON
+		default:
+			name = pl.env.imports.Other[pkg.Path()]
+		}
+		if name == "" {
+			return "", fmt.Errorf("type %s.%s: the generated file does not import package %s", pkg.Name(), obj.Name(), pkg.Path())
+		}
+		return name + "." + obj.Name(), nil
+	}
+	return "", fmt.Errorf("type %s cannot be spelled by generated decoders", types.TypeString(t, types.RelativeTo(pl.env.pkg)))
+}
+
+// assignDecoders gives the tools of package p the decoders that the
+// schema workers planned for them (plans[i] is the plan of p.Tools[i], nil
+// for a tool whose schema failed): the functions that several tools share
+// are written once, and each function gets a name that nothing else in
+// the package uses (scope is the package's scope, without the generated
+// file).
+func assignDecoders(p *Package, plans []*toolDecoder, scope *types.Scope) {
+	funcs := map[string]*Decoder{}
+	var order []*Decoder
+	roots := make([]string, len(p.Tools))
+	for i, t := range p.Tools {
+		plan := plans[i]
+		switch {
+		case plan == nil:
+			continue
+		case plan.reason != "":
+			t.NoDecoder = plan.reason
+			continue
+		case p.Imports.JSONArg == "":
+			t.NoDecoder = "no name is free for package jsonarg in the generated file"
+			continue
+		}
+		clash := ""
+		for _, d := range plan.funcs {
+			if e, ok := funcs[d.key]; ok && !sameDecoder(e, d) {
+				clash = d.Type
+			}
+		}
+		if clash != "" {
+			t.NoDecoder = fmt.Sprintf("type %s decodes differently for another tool of the package", clash)
+			continue
+		}
+		for _, d := range plan.funcs {
+			if _, ok := funcs[d.key]; !ok {
+				funcs[d.key] = d
+				order = append(order, d)
+			}
+		}
+		roots[i] = plan.funcs[0].key
+		root := funcs[roots[i]]
+		root.Tools = append(root.Tools, t.ID)
+		if root.Kind == DecodePointer {
+			elem := funcs[root.Elem]
+			elem.Tools = append(elem.Tools, t.ID)
+		}
+	}
+	if len(order) == 0 {
+		return
+	}
+
+	// Names: the structs first, then the fields and pointers, which are
+	// named after them.
+	taken := map[string]bool{}
+	for _, t := range p.Tools {
+		for _, n := range []string{t.Ctor, t.SchemaConst + "InputSchema", t.SchemaConst + "OutputSchema", t.SchemaConst + "Spec", toolsetFunc(t.Recv)} {
+			taken[n] = true
+		}
+	}
+	for _, st := range p.Stubs {
+		taken[st.Hook.Func] = true
+	}
+	name := func(base string) string {
+		n := base
+		for i := 2; taken[n] || scope.Lookup(n) != nil; i++ {
+			n = base + strconv.Itoa(i)
+		}
+		taken[n] = true
+		return n
+	}
+	names := map[string]string{}
+	for _, kind := range []DecoderKind{DecodeStruct, DecodeField, DecodePointer} {
+		for _, d := range order {
+			if d.Kind != kind {
+				continue
+			}
+			switch kind {
+			case DecodeStruct:
+				d.Name = name("decode" + upperFirst(strings.ReplaceAll(d.Type, ".", "")))
+			case DecodeField:
+				d.Name = name(names[strings.TrimSuffix(d.key, "."+d.Field)] + strings.ReplaceAll(d.Field, ".", ""))
+			case DecodePointer:
+				d.Name = name(names[d.Elem] + "Ptr")
+			}
+			names[d.key] = d.Name
+		}
+	}
+	for _, d := range order {
+		if d.Kind == DecodePointer {
+			d.Elem = names[d.Elem]
+		}
+		if d.Object != nil {
+			for _, pp := range d.Object.Props {
+				nameFuncs(pp.Value, names)
+			}
+		}
+	}
+	for i, t := range p.Tools {
+		if roots[i] != "" {
+			t.Decoder = names[roots[i]]
+		}
+	}
+	p.Decoders = order
+}
+
+// nameFuncs sets the names of the decoder functions that v calls.
+func nameFuncs(v *ValuePlan, names map[string]string) {
+	for ; v != nil; v = v.Elem {
+		if v.funcKey != "" {
+			v.Func = names[v.funcKey]
+		}
+	}
+}
+
+// sameDecoder reports whether two plans of the function of one key are
+// the same function.
+func sameDecoder(a, b *Decoder) bool {
+	ac, bc := *a, *b
+	ac.Tools, bc.Tools, ac.Name, bc.Name = nil, nil, "", ""
+	return reflect.DeepEqual(&ac, &bc)
+}
