@@ -796,8 +796,13 @@ func (d *Decoder) Next() bool {
 		d.Fallback()
 		return false
 	}
-	start, end, esc, ok := d.scanString()
-	if !ok || !d.colon() {
+	start, end, esc, ok := d.scanStringAt()
+	if !ok {
+		return false
+	}
+	if d.pos < len(d.data) && d.data[d.pos] == ':' {
+		d.pos++
+	} else if !d.colon() {
 		return false
 	}
 	f.has = true
@@ -1023,13 +1028,17 @@ func (d *Decoder) scanString() (start, end int, esc, ok bool) {
 		return 0, 0, false, false
 	}
 	d.ws()
-	data := d.data
-	i := d.pos
-	if i >= len(data) || data[i] != '"' {
+	if d.pos >= len(d.data) || d.data[d.pos] != '"' {
 		d.Fallback()
 		return 0, 0, false, false
 	}
-	i++
+	return d.scanStringAt()
+}
+
+// scanStringAt is scanString with d.pos at the opening quote.
+func (d *Decoder) scanStringAt() (start, end int, esc, ok bool) {
+	data := d.data
+	i := d.pos + 1
 	start = i
 	for i < len(data) {
 		c := data[i]
