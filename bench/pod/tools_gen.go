@@ -5,6 +5,8 @@ package pod
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"time"
 )
 
 // createPodToolInputSchema is the JSON Schema of the input of tool "create-pod".
@@ -1737,12 +1739,5978 @@ var createPodToolSpec = runtime.Spec{
 
 // CreatePodTool returns [CreatePod] as the tool "create-pod", under the key "createPod" in Tools.
 func CreatePodTool() *runtime.Func[Pod, Created] {
-	return runtime.NewFunc(&createPodToolSpec, CreatePod)
+	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod)
 }
 
 // Tools returns the tools of package pod, by key.
 func Tools() runtime.Toolset {
 	return runtime.Toolset{
 		"createPod": CreatePodTool(),
+	}
+}
+
+// decodePod decodes the arguments of tool "create-pod" and checks them against the schema in one pass (see package jsonarg).
+func decodePod(d *jsonarg.Decoder, v *Pod) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "metadata":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			decodeObjectMeta(d, &v.Metadata)
+		case "spec":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			decodePodSpec(d, &v.Spec)
+		case "kind":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Kind = d.String()
+		case "apiVersion":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.APIVersion = d.String()
+		case "status":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Status = new(PodStatus)
+			decodePodStatus(d, v.Status)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"metadata", "spec"})
+	}
+}
+
+// decodeObjectMeta decodes a ObjectMeta and checks them against the schema in one pass (see package jsonarg).
+func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "generateName":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.GenerateName = d.String()
+		case "namespace":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Namespace = d.String()
+		case "uid":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.UID = d.String()
+		case "resourceVersion":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ResourceVersion = d.String()
+		case "generation":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			v.Generation = n
+		case "creationTimestamp":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.CreationTimestamp = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.CreationTimestamp.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "deletionTimestamp":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			v.DeletionTimestamp = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.DeletionTimestamp.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "labels":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Labels = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Labels[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.Labels[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.Labels[k] = e
+			}
+		case "annotations":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Annotations = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Annotations[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.Annotations[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.Annotations[k] = e
+			}
+		case "ownerReferences":
+			if seen&(1<<10) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 10
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.OwnerReferences = []OwnerReference{}
+			for d.Array(); d.NextItem(); {
+				v.OwnerReferences = append(v.OwnerReferences, OwnerReference{})
+				e := &v.OwnerReferences[len(v.OwnerReferences)-1]
+				decodeOwnerReference(d, e)
+			}
+		case "finalizers":
+			if seen&(1<<11) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 11
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Finalizers = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Finalizers = append(v.Finalizers, "")
+				e := &v.Finalizers[len(v.Finalizers)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodeOwnerReference decodes a OwnerReference and checks them against the schema in one pass (see package jsonarg).
+func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "apiVersion":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.APIVersion = d.String()
+		case "kind":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Kind = d.String()
+		case "name":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "uid":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.UID = d.String()
+		case "controller":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Controller = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Controller = d.Bool()
+		case "blockOwnerDeletion":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.BlockOwnerDeletion = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.BlockOwnerDeletion = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1111
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"apiVersion", "kind", "name", "uid"})
+	}
+}
+
+// decodePodSpec decodes a PodSpec and checks them against the schema in one pass (see package jsonarg).
+func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "containers":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Containers = []Container{}
+			for d.Array(); d.NextItem(); {
+				v.Containers = append(v.Containers, Container{})
+				e := &v.Containers[len(v.Containers)-1]
+				decodeContainer(d, e)
+			}
+		case "volumes":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Volumes = []Volume{}
+			for d.Array(); d.NextItem(); {
+				v.Volumes = append(v.Volumes, Volume{})
+				e := &v.Volumes[len(v.Volumes)-1]
+				decodeVolume(d, e)
+			}
+		case "initContainers":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.InitContainers = []Container{}
+			for d.Array(); d.NextItem(); {
+				v.InitContainers = append(v.InitContainers, Container{})
+				e := &v.InitContainers[len(v.InitContainers)-1]
+				decodeContainer(d, e)
+			}
+		case "restartPolicy":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "Always":
+				v.RestartPolicy = "Always"
+			case "OnFailure":
+				v.RestartPolicy = "OnFailure"
+			case "Never":
+				v.RestartPolicy = "Never"
+			default:
+				d.Violation(`expected one of "Always", "OnFailure", "Never"`)
+			}
+		case "terminationGracePeriodSeconds":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.TerminationGracePeriodSeconds = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.TerminationGracePeriodSeconds = n
+		case "activeDeadlineSeconds":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.ActiveDeadlineSeconds = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.ActiveDeadlineSeconds = n
+		case "dnsPolicy":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "ClusterFirstWithHostNet":
+				v.DNSPolicy = "ClusterFirstWithHostNet"
+			case "ClusterFirst":
+				v.DNSPolicy = "ClusterFirst"
+			case "Default":
+				v.DNSPolicy = "Default"
+			case "None":
+				v.DNSPolicy = "None"
+			default:
+				d.Violation(`expected one of "ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"`)
+			}
+		case "nodeSelector":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.NodeSelector = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.NodeSelector[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.NodeSelector[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.NodeSelector[k] = e
+			}
+		case "serviceAccountName":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ServiceAccountName = d.String()
+		case "automountServiceAccountToken":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			v.AutomountServiceAccountToken = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.AutomountServiceAccountToken = d.Bool()
+		case "nodeName":
+			if seen&(1<<10) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 10
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.NodeName = d.String()
+		case "hostNetwork":
+			if seen&(1<<11) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 11
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.HostNetwork = d.Bool()
+		case "hostPID":
+			if seen&(1<<12) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 12
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.HostPID = d.Bool()
+		case "hostIPC":
+			if seen&(1<<13) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 13
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.HostIPC = d.Bool()
+		case "shareProcessNamespace":
+			if seen&(1<<14) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 14
+			if d.DropNull() {
+				continue
+			}
+			v.ShareProcessNamespace = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.ShareProcessNamespace = d.Bool()
+		case "securityContext":
+			if seen&(1<<15) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 15
+			if d.DropNull() {
+				continue
+			}
+			v.SecurityContext = new(PodSecurityContext)
+			decodePodSecurityContext(d, v.SecurityContext)
+		case "imagePullSecrets":
+			if seen&(1<<16) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 16
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.ImagePullSecrets = []LocalObjectRef{}
+			for d.Array(); d.NextItem(); {
+				v.ImagePullSecrets = append(v.ImagePullSecrets, LocalObjectRef{})
+				e := &v.ImagePullSecrets[len(v.ImagePullSecrets)-1]
+				decodeLocalObjectRef(d, e)
+			}
+		case "hostname":
+			if seen&(1<<17) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 17
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Hostname = d.String()
+		case "subdomain":
+			if seen&(1<<18) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 18
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Subdomain = d.String()
+		case "affinity":
+			if seen&(1<<19) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 19
+			if d.DropNull() {
+				continue
+			}
+			v.Affinity = new(Affinity)
+			decodeAffinity(d, v.Affinity)
+		case "schedulerName":
+			if seen&(1<<20) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 20
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.SchedulerName = d.String()
+		case "tolerations":
+			if seen&(1<<21) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 21
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tolerations = []Toleration{}
+			for d.Array(); d.NextItem(); {
+				v.Tolerations = append(v.Tolerations, Toleration{})
+				e := &v.Tolerations[len(v.Tolerations)-1]
+				decodeToleration(d, e)
+			}
+		case "hostAliases":
+			if seen&(1<<22) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 22
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.HostAliases = []HostAlias{}
+			for d.Array(); d.NextItem(); {
+				v.HostAliases = append(v.HostAliases, HostAlias{})
+				e := &v.HostAliases[len(v.HostAliases)-1]
+				decodeHostAlias(d, e)
+			}
+		case "priorityClassName":
+			if seen&(1<<23) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 23
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.PriorityClassName = d.String()
+		case "priority":
+			if seen&(1<<24) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 24
+			if d.DropNull() {
+				continue
+			}
+			v.Priority = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.Priority = int32(n)
+		case "dnsConfig":
+			if seen&(1<<25) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 25
+			if d.DropNull() {
+				continue
+			}
+			v.DNSConfig = new(PodDNSConfig)
+			decodePodDNSConfig(d, v.DNSConfig)
+		case "readinessGates":
+			if seen&(1<<26) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 26
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.ReadinessGates = []PodReadinessGate{}
+			for d.Array(); d.NextItem(); {
+				v.ReadinessGates = append(v.ReadinessGates, PodReadinessGate{})
+				e := &v.ReadinessGates[len(v.ReadinessGates)-1]
+				decodePodReadinessGate(d, e)
+			}
+		case "runtimeClassName":
+			if seen&(1<<27) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 27
+			if d.DropNull() {
+				continue
+			}
+			v.RuntimeClassName = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.RuntimeClassName = d.String()
+		case "enableServiceLinks":
+			if seen&(1<<28) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 28
+			if d.DropNull() {
+				continue
+			}
+			v.EnableServiceLinks = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.EnableServiceLinks = d.Bool()
+		case "overhead":
+			if seen&(1<<29) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 29
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Overhead = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Overhead[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.Overhead[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.Overhead[k] = e
+			}
+		case "topologySpreadConstraints":
+			if seen&(1<<30) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 30
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.TopologySpreadConstraints = []TopologySpread{}
+			for d.Array(); d.NextItem(); {
+				v.TopologySpreadConstraints = append(v.TopologySpreadConstraints, TopologySpread{})
+				e := &v.TopologySpreadConstraints[len(v.TopologySpreadConstraints)-1]
+				decodeTopologySpread(d, e)
+			}
+		case "setHostnameAsFQDN":
+			if seen&(1<<31) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 31
+			if d.DropNull() {
+				continue
+			}
+			v.SetHostnameAsFQDN = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.SetHostnameAsFQDN = d.Bool()
+		case "os":
+			if seen&(1<<32) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 32
+			if d.DropNull() {
+				continue
+			}
+			v.OS = new(PodOS)
+			decodePodOS(d, v.OS)
+		case "schedulingGates":
+			if seen&(1<<33) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 33
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.SchedulingGates = []PodSchedulingGate{}
+			for d.Array(); d.NextItem(); {
+				v.SchedulingGates = append(v.SchedulingGates, PodSchedulingGate{})
+				e := &v.SchedulingGates[len(v.SchedulingGates)-1]
+				decodePodSchedulingGate(d, e)
+			}
+		case "resourceClaims":
+			if seen&(1<<34) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 34
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.ResourceClaims = []PodResourceClaim{}
+			for d.Array(); d.NextItem(); {
+				v.ResourceClaims = append(v.ResourceClaims, PodResourceClaim{})
+				e := &v.ResourceClaims[len(v.ResourceClaims)-1]
+				decodePodResourceClaim(d, e)
+			}
+		case "resources":
+			if seen&(1<<35) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 35
+			if d.DropNull() {
+				continue
+			}
+			v.Resources = new(ResourceRequirements)
+			decodeResourceRequirements(d, v.Resources)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"containers"})
+	}
+}
+
+// decodeVolume decodes a Volume and checks them against the schema in one pass (see package jsonarg).
+func decodeVolume(d *jsonarg.Decoder, v *Volume) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "hostPath":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.HostPath = new(HostPathVolumeSource)
+			decodeHostPathVolumeSource(d, v.HostPath)
+		case "emptyDir":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.EmptyDir = new(EmptyDirVolumeSource)
+			decodeEmptyDirVolumeSource(d, v.EmptyDir)
+		case "secret":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Secret = new(SecretVolumeSource)
+			decodeSecretVolumeSource(d, v.Secret)
+		case "configMap":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.ConfigMap = new(ConfigMapVolumeSource)
+			decodeConfigMapVolumeSource(d, v.ConfigMap)
+		case "persistentVolumeClaim":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.PersistentVolumeClaim = new(PVCVolumeSource)
+			decodePVCVolumeSource(d, v.PersistentVolumeClaim)
+		case "projected":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.Projected = new(ProjectedVolumeSource)
+			decodeProjectedVolumeSource(d, v.Projected)
+		case "downwardAPI":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			v.DownwardAPI = new(DownwardAPIVolumeSource)
+			decodeDownwardAPIVolumeSource(d, v.DownwardAPI)
+		case "nfs":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			v.NFS = new(NFSVolumeSource)
+			decodeNFSVolumeSource(d, v.NFS)
+		case "csi":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			v.CSI = new(CSIVolumeSource)
+			decodeCSIVolumeSource(d, v.CSI)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodeHostPathVolumeSource decodes a HostPathVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeHostPathVolumeSource(d *jsonarg.Decoder, v *HostPathVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "path":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "type":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Type = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.Type = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"path"})
+	}
+}
+
+// decodeEmptyDirVolumeSource decodes a EmptyDirVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeEmptyDirVolumeSource(d *jsonarg.Decoder, v *EmptyDirVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "medium":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Medium = d.String()
+		case "sizeLimit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.SizeLimit = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSecretVolumeSource decodes a SecretVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeSecretVolumeSource(d *jsonarg.Decoder, v *SecretVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "secretName":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.SecretName = d.String()
+		case "items":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []KeyToPath{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, KeyToPath{})
+				e := &v.Items[len(v.Items)-1]
+				decodeKeyToPath(d, e)
+			}
+		case "defaultMode":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.DefaultMode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.DefaultMode = int32(n)
+		case "optional":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Optional = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Optional = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeKeyToPath decodes a KeyToPath and checks them against the schema in one pass (see package jsonarg).
+func decodeKeyToPath(d *jsonarg.Decoder, v *KeyToPath) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "key":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Key = d.String()
+		case "path":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "mode":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.Mode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.Mode = int32(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"key", "path"})
+	}
+}
+
+// decodeConfigMapVolumeSource decodes a ConfigMapVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeConfigMapVolumeSource(d *jsonarg.Decoder, v *ConfigMapVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "items":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []KeyToPath{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, KeyToPath{})
+				e := &v.Items[len(v.Items)-1]
+				decodeKeyToPath(d, e)
+			}
+		case "defaultMode":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.DefaultMode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.DefaultMode = int32(n)
+		case "optional":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Optional = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Optional = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodePVCVolumeSource decodes a PVCVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodePVCVolumeSource(d *jsonarg.Decoder, v *PVCVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "claimName":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ClaimName = d.String()
+		case "readOnly":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.ReadOnly = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"claimName"})
+	}
+}
+
+// decodeProjectedVolumeSource decodes a ProjectedVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeProjectedVolumeSource(d *jsonarg.Decoder, v *ProjectedVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "sources":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Sources = []VolumeProjection{}
+			for d.Array(); d.NextItem(); {
+				v.Sources = append(v.Sources, VolumeProjection{})
+				e := &v.Sources[len(v.Sources)-1]
+				decodeVolumeProjection(d, e)
+			}
+		case "defaultMode":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.DefaultMode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.DefaultMode = int32(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"sources"})
+	}
+}
+
+// decodeVolumeProjection decodes a VolumeProjection and checks them against the schema in one pass (see package jsonarg).
+func decodeVolumeProjection(d *jsonarg.Decoder, v *VolumeProjection) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "secret":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.Secret = new(SecretProjection)
+			decodeSecretProjection(d, v.Secret)
+		case "downwardAPI":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.DownwardAPI = new(DownwardAPIProjection)
+			decodeDownwardAPIProjection(d, v.DownwardAPI)
+		case "configMap":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ConfigMap = new(ConfigMapProjection)
+			decodeConfigMapProjection(d, v.ConfigMap)
+		case "serviceAccountToken":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.ServiceAccountToken = new(ServiceAccountTokenProjection)
+			decodeServiceAccountTokenProjection(d, v.ServiceAccountToken)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSecretProjection decodes a SecretProjection and checks them against the schema in one pass (see package jsonarg).
+func decodeSecretProjection(d *jsonarg.Decoder, v *SecretProjection) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "items":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []KeyToPath{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, KeyToPath{})
+				e := &v.Items[len(v.Items)-1]
+				decodeKeyToPath(d, e)
+			}
+		case "optional":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.Optional = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Optional = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeDownwardAPIProjection decodes a DownwardAPIProjection and checks them against the schema in one pass (see package jsonarg).
+func decodeDownwardAPIProjection(d *jsonarg.Decoder, v *DownwardAPIProjection) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "items":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []DownwardAPIVolumeFile{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, DownwardAPIVolumeFile{})
+				e := &v.Items[len(v.Items)-1]
+				decodeDownwardAPIVolumeFile(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeDownwardAPIVolumeFile decodes a DownwardAPIVolumeFile and checks them against the schema in one pass (see package jsonarg).
+func decodeDownwardAPIVolumeFile(d *jsonarg.Decoder, v *DownwardAPIVolumeFile) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "path":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "fieldRef":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.FieldRef = new(ObjectFieldSelector)
+			decodeObjectFieldSelector(d, v.FieldRef)
+		case "resourceFieldRef":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ResourceFieldRef = new(ResourceFieldSelector)
+			decodeResourceFieldSelector(d, v.ResourceFieldRef)
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Mode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.Mode = int32(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"path"})
+	}
+}
+
+// decodeObjectFieldSelector decodes a ObjectFieldSelector and checks them against the schema in one pass (see package jsonarg).
+func decodeObjectFieldSelector(d *jsonarg.Decoder, v *ObjectFieldSelector) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "fieldPath":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.FieldPath = d.String()
+		case "apiVersion":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.APIVersion = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"fieldPath"})
+	}
+}
+
+// decodeResourceFieldSelector decodes a ResourceFieldSelector and checks them against the schema in one pass (see package jsonarg).
+func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "resource":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Resource = d.String()
+		case "containerName":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ContainerName = d.String()
+		case "divisor":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Divisor = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"resource"})
+	}
+}
+
+// decodeConfigMapProjection decodes a ConfigMapProjection and checks them against the schema in one pass (see package jsonarg).
+func decodeConfigMapProjection(d *jsonarg.Decoder, v *ConfigMapProjection) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "items":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []KeyToPath{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, KeyToPath{})
+				e := &v.Items[len(v.Items)-1]
+				decodeKeyToPath(d, e)
+			}
+		case "optional":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.Optional = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Optional = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeServiceAccountTokenProjection decodes a ServiceAccountTokenProjection and checks them against the schema in one pass (see package jsonarg).
+func decodeServiceAccountTokenProjection(d *jsonarg.Decoder, v *ServiceAccountTokenProjection) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "path":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "audience":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Audience = d.String()
+		case "expirationSeconds":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ExpirationSeconds = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.ExpirationSeconds = n
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"path"})
+	}
+}
+
+// decodeDownwardAPIVolumeSource decodes a DownwardAPIVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeDownwardAPIVolumeSource(d *jsonarg.Decoder, v *DownwardAPIVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "items":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Items = []DownwardAPIVolumeFile{}
+			for d.Array(); d.NextItem(); {
+				v.Items = append(v.Items, DownwardAPIVolumeFile{})
+				e := &v.Items[len(v.Items)-1]
+				decodeDownwardAPIVolumeFile(d, e)
+			}
+		case "defaultMode":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.DefaultMode = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.DefaultMode = int32(n)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeNFSVolumeSource decodes a NFSVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeNFSVolumeSource(d *jsonarg.Decoder, v *NFSVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "server":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Server = d.String()
+		case "path":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "readOnly":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.ReadOnly = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"server", "path"})
+	}
+}
+
+// decodeCSIVolumeSource decodes a CSIVolumeSource and checks them against the schema in one pass (see package jsonarg).
+func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "driver":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Driver = d.String()
+		case "readOnly":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.ReadOnly = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.ReadOnly = d.Bool()
+		case "fsType":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.FSType = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.FSType = d.String()
+		case "volumeAttributes":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.VolumeAttributes = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.VolumeAttributes[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.VolumeAttributes[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.VolumeAttributes[k] = e
+			}
+		case "nodePublishSecretRef":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.NodePublishSecretRef = new(LocalObjectRef)
+			decodeLocalObjectRef(d, v.NodePublishSecretRef)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"driver"})
+	}
+}
+
+// decodeLocalObjectRef decodes a LocalObjectRef and checks them against the schema in one pass (see package jsonarg).
+func decodeLocalObjectRef(d *jsonarg.Decoder, v *LocalObjectRef) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeContainer decodes a Container and checks them against the schema in one pass (see package jsonarg).
+func decodeContainer(d *jsonarg.Decoder, v *Container) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "image":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Image = d.String()
+		case "command":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Command = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Command = append(v.Command, "")
+				e := &v.Command[len(v.Command)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "args":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Args = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Args = append(v.Args, "")
+				e := &v.Args[len(v.Args)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "workingDir":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.WorkingDir = d.String()
+		case "ports":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Ports = []ContainerPort{}
+			for d.Array(); d.NextItem(); {
+				v.Ports = append(v.Ports, ContainerPort{})
+				e := &v.Ports[len(v.Ports)-1]
+				decodeContainerPort(d, e)
+			}
+		case "envFrom":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.EnvFrom = []EnvFromSource{}
+			for d.Array(); d.NextItem(); {
+				v.EnvFrom = append(v.EnvFrom, EnvFromSource{})
+				e := &v.EnvFrom[len(v.EnvFrom)-1]
+				decodeEnvFromSource(d, e)
+			}
+		case "env":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Env = []EnvVar{}
+			for d.Array(); d.NextItem(); {
+				v.Env = append(v.Env, EnvVar{})
+				e := &v.Env[len(v.Env)-1]
+				decodeEnvVar(d, e)
+			}
+		case "resources":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			decodeResourceRequirements(d, &v.Resources)
+		case "resizePolicy":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.ResizePolicy = []ResizePolicy{}
+			for d.Array(); d.NextItem(); {
+				v.ResizePolicy = append(v.ResizePolicy, ResizePolicy{})
+				e := &v.ResizePolicy[len(v.ResizePolicy)-1]
+				decodeResizePolicy(d, e)
+			}
+		case "restartPolicy":
+			if seen&(1<<10) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 10
+			if d.DropNull() {
+				continue
+			}
+			v.RestartPolicy = new(RestartPolicy)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "Always":
+				*v.RestartPolicy = "Always"
+			case "OnFailure":
+				*v.RestartPolicy = "OnFailure"
+			case "Never":
+				*v.RestartPolicy = "Never"
+			default:
+				d.Violation(`expected one of "Always", "OnFailure", "Never"`)
+			}
+		case "volumeMounts":
+			if seen&(1<<11) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 11
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.VolumeMounts = []VolumeMount{}
+			for d.Array(); d.NextItem(); {
+				v.VolumeMounts = append(v.VolumeMounts, VolumeMount{})
+				e := &v.VolumeMounts[len(v.VolumeMounts)-1]
+				decodeVolumeMount(d, e)
+			}
+		case "volumeDevices":
+			if seen&(1<<12) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 12
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.VolumeDevices = []VolumeDevice{}
+			for d.Array(); d.NextItem(); {
+				v.VolumeDevices = append(v.VolumeDevices, VolumeDevice{})
+				e := &v.VolumeDevices[len(v.VolumeDevices)-1]
+				decodeVolumeDevice(d, e)
+			}
+		case "livenessProbe":
+			if seen&(1<<13) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 13
+			if d.DropNull() {
+				continue
+			}
+			v.LivenessProbe = new(Probe)
+			decodeProbe(d, v.LivenessProbe)
+		case "readinessProbe":
+			if seen&(1<<14) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 14
+			if d.DropNull() {
+				continue
+			}
+			v.ReadinessProbe = new(Probe)
+			decodeProbe(d, v.ReadinessProbe)
+		case "startupProbe":
+			if seen&(1<<15) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 15
+			if d.DropNull() {
+				continue
+			}
+			v.StartupProbe = new(Probe)
+			decodeProbe(d, v.StartupProbe)
+		case "lifecycle":
+			if seen&(1<<16) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 16
+			if d.DropNull() {
+				continue
+			}
+			v.Lifecycle = new(Lifecycle)
+			decodeLifecycle(d, v.Lifecycle)
+		case "terminationMessagePath":
+			if seen&(1<<17) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 17
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.TerminationMessagePath = d.String()
+		case "terminationMessagePolicy":
+			if seen&(1<<18) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 18
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.TerminationMessagePolicy = d.String()
+		case "imagePullPolicy":
+			if seen&(1<<19) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 19
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "Always":
+				v.ImagePullPolicy = "Always"
+			case "Never":
+				v.ImagePullPolicy = "Never"
+			case "IfNotPresent":
+				v.ImagePullPolicy = "IfNotPresent"
+			default:
+				d.Violation(`expected one of "Always", "Never", "IfNotPresent"`)
+			}
+		case "securityContext":
+			if seen&(1<<20) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 20
+			if d.DropNull() {
+				continue
+			}
+			v.SecurityContext = new(SecurityContext)
+			decodeSecurityContext(d, v.SecurityContext)
+		case "stdin":
+			if seen&(1<<21) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 21
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.Stdin = d.Bool()
+		case "stdinOnce":
+			if seen&(1<<22) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 22
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.StdinOnce = d.Bool()
+		case "tty":
+			if seen&(1<<23) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 23
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.TTY = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodeContainerPort decodes a ContainerPort and checks them against the schema in one pass (see package jsonarg).
+func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "containerPort":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.ContainerPort = int32(n)
+		case "name":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "hostPort":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.HostPort = int32(n)
+		case "protocol":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Protocol = d.String()
+		case "hostIP":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.HostIP = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"containerPort"})
+	}
+}
+
+// decodeEnvFromSource decodes a EnvFromSource and checks them against the schema in one pass (see package jsonarg).
+func decodeEnvFromSource(d *jsonarg.Decoder, v *EnvFromSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "prefix":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Prefix = d.String()
+		case "configMapRef":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.ConfigMapRef = new(LocalObjectRef)
+			decodeLocalObjectRef(d, v.ConfigMapRef)
+		case "secretRef":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.SecretRef = new(LocalObjectRef)
+			decodeLocalObjectRef(d, v.SecretRef)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeEnvVar decodes a EnvVar and checks them against the schema in one pass (see package jsonarg).
+func decodeEnvVar(d *jsonarg.Decoder, v *EnvVar) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "value":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Value = d.String()
+		case "valueFrom":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ValueFrom = new(EnvVarSource)
+			decodeEnvVarSource(d, v.ValueFrom)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodeEnvVarSource decodes a EnvVarSource and checks them against the schema in one pass (see package jsonarg).
+func decodeEnvVarSource(d *jsonarg.Decoder, v *EnvVarSource) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "fieldRef":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.FieldRef = new(ObjectFieldSelector)
+			decodeObjectFieldSelector(d, v.FieldRef)
+		case "resourceFieldRef":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.ResourceFieldRef = new(ResourceFieldSelector)
+			decodeResourceFieldSelector(d, v.ResourceFieldRef)
+		case "configMapKeyRef":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ConfigMapKeyRef = new(KeySelector)
+			decodeKeySelector(d, v.ConfigMapKeyRef)
+		case "secretKeyRef":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.SecretKeyRef = new(KeySelector)
+			decodeKeySelector(d, v.SecretKeyRef)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeKeySelector decodes a KeySelector and checks them against the schema in one pass (see package jsonarg).
+func decodeKeySelector(d *jsonarg.Decoder, v *KeySelector) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "key":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Key = d.String()
+		case "name":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "optional":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.Optional = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Optional = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"key"})
+	}
+}
+
+// decodeResourceRequirements decodes a ResourceRequirements and checks them against the schema in one pass (see package jsonarg).
+func decodeResourceRequirements(d *jsonarg.Decoder, v *ResourceRequirements) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "limits":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Limits = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Limits[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.Limits[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.Limits[k] = e
+			}
+		case "requests":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Requests = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Requests[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.Requests[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.Requests[k] = e
+			}
+		case "claims":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Claims = []ResourceClaim{}
+			for d.Array(); d.NextItem(); {
+				v.Claims = append(v.Claims, ResourceClaim{})
+				e := &v.Claims[len(v.Claims)-1]
+				decodeResourceClaim(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeResourceClaim decodes a ResourceClaim and checks them against the schema in one pass (see package jsonarg).
+func decodeResourceClaim(d *jsonarg.Decoder, v *ResourceClaim) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "request":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Request = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodeResizePolicy decodes a ResizePolicy and checks them against the schema in one pass (see package jsonarg).
+func decodeResizePolicy(d *jsonarg.Decoder, v *ResizePolicy) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "resourceName":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ResourceName = d.String()
+		case "restartPolicy":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.RestartPolicy = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"resourceName", "restartPolicy"})
+	}
+}
+
+// decodeVolumeMount decodes a VolumeMount and checks them against the schema in one pass (see package jsonarg).
+func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "mountPath":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.MountPath = d.String()
+		case "readOnly":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.ReadOnly = d.Bool()
+		case "subPath":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.SubPath = d.String()
+		case "mountPropagation":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.MountPropagation = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.MountPropagation = d.String()
+		case "subPathExpr":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.SubPathExpr = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "mountPath"})
+	}
+}
+
+// decodeVolumeDevice decodes a VolumeDevice and checks them against the schema in one pass (see package jsonarg).
+func decodeVolumeDevice(d *jsonarg.Decoder, v *VolumeDevice) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "devicePath":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.DevicePath = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "devicePath"})
+	}
+}
+
+// decodeProbe decodes a Probe and checks them against the schema in one pass (see package jsonarg).
+func decodeProbe(d *jsonarg.Decoder, v *Probe) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "exec":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.Exec = new(ExecAction)
+			decodeExecAction(d, v.Exec)
+		case "httpGet":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.HTTPGet = new(HTTPGetAction)
+			decodeHTTPGetAction(d, v.HTTPGet)
+		case "tcpSocket":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.TCPSocket = new(TCPSocketAction)
+			decodeTCPSocketAction(d, v.TCPSocket)
+		case "grpc":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.GRPC = new(GRPCAction)
+			decodeGRPCAction(d, v.GRPC)
+		case "initialDelaySeconds":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.InitialDelaySeconds = int32(n)
+		case "timeoutSeconds":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.TimeoutSeconds = int32(n)
+		case "periodSeconds":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.PeriodSeconds = int32(n)
+		case "successThreshold":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.SuccessThreshold = int32(n)
+		case "failureThreshold":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.FailureThreshold = int32(n)
+		case "terminationGracePeriodSeconds":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			v.TerminationGracePeriodSeconds = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.TerminationGracePeriodSeconds = n
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeExecAction decodes a ExecAction and checks them against the schema in one pass (see package jsonarg).
+func decodeExecAction(d *jsonarg.Decoder, v *ExecAction) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "command":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Command = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Command = append(v.Command, "")
+				e := &v.Command[len(v.Command)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeHTTPGetAction decodes a HTTPGetAction and checks them against the schema in one pass (see package jsonarg).
+func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "port":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Port = d.String()
+		case "path":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Path = d.String()
+		case "host":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Host = d.String()
+		case "scheme":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Scheme = d.String()
+		case "httpHeaders":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.HTTPHeaders = []HTTPHeader{}
+			for d.Array(); d.NextItem(); {
+				v.HTTPHeaders = append(v.HTTPHeaders, HTTPHeader{})
+				e := &v.HTTPHeaders[len(v.HTTPHeaders)-1]
+				decodeHTTPHeader(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"port"})
+	}
+}
+
+// decodeHTTPHeader decodes a HTTPHeader and checks them against the schema in one pass (see package jsonarg).
+func decodeHTTPHeader(d *jsonarg.Decoder, v *HTTPHeader) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "value":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Value = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "value"})
+	}
+}
+
+// decodeTCPSocketAction decodes a TCPSocketAction and checks them against the schema in one pass (see package jsonarg).
+func decodeTCPSocketAction(d *jsonarg.Decoder, v *TCPSocketAction) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "port":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Port = d.String()
+		case "host":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Host = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"port"})
+	}
+}
+
+// decodeGRPCAction decodes a GRPCAction and checks them against the schema in one pass (see package jsonarg).
+func decodeGRPCAction(d *jsonarg.Decoder, v *GRPCAction) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "port":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.Port = int32(n)
+		case "service":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Service = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.Service = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"port"})
+	}
+}
+
+// decodeLifecycle decodes a Lifecycle and checks them against the schema in one pass (see package jsonarg).
+func decodeLifecycle(d *jsonarg.Decoder, v *Lifecycle) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "postStart":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.PostStart = new(LifecycleHandler)
+			decodeLifecycleHandler(d, v.PostStart)
+		case "preStop":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.PreStop = new(LifecycleHandler)
+			decodeLifecycleHandler(d, v.PreStop)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeLifecycleHandler decodes a LifecycleHandler and checks them against the schema in one pass (see package jsonarg).
+func decodeLifecycleHandler(d *jsonarg.Decoder, v *LifecycleHandler) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "exec":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.Exec = new(ExecAction)
+			decodeExecAction(d, v.Exec)
+		case "httpGet":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.HTTPGet = new(HTTPGetAction)
+			decodeHTTPGetAction(d, v.HTTPGet)
+		case "tcpSocket":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.TCPSocket = new(TCPSocketAction)
+			decodeTCPSocketAction(d, v.TCPSocket)
+		case "sleep":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Sleep = new(SleepAction)
+			decodeSleepAction(d, v.Sleep)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSleepAction decodes a SleepAction and checks them against the schema in one pass (see package jsonarg).
+func decodeSleepAction(d *jsonarg.Decoder, v *SleepAction) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "seconds":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			v.Seconds = n
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"seconds"})
+	}
+}
+
+// decodeSecurityContext decodes a SecurityContext and checks them against the schema in one pass (see package jsonarg).
+func decodeSecurityContext(d *jsonarg.Decoder, v *SecurityContext) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "capabilities":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.Capabilities = new(Capabilities)
+			decodeCapabilities(d, v.Capabilities)
+		case "privileged":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Privileged = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Privileged = d.Bool()
+		case "seLinuxOptions":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.SELinuxOptions = new(SELinuxOptions)
+			decodeSELinuxOptions(d, v.SELinuxOptions)
+		case "runAsUser":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsUser = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.RunAsUser = n
+		case "runAsGroup":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsGroup = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.RunAsGroup = n
+		case "runAsNonRoot":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsNonRoot = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.RunAsNonRoot = d.Bool()
+		case "readOnlyRootFilesystem":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.ReadOnlyRootFilesystem = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.ReadOnlyRootFilesystem = d.Bool()
+		case "allowPrivilegeEscalation":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			v.AllowPrivilegeEscalation = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.AllowPrivilegeEscalation = d.Bool()
+		case "procMount":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			v.ProcMount = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.ProcMount = d.String()
+		case "seccompProfile":
+			if seen&(1<<9) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 9
+			if d.DropNull() {
+				continue
+			}
+			v.SeccompProfile = new(SeccompProfile)
+			decodeSeccompProfile(d, v.SeccompProfile)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeCapabilities decodes a Capabilities and checks them against the schema in one pass (see package jsonarg).
+func decodeCapabilities(d *jsonarg.Decoder, v *Capabilities) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "add":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Add = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Add = append(v.Add, "")
+				e := &v.Add[len(v.Add)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "drop":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Drop = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Drop = append(v.Drop, "")
+				e := &v.Drop[len(v.Drop)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSELinuxOptions decodes a SELinuxOptions and checks them against the schema in one pass (see package jsonarg).
+func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "user":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.User = d.String()
+		case "role":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Role = d.String()
+		case "type":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Type = d.String()
+		case "level":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Level = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSeccompProfile decodes a SeccompProfile and checks them against the schema in one pass (see package jsonarg).
+func decodeSeccompProfile(d *jsonarg.Decoder, v *SeccompProfile) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "type":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Type = d.String()
+		case "localhostProfile":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.LocalhostProfile = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.LocalhostProfile = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"type"})
+	}
+}
+
+// decodePodSecurityContext decodes a PodSecurityContext and checks them against the schema in one pass (see package jsonarg).
+func decodePodSecurityContext(d *jsonarg.Decoder, v *PodSecurityContext) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "seLinuxOptions":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.SELinuxOptions = new(SELinuxOptions)
+			decodeSELinuxOptions(d, v.SELinuxOptions)
+		case "runAsUser":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsUser = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.RunAsUser = n
+		case "runAsGroup":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsGroup = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.RunAsGroup = n
+		case "runAsNonRoot":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.RunAsNonRoot = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.RunAsNonRoot = d.Bool()
+		case "supplementalGroups":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.SupplementalGroups = []int64{}
+			for d.Array(); d.NextItem(); {
+				v.SupplementalGroups = append(v.SupplementalGroups, 0)
+				e := &v.SupplementalGroups[len(v.SupplementalGroups)-1]
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("integer")
+					continue
+				}
+				n, ok := d.Int()
+				if !ok {
+					continue
+				}
+				*e = n
+			}
+		case "fsGroup":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.FSGroup = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.FSGroup = n
+		case "sysctls":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Sysctls = []Sysctl{}
+			for d.Array(); d.NextItem(); {
+				v.Sysctls = append(v.Sysctls, Sysctl{})
+				e := &v.Sysctls[len(v.Sysctls)-1]
+				decodeSysctl(d, e)
+			}
+		case "fsGroupChangePolicy":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			v.FSGroupChangePolicy = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.FSGroupChangePolicy = d.String()
+		case "seccompProfile":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			v.SeccompProfile = new(SeccompProfile)
+			decodeSeccompProfile(d, v.SeccompProfile)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSysctl decodes a Sysctl and checks them against the schema in one pass (see package jsonarg).
+func decodeSysctl(d *jsonarg.Decoder, v *Sysctl) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "value":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Value = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "value"})
+	}
+}
+
+// decodeAffinity decodes a Affinity and checks them against the schema in one pass (see package jsonarg).
+func decodeAffinity(d *jsonarg.Decoder, v *Affinity) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "nodeAffinity":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.NodeAffinity = new(NodeAffinity)
+			decodeNodeAffinity(d, v.NodeAffinity)
+		case "podAffinity":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.PodAffinity = new(PodAffinity)
+			decodePodAffinity(d, v.PodAffinity)
+		case "podAntiAffinity":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.PodAntiAffinity = new(PodAffinity)
+			decodePodAffinity(d, v.PodAntiAffinity)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeNodeAffinity decodes a NodeAffinity and checks them against the schema in one pass (see package jsonarg).
+func decodeNodeAffinity(d *jsonarg.Decoder, v *NodeAffinity) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "requiredDuringSchedulingIgnoredDuringExecution":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			v.Required = new(NodeSelector)
+			decodeNodeSelector(d, v.Required)
+		case "preferredDuringSchedulingIgnoredDuringExecution":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Preferred = []PreferredSchedulingTerm{}
+			for d.Array(); d.NextItem(); {
+				v.Preferred = append(v.Preferred, PreferredSchedulingTerm{})
+				e := &v.Preferred[len(v.Preferred)-1]
+				decodePreferredSchedulingTerm(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeNodeSelector decodes a NodeSelector and checks them against the schema in one pass (see package jsonarg).
+func decodeNodeSelector(d *jsonarg.Decoder, v *NodeSelector) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "nodeSelectorTerms":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Terms = []NodeSelectorTerm{}
+			for d.Array(); d.NextItem(); {
+				v.Terms = append(v.Terms, NodeSelectorTerm{})
+				e := &v.Terms[len(v.Terms)-1]
+				decodeNodeSelectorTerm(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"nodeSelectorTerms"})
+	}
+}
+
+// decodeNodeSelectorTerm decodes a NodeSelectorTerm and checks them against the schema in one pass (see package jsonarg).
+func decodeNodeSelectorTerm(d *jsonarg.Decoder, v *NodeSelectorTerm) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "matchExpressions":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.MatchExpressions = []SelectorRequirement{}
+			for d.Array(); d.NextItem(); {
+				v.MatchExpressions = append(v.MatchExpressions, SelectorRequirement{})
+				e := &v.MatchExpressions[len(v.MatchExpressions)-1]
+				decodeSelectorRequirement(d, e)
+			}
+		case "matchFields":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.MatchFields = []SelectorRequirement{}
+			for d.Array(); d.NextItem(); {
+				v.MatchFields = append(v.MatchFields, SelectorRequirement{})
+				e := &v.MatchFields[len(v.MatchFields)-1]
+				decodeSelectorRequirement(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeSelectorRequirement decodes a SelectorRequirement and checks them against the schema in one pass (see package jsonarg).
+func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "key":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Key = d.String()
+		case "operator":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Operator = d.String()
+		case "values":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Values = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Values = append(v.Values, "")
+				e := &v.Values[len(v.Values)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"key", "operator"})
+	}
+}
+
+// decodePreferredSchedulingTerm decodes a PreferredSchedulingTerm and checks them against the schema in one pass (see package jsonarg).
+func decodePreferredSchedulingTerm(d *jsonarg.Decoder, v *PreferredSchedulingTerm) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "weight":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.Weight = int32(n)
+		case "preference":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			decodeNodeSelectorTerm(d, &v.Preference)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"weight", "preference"})
+	}
+}
+
+// decodePodAffinity decodes a PodAffinity and checks them against the schema in one pass (see package jsonarg).
+func decodePodAffinity(d *jsonarg.Decoder, v *PodAffinity) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "requiredDuringSchedulingIgnoredDuringExecution":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Required = []PodAffinityTerm{}
+			for d.Array(); d.NextItem(); {
+				v.Required = append(v.Required, PodAffinityTerm{})
+				e := &v.Required[len(v.Required)-1]
+				decodePodAffinityTerm(d, e)
+			}
+		case "preferredDuringSchedulingIgnoredDuringExecution":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Preferred = []WeightedPodAffinityTerm{}
+			for d.Array(); d.NextItem(); {
+				v.Preferred = append(v.Preferred, WeightedPodAffinityTerm{})
+				e := &v.Preferred[len(v.Preferred)-1]
+				decodeWeightedPodAffinityTerm(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodePodAffinityTerm decodes a PodAffinityTerm and checks them against the schema in one pass (see package jsonarg).
+func decodePodAffinityTerm(d *jsonarg.Decoder, v *PodAffinityTerm) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "topologyKey":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.TopologyKey = d.String()
+		case "labelSelector":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.LabelSelector = new(LabelSelector)
+			decodeLabelSelector(d, v.LabelSelector)
+		case "namespaces":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Namespaces = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Namespaces = append(v.Namespaces, "")
+				e := &v.Namespaces[len(v.Namespaces)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "namespaceSelector":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.NamespaceSelector = new(LabelSelector)
+			decodeLabelSelector(d, v.NamespaceSelector)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"topologyKey"})
+	}
+}
+
+// decodeLabelSelector decodes a LabelSelector and checks them against the schema in one pass (see package jsonarg).
+func decodeLabelSelector(d *jsonarg.Decoder, v *LabelSelector) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "matchLabels":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.MatchLabels = map[string]string{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.MatchLabels[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e string
+				v.MatchLabels[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				e = d.String()
+				v.MatchLabels[k] = e
+			}
+		case "matchExpressions":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.MatchExpressions = []SelectorRequirement{}
+			for d.Array(); d.NextItem(); {
+				v.MatchExpressions = append(v.MatchExpressions, SelectorRequirement{})
+				e := &v.MatchExpressions[len(v.MatchExpressions)-1]
+				decodeSelectorRequirement(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeWeightedPodAffinityTerm decodes a WeightedPodAffinityTerm and checks them against the schema in one pass (see package jsonarg).
+func decodeWeightedPodAffinityTerm(d *jsonarg.Decoder, v *WeightedPodAffinityTerm) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "weight":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.Weight = int32(n)
+		case "podAffinityTerm":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			decodePodAffinityTerm(d, &v.PodAffinityTerm)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"weight", "podAffinityTerm"})
+	}
+}
+
+// decodeToleration decodes a Toleration and checks them against the schema in one pass (see package jsonarg).
+func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "key":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Key = d.String()
+		case "operator":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Operator = d.String()
+		case "value":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Value = d.String()
+		case "effect":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Effect = d.String()
+		case "tolerationSeconds":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.TolerationSeconds = new(int64)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			*v.TolerationSeconds = n
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeHostAlias decodes a HostAlias and checks them against the schema in one pass (see package jsonarg).
+func decodeHostAlias(d *jsonarg.Decoder, v *HostAlias) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "ip":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.IP = d.String()
+		case "hostnames":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Hostnames = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Hostnames = append(v.Hostnames, "")
+				e := &v.Hostnames[len(v.Hostnames)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"ip"})
+	}
+}
+
+// decodePodDNSConfig decodes a PodDNSConfig and checks them against the schema in one pass (see package jsonarg).
+func decodePodDNSConfig(d *jsonarg.Decoder, v *PodDNSConfig) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "nameservers":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Nameservers = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Nameservers = append(v.Nameservers, "")
+				e := &v.Nameservers[len(v.Nameservers)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "searches":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Searches = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Searches = append(v.Searches, "")
+				e := &v.Searches[len(v.Searches)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "options":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Options = []PodDNSConfigOpt{}
+			for d.Array(); d.NextItem(); {
+				v.Options = append(v.Options, PodDNSConfigOpt{})
+				e := &v.Options[len(v.Options)-1]
+				decodePodDNSConfigOpt(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodePodDNSConfigOpt decodes a PodDNSConfigOpt and checks them against the schema in one pass (see package jsonarg).
+func decodePodDNSConfigOpt(d *jsonarg.Decoder, v *PodDNSConfigOpt) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "value":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Value = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.Value = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodePodReadinessGate decodes a PodReadinessGate and checks them against the schema in one pass (see package jsonarg).
+func decodePodReadinessGate(d *jsonarg.Decoder, v *PodReadinessGate) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "conditionType":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ConditionType = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"conditionType"})
+	}
+}
+
+// decodeTopologySpread decodes a TopologySpread and checks them against the schema in one pass (see package jsonarg).
+func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "maxSkew":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.MaxSkew = int32(n)
+		case "topologyKey":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.TopologyKey = d.String()
+		case "whenUnsatisfiable":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.WhenUnsatisfiable = d.String()
+		case "labelSelector":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.LabelSelector = new(LabelSelector)
+			decodeLabelSelector(d, v.LabelSelector)
+		case "minDomains":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.MinDomains = new(int32)
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			*v.MinDomains = int32(n)
+		case "nodeAffinityPolicy":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.NodeAffinityPolicy = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.NodeAffinityPolicy = d.String()
+		case "nodeTaintsPolicy":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.NodeTaintsPolicy = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.NodeTaintsPolicy = d.String()
+		case "matchLabelKeys":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.MatchLabelKeys = []string{}
+			for d.Array(); d.NextItem(); {
+				v.MatchLabelKeys = append(v.MatchLabelKeys, "")
+				e := &v.MatchLabelKeys[len(v.MatchLabelKeys)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b111
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"maxSkew", "topologyKey", "whenUnsatisfiable"})
+	}
+}
+
+// decodePodOS decodes a PodOS and checks them against the schema in one pass (see package jsonarg).
+func decodePodOS(d *jsonarg.Decoder, v *PodOS) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodePodSchedulingGate decodes a PodSchedulingGate and checks them against the schema in one pass (see package jsonarg).
+func decodePodSchedulingGate(d *jsonarg.Decoder, v *PodSchedulingGate) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodePodResourceClaim decodes a PodResourceClaim and checks them against the schema in one pass (see package jsonarg).
+func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "resourceClaimName":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.ResourceClaimName = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.ResourceClaimName = d.String()
+		case "resourceClaimTemplateName":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.ResourceClaimTemplateName = new(string)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			*v.ResourceClaimTemplateName = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name"})
+	}
+}
+
+// decodePodStatus decodes a PodStatus and checks them against the schema in one pass (see package jsonarg).
+func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "phase":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Phase = d.String()
+		case "conditions":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Conditions = []PodCondition{}
+			for d.Array(); d.NextItem(); {
+				v.Conditions = append(v.Conditions, PodCondition{})
+				e := &v.Conditions[len(v.Conditions)-1]
+				decodePodCondition(d, e)
+			}
+		case "message":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Message = d.String()
+		case "reason":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Reason = d.String()
+		case "hostIP":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.HostIP = d.String()
+		case "podIP":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.PodIP = d.String()
+		case "startTime":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.StartTime = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.StartTime.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "containerStatuses":
+			if seen&(1<<7) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 7
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.ContainerStatuses = []ContainerStatus{}
+			for d.Array(); d.NextItem(); {
+				v.ContainerStatuses = append(v.ContainerStatuses, ContainerStatus{})
+				e := &v.ContainerStatuses[len(v.ContainerStatuses)-1]
+				decodeContainerStatus(d, e)
+			}
+		case "qosClass":
+			if seen&(1<<8) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 8
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.QOSClass = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodePodCondition decodes a PodCondition and checks them against the schema in one pass (see package jsonarg).
+func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "type":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Type = d.String()
+		case "status":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Status = d.String()
+		case "lastProbeTime":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			v.LastProbeTime = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.LastProbeTime.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "lastTransitionTime":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.LastTransitionTime = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.LastTransitionTime.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "reason":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Reason = d.String()
+		case "message":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Message = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"type", "status"})
+	}
+}
+
+// decodeContainerStatus decodes a ContainerStatus and checks them against the schema in one pass (see package jsonarg).
+func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "ready":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			v.Ready = d.Bool()
+		case "restartCount":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < -2147483648 {
+				d.Violation("expected a number >= -2147483648")
+			}
+			if n > 2147483647 {
+				d.Violation("expected a number <= 2147483647")
+			}
+			v.RestartCount = int32(n)
+		case "image":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Image = d.String()
+		case "imageID":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ImageID = d.String()
+		case "containerID":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.ContainerID = d.String()
+		case "started":
+			if seen&(1<<6) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 6
+			if d.DropNull() {
+				continue
+			}
+			v.Started = new(bool)
+			if d.Peek() != jsonarg.Bool {
+				d.WrongType("boolean")
+				continue
+			}
+			*v.Started = d.Bool()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11111
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "ready", "restartCount", "image", "imageID"})
 	}
 }

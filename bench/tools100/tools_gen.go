@@ -5,6 +5,7 @@ package tools100
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // tool0ToolInputSchema is the JSON Schema of the input of tool "tool-0".
@@ -119,7 +120,7 @@ var tool0ToolSpec = runtime.Spec{
 
 // Tool0Tool returns [Tool0] as the tool "tool-0", under the key "tool-0" in Tools.
 func Tool0Tool() *runtime.Func[In0, Out0] {
-	return runtime.NewFunc(&tool0ToolSpec, Tool0)
+	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0)
 }
 
 // tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
@@ -234,7 +235,7 @@ var tool1ToolSpec = runtime.Spec{
 
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
 func Tool1Tool() *runtime.Func[In1, Out1] {
-	return runtime.NewFunc(&tool1ToolSpec, Tool1)
+	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1)
 }
 
 // tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
@@ -349,7 +350,7 @@ var tool2ToolSpec = runtime.Spec{
 
 // Tool2Tool returns [Tool2] as the tool "tool-2", under the key "tool-2" in Tools.
 func Tool2Tool() *runtime.Func[In2, Out2] {
-	return runtime.NewFunc(&tool2ToolSpec, Tool2)
+	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2)
 }
 
 // tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
@@ -464,7 +465,7 @@ var tool3ToolSpec = runtime.Spec{
 
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
 func Tool3Tool() *runtime.Func[In3, Out3] {
-	return runtime.NewFunc(&tool3ToolSpec, Tool3)
+	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3)
 }
 
 // tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
@@ -579,7 +580,7 @@ var tool4ToolSpec = runtime.Spec{
 
 // Tool4Tool returns [Tool4] as the tool "tool-4", under the key "tool-4" in Tools.
 func Tool4Tool() *runtime.Func[In4, Out4] {
-	return runtime.NewFunc(&tool4ToolSpec, Tool4)
+	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4)
 }
 
 // tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
@@ -694,7 +695,7 @@ var tool5ToolSpec = runtime.Spec{
 
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
 func Tool5Tool() *runtime.Func[In5, Out5] {
-	return runtime.NewFunc(&tool5ToolSpec, Tool5)
+	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5)
 }
 
 // tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
@@ -809,7 +810,7 @@ var tool6ToolSpec = runtime.Spec{
 
 // Tool6Tool returns [Tool6] as the tool "tool-6", under the key "tool-6" in Tools.
 func Tool6Tool() *runtime.Func[In6, Out6] {
-	return runtime.NewFunc(&tool6ToolSpec, Tool6)
+	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6)
 }
 
 // tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
@@ -924,7 +925,7 @@ var tool7ToolSpec = runtime.Spec{
 
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
 func Tool7Tool() *runtime.Func[In7, Out7] {
-	return runtime.NewFunc(&tool7ToolSpec, Tool7)
+	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7)
 }
 
 // tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
@@ -1039,7 +1040,7 @@ var tool8ToolSpec = runtime.Spec{
 
 // Tool8Tool returns [Tool8] as the tool "tool-8", under the key "tool-8" in Tools.
 func Tool8Tool() *runtime.Func[In8, Out8] {
-	return runtime.NewFunc(&tool8ToolSpec, Tool8)
+	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8)
 }
 
 // tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
@@ -1154,7 +1155,7 @@ var tool9ToolSpec = runtime.Spec{
 
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
 func Tool9Tool() *runtime.Func[In9, Out9] {
-	return runtime.NewFunc(&tool9ToolSpec, Tool9)
+	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9)
 }
 
 // tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
@@ -1269,7 +1270,7 @@ var tool10ToolSpec = runtime.Spec{
 
 // Tool10Tool returns [Tool10] as the tool "tool-10", under the key "tool-10" in Tools.
 func Tool10Tool() *runtime.Func[In10, Out10] {
-	return runtime.NewFunc(&tool10ToolSpec, Tool10)
+	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10)
 }
 
 // tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
@@ -1384,7 +1385,7 @@ var tool11ToolSpec = runtime.Spec{
 
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
 func Tool11Tool() *runtime.Func[In11, Out11] {
-	return runtime.NewFunc(&tool11ToolSpec, Tool11)
+	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11)
 }
 
 // tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
@@ -1499,7 +1500,7 @@ var tool12ToolSpec = runtime.Spec{
 
 // Tool12Tool returns [Tool12] as the tool "tool-12", under the key "tool-12" in Tools.
 func Tool12Tool() *runtime.Func[In12, Out12] {
-	return runtime.NewFunc(&tool12ToolSpec, Tool12)
+	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12)
 }
 
 // tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
@@ -1614,7 +1615,7 @@ var tool13ToolSpec = runtime.Spec{
 
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
 func Tool13Tool() *runtime.Func[In13, Out13] {
-	return runtime.NewFunc(&tool13ToolSpec, Tool13)
+	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13)
 }
 
 // tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
@@ -1729,7 +1730,7 @@ var tool14ToolSpec = runtime.Spec{
 
 // Tool14Tool returns [Tool14] as the tool "tool-14", under the key "tool-14" in Tools.
 func Tool14Tool() *runtime.Func[In14, Out14] {
-	return runtime.NewFunc(&tool14ToolSpec, Tool14)
+	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14)
 }
 
 // tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
@@ -1844,7 +1845,7 @@ var tool15ToolSpec = runtime.Spec{
 
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
 func Tool15Tool() *runtime.Func[In15, Out15] {
-	return runtime.NewFunc(&tool15ToolSpec, Tool15)
+	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15)
 }
 
 // tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
@@ -1959,7 +1960,7 @@ var tool16ToolSpec = runtime.Spec{
 
 // Tool16Tool returns [Tool16] as the tool "tool-16", under the key "tool-16" in Tools.
 func Tool16Tool() *runtime.Func[In16, Out16] {
-	return runtime.NewFunc(&tool16ToolSpec, Tool16)
+	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16)
 }
 
 // tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
@@ -2074,7 +2075,7 @@ var tool17ToolSpec = runtime.Spec{
 
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
 func Tool17Tool() *runtime.Func[In17, Out17] {
-	return runtime.NewFunc(&tool17ToolSpec, Tool17)
+	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17)
 }
 
 // tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
@@ -2189,7 +2190,7 @@ var tool18ToolSpec = runtime.Spec{
 
 // Tool18Tool returns [Tool18] as the tool "tool-18", under the key "tool-18" in Tools.
 func Tool18Tool() *runtime.Func[In18, Out18] {
-	return runtime.NewFunc(&tool18ToolSpec, Tool18)
+	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18)
 }
 
 // tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
@@ -2304,7 +2305,7 @@ var tool19ToolSpec = runtime.Spec{
 
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
 func Tool19Tool() *runtime.Func[In19, Out19] {
-	return runtime.NewFunc(&tool19ToolSpec, Tool19)
+	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19)
 }
 
 // tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
@@ -2419,7 +2420,7 @@ var tool20ToolSpec = runtime.Spec{
 
 // Tool20Tool returns [Tool20] as the tool "tool-20", under the key "tool-20" in Tools.
 func Tool20Tool() *runtime.Func[In20, Out20] {
-	return runtime.NewFunc(&tool20ToolSpec, Tool20)
+	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20)
 }
 
 // tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
@@ -2534,7 +2535,7 @@ var tool21ToolSpec = runtime.Spec{
 
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
 func Tool21Tool() *runtime.Func[In21, Out21] {
-	return runtime.NewFunc(&tool21ToolSpec, Tool21)
+	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21)
 }
 
 // tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
@@ -2649,7 +2650,7 @@ var tool22ToolSpec = runtime.Spec{
 
 // Tool22Tool returns [Tool22] as the tool "tool-22", under the key "tool-22" in Tools.
 func Tool22Tool() *runtime.Func[In22, Out22] {
-	return runtime.NewFunc(&tool22ToolSpec, Tool22)
+	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22)
 }
 
 // tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
@@ -2764,7 +2765,7 @@ var tool23ToolSpec = runtime.Spec{
 
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
 func Tool23Tool() *runtime.Func[In23, Out23] {
-	return runtime.NewFunc(&tool23ToolSpec, Tool23)
+	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23)
 }
 
 // tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
@@ -2879,7 +2880,7 @@ var tool24ToolSpec = runtime.Spec{
 
 // Tool24Tool returns [Tool24] as the tool "tool-24", under the key "tool-24" in Tools.
 func Tool24Tool() *runtime.Func[In24, Out24] {
-	return runtime.NewFunc(&tool24ToolSpec, Tool24)
+	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24)
 }
 
 // tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
@@ -2994,7 +2995,7 @@ var tool25ToolSpec = runtime.Spec{
 
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
 func Tool25Tool() *runtime.Func[In25, Out25] {
-	return runtime.NewFunc(&tool25ToolSpec, Tool25)
+	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25)
 }
 
 // tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
@@ -3109,7 +3110,7 @@ var tool26ToolSpec = runtime.Spec{
 
 // Tool26Tool returns [Tool26] as the tool "tool-26", under the key "tool-26" in Tools.
 func Tool26Tool() *runtime.Func[In26, Out26] {
-	return runtime.NewFunc(&tool26ToolSpec, Tool26)
+	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26)
 }
 
 // tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
@@ -3224,7 +3225,7 @@ var tool27ToolSpec = runtime.Spec{
 
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
 func Tool27Tool() *runtime.Func[In27, Out27] {
-	return runtime.NewFunc(&tool27ToolSpec, Tool27)
+	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27)
 }
 
 // tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
@@ -3339,7 +3340,7 @@ var tool28ToolSpec = runtime.Spec{
 
 // Tool28Tool returns [Tool28] as the tool "tool-28", under the key "tool-28" in Tools.
 func Tool28Tool() *runtime.Func[In28, Out28] {
-	return runtime.NewFunc(&tool28ToolSpec, Tool28)
+	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28)
 }
 
 // tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
@@ -3454,7 +3455,7 @@ var tool29ToolSpec = runtime.Spec{
 
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
 func Tool29Tool() *runtime.Func[In29, Out29] {
-	return runtime.NewFunc(&tool29ToolSpec, Tool29)
+	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29)
 }
 
 // tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
@@ -3569,7 +3570,7 @@ var tool30ToolSpec = runtime.Spec{
 
 // Tool30Tool returns [Tool30] as the tool "tool-30", under the key "tool-30" in Tools.
 func Tool30Tool() *runtime.Func[In30, Out30] {
-	return runtime.NewFunc(&tool30ToolSpec, Tool30)
+	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30)
 }
 
 // tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
@@ -3684,7 +3685,7 @@ var tool31ToolSpec = runtime.Spec{
 
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
 func Tool31Tool() *runtime.Func[In31, Out31] {
-	return runtime.NewFunc(&tool31ToolSpec, Tool31)
+	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31)
 }
 
 // tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
@@ -3799,7 +3800,7 @@ var tool32ToolSpec = runtime.Spec{
 
 // Tool32Tool returns [Tool32] as the tool "tool-32", under the key "tool-32" in Tools.
 func Tool32Tool() *runtime.Func[In32, Out32] {
-	return runtime.NewFunc(&tool32ToolSpec, Tool32)
+	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32)
 }
 
 // tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
@@ -3914,7 +3915,7 @@ var tool33ToolSpec = runtime.Spec{
 
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
 func Tool33Tool() *runtime.Func[In33, Out33] {
-	return runtime.NewFunc(&tool33ToolSpec, Tool33)
+	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33)
 }
 
 // tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
@@ -4029,7 +4030,7 @@ var tool34ToolSpec = runtime.Spec{
 
 // Tool34Tool returns [Tool34] as the tool "tool-34", under the key "tool-34" in Tools.
 func Tool34Tool() *runtime.Func[In34, Out34] {
-	return runtime.NewFunc(&tool34ToolSpec, Tool34)
+	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34)
 }
 
 // tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
@@ -4144,7 +4145,7 @@ var tool35ToolSpec = runtime.Spec{
 
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
 func Tool35Tool() *runtime.Func[In35, Out35] {
-	return runtime.NewFunc(&tool35ToolSpec, Tool35)
+	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35)
 }
 
 // tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
@@ -4259,7 +4260,7 @@ var tool36ToolSpec = runtime.Spec{
 
 // Tool36Tool returns [Tool36] as the tool "tool-36", under the key "tool-36" in Tools.
 func Tool36Tool() *runtime.Func[In36, Out36] {
-	return runtime.NewFunc(&tool36ToolSpec, Tool36)
+	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36)
 }
 
 // tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
@@ -4374,7 +4375,7 @@ var tool37ToolSpec = runtime.Spec{
 
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
 func Tool37Tool() *runtime.Func[In37, Out37] {
-	return runtime.NewFunc(&tool37ToolSpec, Tool37)
+	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37)
 }
 
 // tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
@@ -4489,7 +4490,7 @@ var tool38ToolSpec = runtime.Spec{
 
 // Tool38Tool returns [Tool38] as the tool "tool-38", under the key "tool-38" in Tools.
 func Tool38Tool() *runtime.Func[In38, Out38] {
-	return runtime.NewFunc(&tool38ToolSpec, Tool38)
+	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38)
 }
 
 // tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
@@ -4604,7 +4605,7 @@ var tool39ToolSpec = runtime.Spec{
 
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
 func Tool39Tool() *runtime.Func[In39, Out39] {
-	return runtime.NewFunc(&tool39ToolSpec, Tool39)
+	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39)
 }
 
 // tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
@@ -4719,7 +4720,7 @@ var tool40ToolSpec = runtime.Spec{
 
 // Tool40Tool returns [Tool40] as the tool "tool-40", under the key "tool-40" in Tools.
 func Tool40Tool() *runtime.Func[In40, Out40] {
-	return runtime.NewFunc(&tool40ToolSpec, Tool40)
+	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40)
 }
 
 // tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
@@ -4834,7 +4835,7 @@ var tool41ToolSpec = runtime.Spec{
 
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
 func Tool41Tool() *runtime.Func[In41, Out41] {
-	return runtime.NewFunc(&tool41ToolSpec, Tool41)
+	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41)
 }
 
 // tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
@@ -4949,7 +4950,7 @@ var tool42ToolSpec = runtime.Spec{
 
 // Tool42Tool returns [Tool42] as the tool "tool-42", under the key "tool-42" in Tools.
 func Tool42Tool() *runtime.Func[In42, Out42] {
-	return runtime.NewFunc(&tool42ToolSpec, Tool42)
+	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42)
 }
 
 // tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
@@ -5064,7 +5065,7 @@ var tool43ToolSpec = runtime.Spec{
 
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
 func Tool43Tool() *runtime.Func[In43, Out43] {
-	return runtime.NewFunc(&tool43ToolSpec, Tool43)
+	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43)
 }
 
 // tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
@@ -5179,7 +5180,7 @@ var tool44ToolSpec = runtime.Spec{
 
 // Tool44Tool returns [Tool44] as the tool "tool-44", under the key "tool-44" in Tools.
 func Tool44Tool() *runtime.Func[In44, Out44] {
-	return runtime.NewFunc(&tool44ToolSpec, Tool44)
+	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44)
 }
 
 // tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
@@ -5294,7 +5295,7 @@ var tool45ToolSpec = runtime.Spec{
 
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
 func Tool45Tool() *runtime.Func[In45, Out45] {
-	return runtime.NewFunc(&tool45ToolSpec, Tool45)
+	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45)
 }
 
 // tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
@@ -5409,7 +5410,7 @@ var tool46ToolSpec = runtime.Spec{
 
 // Tool46Tool returns [Tool46] as the tool "tool-46", under the key "tool-46" in Tools.
 func Tool46Tool() *runtime.Func[In46, Out46] {
-	return runtime.NewFunc(&tool46ToolSpec, Tool46)
+	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46)
 }
 
 // tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
@@ -5524,7 +5525,7 @@ var tool47ToolSpec = runtime.Spec{
 
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
 func Tool47Tool() *runtime.Func[In47, Out47] {
-	return runtime.NewFunc(&tool47ToolSpec, Tool47)
+	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47)
 }
 
 // tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
@@ -5639,7 +5640,7 @@ var tool48ToolSpec = runtime.Spec{
 
 // Tool48Tool returns [Tool48] as the tool "tool-48", under the key "tool-48" in Tools.
 func Tool48Tool() *runtime.Func[In48, Out48] {
-	return runtime.NewFunc(&tool48ToolSpec, Tool48)
+	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48)
 }
 
 // tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
@@ -5754,7 +5755,7 @@ var tool49ToolSpec = runtime.Spec{
 
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
 func Tool49Tool() *runtime.Func[In49, Out49] {
-	return runtime.NewFunc(&tool49ToolSpec, Tool49)
+	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49)
 }
 
 // tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
@@ -5869,7 +5870,7 @@ var tool50ToolSpec = runtime.Spec{
 
 // Tool50Tool returns [Tool50] as the tool "tool-50", under the key "tool-50" in Tools.
 func Tool50Tool() *runtime.Func[In50, Out50] {
-	return runtime.NewFunc(&tool50ToolSpec, Tool50)
+	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50)
 }
 
 // tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
@@ -5984,7 +5985,7 @@ var tool51ToolSpec = runtime.Spec{
 
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
 func Tool51Tool() *runtime.Func[In51, Out51] {
-	return runtime.NewFunc(&tool51ToolSpec, Tool51)
+	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51)
 }
 
 // tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
@@ -6099,7 +6100,7 @@ var tool52ToolSpec = runtime.Spec{
 
 // Tool52Tool returns [Tool52] as the tool "tool-52", under the key "tool-52" in Tools.
 func Tool52Tool() *runtime.Func[In52, Out52] {
-	return runtime.NewFunc(&tool52ToolSpec, Tool52)
+	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52)
 }
 
 // tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
@@ -6214,7 +6215,7 @@ var tool53ToolSpec = runtime.Spec{
 
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
 func Tool53Tool() *runtime.Func[In53, Out53] {
-	return runtime.NewFunc(&tool53ToolSpec, Tool53)
+	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53)
 }
 
 // tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
@@ -6329,7 +6330,7 @@ var tool54ToolSpec = runtime.Spec{
 
 // Tool54Tool returns [Tool54] as the tool "tool-54", under the key "tool-54" in Tools.
 func Tool54Tool() *runtime.Func[In54, Out54] {
-	return runtime.NewFunc(&tool54ToolSpec, Tool54)
+	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54)
 }
 
 // tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
@@ -6444,7 +6445,7 @@ var tool55ToolSpec = runtime.Spec{
 
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
 func Tool55Tool() *runtime.Func[In55, Out55] {
-	return runtime.NewFunc(&tool55ToolSpec, Tool55)
+	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55)
 }
 
 // tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
@@ -6559,7 +6560,7 @@ var tool56ToolSpec = runtime.Spec{
 
 // Tool56Tool returns [Tool56] as the tool "tool-56", under the key "tool-56" in Tools.
 func Tool56Tool() *runtime.Func[In56, Out56] {
-	return runtime.NewFunc(&tool56ToolSpec, Tool56)
+	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56)
 }
 
 // tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
@@ -6674,7 +6675,7 @@ var tool57ToolSpec = runtime.Spec{
 
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
 func Tool57Tool() *runtime.Func[In57, Out57] {
-	return runtime.NewFunc(&tool57ToolSpec, Tool57)
+	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57)
 }
 
 // tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
@@ -6789,7 +6790,7 @@ var tool58ToolSpec = runtime.Spec{
 
 // Tool58Tool returns [Tool58] as the tool "tool-58", under the key "tool-58" in Tools.
 func Tool58Tool() *runtime.Func[In58, Out58] {
-	return runtime.NewFunc(&tool58ToolSpec, Tool58)
+	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58)
 }
 
 // tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
@@ -6904,7 +6905,7 @@ var tool59ToolSpec = runtime.Spec{
 
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
 func Tool59Tool() *runtime.Func[In59, Out59] {
-	return runtime.NewFunc(&tool59ToolSpec, Tool59)
+	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59)
 }
 
 // tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
@@ -7019,7 +7020,7 @@ var tool60ToolSpec = runtime.Spec{
 
 // Tool60Tool returns [Tool60] as the tool "tool-60", under the key "tool-60" in Tools.
 func Tool60Tool() *runtime.Func[In60, Out60] {
-	return runtime.NewFunc(&tool60ToolSpec, Tool60)
+	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60)
 }
 
 // tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
@@ -7134,7 +7135,7 @@ var tool61ToolSpec = runtime.Spec{
 
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
 func Tool61Tool() *runtime.Func[In61, Out61] {
-	return runtime.NewFunc(&tool61ToolSpec, Tool61)
+	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61)
 }
 
 // tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
@@ -7249,7 +7250,7 @@ var tool62ToolSpec = runtime.Spec{
 
 // Tool62Tool returns [Tool62] as the tool "tool-62", under the key "tool-62" in Tools.
 func Tool62Tool() *runtime.Func[In62, Out62] {
-	return runtime.NewFunc(&tool62ToolSpec, Tool62)
+	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62)
 }
 
 // tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
@@ -7364,7 +7365,7 @@ var tool63ToolSpec = runtime.Spec{
 
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
 func Tool63Tool() *runtime.Func[In63, Out63] {
-	return runtime.NewFunc(&tool63ToolSpec, Tool63)
+	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63)
 }
 
 // tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
@@ -7479,7 +7480,7 @@ var tool64ToolSpec = runtime.Spec{
 
 // Tool64Tool returns [Tool64] as the tool "tool-64", under the key "tool-64" in Tools.
 func Tool64Tool() *runtime.Func[In64, Out64] {
-	return runtime.NewFunc(&tool64ToolSpec, Tool64)
+	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64)
 }
 
 // tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
@@ -7594,7 +7595,7 @@ var tool65ToolSpec = runtime.Spec{
 
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
 func Tool65Tool() *runtime.Func[In65, Out65] {
-	return runtime.NewFunc(&tool65ToolSpec, Tool65)
+	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65)
 }
 
 // tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
@@ -7709,7 +7710,7 @@ var tool66ToolSpec = runtime.Spec{
 
 // Tool66Tool returns [Tool66] as the tool "tool-66", under the key "tool-66" in Tools.
 func Tool66Tool() *runtime.Func[In66, Out66] {
-	return runtime.NewFunc(&tool66ToolSpec, Tool66)
+	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66)
 }
 
 // tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
@@ -7824,7 +7825,7 @@ var tool67ToolSpec = runtime.Spec{
 
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
 func Tool67Tool() *runtime.Func[In67, Out67] {
-	return runtime.NewFunc(&tool67ToolSpec, Tool67)
+	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67)
 }
 
 // tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
@@ -7939,7 +7940,7 @@ var tool68ToolSpec = runtime.Spec{
 
 // Tool68Tool returns [Tool68] as the tool "tool-68", under the key "tool-68" in Tools.
 func Tool68Tool() *runtime.Func[In68, Out68] {
-	return runtime.NewFunc(&tool68ToolSpec, Tool68)
+	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68)
 }
 
 // tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
@@ -8054,7 +8055,7 @@ var tool69ToolSpec = runtime.Spec{
 
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
 func Tool69Tool() *runtime.Func[In69, Out69] {
-	return runtime.NewFunc(&tool69ToolSpec, Tool69)
+	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69)
 }
 
 // tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
@@ -8169,7 +8170,7 @@ var tool70ToolSpec = runtime.Spec{
 
 // Tool70Tool returns [Tool70] as the tool "tool-70", under the key "tool-70" in Tools.
 func Tool70Tool() *runtime.Func[In70, Out70] {
-	return runtime.NewFunc(&tool70ToolSpec, Tool70)
+	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70)
 }
 
 // tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
@@ -8284,7 +8285,7 @@ var tool71ToolSpec = runtime.Spec{
 
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
 func Tool71Tool() *runtime.Func[In71, Out71] {
-	return runtime.NewFunc(&tool71ToolSpec, Tool71)
+	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71)
 }
 
 // tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
@@ -8399,7 +8400,7 @@ var tool72ToolSpec = runtime.Spec{
 
 // Tool72Tool returns [Tool72] as the tool "tool-72", under the key "tool-72" in Tools.
 func Tool72Tool() *runtime.Func[In72, Out72] {
-	return runtime.NewFunc(&tool72ToolSpec, Tool72)
+	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72)
 }
 
 // tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
@@ -8514,7 +8515,7 @@ var tool73ToolSpec = runtime.Spec{
 
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
 func Tool73Tool() *runtime.Func[In73, Out73] {
-	return runtime.NewFunc(&tool73ToolSpec, Tool73)
+	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73)
 }
 
 // tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
@@ -8629,7 +8630,7 @@ var tool74ToolSpec = runtime.Spec{
 
 // Tool74Tool returns [Tool74] as the tool "tool-74", under the key "tool-74" in Tools.
 func Tool74Tool() *runtime.Func[In74, Out74] {
-	return runtime.NewFunc(&tool74ToolSpec, Tool74)
+	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74)
 }
 
 // tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
@@ -8744,7 +8745,7 @@ var tool75ToolSpec = runtime.Spec{
 
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
 func Tool75Tool() *runtime.Func[In75, Out75] {
-	return runtime.NewFunc(&tool75ToolSpec, Tool75)
+	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75)
 }
 
 // tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
@@ -8859,7 +8860,7 @@ var tool76ToolSpec = runtime.Spec{
 
 // Tool76Tool returns [Tool76] as the tool "tool-76", under the key "tool-76" in Tools.
 func Tool76Tool() *runtime.Func[In76, Out76] {
-	return runtime.NewFunc(&tool76ToolSpec, Tool76)
+	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76)
 }
 
 // tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
@@ -8974,7 +8975,7 @@ var tool77ToolSpec = runtime.Spec{
 
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
 func Tool77Tool() *runtime.Func[In77, Out77] {
-	return runtime.NewFunc(&tool77ToolSpec, Tool77)
+	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77)
 }
 
 // tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
@@ -9089,7 +9090,7 @@ var tool78ToolSpec = runtime.Spec{
 
 // Tool78Tool returns [Tool78] as the tool "tool-78", under the key "tool-78" in Tools.
 func Tool78Tool() *runtime.Func[In78, Out78] {
-	return runtime.NewFunc(&tool78ToolSpec, Tool78)
+	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78)
 }
 
 // tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
@@ -9204,7 +9205,7 @@ var tool79ToolSpec = runtime.Spec{
 
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
 func Tool79Tool() *runtime.Func[In79, Out79] {
-	return runtime.NewFunc(&tool79ToolSpec, Tool79)
+	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79)
 }
 
 // tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
@@ -9319,7 +9320,7 @@ var tool80ToolSpec = runtime.Spec{
 
 // Tool80Tool returns [Tool80] as the tool "tool-80", under the key "tool-80" in Tools.
 func Tool80Tool() *runtime.Func[In80, Out80] {
-	return runtime.NewFunc(&tool80ToolSpec, Tool80)
+	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80)
 }
 
 // tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
@@ -9434,7 +9435,7 @@ var tool81ToolSpec = runtime.Spec{
 
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
 func Tool81Tool() *runtime.Func[In81, Out81] {
-	return runtime.NewFunc(&tool81ToolSpec, Tool81)
+	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81)
 }
 
 // tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
@@ -9549,7 +9550,7 @@ var tool82ToolSpec = runtime.Spec{
 
 // Tool82Tool returns [Tool82] as the tool "tool-82", under the key "tool-82" in Tools.
 func Tool82Tool() *runtime.Func[In82, Out82] {
-	return runtime.NewFunc(&tool82ToolSpec, Tool82)
+	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82)
 }
 
 // tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
@@ -9664,7 +9665,7 @@ var tool83ToolSpec = runtime.Spec{
 
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
 func Tool83Tool() *runtime.Func[In83, Out83] {
-	return runtime.NewFunc(&tool83ToolSpec, Tool83)
+	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83)
 }
 
 // tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
@@ -9779,7 +9780,7 @@ var tool84ToolSpec = runtime.Spec{
 
 // Tool84Tool returns [Tool84] as the tool "tool-84", under the key "tool-84" in Tools.
 func Tool84Tool() *runtime.Func[In84, Out84] {
-	return runtime.NewFunc(&tool84ToolSpec, Tool84)
+	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84)
 }
 
 // tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
@@ -9894,7 +9895,7 @@ var tool85ToolSpec = runtime.Spec{
 
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
 func Tool85Tool() *runtime.Func[In85, Out85] {
-	return runtime.NewFunc(&tool85ToolSpec, Tool85)
+	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85)
 }
 
 // tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
@@ -10009,7 +10010,7 @@ var tool86ToolSpec = runtime.Spec{
 
 // Tool86Tool returns [Tool86] as the tool "tool-86", under the key "tool-86" in Tools.
 func Tool86Tool() *runtime.Func[In86, Out86] {
-	return runtime.NewFunc(&tool86ToolSpec, Tool86)
+	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86)
 }
 
 // tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
@@ -10124,7 +10125,7 @@ var tool87ToolSpec = runtime.Spec{
 
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
 func Tool87Tool() *runtime.Func[In87, Out87] {
-	return runtime.NewFunc(&tool87ToolSpec, Tool87)
+	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87)
 }
 
 // tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
@@ -10239,7 +10240,7 @@ var tool88ToolSpec = runtime.Spec{
 
 // Tool88Tool returns [Tool88] as the tool "tool-88", under the key "tool-88" in Tools.
 func Tool88Tool() *runtime.Func[In88, Out88] {
-	return runtime.NewFunc(&tool88ToolSpec, Tool88)
+	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88)
 }
 
 // tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
@@ -10354,7 +10355,7 @@ var tool89ToolSpec = runtime.Spec{
 
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
 func Tool89Tool() *runtime.Func[In89, Out89] {
-	return runtime.NewFunc(&tool89ToolSpec, Tool89)
+	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89)
 }
 
 // tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
@@ -10469,7 +10470,7 @@ var tool90ToolSpec = runtime.Spec{
 
 // Tool90Tool returns [Tool90] as the tool "tool-90", under the key "tool-90" in Tools.
 func Tool90Tool() *runtime.Func[In90, Out90] {
-	return runtime.NewFunc(&tool90ToolSpec, Tool90)
+	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90)
 }
 
 // tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
@@ -10584,7 +10585,7 @@ var tool91ToolSpec = runtime.Spec{
 
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
 func Tool91Tool() *runtime.Func[In91, Out91] {
-	return runtime.NewFunc(&tool91ToolSpec, Tool91)
+	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91)
 }
 
 // tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
@@ -10699,7 +10700,7 @@ var tool92ToolSpec = runtime.Spec{
 
 // Tool92Tool returns [Tool92] as the tool "tool-92", under the key "tool-92" in Tools.
 func Tool92Tool() *runtime.Func[In92, Out92] {
-	return runtime.NewFunc(&tool92ToolSpec, Tool92)
+	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92)
 }
 
 // tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
@@ -10814,7 +10815,7 @@ var tool93ToolSpec = runtime.Spec{
 
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
 func Tool93Tool() *runtime.Func[In93, Out93] {
-	return runtime.NewFunc(&tool93ToolSpec, Tool93)
+	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93)
 }
 
 // tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
@@ -10929,7 +10930,7 @@ var tool94ToolSpec = runtime.Spec{
 
 // Tool94Tool returns [Tool94] as the tool "tool-94", under the key "tool-94" in Tools.
 func Tool94Tool() *runtime.Func[In94, Out94] {
-	return runtime.NewFunc(&tool94ToolSpec, Tool94)
+	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94)
 }
 
 // tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
@@ -11044,7 +11045,7 @@ var tool95ToolSpec = runtime.Spec{
 
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
 func Tool95Tool() *runtime.Func[In95, Out95] {
-	return runtime.NewFunc(&tool95ToolSpec, Tool95)
+	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95)
 }
 
 // tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
@@ -11159,7 +11160,7 @@ var tool96ToolSpec = runtime.Spec{
 
 // Tool96Tool returns [Tool96] as the tool "tool-96", under the key "tool-96" in Tools.
 func Tool96Tool() *runtime.Func[In96, Out96] {
-	return runtime.NewFunc(&tool96ToolSpec, Tool96)
+	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96)
 }
 
 // tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
@@ -11274,7 +11275,7 @@ var tool97ToolSpec = runtime.Spec{
 
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
 func Tool97Tool() *runtime.Func[In97, Out97] {
-	return runtime.NewFunc(&tool97ToolSpec, Tool97)
+	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97)
 }
 
 // tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
@@ -11389,7 +11390,7 @@ var tool98ToolSpec = runtime.Spec{
 
 // Tool98Tool returns [Tool98] as the tool "tool-98", under the key "tool-98" in Tools.
 func Tool98Tool() *runtime.Func[In98, Out98] {
-	return runtime.NewFunc(&tool98ToolSpec, Tool98)
+	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98)
 }
 
 // tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
@@ -11504,7 +11505,7 @@ var tool99ToolSpec = runtime.Spec{
 
 // Tool99Tool returns [Tool99] as the tool "tool-99", under the key "tool-99" in Tools.
 func Tool99Tool() *runtime.Func[In99, Out99] {
-	return runtime.NewFunc(&tool99ToolSpec, Tool99)
+	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99)
 }
 
 // Tools returns the tools of package tools100, by key.
@@ -11610,5 +11611,11461 @@ func Tools() runtime.Toolset {
 		"tool-97": Tool97Tool(),
 		"tool-98": Tool98Tool(),
 		"tool-99": Tool99Tool(),
+	}
+}
+
+// decodeIn0 decodes the arguments of tool "tool-0" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn0(d *jsonarg.Decoder, v *In0) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeShared decodes a Shared and checks them against the schema in one pass (see package jsonarg).
+func decodeShared(d *jsonarg.Decoder, v *Shared) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "when":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.When.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "tags":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"when"})
+	}
+}
+
+// decodeIn1 decodes the arguments of tool "tool-1" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn1(d *jsonarg.Decoder, v *In1) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn2 decodes the arguments of tool "tool-2" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn2(d *jsonarg.Decoder, v *In2) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn3 decodes the arguments of tool "tool-3" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn3(d *jsonarg.Decoder, v *In3) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn4 decodes the arguments of tool "tool-4" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn4(d *jsonarg.Decoder, v *In4) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn5 decodes the arguments of tool "tool-5" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn5(d *jsonarg.Decoder, v *In5) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn6 decodes the arguments of tool "tool-6" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn6(d *jsonarg.Decoder, v *In6) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn7 decodes the arguments of tool "tool-7" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn7(d *jsonarg.Decoder, v *In7) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn8 decodes the arguments of tool "tool-8" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn8(d *jsonarg.Decoder, v *In8) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn9 decodes the arguments of tool "tool-9" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn9(d *jsonarg.Decoder, v *In9) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn10 decodes the arguments of tool "tool-10" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn10(d *jsonarg.Decoder, v *In10) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn11 decodes the arguments of tool "tool-11" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn11(d *jsonarg.Decoder, v *In11) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn12 decodes the arguments of tool "tool-12" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn12(d *jsonarg.Decoder, v *In12) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn13 decodes the arguments of tool "tool-13" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn13(d *jsonarg.Decoder, v *In13) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn14 decodes the arguments of tool "tool-14" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn14(d *jsonarg.Decoder, v *In14) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn15 decodes the arguments of tool "tool-15" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn15(d *jsonarg.Decoder, v *In15) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn16 decodes the arguments of tool "tool-16" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn16(d *jsonarg.Decoder, v *In16) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn17 decodes the arguments of tool "tool-17" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn17(d *jsonarg.Decoder, v *In17) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn18 decodes the arguments of tool "tool-18" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn18(d *jsonarg.Decoder, v *In18) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn19 decodes the arguments of tool "tool-19" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn19(d *jsonarg.Decoder, v *In19) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn20 decodes the arguments of tool "tool-20" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn20(d *jsonarg.Decoder, v *In20) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn21 decodes the arguments of tool "tool-21" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn21(d *jsonarg.Decoder, v *In21) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn22 decodes the arguments of tool "tool-22" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn22(d *jsonarg.Decoder, v *In22) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn23 decodes the arguments of tool "tool-23" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn23(d *jsonarg.Decoder, v *In23) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn24 decodes the arguments of tool "tool-24" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn24(d *jsonarg.Decoder, v *In24) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn25 decodes the arguments of tool "tool-25" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn25(d *jsonarg.Decoder, v *In25) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn26 decodes the arguments of tool "tool-26" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn26(d *jsonarg.Decoder, v *In26) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn27 decodes the arguments of tool "tool-27" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn27(d *jsonarg.Decoder, v *In27) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn28 decodes the arguments of tool "tool-28" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn28(d *jsonarg.Decoder, v *In28) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn29 decodes the arguments of tool "tool-29" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn29(d *jsonarg.Decoder, v *In29) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn30 decodes the arguments of tool "tool-30" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn30(d *jsonarg.Decoder, v *In30) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn31 decodes the arguments of tool "tool-31" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn31(d *jsonarg.Decoder, v *In31) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn32 decodes the arguments of tool "tool-32" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn32(d *jsonarg.Decoder, v *In32) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn33 decodes the arguments of tool "tool-33" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn33(d *jsonarg.Decoder, v *In33) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn34 decodes the arguments of tool "tool-34" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn34(d *jsonarg.Decoder, v *In34) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn35 decodes the arguments of tool "tool-35" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn35(d *jsonarg.Decoder, v *In35) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn36 decodes the arguments of tool "tool-36" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn36(d *jsonarg.Decoder, v *In36) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn37 decodes the arguments of tool "tool-37" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn37(d *jsonarg.Decoder, v *In37) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn38 decodes the arguments of tool "tool-38" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn38(d *jsonarg.Decoder, v *In38) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn39 decodes the arguments of tool "tool-39" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn39(d *jsonarg.Decoder, v *In39) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn40 decodes the arguments of tool "tool-40" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn40(d *jsonarg.Decoder, v *In40) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn41 decodes the arguments of tool "tool-41" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn41(d *jsonarg.Decoder, v *In41) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn42 decodes the arguments of tool "tool-42" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn42(d *jsonarg.Decoder, v *In42) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn43 decodes the arguments of tool "tool-43" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn43(d *jsonarg.Decoder, v *In43) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn44 decodes the arguments of tool "tool-44" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn44(d *jsonarg.Decoder, v *In44) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn45 decodes the arguments of tool "tool-45" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn45(d *jsonarg.Decoder, v *In45) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn46 decodes the arguments of tool "tool-46" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn46(d *jsonarg.Decoder, v *In46) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn47 decodes the arguments of tool "tool-47" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn47(d *jsonarg.Decoder, v *In47) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn48 decodes the arguments of tool "tool-48" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn48(d *jsonarg.Decoder, v *In48) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn49 decodes the arguments of tool "tool-49" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn49(d *jsonarg.Decoder, v *In49) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn50 decodes the arguments of tool "tool-50" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn50(d *jsonarg.Decoder, v *In50) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn51 decodes the arguments of tool "tool-51" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn51(d *jsonarg.Decoder, v *In51) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn52 decodes the arguments of tool "tool-52" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn52(d *jsonarg.Decoder, v *In52) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn53 decodes the arguments of tool "tool-53" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn53(d *jsonarg.Decoder, v *In53) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn54 decodes the arguments of tool "tool-54" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn54(d *jsonarg.Decoder, v *In54) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn55 decodes the arguments of tool "tool-55" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn55(d *jsonarg.Decoder, v *In55) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn56 decodes the arguments of tool "tool-56" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn56(d *jsonarg.Decoder, v *In56) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn57 decodes the arguments of tool "tool-57" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn57(d *jsonarg.Decoder, v *In57) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn58 decodes the arguments of tool "tool-58" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn58(d *jsonarg.Decoder, v *In58) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn59 decodes the arguments of tool "tool-59" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn59(d *jsonarg.Decoder, v *In59) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn60 decodes the arguments of tool "tool-60" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn60(d *jsonarg.Decoder, v *In60) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn61 decodes the arguments of tool "tool-61" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn61(d *jsonarg.Decoder, v *In61) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn62 decodes the arguments of tool "tool-62" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn62(d *jsonarg.Decoder, v *In62) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn63 decodes the arguments of tool "tool-63" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn63(d *jsonarg.Decoder, v *In63) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn64 decodes the arguments of tool "tool-64" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn64(d *jsonarg.Decoder, v *In64) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn65 decodes the arguments of tool "tool-65" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn65(d *jsonarg.Decoder, v *In65) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn66 decodes the arguments of tool "tool-66" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn66(d *jsonarg.Decoder, v *In66) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn67 decodes the arguments of tool "tool-67" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn67(d *jsonarg.Decoder, v *In67) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn68 decodes the arguments of tool "tool-68" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn68(d *jsonarg.Decoder, v *In68) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn69 decodes the arguments of tool "tool-69" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn69(d *jsonarg.Decoder, v *In69) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn70 decodes the arguments of tool "tool-70" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn70(d *jsonarg.Decoder, v *In70) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn71 decodes the arguments of tool "tool-71" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn71(d *jsonarg.Decoder, v *In71) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn72 decodes the arguments of tool "tool-72" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn72(d *jsonarg.Decoder, v *In72) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn73 decodes the arguments of tool "tool-73" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn73(d *jsonarg.Decoder, v *In73) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn74 decodes the arguments of tool "tool-74" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn74(d *jsonarg.Decoder, v *In74) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn75 decodes the arguments of tool "tool-75" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn75(d *jsonarg.Decoder, v *In75) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn76 decodes the arguments of tool "tool-76" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn76(d *jsonarg.Decoder, v *In76) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn77 decodes the arguments of tool "tool-77" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn77(d *jsonarg.Decoder, v *In77) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn78 decodes the arguments of tool "tool-78" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn78(d *jsonarg.Decoder, v *In78) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn79 decodes the arguments of tool "tool-79" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn79(d *jsonarg.Decoder, v *In79) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn80 decodes the arguments of tool "tool-80" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn80(d *jsonarg.Decoder, v *In80) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn81 decodes the arguments of tool "tool-81" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn81(d *jsonarg.Decoder, v *In81) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn82 decodes the arguments of tool "tool-82" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn82(d *jsonarg.Decoder, v *In82) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn83 decodes the arguments of tool "tool-83" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn83(d *jsonarg.Decoder, v *In83) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn84 decodes the arguments of tool "tool-84" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn84(d *jsonarg.Decoder, v *In84) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn85 decodes the arguments of tool "tool-85" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn85(d *jsonarg.Decoder, v *In85) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn86 decodes the arguments of tool "tool-86" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn86(d *jsonarg.Decoder, v *In86) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn87 decodes the arguments of tool "tool-87" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn87(d *jsonarg.Decoder, v *In87) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn88 decodes the arguments of tool "tool-88" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn88(d *jsonarg.Decoder, v *In88) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn89 decodes the arguments of tool "tool-89" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn89(d *jsonarg.Decoder, v *In89) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn90 decodes the arguments of tool "tool-90" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn90(d *jsonarg.Decoder, v *In90) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn91 decodes the arguments of tool "tool-91" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn91(d *jsonarg.Decoder, v *In91) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn92 decodes the arguments of tool "tool-92" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn92(d *jsonarg.Decoder, v *In92) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn93 decodes the arguments of tool "tool-93" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn93(d *jsonarg.Decoder, v *In93) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn94 decodes the arguments of tool "tool-94" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn94(d *jsonarg.Decoder, v *In94) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn95 decodes the arguments of tool "tool-95" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn95(d *jsonarg.Decoder, v *In95) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn96 decodes the arguments of tool "tool-96" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn96(d *jsonarg.Decoder, v *In96) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn97 decodes the arguments of tool "tool-97" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn97(d *jsonarg.Decoder, v *In97) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn98 decodes the arguments of tool "tool-98" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn98(d *jsonarg.Decoder, v *In98) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
+	}
+}
+
+// decodeIn99 decodes the arguments of tool "tool-99" and checks them against the schema in one pass (see package jsonarg).
+func decodeIn99(d *jsonarg.Decoder, v *In99) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "name":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Name = d.String()
+		case "level":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "quiet":
+				v.Level = "quiet"
+			case "loud":
+				v.Level = "loud"
+			default:
+				d.Violation(`expected one of "quiet", "loud"`)
+			}
+		case "count":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Count = int(n)
+		case "extra":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			v.Extra = new(Shared)
+			decodeShared(d, v.Extra)
+		case "attrs":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Object {
+				d.WrongType("object")
+				continue
+			}
+			v.Attrs = map[string]float64{}
+			for d.Object(); d.Next(); {
+				k := string(d.Key())
+				if _, dup := v.Attrs[k]; dup {
+					d.Duplicate()
+					return
+				}
+				var e float64
+				v.Attrs[k] = e // a later duplicate of k falls back
+				if d.Peek() != jsonarg.Number {
+					d.WrongType("number")
+					continue
+				}
+				f, ok := d.Float(64)
+				if !ok {
+					continue
+				}
+				e = f
+				v.Attrs[k] = e
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"name", "level"})
 	}
 }

@@ -5,6 +5,7 @@ package weather
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
@@ -100,12 +101,63 @@ var getWeatherToolSpec = runtime.Spec{
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput)
 }
 
 // Tools returns the tools of package weather, by key.
 func Tools() runtime.Toolset {
 	return runtime.Toolset{
 		"weatherTool": GetWeatherTool(),
+	}
+}
+
+// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "location":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Location = d.String()
+		case "units":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "celsius":
+				v.Units = "celsius"
+			case "fahrenheit":
+				v.Units = "fahrenheit"
+			default:
+				d.Violation(`expected one of "celsius", "fahrenheit"`)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"location"})
 	}
 }

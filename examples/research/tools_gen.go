@@ -5,6 +5,8 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"unicode/utf8"
 )
 
 // gatherToolInputSchema is the JSON Schema of the input of tool "gather".
@@ -85,7 +87,7 @@ var gatherToolSpec = runtime.Spec{
 
 // GatherTool returns [Gather] as the tool "gather", under the key "gather" in Tools.
 func GatherTool() *runtime.Func[ResearchInput, Sources] {
-	return runtime.NewFunc(&gatherToolSpec, Gather)
+	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput)
 }
 
 // summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
@@ -171,7 +173,7 @@ var summarizeToolSpec = runtime.Spec{
 
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
 func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(&summarizeToolSpec, Summarize)
+	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources)
 }
 
 // Tools returns the tools of package main, by key.
@@ -179,5 +181,162 @@ func Tools() runtime.Toolset {
 	return runtime.Toolset{
 		"gather":    GatherTool(),
 		"summarize": SummarizeTool(),
+	}
+}
+
+// decodeResearchInput decodes the arguments of tool "gather" and checks them against the schema in one pass (see package jsonarg).
+func decodeResearchInput(d *jsonarg.Decoder, v *ResearchInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "topic":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			s := d.String()
+			n := utf8.RuneCountInString(s)
+			if n < 1 {
+				d.MinLength(1, n)
+			}
+			v.Topic = s
+		case "maxSources":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < 1 {
+				d.Violation("expected a number >= 1")
+			}
+			if n > 5 {
+				d.Violation("expected a number <= 5")
+			}
+			v.MaxSources = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"topic"})
+	}
+}
+
+// decodeSources decodes the arguments of tool "summarize" and checks them against the schema in one pass (see package jsonarg).
+func decodeSources(d *jsonarg.Decoder, v *Sources) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "topic":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Topic = d.String()
+		case "sources":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Sources = []Source{}
+			for d.Array(); d.NextItem(); {
+				v.Sources = append(v.Sources, Source{})
+				e := &v.Sources[len(v.Sources)-1]
+				decodeSource(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"topic", "sources"})
+	}
+}
+
+// decodeSource decodes a Source and checks them against the schema in one pass (see package jsonarg).
+func decodeSource(d *jsonarg.Decoder, v *Source) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "title":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Title = d.String()
+		case "url":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.URL = d.String()
+		case "excerpt":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Excerpt = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b111
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"title", "url", "excerpt"})
 	}
 }

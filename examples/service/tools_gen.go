@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // serviceFindToolInputSchema is the JSON Schema of the input of tool "find-issues".
@@ -152,7 +153,7 @@ var serviceFindToolSpec = runtime.Spec{
 
 // ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
 func ServiceFindTool(r *Service) *runtime.Func[FindInput, FindOutput] {
-	return runtime.NewFunc(&serviceFindToolSpec, r.Find)
+	return runtime.NewFunc(&serviceFindToolSpec, r.Find).WithDecoder(decodeFindInput)
 }
 
 // serviceAddCommentToolInputSchema is the JSON Schema of the input of tool "add-comment".
@@ -297,7 +298,7 @@ var serviceAddCommentToolSpec = runtime.Spec{
 
 // ServiceAddCommentTool returns [Service.AddComment] as the tool "add-comment", under the key "addComment" in ServiceTools.
 func ServiceAddCommentTool(r *Service) *runtime.Func[*CommentInput, *tracker.Issue] {
-	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment)
+	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment).WithDecoder(decodeCommentInputPtr)
 }
 
 // ServiceTools returns the tools of the methods of r, by key.
@@ -305,5 +306,206 @@ func ServiceTools(r *Service) runtime.Toolset {
 	return runtime.Toolset{
 		"find-issues": ServiceFindTool(r),
 		"addComment":  ServiceAddCommentTool(r),
+	}
+}
+
+// decodeFindInput decodes the arguments of tool "find-issues" and checks them against the schema in one pass (see package jsonarg).
+func decodeFindInput(d *jsonarg.Decoder, v *FindInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "status":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "open":
+				v.Status = "open"
+			case "in_progress":
+				v.Status = "in_progress"
+			case "closed":
+				v.Status = "closed"
+			default:
+				d.Violation(`expected one of "open", "in_progress", "closed"`)
+			}
+		case "minPriority":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			switch n {
+			case 0, 1, 2, 3:
+			default:
+				d.Violation("expected one of 0, 1, 2, 3")
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.MinPriority = tracker.Priority(n)
+		case "limit":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if n < 1 {
+				d.Violation("expected a number >= 1")
+			}
+			if n > 100 {
+				d.Violation("expected a number <= 100")
+			}
+			v.Limit = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+}
+
+// decodeCommentInputPtr is decodeCommentInput for the tools that take a *CommentInput.
+func decodeCommentInputPtr(d *jsonarg.Decoder, v **CommentInput) {
+	*v = new(CommentInput)
+	decodeCommentInput(d, *v)
+}
+
+// decodeCommentInput decodes the arguments of tool "add-comment" and checks them against the schema in one pass (see package jsonarg).
+func decodeCommentInput(d *jsonarg.Decoder, v *CommentInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "issue":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Issue = int(n)
+		case "comment":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			decodeTrackerComment(d, &v.Comment)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"issue", "comment"})
+	}
+}
+
+// decodeTrackerComment decodes a tracker.Comment and checks them against the schema in one pass (see package jsonarg).
+func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "author":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Author = d.String()
+		case "body":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Body = d.String()
+		case "replies":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Replies = []tracker.Comment{}
+			for d.Array(); d.NextItem(); {
+				v.Replies = append(v.Replies, tracker.Comment{})
+				e := &v.Replies[len(v.Replies)-1]
+				decodeTrackerComment(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"author", "body"})
 	}
 }

@@ -5,6 +5,8 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"unicode/utf8"
 )
 
 // lookupNotesToolInputSchema is the JSON Schema of the input of tool "research-notes".
@@ -75,7 +77,7 @@ var lookupNotesToolSpec = runtime.Spec{
 
 // LookupNotesTool returns [LookupNotes] as the tool "research-notes", under the key "notes" in Tools.
 func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
-	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes)
+	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput)
 }
 
 // countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
@@ -126,7 +128,7 @@ var countWordsToolSpec = runtime.Spec{
 
 // CountWordsTool returns [CountWords] as the tool "word-count", under the key "wordCount" in Tools.
 func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
-	return runtime.NewFunc(&countWordsToolSpec, CountWords)
+	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput)
 }
 
 // Tools returns the tools of package main, by key.
@@ -134,5 +136,70 @@ func Tools() runtime.Toolset {
 	return runtime.Toolset{
 		"notes":     LookupNotesTool(),
 		"wordCount": CountWordsTool(),
+	}
+}
+
+// decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the schema in one pass (see package jsonarg).
+func decodeNotesInput(d *jsonarg.Decoder, v *NotesInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "topic":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			s := d.String()
+			n := utf8.RuneCountInString(s)
+			if n < 1 {
+				d.MinLength(1, n)
+			}
+			v.Topic = s
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"topic"})
+	}
+}
+
+// decodeCountInput decodes the arguments of tool "word-count" and checks them against the schema in one pass (see package jsonarg).
+func decodeCountInput(d *jsonarg.Decoder, v *CountInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "text":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Text = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"text"})
 	}
 }

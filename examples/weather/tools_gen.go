@@ -5,6 +5,9 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"time"
+	"unicode/utf8"
 )
 
 // getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
@@ -112,7 +115,7 @@ var getWeatherToolSpec = runtime.Spec{
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -199,7 +202,7 @@ var getHazardsToolSpec = runtime.Spec{
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput)
 }
 
 // Tools returns the tools of package main, by key.
@@ -207,5 +210,109 @@ func Tools() runtime.Toolset {
 	return runtime.Toolset{
 		"weatherTool": GetWeatherTool(),
 		"hazardsTool": GetHazardsTool(),
+	}
+}
+
+// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "location":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			s := d.String()
+			n := utf8.RuneCountInString(s)
+			if n < 1 {
+				d.MinLength(1, n)
+			}
+			v.Location = s
+		case "units":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "celsius":
+				v.Units = "celsius"
+			case "fahrenheit":
+				v.Units = "fahrenheit"
+			default:
+				d.Violation(`expected one of "celsius", "fahrenheit"`)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"location"})
+	}
+}
+
+// decodeHazardsInput decodes the arguments of tool "hazards-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "location":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Location = d.String()
+		case "since":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"location"})
 	}
 }

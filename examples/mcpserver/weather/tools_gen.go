@@ -5,6 +5,9 @@ package weather
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"time"
+	"unicode/utf8"
 )
 
 // getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
@@ -107,7 +110,7 @@ var getWeatherToolSpec = runtime.Spec{
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput)
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -195,7 +198,7 @@ var getHazardsToolSpec = runtime.Spec{
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput)
 }
 
 // listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
@@ -239,7 +242,7 @@ var listLocationsToolSpec = runtime.Spec{
 
 // ListLocationsTool returns [ListLocations] as the tool "locations-tool", under the key "locationsTool" in Tools.
 func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
-	return runtime.NewFunc(&listLocationsToolSpec, ListLocations)
+	return runtime.NewFunc(&listLocationsToolSpec, ListLocations).WithDecoder(decodeLocationsInput)
 }
 
 // Tools returns the tools of package weather, by key.
@@ -248,5 +251,120 @@ func Tools() runtime.Toolset {
 		"weatherTool":   GetWeatherTool(),
 		"hazardsTool":   GetHazardsTool(),
 		"locationsTool": ListLocationsTool(),
+	}
+}
+
+// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "location":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			s := d.String()
+			n := utf8.RuneCountInString(s)
+			if n < 1 {
+				d.MinLength(1, n)
+			}
+			v.Location = s
+		case "units":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "celsius":
+				v.Units = "celsius"
+			case "fahrenheit":
+				v.Units = "fahrenheit"
+			default:
+				d.Violation(`expected one of "celsius", "fahrenheit"`)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"location"})
+	}
+}
+
+// decodeHazardsInput decodes the arguments of tool "hazards-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "location":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Location = d.String()
+		case "since":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"location"})
+	}
+}
+
+// decodeLocationsInput decodes the arguments of tool "locations-tool" and checks them against the schema in one pass (see package jsonarg).
+func decodeLocationsInput(d *jsonarg.Decoder, v *LocationsInput) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	for d.Object(); d.Next(); {
+		d.Unexpected()
 	}
 }

@@ -5,6 +5,8 @@ package bench100
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"time"
 )
 
 // search000ToolInputSchema is the JSON Schema of the input of tool "search-000".
@@ -138,7 +140,7 @@ var search000ToolSpec = runtime.Spec{
 
 // Search000Tool returns [Search000] as the tool "search-000", under the key "search-000" in Tools.
 func Search000Tool() *runtime.Func[Search000In, Search000Out] {
-	return runtime.NewFunc(&search000ToolSpec, Search000)
+	return runtime.NewFunc(&search000ToolSpec, Search000).WithDecoder(decodeSearch000In)
 }
 
 // search001ToolInputSchema is the JSON Schema of the input of tool "search-001".
@@ -272,7 +274,7 @@ var search001ToolSpec = runtime.Spec{
 
 // Search001Tool returns [Search001] as the tool "search-001", under the key "search-001" in Tools.
 func Search001Tool() *runtime.Func[Search001In, Search001Out] {
-	return runtime.NewFunc(&search001ToolSpec, Search001)
+	return runtime.NewFunc(&search001ToolSpec, Search001).WithDecoder(decodeSearch001In)
 }
 
 // search002ToolInputSchema is the JSON Schema of the input of tool "search-002".
@@ -406,7 +408,7 @@ var search002ToolSpec = runtime.Spec{
 
 // Search002Tool returns [Search002] as the tool "search-002", under the key "search-002" in Tools.
 func Search002Tool() *runtime.Func[Search002In, Search002Out] {
-	return runtime.NewFunc(&search002ToolSpec, Search002)
+	return runtime.NewFunc(&search002ToolSpec, Search002).WithDecoder(decodeSearch002In)
 }
 
 // search003ToolInputSchema is the JSON Schema of the input of tool "search-003".
@@ -540,7 +542,7 @@ var search003ToolSpec = runtime.Spec{
 
 // Search003Tool returns [Search003] as the tool "search-003", under the key "search-003" in Tools.
 func Search003Tool() *runtime.Func[Search003In, Search003Out] {
-	return runtime.NewFunc(&search003ToolSpec, Search003)
+	return runtime.NewFunc(&search003ToolSpec, Search003).WithDecoder(decodeSearch003In)
 }
 
 // search004ToolInputSchema is the JSON Schema of the input of tool "search-004".
@@ -674,7 +676,7 @@ var search004ToolSpec = runtime.Spec{
 
 // Search004Tool returns [Search004] as the tool "search-004", under the key "search-004" in Tools.
 func Search004Tool() *runtime.Func[Search004In, Search004Out] {
-	return runtime.NewFunc(&search004ToolSpec, Search004)
+	return runtime.NewFunc(&search004ToolSpec, Search004).WithDecoder(decodeSearch004In)
 }
 
 // search005ToolInputSchema is the JSON Schema of the input of tool "search-005".
@@ -808,7 +810,7 @@ var search005ToolSpec = runtime.Spec{
 
 // Search005Tool returns [Search005] as the tool "search-005", under the key "search-005" in Tools.
 func Search005Tool() *runtime.Func[Search005In, Search005Out] {
-	return runtime.NewFunc(&search005ToolSpec, Search005)
+	return runtime.NewFunc(&search005ToolSpec, Search005).WithDecoder(decodeSearch005In)
 }
 
 // search006ToolInputSchema is the JSON Schema of the input of tool "search-006".
@@ -942,7 +944,7 @@ var search006ToolSpec = runtime.Spec{
 
 // Search006Tool returns [Search006] as the tool "search-006", under the key "search-006" in Tools.
 func Search006Tool() *runtime.Func[Search006In, Search006Out] {
-	return runtime.NewFunc(&search006ToolSpec, Search006)
+	return runtime.NewFunc(&search006ToolSpec, Search006).WithDecoder(decodeSearch006In)
 }
 
 // search007ToolInputSchema is the JSON Schema of the input of tool "search-007".
@@ -1076,7 +1078,7 @@ var search007ToolSpec = runtime.Spec{
 
 // Search007Tool returns [Search007] as the tool "search-007", under the key "search-007" in Tools.
 func Search007Tool() *runtime.Func[Search007In, Search007Out] {
-	return runtime.NewFunc(&search007ToolSpec, Search007)
+	return runtime.NewFunc(&search007ToolSpec, Search007).WithDecoder(decodeSearch007In)
 }
 
 // search008ToolInputSchema is the JSON Schema of the input of tool "search-008".
@@ -1210,7 +1212,7 @@ var search008ToolSpec = runtime.Spec{
 
 // Search008Tool returns [Search008] as the tool "search-008", under the key "search-008" in Tools.
 func Search008Tool() *runtime.Func[Search008In, Search008Out] {
-	return runtime.NewFunc(&search008ToolSpec, Search008)
+	return runtime.NewFunc(&search008ToolSpec, Search008).WithDecoder(decodeSearch008In)
 }
 
 // search009ToolInputSchema is the JSON Schema of the input of tool "search-009".
@@ -1344,7 +1346,7 @@ var search009ToolSpec = runtime.Spec{
 
 // Search009Tool returns [Search009] as the tool "search-009", under the key "search-009" in Tools.
 func Search009Tool() *runtime.Func[Search009In, Search009Out] {
-	return runtime.NewFunc(&search009ToolSpec, Search009)
+	return runtime.NewFunc(&search009ToolSpec, Search009).WithDecoder(decodeSearch009In)
 }
 
 // search010ToolInputSchema is the JSON Schema of the input of tool "search-010".
@@ -1478,7 +1480,7 @@ var search010ToolSpec = runtime.Spec{
 
 // Search010Tool returns [Search010] as the tool "search-010", under the key "search-010" in Tools.
 func Search010Tool() *runtime.Func[Search010In, Search010Out] {
-	return runtime.NewFunc(&search010ToolSpec, Search010)
+	return runtime.NewFunc(&search010ToolSpec, Search010).WithDecoder(decodeSearch010In)
 }
 
 // search011ToolInputSchema is the JSON Schema of the input of tool "search-011".
@@ -1612,7 +1614,7 @@ var search011ToolSpec = runtime.Spec{
 
 // Search011Tool returns [Search011] as the tool "search-011", under the key "search-011" in Tools.
 func Search011Tool() *runtime.Func[Search011In, Search011Out] {
-	return runtime.NewFunc(&search011ToolSpec, Search011)
+	return runtime.NewFunc(&search011ToolSpec, Search011).WithDecoder(decodeSearch011In)
 }
 
 // search012ToolInputSchema is the JSON Schema of the input of tool "search-012".
@@ -1746,7 +1748,7 @@ var search012ToolSpec = runtime.Spec{
 
 // Search012Tool returns [Search012] as the tool "search-012", under the key "search-012" in Tools.
 func Search012Tool() *runtime.Func[Search012In, Search012Out] {
-	return runtime.NewFunc(&search012ToolSpec, Search012)
+	return runtime.NewFunc(&search012ToolSpec, Search012).WithDecoder(decodeSearch012In)
 }
 
 // search013ToolInputSchema is the JSON Schema of the input of tool "search-013".
@@ -1880,7 +1882,7 @@ var search013ToolSpec = runtime.Spec{
 
 // Search013Tool returns [Search013] as the tool "search-013", under the key "search-013" in Tools.
 func Search013Tool() *runtime.Func[Search013In, Search013Out] {
-	return runtime.NewFunc(&search013ToolSpec, Search013)
+	return runtime.NewFunc(&search013ToolSpec, Search013).WithDecoder(decodeSearch013In)
 }
 
 // search014ToolInputSchema is the JSON Schema of the input of tool "search-014".
@@ -2014,7 +2016,7 @@ var search014ToolSpec = runtime.Spec{
 
 // Search014Tool returns [Search014] as the tool "search-014", under the key "search-014" in Tools.
 func Search014Tool() *runtime.Func[Search014In, Search014Out] {
-	return runtime.NewFunc(&search014ToolSpec, Search014)
+	return runtime.NewFunc(&search014ToolSpec, Search014).WithDecoder(decodeSearch014In)
 }
 
 // search015ToolInputSchema is the JSON Schema of the input of tool "search-015".
@@ -2148,7 +2150,7 @@ var search015ToolSpec = runtime.Spec{
 
 // Search015Tool returns [Search015] as the tool "search-015", under the key "search-015" in Tools.
 func Search015Tool() *runtime.Func[Search015In, Search015Out] {
-	return runtime.NewFunc(&search015ToolSpec, Search015)
+	return runtime.NewFunc(&search015ToolSpec, Search015).WithDecoder(decodeSearch015In)
 }
 
 // search016ToolInputSchema is the JSON Schema of the input of tool "search-016".
@@ -2282,7 +2284,7 @@ var search016ToolSpec = runtime.Spec{
 
 // Search016Tool returns [Search016] as the tool "search-016", under the key "search-016" in Tools.
 func Search016Tool() *runtime.Func[Search016In, Search016Out] {
-	return runtime.NewFunc(&search016ToolSpec, Search016)
+	return runtime.NewFunc(&search016ToolSpec, Search016).WithDecoder(decodeSearch016In)
 }
 
 // search017ToolInputSchema is the JSON Schema of the input of tool "search-017".
@@ -2416,7 +2418,7 @@ var search017ToolSpec = runtime.Spec{
 
 // Search017Tool returns [Search017] as the tool "search-017", under the key "search-017" in Tools.
 func Search017Tool() *runtime.Func[Search017In, Search017Out] {
-	return runtime.NewFunc(&search017ToolSpec, Search017)
+	return runtime.NewFunc(&search017ToolSpec, Search017).WithDecoder(decodeSearch017In)
 }
 
 // search018ToolInputSchema is the JSON Schema of the input of tool "search-018".
@@ -2550,7 +2552,7 @@ var search018ToolSpec = runtime.Spec{
 
 // Search018Tool returns [Search018] as the tool "search-018", under the key "search-018" in Tools.
 func Search018Tool() *runtime.Func[Search018In, Search018Out] {
-	return runtime.NewFunc(&search018ToolSpec, Search018)
+	return runtime.NewFunc(&search018ToolSpec, Search018).WithDecoder(decodeSearch018In)
 }
 
 // search019ToolInputSchema is the JSON Schema of the input of tool "search-019".
@@ -2684,7 +2686,7 @@ var search019ToolSpec = runtime.Spec{
 
 // Search019Tool returns [Search019] as the tool "search-019", under the key "search-019" in Tools.
 func Search019Tool() *runtime.Func[Search019In, Search019Out] {
-	return runtime.NewFunc(&search019ToolSpec, Search019)
+	return runtime.NewFunc(&search019ToolSpec, Search019).WithDecoder(decodeSearch019In)
 }
 
 // search020ToolInputSchema is the JSON Schema of the input of tool "search-020".
@@ -2818,7 +2820,7 @@ var search020ToolSpec = runtime.Spec{
 
 // Search020Tool returns [Search020] as the tool "search-020", under the key "search-020" in Tools.
 func Search020Tool() *runtime.Func[Search020In, Search020Out] {
-	return runtime.NewFunc(&search020ToolSpec, Search020)
+	return runtime.NewFunc(&search020ToolSpec, Search020).WithDecoder(decodeSearch020In)
 }
 
 // search021ToolInputSchema is the JSON Schema of the input of tool "search-021".
@@ -2952,7 +2954,7 @@ var search021ToolSpec = runtime.Spec{
 
 // Search021Tool returns [Search021] as the tool "search-021", under the key "search-021" in Tools.
 func Search021Tool() *runtime.Func[Search021In, Search021Out] {
-	return runtime.NewFunc(&search021ToolSpec, Search021)
+	return runtime.NewFunc(&search021ToolSpec, Search021).WithDecoder(decodeSearch021In)
 }
 
 // search022ToolInputSchema is the JSON Schema of the input of tool "search-022".
@@ -3086,7 +3088,7 @@ var search022ToolSpec = runtime.Spec{
 
 // Search022Tool returns [Search022] as the tool "search-022", under the key "search-022" in Tools.
 func Search022Tool() *runtime.Func[Search022In, Search022Out] {
-	return runtime.NewFunc(&search022ToolSpec, Search022)
+	return runtime.NewFunc(&search022ToolSpec, Search022).WithDecoder(decodeSearch022In)
 }
 
 // search023ToolInputSchema is the JSON Schema of the input of tool "search-023".
@@ -3220,7 +3222,7 @@ var search023ToolSpec = runtime.Spec{
 
 // Search023Tool returns [Search023] as the tool "search-023", under the key "search-023" in Tools.
 func Search023Tool() *runtime.Func[Search023In, Search023Out] {
-	return runtime.NewFunc(&search023ToolSpec, Search023)
+	return runtime.NewFunc(&search023ToolSpec, Search023).WithDecoder(decodeSearch023In)
 }
 
 // search024ToolInputSchema is the JSON Schema of the input of tool "search-024".
@@ -3354,7 +3356,7 @@ var search024ToolSpec = runtime.Spec{
 
 // Search024Tool returns [Search024] as the tool "search-024", under the key "search-024" in Tools.
 func Search024Tool() *runtime.Func[Search024In, Search024Out] {
-	return runtime.NewFunc(&search024ToolSpec, Search024)
+	return runtime.NewFunc(&search024ToolSpec, Search024).WithDecoder(decodeSearch024In)
 }
 
 // search025ToolInputSchema is the JSON Schema of the input of tool "search-025".
@@ -3488,7 +3490,7 @@ var search025ToolSpec = runtime.Spec{
 
 // Search025Tool returns [Search025] as the tool "search-025", under the key "search-025" in Tools.
 func Search025Tool() *runtime.Func[Search025In, Search025Out] {
-	return runtime.NewFunc(&search025ToolSpec, Search025)
+	return runtime.NewFunc(&search025ToolSpec, Search025).WithDecoder(decodeSearch025In)
 }
 
 // search026ToolInputSchema is the JSON Schema of the input of tool "search-026".
@@ -3622,7 +3624,7 @@ var search026ToolSpec = runtime.Spec{
 
 // Search026Tool returns [Search026] as the tool "search-026", under the key "search-026" in Tools.
 func Search026Tool() *runtime.Func[Search026In, Search026Out] {
-	return runtime.NewFunc(&search026ToolSpec, Search026)
+	return runtime.NewFunc(&search026ToolSpec, Search026).WithDecoder(decodeSearch026In)
 }
 
 // search027ToolInputSchema is the JSON Schema of the input of tool "search-027".
@@ -3756,7 +3758,7 @@ var search027ToolSpec = runtime.Spec{
 
 // Search027Tool returns [Search027] as the tool "search-027", under the key "search-027" in Tools.
 func Search027Tool() *runtime.Func[Search027In, Search027Out] {
-	return runtime.NewFunc(&search027ToolSpec, Search027)
+	return runtime.NewFunc(&search027ToolSpec, Search027).WithDecoder(decodeSearch027In)
 }
 
 // search028ToolInputSchema is the JSON Schema of the input of tool "search-028".
@@ -3890,7 +3892,7 @@ var search028ToolSpec = runtime.Spec{
 
 // Search028Tool returns [Search028] as the tool "search-028", under the key "search-028" in Tools.
 func Search028Tool() *runtime.Func[Search028In, Search028Out] {
-	return runtime.NewFunc(&search028ToolSpec, Search028)
+	return runtime.NewFunc(&search028ToolSpec, Search028).WithDecoder(decodeSearch028In)
 }
 
 // search029ToolInputSchema is the JSON Schema of the input of tool "search-029".
@@ -4024,7 +4026,7 @@ var search029ToolSpec = runtime.Spec{
 
 // Search029Tool returns [Search029] as the tool "search-029", under the key "search-029" in Tools.
 func Search029Tool() *runtime.Func[Search029In, Search029Out] {
-	return runtime.NewFunc(&search029ToolSpec, Search029)
+	return runtime.NewFunc(&search029ToolSpec, Search029).WithDecoder(decodeSearch029In)
 }
 
 // search030ToolInputSchema is the JSON Schema of the input of tool "search-030".
@@ -4158,7 +4160,7 @@ var search030ToolSpec = runtime.Spec{
 
 // Search030Tool returns [Search030] as the tool "search-030", under the key "search-030" in Tools.
 func Search030Tool() *runtime.Func[Search030In, Search030Out] {
-	return runtime.NewFunc(&search030ToolSpec, Search030)
+	return runtime.NewFunc(&search030ToolSpec, Search030).WithDecoder(decodeSearch030In)
 }
 
 // search031ToolInputSchema is the JSON Schema of the input of tool "search-031".
@@ -4292,7 +4294,7 @@ var search031ToolSpec = runtime.Spec{
 
 // Search031Tool returns [Search031] as the tool "search-031", under the key "search-031" in Tools.
 func Search031Tool() *runtime.Func[Search031In, Search031Out] {
-	return runtime.NewFunc(&search031ToolSpec, Search031)
+	return runtime.NewFunc(&search031ToolSpec, Search031).WithDecoder(decodeSearch031In)
 }
 
 // search032ToolInputSchema is the JSON Schema of the input of tool "search-032".
@@ -4426,7 +4428,7 @@ var search032ToolSpec = runtime.Spec{
 
 // Search032Tool returns [Search032] as the tool "search-032", under the key "search-032" in Tools.
 func Search032Tool() *runtime.Func[Search032In, Search032Out] {
-	return runtime.NewFunc(&search032ToolSpec, Search032)
+	return runtime.NewFunc(&search032ToolSpec, Search032).WithDecoder(decodeSearch032In)
 }
 
 // search033ToolInputSchema is the JSON Schema of the input of tool "search-033".
@@ -4560,7 +4562,7 @@ var search033ToolSpec = runtime.Spec{
 
 // Search033Tool returns [Search033] as the tool "search-033", under the key "search-033" in Tools.
 func Search033Tool() *runtime.Func[Search033In, Search033Out] {
-	return runtime.NewFunc(&search033ToolSpec, Search033)
+	return runtime.NewFunc(&search033ToolSpec, Search033).WithDecoder(decodeSearch033In)
 }
 
 // search034ToolInputSchema is the JSON Schema of the input of tool "search-034".
@@ -4694,7 +4696,7 @@ var search034ToolSpec = runtime.Spec{
 
 // Search034Tool returns [Search034] as the tool "search-034", under the key "search-034" in Tools.
 func Search034Tool() *runtime.Func[Search034In, Search034Out] {
-	return runtime.NewFunc(&search034ToolSpec, Search034)
+	return runtime.NewFunc(&search034ToolSpec, Search034).WithDecoder(decodeSearch034In)
 }
 
 // search035ToolInputSchema is the JSON Schema of the input of tool "search-035".
@@ -4828,7 +4830,7 @@ var search035ToolSpec = runtime.Spec{
 
 // Search035Tool returns [Search035] as the tool "search-035", under the key "search-035" in Tools.
 func Search035Tool() *runtime.Func[Search035In, Search035Out] {
-	return runtime.NewFunc(&search035ToolSpec, Search035)
+	return runtime.NewFunc(&search035ToolSpec, Search035).WithDecoder(decodeSearch035In)
 }
 
 // search036ToolInputSchema is the JSON Schema of the input of tool "search-036".
@@ -4962,7 +4964,7 @@ var search036ToolSpec = runtime.Spec{
 
 // Search036Tool returns [Search036] as the tool "search-036", under the key "search-036" in Tools.
 func Search036Tool() *runtime.Func[Search036In, Search036Out] {
-	return runtime.NewFunc(&search036ToolSpec, Search036)
+	return runtime.NewFunc(&search036ToolSpec, Search036).WithDecoder(decodeSearch036In)
 }
 
 // search037ToolInputSchema is the JSON Schema of the input of tool "search-037".
@@ -5096,7 +5098,7 @@ var search037ToolSpec = runtime.Spec{
 
 // Search037Tool returns [Search037] as the tool "search-037", under the key "search-037" in Tools.
 func Search037Tool() *runtime.Func[Search037In, Search037Out] {
-	return runtime.NewFunc(&search037ToolSpec, Search037)
+	return runtime.NewFunc(&search037ToolSpec, Search037).WithDecoder(decodeSearch037In)
 }
 
 // search038ToolInputSchema is the JSON Schema of the input of tool "search-038".
@@ -5230,7 +5232,7 @@ var search038ToolSpec = runtime.Spec{
 
 // Search038Tool returns [Search038] as the tool "search-038", under the key "search-038" in Tools.
 func Search038Tool() *runtime.Func[Search038In, Search038Out] {
-	return runtime.NewFunc(&search038ToolSpec, Search038)
+	return runtime.NewFunc(&search038ToolSpec, Search038).WithDecoder(decodeSearch038In)
 }
 
 // search039ToolInputSchema is the JSON Schema of the input of tool "search-039".
@@ -5364,7 +5366,7 @@ var search039ToolSpec = runtime.Spec{
 
 // Search039Tool returns [Search039] as the tool "search-039", under the key "search-039" in Tools.
 func Search039Tool() *runtime.Func[Search039In, Search039Out] {
-	return runtime.NewFunc(&search039ToolSpec, Search039)
+	return runtime.NewFunc(&search039ToolSpec, Search039).WithDecoder(decodeSearch039In)
 }
 
 // search040ToolInputSchema is the JSON Schema of the input of tool "search-040".
@@ -5498,7 +5500,7 @@ var search040ToolSpec = runtime.Spec{
 
 // Search040Tool returns [Search040] as the tool "search-040", under the key "search-040" in Tools.
 func Search040Tool() *runtime.Func[Search040In, Search040Out] {
-	return runtime.NewFunc(&search040ToolSpec, Search040)
+	return runtime.NewFunc(&search040ToolSpec, Search040).WithDecoder(decodeSearch040In)
 }
 
 // search041ToolInputSchema is the JSON Schema of the input of tool "search-041".
@@ -5632,7 +5634,7 @@ var search041ToolSpec = runtime.Spec{
 
 // Search041Tool returns [Search041] as the tool "search-041", under the key "search-041" in Tools.
 func Search041Tool() *runtime.Func[Search041In, Search041Out] {
-	return runtime.NewFunc(&search041ToolSpec, Search041)
+	return runtime.NewFunc(&search041ToolSpec, Search041).WithDecoder(decodeSearch041In)
 }
 
 // search042ToolInputSchema is the JSON Schema of the input of tool "search-042".
@@ -5766,7 +5768,7 @@ var search042ToolSpec = runtime.Spec{
 
 // Search042Tool returns [Search042] as the tool "search-042", under the key "search-042" in Tools.
 func Search042Tool() *runtime.Func[Search042In, Search042Out] {
-	return runtime.NewFunc(&search042ToolSpec, Search042)
+	return runtime.NewFunc(&search042ToolSpec, Search042).WithDecoder(decodeSearch042In)
 }
 
 // search043ToolInputSchema is the JSON Schema of the input of tool "search-043".
@@ -5900,7 +5902,7 @@ var search043ToolSpec = runtime.Spec{
 
 // Search043Tool returns [Search043] as the tool "search-043", under the key "search-043" in Tools.
 func Search043Tool() *runtime.Func[Search043In, Search043Out] {
-	return runtime.NewFunc(&search043ToolSpec, Search043)
+	return runtime.NewFunc(&search043ToolSpec, Search043).WithDecoder(decodeSearch043In)
 }
 
 // search044ToolInputSchema is the JSON Schema of the input of tool "search-044".
@@ -6034,7 +6036,7 @@ var search044ToolSpec = runtime.Spec{
 
 // Search044Tool returns [Search044] as the tool "search-044", under the key "search-044" in Tools.
 func Search044Tool() *runtime.Func[Search044In, Search044Out] {
-	return runtime.NewFunc(&search044ToolSpec, Search044)
+	return runtime.NewFunc(&search044ToolSpec, Search044).WithDecoder(decodeSearch044In)
 }
 
 // search045ToolInputSchema is the JSON Schema of the input of tool "search-045".
@@ -6168,7 +6170,7 @@ var search045ToolSpec = runtime.Spec{
 
 // Search045Tool returns [Search045] as the tool "search-045", under the key "search-045" in Tools.
 func Search045Tool() *runtime.Func[Search045In, Search045Out] {
-	return runtime.NewFunc(&search045ToolSpec, Search045)
+	return runtime.NewFunc(&search045ToolSpec, Search045).WithDecoder(decodeSearch045In)
 }
 
 // search046ToolInputSchema is the JSON Schema of the input of tool "search-046".
@@ -6302,7 +6304,7 @@ var search046ToolSpec = runtime.Spec{
 
 // Search046Tool returns [Search046] as the tool "search-046", under the key "search-046" in Tools.
 func Search046Tool() *runtime.Func[Search046In, Search046Out] {
-	return runtime.NewFunc(&search046ToolSpec, Search046)
+	return runtime.NewFunc(&search046ToolSpec, Search046).WithDecoder(decodeSearch046In)
 }
 
 // search047ToolInputSchema is the JSON Schema of the input of tool "search-047".
@@ -6436,7 +6438,7 @@ var search047ToolSpec = runtime.Spec{
 
 // Search047Tool returns [Search047] as the tool "search-047", under the key "search-047" in Tools.
 func Search047Tool() *runtime.Func[Search047In, Search047Out] {
-	return runtime.NewFunc(&search047ToolSpec, Search047)
+	return runtime.NewFunc(&search047ToolSpec, Search047).WithDecoder(decodeSearch047In)
 }
 
 // search048ToolInputSchema is the JSON Schema of the input of tool "search-048".
@@ -6570,7 +6572,7 @@ var search048ToolSpec = runtime.Spec{
 
 // Search048Tool returns [Search048] as the tool "search-048", under the key "search-048" in Tools.
 func Search048Tool() *runtime.Func[Search048In, Search048Out] {
-	return runtime.NewFunc(&search048ToolSpec, Search048)
+	return runtime.NewFunc(&search048ToolSpec, Search048).WithDecoder(decodeSearch048In)
 }
 
 // search049ToolInputSchema is the JSON Schema of the input of tool "search-049".
@@ -6704,7 +6706,7 @@ var search049ToolSpec = runtime.Spec{
 
 // Search049Tool returns [Search049] as the tool "search-049", under the key "search-049" in Tools.
 func Search049Tool() *runtime.Func[Search049In, Search049Out] {
-	return runtime.NewFunc(&search049ToolSpec, Search049)
+	return runtime.NewFunc(&search049ToolSpec, Search049).WithDecoder(decodeSearch049In)
 }
 
 // search050ToolInputSchema is the JSON Schema of the input of tool "search-050".
@@ -6838,7 +6840,7 @@ var search050ToolSpec = runtime.Spec{
 
 // Search050Tool returns [Search050] as the tool "search-050", under the key "search-050" in Tools.
 func Search050Tool() *runtime.Func[Search050In, Search050Out] {
-	return runtime.NewFunc(&search050ToolSpec, Search050)
+	return runtime.NewFunc(&search050ToolSpec, Search050).WithDecoder(decodeSearch050In)
 }
 
 // search051ToolInputSchema is the JSON Schema of the input of tool "search-051".
@@ -6972,7 +6974,7 @@ var search051ToolSpec = runtime.Spec{
 
 // Search051Tool returns [Search051] as the tool "search-051", under the key "search-051" in Tools.
 func Search051Tool() *runtime.Func[Search051In, Search051Out] {
-	return runtime.NewFunc(&search051ToolSpec, Search051)
+	return runtime.NewFunc(&search051ToolSpec, Search051).WithDecoder(decodeSearch051In)
 }
 
 // search052ToolInputSchema is the JSON Schema of the input of tool "search-052".
@@ -7106,7 +7108,7 @@ var search052ToolSpec = runtime.Spec{
 
 // Search052Tool returns [Search052] as the tool "search-052", under the key "search-052" in Tools.
 func Search052Tool() *runtime.Func[Search052In, Search052Out] {
-	return runtime.NewFunc(&search052ToolSpec, Search052)
+	return runtime.NewFunc(&search052ToolSpec, Search052).WithDecoder(decodeSearch052In)
 }
 
 // search053ToolInputSchema is the JSON Schema of the input of tool "search-053".
@@ -7240,7 +7242,7 @@ var search053ToolSpec = runtime.Spec{
 
 // Search053Tool returns [Search053] as the tool "search-053", under the key "search-053" in Tools.
 func Search053Tool() *runtime.Func[Search053In, Search053Out] {
-	return runtime.NewFunc(&search053ToolSpec, Search053)
+	return runtime.NewFunc(&search053ToolSpec, Search053).WithDecoder(decodeSearch053In)
 }
 
 // search054ToolInputSchema is the JSON Schema of the input of tool "search-054".
@@ -7374,7 +7376,7 @@ var search054ToolSpec = runtime.Spec{
 
 // Search054Tool returns [Search054] as the tool "search-054", under the key "search-054" in Tools.
 func Search054Tool() *runtime.Func[Search054In, Search054Out] {
-	return runtime.NewFunc(&search054ToolSpec, Search054)
+	return runtime.NewFunc(&search054ToolSpec, Search054).WithDecoder(decodeSearch054In)
 }
 
 // search055ToolInputSchema is the JSON Schema of the input of tool "search-055".
@@ -7508,7 +7510,7 @@ var search055ToolSpec = runtime.Spec{
 
 // Search055Tool returns [Search055] as the tool "search-055", under the key "search-055" in Tools.
 func Search055Tool() *runtime.Func[Search055In, Search055Out] {
-	return runtime.NewFunc(&search055ToolSpec, Search055)
+	return runtime.NewFunc(&search055ToolSpec, Search055).WithDecoder(decodeSearch055In)
 }
 
 // search056ToolInputSchema is the JSON Schema of the input of tool "search-056".
@@ -7642,7 +7644,7 @@ var search056ToolSpec = runtime.Spec{
 
 // Search056Tool returns [Search056] as the tool "search-056", under the key "search-056" in Tools.
 func Search056Tool() *runtime.Func[Search056In, Search056Out] {
-	return runtime.NewFunc(&search056ToolSpec, Search056)
+	return runtime.NewFunc(&search056ToolSpec, Search056).WithDecoder(decodeSearch056In)
 }
 
 // search057ToolInputSchema is the JSON Schema of the input of tool "search-057".
@@ -7776,7 +7778,7 @@ var search057ToolSpec = runtime.Spec{
 
 // Search057Tool returns [Search057] as the tool "search-057", under the key "search-057" in Tools.
 func Search057Tool() *runtime.Func[Search057In, Search057Out] {
-	return runtime.NewFunc(&search057ToolSpec, Search057)
+	return runtime.NewFunc(&search057ToolSpec, Search057).WithDecoder(decodeSearch057In)
 }
 
 // search058ToolInputSchema is the JSON Schema of the input of tool "search-058".
@@ -7910,7 +7912,7 @@ var search058ToolSpec = runtime.Spec{
 
 // Search058Tool returns [Search058] as the tool "search-058", under the key "search-058" in Tools.
 func Search058Tool() *runtime.Func[Search058In, Search058Out] {
-	return runtime.NewFunc(&search058ToolSpec, Search058)
+	return runtime.NewFunc(&search058ToolSpec, Search058).WithDecoder(decodeSearch058In)
 }
 
 // search059ToolInputSchema is the JSON Schema of the input of tool "search-059".
@@ -8044,7 +8046,7 @@ var search059ToolSpec = runtime.Spec{
 
 // Search059Tool returns [Search059] as the tool "search-059", under the key "search-059" in Tools.
 func Search059Tool() *runtime.Func[Search059In, Search059Out] {
-	return runtime.NewFunc(&search059ToolSpec, Search059)
+	return runtime.NewFunc(&search059ToolSpec, Search059).WithDecoder(decodeSearch059In)
 }
 
 // search060ToolInputSchema is the JSON Schema of the input of tool "search-060".
@@ -8178,7 +8180,7 @@ var search060ToolSpec = runtime.Spec{
 
 // Search060Tool returns [Search060] as the tool "search-060", under the key "search-060" in Tools.
 func Search060Tool() *runtime.Func[Search060In, Search060Out] {
-	return runtime.NewFunc(&search060ToolSpec, Search060)
+	return runtime.NewFunc(&search060ToolSpec, Search060).WithDecoder(decodeSearch060In)
 }
 
 // search061ToolInputSchema is the JSON Schema of the input of tool "search-061".
@@ -8312,7 +8314,7 @@ var search061ToolSpec = runtime.Spec{
 
 // Search061Tool returns [Search061] as the tool "search-061", under the key "search-061" in Tools.
 func Search061Tool() *runtime.Func[Search061In, Search061Out] {
-	return runtime.NewFunc(&search061ToolSpec, Search061)
+	return runtime.NewFunc(&search061ToolSpec, Search061).WithDecoder(decodeSearch061In)
 }
 
 // search062ToolInputSchema is the JSON Schema of the input of tool "search-062".
@@ -8446,7 +8448,7 @@ var search062ToolSpec = runtime.Spec{
 
 // Search062Tool returns [Search062] as the tool "search-062", under the key "search-062" in Tools.
 func Search062Tool() *runtime.Func[Search062In, Search062Out] {
-	return runtime.NewFunc(&search062ToolSpec, Search062)
+	return runtime.NewFunc(&search062ToolSpec, Search062).WithDecoder(decodeSearch062In)
 }
 
 // search063ToolInputSchema is the JSON Schema of the input of tool "search-063".
@@ -8580,7 +8582,7 @@ var search063ToolSpec = runtime.Spec{
 
 // Search063Tool returns [Search063] as the tool "search-063", under the key "search-063" in Tools.
 func Search063Tool() *runtime.Func[Search063In, Search063Out] {
-	return runtime.NewFunc(&search063ToolSpec, Search063)
+	return runtime.NewFunc(&search063ToolSpec, Search063).WithDecoder(decodeSearch063In)
 }
 
 // search064ToolInputSchema is the JSON Schema of the input of tool "search-064".
@@ -8714,7 +8716,7 @@ var search064ToolSpec = runtime.Spec{
 
 // Search064Tool returns [Search064] as the tool "search-064", under the key "search-064" in Tools.
 func Search064Tool() *runtime.Func[Search064In, Search064Out] {
-	return runtime.NewFunc(&search064ToolSpec, Search064)
+	return runtime.NewFunc(&search064ToolSpec, Search064).WithDecoder(decodeSearch064In)
 }
 
 // search065ToolInputSchema is the JSON Schema of the input of tool "search-065".
@@ -8848,7 +8850,7 @@ var search065ToolSpec = runtime.Spec{
 
 // Search065Tool returns [Search065] as the tool "search-065", under the key "search-065" in Tools.
 func Search065Tool() *runtime.Func[Search065In, Search065Out] {
-	return runtime.NewFunc(&search065ToolSpec, Search065)
+	return runtime.NewFunc(&search065ToolSpec, Search065).WithDecoder(decodeSearch065In)
 }
 
 // search066ToolInputSchema is the JSON Schema of the input of tool "search-066".
@@ -8982,7 +8984,7 @@ var search066ToolSpec = runtime.Spec{
 
 // Search066Tool returns [Search066] as the tool "search-066", under the key "search-066" in Tools.
 func Search066Tool() *runtime.Func[Search066In, Search066Out] {
-	return runtime.NewFunc(&search066ToolSpec, Search066)
+	return runtime.NewFunc(&search066ToolSpec, Search066).WithDecoder(decodeSearch066In)
 }
 
 // search067ToolInputSchema is the JSON Schema of the input of tool "search-067".
@@ -9116,7 +9118,7 @@ var search067ToolSpec = runtime.Spec{
 
 // Search067Tool returns [Search067] as the tool "search-067", under the key "search-067" in Tools.
 func Search067Tool() *runtime.Func[Search067In, Search067Out] {
-	return runtime.NewFunc(&search067ToolSpec, Search067)
+	return runtime.NewFunc(&search067ToolSpec, Search067).WithDecoder(decodeSearch067In)
 }
 
 // search068ToolInputSchema is the JSON Schema of the input of tool "search-068".
@@ -9250,7 +9252,7 @@ var search068ToolSpec = runtime.Spec{
 
 // Search068Tool returns [Search068] as the tool "search-068", under the key "search-068" in Tools.
 func Search068Tool() *runtime.Func[Search068In, Search068Out] {
-	return runtime.NewFunc(&search068ToolSpec, Search068)
+	return runtime.NewFunc(&search068ToolSpec, Search068).WithDecoder(decodeSearch068In)
 }
 
 // search069ToolInputSchema is the JSON Schema of the input of tool "search-069".
@@ -9384,7 +9386,7 @@ var search069ToolSpec = runtime.Spec{
 
 // Search069Tool returns [Search069] as the tool "search-069", under the key "search-069" in Tools.
 func Search069Tool() *runtime.Func[Search069In, Search069Out] {
-	return runtime.NewFunc(&search069ToolSpec, Search069)
+	return runtime.NewFunc(&search069ToolSpec, Search069).WithDecoder(decodeSearch069In)
 }
 
 // search070ToolInputSchema is the JSON Schema of the input of tool "search-070".
@@ -9518,7 +9520,7 @@ var search070ToolSpec = runtime.Spec{
 
 // Search070Tool returns [Search070] as the tool "search-070", under the key "search-070" in Tools.
 func Search070Tool() *runtime.Func[Search070In, Search070Out] {
-	return runtime.NewFunc(&search070ToolSpec, Search070)
+	return runtime.NewFunc(&search070ToolSpec, Search070).WithDecoder(decodeSearch070In)
 }
 
 // search071ToolInputSchema is the JSON Schema of the input of tool "search-071".
@@ -9652,7 +9654,7 @@ var search071ToolSpec = runtime.Spec{
 
 // Search071Tool returns [Search071] as the tool "search-071", under the key "search-071" in Tools.
 func Search071Tool() *runtime.Func[Search071In, Search071Out] {
-	return runtime.NewFunc(&search071ToolSpec, Search071)
+	return runtime.NewFunc(&search071ToolSpec, Search071).WithDecoder(decodeSearch071In)
 }
 
 // search072ToolInputSchema is the JSON Schema of the input of tool "search-072".
@@ -9786,7 +9788,7 @@ var search072ToolSpec = runtime.Spec{
 
 // Search072Tool returns [Search072] as the tool "search-072", under the key "search-072" in Tools.
 func Search072Tool() *runtime.Func[Search072In, Search072Out] {
-	return runtime.NewFunc(&search072ToolSpec, Search072)
+	return runtime.NewFunc(&search072ToolSpec, Search072).WithDecoder(decodeSearch072In)
 }
 
 // search073ToolInputSchema is the JSON Schema of the input of tool "search-073".
@@ -9920,7 +9922,7 @@ var search073ToolSpec = runtime.Spec{
 
 // Search073Tool returns [Search073] as the tool "search-073", under the key "search-073" in Tools.
 func Search073Tool() *runtime.Func[Search073In, Search073Out] {
-	return runtime.NewFunc(&search073ToolSpec, Search073)
+	return runtime.NewFunc(&search073ToolSpec, Search073).WithDecoder(decodeSearch073In)
 }
 
 // search074ToolInputSchema is the JSON Schema of the input of tool "search-074".
@@ -10054,7 +10056,7 @@ var search074ToolSpec = runtime.Spec{
 
 // Search074Tool returns [Search074] as the tool "search-074", under the key "search-074" in Tools.
 func Search074Tool() *runtime.Func[Search074In, Search074Out] {
-	return runtime.NewFunc(&search074ToolSpec, Search074)
+	return runtime.NewFunc(&search074ToolSpec, Search074).WithDecoder(decodeSearch074In)
 }
 
 // search075ToolInputSchema is the JSON Schema of the input of tool "search-075".
@@ -10188,7 +10190,7 @@ var search075ToolSpec = runtime.Spec{
 
 // Search075Tool returns [Search075] as the tool "search-075", under the key "search-075" in Tools.
 func Search075Tool() *runtime.Func[Search075In, Search075Out] {
-	return runtime.NewFunc(&search075ToolSpec, Search075)
+	return runtime.NewFunc(&search075ToolSpec, Search075).WithDecoder(decodeSearch075In)
 }
 
 // search076ToolInputSchema is the JSON Schema of the input of tool "search-076".
@@ -10322,7 +10324,7 @@ var search076ToolSpec = runtime.Spec{
 
 // Search076Tool returns [Search076] as the tool "search-076", under the key "search-076" in Tools.
 func Search076Tool() *runtime.Func[Search076In, Search076Out] {
-	return runtime.NewFunc(&search076ToolSpec, Search076)
+	return runtime.NewFunc(&search076ToolSpec, Search076).WithDecoder(decodeSearch076In)
 }
 
 // search077ToolInputSchema is the JSON Schema of the input of tool "search-077".
@@ -10456,7 +10458,7 @@ var search077ToolSpec = runtime.Spec{
 
 // Search077Tool returns [Search077] as the tool "search-077", under the key "search-077" in Tools.
 func Search077Tool() *runtime.Func[Search077In, Search077Out] {
-	return runtime.NewFunc(&search077ToolSpec, Search077)
+	return runtime.NewFunc(&search077ToolSpec, Search077).WithDecoder(decodeSearch077In)
 }
 
 // search078ToolInputSchema is the JSON Schema of the input of tool "search-078".
@@ -10590,7 +10592,7 @@ var search078ToolSpec = runtime.Spec{
 
 // Search078Tool returns [Search078] as the tool "search-078", under the key "search-078" in Tools.
 func Search078Tool() *runtime.Func[Search078In, Search078Out] {
-	return runtime.NewFunc(&search078ToolSpec, Search078)
+	return runtime.NewFunc(&search078ToolSpec, Search078).WithDecoder(decodeSearch078In)
 }
 
 // search079ToolInputSchema is the JSON Schema of the input of tool "search-079".
@@ -10724,7 +10726,7 @@ var search079ToolSpec = runtime.Spec{
 
 // Search079Tool returns [Search079] as the tool "search-079", under the key "search-079" in Tools.
 func Search079Tool() *runtime.Func[Search079In, Search079Out] {
-	return runtime.NewFunc(&search079ToolSpec, Search079)
+	return runtime.NewFunc(&search079ToolSpec, Search079).WithDecoder(decodeSearch079In)
 }
 
 // search080ToolInputSchema is the JSON Schema of the input of tool "search-080".
@@ -10858,7 +10860,7 @@ var search080ToolSpec = runtime.Spec{
 
 // Search080Tool returns [Search080] as the tool "search-080", under the key "search-080" in Tools.
 func Search080Tool() *runtime.Func[Search080In, Search080Out] {
-	return runtime.NewFunc(&search080ToolSpec, Search080)
+	return runtime.NewFunc(&search080ToolSpec, Search080).WithDecoder(decodeSearch080In)
 }
 
 // search081ToolInputSchema is the JSON Schema of the input of tool "search-081".
@@ -10992,7 +10994,7 @@ var search081ToolSpec = runtime.Spec{
 
 // Search081Tool returns [Search081] as the tool "search-081", under the key "search-081" in Tools.
 func Search081Tool() *runtime.Func[Search081In, Search081Out] {
-	return runtime.NewFunc(&search081ToolSpec, Search081)
+	return runtime.NewFunc(&search081ToolSpec, Search081).WithDecoder(decodeSearch081In)
 }
 
 // search082ToolInputSchema is the JSON Schema of the input of tool "search-082".
@@ -11126,7 +11128,7 @@ var search082ToolSpec = runtime.Spec{
 
 // Search082Tool returns [Search082] as the tool "search-082", under the key "search-082" in Tools.
 func Search082Tool() *runtime.Func[Search082In, Search082Out] {
-	return runtime.NewFunc(&search082ToolSpec, Search082)
+	return runtime.NewFunc(&search082ToolSpec, Search082).WithDecoder(decodeSearch082In)
 }
 
 // search083ToolInputSchema is the JSON Schema of the input of tool "search-083".
@@ -11260,7 +11262,7 @@ var search083ToolSpec = runtime.Spec{
 
 // Search083Tool returns [Search083] as the tool "search-083", under the key "search-083" in Tools.
 func Search083Tool() *runtime.Func[Search083In, Search083Out] {
-	return runtime.NewFunc(&search083ToolSpec, Search083)
+	return runtime.NewFunc(&search083ToolSpec, Search083).WithDecoder(decodeSearch083In)
 }
 
 // search084ToolInputSchema is the JSON Schema of the input of tool "search-084".
@@ -11394,7 +11396,7 @@ var search084ToolSpec = runtime.Spec{
 
 // Search084Tool returns [Search084] as the tool "search-084", under the key "search-084" in Tools.
 func Search084Tool() *runtime.Func[Search084In, Search084Out] {
-	return runtime.NewFunc(&search084ToolSpec, Search084)
+	return runtime.NewFunc(&search084ToolSpec, Search084).WithDecoder(decodeSearch084In)
 }
 
 // search085ToolInputSchema is the JSON Schema of the input of tool "search-085".
@@ -11528,7 +11530,7 @@ var search085ToolSpec = runtime.Spec{
 
 // Search085Tool returns [Search085] as the tool "search-085", under the key "search-085" in Tools.
 func Search085Tool() *runtime.Func[Search085In, Search085Out] {
-	return runtime.NewFunc(&search085ToolSpec, Search085)
+	return runtime.NewFunc(&search085ToolSpec, Search085).WithDecoder(decodeSearch085In)
 }
 
 // search086ToolInputSchema is the JSON Schema of the input of tool "search-086".
@@ -11662,7 +11664,7 @@ var search086ToolSpec = runtime.Spec{
 
 // Search086Tool returns [Search086] as the tool "search-086", under the key "search-086" in Tools.
 func Search086Tool() *runtime.Func[Search086In, Search086Out] {
-	return runtime.NewFunc(&search086ToolSpec, Search086)
+	return runtime.NewFunc(&search086ToolSpec, Search086).WithDecoder(decodeSearch086In)
 }
 
 // search087ToolInputSchema is the JSON Schema of the input of tool "search-087".
@@ -11796,7 +11798,7 @@ var search087ToolSpec = runtime.Spec{
 
 // Search087Tool returns [Search087] as the tool "search-087", under the key "search-087" in Tools.
 func Search087Tool() *runtime.Func[Search087In, Search087Out] {
-	return runtime.NewFunc(&search087ToolSpec, Search087)
+	return runtime.NewFunc(&search087ToolSpec, Search087).WithDecoder(decodeSearch087In)
 }
 
 // search088ToolInputSchema is the JSON Schema of the input of tool "search-088".
@@ -11930,7 +11932,7 @@ var search088ToolSpec = runtime.Spec{
 
 // Search088Tool returns [Search088] as the tool "search-088", under the key "search-088" in Tools.
 func Search088Tool() *runtime.Func[Search088In, Search088Out] {
-	return runtime.NewFunc(&search088ToolSpec, Search088)
+	return runtime.NewFunc(&search088ToolSpec, Search088).WithDecoder(decodeSearch088In)
 }
 
 // search089ToolInputSchema is the JSON Schema of the input of tool "search-089".
@@ -12064,7 +12066,7 @@ var search089ToolSpec = runtime.Spec{
 
 // Search089Tool returns [Search089] as the tool "search-089", under the key "search-089" in Tools.
 func Search089Tool() *runtime.Func[Search089In, Search089Out] {
-	return runtime.NewFunc(&search089ToolSpec, Search089)
+	return runtime.NewFunc(&search089ToolSpec, Search089).WithDecoder(decodeSearch089In)
 }
 
 // search090ToolInputSchema is the JSON Schema of the input of tool "search-090".
@@ -12198,7 +12200,7 @@ var search090ToolSpec = runtime.Spec{
 
 // Search090Tool returns [Search090] as the tool "search-090", under the key "search-090" in Tools.
 func Search090Tool() *runtime.Func[Search090In, Search090Out] {
-	return runtime.NewFunc(&search090ToolSpec, Search090)
+	return runtime.NewFunc(&search090ToolSpec, Search090).WithDecoder(decodeSearch090In)
 }
 
 // search091ToolInputSchema is the JSON Schema of the input of tool "search-091".
@@ -12332,7 +12334,7 @@ var search091ToolSpec = runtime.Spec{
 
 // Search091Tool returns [Search091] as the tool "search-091", under the key "search-091" in Tools.
 func Search091Tool() *runtime.Func[Search091In, Search091Out] {
-	return runtime.NewFunc(&search091ToolSpec, Search091)
+	return runtime.NewFunc(&search091ToolSpec, Search091).WithDecoder(decodeSearch091In)
 }
 
 // search092ToolInputSchema is the JSON Schema of the input of tool "search-092".
@@ -12466,7 +12468,7 @@ var search092ToolSpec = runtime.Spec{
 
 // Search092Tool returns [Search092] as the tool "search-092", under the key "search-092" in Tools.
 func Search092Tool() *runtime.Func[Search092In, Search092Out] {
-	return runtime.NewFunc(&search092ToolSpec, Search092)
+	return runtime.NewFunc(&search092ToolSpec, Search092).WithDecoder(decodeSearch092In)
 }
 
 // search093ToolInputSchema is the JSON Schema of the input of tool "search-093".
@@ -12600,7 +12602,7 @@ var search093ToolSpec = runtime.Spec{
 
 // Search093Tool returns [Search093] as the tool "search-093", under the key "search-093" in Tools.
 func Search093Tool() *runtime.Func[Search093In, Search093Out] {
-	return runtime.NewFunc(&search093ToolSpec, Search093)
+	return runtime.NewFunc(&search093ToolSpec, Search093).WithDecoder(decodeSearch093In)
 }
 
 // search094ToolInputSchema is the JSON Schema of the input of tool "search-094".
@@ -12734,7 +12736,7 @@ var search094ToolSpec = runtime.Spec{
 
 // Search094Tool returns [Search094] as the tool "search-094", under the key "search-094" in Tools.
 func Search094Tool() *runtime.Func[Search094In, Search094Out] {
-	return runtime.NewFunc(&search094ToolSpec, Search094)
+	return runtime.NewFunc(&search094ToolSpec, Search094).WithDecoder(decodeSearch094In)
 }
 
 // search095ToolInputSchema is the JSON Schema of the input of tool "search-095".
@@ -12868,7 +12870,7 @@ var search095ToolSpec = runtime.Spec{
 
 // Search095Tool returns [Search095] as the tool "search-095", under the key "search-095" in Tools.
 func Search095Tool() *runtime.Func[Search095In, Search095Out] {
-	return runtime.NewFunc(&search095ToolSpec, Search095)
+	return runtime.NewFunc(&search095ToolSpec, Search095).WithDecoder(decodeSearch095In)
 }
 
 // search096ToolInputSchema is the JSON Schema of the input of tool "search-096".
@@ -13002,7 +13004,7 @@ var search096ToolSpec = runtime.Spec{
 
 // Search096Tool returns [Search096] as the tool "search-096", under the key "search-096" in Tools.
 func Search096Tool() *runtime.Func[Search096In, Search096Out] {
-	return runtime.NewFunc(&search096ToolSpec, Search096)
+	return runtime.NewFunc(&search096ToolSpec, Search096).WithDecoder(decodeSearch096In)
 }
 
 // search097ToolInputSchema is the JSON Schema of the input of tool "search-097".
@@ -13136,7 +13138,7 @@ var search097ToolSpec = runtime.Spec{
 
 // Search097Tool returns [Search097] as the tool "search-097", under the key "search-097" in Tools.
 func Search097Tool() *runtime.Func[Search097In, Search097Out] {
-	return runtime.NewFunc(&search097ToolSpec, Search097)
+	return runtime.NewFunc(&search097ToolSpec, Search097).WithDecoder(decodeSearch097In)
 }
 
 // search098ToolInputSchema is the JSON Schema of the input of tool "search-098".
@@ -13270,7 +13272,7 @@ var search098ToolSpec = runtime.Spec{
 
 // Search098Tool returns [Search098] as the tool "search-098", under the key "search-098" in Tools.
 func Search098Tool() *runtime.Func[Search098In, Search098Out] {
-	return runtime.NewFunc(&search098ToolSpec, Search098)
+	return runtime.NewFunc(&search098ToolSpec, Search098).WithDecoder(decodeSearch098In)
 }
 
 // search099ToolInputSchema is the JSON Schema of the input of tool "search-099".
@@ -13404,7 +13406,7 @@ var search099ToolSpec = runtime.Spec{
 
 // Search099Tool returns [Search099] as the tool "search-099", under the key "search-099" in Tools.
 func Search099Tool() *runtime.Func[Search099In, Search099Out] {
-	return runtime.NewFunc(&search099ToolSpec, Search099)
+	return runtime.NewFunc(&search099ToolSpec, Search099).WithDecoder(decodeSearch099In)
 }
 
 // Tools returns the tools of package bench100, by key.
@@ -13510,5 +13512,17905 @@ func Tools() runtime.Toolset {
 		"search-097": Search097Tool(),
 		"search-098": Search098Tool(),
 		"search-099": Search099Tool(),
+	}
+}
+
+// decodeSearch000In decodes the arguments of tool "search-000" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page000)
+			decodePage000(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage000 decodes a Page000 and checks them against the schema in one pass (see package jsonarg).
+func decodePage000(d *jsonarg.Decoder, v *Page000) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch001In decodes the arguments of tool "search-001" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page001)
+			decodePage001(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage001 decodes a Page001 and checks them against the schema in one pass (see package jsonarg).
+func decodePage001(d *jsonarg.Decoder, v *Page001) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch002In decodes the arguments of tool "search-002" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page002)
+			decodePage002(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage002 decodes a Page002 and checks them against the schema in one pass (see package jsonarg).
+func decodePage002(d *jsonarg.Decoder, v *Page002) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch003In decodes the arguments of tool "search-003" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page003)
+			decodePage003(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage003 decodes a Page003 and checks them against the schema in one pass (see package jsonarg).
+func decodePage003(d *jsonarg.Decoder, v *Page003) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch004In decodes the arguments of tool "search-004" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page004)
+			decodePage004(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage004 decodes a Page004 and checks them against the schema in one pass (see package jsonarg).
+func decodePage004(d *jsonarg.Decoder, v *Page004) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch005In decodes the arguments of tool "search-005" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page005)
+			decodePage005(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage005 decodes a Page005 and checks them against the schema in one pass (see package jsonarg).
+func decodePage005(d *jsonarg.Decoder, v *Page005) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch006In decodes the arguments of tool "search-006" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page006)
+			decodePage006(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage006 decodes a Page006 and checks them against the schema in one pass (see package jsonarg).
+func decodePage006(d *jsonarg.Decoder, v *Page006) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch007In decodes the arguments of tool "search-007" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page007)
+			decodePage007(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage007 decodes a Page007 and checks them against the schema in one pass (see package jsonarg).
+func decodePage007(d *jsonarg.Decoder, v *Page007) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch008In decodes the arguments of tool "search-008" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page008)
+			decodePage008(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage008 decodes a Page008 and checks them against the schema in one pass (see package jsonarg).
+func decodePage008(d *jsonarg.Decoder, v *Page008) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch009In decodes the arguments of tool "search-009" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page009)
+			decodePage009(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage009 decodes a Page009 and checks them against the schema in one pass (see package jsonarg).
+func decodePage009(d *jsonarg.Decoder, v *Page009) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch010In decodes the arguments of tool "search-010" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page010)
+			decodePage010(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage010 decodes a Page010 and checks them against the schema in one pass (see package jsonarg).
+func decodePage010(d *jsonarg.Decoder, v *Page010) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch011In decodes the arguments of tool "search-011" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page011)
+			decodePage011(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage011 decodes a Page011 and checks them against the schema in one pass (see package jsonarg).
+func decodePage011(d *jsonarg.Decoder, v *Page011) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch012In decodes the arguments of tool "search-012" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page012)
+			decodePage012(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage012 decodes a Page012 and checks them against the schema in one pass (see package jsonarg).
+func decodePage012(d *jsonarg.Decoder, v *Page012) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch013In decodes the arguments of tool "search-013" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page013)
+			decodePage013(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage013 decodes a Page013 and checks them against the schema in one pass (see package jsonarg).
+func decodePage013(d *jsonarg.Decoder, v *Page013) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch014In decodes the arguments of tool "search-014" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page014)
+			decodePage014(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage014 decodes a Page014 and checks them against the schema in one pass (see package jsonarg).
+func decodePage014(d *jsonarg.Decoder, v *Page014) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch015In decodes the arguments of tool "search-015" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page015)
+			decodePage015(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage015 decodes a Page015 and checks them against the schema in one pass (see package jsonarg).
+func decodePage015(d *jsonarg.Decoder, v *Page015) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch016In decodes the arguments of tool "search-016" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page016)
+			decodePage016(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage016 decodes a Page016 and checks them against the schema in one pass (see package jsonarg).
+func decodePage016(d *jsonarg.Decoder, v *Page016) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch017In decodes the arguments of tool "search-017" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page017)
+			decodePage017(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage017 decodes a Page017 and checks them against the schema in one pass (see package jsonarg).
+func decodePage017(d *jsonarg.Decoder, v *Page017) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch018In decodes the arguments of tool "search-018" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page018)
+			decodePage018(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage018 decodes a Page018 and checks them against the schema in one pass (see package jsonarg).
+func decodePage018(d *jsonarg.Decoder, v *Page018) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch019In decodes the arguments of tool "search-019" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page019)
+			decodePage019(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage019 decodes a Page019 and checks them against the schema in one pass (see package jsonarg).
+func decodePage019(d *jsonarg.Decoder, v *Page019) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch020In decodes the arguments of tool "search-020" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page020)
+			decodePage020(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage020 decodes a Page020 and checks them against the schema in one pass (see package jsonarg).
+func decodePage020(d *jsonarg.Decoder, v *Page020) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch021In decodes the arguments of tool "search-021" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page021)
+			decodePage021(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage021 decodes a Page021 and checks them against the schema in one pass (see package jsonarg).
+func decodePage021(d *jsonarg.Decoder, v *Page021) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch022In decodes the arguments of tool "search-022" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page022)
+			decodePage022(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage022 decodes a Page022 and checks them against the schema in one pass (see package jsonarg).
+func decodePage022(d *jsonarg.Decoder, v *Page022) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch023In decodes the arguments of tool "search-023" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page023)
+			decodePage023(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage023 decodes a Page023 and checks them against the schema in one pass (see package jsonarg).
+func decodePage023(d *jsonarg.Decoder, v *Page023) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch024In decodes the arguments of tool "search-024" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page024)
+			decodePage024(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage024 decodes a Page024 and checks them against the schema in one pass (see package jsonarg).
+func decodePage024(d *jsonarg.Decoder, v *Page024) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch025In decodes the arguments of tool "search-025" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page025)
+			decodePage025(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage025 decodes a Page025 and checks them against the schema in one pass (see package jsonarg).
+func decodePage025(d *jsonarg.Decoder, v *Page025) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch026In decodes the arguments of tool "search-026" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page026)
+			decodePage026(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage026 decodes a Page026 and checks them against the schema in one pass (see package jsonarg).
+func decodePage026(d *jsonarg.Decoder, v *Page026) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch027In decodes the arguments of tool "search-027" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page027)
+			decodePage027(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage027 decodes a Page027 and checks them against the schema in one pass (see package jsonarg).
+func decodePage027(d *jsonarg.Decoder, v *Page027) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch028In decodes the arguments of tool "search-028" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page028)
+			decodePage028(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage028 decodes a Page028 and checks them against the schema in one pass (see package jsonarg).
+func decodePage028(d *jsonarg.Decoder, v *Page028) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch029In decodes the arguments of tool "search-029" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page029)
+			decodePage029(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage029 decodes a Page029 and checks them against the schema in one pass (see package jsonarg).
+func decodePage029(d *jsonarg.Decoder, v *Page029) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch030In decodes the arguments of tool "search-030" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page030)
+			decodePage030(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage030 decodes a Page030 and checks them against the schema in one pass (see package jsonarg).
+func decodePage030(d *jsonarg.Decoder, v *Page030) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch031In decodes the arguments of tool "search-031" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page031)
+			decodePage031(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage031 decodes a Page031 and checks them against the schema in one pass (see package jsonarg).
+func decodePage031(d *jsonarg.Decoder, v *Page031) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch032In decodes the arguments of tool "search-032" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page032)
+			decodePage032(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage032 decodes a Page032 and checks them against the schema in one pass (see package jsonarg).
+func decodePage032(d *jsonarg.Decoder, v *Page032) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch033In decodes the arguments of tool "search-033" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page033)
+			decodePage033(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage033 decodes a Page033 and checks them against the schema in one pass (see package jsonarg).
+func decodePage033(d *jsonarg.Decoder, v *Page033) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch034In decodes the arguments of tool "search-034" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page034)
+			decodePage034(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage034 decodes a Page034 and checks them against the schema in one pass (see package jsonarg).
+func decodePage034(d *jsonarg.Decoder, v *Page034) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch035In decodes the arguments of tool "search-035" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page035)
+			decodePage035(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage035 decodes a Page035 and checks them against the schema in one pass (see package jsonarg).
+func decodePage035(d *jsonarg.Decoder, v *Page035) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch036In decodes the arguments of tool "search-036" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page036)
+			decodePage036(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage036 decodes a Page036 and checks them against the schema in one pass (see package jsonarg).
+func decodePage036(d *jsonarg.Decoder, v *Page036) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch037In decodes the arguments of tool "search-037" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page037)
+			decodePage037(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage037 decodes a Page037 and checks them against the schema in one pass (see package jsonarg).
+func decodePage037(d *jsonarg.Decoder, v *Page037) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch038In decodes the arguments of tool "search-038" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page038)
+			decodePage038(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage038 decodes a Page038 and checks them against the schema in one pass (see package jsonarg).
+func decodePage038(d *jsonarg.Decoder, v *Page038) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch039In decodes the arguments of tool "search-039" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page039)
+			decodePage039(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage039 decodes a Page039 and checks them against the schema in one pass (see package jsonarg).
+func decodePage039(d *jsonarg.Decoder, v *Page039) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch040In decodes the arguments of tool "search-040" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page040)
+			decodePage040(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage040 decodes a Page040 and checks them against the schema in one pass (see package jsonarg).
+func decodePage040(d *jsonarg.Decoder, v *Page040) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch041In decodes the arguments of tool "search-041" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page041)
+			decodePage041(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage041 decodes a Page041 and checks them against the schema in one pass (see package jsonarg).
+func decodePage041(d *jsonarg.Decoder, v *Page041) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch042In decodes the arguments of tool "search-042" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page042)
+			decodePage042(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage042 decodes a Page042 and checks them against the schema in one pass (see package jsonarg).
+func decodePage042(d *jsonarg.Decoder, v *Page042) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch043In decodes the arguments of tool "search-043" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page043)
+			decodePage043(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage043 decodes a Page043 and checks them against the schema in one pass (see package jsonarg).
+func decodePage043(d *jsonarg.Decoder, v *Page043) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch044In decodes the arguments of tool "search-044" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page044)
+			decodePage044(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage044 decodes a Page044 and checks them against the schema in one pass (see package jsonarg).
+func decodePage044(d *jsonarg.Decoder, v *Page044) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch045In decodes the arguments of tool "search-045" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page045)
+			decodePage045(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage045 decodes a Page045 and checks them against the schema in one pass (see package jsonarg).
+func decodePage045(d *jsonarg.Decoder, v *Page045) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch046In decodes the arguments of tool "search-046" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page046)
+			decodePage046(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage046 decodes a Page046 and checks them against the schema in one pass (see package jsonarg).
+func decodePage046(d *jsonarg.Decoder, v *Page046) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch047In decodes the arguments of tool "search-047" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page047)
+			decodePage047(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage047 decodes a Page047 and checks them against the schema in one pass (see package jsonarg).
+func decodePage047(d *jsonarg.Decoder, v *Page047) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch048In decodes the arguments of tool "search-048" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page048)
+			decodePage048(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage048 decodes a Page048 and checks them against the schema in one pass (see package jsonarg).
+func decodePage048(d *jsonarg.Decoder, v *Page048) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch049In decodes the arguments of tool "search-049" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page049)
+			decodePage049(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage049 decodes a Page049 and checks them against the schema in one pass (see package jsonarg).
+func decodePage049(d *jsonarg.Decoder, v *Page049) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch050In decodes the arguments of tool "search-050" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page050)
+			decodePage050(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage050 decodes a Page050 and checks them against the schema in one pass (see package jsonarg).
+func decodePage050(d *jsonarg.Decoder, v *Page050) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch051In decodes the arguments of tool "search-051" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page051)
+			decodePage051(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage051 decodes a Page051 and checks them against the schema in one pass (see package jsonarg).
+func decodePage051(d *jsonarg.Decoder, v *Page051) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch052In decodes the arguments of tool "search-052" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page052)
+			decodePage052(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage052 decodes a Page052 and checks them against the schema in one pass (see package jsonarg).
+func decodePage052(d *jsonarg.Decoder, v *Page052) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch053In decodes the arguments of tool "search-053" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page053)
+			decodePage053(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage053 decodes a Page053 and checks them against the schema in one pass (see package jsonarg).
+func decodePage053(d *jsonarg.Decoder, v *Page053) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch054In decodes the arguments of tool "search-054" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page054)
+			decodePage054(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage054 decodes a Page054 and checks them against the schema in one pass (see package jsonarg).
+func decodePage054(d *jsonarg.Decoder, v *Page054) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch055In decodes the arguments of tool "search-055" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page055)
+			decodePage055(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage055 decodes a Page055 and checks them against the schema in one pass (see package jsonarg).
+func decodePage055(d *jsonarg.Decoder, v *Page055) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch056In decodes the arguments of tool "search-056" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page056)
+			decodePage056(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage056 decodes a Page056 and checks them against the schema in one pass (see package jsonarg).
+func decodePage056(d *jsonarg.Decoder, v *Page056) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch057In decodes the arguments of tool "search-057" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page057)
+			decodePage057(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage057 decodes a Page057 and checks them against the schema in one pass (see package jsonarg).
+func decodePage057(d *jsonarg.Decoder, v *Page057) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch058In decodes the arguments of tool "search-058" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page058)
+			decodePage058(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage058 decodes a Page058 and checks them against the schema in one pass (see package jsonarg).
+func decodePage058(d *jsonarg.Decoder, v *Page058) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch059In decodes the arguments of tool "search-059" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page059)
+			decodePage059(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage059 decodes a Page059 and checks them against the schema in one pass (see package jsonarg).
+func decodePage059(d *jsonarg.Decoder, v *Page059) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch060In decodes the arguments of tool "search-060" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page060)
+			decodePage060(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage060 decodes a Page060 and checks them against the schema in one pass (see package jsonarg).
+func decodePage060(d *jsonarg.Decoder, v *Page060) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch061In decodes the arguments of tool "search-061" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page061)
+			decodePage061(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage061 decodes a Page061 and checks them against the schema in one pass (see package jsonarg).
+func decodePage061(d *jsonarg.Decoder, v *Page061) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch062In decodes the arguments of tool "search-062" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page062)
+			decodePage062(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage062 decodes a Page062 and checks them against the schema in one pass (see package jsonarg).
+func decodePage062(d *jsonarg.Decoder, v *Page062) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch063In decodes the arguments of tool "search-063" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page063)
+			decodePage063(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage063 decodes a Page063 and checks them against the schema in one pass (see package jsonarg).
+func decodePage063(d *jsonarg.Decoder, v *Page063) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch064In decodes the arguments of tool "search-064" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page064)
+			decodePage064(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage064 decodes a Page064 and checks them against the schema in one pass (see package jsonarg).
+func decodePage064(d *jsonarg.Decoder, v *Page064) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch065In decodes the arguments of tool "search-065" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page065)
+			decodePage065(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage065 decodes a Page065 and checks them against the schema in one pass (see package jsonarg).
+func decodePage065(d *jsonarg.Decoder, v *Page065) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch066In decodes the arguments of tool "search-066" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page066)
+			decodePage066(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage066 decodes a Page066 and checks them against the schema in one pass (see package jsonarg).
+func decodePage066(d *jsonarg.Decoder, v *Page066) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch067In decodes the arguments of tool "search-067" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page067)
+			decodePage067(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage067 decodes a Page067 and checks them against the schema in one pass (see package jsonarg).
+func decodePage067(d *jsonarg.Decoder, v *Page067) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch068In decodes the arguments of tool "search-068" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page068)
+			decodePage068(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage068 decodes a Page068 and checks them against the schema in one pass (see package jsonarg).
+func decodePage068(d *jsonarg.Decoder, v *Page068) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch069In decodes the arguments of tool "search-069" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page069)
+			decodePage069(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage069 decodes a Page069 and checks them against the schema in one pass (see package jsonarg).
+func decodePage069(d *jsonarg.Decoder, v *Page069) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch070In decodes the arguments of tool "search-070" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page070)
+			decodePage070(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage070 decodes a Page070 and checks them against the schema in one pass (see package jsonarg).
+func decodePage070(d *jsonarg.Decoder, v *Page070) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch071In decodes the arguments of tool "search-071" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page071)
+			decodePage071(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage071 decodes a Page071 and checks them against the schema in one pass (see package jsonarg).
+func decodePage071(d *jsonarg.Decoder, v *Page071) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch072In decodes the arguments of tool "search-072" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page072)
+			decodePage072(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage072 decodes a Page072 and checks them against the schema in one pass (see package jsonarg).
+func decodePage072(d *jsonarg.Decoder, v *Page072) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch073In decodes the arguments of tool "search-073" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page073)
+			decodePage073(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage073 decodes a Page073 and checks them against the schema in one pass (see package jsonarg).
+func decodePage073(d *jsonarg.Decoder, v *Page073) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch074In decodes the arguments of tool "search-074" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page074)
+			decodePage074(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage074 decodes a Page074 and checks them against the schema in one pass (see package jsonarg).
+func decodePage074(d *jsonarg.Decoder, v *Page074) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch075In decodes the arguments of tool "search-075" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page075)
+			decodePage075(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage075 decodes a Page075 and checks them against the schema in one pass (see package jsonarg).
+func decodePage075(d *jsonarg.Decoder, v *Page075) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch076In decodes the arguments of tool "search-076" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page076)
+			decodePage076(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage076 decodes a Page076 and checks them against the schema in one pass (see package jsonarg).
+func decodePage076(d *jsonarg.Decoder, v *Page076) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch077In decodes the arguments of tool "search-077" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page077)
+			decodePage077(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage077 decodes a Page077 and checks them against the schema in one pass (see package jsonarg).
+func decodePage077(d *jsonarg.Decoder, v *Page077) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch078In decodes the arguments of tool "search-078" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page078)
+			decodePage078(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage078 decodes a Page078 and checks them against the schema in one pass (see package jsonarg).
+func decodePage078(d *jsonarg.Decoder, v *Page078) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch079In decodes the arguments of tool "search-079" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page079)
+			decodePage079(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage079 decodes a Page079 and checks them against the schema in one pass (see package jsonarg).
+func decodePage079(d *jsonarg.Decoder, v *Page079) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch080In decodes the arguments of tool "search-080" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page080)
+			decodePage080(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage080 decodes a Page080 and checks them against the schema in one pass (see package jsonarg).
+func decodePage080(d *jsonarg.Decoder, v *Page080) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch081In decodes the arguments of tool "search-081" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page081)
+			decodePage081(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage081 decodes a Page081 and checks them against the schema in one pass (see package jsonarg).
+func decodePage081(d *jsonarg.Decoder, v *Page081) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch082In decodes the arguments of tool "search-082" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page082)
+			decodePage082(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage082 decodes a Page082 and checks them against the schema in one pass (see package jsonarg).
+func decodePage082(d *jsonarg.Decoder, v *Page082) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch083In decodes the arguments of tool "search-083" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page083)
+			decodePage083(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage083 decodes a Page083 and checks them against the schema in one pass (see package jsonarg).
+func decodePage083(d *jsonarg.Decoder, v *Page083) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch084In decodes the arguments of tool "search-084" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page084)
+			decodePage084(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage084 decodes a Page084 and checks them against the schema in one pass (see package jsonarg).
+func decodePage084(d *jsonarg.Decoder, v *Page084) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch085In decodes the arguments of tool "search-085" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page085)
+			decodePage085(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage085 decodes a Page085 and checks them against the schema in one pass (see package jsonarg).
+func decodePage085(d *jsonarg.Decoder, v *Page085) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch086In decodes the arguments of tool "search-086" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page086)
+			decodePage086(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage086 decodes a Page086 and checks them against the schema in one pass (see package jsonarg).
+func decodePage086(d *jsonarg.Decoder, v *Page086) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch087In decodes the arguments of tool "search-087" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page087)
+			decodePage087(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage087 decodes a Page087 and checks them against the schema in one pass (see package jsonarg).
+func decodePage087(d *jsonarg.Decoder, v *Page087) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch088In decodes the arguments of tool "search-088" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page088)
+			decodePage088(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage088 decodes a Page088 and checks them against the schema in one pass (see package jsonarg).
+func decodePage088(d *jsonarg.Decoder, v *Page088) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch089In decodes the arguments of tool "search-089" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page089)
+			decodePage089(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage089 decodes a Page089 and checks them against the schema in one pass (see package jsonarg).
+func decodePage089(d *jsonarg.Decoder, v *Page089) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch090In decodes the arguments of tool "search-090" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page090)
+			decodePage090(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage090 decodes a Page090 and checks them against the schema in one pass (see package jsonarg).
+func decodePage090(d *jsonarg.Decoder, v *Page090) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch091In decodes the arguments of tool "search-091" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page091)
+			decodePage091(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage091 decodes a Page091 and checks them against the schema in one pass (see package jsonarg).
+func decodePage091(d *jsonarg.Decoder, v *Page091) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch092In decodes the arguments of tool "search-092" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page092)
+			decodePage092(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage092 decodes a Page092 and checks them against the schema in one pass (see package jsonarg).
+func decodePage092(d *jsonarg.Decoder, v *Page092) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch093In decodes the arguments of tool "search-093" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page093)
+			decodePage093(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage093 decodes a Page093 and checks them against the schema in one pass (see package jsonarg).
+func decodePage093(d *jsonarg.Decoder, v *Page093) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch094In decodes the arguments of tool "search-094" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page094)
+			decodePage094(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage094 decodes a Page094 and checks them against the schema in one pass (see package jsonarg).
+func decodePage094(d *jsonarg.Decoder, v *Page094) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch095In decodes the arguments of tool "search-095" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page095)
+			decodePage095(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage095 decodes a Page095 and checks them against the schema in one pass (see package jsonarg).
+func decodePage095(d *jsonarg.Decoder, v *Page095) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch096In decodes the arguments of tool "search-096" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page096)
+			decodePage096(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage096 decodes a Page096 and checks them against the schema in one pass (see package jsonarg).
+func decodePage096(d *jsonarg.Decoder, v *Page096) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch097In decodes the arguments of tool "search-097" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page097)
+			decodePage097(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage097 decodes a Page097 and checks them against the schema in one pass (see package jsonarg).
+func decodePage097(d *jsonarg.Decoder, v *Page097) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch098In decodes the arguments of tool "search-098" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page098)
+			decodePage098(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage098 decodes a Page098 and checks them against the schema in one pass (see package jsonarg).
+func decodePage098(d *jsonarg.Decoder, v *Page098) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
+	}
+}
+
+// decodeSearch099In decodes the arguments of tool "search-099" and checks them against the schema in one pass (see package jsonarg).
+func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "query":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Query = d.String()
+		case "limit":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Limit = int(n)
+		case "tags":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Tags = []string{}
+			for d.Array(); d.NextItem(); {
+				v.Tags = append(v.Tags, "")
+				e := &v.Tags[len(v.Tags)-1]
+				if d.Peek() != jsonarg.String {
+					d.WrongType("string")
+					continue
+				}
+				*e = d.String()
+			}
+		case "mode":
+			if seen&(1<<3) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 3
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			switch string(d.StringBytes()) {
+			case "exact":
+				v.Mode = "exact"
+			case "fuzzy":
+				v.Mode = "fuzzy"
+			case "prefix":
+				v.Mode = "prefix"
+			default:
+				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
+			}
+		case "since":
+			if seen&(1<<4) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 4
+			if d.DropNull() {
+				continue
+			}
+			v.Since = new(time.Time)
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
+				d.Fallback()
+				return
+			}
+		case "page":
+			if seen&(1<<5) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 5
+			if d.DropNull() {
+				continue
+			}
+			v.Page = new(Page099)
+			decodePage099(d, v.Page)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"query"})
+	}
+}
+
+// decodePage099 decodes a Page099 and checks them against the schema in one pass (see package jsonarg).
+func decodePage099(d *jsonarg.Decoder, v *Page099) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "cursor":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Cursor = d.String()
+		case "size":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.DropNull() {
+				continue
+			}
+			if d.Peek() != jsonarg.Number {
+				d.WrongType("integer")
+				continue
+			}
+			n, ok := d.Int()
+			if !ok {
+				continue
+			}
+			if int64(int(n)) != n {
+				d.Fallback()
+				return
+			}
+			v.Size = int(n)
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b1
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"cursor"})
 	}
 }
