@@ -26,8 +26,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 const jsonoutPath = "github.com/toolgen-go/toolgen/runtime/jsonout"
@@ -95,14 +93,26 @@ type encoders struct {
 
 	funcs []*encFunc
 	byKey map[string]*encFunc
-	names map[string]bool // function names declared
+	// byNamed are the encoders of named types by the types' pointers, a
+	// shortcut to byKey.
+	byNamed map[namedKey]*encFunc
+	names   map[string]bool // function names declared
 	// cur is the function being written, which records the imports.
 	cur *encFunc
 
-	fields    typeutil.Map // types.Type → []*jsonField
-	refs      typeutil.Map // *types.Named → []*types.Named
-	recursive typeutil.Map // *types.Named → bool
+	// Memos by type (pointer identity: identical types that are distinct
+	// values are computed twice, which is only slower).
+	fields    map[types.Type][]*jsonField
+	refs      map[types.Type][]*types.Named
+	recursive map[types.Type]bool
+	methods   map[types.Type]*methodSet
 	ifaces    ifaces
+}
+
+// namedKey is an encoder's named type and mode.
+type namedKey struct {
+	n    *types.Named
+	addr bool
 }
 
 // encFunc is one generated function.
@@ -161,8 +171,14 @@ func newEncoders(pkg *types.Package, taken func(string) bool, qualify func(path,
 		qualify: qualify,
 		imports: map[string]EncoderImport{},
 		byKey:   map[string]*encFunc{},
+		byNamed: map[namedKey]*encFunc{},
 		names:   map[string]bool{},
 		ifaces:  newIfaces(),
+
+		fields:    map[types.Type][]*jsonField{},
+		refs:      map[types.Type][]*types.Named{},
+		recursive: map[types.Type]bool{},
+		methods:   map[types.Type]*methodSet{},
 	}
 }
 
@@ -198,6 +214,9 @@ func (e *encoders) root(out types.Type, hint string) (name string, err error) {
 		for _, f := range e.funcs[nfuncs:] {
 			delete(e.byKey, f.key)
 			delete(e.names, f.name)
+			if n, ok := f.typ.(*types.Named); ok && !f.zero {
+				delete(e.byNamed, namedKey{n, f.addr})
+			}
 		}
 		e.funcs = e.funcs[:nfuncs]
 		e.cur = nil
@@ -229,7 +248,11 @@ func (e *encoders) root(out types.Type, hint string) (name string, err error) {
 
 // result returns the functions and their imports.
 func (e *encoders) result() *PackageEncoders {
-	var src []byte
+	size := 0
+	for _, f := range e.funcs {
+		size += 1 + len(f.src)
+	}
+	src := make([]byte, 0, size)
 	used := map[string]bool{}
 	for _, f := range e.funcs {
 		src = append(src, '\n')
@@ -348,11 +371,15 @@ func (e *encoders) ownFunc(n *types.Named) bool {
 // generating it on first use.
 func (e *encoders) function(n *types.Named, addr bool) *encFunc {
 	addr = addr && e.partsAddrMatter(n, nil)
+	if f, ok := e.byNamed[namedKey{n, addr}]; ok {
+		return f
+	}
 	key := types.TypeString(n, nil)
 	if addr {
 		key += " addr"
 	}
 	if f, ok := e.byKey[key]; ok {
+		e.byNamed[namedKey{n, addr}] = f
 		return f
 	}
 	base := typeBaseName(e.pkg, n)
@@ -361,6 +388,7 @@ func (e *encoders) function(n *types.Named, addr bool) *encFunc {
 	}
 	f := &encFunc{name: e.funcName(base), key: key, typ: n, addr: addr, depth: e.isRecursive(n)}
 	e.register(f)
+	e.byNamed[namedKey{n, addr}] = f
 	prev := e.cur
 	e.cur = f
 	defer func() { e.cur = prev }()
@@ -543,27 +571,94 @@ func importable(from, path string) bool {
 	return from == parent || strings.HasPrefix(from, parent+"/")
 }
 
-// implements reports whether t's method set has the interface's method.
-func implements(t types.Type, iface *types.Interface) bool {
-	return types.Implements(t, iface)
+// methodKind is a method that encoding/json looks for.
+type methodKind int
+
+const (
+	mJSON methodKind = iota // MarshalJSON
+	mText                   // MarshalText
+	mZero                   // IsZero, for omitzero
+)
+
+// methodSet says which of the methods a type has, and its pointer.
+type methodSet struct {
+	val, ptr [3]bool
 }
 
-// ptrImplements reports whether *t does, t being neither a pointer nor an
-// interface (encoding/json's condition for calling a method on an
-// addressable value).
-func ptrImplements(t types.Type, iface *types.Interface) bool {
-	switch t.Underlying().(type) {
-	case *types.Pointer, *types.Interface:
+// methodsOf returns the methods of t and of *t: ptr is set only when t
+// is neither a pointer nor an interface (encoding/json's condition for
+// calling a method on an addressable value's address).
+func (e *encoders) methodsOf(t types.Type) *methodSet {
+	t = types.Unalias(t)
+	if ms, ok := e.methods[t]; ok {
+		return ms
+	}
+	ms := &methodSet{}
+	if mayHaveMethods(t) && !noMethods(t) {
+		ifs := [3]*types.Interface{e.ifaces.marshaler, e.ifaces.textMarshaler, e.ifaces.isZeroer}
+		for i, iface := range ifs {
+			ms.val[i] = types.Implements(t, iface)
+		}
+		switch t.Underlying().(type) {
+		case *types.Pointer, *types.Interface:
+		default:
+			p := types.NewPointer(t)
+			for i, iface := range ifs {
+				ms.ptr[i] = types.Implements(p, iface)
+			}
+		}
+	}
+	e.methods[t] = ms
+	return ms
+}
+
+// mayHaveMethods reports whether t or *t may have methods: not a
+// predeclared type or an unnamed type other than a struct or interface.
+func mayHaveMethods(t types.Type) bool {
+	switch t := t.(type) {
+	case *types.Basic, *types.Slice, *types.Map, *types.Array, *types.Chan, *types.Signature, *types.Tuple:
+		return false
+	case *types.Pointer:
+		switch types.Unalias(t.Elem()).(type) {
+		case *types.Named, *types.Struct, *types.TypeParam:
+			return true
+		}
 		return false
 	}
-	return types.Implements(types.NewPointer(t), iface)
+	return true
 }
+
+// noMethods reports whether the named type t, nor its pointer, has any
+// method: it declares none and has no embedded field to promote one.
+func noMethods(t types.Type) bool {
+	n, ok := t.(*types.Named)
+	if !ok || n.NumMethods() > 0 {
+		return false
+	}
+	switch u := n.Underlying().(type) {
+	case *types.Interface:
+		return false
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if u.Field(i).Embedded() {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// has reports whether t's method set has the method k.
+func (e *encoders) has(t types.Type, k methodKind) bool { return e.methodsOf(t).val[k] }
+
+// ptrHas reports whether *t's does, t being neither a pointer nor an
+// interface.
+func (e *encoders) ptrHas(t types.Type, k methodKind) bool { return e.methodsOf(t).ptr[k] }
 
 // usesMethods reports whether encoding/json encodes a value of t, in mode
 // addr, with MarshalJSON or MarshalText rather than by its kind.
 func (e *encoders) usesMethods(t types.Type, addr bool) bool {
-	m, x := e.ifaces.marshaler, e.ifaces.textMarshaler
-	return implements(t, m) || implements(t, x) || addr && (ptrImplements(t, m) || ptrImplements(t, x))
+	return e.has(t, mJSON) || e.has(t, mText) || addr && (e.ptrHas(t, mJSON) || e.ptrHas(t, mText))
 }
 
 // addrMatters reports whether the encoding of a value of t depends on
@@ -571,15 +666,14 @@ func (e *encoders) usesMethods(t types.Type, addr bool) bool {
 // t's, on t or on the parts of t reached without a pointer. seen guards
 // against recursion through embedded structs.
 func (e *encoders) addrMatters(t types.Type, seen []types.Type) bool {
-	m, x := e.ifaces.marshaler, e.ifaces.textMarshaler
 	switch {
-	case implements(t, m):
+	case e.has(t, mJSON):
 		return false
-	case ptrImplements(t, m):
+	case e.ptrHas(t, mJSON):
 		return true
-	case implements(t, x):
+	case e.has(t, mText):
 		return false
-	case ptrImplements(t, x):
+	case e.ptrHas(t, mText):
 		return true
 	}
 	return e.partsAddrMatter(t, seen)
@@ -613,20 +707,20 @@ func (e *encoders) partsAddrMatter(t types.Type, seen []types.Type) bool {
 
 // isRecursive reports whether n's encoding can lead back to n.
 func (e *encoders) isRecursive(n *types.Named) bool {
-	if r := e.recursive.At(n); r != nil {
-		return r.(bool)
+	if r, ok := e.recursive[n]; ok {
+		return r
 	}
-	seen := &typeutil.Map{}
+	seen := map[types.Type]bool{}
 	var reaches func(m *types.Named) bool
 	reaches = func(m *types.Named) bool {
 		for _, r := range e.namedRefs(m) {
 			if types.Identical(r, n) {
 				return true
 			}
-			if seen.At(r) != nil {
+			if seen[r] {
 				continue
 			}
-			seen.Set(r, true)
+			seen[r] = true
 			if reaches(r) {
 				return true
 			}
@@ -634,7 +728,7 @@ func (e *encoders) isRecursive(n *types.Named) bool {
 		return false
 	}
 	r := reaches(n)
-	e.recursive.Set(n, r)
+	e.recursive[n] = r
 	return r
 }
 
@@ -643,15 +737,15 @@ func (e *encoders) isRecursive(n *types.Named) bool {
 // elements and unnamed types (a superset: whether a method applies is not
 // considered, except for the types that always use one).
 func (e *encoders) namedRefs(n *types.Named) []*types.Named {
-	if r := e.refs.At(n); r != nil {
-		return r.([]*types.Named)
+	if r, ok := e.refs[n]; ok {
+		return r
 	}
 	var out []*types.Named
-	seen := &typeutil.Map{}
+	seen := map[types.Type]bool{}
 	var walk func(t types.Type, top bool)
 	walk = func(t types.Type, top bool) {
 		t = types.Unalias(t)
-		if !top && (implements(t, e.ifaces.marshaler) || implements(t, e.ifaces.textMarshaler)) {
+		if !top && (e.has(t, mJSON) || e.has(t, mText)) {
 			return
 		}
 		if named, ok := t.(*types.Named); ok && !top && e.ownFunc(named) {
@@ -660,10 +754,10 @@ func (e *encoders) namedRefs(n *types.Named) []*types.Named {
 			}
 			return
 		}
-		if seen.At(t) != nil {
+		if seen[t] {
 			return
 		}
-		seen.Set(t, true)
+		seen[t] = true
 		switch u := t.Underlying().(type) {
 		case *types.Pointer:
 			walk(u.Elem(), false)
@@ -680,7 +774,7 @@ func (e *encoders) namedRefs(n *types.Named) []*types.Named {
 		}
 	}
 	walk(n, true)
-	e.refs.Set(n, out)
+	e.refs[n] = out
 	return out
 }
 
@@ -705,11 +799,11 @@ type jsonField struct {
 // in order: typeFields of encode.go on go/types, with its rules for json
 // tags, embedded structs and conflicting names.
 func (e *encoders) jsonFields(t types.Type) []*jsonField {
-	if f := e.fields.At(t); f != nil {
-		return f.([]*jsonField)
+	if f, ok := e.fields[t]; ok {
+		return f
 	}
 	fields := typeFields(t)
-	e.fields.Set(t, fields)
+	e.fields[t] = fields
 	return fields
 }
 
@@ -718,28 +812,21 @@ func typeFields(t types.Type) []*jsonField {
 		typ   types.Type
 		index []int
 	}
+	// The maps are by type pointer: the types they hold are t and named
+	// struct types, which go/types does not duplicate.
 	var current []cand
 	next := []cand{{typ: t}}
-	var count, nextCount *typeutil.Map
-	visited := &typeutil.Map{}
+	var count, nextCount map[types.Type]int
+	visited := map[types.Type]bool{}
 	var fields []*jsonField
-	countOf := func(m *typeutil.Map, t types.Type) int {
-		if m == nil {
-			return 0
-		}
-		if v := m.At(t); v != nil {
-			return v.(int)
-		}
-		return 0
-	}
 	for len(next) > 0 {
 		current, next = next, current[:0]
-		count, nextCount = nextCount, &typeutil.Map{}
+		count, nextCount = nextCount, map[types.Type]int{}
 		for _, f := range current {
-			if visited.At(f.typ) != nil {
+			if visited[f.typ] {
 				continue
 			}
-			visited.Set(f.typ, true)
+			visited[f.typ] = true
 			st := f.typ.Underlying().(*types.Struct)
 			for i := range st.NumFields() {
 				sf := st.Field(i)
@@ -791,15 +878,15 @@ func typeFields(t types.Type) []*jsonField {
 						quoted:    quoted,
 					}
 					fields = append(fields, fld)
-					if countOf(count, f.typ) > 1 {
+					if count[f.typ] > 1 {
 						// Two copies of the same embedded type at this
 						// depth annihilate each other (see encoding/json).
 						fields = append(fields, fld)
 					}
 					continue
 				}
-				nextCount.Set(ft, countOf(nextCount, ft)+1)
-				if countOf(nextCount, ft) == 1 {
+				nextCount[ft]++
+				if nextCount[ft] == 1 {
 					next = append(next, cand{typ: ft, index: index})
 				}
 			}

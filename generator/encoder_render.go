@@ -47,16 +47,32 @@ type emitter struct {
 }
 
 func (m *emitter) line(format string, args ...any) {
-	for range m.indent {
-		m.buf = append(m.buf, '\t')
-	}
+	m.indentLine()
 	m.buf = fmt.Appendf(m.buf, format, args...)
 	m.buf = append(m.buf, '\n')
 }
 
+// text writes a line of the concatenation of parts.
+func (m *emitter) text(parts ...string) {
+	m.indentLine()
+	for _, p := range parts {
+		m.buf = append(m.buf, p...)
+	}
+	m.buf = append(m.buf, '\n')
+}
+
+func (m *emitter) indentLine() {
+	if m.buf == nil {
+		m.buf = make([]byte, 0, 1024)
+	}
+	for range m.indent {
+		m.buf = append(m.buf, '\t')
+	}
+}
+
 // block writes head {, the lines of f one level in, and }.
 func (m *emitter) block(head string, f func()) {
-	m.line("%s {", head)
+	m.text(head, " {")
 	m.indent++
 	f()
 	m.indent--
@@ -65,11 +81,11 @@ func (m *emitter) block(head string, f func()) {
 
 // ifElse writes if cond { then } else { els }.
 func (m *emitter) ifElse(cond string, then, els func()) {
-	m.line("if %s {", cond)
+	m.text("if ", cond, " {")
 	m.indent++
 	then()
 	m.indent--
-	m.line("} else {")
+	m.text("} else {")
 	m.indent++
 	els()
 	m.indent--
@@ -91,7 +107,7 @@ func (m *emitter) body(f func()) {
 
 // function returns the function's source: its doc comment, header, body.
 func (m *emitter) function(doc, header string) []byte {
-	var src []byte
+	src := make([]byte, 0, len(doc)+len(header)+len(m.buf)+32)
 	src = append(src, "// "...)
 	src = append(src, doc...)
 	src = append(src, '\n')
@@ -106,23 +122,37 @@ func (m *emitter) function(doc, header string) []byte {
 
 // lit appends the constant text s.
 func (m *emitter) lit(s string) {
-	if len(s) == 1 {
-		m.line("dst = append(dst, '%s')", s)
+	m.indentLine()
+	m.buf = append(m.buf, "dst = append(dst, "...)
+	switch {
+	case len(s) == 1:
+		m.buf = append(m.buf, '\'')
+		m.buf = append(m.buf, s...)
+		m.buf = append(m.buf, "')\n"...)
 		return
+	case strings.ContainsAny(s, "`\r") || !strings.ContainsAny(s, `"\\`):
+		m.buf = strconv.AppendQuote(m.buf, s)
+	default:
+		m.buf = append(m.buf, '`')
+		m.buf = append(m.buf, s...)
+		m.buf = append(m.buf, '`')
 	}
-	if strings.ContainsAny(s, "`\r") || !strings.ContainsAny(s, `"\\`) {
-		m.line("dst = append(dst, %s...)", strconv.Quote(s))
-		return
-	}
-	m.line("dst = append(dst, `%s`...)", s)
+	m.buf = append(m.buf, "...)\n"...)
 }
 
 // call writes a call that may fail: dst, err = call.
 func (m *emitter) call(format string, args ...any) {
+	m.callExpr(fmt.Sprintf(format, args...))
+}
+
+// callExpr writes the call expr that may fail: dst, err = expr.
+func (m *emitter) callExpr(expr string) {
 	m.usesErr = true
-	m.block(fmt.Sprintf("if dst, err = %s; err != nil", fmt.Sprintf(format, args...)), func() {
-		m.line("return nil, err")
-	})
+	m.text("if dst, err = ", expr, "; err != nil {")
+	m.indent++
+	m.text("return nil, err")
+	m.indent--
+	m.text("}")
 }
 
 // bindValue returns a primary expression for the value of v: v.x, or a
@@ -145,21 +175,20 @@ func (m *emitter) value(v expr, t types.Type, addr, quoted bool) {
 	u := t.Underlying()
 	_, isPtr := u.(*types.Pointer)
 	_, isIface := u.(*types.Interface)
-	mj, mt := e.ifaces.marshaler, e.ifaces.textMarshaler
 	switch {
 	case isTime(t):
 		m.call("%s.AppendTime(dst, %s)", e.jsonout(), v.val())
 		return
-	case !isPtr && !isIface && addr && ptrImplements(t, mj) && !implements(t, mj):
+	case !isPtr && !isIface && addr && e.ptrHas(t, mJSON) && !e.has(t, mJSON):
 		m.addressed(v, "AppendMarshalJSON")
 		return
-	case implements(t, mj):
+	case e.has(t, mJSON):
 		m.method(v, t, "AppendMarshalJSON")
 		return
-	case !isPtr && !isIface && addr && ptrImplements(t, mt) && !implements(t, mt):
+	case !isPtr && !isIface && addr && e.ptrHas(t, mText) && !e.has(t, mText):
 		m.addressed(v, "AppendMarshalText")
 		return
-	case implements(t, mt):
+	case e.has(t, mText):
 		m.method(v, t, "AppendMarshalText")
 		return
 	}
@@ -200,11 +229,11 @@ func (m *emitter) value(v expr, t types.Type, addr, quoted bool) {
 func (m *emitter) callFunc(f *encFunc, x string) {
 	switch {
 	case !f.depth:
-		m.call("%s(dst, %s)", f.name, x)
+		m.callExpr(f.name + "(dst, " + x + ")")
 	case m.fn.depth:
-		m.call("%s(dst, %s, depth+1)", f.name, x)
+		m.callExpr(f.name + "(dst, " + x + ", depth+1)")
 	default:
-		m.call("%s(dst, %s, 0)", f.name, x)
+		m.callExpr(f.name + "(dst, " + x + ", 0)")
 	}
 }
 
@@ -252,17 +281,17 @@ func (m *emitter) basic(x string, t types.Type, b *types.Basic, quoted bool) {
 	info := b.Info()
 	switch {
 	case info&types.IsBoolean != 0:
-		m.quoted(quoted, func() { m.line("dst = %s.AppendBool(dst, %s)", jo, conv("bool")) })
+		m.quoted(quoted, func() { m.text("dst = ", jo, ".AppendBool(dst, ", conv("bool"), ")") })
 	case info&types.IsInteger != 0 && info&types.IsUnsigned != 0:
-		m.quoted(quoted, func() { m.line("dst = %s.AppendUint(dst, %s)", jo, conv("uint64")) })
+		m.quoted(quoted, func() { m.text("dst = ", jo, ".AppendUint(dst, ", conv("uint64"), ")") })
 	case info&types.IsInteger != 0:
-		m.quoted(quoted, func() { m.line("dst = %s.AppendInt(dst, %s)", jo, conv("int64")) })
+		m.quoted(quoted, func() { m.text("dst = ", jo, ".AppendInt(dst, ", conv("int64"), ")") })
 	case info&types.IsFloat != 0 && info&types.IsComplex == 0:
-		bits := 64
+		bits := "64"
 		if b.Kind() == types.Float32 {
-			bits = 32
+			bits = "32"
 		}
-		m.quoted(quoted, func() { m.call("%s.AppendFloat(dst, %s, %d)", jo, conv("float64"), bits) })
+		m.quoted(quoted, func() { m.callExpr(jo + ".AppendFloat(dst, " + conv("float64") + ", " + bits + ")") })
 	case info&types.IsString != 0:
 		switch {
 		case isNamedType(t, "encoding/json", "Number"):
@@ -270,7 +299,7 @@ func (m *emitter) basic(x string, t types.Type, b *types.Basic, quoted bool) {
 		case quoted:
 			m.line("dst = %s.AppendQuotedString(dst, %s)", jo, conv("string"))
 		default:
-			m.line("dst = %s.AppendString(dst, %s)", jo, conv("string"))
+			m.text("dst = ", jo, ".AppendString(dst, ", conv("string"), ")")
 		}
 	default:
 		unsupported("json.Marshal cannot encode type %s", t)
@@ -326,8 +355,7 @@ func (e *encoders) isByteSlice(s *types.Slice) bool {
 	if !ok || b.Kind() != types.Uint8 {
 		return false
 	}
-	p := types.NewPointer(s.Elem())
-	return !implements(p, e.ifaces.marshaler) && !implements(p, e.ifaces.textMarshaler)
+	return !e.ptrHas(s.Elem(), mJSON) && !e.ptrHas(s.Elem(), mText)
 }
 
 // elements writes [e0,e1,...] for the slice or array (or pointer to an
@@ -358,7 +386,7 @@ func (m *emitter) mapValue(v expr, u *types.Map) {
 			name = "string(" + k + ")"
 		}
 		lookup = k
-	case implements(key, e.ifaces.textMarshaler):
+	case e.has(key, mText):
 		// Keys from MarshalText: as json.Marshal does it.
 		m.call("%s.AppendMarshal(dst, %s)", jo, v.val())
 		return
@@ -461,6 +489,9 @@ func (m *emitter) object(v expr, t types.Type, addr bool) {
 // escaping (appendHTMLEscape): valid names hold no other character that
 // needs escaping.
 func htmlEscapeName(name string) string {
+	if !strings.ContainsAny(name, "<>&") {
+		return name
+	}
 	var b strings.Builder
 	for _, c := range name {
 		switch c {
@@ -572,9 +603,8 @@ func (m *emitter) accessible(f *types.Var) bool {
 // nonZero is the condition that x, a field of type t tagged omitzero, is
 // not left out: its IsZero method, if it has one, else reflect's IsZero.
 func (m *emitter) nonZero(x string, t types.Type) string {
-	z := m.e.ifaces.isZeroer
 	switch {
-	case implements(t, z):
+	case m.e.has(t, mZero):
 		switch t.Underlying().(type) {
 		case *types.Interface:
 			unsupported("omitzero on interface type %s, which has an IsZero method", t)
@@ -582,7 +612,7 @@ func (m *emitter) nonZero(x string, t types.Type) string {
 			return x + " != nil && !" + x + ".IsZero()"
 		}
 		return "!" + x + ".IsZero()"
-	case ptrImplements(t, z):
+	case m.e.ptrHas(t, mZero):
 		return "!" + x + ".IsZero()"
 	}
 	return m.nonZeroPlain(x, t)

@@ -286,3 +286,25 @@ func TestEncoderWeather(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(bench), string(b.enc.Source), "runtime/jsonout/weather_test.go must hold the generated encoder:\n%s", b.enc.Source)
 }
+
+// BenchmarkEncoders builds the output encoders of the 1,000-tool package
+// (writeManyTools), the work buildEncoders adds to a run.
+func BenchmarkEncoders(b *testing.B) {
+	cfg := &Config{Dir: writeManyTools(b, 1000), Patterns: []string{"."}, Output: DefaultOutput}
+	l, err := load(context.Background(), cfg)
+	require.NoError(b, err)
+	g := newGen(l, cfg)
+	g.findAll()
+	require.Len(b, g.pkgs, 1)
+	var size int
+	cpu := startCPU()
+	defer cpu.report(b)
+	for b.Loop() {
+		pe, outs := g.buildEncoders(g.pkgs[0])
+		for _, o := range outs {
+			require.NotEmpty(b, o.Func, o.Why)
+		}
+		size = len(pe.Source)
+	}
+	b.ReportMetric(float64(size), "bytes")
+}
