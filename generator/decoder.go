@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"math"
 	"math/big"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/internal/schemagen"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
@@ -108,10 +111,11 @@ func newDecoderEnv(ps *pkgState) *decoderEnv {
 	p.Imports.Time = name("time", "time")
 	p.Imports.UTF8 = name("unicode/utf8", "utf8")
 	p.Imports.Big = name("math/big", "big")
-	delete(other, "time")
-	delete(other, "unicode/utf8")
-	delete(other, "math/big")
-	delete(other, jsonargPath)
+	p.Imports.Regexp = name("regexp", "regexp")
+	p.Imports.Sync = name("sync", "sync")
+	for _, path := range []string{"time", "unicode/utf8", "math/big", "regexp", "sync", jsonargPath} {
+		delete(other, path)
+	}
 	p.Imports.Other = other
 	return &decoderEnv{
 		pkg:             ps.pkg.Types,
@@ -140,10 +144,8 @@ type toolDecoder struct {
 // planDecoder plans the decoder of a tool whose input is in (a named
 // struct or a pointer to one) with the input schema schema.
 func planDecoder(env *decoderEnv, b *schemagen.Builder, in types.Type, schema []byte, strict bool) *toolDecoder {
-	dec := json.NewDecoder(bytes.NewReader(schema))
-	dec.UseNumber()
-	var root any
-	if err := dec.Decode(&root); err != nil {
+	root, err := parseSchema(schema)
+	if err != nil {
 		return &toolDecoder{reason: "the input schema does not parse: " + err.Error()}
 	}
 	rootMap, ok := root.(map[string]any)
@@ -388,9 +390,14 @@ func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx)
 		if slices.Contains(f.Options, "string") {
 			return nil, noDecoder("%s.%s: the json option \"string\" is not supported by generated decoders", ctx.path, f.Var.Name())
 		}
-		sel, err := pl.selector(st, recv, f)
+		sel, allocs, err := pl.selector(st, recv, f)
 		if err != nil {
 			return nil, noDecoder("%s.%s: %v", ctx.path, f.Var.Name(), err)
+		}
+		if ctx.sel != "" {
+			for i := range allocs {
+				allocs[i].Field = ctx.sel + "." + allocs[i].Field
+			}
 		}
 		fctx := ctx
 		fctx.path = ctx.path + "." + f.Var.Name()
@@ -403,7 +410,7 @@ func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx)
 		if err != nil {
 			return nil, err
 		}
-		pp := &PropPlan{Name: f.Name, Field: fctx.sel, Value: v}
+		pp := &PropPlan{Name: f.Name, Field: fctx.sel, Value: v, Alloc: allocs}
 		byName[f.Name] = pp
 		order = append(order, pp)
 	}
@@ -424,9 +431,12 @@ func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx)
 
 // selector returns the selector of field f from a value of type recv
 // (whose struct is st): the field's own name when Go resolves it to that
-// field, else the path through the embedded structs.
-func (pl *planner) selector(st *types.Struct, recv types.Type, f schemagen.JSONField) (string, error) {
+// field, else the path through the embedded structs; and the embedded
+// pointers on that path, which the decoder allocates as encoding/json
+// does.
+func (pl *planner) selector(st *types.Struct, recv types.Type, f schemagen.JSONField) (string, []Alloc, error) {
 	var names []string
+	var allocs []Alloc
 	cur := st
 	for i, idx := range f.Index {
 		fv := cur.Field(idx)
@@ -435,24 +445,34 @@ func (pl *planner) selector(st *types.Struct, recv types.Type, f schemagen.JSONF
 			break
 		}
 		ft := types.Unalias(fv.Type())
-		if _, ok := ft.(*types.Pointer); ok {
-			return "", errors.New("a field promoted through an embedded pointer is not supported by generated decoders")
+		if p, ok := ft.(*types.Pointer); ok {
+			if !fv.Exported() {
+				// encoding/json fails: "cannot set embedded pointer to
+				// unexported struct".
+				return "", nil, errors.New("a field promoted through an embedded pointer to an unexported type")
+			}
+			typ, err := pl.spell(p.Elem())
+			if err != nil {
+				return "", nil, err
+			}
+			allocs = append(allocs, Alloc{Field: strings.Join(names, "."), Type: typ})
+			ft = types.Unalias(p.Elem())
 		}
 		next, ok := ft.Underlying().(*types.Struct)
 		if !ok {
-			return "", errors.New("a field promoted through a non-struct")
+			return "", nil, errors.New("a field promoted through a non-struct")
 		}
 		cur = next
 	}
-	if obj, _, _ := types.LookupFieldOrMethod(recv, true, pl.env.pkg, f.Var.Name()); obj == f.Var {
-		return f.Var.Name(), nil
-	}
 	for _, n := range names {
 		if !token.IsExported(n) && f.Var.Pkg() != pl.env.pkg {
-			return "", fmt.Errorf("unexported field %s of another package", n)
+			return "", nil, fmt.Errorf("unexported field %s of another package", n)
 		}
 	}
-	return strings.Join(names, "."), nil
+	if obj, _, _ := types.LookupFieldOrMethod(recv, true, pl.env.pkg, f.Var.Name()); obj == f.Var {
+		return f.Var.Name(), allocs, nil
+	}
+	return strings.Join(names, "."), allocs, nil
 }
 
 // schemaTypes returns the schema's "type" as a list.
@@ -730,7 +750,7 @@ func (pl *planner) basic(b *types.Basic, display types.Type, m map[string]any, c
 	case info&types.IsBoolean != 0:
 		v, want, allowed = newPlan(ValueBool, typ), "boolean", []string{"type"}
 	case info&types.IsString != 0:
-		v, want, allowed = newPlan(ValueString, typ), "string", []string{"type", "enum", "const", "minLength", "maxLength"}
+		v, want, allowed = newPlan(ValueString, typ), "string", []string{"type", "enum", "const", "minLength", "maxLength", "pattern"}
 	case info&types.IsInteger != 0:
 		k := ValueInt
 		if info&types.IsUnsigned != 0 {
@@ -768,10 +788,33 @@ func (pl *planner) basic(b *types.Basic, display types.Type, m map[string]any, c
 		if !ok {
 			return nil, noDecoder("%s: %s is not a number", ctx.path, kw.name)
 		}
-		if _, ok := new(big.Rat).SetString(n.String()); !ok {
+		r, ok := new(big.Rat).SetString(n.String())
+		if !ok {
 			return nil, noDecoder("%s: %s is not a number math/big reads", ctx.path, kw.name)
 		}
+		if v.Kind == ValueFloat {
+			// The decoder compares a float with the bound exactly, as a
+			// float64 or as a fraction of int64s (see decoderWriter.float).
+			f, _ := r.Float64()
+			if !math.IsInf(f, 0) && new(big.Rat).SetFloat64(f).Cmp(r) != 0 && (!r.Num().IsInt64() || !r.Denom().IsInt64()) {
+				return nil, noDecoder("%s: %s %s is too precise for generated decoders", ctx.path, kw.name, n)
+			}
+		}
 		*kw.dst = n.String()
+	}
+	if x, ok := m["pattern"]; ok {
+		pat, ok := x.(string)
+		if !ok {
+			return nil, noDecoder("%s: pattern is not a string", ctx.path)
+		}
+		// The validator compiles patterns with regexp.Compile.
+		if _, err := regexp.Compile(pat); err != nil {
+			return nil, noDecoder("%s: pattern %q does not compile: %v", ctx.path, pat, err)
+		}
+		if p := pl.env.imports; p.Regexp == "" || p.Sync == "" {
+			return nil, noDecoder("%s: no name is free for package regexp or sync in the generated file", ctx.path)
+		}
+		v.Pattern = pat
 	}
 	for _, kw := range []struct {
 		name string
@@ -1121,8 +1164,15 @@ func assignDecoders(p *Package, plans []*toolDecoder, scope *types.Scope) {
 			d.Elem = names[d.Elem]
 		}
 		if d.Object != nil {
+			patterns := 0
 			for _, pp := range d.Object.Props {
 				nameFuncs(pp.Value, names)
+				for v := pp.Value; v != nil; v = v.Elem {
+					if v.Pattern != "" && len(v.Enum) == 0 { // an enum's are checked when generated
+						patterns++
+						v.PatternVar = name(d.Name + "Pattern" + strconv.Itoa(patterns))
+					}
+				}
 			}
 		}
 	}
@@ -1149,4 +1199,179 @@ func sameDecoder(a, b *Decoder) bool {
 	ac, bc := *a, *b
 	ac.Tools, bc.Tools, ac.Name, bc.Name = nil, nil, "", ""
 	return reflect.DeepEqual(&ac, &bc)
+}
+
+// parseSchema parses a schema as encoding/json parses JSON into an any
+// with UseNumber (objects as map[string]any, numbers as json.Number), in
+// one pass and without the annotations that planning never reads
+// (descriptions, titles, examples, defaults), which are most of a
+// schema's bytes.
+func parseSchema(data []byte) (any, error) {
+	p := &schemaParser{data: data}
+	v, err := p.value(0)
+	if err != nil {
+		return nil, err
+	}
+	p.ws()
+	if p.pos != len(p.data) {
+		return nil, errors.New("data after the schema")
+	}
+	return v, nil
+}
+
+type schemaParser struct {
+	data []byte
+	pos  int
+}
+
+var errSchemaSyntax = errors.New("invalid JSON in the schema")
+
+func (p *schemaParser) ws() {
+	for p.pos < len(p.data) {
+		switch p.data[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+// skipped are the keys whose values planning never reads.
+func skipped(key string) bool {
+	switch key {
+	case "description", "title", "examples", "default", "$comment":
+		return true
+	}
+	return false
+}
+
+func (p *schemaParser) value(depth int) (any, error) {
+	p.ws()
+	if p.pos >= len(p.data) || depth > 10000 {
+		return nil, errSchemaSyntax
+	}
+	switch c := p.data[p.pos]; {
+	case c == '{':
+		p.pos++
+		m := map[string]any{}
+		p.ws()
+		if p.pos < len(p.data) && p.data[p.pos] == '}' {
+			p.pos++
+			return m, nil
+		}
+		for {
+			p.ws()
+			key, err := p.str()
+			if err != nil {
+				return nil, err
+			}
+			p.ws()
+			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+				return nil, errSchemaSyntax
+			}
+			p.pos++
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			if !skipped(key) {
+				m[key] = v
+			}
+			p.ws()
+			if p.pos >= len(p.data) {
+				return nil, errSchemaSyntax
+			}
+			p.pos++
+			switch p.data[p.pos-1] {
+			case ',':
+				continue
+			case '}':
+				return m, nil
+			}
+			return nil, errSchemaSyntax
+		}
+	case c == '[':
+		p.pos++
+		list := []any{}
+		p.ws()
+		if p.pos < len(p.data) && p.data[p.pos] == ']' {
+			p.pos++
+			return list, nil
+		}
+		for {
+			v, err := p.value(depth + 1)
+			if err != nil {
+				return nil, err
+			}
+			list = append(list, v)
+			p.ws()
+			if p.pos >= len(p.data) {
+				return nil, errSchemaSyntax
+			}
+			p.pos++
+			switch p.data[p.pos-1] {
+			case ',':
+				continue
+			case ']':
+				return list, nil
+			}
+			return nil, errSchemaSyntax
+		}
+	case c == '"':
+		return p.str()
+	case c == 't' || c == 'f' || c == 'n':
+		for _, lit := range []struct {
+			text string
+			v    any
+		}{{"true", true}, {"false", false}, {"null", nil}} {
+			if bytes.HasPrefix(p.data[p.pos:], []byte(lit.text)) {
+				p.pos += len(lit.text)
+				return lit.v, nil
+			}
+		}
+		return nil, errSchemaSyntax
+	default:
+		start := p.pos
+		for p.pos < len(p.data) && strings.IndexByte("+-.0123456789eE", p.data[p.pos]) >= 0 {
+			p.pos++
+		}
+		if start == p.pos || !json.Valid(p.data[start:p.pos]) {
+			return nil, errSchemaSyntax
+		}
+		return json.Number(p.data[start:p.pos]), nil
+	}
+}
+
+// str parses a string; one with escapes goes through encoding/json.
+func (p *schemaParser) str() (string, error) {
+	if p.pos >= len(p.data) || p.data[p.pos] != '"' {
+		return "", errSchemaSyntax
+	}
+	start := p.pos
+	p.pos++
+	escaped := false
+	for p.pos < len(p.data) {
+		switch c := p.data[p.pos]; {
+		case c == '\\':
+			escaped = true
+			p.pos += 2
+			continue
+		case c == '"':
+			p.pos++
+			raw := p.data[start:p.pos]
+			if !escaped && utf8.Valid(raw) {
+				return string(raw[1 : len(raw)-1]), nil
+			}
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return "", errSchemaSyntax
+			}
+			return s, nil
+		case c < 0x20:
+			return "", errSchemaSyntax
+		}
+		p.pos++
+	}
+	return "", errSchemaSyntax
 }

@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -95,6 +96,7 @@ type decFilled struct {
 
 // decTally counts what the test did.
 type decTally struct {
+	mu                                                                  sync.Mutex
 	tools, withDecoder, cases, valid, fallbacks, validFallbacks, filled int
 	noDecoder                                                           map[string]int
 	mutations, mutationFallbacks                                        map[string]int
@@ -143,15 +145,21 @@ func TestDecoderDifferential(t *testing.T) {
 			})
 		}
 	})
+	t.Run("plans", func(t *testing.T) {
+		decRunModule(t, map[string][]byte{"plans/plans.go": []byte(decPlansSrc), "hard/hard.go": []byte(decHardSrc)}, 2, tally, "")
+	})
 	for _, kind := range []string{"corpus", "golden"} {
 		t.Run(kind, func(t *testing.T) {
 			for _, c := range readCases(t, kind) {
 				t.Run(c.name, func(t *testing.T) {
+					t.Parallel()
 					decRunModule(t, c.inputs, 1, tally, "")
 				})
 			}
 		})
 	}
+	tally.mu.Lock()
+	defer tally.mu.Unlock()
 	t.Logf("%d tools, %d with a decoder; %d inputs (%d valid instances), %d fallbacks (%d on valid instances); %d filler instances",
 		tally.tools, tally.withDecoder, tally.cases, tally.valid, tally.fallbacks, tally.validFallbacks, tally.filled)
 	for _, why := range slices.Sorted(mapKeys(tally.noDecoder)) {
@@ -179,6 +187,15 @@ func decRunModule(t *testing.T, files map[string][]byte, seed uint64, tally *dec
 	}
 	filler := enums != ""
 	rng := rand.New(rand.NewPCG(seed, 0x646563))
+	tally.mu.Lock()
+	locked := true
+	unlock := func() {
+		if locked {
+			tally.mu.Unlock()
+			locked = false
+		}
+	}
+	defer unlock()
 	var cases []decCase
 	var mainImports, mainChecks, mainFills strings.Builder
 	for i, p := range res.Packages {
@@ -230,6 +247,7 @@ func decRunModule(t *testing.T, files map[string][]byte, seed uint64, tally *dec
 		fmt.Fprintf(&mainImports, "\tp%d %q\n", i, agreeModule+"/"+filepath.ToSlash(rel))
 		fmt.Fprintf(&mainChecks, "\t\t%q: p%d.ZZDecoderChecks,\n", p.Path, i)
 	}
+	unlock()
 	agreeWrite(t, filepath.Join(dir, decHelperDir, "check.go"), decCheckSrc)
 	if filler {
 		gomodPath := filepath.Join(dir, "go.mod")
@@ -272,6 +290,8 @@ func main() {
 	require.NoError(t, json.Unmarshal(stdout.Bytes(), &out), "output:\n%.2000s", stdout.String())
 	require.Len(t, out.Results, len(cases))
 
+	tally.mu.Lock()
+	locked = true
 	problems := 0
 	report := func(format string, args ...any) {
 		problems++
@@ -1069,3 +1089,84 @@ func (g *decGen) mutations(inst *decNode, s any, limit int) []decMutation {
 	}
 	return out
 }
+
+// decHardSrc holds shapes that the other sources have few of: nullable
+// enums and structs, strict tools with optional nulls at every depth,
+// recursion through slices and maps, maps of slices, float bounds that
+// are not binary fractions, named collections.
+const decHardSrc = `package hard
+
+import (
+	"context"
+	"time"
+)
+
+type Color string
+
+const (
+	Red   Color = "red"
+	Green Color = "green"
+)
+
+type Level int8
+
+const (
+	Low  Level = 1
+	High Level = 3
+)
+
+type Names []string
+
+type Scores map[string]float32
+
+type Leaf struct {
+	Label string  ` + "`json:\"label\"`" + `
+	Note  *string ` + "`json:\"note,omitempty\"`" + `
+	Color *Color  ` + "`json:\"color,omitempty\"`" + `
+}
+
+type Tree struct {
+	Name     string           ` + "`json:\"name\" jsonschema:\"minLength=2\"`" + `
+	Children []Tree           ` + "`json:\"children,omitempty\" jsonschema:\"maxItems=3\"`" + `
+	ByName   map[string]*Tree ` + "`json:\"byName,omitempty\"`" + `
+	Leaf     *Leaf            ` + "`json:\"leaf,omitempty\" jsonschema:\"nullable\"`" + `
+}
+
+type Hard struct {
+	Color   Color               ` + "`json:\"color\" jsonschema:\"nullable\"`" + `
+	Level   *Level              ` + "`json:\"level,omitempty\" jsonschema:\"nullable\"`" + `
+	Ratio   float64             ` + "`json:\"ratio\" jsonschema:\"minimum=0.1,maximum=0.3\"`" + `
+	Small   float32             ` + "`json:\"small,omitempty\" jsonschema:\"exclusiveMinimum=0.1,exclusiveMaximum=1e3\"`" + `
+	Count   uint16              ` + "`json:\"count,omitempty\" jsonschema:\"minimum=2.5,maximum=1e9\"`" + `
+	Names   []string            ` + "`json:\"names\" jsonschema:\"minItems=1\"`" + `
+	Also    Names               ` + "`json:\"also,omitempty\"`" + `
+	Scores  Scores              ` + "`json:\"scores,omitempty\"`" + `
+	Groups  map[string][]string ` + "`json:\"groups,omitempty\"`" + `
+	Leaves  []*Leaf             ` + "`json:\"leaves,omitempty\"`" + `
+	Tree    Tree                ` + "`json:\"tree\"`" + `
+	When    *time.Time          ` + "`json:\"when,omitempty\"`" + `
+	Nothing struct{}            ` + "`json:\"nothing,omitzero\"`" + `
+}
+
+type Deep struct {
+	Leaf  Leaf    ` + "`json:\"leaf\"`" + `
+	Leafs []Leaf  ` + "`json:\"leafs\"`" + `
+	Opt   *Leaf   ` + "`json:\"opt,omitempty\"`" + `
+	Maybe *string ` + "`json:\"maybe\" jsonschema:\"nullable\"`" + `
+}
+
+// DoHard takes everything hard.
+//
+//tool:hard
+func DoHard(ctx context.Context, in Hard) (bool, error) { return true, nil }
+
+// DoDeep is strict: optional nulls are dropped at every depth.
+//
+//tool:deep strict
+func DoDeep(ctx context.Context, in Deep) (bool, error) { return true, nil }
+
+// DoTree takes a recursive type.
+//
+//tool:tree
+func DoTree(ctx context.Context, in *Tree) (bool, error) { return true, nil }
+`

@@ -73,6 +73,16 @@ type PropPlan struct {
 	Field string
 	// Value is how the property's value decodes.
 	Value *ValuePlan
+	// Alloc are the embedded pointers the field is promoted through, outer
+	// first: encoding/json allocates those that are nil when the property
+	// is present, whatever its value.
+	Alloc []Alloc
+}
+
+// Alloc is an embedded pointer to allocate.
+type Alloc struct {
+	// Field is its selector, Type the type it points to.
+	Field, Type string
 }
 
 // ValueKind is the form of a [ValuePlan].
@@ -126,6 +136,9 @@ type ValuePlan struct {
 	// MinLength and MaxLength bound a string's runes, MinItems and
 	// MaxItems an array's items; -1 for none.
 	MinLength, MaxLength, MinItems, MaxItems int
+	// Pattern is the schema's "pattern" of a string; PatternVar the
+	// package-level variable that compiles it on first use.
+	Pattern, PatternVar string
 	// Elem is the value a pointer points to, a slice's item or a map's
 	// value.
 	Elem *ValuePlan

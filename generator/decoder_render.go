@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
@@ -67,29 +70,89 @@ func substituteDecoders(src []byte, p *Package) ([]byte, error) {
 // file without them: the functions at the end, and the imports they need
 // to the import block.
 func appendDecoders(src []byte, p *Package) ([]byte, error) {
+	dt := renderDecoders(p)
+	out, err := dt.addImports(src, p)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, dt.funcs...), nil
+}
+
+// decoderText is the text of a package's decoder functions, each preceded
+// by a blank line, and the imports it needs.
+type decoderText struct {
+	funcs   []byte
+	imports []importSpec
+}
+
+// minParallelDecoders is the number of decoders from which they are
+// written by several goroutines.
+const minParallelDecoders = 128
+
+// renderDecoders writes the decoder functions of p, in parallel pieces
+// when there are many.
+func renderDecoders(p *Package) decoderText {
 	if len(p.Decoders) == 0 {
+		return decoderText{}
+	}
+	n := 1
+	if len(p.Decoders) >= minParallelDecoders {
+		n = min(runtime.GOMAXPROCS(0), len(p.Decoders)/(minParallelDecoders/2))
+	}
+	writers := make([]*decoderWriter, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		ds := p.Decoders[i*len(p.Decoders)/n : (i+1)*len(p.Decoders)/n]
+		w := &decoderWriter{p: p, buf: make([]byte, 0, 2048*len(ds))}
+		writers[i] = w
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for _, d := range ds {
+				w.function(d)
+			}
+		}()
+	}
+	wg.Wait()
+	size := 0
+	var all decoderWriter
+	for _, w := range writers {
+		size += len(w.buf)
+		all.usesUTF8 = all.usesUTF8 || w.usesUTF8
+		all.usesBig = all.usesBig || w.usesBig
+		all.usesTime = all.usesTime || w.usesTime
+		all.usesRegexp = all.usesRegexp || w.usesRegexp
+	}
+	dt := decoderText{funcs: make([]byte, 0, size)}
+	for _, w := range writers {
+		dt.funcs = append(dt.funcs, w.buf...)
+	}
+	dt.imports = []importSpec{{p.Imports.JSONArg, jsonargPath, "jsonarg"}}
+	if all.usesUTF8 {
+		dt.imports = append(dt.imports, importSpec{p.Imports.UTF8, "unicode/utf8", "utf8"})
+	}
+	if all.usesBig {
+		dt.imports = append(dt.imports, importSpec{p.Imports.Big, "math/big", "big"})
+	}
+	if all.usesTime {
+		dt.imports = append(dt.imports, importSpec{p.Imports.Time, "time", "time"})
+	}
+	if all.usesRegexp {
+		dt.imports = append(dt.imports, importSpec{p.Imports.Regexp, "regexp", "regexp"}, importSpec{p.Imports.Sync, "sync", "sync"})
+	}
+	return dt
+}
+
+// addImports adds the imports of the decoders to the file src.
+func (dt decoderText) addImports(src []byte, p *Package) ([]byte, error) {
+	if len(dt.imports) == 0 {
 		return src, nil
 	}
-	w := &decoderWriter{p: p, buf: make([]byte, 0, 2048*len(p.Decoders))}
-	for _, d := range p.Decoders {
-		w.function(d)
-	}
-	imports := []importSpec{{p.Imports.JSONArg, jsonargPath, "jsonarg"}}
-	if w.usesUTF8 {
-		imports = append(imports, importSpec{p.Imports.UTF8, "unicode/utf8", "utf8"})
-	}
-	if w.usesBig {
-		imports = append(imports, importSpec{p.Imports.Big, "math/big", "big"})
-	}
-	if w.usesTime {
-		imports = append(imports, importSpec{p.Imports.Time, "time", "time"})
-	}
-	out, err := addImports(src, imports)
+	out, err := addImports(src, dt.imports)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", p.Path, err)
 	}
-	out = slices.Grow(out, len(w.buf))
-	return append(out, w.buf...), nil
+	return out, nil
 }
 
 // importSpec is an import the decoders need: name is how the file names
@@ -160,7 +223,7 @@ type decoderWriter struct {
 	buf    []byte
 	indent int
 	// The injected imports the text uses.
-	usesUTF8, usesBig, usesTime bool
+	usesUTF8, usesBig, usesTime, usesRegexp bool
 }
 
 // valueCtx is where a value's code is.
@@ -219,36 +282,58 @@ func (w *decoderWriter) function(d *Decoder) {
 		w.line(d.Elem, "(d, *v)")
 		w.close()
 	case DecodeField:
+		// The properties' selectors start at v: "Filter.Q".
 		w.open(sig)
-		w.object(d.Object, "v."+d.Field+".")
+		w.object(d.Object, "v.")
 		w.close()
 	default:
 		w.open(sig)
 		w.object(d.Object, "v.")
 		w.close()
 	}
+	if d.Object != nil {
+		for _, pp := range d.Object.Props {
+			for v := pp.Value; v != nil; v = v.Elem {
+				if v.PatternVar == "" {
+					continue
+				}
+				w.usesRegexp = true
+				w.buf = append(w.buf, '\n')
+				w.line("// ", v.PatternVar, " is the pattern of property ", strconv.Quote(pp.Name), ", compiled on first use.")
+				w.line("var ", v.PatternVar, " = ", w.p.Imports.Sync, ".OnceValue(func() *", w.p.Imports.Regexp, ".Regexp { return ",
+					w.p.Imports.Regexp, ".MustCompile(", rawLit(v.Pattern), ") })")
+			}
+		}
+	}
+}
+
+// rawLit is s as a Go string literal, raw when it can be.
+func rawLit(s string) string {
+	if strconv.CanBackquote(s) && !strings.Contains(s, "\r") {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
 }
 
 // decoderDoc is the doc comment of a decoder function.
 func decoderDoc(d *Decoder) string {
-	var what string
 	switch {
 	case d.Kind == DecodePointer:
 		return fmt.Sprintf("// %s is %s for the tools that take a %s.", d.Name, d.Elem, d.Type)
 	case d.Kind == DecodeField:
-		what = "v." + d.Field
-	case len(d.Tools) == 1:
-		what = fmt.Sprintf("the arguments of tool %q", d.Tools[0])
-	case len(d.Tools) > 1:
-		quoted := make([]string, len(d.Tools))
-		for i, id := range d.Tools {
-			quoted[i] = strconv.Quote(id)
-		}
-		what = "the arguments of tools " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1]
-	default:
-		what = "a " + d.Type
+		return fmt.Sprintf("// %s decodes v.%s and checks it against its schema in one pass (see package jsonarg).", d.Name, d.Field)
+	case len(d.Tools) == 0:
+		return fmt.Sprintf("// %s decodes a %s and checks it against its schema in one pass (see package jsonarg).", d.Name, d.Type)
 	}
-	return fmt.Sprintf("// %s decodes %s and checks them against the schema in one pass (see package jsonarg).", d.Name, what)
+	quoted := make([]string, len(d.Tools))
+	for i, id := range d.Tools {
+		quoted[i] = strconv.Quote(id)
+	}
+	what := "tool " + quoted[0]
+	if len(quoted) > 1 {
+		what = "tools " + strings.Join(quoted[:len(quoted)-1], ", ") + " and " + quoted[len(quoted)-1]
+	}
+	return fmt.Sprintf("// %s decodes the arguments of %s and checks them against the input schema in one pass (see package jsonarg).", d.Name, what)
 }
 
 // object writes the code that reads an object into a struct whose fields
@@ -286,6 +371,11 @@ func (w *decoderWriter) object(o *ObjectPlan, prefix string) {
 		if i >= o.Required {
 			w.open("if d.DropNull() {")
 			w.line("continue")
+			w.close()
+		}
+		for _, a := range pp.Alloc {
+			w.open("if ", prefix, a.Field, " == nil {")
+			w.line(prefix, a.Field, " = new(", w.typ(a.Type), ")")
 			w.close()
 		}
 		w.value(pp.Value, prefix+pp.Field, valueCtx{skip: "continue"})
@@ -492,6 +582,11 @@ func (w *decoderWriter) str(v *ValuePlan, target string, c valueCtx) {
 			if n := utf8.RuneCountInString(s); v.MaxLength >= 0 && n > v.MaxLength {
 				w.violation(c, fmt.Sprintf("d.MaxLength(%d, %d)", v.MaxLength, n))
 			}
+			if v.Pattern != "" {
+				if re, err := regexp.Compile(v.Pattern); err == nil && !re.MatchString(s) {
+					w.violation(c, "d.Violation("+messageLit(jsonarg.PatternMessage(v.Pattern))+")")
+				}
+			}
 			w.line(target, " = ", strconv.Quote(s))
 			w.indent--
 		}
@@ -502,13 +597,15 @@ func (w *decoderWriter) str(v *ValuePlan, target string, c valueCtx) {
 		w.line("}")
 		return
 	}
-	if v.MinLength < 0 && v.MaxLength < 0 {
+	if v.MinLength < 0 && v.MaxLength < 0 && v.PatternVar == "" {
 		w.line(target, " = ", convert(v.Type, "string", "d.String()"))
 		return
 	}
-	w.usesUTF8 = true
 	w.line("s := d.String()")
-	w.line("n := ", w.p.Imports.UTF8, ".RuneCountInString(s)")
+	if v.MinLength >= 0 || v.MaxLength >= 0 {
+		w.usesUTF8 = true
+		w.line("n := ", w.p.Imports.UTF8, ".RuneCountInString(s)")
+	}
 	if v.MinLength >= 0 {
 		w.open("if n < ", strconv.Itoa(v.MinLength), " {")
 		w.violation(c, "d.MinLength("+strconv.Itoa(v.MinLength)+", n)")
@@ -517,6 +614,11 @@ func (w *decoderWriter) str(v *ValuePlan, target string, c valueCtx) {
 	if v.MaxLength >= 0 {
 		w.open("if n > ", strconv.Itoa(v.MaxLength), " {")
 		w.violation(c, "d.MaxLength("+strconv.Itoa(v.MaxLength)+", n)")
+		w.close()
+	}
+	if v.PatternVar != "" {
+		w.open("if !", v.PatternVar, "().MatchString(s) {")
+		w.violation(c, "d.Violation("+messageLit(jsonarg.PatternMessage(v.Pattern))+")")
 		w.close()
 	}
 	w.line(target, " = ", convert(v.Type, "string", "s"))
@@ -605,6 +707,9 @@ func (w *decoderWriter) integer(v *ValuePlan, target string, c valueCtx) {
 	}
 	w.line(c.skip)
 	w.close()
+	// The values n can hold after the checks, to leave out the checks
+	// that cannot fail and to tell whether the Go type holds them all.
+	lo, hi := readRange(v.Kind)
 	if len(v.Enum) > 0 {
 		var cases []string
 		for _, lit := range v.Enum {
@@ -612,11 +717,17 @@ func (w *decoderWriter) integer(v *ValuePlan, target string, c valueCtx) {
 			if !ok || !r.IsInt() || slices.Contains(cases, r.Num().String()) {
 				continue // no integer is that value
 			}
-			lo, hi := readRange(v.Kind)
 			if r.Num().Cmp(lo) < 0 || r.Num().Cmp(hi) > 0 {
 				continue
 			}
 			cases = append(cases, r.Num().String())
+		}
+		for i, c := range cases {
+			n, _ := new(big.Int).SetString(c, 10)
+			if i == 0 {
+				lo, hi = n, n
+			}
+			lo, hi = minInt(lo, n), maxInt(hi, n)
 		}
 		w.line("switch n {")
 		if len(cases) > 0 {
@@ -629,9 +740,6 @@ func (w *decoderWriter) integer(v *ValuePlan, target string, c valueCtx) {
 		w.indent--
 		w.line("}")
 	}
-	// The values n can hold after the bounds, to tell whether the Go type
-	// holds them all.
-	lo, hi := readRange(v.Kind)
 	for _, b := range intBounds(v) {
 		switch {
 		case b.op == "<" && b.limit.Cmp(lo) <= 0, b.op == "<=" && b.limit.Cmp(lo) < 0,
@@ -713,7 +821,8 @@ func (w *decoderWriter) float(v *ValuePlan, target string, c valueCtx) {
 		}
 		lit := floatLit(rounded)
 		cmp := "d.CmpNumber(" + floatLit(exact) + ")"
-		if e, _ := new(big.Rat).SetString(floatLit(exact)); e == nil || e.Cmp(r) != 0 {
+		if e := new(big.Rat).SetFloat64(exact); e == nil || e.Cmp(r) != 0 {
+			// Not a float64: compared as a fraction.
 			w.usesBig = true
 			cmp = "d.CmpRat(" + w.p.Imports.Big + ".NewRat(" + r.Num().String() + ", " + r.Denom().String() + "))"
 		}

@@ -105,10 +105,15 @@ func rawKind(b []byte) int {
 // kinds may give the rawKind of some schemas, computed beforehand from
 // the same bytes (see gen.schemas); the others are classified here.
 func (lits *schemaLits) substitute(src []byte, kinds rawKinds) (out []byte, ok bool) {
+	return lits.substituteCap(src, kinds, 0)
+}
+
+// substituteCap is substitute with room for extra bytes after the result.
+func (lits *schemaLits) substituteCap(src []byte, kinds rawKinds, extra int) (out []byte, ok bool) {
 	if bytes.Count(src, []byte(placeholderPrefix)) != len(lits.schemas) {
 		return nil, false
 	}
-	size := len(src)
+	size := len(src) + extra
 	for _, s := range lits.schemas {
 		if s == nil { // a number was skipped: not the file's placeholders
 			return nil, false
@@ -168,10 +173,17 @@ func renderPlaceholders(p *Package) *pendingFile {
 // substitute.
 func (pf *pendingFile) finish(p *Package, kinds rawKinds) ([]byte, error) {
 	if pf.err == nil {
-		if out, ok := pf.lits.substitute(pf.src, kinds); ok {
-			// The decoders too were decided with the schemas.
-			if out, err := substituteDecoders(out, p); err == nil {
-				return appendDecoders(out, p)
+		// The decoders too were decided with the schemas. Their
+		// placeholders and imports are put in the file before the schemas
+		// (most of its bytes), and they are appended without a copy.
+		dt := renderDecoders(p)
+		src, err := substituteDecoders(pf.src, p)
+		if err == nil {
+			src, err = dt.addImports(src, p)
+		}
+		if err == nil {
+			if out, ok := pf.lits.substituteCap(src, kinds, len(dt.funcs)); ok {
+				return append(out, dt.funcs...), nil
 			}
 		}
 	}

@@ -1749,7 +1749,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodePod decodes the arguments of tool "create-pod" and checks them against the schema in one pass (see package jsonarg).
+// decodePod decodes the arguments of tool "create-pod" and checks them against the input schema in one pass (see package jsonarg).
 func decodePod(d *jsonarg.Decoder, v *Pod) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -1821,7 +1821,7 @@ func decodePod(d *jsonarg.Decoder, v *Pod) {
 	}
 }
 
-// decodeObjectMeta decodes a ObjectMeta and checks them against the schema in one pass (see package jsonarg).
+// decodeObjectMeta decodes a ObjectMeta and checks it against its schema in one pass (see package jsonarg).
 func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -2061,7 +2061,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 	}
 }
 
-// decodeOwnerReference decodes a OwnerReference and checks them against the schema in one pass (see package jsonarg).
+// decodeOwnerReference decodes a OwnerReference and checks it against its schema in one pass (see package jsonarg).
 func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -2154,7 +2154,7 @@ func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 	}
 }
 
-// decodePodSpec decodes a PodSpec and checks them against the schema in one pass (see package jsonarg).
+// decodePodSpec decodes a PodSpec and checks it against its schema in one pass (see package jsonarg).
 func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -2785,7 +2785,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 	}
 }
 
-// decodeVolume decodes a Volume and checks them against the schema in one pass (see package jsonarg).
+// decodeVolume decodes a Volume and checks it against its schema in one pass (see package jsonarg).
 func decodeVolume(d *jsonarg.Decoder, v *Volume) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -2914,7 +2914,7 @@ func decodeVolume(d *jsonarg.Decoder, v *Volume) {
 	}
 }
 
-// decodeHostPathVolumeSource decodes a HostPathVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeHostPathVolumeSource decodes a HostPathVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeHostPathVolumeSource(d *jsonarg.Decoder, v *HostPathVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -2959,7 +2959,7 @@ func decodeHostPathVolumeSource(d *jsonarg.Decoder, v *HostPathVolumeSource) {
 	}
 }
 
-// decodeEmptyDirVolumeSource decodes a EmptyDirVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeEmptyDirVolumeSource decodes a EmptyDirVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeEmptyDirVolumeSource(d *jsonarg.Decoder, v *EmptyDirVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3002,7 +3002,7 @@ func decodeEmptyDirVolumeSource(d *jsonarg.Decoder, v *EmptyDirVolumeSource) {
 	}
 }
 
-// decodeSecretVolumeSource decodes a SecretVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeSecretVolumeSource decodes a SecretVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeSecretVolumeSource(d *jsonarg.Decoder, v *SecretVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3090,7 +3090,7 @@ func decodeSecretVolumeSource(d *jsonarg.Decoder, v *SecretVolumeSource) {
 	}
 }
 
-// decodeKeyToPath decodes a KeyToPath and checks them against the schema in one pass (see package jsonarg).
+// decodeKeyToPath decodes a KeyToPath and checks it against its schema in one pass (see package jsonarg).
 func decodeKeyToPath(d *jsonarg.Decoder, v *KeyToPath) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3156,7 +3156,7 @@ func decodeKeyToPath(d *jsonarg.Decoder, v *KeyToPath) {
 	}
 }
 
-// decodeConfigMapVolumeSource decodes a ConfigMapVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeConfigMapVolumeSource decodes a ConfigMapVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeConfigMapVolumeSource(d *jsonarg.Decoder, v *ConfigMapVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3244,7 +3244,7 @@ func decodeConfigMapVolumeSource(d *jsonarg.Decoder, v *ConfigMapVolumeSource) {
 	}
 }
 
-// decodePVCVolumeSource decodes a PVCVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodePVCVolumeSource decodes a PVCVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodePVCVolumeSource(d *jsonarg.Decoder, v *PVCVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3288,7 +3288,7 @@ func decodePVCVolumeSource(d *jsonarg.Decoder, v *PVCVolumeSource) {
 	}
 }
 
-// decodeProjectedVolumeSource decodes a ProjectedVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeProjectedVolumeSource decodes a ProjectedVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeProjectedVolumeSource(d *jsonarg.Decoder, v *ProjectedVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3348,7 +3348,7 @@ func decodeProjectedVolumeSource(d *jsonarg.Decoder, v *ProjectedVolumeSource) {
 	}
 }
 
-// decodeVolumeProjection decodes a VolumeProjection and checks them against the schema in one pass (see package jsonarg).
+// decodeVolumeProjection decodes a VolumeProjection and checks it against its schema in one pass (see package jsonarg).
 func decodeVolumeProjection(d *jsonarg.Decoder, v *VolumeProjection) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3407,7 +3407,7 @@ func decodeVolumeProjection(d *jsonarg.Decoder, v *VolumeProjection) {
 	}
 }
 
-// decodeSecretProjection decodes a SecretProjection and checks them against the schema in one pass (see package jsonarg).
+// decodeSecretProjection decodes a SecretProjection and checks it against its schema in one pass (see package jsonarg).
 func decodeSecretProjection(d *jsonarg.Decoder, v *SecretProjection) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3470,7 +3470,7 @@ func decodeSecretProjection(d *jsonarg.Decoder, v *SecretProjection) {
 	}
 }
 
-// decodeDownwardAPIProjection decodes a DownwardAPIProjection and checks them against the schema in one pass (see package jsonarg).
+// decodeDownwardAPIProjection decodes a DownwardAPIProjection and checks it against its schema in one pass (see package jsonarg).
 func decodeDownwardAPIProjection(d *jsonarg.Decoder, v *DownwardAPIProjection) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3504,7 +3504,7 @@ func decodeDownwardAPIProjection(d *jsonarg.Decoder, v *DownwardAPIProjection) {
 	}
 }
 
-// decodeDownwardAPIVolumeFile decodes a DownwardAPIVolumeFile and checks them against the schema in one pass (see package jsonarg).
+// decodeDownwardAPIVolumeFile decodes a DownwardAPIVolumeFile and checks it against its schema in one pass (see package jsonarg).
 func decodeDownwardAPIVolumeFile(d *jsonarg.Decoder, v *DownwardAPIVolumeFile) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3581,7 +3581,7 @@ func decodeDownwardAPIVolumeFile(d *jsonarg.Decoder, v *DownwardAPIVolumeFile) {
 	}
 }
 
-// decodeObjectFieldSelector decodes a ObjectFieldSelector and checks them against the schema in one pass (see package jsonarg).
+// decodeObjectFieldSelector decodes a ObjectFieldSelector and checks it against its schema in one pass (see package jsonarg).
 func decodeObjectFieldSelector(d *jsonarg.Decoder, v *ObjectFieldSelector) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3625,7 +3625,7 @@ func decodeObjectFieldSelector(d *jsonarg.Decoder, v *ObjectFieldSelector) {
 	}
 }
 
-// decodeResourceFieldSelector decodes a ResourceFieldSelector and checks them against the schema in one pass (see package jsonarg).
+// decodeResourceFieldSelector decodes a ResourceFieldSelector and checks it against its schema in one pass (see package jsonarg).
 func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3683,7 +3683,7 @@ func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
 	}
 }
 
-// decodeConfigMapProjection decodes a ConfigMapProjection and checks them against the schema in one pass (see package jsonarg).
+// decodeConfigMapProjection decodes a ConfigMapProjection and checks it against its schema in one pass (see package jsonarg).
 func decodeConfigMapProjection(d *jsonarg.Decoder, v *ConfigMapProjection) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3746,7 +3746,7 @@ func decodeConfigMapProjection(d *jsonarg.Decoder, v *ConfigMapProjection) {
 	}
 }
 
-// decodeServiceAccountTokenProjection decodes a ServiceAccountTokenProjection and checks them against the schema in one pass (see package jsonarg).
+// decodeServiceAccountTokenProjection decodes a ServiceAccountTokenProjection and checks it against its schema in one pass (see package jsonarg).
 func decodeServiceAccountTokenProjection(d *jsonarg.Decoder, v *ServiceAccountTokenProjection) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3809,7 +3809,7 @@ func decodeServiceAccountTokenProjection(d *jsonarg.Decoder, v *ServiceAccountTo
 	}
 }
 
-// decodeDownwardAPIVolumeSource decodes a DownwardAPIVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeDownwardAPIVolumeSource decodes a DownwardAPIVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeDownwardAPIVolumeSource(d *jsonarg.Decoder, v *DownwardAPIVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3868,7 +3868,7 @@ func decodeDownwardAPIVolumeSource(d *jsonarg.Decoder, v *DownwardAPIVolumeSourc
 	}
 }
 
-// decodeNFSVolumeSource decodes a NFSVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeNFSVolumeSource decodes a NFSVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeNFSVolumeSource(d *jsonarg.Decoder, v *NFSVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -3923,7 +3923,7 @@ func decodeNFSVolumeSource(d *jsonarg.Decoder, v *NFSVolumeSource) {
 	}
 }
 
-// decodeCSIVolumeSource decodes a CSIVolumeSource and checks them against the schema in one pass (see package jsonarg).
+// decodeCSIVolumeSource decodes a CSIVolumeSource and checks it against its schema in one pass (see package jsonarg).
 func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4023,7 +4023,7 @@ func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
 	}
 }
 
-// decodeLocalObjectRef decodes a LocalObjectRef and checks them against the schema in one pass (see package jsonarg).
+// decodeLocalObjectRef decodes a LocalObjectRef and checks it against its schema in one pass (see package jsonarg).
 func decodeLocalObjectRef(d *jsonarg.Decoder, v *LocalObjectRef) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4052,7 +4052,7 @@ func decodeLocalObjectRef(d *jsonarg.Decoder, v *LocalObjectRef) {
 	}
 }
 
-// decodeContainer decodes a Container and checks them against the schema in one pass (see package jsonarg).
+// decodeContainer decodes a Container and checks it against its schema in one pass (see package jsonarg).
 func decodeContainer(d *jsonarg.Decoder, v *Container) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4452,7 +4452,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 	}
 }
 
-// decodeContainerPort decodes a ContainerPort and checks them against the schema in one pass (see package jsonarg).
+// decodeContainerPort decodes a ContainerPort and checks it against its schema in one pass (see package jsonarg).
 func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4558,7 +4558,7 @@ func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
 	}
 }
 
-// decodeEnvFromSource decodes a EnvFromSource and checks them against the schema in one pass (see package jsonarg).
+// decodeEnvFromSource decodes a EnvFromSource and checks it against its schema in one pass (see package jsonarg).
 func decodeEnvFromSource(d *jsonarg.Decoder, v *EnvFromSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4609,7 +4609,7 @@ func decodeEnvFromSource(d *jsonarg.Decoder, v *EnvFromSource) {
 	}
 }
 
-// decodeEnvVar decodes a EnvVar and checks them against the schema in one pass (see package jsonarg).
+// decodeEnvVar decodes a EnvVar and checks it against its schema in one pass (see package jsonarg).
 func decodeEnvVar(d *jsonarg.Decoder, v *EnvVar) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4664,7 +4664,7 @@ func decodeEnvVar(d *jsonarg.Decoder, v *EnvVar) {
 	}
 }
 
-// decodeEnvVarSource decodes a EnvVarSource and checks them against the schema in one pass (see package jsonarg).
+// decodeEnvVarSource decodes a EnvVarSource and checks it against its schema in one pass (see package jsonarg).
 func decodeEnvVarSource(d *jsonarg.Decoder, v *EnvVarSource) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4723,7 +4723,7 @@ func decodeEnvVarSource(d *jsonarg.Decoder, v *EnvVarSource) {
 	}
 }
 
-// decodeKeySelector decodes a KeySelector and checks them against the schema in one pass (see package jsonarg).
+// decodeKeySelector decodes a KeySelector and checks it against its schema in one pass (see package jsonarg).
 func decodeKeySelector(d *jsonarg.Decoder, v *KeySelector) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4782,7 +4782,7 @@ func decodeKeySelector(d *jsonarg.Decoder, v *KeySelector) {
 	}
 }
 
-// decodeResourceRequirements decodes a ResourceRequirements and checks them against the schema in one pass (see package jsonarg).
+// decodeResourceRequirements decodes a ResourceRequirements and checks it against its schema in one pass (see package jsonarg).
 func decodeResourceRequirements(d *jsonarg.Decoder, v *ResourceRequirements) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4874,7 +4874,7 @@ func decodeResourceRequirements(d *jsonarg.Decoder, v *ResourceRequirements) {
 	}
 }
 
-// decodeResourceClaim decodes a ResourceClaim and checks them against the schema in one pass (see package jsonarg).
+// decodeResourceClaim decodes a ResourceClaim and checks it against its schema in one pass (see package jsonarg).
 func decodeResourceClaim(d *jsonarg.Decoder, v *ResourceClaim) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4918,7 +4918,7 @@ func decodeResourceClaim(d *jsonarg.Decoder, v *ResourceClaim) {
 	}
 }
 
-// decodeResizePolicy decodes a ResizePolicy and checks them against the schema in one pass (see package jsonarg).
+// decodeResizePolicy decodes a ResizePolicy and checks it against its schema in one pass (see package jsonarg).
 func decodeResizePolicy(d *jsonarg.Decoder, v *ResizePolicy) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -4959,7 +4959,7 @@ func decodeResizePolicy(d *jsonarg.Decoder, v *ResizePolicy) {
 	}
 }
 
-// decodeVolumeMount decodes a VolumeMount and checks them against the schema in one pass (see package jsonarg).
+// decodeVolumeMount decodes a VolumeMount and checks it against its schema in one pass (see package jsonarg).
 func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5057,7 +5057,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 	}
 }
 
-// decodeVolumeDevice decodes a VolumeDevice and checks them against the schema in one pass (see package jsonarg).
+// decodeVolumeDevice decodes a VolumeDevice and checks it against its schema in one pass (see package jsonarg).
 func decodeVolumeDevice(d *jsonarg.Decoder, v *VolumeDevice) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5098,7 +5098,7 @@ func decodeVolumeDevice(d *jsonarg.Decoder, v *VolumeDevice) {
 	}
 }
 
-// decodeProbe decodes a Probe and checks them against the schema in one pass (see package jsonarg).
+// decodeProbe decodes a Probe and checks it against its schema in one pass (see package jsonarg).
 func decodeProbe(d *jsonarg.Decoder, v *Probe) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5296,7 +5296,7 @@ func decodeProbe(d *jsonarg.Decoder, v *Probe) {
 	}
 }
 
-// decodeExecAction decodes a ExecAction and checks them against the schema in one pass (see package jsonarg).
+// decodeExecAction decodes a ExecAction and checks it against its schema in one pass (see package jsonarg).
 func decodeExecAction(d *jsonarg.Decoder, v *ExecAction) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5334,7 +5334,7 @@ func decodeExecAction(d *jsonarg.Decoder, v *ExecAction) {
 	}
 }
 
-// decodeHTTPGetAction decodes a HTTPGetAction and checks them against the schema in one pass (see package jsonarg).
+// decodeHTTPGetAction decodes a HTTPGetAction and checks it against its schema in one pass (see package jsonarg).
 func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5425,7 +5425,7 @@ func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 	}
 }
 
-// decodeHTTPHeader decodes a HTTPHeader and checks them against the schema in one pass (see package jsonarg).
+// decodeHTTPHeader decodes a HTTPHeader and checks it against its schema in one pass (see package jsonarg).
 func decodeHTTPHeader(d *jsonarg.Decoder, v *HTTPHeader) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5466,7 +5466,7 @@ func decodeHTTPHeader(d *jsonarg.Decoder, v *HTTPHeader) {
 	}
 }
 
-// decodeTCPSocketAction decodes a TCPSocketAction and checks them against the schema in one pass (see package jsonarg).
+// decodeTCPSocketAction decodes a TCPSocketAction and checks it against its schema in one pass (see package jsonarg).
 func decodeTCPSocketAction(d *jsonarg.Decoder, v *TCPSocketAction) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5510,7 +5510,7 @@ func decodeTCPSocketAction(d *jsonarg.Decoder, v *TCPSocketAction) {
 	}
 }
 
-// decodeGRPCAction decodes a GRPCAction and checks them against the schema in one pass (see package jsonarg).
+// decodeGRPCAction decodes a GRPCAction and checks it against its schema in one pass (see package jsonarg).
 func decodeGRPCAction(d *jsonarg.Decoder, v *GRPCAction) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5565,7 +5565,7 @@ func decodeGRPCAction(d *jsonarg.Decoder, v *GRPCAction) {
 	}
 }
 
-// decodeLifecycle decodes a Lifecycle and checks them against the schema in one pass (see package jsonarg).
+// decodeLifecycle decodes a Lifecycle and checks it against its schema in one pass (see package jsonarg).
 func decodeLifecycle(d *jsonarg.Decoder, v *Lifecycle) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5602,7 +5602,7 @@ func decodeLifecycle(d *jsonarg.Decoder, v *Lifecycle) {
 	}
 }
 
-// decodeLifecycleHandler decodes a LifecycleHandler and checks them against the schema in one pass (see package jsonarg).
+// decodeLifecycleHandler decodes a LifecycleHandler and checks it against its schema in one pass (see package jsonarg).
 func decodeLifecycleHandler(d *jsonarg.Decoder, v *LifecycleHandler) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5661,7 +5661,7 @@ func decodeLifecycleHandler(d *jsonarg.Decoder, v *LifecycleHandler) {
 	}
 }
 
-// decodeSleepAction decodes a SleepAction and checks them against the schema in one pass (see package jsonarg).
+// decodeSleepAction decodes a SleepAction and checks it against its schema in one pass (see package jsonarg).
 func decodeSleepAction(d *jsonarg.Decoder, v *SleepAction) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5695,7 +5695,7 @@ func decodeSleepAction(d *jsonarg.Decoder, v *SleepAction) {
 	}
 }
 
-// decodeSecurityContext decodes a SecurityContext and checks them against the schema in one pass (see package jsonarg).
+// decodeSecurityContext decodes a SecurityContext and checks it against its schema in one pass (see package jsonarg).
 func decodeSecurityContext(d *jsonarg.Decoder, v *SecurityContext) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5856,7 +5856,7 @@ func decodeSecurityContext(d *jsonarg.Decoder, v *SecurityContext) {
 	}
 }
 
-// decodeCapabilities decodes a Capabilities and checks them against the schema in one pass (see package jsonarg).
+// decodeCapabilities decodes a Capabilities and checks it against its schema in one pass (see package jsonarg).
 func decodeCapabilities(d *jsonarg.Decoder, v *Capabilities) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5917,7 +5917,7 @@ func decodeCapabilities(d *jsonarg.Decoder, v *Capabilities) {
 	}
 }
 
-// decodeSELinuxOptions decodes a SELinuxOptions and checks them against the schema in one pass (see package jsonarg).
+// decodeSELinuxOptions decodes a SELinuxOptions and checks it against its schema in one pass (see package jsonarg).
 func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -5988,7 +5988,7 @@ func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 	}
 }
 
-// decodeSeccompProfile decodes a SeccompProfile and checks them against the schema in one pass (see package jsonarg).
+// decodeSeccompProfile decodes a SeccompProfile and checks it against its schema in one pass (see package jsonarg).
 func decodeSeccompProfile(d *jsonarg.Decoder, v *SeccompProfile) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6033,7 +6033,7 @@ func decodeSeccompProfile(d *jsonarg.Decoder, v *SeccompProfile) {
 	}
 }
 
-// decodePodSecurityContext decodes a PodSecurityContext and checks them against the schema in one pass (see package jsonarg).
+// decodePodSecurityContext decodes a PodSecurityContext and checks it against its schema in one pass (see package jsonarg).
 func decodePodSecurityContext(d *jsonarg.Decoder, v *PodSecurityContext) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6203,7 +6203,7 @@ func decodePodSecurityContext(d *jsonarg.Decoder, v *PodSecurityContext) {
 	}
 }
 
-// decodeSysctl decodes a Sysctl and checks them against the schema in one pass (see package jsonarg).
+// decodeSysctl decodes a Sysctl and checks it against its schema in one pass (see package jsonarg).
 func decodeSysctl(d *jsonarg.Decoder, v *Sysctl) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6244,7 +6244,7 @@ func decodeSysctl(d *jsonarg.Decoder, v *Sysctl) {
 	}
 }
 
-// decodeAffinity decodes a Affinity and checks them against the schema in one pass (see package jsonarg).
+// decodeAffinity decodes a Affinity and checks it against its schema in one pass (see package jsonarg).
 func decodeAffinity(d *jsonarg.Decoder, v *Affinity) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6292,7 +6292,7 @@ func decodeAffinity(d *jsonarg.Decoder, v *Affinity) {
 	}
 }
 
-// decodeNodeAffinity decodes a NodeAffinity and checks them against the schema in one pass (see package jsonarg).
+// decodeNodeAffinity decodes a NodeAffinity and checks it against its schema in one pass (see package jsonarg).
 func decodeNodeAffinity(d *jsonarg.Decoder, v *NodeAffinity) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6337,7 +6337,7 @@ func decodeNodeAffinity(d *jsonarg.Decoder, v *NodeAffinity) {
 	}
 }
 
-// decodeNodeSelector decodes a NodeSelector and checks them against the schema in one pass (see package jsonarg).
+// decodeNodeSelector decodes a NodeSelector and checks it against its schema in one pass (see package jsonarg).
 func decodeNodeSelector(d *jsonarg.Decoder, v *NodeSelector) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6372,7 +6372,7 @@ func decodeNodeSelector(d *jsonarg.Decoder, v *NodeSelector) {
 	}
 }
 
-// decodeNodeSelectorTerm decodes a NodeSelectorTerm and checks them against the schema in one pass (see package jsonarg).
+// decodeNodeSelectorTerm decodes a NodeSelectorTerm and checks it against its schema in one pass (see package jsonarg).
 func decodeNodeSelectorTerm(d *jsonarg.Decoder, v *NodeSelectorTerm) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6425,7 +6425,7 @@ func decodeNodeSelectorTerm(d *jsonarg.Decoder, v *NodeSelectorTerm) {
 	}
 }
 
-// decodeSelectorRequirement decodes a SelectorRequirement and checks them against the schema in one pass (see package jsonarg).
+// decodeSelectorRequirement decodes a SelectorRequirement and checks it against its schema in one pass (see package jsonarg).
 func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6489,7 +6489,7 @@ func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
 	}
 }
 
-// decodePreferredSchedulingTerm decodes a PreferredSchedulingTerm and checks them against the schema in one pass (see package jsonarg).
+// decodePreferredSchedulingTerm decodes a PreferredSchedulingTerm and checks it against its schema in one pass (see package jsonarg).
 func decodePreferredSchedulingTerm(d *jsonarg.Decoder, v *PreferredSchedulingTerm) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6536,7 +6536,7 @@ func decodePreferredSchedulingTerm(d *jsonarg.Decoder, v *PreferredSchedulingTer
 	}
 }
 
-// decodePodAffinity decodes a PodAffinity and checks them against the schema in one pass (see package jsonarg).
+// decodePodAffinity decodes a PodAffinity and checks it against its schema in one pass (see package jsonarg).
 func decodePodAffinity(d *jsonarg.Decoder, v *PodAffinity) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6589,7 +6589,7 @@ func decodePodAffinity(d *jsonarg.Decoder, v *PodAffinity) {
 	}
 }
 
-// decodePodAffinityTerm decodes a PodAffinityTerm and checks them against the schema in one pass (see package jsonarg).
+// decodePodAffinityTerm decodes a PodAffinityTerm and checks it against its schema in one pass (see package jsonarg).
 func decodePodAffinityTerm(d *jsonarg.Decoder, v *PodAffinityTerm) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6664,7 +6664,7 @@ func decodePodAffinityTerm(d *jsonarg.Decoder, v *PodAffinityTerm) {
 	}
 }
 
-// decodeLabelSelector decodes a LabelSelector and checks them against the schema in one pass (see package jsonarg).
+// decodeLabelSelector decodes a LabelSelector and checks it against its schema in one pass (see package jsonarg).
 func decodeLabelSelector(d *jsonarg.Decoder, v *LabelSelector) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6727,7 +6727,7 @@ func decodeLabelSelector(d *jsonarg.Decoder, v *LabelSelector) {
 	}
 }
 
-// decodeWeightedPodAffinityTerm decodes a WeightedPodAffinityTerm and checks them against the schema in one pass (see package jsonarg).
+// decodeWeightedPodAffinityTerm decodes a WeightedPodAffinityTerm and checks it against its schema in one pass (see package jsonarg).
 func decodeWeightedPodAffinityTerm(d *jsonarg.Decoder, v *WeightedPodAffinityTerm) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6774,7 +6774,7 @@ func decodeWeightedPodAffinityTerm(d *jsonarg.Decoder, v *WeightedPodAffinityTer
 	}
 }
 
-// decodeToleration decodes a Toleration and checks them against the schema in one pass (see package jsonarg).
+// decodeToleration decodes a Toleration and checks it against its schema in one pass (see package jsonarg).
 func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6864,7 +6864,7 @@ func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 	}
 }
 
-// decodeHostAlias decodes a HostAlias and checks them against the schema in one pass (see package jsonarg).
+// decodeHostAlias decodes a HostAlias and checks it against its schema in one pass (see package jsonarg).
 func decodeHostAlias(d *jsonarg.Decoder, v *HostAlias) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6917,7 +6917,7 @@ func decodeHostAlias(d *jsonarg.Decoder, v *HostAlias) {
 	}
 }
 
-// decodePodDNSConfig decodes a PodDNSConfig and checks them against the schema in one pass (see package jsonarg).
+// decodePodDNSConfig decodes a PodDNSConfig and checks it against its schema in one pass (see package jsonarg).
 func decodePodDNSConfig(d *jsonarg.Decoder, v *PodDNSConfig) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -6997,7 +6997,7 @@ func decodePodDNSConfig(d *jsonarg.Decoder, v *PodDNSConfig) {
 	}
 }
 
-// decodePodDNSConfigOpt decodes a PodDNSConfigOpt and checks them against the schema in one pass (see package jsonarg).
+// decodePodDNSConfigOpt decodes a PodDNSConfigOpt and checks it against its schema in one pass (see package jsonarg).
 func decodePodDNSConfigOpt(d *jsonarg.Decoder, v *PodDNSConfigOpt) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7041,7 +7041,7 @@ func decodePodDNSConfigOpt(d *jsonarg.Decoder, v *PodDNSConfigOpt) {
 	}
 }
 
-// decodePodReadinessGate decodes a PodReadinessGate and checks them against the schema in one pass (see package jsonarg).
+// decodePodReadinessGate decodes a PodReadinessGate and checks it against its schema in one pass (see package jsonarg).
 func decodePodReadinessGate(d *jsonarg.Decoder, v *PodReadinessGate) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7071,7 +7071,7 @@ func decodePodReadinessGate(d *jsonarg.Decoder, v *PodReadinessGate) {
 	}
 }
 
-// decodeTopologySpread decodes a TopologySpread and checks them against the schema in one pass (see package jsonarg).
+// decodeTopologySpread decodes a TopologySpread and checks it against its schema in one pass (see package jsonarg).
 func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7222,7 +7222,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 	}
 }
 
-// decodePodOS decodes a PodOS and checks them against the schema in one pass (see package jsonarg).
+// decodePodOS decodes a PodOS and checks it against its schema in one pass (see package jsonarg).
 func decodePodOS(d *jsonarg.Decoder, v *PodOS) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7252,7 +7252,7 @@ func decodePodOS(d *jsonarg.Decoder, v *PodOS) {
 	}
 }
 
-// decodePodSchedulingGate decodes a PodSchedulingGate and checks them against the schema in one pass (see package jsonarg).
+// decodePodSchedulingGate decodes a PodSchedulingGate and checks it against its schema in one pass (see package jsonarg).
 func decodePodSchedulingGate(d *jsonarg.Decoder, v *PodSchedulingGate) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7282,7 +7282,7 @@ func decodePodSchedulingGate(d *jsonarg.Decoder, v *PodSchedulingGate) {
 	}
 }
 
-// decodePodResourceClaim decodes a PodResourceClaim and checks them against the schema in one pass (see package jsonarg).
+// decodePodResourceClaim decodes a PodResourceClaim and checks it against its schema in one pass (see package jsonarg).
 func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7342,7 +7342,7 @@ func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
 	}
 }
 
-// decodePodStatus decodes a PodStatus and checks them against the schema in one pass (see package jsonarg).
+// decodePodStatus decodes a PodStatus and checks it against its schema in one pass (see package jsonarg).
 func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7497,7 +7497,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 	}
 }
 
-// decodePodCondition decodes a PodCondition and checks them against the schema in one pass (see package jsonarg).
+// decodePodCondition decodes a PodCondition and checks it against its schema in one pass (see package jsonarg).
 func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -7602,7 +7602,7 @@ func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 	}
 }
 
-// decodeContainerStatus decodes a ContainerStatus and checks them against the schema in one pass (see package jsonarg).
+// decodeContainerStatus decodes a ContainerStatus and checks it against its schema in one pass (see package jsonarg).
 func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

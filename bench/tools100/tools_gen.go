@@ -11614,7 +11614,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodeIn0 decodes the arguments of tool "tool-0" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn0 decodes the arguments of tool "tool-0" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn0(d *jsonarg.Decoder, v *In0) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -11728,7 +11728,7 @@ func decodeIn0(d *jsonarg.Decoder, v *In0) {
 	}
 }
 
-// decodeShared decodes a Shared and checks them against the schema in one pass (see package jsonarg).
+// decodeShared decodes a Shared and checks it against its schema in one pass (see package jsonarg).
 func decodeShared(d *jsonarg.Decoder, v *Shared) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -11784,7 +11784,7 @@ func decodeShared(d *jsonarg.Decoder, v *Shared) {
 	}
 }
 
-// decodeIn1 decodes the arguments of tool "tool-1" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn1 decodes the arguments of tool "tool-1" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn1(d *jsonarg.Decoder, v *In1) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -11898,7 +11898,7 @@ func decodeIn1(d *jsonarg.Decoder, v *In1) {
 	}
 }
 
-// decodeIn2 decodes the arguments of tool "tool-2" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn2 decodes the arguments of tool "tool-2" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn2(d *jsonarg.Decoder, v *In2) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12012,7 +12012,7 @@ func decodeIn2(d *jsonarg.Decoder, v *In2) {
 	}
 }
 
-// decodeIn3 decodes the arguments of tool "tool-3" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn3 decodes the arguments of tool "tool-3" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn3(d *jsonarg.Decoder, v *In3) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12126,7 +12126,7 @@ func decodeIn3(d *jsonarg.Decoder, v *In3) {
 	}
 }
 
-// decodeIn4 decodes the arguments of tool "tool-4" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn4 decodes the arguments of tool "tool-4" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn4(d *jsonarg.Decoder, v *In4) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12240,7 +12240,7 @@ func decodeIn4(d *jsonarg.Decoder, v *In4) {
 	}
 }
 
-// decodeIn5 decodes the arguments of tool "tool-5" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn5 decodes the arguments of tool "tool-5" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn5(d *jsonarg.Decoder, v *In5) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12354,7 +12354,7 @@ func decodeIn5(d *jsonarg.Decoder, v *In5) {
 	}
 }
 
-// decodeIn6 decodes the arguments of tool "tool-6" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn6 decodes the arguments of tool "tool-6" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn6(d *jsonarg.Decoder, v *In6) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12468,7 +12468,7 @@ func decodeIn6(d *jsonarg.Decoder, v *In6) {
 	}
 }
 
-// decodeIn7 decodes the arguments of tool "tool-7" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn7 decodes the arguments of tool "tool-7" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn7(d *jsonarg.Decoder, v *In7) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12582,7 +12582,7 @@ func decodeIn7(d *jsonarg.Decoder, v *In7) {
 	}
 }
 
-// decodeIn8 decodes the arguments of tool "tool-8" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn8 decodes the arguments of tool "tool-8" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn8(d *jsonarg.Decoder, v *In8) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12696,7 +12696,7 @@ func decodeIn8(d *jsonarg.Decoder, v *In8) {
 	}
 }
 
-// decodeIn9 decodes the arguments of tool "tool-9" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn9 decodes the arguments of tool "tool-9" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn9(d *jsonarg.Decoder, v *In9) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12810,7 +12810,7 @@ func decodeIn9(d *jsonarg.Decoder, v *In9) {
 	}
 }
 
-// decodeIn10 decodes the arguments of tool "tool-10" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn10 decodes the arguments of tool "tool-10" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn10(d *jsonarg.Decoder, v *In10) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -12924,7 +12924,7 @@ func decodeIn10(d *jsonarg.Decoder, v *In10) {
 	}
 }
 
-// decodeIn11 decodes the arguments of tool "tool-11" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn11 decodes the arguments of tool "tool-11" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn11(d *jsonarg.Decoder, v *In11) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13038,7 +13038,7 @@ func decodeIn11(d *jsonarg.Decoder, v *In11) {
 	}
 }
 
-// decodeIn12 decodes the arguments of tool "tool-12" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn12 decodes the arguments of tool "tool-12" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn12(d *jsonarg.Decoder, v *In12) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13152,7 +13152,7 @@ func decodeIn12(d *jsonarg.Decoder, v *In12) {
 	}
 }
 
-// decodeIn13 decodes the arguments of tool "tool-13" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn13 decodes the arguments of tool "tool-13" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn13(d *jsonarg.Decoder, v *In13) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13266,7 +13266,7 @@ func decodeIn13(d *jsonarg.Decoder, v *In13) {
 	}
 }
 
-// decodeIn14 decodes the arguments of tool "tool-14" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn14 decodes the arguments of tool "tool-14" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn14(d *jsonarg.Decoder, v *In14) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13380,7 +13380,7 @@ func decodeIn14(d *jsonarg.Decoder, v *In14) {
 	}
 }
 
-// decodeIn15 decodes the arguments of tool "tool-15" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn15 decodes the arguments of tool "tool-15" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn15(d *jsonarg.Decoder, v *In15) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13494,7 +13494,7 @@ func decodeIn15(d *jsonarg.Decoder, v *In15) {
 	}
 }
 
-// decodeIn16 decodes the arguments of tool "tool-16" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn16 decodes the arguments of tool "tool-16" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn16(d *jsonarg.Decoder, v *In16) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13608,7 +13608,7 @@ func decodeIn16(d *jsonarg.Decoder, v *In16) {
 	}
 }
 
-// decodeIn17 decodes the arguments of tool "tool-17" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn17 decodes the arguments of tool "tool-17" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn17(d *jsonarg.Decoder, v *In17) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13722,7 +13722,7 @@ func decodeIn17(d *jsonarg.Decoder, v *In17) {
 	}
 }
 
-// decodeIn18 decodes the arguments of tool "tool-18" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn18 decodes the arguments of tool "tool-18" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn18(d *jsonarg.Decoder, v *In18) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13836,7 +13836,7 @@ func decodeIn18(d *jsonarg.Decoder, v *In18) {
 	}
 }
 
-// decodeIn19 decodes the arguments of tool "tool-19" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn19 decodes the arguments of tool "tool-19" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn19(d *jsonarg.Decoder, v *In19) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13950,7 +13950,7 @@ func decodeIn19(d *jsonarg.Decoder, v *In19) {
 	}
 }
 
-// decodeIn20 decodes the arguments of tool "tool-20" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn20 decodes the arguments of tool "tool-20" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn20(d *jsonarg.Decoder, v *In20) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14064,7 +14064,7 @@ func decodeIn20(d *jsonarg.Decoder, v *In20) {
 	}
 }
 
-// decodeIn21 decodes the arguments of tool "tool-21" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn21 decodes the arguments of tool "tool-21" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn21(d *jsonarg.Decoder, v *In21) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14178,7 +14178,7 @@ func decodeIn21(d *jsonarg.Decoder, v *In21) {
 	}
 }
 
-// decodeIn22 decodes the arguments of tool "tool-22" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn22 decodes the arguments of tool "tool-22" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn22(d *jsonarg.Decoder, v *In22) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14292,7 +14292,7 @@ func decodeIn22(d *jsonarg.Decoder, v *In22) {
 	}
 }
 
-// decodeIn23 decodes the arguments of tool "tool-23" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn23 decodes the arguments of tool "tool-23" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn23(d *jsonarg.Decoder, v *In23) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14406,7 +14406,7 @@ func decodeIn23(d *jsonarg.Decoder, v *In23) {
 	}
 }
 
-// decodeIn24 decodes the arguments of tool "tool-24" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn24 decodes the arguments of tool "tool-24" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn24(d *jsonarg.Decoder, v *In24) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14520,7 +14520,7 @@ func decodeIn24(d *jsonarg.Decoder, v *In24) {
 	}
 }
 
-// decodeIn25 decodes the arguments of tool "tool-25" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn25 decodes the arguments of tool "tool-25" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn25(d *jsonarg.Decoder, v *In25) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14634,7 +14634,7 @@ func decodeIn25(d *jsonarg.Decoder, v *In25) {
 	}
 }
 
-// decodeIn26 decodes the arguments of tool "tool-26" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn26 decodes the arguments of tool "tool-26" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn26(d *jsonarg.Decoder, v *In26) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14748,7 +14748,7 @@ func decodeIn26(d *jsonarg.Decoder, v *In26) {
 	}
 }
 
-// decodeIn27 decodes the arguments of tool "tool-27" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn27 decodes the arguments of tool "tool-27" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn27(d *jsonarg.Decoder, v *In27) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14862,7 +14862,7 @@ func decodeIn27(d *jsonarg.Decoder, v *In27) {
 	}
 }
 
-// decodeIn28 decodes the arguments of tool "tool-28" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn28 decodes the arguments of tool "tool-28" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn28(d *jsonarg.Decoder, v *In28) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14976,7 +14976,7 @@ func decodeIn28(d *jsonarg.Decoder, v *In28) {
 	}
 }
 
-// decodeIn29 decodes the arguments of tool "tool-29" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn29 decodes the arguments of tool "tool-29" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn29(d *jsonarg.Decoder, v *In29) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15090,7 +15090,7 @@ func decodeIn29(d *jsonarg.Decoder, v *In29) {
 	}
 }
 
-// decodeIn30 decodes the arguments of tool "tool-30" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn30 decodes the arguments of tool "tool-30" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn30(d *jsonarg.Decoder, v *In30) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15204,7 +15204,7 @@ func decodeIn30(d *jsonarg.Decoder, v *In30) {
 	}
 }
 
-// decodeIn31 decodes the arguments of tool "tool-31" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn31 decodes the arguments of tool "tool-31" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn31(d *jsonarg.Decoder, v *In31) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15318,7 +15318,7 @@ func decodeIn31(d *jsonarg.Decoder, v *In31) {
 	}
 }
 
-// decodeIn32 decodes the arguments of tool "tool-32" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn32 decodes the arguments of tool "tool-32" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn32(d *jsonarg.Decoder, v *In32) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15432,7 +15432,7 @@ func decodeIn32(d *jsonarg.Decoder, v *In32) {
 	}
 }
 
-// decodeIn33 decodes the arguments of tool "tool-33" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn33 decodes the arguments of tool "tool-33" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn33(d *jsonarg.Decoder, v *In33) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15546,7 +15546,7 @@ func decodeIn33(d *jsonarg.Decoder, v *In33) {
 	}
 }
 
-// decodeIn34 decodes the arguments of tool "tool-34" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn34 decodes the arguments of tool "tool-34" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn34(d *jsonarg.Decoder, v *In34) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15660,7 +15660,7 @@ func decodeIn34(d *jsonarg.Decoder, v *In34) {
 	}
 }
 
-// decodeIn35 decodes the arguments of tool "tool-35" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn35 decodes the arguments of tool "tool-35" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn35(d *jsonarg.Decoder, v *In35) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15774,7 +15774,7 @@ func decodeIn35(d *jsonarg.Decoder, v *In35) {
 	}
 }
 
-// decodeIn36 decodes the arguments of tool "tool-36" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn36 decodes the arguments of tool "tool-36" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn36(d *jsonarg.Decoder, v *In36) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15888,7 +15888,7 @@ func decodeIn36(d *jsonarg.Decoder, v *In36) {
 	}
 }
 
-// decodeIn37 decodes the arguments of tool "tool-37" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn37 decodes the arguments of tool "tool-37" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn37(d *jsonarg.Decoder, v *In37) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16002,7 +16002,7 @@ func decodeIn37(d *jsonarg.Decoder, v *In37) {
 	}
 }
 
-// decodeIn38 decodes the arguments of tool "tool-38" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn38 decodes the arguments of tool "tool-38" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn38(d *jsonarg.Decoder, v *In38) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16116,7 +16116,7 @@ func decodeIn38(d *jsonarg.Decoder, v *In38) {
 	}
 }
 
-// decodeIn39 decodes the arguments of tool "tool-39" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn39 decodes the arguments of tool "tool-39" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn39(d *jsonarg.Decoder, v *In39) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16230,7 +16230,7 @@ func decodeIn39(d *jsonarg.Decoder, v *In39) {
 	}
 }
 
-// decodeIn40 decodes the arguments of tool "tool-40" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn40 decodes the arguments of tool "tool-40" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn40(d *jsonarg.Decoder, v *In40) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16344,7 +16344,7 @@ func decodeIn40(d *jsonarg.Decoder, v *In40) {
 	}
 }
 
-// decodeIn41 decodes the arguments of tool "tool-41" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn41 decodes the arguments of tool "tool-41" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn41(d *jsonarg.Decoder, v *In41) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16458,7 +16458,7 @@ func decodeIn41(d *jsonarg.Decoder, v *In41) {
 	}
 }
 
-// decodeIn42 decodes the arguments of tool "tool-42" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn42 decodes the arguments of tool "tool-42" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn42(d *jsonarg.Decoder, v *In42) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16572,7 +16572,7 @@ func decodeIn42(d *jsonarg.Decoder, v *In42) {
 	}
 }
 
-// decodeIn43 decodes the arguments of tool "tool-43" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn43 decodes the arguments of tool "tool-43" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn43(d *jsonarg.Decoder, v *In43) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16686,7 +16686,7 @@ func decodeIn43(d *jsonarg.Decoder, v *In43) {
 	}
 }
 
-// decodeIn44 decodes the arguments of tool "tool-44" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn44 decodes the arguments of tool "tool-44" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn44(d *jsonarg.Decoder, v *In44) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16800,7 +16800,7 @@ func decodeIn44(d *jsonarg.Decoder, v *In44) {
 	}
 }
 
-// decodeIn45 decodes the arguments of tool "tool-45" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn45 decodes the arguments of tool "tool-45" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn45(d *jsonarg.Decoder, v *In45) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16914,7 +16914,7 @@ func decodeIn45(d *jsonarg.Decoder, v *In45) {
 	}
 }
 
-// decodeIn46 decodes the arguments of tool "tool-46" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn46 decodes the arguments of tool "tool-46" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn46(d *jsonarg.Decoder, v *In46) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17028,7 +17028,7 @@ func decodeIn46(d *jsonarg.Decoder, v *In46) {
 	}
 }
 
-// decodeIn47 decodes the arguments of tool "tool-47" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn47 decodes the arguments of tool "tool-47" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn47(d *jsonarg.Decoder, v *In47) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17142,7 +17142,7 @@ func decodeIn47(d *jsonarg.Decoder, v *In47) {
 	}
 }
 
-// decodeIn48 decodes the arguments of tool "tool-48" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn48 decodes the arguments of tool "tool-48" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn48(d *jsonarg.Decoder, v *In48) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17256,7 +17256,7 @@ func decodeIn48(d *jsonarg.Decoder, v *In48) {
 	}
 }
 
-// decodeIn49 decodes the arguments of tool "tool-49" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn49 decodes the arguments of tool "tool-49" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn49(d *jsonarg.Decoder, v *In49) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17370,7 +17370,7 @@ func decodeIn49(d *jsonarg.Decoder, v *In49) {
 	}
 }
 
-// decodeIn50 decodes the arguments of tool "tool-50" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn50 decodes the arguments of tool "tool-50" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn50(d *jsonarg.Decoder, v *In50) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17484,7 +17484,7 @@ func decodeIn50(d *jsonarg.Decoder, v *In50) {
 	}
 }
 
-// decodeIn51 decodes the arguments of tool "tool-51" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn51 decodes the arguments of tool "tool-51" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn51(d *jsonarg.Decoder, v *In51) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17598,7 +17598,7 @@ func decodeIn51(d *jsonarg.Decoder, v *In51) {
 	}
 }
 
-// decodeIn52 decodes the arguments of tool "tool-52" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn52 decodes the arguments of tool "tool-52" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn52(d *jsonarg.Decoder, v *In52) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17712,7 +17712,7 @@ func decodeIn52(d *jsonarg.Decoder, v *In52) {
 	}
 }
 
-// decodeIn53 decodes the arguments of tool "tool-53" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn53 decodes the arguments of tool "tool-53" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn53(d *jsonarg.Decoder, v *In53) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17826,7 +17826,7 @@ func decodeIn53(d *jsonarg.Decoder, v *In53) {
 	}
 }
 
-// decodeIn54 decodes the arguments of tool "tool-54" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn54 decodes the arguments of tool "tool-54" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn54(d *jsonarg.Decoder, v *In54) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17940,7 +17940,7 @@ func decodeIn54(d *jsonarg.Decoder, v *In54) {
 	}
 }
 
-// decodeIn55 decodes the arguments of tool "tool-55" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn55 decodes the arguments of tool "tool-55" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn55(d *jsonarg.Decoder, v *In55) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18054,7 +18054,7 @@ func decodeIn55(d *jsonarg.Decoder, v *In55) {
 	}
 }
 
-// decodeIn56 decodes the arguments of tool "tool-56" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn56 decodes the arguments of tool "tool-56" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn56(d *jsonarg.Decoder, v *In56) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18168,7 +18168,7 @@ func decodeIn56(d *jsonarg.Decoder, v *In56) {
 	}
 }
 
-// decodeIn57 decodes the arguments of tool "tool-57" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn57 decodes the arguments of tool "tool-57" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn57(d *jsonarg.Decoder, v *In57) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18282,7 +18282,7 @@ func decodeIn57(d *jsonarg.Decoder, v *In57) {
 	}
 }
 
-// decodeIn58 decodes the arguments of tool "tool-58" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn58 decodes the arguments of tool "tool-58" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn58(d *jsonarg.Decoder, v *In58) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18396,7 +18396,7 @@ func decodeIn58(d *jsonarg.Decoder, v *In58) {
 	}
 }
 
-// decodeIn59 decodes the arguments of tool "tool-59" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn59 decodes the arguments of tool "tool-59" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn59(d *jsonarg.Decoder, v *In59) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18510,7 +18510,7 @@ func decodeIn59(d *jsonarg.Decoder, v *In59) {
 	}
 }
 
-// decodeIn60 decodes the arguments of tool "tool-60" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn60 decodes the arguments of tool "tool-60" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn60(d *jsonarg.Decoder, v *In60) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18624,7 +18624,7 @@ func decodeIn60(d *jsonarg.Decoder, v *In60) {
 	}
 }
 
-// decodeIn61 decodes the arguments of tool "tool-61" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn61 decodes the arguments of tool "tool-61" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn61(d *jsonarg.Decoder, v *In61) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18738,7 +18738,7 @@ func decodeIn61(d *jsonarg.Decoder, v *In61) {
 	}
 }
 
-// decodeIn62 decodes the arguments of tool "tool-62" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn62 decodes the arguments of tool "tool-62" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn62(d *jsonarg.Decoder, v *In62) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18852,7 +18852,7 @@ func decodeIn62(d *jsonarg.Decoder, v *In62) {
 	}
 }
 
-// decodeIn63 decodes the arguments of tool "tool-63" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn63 decodes the arguments of tool "tool-63" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn63(d *jsonarg.Decoder, v *In63) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18966,7 +18966,7 @@ func decodeIn63(d *jsonarg.Decoder, v *In63) {
 	}
 }
 
-// decodeIn64 decodes the arguments of tool "tool-64" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn64 decodes the arguments of tool "tool-64" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn64(d *jsonarg.Decoder, v *In64) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19080,7 +19080,7 @@ func decodeIn64(d *jsonarg.Decoder, v *In64) {
 	}
 }
 
-// decodeIn65 decodes the arguments of tool "tool-65" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn65 decodes the arguments of tool "tool-65" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn65(d *jsonarg.Decoder, v *In65) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19194,7 +19194,7 @@ func decodeIn65(d *jsonarg.Decoder, v *In65) {
 	}
 }
 
-// decodeIn66 decodes the arguments of tool "tool-66" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn66 decodes the arguments of tool "tool-66" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn66(d *jsonarg.Decoder, v *In66) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19308,7 +19308,7 @@ func decodeIn66(d *jsonarg.Decoder, v *In66) {
 	}
 }
 
-// decodeIn67 decodes the arguments of tool "tool-67" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn67 decodes the arguments of tool "tool-67" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn67(d *jsonarg.Decoder, v *In67) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19422,7 +19422,7 @@ func decodeIn67(d *jsonarg.Decoder, v *In67) {
 	}
 }
 
-// decodeIn68 decodes the arguments of tool "tool-68" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn68 decodes the arguments of tool "tool-68" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn68(d *jsonarg.Decoder, v *In68) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19536,7 +19536,7 @@ func decodeIn68(d *jsonarg.Decoder, v *In68) {
 	}
 }
 
-// decodeIn69 decodes the arguments of tool "tool-69" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn69 decodes the arguments of tool "tool-69" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn69(d *jsonarg.Decoder, v *In69) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19650,7 +19650,7 @@ func decodeIn69(d *jsonarg.Decoder, v *In69) {
 	}
 }
 
-// decodeIn70 decodes the arguments of tool "tool-70" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn70 decodes the arguments of tool "tool-70" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn70(d *jsonarg.Decoder, v *In70) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19764,7 +19764,7 @@ func decodeIn70(d *jsonarg.Decoder, v *In70) {
 	}
 }
 
-// decodeIn71 decodes the arguments of tool "tool-71" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn71 decodes the arguments of tool "tool-71" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn71(d *jsonarg.Decoder, v *In71) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19878,7 +19878,7 @@ func decodeIn71(d *jsonarg.Decoder, v *In71) {
 	}
 }
 
-// decodeIn72 decodes the arguments of tool "tool-72" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn72 decodes the arguments of tool "tool-72" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn72(d *jsonarg.Decoder, v *In72) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19992,7 +19992,7 @@ func decodeIn72(d *jsonarg.Decoder, v *In72) {
 	}
 }
 
-// decodeIn73 decodes the arguments of tool "tool-73" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn73 decodes the arguments of tool "tool-73" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn73(d *jsonarg.Decoder, v *In73) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20106,7 +20106,7 @@ func decodeIn73(d *jsonarg.Decoder, v *In73) {
 	}
 }
 
-// decodeIn74 decodes the arguments of tool "tool-74" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn74 decodes the arguments of tool "tool-74" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn74(d *jsonarg.Decoder, v *In74) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20220,7 +20220,7 @@ func decodeIn74(d *jsonarg.Decoder, v *In74) {
 	}
 }
 
-// decodeIn75 decodes the arguments of tool "tool-75" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn75 decodes the arguments of tool "tool-75" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn75(d *jsonarg.Decoder, v *In75) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20334,7 +20334,7 @@ func decodeIn75(d *jsonarg.Decoder, v *In75) {
 	}
 }
 
-// decodeIn76 decodes the arguments of tool "tool-76" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn76 decodes the arguments of tool "tool-76" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn76(d *jsonarg.Decoder, v *In76) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20448,7 +20448,7 @@ func decodeIn76(d *jsonarg.Decoder, v *In76) {
 	}
 }
 
-// decodeIn77 decodes the arguments of tool "tool-77" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn77 decodes the arguments of tool "tool-77" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn77(d *jsonarg.Decoder, v *In77) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20562,7 +20562,7 @@ func decodeIn77(d *jsonarg.Decoder, v *In77) {
 	}
 }
 
-// decodeIn78 decodes the arguments of tool "tool-78" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn78 decodes the arguments of tool "tool-78" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn78(d *jsonarg.Decoder, v *In78) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20676,7 +20676,7 @@ func decodeIn78(d *jsonarg.Decoder, v *In78) {
 	}
 }
 
-// decodeIn79 decodes the arguments of tool "tool-79" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn79 decodes the arguments of tool "tool-79" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn79(d *jsonarg.Decoder, v *In79) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20790,7 +20790,7 @@ func decodeIn79(d *jsonarg.Decoder, v *In79) {
 	}
 }
 
-// decodeIn80 decodes the arguments of tool "tool-80" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn80 decodes the arguments of tool "tool-80" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn80(d *jsonarg.Decoder, v *In80) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20904,7 +20904,7 @@ func decodeIn80(d *jsonarg.Decoder, v *In80) {
 	}
 }
 
-// decodeIn81 decodes the arguments of tool "tool-81" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn81 decodes the arguments of tool "tool-81" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn81(d *jsonarg.Decoder, v *In81) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21018,7 +21018,7 @@ func decodeIn81(d *jsonarg.Decoder, v *In81) {
 	}
 }
 
-// decodeIn82 decodes the arguments of tool "tool-82" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn82 decodes the arguments of tool "tool-82" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn82(d *jsonarg.Decoder, v *In82) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21132,7 +21132,7 @@ func decodeIn82(d *jsonarg.Decoder, v *In82) {
 	}
 }
 
-// decodeIn83 decodes the arguments of tool "tool-83" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn83 decodes the arguments of tool "tool-83" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn83(d *jsonarg.Decoder, v *In83) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21246,7 +21246,7 @@ func decodeIn83(d *jsonarg.Decoder, v *In83) {
 	}
 }
 
-// decodeIn84 decodes the arguments of tool "tool-84" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn84 decodes the arguments of tool "tool-84" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn84(d *jsonarg.Decoder, v *In84) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21360,7 +21360,7 @@ func decodeIn84(d *jsonarg.Decoder, v *In84) {
 	}
 }
 
-// decodeIn85 decodes the arguments of tool "tool-85" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn85 decodes the arguments of tool "tool-85" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn85(d *jsonarg.Decoder, v *In85) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21474,7 +21474,7 @@ func decodeIn85(d *jsonarg.Decoder, v *In85) {
 	}
 }
 
-// decodeIn86 decodes the arguments of tool "tool-86" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn86 decodes the arguments of tool "tool-86" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn86(d *jsonarg.Decoder, v *In86) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21588,7 +21588,7 @@ func decodeIn86(d *jsonarg.Decoder, v *In86) {
 	}
 }
 
-// decodeIn87 decodes the arguments of tool "tool-87" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn87 decodes the arguments of tool "tool-87" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn87(d *jsonarg.Decoder, v *In87) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21702,7 +21702,7 @@ func decodeIn87(d *jsonarg.Decoder, v *In87) {
 	}
 }
 
-// decodeIn88 decodes the arguments of tool "tool-88" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn88 decodes the arguments of tool "tool-88" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn88(d *jsonarg.Decoder, v *In88) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21816,7 +21816,7 @@ func decodeIn88(d *jsonarg.Decoder, v *In88) {
 	}
 }
 
-// decodeIn89 decodes the arguments of tool "tool-89" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn89 decodes the arguments of tool "tool-89" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn89(d *jsonarg.Decoder, v *In89) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21930,7 +21930,7 @@ func decodeIn89(d *jsonarg.Decoder, v *In89) {
 	}
 }
 
-// decodeIn90 decodes the arguments of tool "tool-90" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn90 decodes the arguments of tool "tool-90" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn90(d *jsonarg.Decoder, v *In90) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22044,7 +22044,7 @@ func decodeIn90(d *jsonarg.Decoder, v *In90) {
 	}
 }
 
-// decodeIn91 decodes the arguments of tool "tool-91" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn91 decodes the arguments of tool "tool-91" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn91(d *jsonarg.Decoder, v *In91) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22158,7 +22158,7 @@ func decodeIn91(d *jsonarg.Decoder, v *In91) {
 	}
 }
 
-// decodeIn92 decodes the arguments of tool "tool-92" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn92 decodes the arguments of tool "tool-92" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn92(d *jsonarg.Decoder, v *In92) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22272,7 +22272,7 @@ func decodeIn92(d *jsonarg.Decoder, v *In92) {
 	}
 }
 
-// decodeIn93 decodes the arguments of tool "tool-93" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn93 decodes the arguments of tool "tool-93" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn93(d *jsonarg.Decoder, v *In93) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22386,7 +22386,7 @@ func decodeIn93(d *jsonarg.Decoder, v *In93) {
 	}
 }
 
-// decodeIn94 decodes the arguments of tool "tool-94" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn94 decodes the arguments of tool "tool-94" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn94(d *jsonarg.Decoder, v *In94) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22500,7 +22500,7 @@ func decodeIn94(d *jsonarg.Decoder, v *In94) {
 	}
 }
 
-// decodeIn95 decodes the arguments of tool "tool-95" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn95 decodes the arguments of tool "tool-95" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn95(d *jsonarg.Decoder, v *In95) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22614,7 +22614,7 @@ func decodeIn95(d *jsonarg.Decoder, v *In95) {
 	}
 }
 
-// decodeIn96 decodes the arguments of tool "tool-96" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn96 decodes the arguments of tool "tool-96" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn96(d *jsonarg.Decoder, v *In96) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22728,7 +22728,7 @@ func decodeIn96(d *jsonarg.Decoder, v *In96) {
 	}
 }
 
-// decodeIn97 decodes the arguments of tool "tool-97" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn97 decodes the arguments of tool "tool-97" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn97(d *jsonarg.Decoder, v *In97) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22842,7 +22842,7 @@ func decodeIn97(d *jsonarg.Decoder, v *In97) {
 	}
 }
 
-// decodeIn98 decodes the arguments of tool "tool-98" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn98 decodes the arguments of tool "tool-98" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn98(d *jsonarg.Decoder, v *In98) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22956,7 +22956,7 @@ func decodeIn98(d *jsonarg.Decoder, v *In98) {
 	}
 }
 
-// decodeIn99 decodes the arguments of tool "tool-99" and checks them against the schema in one pass (see package jsonarg).
+// decodeIn99 decodes the arguments of tool "tool-99" and checks them against the input schema in one pass (see package jsonarg).
 func decodeIn99(d *jsonarg.Decoder, v *In99) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

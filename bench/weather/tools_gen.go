@@ -111,7 +111,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the schema in one pass (see package jsonarg).
+// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
 func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

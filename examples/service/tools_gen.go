@@ -309,7 +309,7 @@ func ServiceTools(r *Service) runtime.Toolset {
 	}
 }
 
-// decodeFindInput decodes the arguments of tool "find-issues" and checks them against the schema in one pass (see package jsonarg).
+// decodeFindInput decodes the arguments of tool "find-issues" and checks them against the input schema in one pass (see package jsonarg).
 func decodeFindInput(d *jsonarg.Decoder, v *FindInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -364,10 +364,6 @@ func decodeFindInput(d *jsonarg.Decoder, v *FindInput) {
 				d.Violation("expected one of 0, 1, 2, 3")
 				continue
 			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
 			v.MinPriority = tracker.Priority(n)
 		case "limit":
 			if seen&(1<<2) != 0 {
@@ -405,7 +401,7 @@ func decodeCommentInputPtr(d *jsonarg.Decoder, v **CommentInput) {
 	decodeCommentInput(d, *v)
 }
 
-// decodeCommentInput decodes the arguments of tool "add-comment" and checks them against the schema in one pass (see package jsonarg).
+// decodeCommentInput decodes the arguments of tool "add-comment" and checks them against the input schema in one pass (see package jsonarg).
 func decodeCommentInput(d *jsonarg.Decoder, v *CommentInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -450,7 +446,7 @@ func decodeCommentInput(d *jsonarg.Decoder, v *CommentInput) {
 	}
 }
 
-// decodeTrackerComment decodes a tracker.Comment and checks them against the schema in one pass (see package jsonarg).
+// decodeTrackerComment decodes a tracker.Comment and checks it against its schema in one pass (see package jsonarg).
 func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

@@ -139,7 +139,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the schema in one pass (see package jsonarg).
+// decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the input schema in one pass (see package jsonarg).
 func decodeNotesInput(d *jsonarg.Decoder, v *NotesInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -174,7 +174,7 @@ func decodeNotesInput(d *jsonarg.Decoder, v *NotesInput) {
 	}
 }
 
-// decodeCountInput decodes the arguments of tool "word-count" and checks them against the schema in one pass (see package jsonarg).
+// decodeCountInput decodes the arguments of tool "word-count" and checks them against the input schema in one pass (see package jsonarg).
 func decodeCountInput(d *jsonarg.Decoder, v *CountInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

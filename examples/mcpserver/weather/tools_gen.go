@@ -254,7 +254,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the schema in one pass (see package jsonarg).
+// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
 func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -310,7 +310,7 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 	}
 }
 
-// decodeHazardsInput decodes the arguments of tool "hazards-tool" and checks them against the schema in one pass (see package jsonarg).
+// decodeHazardsInput decodes the arguments of tool "hazards-tool" and checks them against the input schema in one pass (see package jsonarg).
 func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -358,7 +358,7 @@ func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
 	}
 }
 
-// decodeLocationsInput decodes the arguments of tool "locations-tool" and checks them against the schema in one pass (see package jsonarg).
+// decodeLocationsInput decodes the arguments of tool "locations-tool" and checks them against the input schema in one pass (see package jsonarg).
 func decodeLocationsInput(d *jsonarg.Decoder, v *LocationsInput) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")

@@ -13515,7 +13515,7 @@ func Tools() runtime.Toolset {
 	}
 }
 
-// decodeSearch000In decodes the arguments of tool "search-000" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch000In decodes the arguments of tool "search-000" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13642,7 +13642,7 @@ func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
 	}
 }
 
-// decodePage000 decodes a Page000 and checks them against the schema in one pass (see package jsonarg).
+// decodePage000 decodes a Page000 and checks it against its schema in one pass (see package jsonarg).
 func decodePage000(d *jsonarg.Decoder, v *Page000) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13694,7 +13694,7 @@ func decodePage000(d *jsonarg.Decoder, v *Page000) {
 	}
 }
 
-// decodeSearch001In decodes the arguments of tool "search-001" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch001In decodes the arguments of tool "search-001" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13821,7 +13821,7 @@ func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
 	}
 }
 
-// decodePage001 decodes a Page001 and checks them against the schema in one pass (see package jsonarg).
+// decodePage001 decodes a Page001 and checks it against its schema in one pass (see package jsonarg).
 func decodePage001(d *jsonarg.Decoder, v *Page001) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -13873,7 +13873,7 @@ func decodePage001(d *jsonarg.Decoder, v *Page001) {
 	}
 }
 
-// decodeSearch002In decodes the arguments of tool "search-002" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch002In decodes the arguments of tool "search-002" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14000,7 +14000,7 @@ func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
 	}
 }
 
-// decodePage002 decodes a Page002 and checks them against the schema in one pass (see package jsonarg).
+// decodePage002 decodes a Page002 and checks it against its schema in one pass (see package jsonarg).
 func decodePage002(d *jsonarg.Decoder, v *Page002) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14052,7 +14052,7 @@ func decodePage002(d *jsonarg.Decoder, v *Page002) {
 	}
 }
 
-// decodeSearch003In decodes the arguments of tool "search-003" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch003In decodes the arguments of tool "search-003" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14179,7 +14179,7 @@ func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
 	}
 }
 
-// decodePage003 decodes a Page003 and checks them against the schema in one pass (see package jsonarg).
+// decodePage003 decodes a Page003 and checks it against its schema in one pass (see package jsonarg).
 func decodePage003(d *jsonarg.Decoder, v *Page003) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14231,7 +14231,7 @@ func decodePage003(d *jsonarg.Decoder, v *Page003) {
 	}
 }
 
-// decodeSearch004In decodes the arguments of tool "search-004" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch004In decodes the arguments of tool "search-004" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14358,7 +14358,7 @@ func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
 	}
 }
 
-// decodePage004 decodes a Page004 and checks them against the schema in one pass (see package jsonarg).
+// decodePage004 decodes a Page004 and checks it against its schema in one pass (see package jsonarg).
 func decodePage004(d *jsonarg.Decoder, v *Page004) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14410,7 +14410,7 @@ func decodePage004(d *jsonarg.Decoder, v *Page004) {
 	}
 }
 
-// decodeSearch005In decodes the arguments of tool "search-005" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch005In decodes the arguments of tool "search-005" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14537,7 +14537,7 @@ func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
 	}
 }
 
-// decodePage005 decodes a Page005 and checks them against the schema in one pass (see package jsonarg).
+// decodePage005 decodes a Page005 and checks it against its schema in one pass (see package jsonarg).
 func decodePage005(d *jsonarg.Decoder, v *Page005) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14589,7 +14589,7 @@ func decodePage005(d *jsonarg.Decoder, v *Page005) {
 	}
 }
 
-// decodeSearch006In decodes the arguments of tool "search-006" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch006In decodes the arguments of tool "search-006" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14716,7 +14716,7 @@ func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
 	}
 }
 
-// decodePage006 decodes a Page006 and checks them against the schema in one pass (see package jsonarg).
+// decodePage006 decodes a Page006 and checks it against its schema in one pass (see package jsonarg).
 func decodePage006(d *jsonarg.Decoder, v *Page006) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14768,7 +14768,7 @@ func decodePage006(d *jsonarg.Decoder, v *Page006) {
 	}
 }
 
-// decodeSearch007In decodes the arguments of tool "search-007" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch007In decodes the arguments of tool "search-007" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14895,7 +14895,7 @@ func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
 	}
 }
 
-// decodePage007 decodes a Page007 and checks them against the schema in one pass (see package jsonarg).
+// decodePage007 decodes a Page007 and checks it against its schema in one pass (see package jsonarg).
 func decodePage007(d *jsonarg.Decoder, v *Page007) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -14947,7 +14947,7 @@ func decodePage007(d *jsonarg.Decoder, v *Page007) {
 	}
 }
 
-// decodeSearch008In decodes the arguments of tool "search-008" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch008In decodes the arguments of tool "search-008" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15074,7 +15074,7 @@ func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
 	}
 }
 
-// decodePage008 decodes a Page008 and checks them against the schema in one pass (see package jsonarg).
+// decodePage008 decodes a Page008 and checks it against its schema in one pass (see package jsonarg).
 func decodePage008(d *jsonarg.Decoder, v *Page008) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15126,7 +15126,7 @@ func decodePage008(d *jsonarg.Decoder, v *Page008) {
 	}
 }
 
-// decodeSearch009In decodes the arguments of tool "search-009" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch009In decodes the arguments of tool "search-009" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15253,7 +15253,7 @@ func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
 	}
 }
 
-// decodePage009 decodes a Page009 and checks them against the schema in one pass (see package jsonarg).
+// decodePage009 decodes a Page009 and checks it against its schema in one pass (see package jsonarg).
 func decodePage009(d *jsonarg.Decoder, v *Page009) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15305,7 +15305,7 @@ func decodePage009(d *jsonarg.Decoder, v *Page009) {
 	}
 }
 
-// decodeSearch010In decodes the arguments of tool "search-010" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch010In decodes the arguments of tool "search-010" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15432,7 +15432,7 @@ func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
 	}
 }
 
-// decodePage010 decodes a Page010 and checks them against the schema in one pass (see package jsonarg).
+// decodePage010 decodes a Page010 and checks it against its schema in one pass (see package jsonarg).
 func decodePage010(d *jsonarg.Decoder, v *Page010) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15484,7 +15484,7 @@ func decodePage010(d *jsonarg.Decoder, v *Page010) {
 	}
 }
 
-// decodeSearch011In decodes the arguments of tool "search-011" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch011In decodes the arguments of tool "search-011" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15611,7 +15611,7 @@ func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
 	}
 }
 
-// decodePage011 decodes a Page011 and checks them against the schema in one pass (see package jsonarg).
+// decodePage011 decodes a Page011 and checks it against its schema in one pass (see package jsonarg).
 func decodePage011(d *jsonarg.Decoder, v *Page011) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15663,7 +15663,7 @@ func decodePage011(d *jsonarg.Decoder, v *Page011) {
 	}
 }
 
-// decodeSearch012In decodes the arguments of tool "search-012" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch012In decodes the arguments of tool "search-012" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15790,7 +15790,7 @@ func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
 	}
 }
 
-// decodePage012 decodes a Page012 and checks them against the schema in one pass (see package jsonarg).
+// decodePage012 decodes a Page012 and checks it against its schema in one pass (see package jsonarg).
 func decodePage012(d *jsonarg.Decoder, v *Page012) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15842,7 +15842,7 @@ func decodePage012(d *jsonarg.Decoder, v *Page012) {
 	}
 }
 
-// decodeSearch013In decodes the arguments of tool "search-013" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch013In decodes the arguments of tool "search-013" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -15969,7 +15969,7 @@ func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
 	}
 }
 
-// decodePage013 decodes a Page013 and checks them against the schema in one pass (see package jsonarg).
+// decodePage013 decodes a Page013 and checks it against its schema in one pass (see package jsonarg).
 func decodePage013(d *jsonarg.Decoder, v *Page013) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16021,7 +16021,7 @@ func decodePage013(d *jsonarg.Decoder, v *Page013) {
 	}
 }
 
-// decodeSearch014In decodes the arguments of tool "search-014" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch014In decodes the arguments of tool "search-014" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16148,7 +16148,7 @@ func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
 	}
 }
 
-// decodePage014 decodes a Page014 and checks them against the schema in one pass (see package jsonarg).
+// decodePage014 decodes a Page014 and checks it against its schema in one pass (see package jsonarg).
 func decodePage014(d *jsonarg.Decoder, v *Page014) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16200,7 +16200,7 @@ func decodePage014(d *jsonarg.Decoder, v *Page014) {
 	}
 }
 
-// decodeSearch015In decodes the arguments of tool "search-015" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch015In decodes the arguments of tool "search-015" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16327,7 +16327,7 @@ func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
 	}
 }
 
-// decodePage015 decodes a Page015 and checks them against the schema in one pass (see package jsonarg).
+// decodePage015 decodes a Page015 and checks it against its schema in one pass (see package jsonarg).
 func decodePage015(d *jsonarg.Decoder, v *Page015) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16379,7 +16379,7 @@ func decodePage015(d *jsonarg.Decoder, v *Page015) {
 	}
 }
 
-// decodeSearch016In decodes the arguments of tool "search-016" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch016In decodes the arguments of tool "search-016" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16506,7 +16506,7 @@ func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
 	}
 }
 
-// decodePage016 decodes a Page016 and checks them against the schema in one pass (see package jsonarg).
+// decodePage016 decodes a Page016 and checks it against its schema in one pass (see package jsonarg).
 func decodePage016(d *jsonarg.Decoder, v *Page016) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16558,7 +16558,7 @@ func decodePage016(d *jsonarg.Decoder, v *Page016) {
 	}
 }
 
-// decodeSearch017In decodes the arguments of tool "search-017" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch017In decodes the arguments of tool "search-017" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16685,7 +16685,7 @@ func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
 	}
 }
 
-// decodePage017 decodes a Page017 and checks them against the schema in one pass (see package jsonarg).
+// decodePage017 decodes a Page017 and checks it against its schema in one pass (see package jsonarg).
 func decodePage017(d *jsonarg.Decoder, v *Page017) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16737,7 +16737,7 @@ func decodePage017(d *jsonarg.Decoder, v *Page017) {
 	}
 }
 
-// decodeSearch018In decodes the arguments of tool "search-018" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch018In decodes the arguments of tool "search-018" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16864,7 +16864,7 @@ func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
 	}
 }
 
-// decodePage018 decodes a Page018 and checks them against the schema in one pass (see package jsonarg).
+// decodePage018 decodes a Page018 and checks it against its schema in one pass (see package jsonarg).
 func decodePage018(d *jsonarg.Decoder, v *Page018) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -16916,7 +16916,7 @@ func decodePage018(d *jsonarg.Decoder, v *Page018) {
 	}
 }
 
-// decodeSearch019In decodes the arguments of tool "search-019" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch019In decodes the arguments of tool "search-019" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17043,7 +17043,7 @@ func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
 	}
 }
 
-// decodePage019 decodes a Page019 and checks them against the schema in one pass (see package jsonarg).
+// decodePage019 decodes a Page019 and checks it against its schema in one pass (see package jsonarg).
 func decodePage019(d *jsonarg.Decoder, v *Page019) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17095,7 +17095,7 @@ func decodePage019(d *jsonarg.Decoder, v *Page019) {
 	}
 }
 
-// decodeSearch020In decodes the arguments of tool "search-020" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch020In decodes the arguments of tool "search-020" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17222,7 +17222,7 @@ func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
 	}
 }
 
-// decodePage020 decodes a Page020 and checks them against the schema in one pass (see package jsonarg).
+// decodePage020 decodes a Page020 and checks it against its schema in one pass (see package jsonarg).
 func decodePage020(d *jsonarg.Decoder, v *Page020) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17274,7 +17274,7 @@ func decodePage020(d *jsonarg.Decoder, v *Page020) {
 	}
 }
 
-// decodeSearch021In decodes the arguments of tool "search-021" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch021In decodes the arguments of tool "search-021" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17401,7 +17401,7 @@ func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
 	}
 }
 
-// decodePage021 decodes a Page021 and checks them against the schema in one pass (see package jsonarg).
+// decodePage021 decodes a Page021 and checks it against its schema in one pass (see package jsonarg).
 func decodePage021(d *jsonarg.Decoder, v *Page021) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17453,7 +17453,7 @@ func decodePage021(d *jsonarg.Decoder, v *Page021) {
 	}
 }
 
-// decodeSearch022In decodes the arguments of tool "search-022" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch022In decodes the arguments of tool "search-022" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17580,7 +17580,7 @@ func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
 	}
 }
 
-// decodePage022 decodes a Page022 and checks them against the schema in one pass (see package jsonarg).
+// decodePage022 decodes a Page022 and checks it against its schema in one pass (see package jsonarg).
 func decodePage022(d *jsonarg.Decoder, v *Page022) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17632,7 +17632,7 @@ func decodePage022(d *jsonarg.Decoder, v *Page022) {
 	}
 }
 
-// decodeSearch023In decodes the arguments of tool "search-023" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch023In decodes the arguments of tool "search-023" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17759,7 +17759,7 @@ func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
 	}
 }
 
-// decodePage023 decodes a Page023 and checks them against the schema in one pass (see package jsonarg).
+// decodePage023 decodes a Page023 and checks it against its schema in one pass (see package jsonarg).
 func decodePage023(d *jsonarg.Decoder, v *Page023) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17811,7 +17811,7 @@ func decodePage023(d *jsonarg.Decoder, v *Page023) {
 	}
 }
 
-// decodeSearch024In decodes the arguments of tool "search-024" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch024In decodes the arguments of tool "search-024" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17938,7 +17938,7 @@ func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
 	}
 }
 
-// decodePage024 decodes a Page024 and checks them against the schema in one pass (see package jsonarg).
+// decodePage024 decodes a Page024 and checks it against its schema in one pass (see package jsonarg).
 func decodePage024(d *jsonarg.Decoder, v *Page024) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -17990,7 +17990,7 @@ func decodePage024(d *jsonarg.Decoder, v *Page024) {
 	}
 }
 
-// decodeSearch025In decodes the arguments of tool "search-025" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch025In decodes the arguments of tool "search-025" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18117,7 +18117,7 @@ func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
 	}
 }
 
-// decodePage025 decodes a Page025 and checks them against the schema in one pass (see package jsonarg).
+// decodePage025 decodes a Page025 and checks it against its schema in one pass (see package jsonarg).
 func decodePage025(d *jsonarg.Decoder, v *Page025) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18169,7 +18169,7 @@ func decodePage025(d *jsonarg.Decoder, v *Page025) {
 	}
 }
 
-// decodeSearch026In decodes the arguments of tool "search-026" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch026In decodes the arguments of tool "search-026" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18296,7 +18296,7 @@ func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
 	}
 }
 
-// decodePage026 decodes a Page026 and checks them against the schema in one pass (see package jsonarg).
+// decodePage026 decodes a Page026 and checks it against its schema in one pass (see package jsonarg).
 func decodePage026(d *jsonarg.Decoder, v *Page026) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18348,7 +18348,7 @@ func decodePage026(d *jsonarg.Decoder, v *Page026) {
 	}
 }
 
-// decodeSearch027In decodes the arguments of tool "search-027" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch027In decodes the arguments of tool "search-027" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18475,7 +18475,7 @@ func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
 	}
 }
 
-// decodePage027 decodes a Page027 and checks them against the schema in one pass (see package jsonarg).
+// decodePage027 decodes a Page027 and checks it against its schema in one pass (see package jsonarg).
 func decodePage027(d *jsonarg.Decoder, v *Page027) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18527,7 +18527,7 @@ func decodePage027(d *jsonarg.Decoder, v *Page027) {
 	}
 }
 
-// decodeSearch028In decodes the arguments of tool "search-028" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch028In decodes the arguments of tool "search-028" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18654,7 +18654,7 @@ func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
 	}
 }
 
-// decodePage028 decodes a Page028 and checks them against the schema in one pass (see package jsonarg).
+// decodePage028 decodes a Page028 and checks it against its schema in one pass (see package jsonarg).
 func decodePage028(d *jsonarg.Decoder, v *Page028) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18706,7 +18706,7 @@ func decodePage028(d *jsonarg.Decoder, v *Page028) {
 	}
 }
 
-// decodeSearch029In decodes the arguments of tool "search-029" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch029In decodes the arguments of tool "search-029" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18833,7 +18833,7 @@ func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
 	}
 }
 
-// decodePage029 decodes a Page029 and checks them against the schema in one pass (see package jsonarg).
+// decodePage029 decodes a Page029 and checks it against its schema in one pass (see package jsonarg).
 func decodePage029(d *jsonarg.Decoder, v *Page029) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -18885,7 +18885,7 @@ func decodePage029(d *jsonarg.Decoder, v *Page029) {
 	}
 }
 
-// decodeSearch030In decodes the arguments of tool "search-030" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch030In decodes the arguments of tool "search-030" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19012,7 +19012,7 @@ func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
 	}
 }
 
-// decodePage030 decodes a Page030 and checks them against the schema in one pass (see package jsonarg).
+// decodePage030 decodes a Page030 and checks it against its schema in one pass (see package jsonarg).
 func decodePage030(d *jsonarg.Decoder, v *Page030) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19064,7 +19064,7 @@ func decodePage030(d *jsonarg.Decoder, v *Page030) {
 	}
 }
 
-// decodeSearch031In decodes the arguments of tool "search-031" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch031In decodes the arguments of tool "search-031" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19191,7 +19191,7 @@ func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
 	}
 }
 
-// decodePage031 decodes a Page031 and checks them against the schema in one pass (see package jsonarg).
+// decodePage031 decodes a Page031 and checks it against its schema in one pass (see package jsonarg).
 func decodePage031(d *jsonarg.Decoder, v *Page031) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19243,7 +19243,7 @@ func decodePage031(d *jsonarg.Decoder, v *Page031) {
 	}
 }
 
-// decodeSearch032In decodes the arguments of tool "search-032" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch032In decodes the arguments of tool "search-032" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19370,7 +19370,7 @@ func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
 	}
 }
 
-// decodePage032 decodes a Page032 and checks them against the schema in one pass (see package jsonarg).
+// decodePage032 decodes a Page032 and checks it against its schema in one pass (see package jsonarg).
 func decodePage032(d *jsonarg.Decoder, v *Page032) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19422,7 +19422,7 @@ func decodePage032(d *jsonarg.Decoder, v *Page032) {
 	}
 }
 
-// decodeSearch033In decodes the arguments of tool "search-033" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch033In decodes the arguments of tool "search-033" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19549,7 +19549,7 @@ func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
 	}
 }
 
-// decodePage033 decodes a Page033 and checks them against the schema in one pass (see package jsonarg).
+// decodePage033 decodes a Page033 and checks it against its schema in one pass (see package jsonarg).
 func decodePage033(d *jsonarg.Decoder, v *Page033) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19601,7 +19601,7 @@ func decodePage033(d *jsonarg.Decoder, v *Page033) {
 	}
 }
 
-// decodeSearch034In decodes the arguments of tool "search-034" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch034In decodes the arguments of tool "search-034" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19728,7 +19728,7 @@ func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
 	}
 }
 
-// decodePage034 decodes a Page034 and checks them against the schema in one pass (see package jsonarg).
+// decodePage034 decodes a Page034 and checks it against its schema in one pass (see package jsonarg).
 func decodePage034(d *jsonarg.Decoder, v *Page034) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19780,7 +19780,7 @@ func decodePage034(d *jsonarg.Decoder, v *Page034) {
 	}
 }
 
-// decodeSearch035In decodes the arguments of tool "search-035" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch035In decodes the arguments of tool "search-035" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19907,7 +19907,7 @@ func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
 	}
 }
 
-// decodePage035 decodes a Page035 and checks them against the schema in one pass (see package jsonarg).
+// decodePage035 decodes a Page035 and checks it against its schema in one pass (see package jsonarg).
 func decodePage035(d *jsonarg.Decoder, v *Page035) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -19959,7 +19959,7 @@ func decodePage035(d *jsonarg.Decoder, v *Page035) {
 	}
 }
 
-// decodeSearch036In decodes the arguments of tool "search-036" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch036In decodes the arguments of tool "search-036" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20086,7 +20086,7 @@ func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
 	}
 }
 
-// decodePage036 decodes a Page036 and checks them against the schema in one pass (see package jsonarg).
+// decodePage036 decodes a Page036 and checks it against its schema in one pass (see package jsonarg).
 func decodePage036(d *jsonarg.Decoder, v *Page036) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20138,7 +20138,7 @@ func decodePage036(d *jsonarg.Decoder, v *Page036) {
 	}
 }
 
-// decodeSearch037In decodes the arguments of tool "search-037" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch037In decodes the arguments of tool "search-037" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20265,7 +20265,7 @@ func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
 	}
 }
 
-// decodePage037 decodes a Page037 and checks them against the schema in one pass (see package jsonarg).
+// decodePage037 decodes a Page037 and checks it against its schema in one pass (see package jsonarg).
 func decodePage037(d *jsonarg.Decoder, v *Page037) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20317,7 +20317,7 @@ func decodePage037(d *jsonarg.Decoder, v *Page037) {
 	}
 }
 
-// decodeSearch038In decodes the arguments of tool "search-038" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch038In decodes the arguments of tool "search-038" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20444,7 +20444,7 @@ func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
 	}
 }
 
-// decodePage038 decodes a Page038 and checks them against the schema in one pass (see package jsonarg).
+// decodePage038 decodes a Page038 and checks it against its schema in one pass (see package jsonarg).
 func decodePage038(d *jsonarg.Decoder, v *Page038) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20496,7 +20496,7 @@ func decodePage038(d *jsonarg.Decoder, v *Page038) {
 	}
 }
 
-// decodeSearch039In decodes the arguments of tool "search-039" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch039In decodes the arguments of tool "search-039" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20623,7 +20623,7 @@ func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
 	}
 }
 
-// decodePage039 decodes a Page039 and checks them against the schema in one pass (see package jsonarg).
+// decodePage039 decodes a Page039 and checks it against its schema in one pass (see package jsonarg).
 func decodePage039(d *jsonarg.Decoder, v *Page039) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20675,7 +20675,7 @@ func decodePage039(d *jsonarg.Decoder, v *Page039) {
 	}
 }
 
-// decodeSearch040In decodes the arguments of tool "search-040" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch040In decodes the arguments of tool "search-040" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20802,7 +20802,7 @@ func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
 	}
 }
 
-// decodePage040 decodes a Page040 and checks them against the schema in one pass (see package jsonarg).
+// decodePage040 decodes a Page040 and checks it against its schema in one pass (see package jsonarg).
 func decodePage040(d *jsonarg.Decoder, v *Page040) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20854,7 +20854,7 @@ func decodePage040(d *jsonarg.Decoder, v *Page040) {
 	}
 }
 
-// decodeSearch041In decodes the arguments of tool "search-041" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch041In decodes the arguments of tool "search-041" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -20981,7 +20981,7 @@ func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
 	}
 }
 
-// decodePage041 decodes a Page041 and checks them against the schema in one pass (see package jsonarg).
+// decodePage041 decodes a Page041 and checks it against its schema in one pass (see package jsonarg).
 func decodePage041(d *jsonarg.Decoder, v *Page041) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21033,7 +21033,7 @@ func decodePage041(d *jsonarg.Decoder, v *Page041) {
 	}
 }
 
-// decodeSearch042In decodes the arguments of tool "search-042" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch042In decodes the arguments of tool "search-042" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21160,7 +21160,7 @@ func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
 	}
 }
 
-// decodePage042 decodes a Page042 and checks them against the schema in one pass (see package jsonarg).
+// decodePage042 decodes a Page042 and checks it against its schema in one pass (see package jsonarg).
 func decodePage042(d *jsonarg.Decoder, v *Page042) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21212,7 +21212,7 @@ func decodePage042(d *jsonarg.Decoder, v *Page042) {
 	}
 }
 
-// decodeSearch043In decodes the arguments of tool "search-043" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch043In decodes the arguments of tool "search-043" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21339,7 +21339,7 @@ func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
 	}
 }
 
-// decodePage043 decodes a Page043 and checks them against the schema in one pass (see package jsonarg).
+// decodePage043 decodes a Page043 and checks it against its schema in one pass (see package jsonarg).
 func decodePage043(d *jsonarg.Decoder, v *Page043) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21391,7 +21391,7 @@ func decodePage043(d *jsonarg.Decoder, v *Page043) {
 	}
 }
 
-// decodeSearch044In decodes the arguments of tool "search-044" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch044In decodes the arguments of tool "search-044" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21518,7 +21518,7 @@ func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
 	}
 }
 
-// decodePage044 decodes a Page044 and checks them against the schema in one pass (see package jsonarg).
+// decodePage044 decodes a Page044 and checks it against its schema in one pass (see package jsonarg).
 func decodePage044(d *jsonarg.Decoder, v *Page044) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21570,7 +21570,7 @@ func decodePage044(d *jsonarg.Decoder, v *Page044) {
 	}
 }
 
-// decodeSearch045In decodes the arguments of tool "search-045" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch045In decodes the arguments of tool "search-045" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21697,7 +21697,7 @@ func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
 	}
 }
 
-// decodePage045 decodes a Page045 and checks them against the schema in one pass (see package jsonarg).
+// decodePage045 decodes a Page045 and checks it against its schema in one pass (see package jsonarg).
 func decodePage045(d *jsonarg.Decoder, v *Page045) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21749,7 +21749,7 @@ func decodePage045(d *jsonarg.Decoder, v *Page045) {
 	}
 }
 
-// decodeSearch046In decodes the arguments of tool "search-046" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch046In decodes the arguments of tool "search-046" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21876,7 +21876,7 @@ func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
 	}
 }
 
-// decodePage046 decodes a Page046 and checks them against the schema in one pass (see package jsonarg).
+// decodePage046 decodes a Page046 and checks it against its schema in one pass (see package jsonarg).
 func decodePage046(d *jsonarg.Decoder, v *Page046) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -21928,7 +21928,7 @@ func decodePage046(d *jsonarg.Decoder, v *Page046) {
 	}
 }
 
-// decodeSearch047In decodes the arguments of tool "search-047" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch047In decodes the arguments of tool "search-047" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22055,7 +22055,7 @@ func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
 	}
 }
 
-// decodePage047 decodes a Page047 and checks them against the schema in one pass (see package jsonarg).
+// decodePage047 decodes a Page047 and checks it against its schema in one pass (see package jsonarg).
 func decodePage047(d *jsonarg.Decoder, v *Page047) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22107,7 +22107,7 @@ func decodePage047(d *jsonarg.Decoder, v *Page047) {
 	}
 }
 
-// decodeSearch048In decodes the arguments of tool "search-048" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch048In decodes the arguments of tool "search-048" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22234,7 +22234,7 @@ func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
 	}
 }
 
-// decodePage048 decodes a Page048 and checks them against the schema in one pass (see package jsonarg).
+// decodePage048 decodes a Page048 and checks it against its schema in one pass (see package jsonarg).
 func decodePage048(d *jsonarg.Decoder, v *Page048) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22286,7 +22286,7 @@ func decodePage048(d *jsonarg.Decoder, v *Page048) {
 	}
 }
 
-// decodeSearch049In decodes the arguments of tool "search-049" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch049In decodes the arguments of tool "search-049" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22413,7 +22413,7 @@ func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
 	}
 }
 
-// decodePage049 decodes a Page049 and checks them against the schema in one pass (see package jsonarg).
+// decodePage049 decodes a Page049 and checks it against its schema in one pass (see package jsonarg).
 func decodePage049(d *jsonarg.Decoder, v *Page049) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22465,7 +22465,7 @@ func decodePage049(d *jsonarg.Decoder, v *Page049) {
 	}
 }
 
-// decodeSearch050In decodes the arguments of tool "search-050" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch050In decodes the arguments of tool "search-050" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22592,7 +22592,7 @@ func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
 	}
 }
 
-// decodePage050 decodes a Page050 and checks them against the schema in one pass (see package jsonarg).
+// decodePage050 decodes a Page050 and checks it against its schema in one pass (see package jsonarg).
 func decodePage050(d *jsonarg.Decoder, v *Page050) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22644,7 +22644,7 @@ func decodePage050(d *jsonarg.Decoder, v *Page050) {
 	}
 }
 
-// decodeSearch051In decodes the arguments of tool "search-051" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch051In decodes the arguments of tool "search-051" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22771,7 +22771,7 @@ func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
 	}
 }
 
-// decodePage051 decodes a Page051 and checks them against the schema in one pass (see package jsonarg).
+// decodePage051 decodes a Page051 and checks it against its schema in one pass (see package jsonarg).
 func decodePage051(d *jsonarg.Decoder, v *Page051) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22823,7 +22823,7 @@ func decodePage051(d *jsonarg.Decoder, v *Page051) {
 	}
 }
 
-// decodeSearch052In decodes the arguments of tool "search-052" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch052In decodes the arguments of tool "search-052" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -22950,7 +22950,7 @@ func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
 	}
 }
 
-// decodePage052 decodes a Page052 and checks them against the schema in one pass (see package jsonarg).
+// decodePage052 decodes a Page052 and checks it against its schema in one pass (see package jsonarg).
 func decodePage052(d *jsonarg.Decoder, v *Page052) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23002,7 +23002,7 @@ func decodePage052(d *jsonarg.Decoder, v *Page052) {
 	}
 }
 
-// decodeSearch053In decodes the arguments of tool "search-053" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch053In decodes the arguments of tool "search-053" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23129,7 +23129,7 @@ func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
 	}
 }
 
-// decodePage053 decodes a Page053 and checks them against the schema in one pass (see package jsonarg).
+// decodePage053 decodes a Page053 and checks it against its schema in one pass (see package jsonarg).
 func decodePage053(d *jsonarg.Decoder, v *Page053) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23181,7 +23181,7 @@ func decodePage053(d *jsonarg.Decoder, v *Page053) {
 	}
 }
 
-// decodeSearch054In decodes the arguments of tool "search-054" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch054In decodes the arguments of tool "search-054" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23308,7 +23308,7 @@ func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
 	}
 }
 
-// decodePage054 decodes a Page054 and checks them against the schema in one pass (see package jsonarg).
+// decodePage054 decodes a Page054 and checks it against its schema in one pass (see package jsonarg).
 func decodePage054(d *jsonarg.Decoder, v *Page054) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23360,7 +23360,7 @@ func decodePage054(d *jsonarg.Decoder, v *Page054) {
 	}
 }
 
-// decodeSearch055In decodes the arguments of tool "search-055" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch055In decodes the arguments of tool "search-055" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23487,7 +23487,7 @@ func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
 	}
 }
 
-// decodePage055 decodes a Page055 and checks them against the schema in one pass (see package jsonarg).
+// decodePage055 decodes a Page055 and checks it against its schema in one pass (see package jsonarg).
 func decodePage055(d *jsonarg.Decoder, v *Page055) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23539,7 +23539,7 @@ func decodePage055(d *jsonarg.Decoder, v *Page055) {
 	}
 }
 
-// decodeSearch056In decodes the arguments of tool "search-056" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch056In decodes the arguments of tool "search-056" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23666,7 +23666,7 @@ func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
 	}
 }
 
-// decodePage056 decodes a Page056 and checks them against the schema in one pass (see package jsonarg).
+// decodePage056 decodes a Page056 and checks it against its schema in one pass (see package jsonarg).
 func decodePage056(d *jsonarg.Decoder, v *Page056) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23718,7 +23718,7 @@ func decodePage056(d *jsonarg.Decoder, v *Page056) {
 	}
 }
 
-// decodeSearch057In decodes the arguments of tool "search-057" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch057In decodes the arguments of tool "search-057" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23845,7 +23845,7 @@ func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
 	}
 }
 
-// decodePage057 decodes a Page057 and checks them against the schema in one pass (see package jsonarg).
+// decodePage057 decodes a Page057 and checks it against its schema in one pass (see package jsonarg).
 func decodePage057(d *jsonarg.Decoder, v *Page057) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -23897,7 +23897,7 @@ func decodePage057(d *jsonarg.Decoder, v *Page057) {
 	}
 }
 
-// decodeSearch058In decodes the arguments of tool "search-058" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch058In decodes the arguments of tool "search-058" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24024,7 +24024,7 @@ func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
 	}
 }
 
-// decodePage058 decodes a Page058 and checks them against the schema in one pass (see package jsonarg).
+// decodePage058 decodes a Page058 and checks it against its schema in one pass (see package jsonarg).
 func decodePage058(d *jsonarg.Decoder, v *Page058) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24076,7 +24076,7 @@ func decodePage058(d *jsonarg.Decoder, v *Page058) {
 	}
 }
 
-// decodeSearch059In decodes the arguments of tool "search-059" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch059In decodes the arguments of tool "search-059" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24203,7 +24203,7 @@ func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
 	}
 }
 
-// decodePage059 decodes a Page059 and checks them against the schema in one pass (see package jsonarg).
+// decodePage059 decodes a Page059 and checks it against its schema in one pass (see package jsonarg).
 func decodePage059(d *jsonarg.Decoder, v *Page059) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24255,7 +24255,7 @@ func decodePage059(d *jsonarg.Decoder, v *Page059) {
 	}
 }
 
-// decodeSearch060In decodes the arguments of tool "search-060" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch060In decodes the arguments of tool "search-060" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24382,7 +24382,7 @@ func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
 	}
 }
 
-// decodePage060 decodes a Page060 and checks them against the schema in one pass (see package jsonarg).
+// decodePage060 decodes a Page060 and checks it against its schema in one pass (see package jsonarg).
 func decodePage060(d *jsonarg.Decoder, v *Page060) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24434,7 +24434,7 @@ func decodePage060(d *jsonarg.Decoder, v *Page060) {
 	}
 }
 
-// decodeSearch061In decodes the arguments of tool "search-061" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch061In decodes the arguments of tool "search-061" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24561,7 +24561,7 @@ func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
 	}
 }
 
-// decodePage061 decodes a Page061 and checks them against the schema in one pass (see package jsonarg).
+// decodePage061 decodes a Page061 and checks it against its schema in one pass (see package jsonarg).
 func decodePage061(d *jsonarg.Decoder, v *Page061) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24613,7 +24613,7 @@ func decodePage061(d *jsonarg.Decoder, v *Page061) {
 	}
 }
 
-// decodeSearch062In decodes the arguments of tool "search-062" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch062In decodes the arguments of tool "search-062" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24740,7 +24740,7 @@ func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
 	}
 }
 
-// decodePage062 decodes a Page062 and checks them against the schema in one pass (see package jsonarg).
+// decodePage062 decodes a Page062 and checks it against its schema in one pass (see package jsonarg).
 func decodePage062(d *jsonarg.Decoder, v *Page062) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24792,7 +24792,7 @@ func decodePage062(d *jsonarg.Decoder, v *Page062) {
 	}
 }
 
-// decodeSearch063In decodes the arguments of tool "search-063" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch063In decodes the arguments of tool "search-063" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24919,7 +24919,7 @@ func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
 	}
 }
 
-// decodePage063 decodes a Page063 and checks them against the schema in one pass (see package jsonarg).
+// decodePage063 decodes a Page063 and checks it against its schema in one pass (see package jsonarg).
 func decodePage063(d *jsonarg.Decoder, v *Page063) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -24971,7 +24971,7 @@ func decodePage063(d *jsonarg.Decoder, v *Page063) {
 	}
 }
 
-// decodeSearch064In decodes the arguments of tool "search-064" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch064In decodes the arguments of tool "search-064" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25098,7 +25098,7 @@ func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
 	}
 }
 
-// decodePage064 decodes a Page064 and checks them against the schema in one pass (see package jsonarg).
+// decodePage064 decodes a Page064 and checks it against its schema in one pass (see package jsonarg).
 func decodePage064(d *jsonarg.Decoder, v *Page064) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25150,7 +25150,7 @@ func decodePage064(d *jsonarg.Decoder, v *Page064) {
 	}
 }
 
-// decodeSearch065In decodes the arguments of tool "search-065" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch065In decodes the arguments of tool "search-065" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25277,7 +25277,7 @@ func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
 	}
 }
 
-// decodePage065 decodes a Page065 and checks them against the schema in one pass (see package jsonarg).
+// decodePage065 decodes a Page065 and checks it against its schema in one pass (see package jsonarg).
 func decodePage065(d *jsonarg.Decoder, v *Page065) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25329,7 +25329,7 @@ func decodePage065(d *jsonarg.Decoder, v *Page065) {
 	}
 }
 
-// decodeSearch066In decodes the arguments of tool "search-066" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch066In decodes the arguments of tool "search-066" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25456,7 +25456,7 @@ func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
 	}
 }
 
-// decodePage066 decodes a Page066 and checks them against the schema in one pass (see package jsonarg).
+// decodePage066 decodes a Page066 and checks it against its schema in one pass (see package jsonarg).
 func decodePage066(d *jsonarg.Decoder, v *Page066) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25508,7 +25508,7 @@ func decodePage066(d *jsonarg.Decoder, v *Page066) {
 	}
 }
 
-// decodeSearch067In decodes the arguments of tool "search-067" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch067In decodes the arguments of tool "search-067" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25635,7 +25635,7 @@ func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
 	}
 }
 
-// decodePage067 decodes a Page067 and checks them against the schema in one pass (see package jsonarg).
+// decodePage067 decodes a Page067 and checks it against its schema in one pass (see package jsonarg).
 func decodePage067(d *jsonarg.Decoder, v *Page067) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25687,7 +25687,7 @@ func decodePage067(d *jsonarg.Decoder, v *Page067) {
 	}
 }
 
-// decodeSearch068In decodes the arguments of tool "search-068" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch068In decodes the arguments of tool "search-068" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25814,7 +25814,7 @@ func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
 	}
 }
 
-// decodePage068 decodes a Page068 and checks them against the schema in one pass (see package jsonarg).
+// decodePage068 decodes a Page068 and checks it against its schema in one pass (see package jsonarg).
 func decodePage068(d *jsonarg.Decoder, v *Page068) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25866,7 +25866,7 @@ func decodePage068(d *jsonarg.Decoder, v *Page068) {
 	}
 }
 
-// decodeSearch069In decodes the arguments of tool "search-069" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch069In decodes the arguments of tool "search-069" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -25993,7 +25993,7 @@ func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
 	}
 }
 
-// decodePage069 decodes a Page069 and checks them against the schema in one pass (see package jsonarg).
+// decodePage069 decodes a Page069 and checks it against its schema in one pass (see package jsonarg).
 func decodePage069(d *jsonarg.Decoder, v *Page069) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26045,7 +26045,7 @@ func decodePage069(d *jsonarg.Decoder, v *Page069) {
 	}
 }
 
-// decodeSearch070In decodes the arguments of tool "search-070" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch070In decodes the arguments of tool "search-070" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26172,7 +26172,7 @@ func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
 	}
 }
 
-// decodePage070 decodes a Page070 and checks them against the schema in one pass (see package jsonarg).
+// decodePage070 decodes a Page070 and checks it against its schema in one pass (see package jsonarg).
 func decodePage070(d *jsonarg.Decoder, v *Page070) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26224,7 +26224,7 @@ func decodePage070(d *jsonarg.Decoder, v *Page070) {
 	}
 }
 
-// decodeSearch071In decodes the arguments of tool "search-071" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch071In decodes the arguments of tool "search-071" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26351,7 +26351,7 @@ func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
 	}
 }
 
-// decodePage071 decodes a Page071 and checks them against the schema in one pass (see package jsonarg).
+// decodePage071 decodes a Page071 and checks it against its schema in one pass (see package jsonarg).
 func decodePage071(d *jsonarg.Decoder, v *Page071) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26403,7 +26403,7 @@ func decodePage071(d *jsonarg.Decoder, v *Page071) {
 	}
 }
 
-// decodeSearch072In decodes the arguments of tool "search-072" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch072In decodes the arguments of tool "search-072" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26530,7 +26530,7 @@ func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
 	}
 }
 
-// decodePage072 decodes a Page072 and checks them against the schema in one pass (see package jsonarg).
+// decodePage072 decodes a Page072 and checks it against its schema in one pass (see package jsonarg).
 func decodePage072(d *jsonarg.Decoder, v *Page072) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26582,7 +26582,7 @@ func decodePage072(d *jsonarg.Decoder, v *Page072) {
 	}
 }
 
-// decodeSearch073In decodes the arguments of tool "search-073" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch073In decodes the arguments of tool "search-073" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26709,7 +26709,7 @@ func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
 	}
 }
 
-// decodePage073 decodes a Page073 and checks them against the schema in one pass (see package jsonarg).
+// decodePage073 decodes a Page073 and checks it against its schema in one pass (see package jsonarg).
 func decodePage073(d *jsonarg.Decoder, v *Page073) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26761,7 +26761,7 @@ func decodePage073(d *jsonarg.Decoder, v *Page073) {
 	}
 }
 
-// decodeSearch074In decodes the arguments of tool "search-074" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch074In decodes the arguments of tool "search-074" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26888,7 +26888,7 @@ func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
 	}
 }
 
-// decodePage074 decodes a Page074 and checks them against the schema in one pass (see package jsonarg).
+// decodePage074 decodes a Page074 and checks it against its schema in one pass (see package jsonarg).
 func decodePage074(d *jsonarg.Decoder, v *Page074) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -26940,7 +26940,7 @@ func decodePage074(d *jsonarg.Decoder, v *Page074) {
 	}
 }
 
-// decodeSearch075In decodes the arguments of tool "search-075" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch075In decodes the arguments of tool "search-075" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27067,7 +27067,7 @@ func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
 	}
 }
 
-// decodePage075 decodes a Page075 and checks them against the schema in one pass (see package jsonarg).
+// decodePage075 decodes a Page075 and checks it against its schema in one pass (see package jsonarg).
 func decodePage075(d *jsonarg.Decoder, v *Page075) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27119,7 +27119,7 @@ func decodePage075(d *jsonarg.Decoder, v *Page075) {
 	}
 }
 
-// decodeSearch076In decodes the arguments of tool "search-076" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch076In decodes the arguments of tool "search-076" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27246,7 +27246,7 @@ func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
 	}
 }
 
-// decodePage076 decodes a Page076 and checks them against the schema in one pass (see package jsonarg).
+// decodePage076 decodes a Page076 and checks it against its schema in one pass (see package jsonarg).
 func decodePage076(d *jsonarg.Decoder, v *Page076) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27298,7 +27298,7 @@ func decodePage076(d *jsonarg.Decoder, v *Page076) {
 	}
 }
 
-// decodeSearch077In decodes the arguments of tool "search-077" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch077In decodes the arguments of tool "search-077" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27425,7 +27425,7 @@ func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
 	}
 }
 
-// decodePage077 decodes a Page077 and checks them against the schema in one pass (see package jsonarg).
+// decodePage077 decodes a Page077 and checks it against its schema in one pass (see package jsonarg).
 func decodePage077(d *jsonarg.Decoder, v *Page077) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27477,7 +27477,7 @@ func decodePage077(d *jsonarg.Decoder, v *Page077) {
 	}
 }
 
-// decodeSearch078In decodes the arguments of tool "search-078" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch078In decodes the arguments of tool "search-078" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27604,7 +27604,7 @@ func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
 	}
 }
 
-// decodePage078 decodes a Page078 and checks them against the schema in one pass (see package jsonarg).
+// decodePage078 decodes a Page078 and checks it against its schema in one pass (see package jsonarg).
 func decodePage078(d *jsonarg.Decoder, v *Page078) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27656,7 +27656,7 @@ func decodePage078(d *jsonarg.Decoder, v *Page078) {
 	}
 }
 
-// decodeSearch079In decodes the arguments of tool "search-079" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch079In decodes the arguments of tool "search-079" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27783,7 +27783,7 @@ func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
 	}
 }
 
-// decodePage079 decodes a Page079 and checks them against the schema in one pass (see package jsonarg).
+// decodePage079 decodes a Page079 and checks it against its schema in one pass (see package jsonarg).
 func decodePage079(d *jsonarg.Decoder, v *Page079) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27835,7 +27835,7 @@ func decodePage079(d *jsonarg.Decoder, v *Page079) {
 	}
 }
 
-// decodeSearch080In decodes the arguments of tool "search-080" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch080In decodes the arguments of tool "search-080" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -27962,7 +27962,7 @@ func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
 	}
 }
 
-// decodePage080 decodes a Page080 and checks them against the schema in one pass (see package jsonarg).
+// decodePage080 decodes a Page080 and checks it against its schema in one pass (see package jsonarg).
 func decodePage080(d *jsonarg.Decoder, v *Page080) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28014,7 +28014,7 @@ func decodePage080(d *jsonarg.Decoder, v *Page080) {
 	}
 }
 
-// decodeSearch081In decodes the arguments of tool "search-081" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch081In decodes the arguments of tool "search-081" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28141,7 +28141,7 @@ func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
 	}
 }
 
-// decodePage081 decodes a Page081 and checks them against the schema in one pass (see package jsonarg).
+// decodePage081 decodes a Page081 and checks it against its schema in one pass (see package jsonarg).
 func decodePage081(d *jsonarg.Decoder, v *Page081) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28193,7 +28193,7 @@ func decodePage081(d *jsonarg.Decoder, v *Page081) {
 	}
 }
 
-// decodeSearch082In decodes the arguments of tool "search-082" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch082In decodes the arguments of tool "search-082" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28320,7 +28320,7 @@ func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
 	}
 }
 
-// decodePage082 decodes a Page082 and checks them against the schema in one pass (see package jsonarg).
+// decodePage082 decodes a Page082 and checks it against its schema in one pass (see package jsonarg).
 func decodePage082(d *jsonarg.Decoder, v *Page082) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28372,7 +28372,7 @@ func decodePage082(d *jsonarg.Decoder, v *Page082) {
 	}
 }
 
-// decodeSearch083In decodes the arguments of tool "search-083" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch083In decodes the arguments of tool "search-083" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28499,7 +28499,7 @@ func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
 	}
 }
 
-// decodePage083 decodes a Page083 and checks them against the schema in one pass (see package jsonarg).
+// decodePage083 decodes a Page083 and checks it against its schema in one pass (see package jsonarg).
 func decodePage083(d *jsonarg.Decoder, v *Page083) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28551,7 +28551,7 @@ func decodePage083(d *jsonarg.Decoder, v *Page083) {
 	}
 }
 
-// decodeSearch084In decodes the arguments of tool "search-084" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch084In decodes the arguments of tool "search-084" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28678,7 +28678,7 @@ func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
 	}
 }
 
-// decodePage084 decodes a Page084 and checks them against the schema in one pass (see package jsonarg).
+// decodePage084 decodes a Page084 and checks it against its schema in one pass (see package jsonarg).
 func decodePage084(d *jsonarg.Decoder, v *Page084) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28730,7 +28730,7 @@ func decodePage084(d *jsonarg.Decoder, v *Page084) {
 	}
 }
 
-// decodeSearch085In decodes the arguments of tool "search-085" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch085In decodes the arguments of tool "search-085" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28857,7 +28857,7 @@ func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
 	}
 }
 
-// decodePage085 decodes a Page085 and checks them against the schema in one pass (see package jsonarg).
+// decodePage085 decodes a Page085 and checks it against its schema in one pass (see package jsonarg).
 func decodePage085(d *jsonarg.Decoder, v *Page085) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -28909,7 +28909,7 @@ func decodePage085(d *jsonarg.Decoder, v *Page085) {
 	}
 }
 
-// decodeSearch086In decodes the arguments of tool "search-086" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch086In decodes the arguments of tool "search-086" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29036,7 +29036,7 @@ func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
 	}
 }
 
-// decodePage086 decodes a Page086 and checks them against the schema in one pass (see package jsonarg).
+// decodePage086 decodes a Page086 and checks it against its schema in one pass (see package jsonarg).
 func decodePage086(d *jsonarg.Decoder, v *Page086) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29088,7 +29088,7 @@ func decodePage086(d *jsonarg.Decoder, v *Page086) {
 	}
 }
 
-// decodeSearch087In decodes the arguments of tool "search-087" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch087In decodes the arguments of tool "search-087" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29215,7 +29215,7 @@ func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
 	}
 }
 
-// decodePage087 decodes a Page087 and checks them against the schema in one pass (see package jsonarg).
+// decodePage087 decodes a Page087 and checks it against its schema in one pass (see package jsonarg).
 func decodePage087(d *jsonarg.Decoder, v *Page087) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29267,7 +29267,7 @@ func decodePage087(d *jsonarg.Decoder, v *Page087) {
 	}
 }
 
-// decodeSearch088In decodes the arguments of tool "search-088" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch088In decodes the arguments of tool "search-088" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29394,7 +29394,7 @@ func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
 	}
 }
 
-// decodePage088 decodes a Page088 and checks them against the schema in one pass (see package jsonarg).
+// decodePage088 decodes a Page088 and checks it against its schema in one pass (see package jsonarg).
 func decodePage088(d *jsonarg.Decoder, v *Page088) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29446,7 +29446,7 @@ func decodePage088(d *jsonarg.Decoder, v *Page088) {
 	}
 }
 
-// decodeSearch089In decodes the arguments of tool "search-089" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch089In decodes the arguments of tool "search-089" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29573,7 +29573,7 @@ func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
 	}
 }
 
-// decodePage089 decodes a Page089 and checks them against the schema in one pass (see package jsonarg).
+// decodePage089 decodes a Page089 and checks it against its schema in one pass (see package jsonarg).
 func decodePage089(d *jsonarg.Decoder, v *Page089) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29625,7 +29625,7 @@ func decodePage089(d *jsonarg.Decoder, v *Page089) {
 	}
 }
 
-// decodeSearch090In decodes the arguments of tool "search-090" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch090In decodes the arguments of tool "search-090" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29752,7 +29752,7 @@ func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
 	}
 }
 
-// decodePage090 decodes a Page090 and checks them against the schema in one pass (see package jsonarg).
+// decodePage090 decodes a Page090 and checks it against its schema in one pass (see package jsonarg).
 func decodePage090(d *jsonarg.Decoder, v *Page090) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29804,7 +29804,7 @@ func decodePage090(d *jsonarg.Decoder, v *Page090) {
 	}
 }
 
-// decodeSearch091In decodes the arguments of tool "search-091" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch091In decodes the arguments of tool "search-091" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29931,7 +29931,7 @@ func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
 	}
 }
 
-// decodePage091 decodes a Page091 and checks them against the schema in one pass (see package jsonarg).
+// decodePage091 decodes a Page091 and checks it against its schema in one pass (see package jsonarg).
 func decodePage091(d *jsonarg.Decoder, v *Page091) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -29983,7 +29983,7 @@ func decodePage091(d *jsonarg.Decoder, v *Page091) {
 	}
 }
 
-// decodeSearch092In decodes the arguments of tool "search-092" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch092In decodes the arguments of tool "search-092" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30110,7 +30110,7 @@ func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
 	}
 }
 
-// decodePage092 decodes a Page092 and checks them against the schema in one pass (see package jsonarg).
+// decodePage092 decodes a Page092 and checks it against its schema in one pass (see package jsonarg).
 func decodePage092(d *jsonarg.Decoder, v *Page092) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30162,7 +30162,7 @@ func decodePage092(d *jsonarg.Decoder, v *Page092) {
 	}
 }
 
-// decodeSearch093In decodes the arguments of tool "search-093" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch093In decodes the arguments of tool "search-093" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30289,7 +30289,7 @@ func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
 	}
 }
 
-// decodePage093 decodes a Page093 and checks them against the schema in one pass (see package jsonarg).
+// decodePage093 decodes a Page093 and checks it against its schema in one pass (see package jsonarg).
 func decodePage093(d *jsonarg.Decoder, v *Page093) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30341,7 +30341,7 @@ func decodePage093(d *jsonarg.Decoder, v *Page093) {
 	}
 }
 
-// decodeSearch094In decodes the arguments of tool "search-094" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch094In decodes the arguments of tool "search-094" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30468,7 +30468,7 @@ func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
 	}
 }
 
-// decodePage094 decodes a Page094 and checks them against the schema in one pass (see package jsonarg).
+// decodePage094 decodes a Page094 and checks it against its schema in one pass (see package jsonarg).
 func decodePage094(d *jsonarg.Decoder, v *Page094) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30520,7 +30520,7 @@ func decodePage094(d *jsonarg.Decoder, v *Page094) {
 	}
 }
 
-// decodeSearch095In decodes the arguments of tool "search-095" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch095In decodes the arguments of tool "search-095" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30647,7 +30647,7 @@ func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
 	}
 }
 
-// decodePage095 decodes a Page095 and checks them against the schema in one pass (see package jsonarg).
+// decodePage095 decodes a Page095 and checks it against its schema in one pass (see package jsonarg).
 func decodePage095(d *jsonarg.Decoder, v *Page095) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30699,7 +30699,7 @@ func decodePage095(d *jsonarg.Decoder, v *Page095) {
 	}
 }
 
-// decodeSearch096In decodes the arguments of tool "search-096" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch096In decodes the arguments of tool "search-096" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30826,7 +30826,7 @@ func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
 	}
 }
 
-// decodePage096 decodes a Page096 and checks them against the schema in one pass (see package jsonarg).
+// decodePage096 decodes a Page096 and checks it against its schema in one pass (see package jsonarg).
 func decodePage096(d *jsonarg.Decoder, v *Page096) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -30878,7 +30878,7 @@ func decodePage096(d *jsonarg.Decoder, v *Page096) {
 	}
 }
 
-// decodeSearch097In decodes the arguments of tool "search-097" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch097In decodes the arguments of tool "search-097" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -31005,7 +31005,7 @@ func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
 	}
 }
 
-// decodePage097 decodes a Page097 and checks them against the schema in one pass (see package jsonarg).
+// decodePage097 decodes a Page097 and checks it against its schema in one pass (see package jsonarg).
 func decodePage097(d *jsonarg.Decoder, v *Page097) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -31057,7 +31057,7 @@ func decodePage097(d *jsonarg.Decoder, v *Page097) {
 	}
 }
 
-// decodeSearch098In decodes the arguments of tool "search-098" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch098In decodes the arguments of tool "search-098" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -31184,7 +31184,7 @@ func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
 	}
 }
 
-// decodePage098 decodes a Page098 and checks them against the schema in one pass (see package jsonarg).
+// decodePage098 decodes a Page098 and checks it against its schema in one pass (see package jsonarg).
 func decodePage098(d *jsonarg.Decoder, v *Page098) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -31236,7 +31236,7 @@ func decodePage098(d *jsonarg.Decoder, v *Page098) {
 	}
 }
 
-// decodeSearch099In decodes the arguments of tool "search-099" and checks them against the schema in one pass (see package jsonarg).
+// decodeSearch099In decodes the arguments of tool "search-099" and checks them against the input schema in one pass (see package jsonarg).
 func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
@@ -31363,7 +31363,7 @@ func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
 	}
 }
 
-// decodePage099 decodes a Page099 and checks them against the schema in one pass (see package jsonarg).
+// decodePage099 decodes a Page099 and checks it against its schema in one pass (see package jsonarg).
 func decodePage099(d *jsonarg.Decoder, v *Page099) {
 	if d.Peek() != jsonarg.Object {
 		d.WrongType("object")
