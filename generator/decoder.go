@@ -756,10 +756,10 @@ func (pl *planner) basic(b *types.Basic, display types.Type, m map[string]any, c
 		if info&types.IsUnsigned != 0 {
 			k = ValueUint
 		}
-		v, want, allowed = newPlan(k, typ), "integer", []string{"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+		v, want, allowed = newPlan(k, typ), "integer", []string{"type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
 		v.Bits = intBits(b.Kind())
 	case info&types.IsFloat != 0:
-		v, want, allowed = newPlan(ValueFloat, typ), "number", []string{"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}
+		v, want, allowed = newPlan(ValueFloat, typ), "number", []string{"type", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
 		v.Bits = 64
 		if b.Kind() == types.Float32 {
 			v.Bits = 32
@@ -801,6 +801,19 @@ func (pl *planner) basic(b *types.Basic, display types.Type, m map[string]any, c
 			}
 		}
 		*kw.dst = n.String()
+	}
+	if x, ok := m["multipleOf"]; ok {
+		n, ok := x.(json.Number)
+		r, ok2 := new(big.Rat).SetString(n.String())
+		if !ok || !ok2 || r.Sign() <= 0 {
+			return nil, noDecoder("%s: multipleOf is not a positive number", ctx.path)
+		}
+		// An integer takes it as a modulus when it is an integer; else the
+		// decoder divides exactly (see decoderWriter.multipleOf).
+		if !(v.Kind != ValueFloat && r.IsInt() && r.Num().IsUint64()) && (!r.Num().IsInt64() || !r.Denom().IsInt64()) {
+			return nil, noDecoder("%s: multipleOf %s is too precise for generated decoders", ctx.path, n)
+		}
+		v.MultipleOf = n.String()
 	}
 	if x, ok := m["pattern"]; ok {
 		pat, ok := x.(string)
@@ -1208,7 +1221,7 @@ func sameDecoder(a, b *Decoder) bool {
 // schema's bytes.
 func parseSchema(data []byte) (any, error) {
 	p := &schemaParser{data: data}
-	v, err := p.value(0)
+	v, err := p.value(0, inSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -1246,7 +1259,31 @@ func skipped(key string) bool {
 	return false
 }
 
-func (p *schemaParser) value(depth int) (any, error) {
+// What a JSON value of a schema is, for parseSchema.
+const (
+	inSchema = iota // a schema, or a list of schemas: annotations are left out
+	inNames         // an object of schemas by name (properties, $defs)
+	inValue         // an instance value (enum, const): kept whole
+)
+
+// childMode is the mode of the value of key in an object of mode mode.
+func childMode(mode int, key string) int {
+	switch {
+	case mode == inValue:
+		return inValue
+	case mode == inNames:
+		return inSchema
+	}
+	switch key {
+	case "properties", "$defs", "definitions", "patternProperties", "dependentSchemas":
+		return inNames
+	case "enum", "const":
+		return inValue
+	}
+	return inSchema
+}
+
+func (p *schemaParser) value(depth, mode int) (any, error) {
 	p.ws()
 	if p.pos >= len(p.data) || depth > 10000 {
 		return nil, errSchemaSyntax
@@ -1271,11 +1308,11 @@ func (p *schemaParser) value(depth int) (any, error) {
 				return nil, errSchemaSyntax
 			}
 			p.pos++
-			v, err := p.value(depth + 1)
+			v, err := p.value(depth+1, childMode(mode, key))
 			if err != nil {
 				return nil, err
 			}
-			if !skipped(key) {
+			if mode != inSchema || !skipped(key) {
 				m[key] = v
 			}
 			p.ws()
@@ -1300,7 +1337,7 @@ func (p *schemaParser) value(depth int) (any, error) {
 			return list, nil
 		}
 		for {
-			v, err := p.value(depth + 1)
+			v, err := p.value(depth+1, mode)
 			if err != nil {
 				return nil, err
 			}

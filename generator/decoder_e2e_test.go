@@ -54,7 +54,7 @@ import (
 // A long soak: go test ./generator -run TestDecoderDifferential
 // -decoder.n=600 -decoder.instances=12 -v.
 var (
-	decN         = flag.Int("decoder.n", 40, "TestDecoderDifferential: number of random types")
+	decN         = flag.Int("decoder.n", 30, "TestDecoderDifferential: number of random types")
 	decSeed      = flag.Uint64("decoder.seed", 1, "TestDecoderDifferential: seed of the first batch; batch i uses seed+i")
 	decBatch     = flag.Int("decoder.batch", 40, "TestDecoderDifferential: random types per module (one build each)")
 	decInstances = flag.Int("decoder.instances", 5, "TestDecoderDifferential: valid instances per tool")
@@ -103,6 +103,9 @@ type decTally struct {
 }
 
 func TestDecoderDifferential(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs a program per module")
+	}
 	tally := &decTally{noDecoder: map[string]int{}, mutations: map[string]int{}, mutationFallbacks: map[string]int{}}
 	t.Run("random", func(t *testing.T) {
 		for i := 0; i*(*decBatch) < *decN; i++ {

@@ -133,6 +133,8 @@ type ValuePlan struct {
 	// Minimum, Maximum, ExclusiveMinimum and ExclusiveMaximum are the
 	// schema's numeric bounds, as JSON numbers; "" for none.
 	Minimum, Maximum, ExclusiveMinimum, ExclusiveMaximum string
+	// MultipleOf is the schema's "multipleOf", a JSON number; "" for none.
+	MultipleOf string
 	// MinLength and MaxLength bound a string's runes, MinItems and
 	// MaxItems an array's items; -1 for none.
 	MinLength, MaxLength, MinItems, MaxItems int

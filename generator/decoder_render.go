@@ -764,6 +764,9 @@ func (w *decoderWriter) integer(v *ValuePlan, target string, c valueCtx) {
 			hi = minInt(hi, new(big.Int).Sub(b.limit, big.NewInt(1)))
 		}
 	}
+	if v.MultipleOf != "" {
+		w.multipleOf(v, c)
+	}
 	if tlo, thi := intRange(v); lo.Cmp(tlo) < 0 || hi.Cmp(thi) > 0 {
 		// encoding/json rejects what the Go type cannot hold.
 		base := map[int]string{0: "int", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}[v.Bits]
@@ -830,7 +833,35 @@ func (w *decoderWriter) float(v *ValuePlan, target string, c valueCtx) {
 		w.violation(c, msg)
 		w.close()
 	}
+	if v.MultipleOf != "" {
+		w.multipleOf(v, c)
+	}
 	w.line(target, " = ", convert(w.typ(v.Type), "float64", "f"))
+}
+
+// multipleOf writes the check of "multipleOf" on the number just read (n
+// for an integer, f for a float).
+func (w *decoderWriter) multipleOf(v *ValuePlan, c valueCtx) {
+	r := ratOf(v.MultipleOf)
+	msg := "d.Violation(" + messageLit(jsonarg.MultipleOfMessage(r)) + ")"
+	if v.Kind != ValueFloat && r.IsInt() {
+		lo, _ := readRange(v.Kind)
+		if v.Kind == ValueInt && r.Num().Cmp(new(big.Int).Neg(lo)) >= 0 {
+			// Only 0 is a multiple of a modulus beyond int64's range.
+			w.open("if n != 0 {")
+		} else {
+			w.open("if n%", r.Num().String(), " != 0 {")
+		}
+		w.violation(c, msg)
+		w.close()
+		return
+	}
+	// The validator divides the exact value: so does the decoder, with the
+	// exact value of the number read.
+	w.usesBig = true
+	w.open("if r := d.Rat(); r != nil && !new(", w.p.Imports.Big, ".Rat).Quo(r, ", w.p.Imports.Big, ".NewRat(", r.Num().String(), ", ", r.Denom().String(), ")).IsInt() {")
+	w.violation(c, msg)
+	w.close()
 }
 
 // roundRat rounds r to the float type of bits, and to float64.

@@ -120,6 +120,7 @@ func (g *planGen) value(depth int) *ValuePlan {
 		v.Bits = []int{0, 8, 16, 32, 64}[g.rng.IntN(5)]
 		v.Type, v.JSONType = []string{"int", "int64", "Code", "time.Duration"}[g.rng.IntN(4)], []string{"integer", "null or integer"}[g.rng.IntN(2)]
 		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum = g.bound(), g.bound(), g.bound(), g.bound()
+		v.MultipleOf = []string{"", "", "5", "0.5", "18446744073709551615"}[g.rng.IntN(5)]
 		if g.rng.IntN(3) == 0 {
 			v.Enum = []string{"1", "2", "-3", "1.5", "99999999999999999999"}[:1+g.rng.IntN(5)]
 		}
@@ -127,6 +128,7 @@ func (g *planGen) value(depth int) *ValuePlan {
 		v.Bits = []int{32, 64}[g.rng.IntN(2)]
 		v.Type, v.JSONType = []string{"float64", "float32", "Temp"}[g.rng.IntN(3)], "number"
 		v.Minimum, v.Maximum, v.ExclusiveMinimum, v.ExclusiveMaximum = g.bound(), g.bound(), g.bound(), g.bound()
+		v.MultipleOf = []string{"", "", "0.1", "3"}[g.rng.IntN(4)]
 	case ValueStruct:
 		v.Type, v.Func = "Item", "decodeItem"
 		v.Field = g.rng.IntN(4) == 0
@@ -422,20 +424,20 @@ func F(ctx context.Context, in In) (bool, error) { return true, nil }
 // documents and on malformed ones.
 func TestParseSchema(t *testing.T) {
 	g := &decGen{rng: rand.New(rand.NewPCG(3, 3))}
-	var drop func(v any) any
-	drop = func(v any) any {
+	var drop func(v any, mode int) any
+	drop = func(v any, mode int) any {
 		switch v := v.(type) {
 		case map[string]any:
 			for k, x := range v {
-				if skipped(k) {
+				if mode == inSchema && skipped(k) {
 					delete(v, k)
 				} else {
-					v[k] = drop(x)
+					v[k] = drop(x, childMode(mode, k))
 				}
 			}
 		case []any:
 			for i, x := range v {
-				v[i] = drop(x)
+				v[i] = drop(x, mode)
 			}
 		}
 		return v
@@ -443,7 +445,8 @@ func TestParseSchema(t *testing.T) {
 	for i := range 2000 {
 		n := g.anyValue(0)
 		if i%3 == 0 {
-			n = &decNode{kind: 'o', keys: []string{"description", "type", "properties", "esc\u00e9\"", "title"}, vals: []*decNode{decLit('s', "x"), decLit('s', "object"), g.anyValue(1), decLit('n', "-1.5e3"), decLit('z', "")}}
+			props := &decNode{kind: 'o', keys: []string{"title", "description", "a"}, vals: []*decNode{g.anyValue(2), {kind: 'o', keys: []string{"title", "enum"}, vals: []*decNode{decLit('s', "t"), {kind: 'a', vals: []*decNode{{kind: 'o', keys: []string{"title"}, vals: []*decNode{decLit('n', "1")}}}}}}, g.anyValue(2)}}
+			n = &decNode{kind: 'o', keys: []string{"description", "type", "properties", "esc\u00e9\"", "title", "const"}, vals: []*decNode{decLit('s', "x"), decLit('s', "object"), props, decLit('n', "-1.5e3"), decLit('z', ""), {kind: 'o', keys: []string{"description"}, vals: []*decNode{decLit('b', "true")}}}}
 		}
 		data := n.encode(nil)
 		if i%2 == 0 {
@@ -451,7 +454,7 @@ func TestParseSchema(t *testing.T) {
 		}
 		got, err := parseSchema(data)
 		require.NoError(t, err, "%s", data)
-		want := drop(decParse(t, data))
+		want := drop(decParse(t, data), inSchema)
 		require.Equal(t, want, got, "%s", data)
 	}
 	for _, bad := range []string{"", "{", `{"a"}`, `{"a":}`, `[1,]`, `{"a":1,}`, "nul", "1 2", `"\x01"`, `{"a":1}}`, "-", "01x", `"abc`} {

@@ -173,7 +173,7 @@ var summarizeToolSpec = runtime.Spec{
 
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
 func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(&summarizeToolSpec, Summarize)
+	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources)
 }
 
 // Tools returns the tools of package main, by key.
@@ -240,5 +240,103 @@ func decodeResearchInput(d *jsonarg.Decoder, v *ResearchInput) {
 	const required = 0b1
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"topic"})
+	}
+}
+
+// decodeSources decodes the arguments of tool "summarize" and checks them against the input schema in one pass (see package jsonarg).
+func decodeSources(d *jsonarg.Decoder, v *Sources) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "topic":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Topic = d.String()
+		case "sources":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.Array {
+				d.WrongType("array")
+				continue
+			}
+			v.Sources = []Source{}
+			for d.Array(); d.NextItem(); {
+				v.Sources = append(v.Sources, Source{})
+				e := &v.Sources[len(v.Sources)-1]
+				decodeSource(d, e)
+			}
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b11
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"topic", "sources"})
+	}
+}
+
+// decodeSource decodes a Source and checks it against its schema in one pass (see package jsonarg).
+func decodeSource(d *jsonarg.Decoder, v *Source) {
+	if d.Peek() != jsonarg.Object {
+		d.WrongType("object")
+		return
+	}
+	var seen uint64
+	for d.Object(); d.Next(); {
+		switch string(d.Key()) {
+		case "title":
+			if seen&1 != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Title = d.String()
+		case "url":
+			if seen&(1<<1) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 1
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.URL = d.String()
+		case "excerpt":
+			if seen&(1<<2) != 0 {
+				d.Duplicate()
+				return
+			}
+			seen |= 1 << 2
+			if d.Peek() != jsonarg.String {
+				d.WrongType("string")
+				continue
+			}
+			v.Excerpt = d.String()
+		default:
+			d.Unexpected()
+		}
+	}
+	const required = 0b111
+	if seen&required != required {
+		d.Missing(^seen&required, []string{"title", "url", "excerpt"})
 	}
 }
