@@ -79,3 +79,32 @@ func FuzzAppendMarshalJSON(f *testing.F) {
 		}
 	})
 }
+
+// FuzzAppendFloatDecimal compares AppendFloat with json.Marshal on the
+// floats nearest to n/10^k and their neighbours, which AppendFloat writes
+// without strconv when it can.
+func FuzzAppendFloatDecimal(f *testing.F) {
+	f.Add(int64(653), uint8(1))
+	f.Add(int64(6422), uint8(2))
+	f.Add(int64(-5), uint8(7))
+	f.Add(int64(999999999999999), uint8(3))
+	f.Add(int64(16777217), uint8(0))
+	f.Fuzz(func(t *testing.T, n int64, k uint8) {
+		p := math.Pow(10, float64(k%24))
+		for _, x := range []float64{float64(n) / p, float64(float32(n) / float32(p))} {
+			for _, y := range []float64{x, math.Nextafter(x, math.Inf(1)), math.Nextafter(x, math.Inf(-1))} {
+				for _, bits := range []int{64, 32} {
+					var v any = y
+					if bits == 32 {
+						v = float32(y)
+					}
+					want, wantErr := json.Marshal(v)
+					got, err := AppendFloat(nil, y, bits)
+					if (err != nil) != (wantErr != nil) || !bytes.Equal(got, want) {
+						t.Fatalf("AppendFloat(%v, %d):\n got %s, %v\nwant %s, %v", y, bits, got, err, want, wantErr)
+					}
+				}
+			}
+		}
+	})
+}

@@ -154,6 +154,11 @@ func AppendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 			format = 'e'
 		}
 	}
+	if format == 'f' {
+		if out, ok := appendShortDecimal(dst, f, bits); ok {
+			return out, nil
+		}
+	}
 	dst = strconv.AppendFloat(dst, f, format, -1, bits)
 	if format == 'e' {
 		// e-09 becomes e-9.
@@ -164,6 +169,72 @@ func AppendFloat(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 	}
 	return dst, nil
+}
+
+// pow10 are the powers of ten that appendShortDecimal tries.
+var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8}
+
+// appendShortDecimal is strconv.AppendFloat(dst, f, 'f', -1, bits) for the
+// floats that are the nearest to a decimal n/10^k with few digits, such as
+// 18.5 or 64.22, in a fraction of its time; ok is false for the others.
+//
+// A decimal with at most 15 significant digits (6 for float32) converts to
+// the nearest float and back to that many digits unchanged, so no other
+// decimal of at most as many digits converts to the same float: the
+// shortest decimal that reads back as f, which strconv writes, is n/10^k
+// itself when float64(n)/10^k == f (the division is correctly rounded, and
+// n and 10^k are exact), with k the least that works. The caller has
+// checked that f is finite and that the 'f' form applies.
+func appendShortDecimal(dst []byte, f float64, bits int) ([]byte, bool) {
+	if f == 0 {
+		if math.Signbit(f) {
+			return append(dst, "-0"...), true
+		}
+		return append(dst, '0'), true
+	}
+	limit := 1e15
+	if bits == 32 {
+		limit = 1e6
+	}
+	for k, p := range pow10 {
+		t := f * p
+		if !(math.Abs(t) < limit) {
+			return dst, false
+		}
+		n := math.Round(t)
+		if bits == 32 {
+			if float32(n)/float32(p) != float32(f) {
+				continue
+			}
+		} else if n/p != f {
+			continue
+		}
+		return appendDecimal(dst, int64(n), k), true
+	}
+	return dst, false
+}
+
+// appendDecimal appends n/10^k in decimal, with k digits after the point.
+func appendDecimal(dst []byte, n int64, k int) []byte {
+	if k == 0 {
+		return strconv.AppendInt(dst, n, 10)
+	}
+	if n < 0 {
+		dst = append(dst, '-')
+		n = -n
+	}
+	var buf [24]byte
+	digits := strconv.AppendInt(buf[:0], n, 10)
+	if len(digits) <= k {
+		dst = append(dst, '0', '.')
+		for range k - len(digits) {
+			dst = append(dst, '0')
+		}
+		return append(dst, digits...)
+	}
+	dst = append(dst, digits[:len(digits)-k]...)
+	dst = append(dst, '.')
+	return append(dst, digits[len(digits)-k:]...)
 }
 
 // unsupportedFloat is the error of json.Marshal for NaN or an infinity.

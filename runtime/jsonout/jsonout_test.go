@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
@@ -120,6 +121,49 @@ func TestAppendFloat(t *testing.T) {
 				t.Errorf("quoted %v: %s is not in %s", f, got, want)
 			}
 		}
+	}
+}
+
+// TestAppendFloatDecimals checks the floats nearest to short decimals,
+// which AppendFloat writes without strconv, and their neighbours.
+func TestAppendFloatDecimals(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(f float64) {
+		t.Helper()
+		got, err := AppendFloat(nil, f, 64)
+		same(t, fmt.Sprintf("float64 %v (%#x)", f, math.Float64bits(f)), f, got, err)
+		got, err = AppendFloat(nil, f, 32)
+		same(t, fmt.Sprintf("float32 %v", float32(f)), float32(f), got, err)
+	}
+	for k := range 12 {
+		p := math.Pow(10, float64(k))
+		for range 3000 {
+			var n int64
+			switch r.IntN(4) {
+			case 0:
+				n = r.Int64N(1000)
+			case 1:
+				n = r.Int64N(1e7)
+			case 2:
+				n = r.Int64N(1e15)
+			default:
+				n = r.Int64N(1e17)
+			}
+			if r.IntN(2) == 0 {
+				n = -n
+			}
+			f := float64(n) / p
+			check(f)
+			check(math.Nextafter(f, math.Inf(1)))
+			check(math.Nextafter(f, math.Inf(-1)))
+			f32 := float64(float32(n) / float32(p))
+			check(f32)
+			check(float64(math.Nextafter32(float32(f32), float32(math.Inf(1)))))
+		}
+	}
+	for i := int64(-20000); i <= 20000; i++ {
+		check(float64(i))
+		check(float64(i) / 1000)
 	}
 }
 
