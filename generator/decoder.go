@@ -616,7 +616,7 @@ func (pl *planner) plain(t types.Type, m map[string]any, ctx planCtx) (*ValuePla
 		}
 		return pl.fieldStruct(t, m, ctx)
 	case *types.Array:
-		return nil, noDecoder("%s: arrays are not supported by generated decoders", ctx.path)
+		return pl.array(t, t, m, ctx)
 	}
 	return nil, noDecoder("%s: type %s is not supported by generated decoders", ctx.path, types.TypeString(t, types.RelativeTo(pl.env.pkg)))
 }
@@ -689,6 +689,8 @@ func (pl *planner) named(n *types.Named, m map[string]any, ctx planCtx) (*ValueP
 		return pl.mapValue(u, n, m, ctx)
 	case *types.Interface:
 		return pl.anyValue(u, n, m, ctx)
+	case *types.Array:
+		return pl.array(u, n, m, ctx)
 	case *types.Pointer:
 		return nil, noDecoder("%s: a named pointer type is not supported by generated decoders", ctx.path)
 	}
@@ -959,6 +961,21 @@ func (pl *planner) slice(sl *types.Slice, display types.Type, m map[string]any, 
 	return v, nil
 }
 
+// array plans an array: encoding/json fills its first items and zeroes
+// the others, and skips the items beyond its length, which the validator
+// still checks.
+func (pl *planner) array(a *types.Array, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
+	v, err := pl.slice(types.NewSlice(a.Elem()), display, m, ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.Kind != ValueSlice || a.Len() > 1<<20 {
+		return nil, noDecoder("%s: an array of more than 2^20 items is not supported by generated decoders", ctx.path)
+	}
+	v.Kind, v.Len = ValueArray, int(a.Len())
+	return v, nil
+}
+
 // mapValue plans a map with string keys.
 func (pl *planner) mapValue(mt *types.Map, display types.Type, m map[string]any, ctx planCtx) (*ValuePlan, error) {
 	key, ok := mt.Key().Underlying().(*types.Basic)
@@ -1041,6 +1058,9 @@ func (pl *planner) spell(t types.Type) (string, error) {
 	case *types.Slice:
 		e, err := pl.spell(t.Elem())
 		return "[]" + e, err
+	case *types.Array:
+		e, err := pl.spell(t.Elem())
+		return "[" + strconv.FormatInt(t.Len(), 10) + "]" + e, err
 	case *types.Map:
 		k, err := pl.spell(t.Key())
 		if err != nil {

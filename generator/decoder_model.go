@@ -98,6 +98,7 @@ const (
 	ValueStruct                   // a struct, decoded by the function Func
 	ValuePointer                  // a pointer: Elem is the pointed-to value
 	ValueSlice                    // a slice, not of bytes: Elem is the item
+	ValueArray                    // an array of Len items: Elem is the item
 	ValueMap                      // a map with string keys: Elem is the value
 	ValueJSON                     // decoded by encoding/json (any, []byte) once its JSON type is checked
 	ValueRaw                      // a json.RawMessage: the value's bytes
@@ -146,6 +147,8 @@ type ValuePlan struct {
 	Elem *ValuePlan
 	// Key spells a map's key type.
 	Key string
+	// Len is an array's length.
+	Len int
 	// Func is the decoder function of a ValueStruct. For a DecodeField
 	// function it takes the named struct that holds the field (Field),
 	// else the struct's address.

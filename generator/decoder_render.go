@@ -426,7 +426,7 @@ func kindOf(v *ValuePlan) string {
 		return "String"
 	case ValueInt, ValueUint, ValueFloat, ValueNumber:
 		return "Number"
-	case ValueSlice:
+	case ValueSlice, ValueArray:
 		return "Array"
 	case ValueMap:
 		return "Object"
@@ -504,6 +504,8 @@ func (w *decoderWriter) value(v *ValuePlan, target string, c valueCtx) {
 		w.float(v, target, c)
 	case ValueSlice:
 		w.slice(v, target, c)
+	case ValueArray:
+		w.array(v, target, c)
 	case ValueMap:
 		w.mapValue(v, target, c)
 	case ValueJSON:
@@ -888,7 +890,7 @@ func (w *decoderWriter) zero(v *ValuePlan) string {
 		return `""`
 	case ValueInt, ValueUint, ValueFloat:
 		return "0"
-	case ValueStruct, ValueTime:
+	case ValueStruct, ValueTime, ValueArray:
 		return w.typ(v.Type) + "{}"
 	}
 	return "nil"
@@ -913,6 +915,37 @@ func (w *decoderWriter) slice(v *ValuePlan, target string, c valueCtx) {
 	if v.MaxItems >= 0 {
 		w.open("if len(", target, ") > ", strconv.Itoa(v.MaxItems), " {")
 		w.violation(c, "d.MaxItems("+strconv.Itoa(v.MaxItems)+", len("+target+"))")
+		w.close()
+	}
+}
+
+func (w *decoderWriter) array(v *ValuePlan, target string, c valueCtx) {
+	i, e, extra := "i", "e", "extra"
+	if c.depth > 0 {
+		i += strconv.Itoa(c.depth + 1)
+		e += strconv.Itoa(c.depth + 1)
+		extra += strconv.Itoa(c.depth + 1)
+	}
+	n := strconv.Itoa(v.Len)
+	// encoding/json skips the items beyond the array's length, which the
+	// validator checks all the same: they are read into extra.
+	w.line("var ", extra, " ", w.typ(v.Elem.Type))
+	w.line(i, " := 0")
+	w.open("for d.Array(); d.NextItem(); ", i, "++ {")
+	w.line(e, " := &", extra)
+	w.open("if ", i, " < ", n, " {")
+	w.line(e, " = &", paren(target), "[", i, "]")
+	w.close()
+	w.value(v.Elem, "*"+e, valueCtx{skip: "continue", union: c.union, depth: c.depth + 1})
+	w.close()
+	if v.MinItems >= 0 {
+		w.open("if ", i, " < ", strconv.Itoa(v.MinItems), " {")
+		w.violation(c, "d.MinItems("+strconv.Itoa(v.MinItems)+", "+i+")")
+		w.close()
+	}
+	if v.MaxItems >= 0 {
+		w.open("if ", i, " > ", strconv.Itoa(v.MaxItems), " {")
+		w.violation(c, "d.MaxItems("+strconv.Itoa(v.MaxItems)+", "+i+")")
 		w.close()
 	}
 }

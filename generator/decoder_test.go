@@ -87,9 +87,9 @@ func (g *planGen) bound() string {
 }
 
 func (g *planGen) value(depth int) *ValuePlan {
-	kinds := []ValueKind{ValueBool, ValueString, ValueInt, ValueUint, ValueFloat, ValueStruct, ValuePointer, ValueSlice, ValueMap, ValueJSON, ValueRaw, ValueNumber, ValueTime}
+	kinds := []ValueKind{ValueBool, ValueString, ValueInt, ValueUint, ValueFloat, ValueStruct, ValuePointer, ValueSlice, ValueArray, ValueMap, ValueJSON, ValueRaw, ValueNumber, ValueTime}
 	k := kinds[g.rng.IntN(len(kinds))]
-	if depth > 3 && (k == ValuePointer || k == ValueSlice || k == ValueMap) {
+	if depth > 3 && (k == ValuePointer || k == ValueSlice || k == ValueArray || k == ValueMap) {
 		k = ValueString
 	}
 	v := newPlan(k, "")
@@ -144,6 +144,11 @@ func (g *planGen) value(depth int) *ValuePlan {
 		if g.rng.IntN(2) == 0 {
 			v.MaxItems = g.rng.IntN(9)
 		}
+	case ValueArray:
+		v.Elem = g.value(depth + 1)
+		v.Len = g.rng.IntN(4)
+		v.Type, v.JSONType = fmt.Sprintf("[%d]%s", v.Len, v.Elem.Type), "array"
+		v.MinItems, v.MaxItems = v.Len, v.Len
 	case ValueMap:
 		v.Elem = g.value(depth + 1)
 		v.Key = []string{"string", "Key"}[g.rng.IntN(2)]
@@ -325,7 +330,7 @@ func TestDecoderPlans(t *testing.T) {
 		"by-pointer":   "decodeEverythingPtr",
 		"strict":       "decodeBase",
 		"pattern":      "decodePattern",
-		"array":        "!arrays are not supported",
+		"array":        "decodeArray",
 		"int-keys":     "!a map whose keys are not strings",
 		"quoted":       `!the json option "string"`,
 		"custom":       "!has its own UnmarshalJSON or UnmarshalText",
@@ -348,7 +353,7 @@ func TestDecoderPlans(t *testing.T) {
 	for _, d := range p.Decoders {
 		names = append(names, d.Name)
 	}
-	assert.Equal(t, []string{"decodeEverything", "decodeItem", "decodeEverythingFilter", "decodeEverythingPtr", "decodeBase", "decodePattern", "decodeEmbeddedPtr"}, names)
+	assert.Equal(t, []string{"decodeEverything", "decodeItem", "decodeEverythingFilter", "decodeEverythingPtr", "decodeBase", "decodePattern", "decodeArray", "decodeEmbeddedPtr"}, names)
 
 	// The plan of Everything, in short.
 	everything := p.Decoders[0]
