@@ -21,14 +21,21 @@ import (
 // chain after [NewFunc]. Attach them before the Func is used; a Func is safe
 // for concurrent use afterwards.
 type Func[In, Out any] struct {
-	spec        *Spec
-	fn          func(context.Context, In) (Out, error)
+	// A Func is built on every call of a generated Tools(), so it holds
+	// only pointers: what most tools never set lives out of line.
+	spec   *Spec
+	fn     func(context.Context, In) (Out, error)
+	decode func(d *jsonarg.Decoder, in *In)
+	encode func(dst []byte, out Out) ([]byte, error)
+	hooks  *funcHooks[In, Out]
+	schema atomic.Pointer[inputSchema] // set on first use of the general path
+}
+
+// funcHooks are a Func's typed hooks.
+type funcHooks[In, Out any] struct {
 	approve     func(context.Context, In) (bool, error)
 	modelOutput func(context.Context, In, Out) (ModelOutput, error)
 	transforms  map[Target]Transforms[In, Out]
-	schema      inputSchema
-	decode      func(d *jsonarg.Decoder, in *In)
-	spare       atomic.Pointer[In] // a zeroed *In for decode
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -48,26 +55,43 @@ func (f *Func[In, Out]) WithDecoder(fn func(d *jsonarg.Decoder, in *In)) *Func[I
 	return f
 }
 
+// WithEncoder sets the encoder toolgen generates for Out: it appends to dst
+// exactly the bytes json.Marshal gives for out, without reflection (see
+// package jsonout). Hand-written tools have no need of it.
+func (f *Func[In, Out]) WithEncoder(fn func(dst []byte, out Out) ([]byte, error)) *Func[In, Out] {
+	f.encode = fn
+	return f
+}
+
+// setHooks returns f's hooks, allocating them on first use.
+func (f *Func[In, Out]) setHooks() *funcHooks[In, Out] {
+	if f.hooks == nil {
+		f.hooks = &funcHooks[In, Out]{}
+	}
+	return f.hooks
+}
+
 // WithApproval makes calls need approval when fn, given the typed input,
 // says so, in addition to Spec.NeedsApproval.
 func (f *Func[In, Out]) WithApproval(fn func(ctx context.Context, in In) (bool, error)) *Func[In, Out] {
-	f.approve = fn
+	f.setHooks().approve = fn
 	return f
 }
 
 // WithModelOutput sets the hook that decides what the model sees of a
 // successful call; the typed output stays with the application.
 func (f *Func[In, Out]) WithModelOutput(fn func(ctx context.Context, in In, out Out) (ModelOutput, error)) *Func[In, Out] {
-	f.modelOutput = fn
+	f.setHooks().modelOutput = fn
 	return f
 }
 
 // WithTransform sets the transforms of target, replacing earlier ones.
 func (f *Func[In, Out]) WithTransform(target Target, t Transforms[In, Out]) *Func[In, Out] {
-	if f.transforms == nil {
-		f.transforms = map[Target]Transforms[In, Out]{}
+	h := f.setHooks()
+	if h.transforms == nil {
+		h.transforms = map[Target]Transforms[In, Out]{}
 	}
-	f.transforms[target] = t
+	h.transforms[target] = t
 	return f
 }
 
@@ -90,36 +114,34 @@ func (f *Func[In, Out]) Run(ctx context.Context, in In) (Out, error) {
 // decoder gives up, the general path decides, so the result is the same
 // either way.
 func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
-	if f.decode != nil {
-		in, msg, ok := f.decodeFast(args)
-		if ok {
-			if msg != "" {
-				var zero In
-				return zero, &invalidArgumentsError{msg}
-			}
-			return in, nil
-		}
-	}
-	return f.decodeGeneral(args)
+	var in In
+	err := f.decodeInto(args, &in)
+	return in, err
 }
 
-// decodeFast runs the generated decoder: ok is false when it fell back;
-// msg, when not "", is the whole error message.
-func (f *Func[In, Out]) decodeFast(args []byte) (in In, msg string, ok bool) {
-	// The decoder writes through a pointer, which escapes: reuse one.
-	p := f.spare.Swap(nil)
-	if p == nil {
-		p = new(In)
+// decodeInto is Decode into *in, which is left zero on error.
+func (f *Func[In, Out]) decodeInto(args []byte, in *In) error {
+	if f.decode != nil {
+		d := jsonarg.New(args, f.spec.Strict)
+		f.decode(d, in)
+		fallback, msg := d.FinishPrefixed(invalidArgumentsPrefix)
+		d.Release()
+		if !fallback {
+			if msg != "" {
+				var zero In
+				*in = zero
+				return &invalidArgumentsError{msg}
+			}
+			return nil
+		}
+		var zero In
+		*in = zero
 	}
-	d := jsonarg.New(args, f.spec.Strict)
-	f.decode(d, p)
-	fallback, msg := d.FinishPrefixed(invalidArgumentsPrefix)
-	d.Release()
-	in = *p
-	var zero In
-	*p = zero
-	f.spare.Store(p)
-	return in, msg, !fallback
+	v, err := f.decodeGeneral(args)
+	if err == nil {
+		*in = v
+	}
+	return err
 }
 
 // invalidArgumentsPrefix starts the message of an error that wraps
@@ -139,7 +161,7 @@ func (e *invalidArgumentsError) Unwrap() error { return ErrInvalidArguments }
 // with the compiled schema, check key case, decode with encoding/json.
 func (f *Func[In, Out]) decodeGeneral(args json.RawMessage) (In, error) {
 	var in In
-	sch, err := f.schema.get(f.spec.ID, f.spec.InputSchema)
+	sch, err := f.inputSchema().get(f.spec.ID, f.spec.InputSchema)
 	if err != nil {
 		return in, err
 	}
@@ -164,13 +186,22 @@ func (f *Func[In, Out]) decodeGeneral(args json.RawMessage) (In, error) {
 	return in, nil
 }
 
+// inputSchema returns the compiled-on-first-use input schema of f.
+func (f *Func[In, Out]) inputSchema() *inputSchema {
+	if s := f.schema.Load(); s != nil {
+		return s
+	}
+	f.schema.CompareAndSwap(nil, new(inputSchema))
+	return f.schema.Load()
+}
+
 // Prepare implements [Tool].
 func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
-	in, err := f.Decode(args)
-	if err != nil {
+	c := &funcCall[In, Out]{f: f}
+	if err := f.decodeInto(args, &c.in); err != nil {
 		return nil, err
 	}
-	return &funcCall[In, Out]{f: f, in: in}, nil
+	return c, nil
 }
 
 // Call decodes args, runs the function and encodes its output, bounding
@@ -193,8 +224,8 @@ func (c *funcCall[In, Out]) NeedsApproval(ctx context.Context) (bool, error) {
 	if c.f.spec.NeedsApproval {
 		return true, nil
 	}
-	if c.f.approve != nil {
-		return c.f.approve(ctx, c.in)
+	if h := c.f.hooks; h != nil && h.approve != nil {
+		return h.approve(ctx, c.in)
 	}
 	return false, nil
 }
@@ -205,7 +236,12 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	data, err := json.Marshal(out)
+	var data []byte
+	if c.f.encode != nil {
+		data, err = c.f.encode(nil, out)
+	} else {
+		data, err = json.Marshal(out)
+	}
 	if err != nil {
 		return Output{}, &ToolError{Kind: KindOutput, Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
 	}
@@ -214,16 +250,20 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 
 // ModelOutput implements [Invocation].
 func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelOutput, error) {
-	if c.f.modelOutput == nil {
+	h := c.f.hooks
+	if h == nil || h.modelOutput == nil {
 		return JSONOutput(res.JSON), nil
 	}
 	out, _ := res.Value.(Out)
-	return c.f.modelOutput(ctx, c.in, out)
+	return h.modelOutput(ctx, c.in, out)
 }
 
 // Transform implements [Invocation].
 func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase Phase, res *Output, err error) (any, bool, error) {
-	t, ok := c.f.transforms[target]
+	if c.f.hooks == nil {
+		return nil, false, nil
+	}
+	t, ok := c.f.hooks.transforms[target]
 	if !ok {
 		return nil, false, nil
 	}
