@@ -374,7 +374,7 @@ func (e *encoders) function(n *types.Named, addr bool) *encFunc {
 	if f, ok := e.byNamed[namedKey{n, addr}]; ok {
 		return f
 	}
-	key := types.TypeString(n, nil)
+	key := namedTypeKey(n)
 	if addr {
 		key += " addr"
 	}
@@ -450,6 +450,18 @@ func (e *encoders) zeroFunc(t types.Type) *encFunc {
 	src = append(src, "}\n"...)
 	f.src = src
 	return f
+}
+
+// namedTypeKey identifies n in a run: its package path and name, with its
+// type arguments.
+func namedTypeKey(n *types.Named) string {
+	if args := n.TypeArgs(); args != nil && args.Len() > 0 {
+		return types.TypeString(n, nil)
+	}
+	if p := n.Obj().Pkg(); p != nil {
+		return p.Path() + "." + n.Obj().Name()
+	}
+	return n.Obj().Name()
 }
 
 // typeBaseName is the part of a function's name that names n: its name,
@@ -819,6 +831,11 @@ func typeFields(t types.Type) []*jsonField {
 	var count, nextCount map[types.Type]int
 	visited := map[types.Type]bool{}
 	var fields []*jsonField
+	if st := t.Underlying().(*types.Struct); !hasEmbedded(st) {
+		// No embedded struct: one level, no maps.
+		fields = directFields(st)
+		next = nil
+	}
 	for len(next) > 0 {
 		current, next = next, current[:0]
 		count, nextCount = nextCount, map[types.Type]int{}
@@ -855,12 +872,7 @@ func typeFields(t types.Type) []*jsonField {
 				if p, ok := ft.(*types.Pointer); ok {
 					ft = types.Unalias(p.Elem())
 				}
-				quoted := false
-				if opts.contains("string") {
-					if b, ok := ft.Underlying().(*types.Basic); ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 && b.Info()&types.IsComplex == 0 {
-						quoted = true
-					}
-				}
+				quoted := opts.contains("string") && isQuotable(ft)
 				_, ftStruct := ft.Underlying().(*types.Struct)
 				if name != "" || !sf.Embedded() || !ftStruct {
 					tagged := name != ""
@@ -939,6 +951,63 @@ func typeFields(t types.Type) []*jsonField {
 		}
 	}
 	return out
+}
+
+// hasEmbedded reports whether st has an embedded field.
+func hasEmbedded(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if st.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
+}
+
+// directFields are the candidate fields of a struct with no embedded
+// field, as typeFields's first level finds them.
+func directFields(st *types.Struct) []*jsonField {
+	fields := make([]*jsonField, 0, st.NumFields())
+	for i := range st.NumFields() {
+		sf := st.Field(i)
+		if !sf.Exported() {
+			continue
+		}
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		if tag == "-" {
+			continue
+		}
+		name, opts := parseJSONTag(tag)
+		if !isValidJSONTag(name) {
+			name = ""
+		}
+		tagged := name != ""
+		if name == "" {
+			name = sf.Name()
+		}
+		sfType := types.Unalias(sf.Type())
+		ft := sfType
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = types.Unalias(p.Elem())
+		}
+		fields = append(fields, &jsonField{
+			name:      name,
+			tag:       tagged,
+			index:     []int{i},
+			typ:       sfType,
+			ft:        ft,
+			omitEmpty: opts.contains("omitempty"),
+			omitZero:  opts.contains("omitzero"),
+			quoted:    opts.contains("string") && isQuotable(ft),
+		})
+	}
+	return fields
+}
+
+// isQuotable reports whether the ",string" option applies to a field of
+// type ft (its pointer stripped): a boolean, number or string kind.
+func isQuotable(ft types.Type) bool {
+	b, ok := ft.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsBoolean|types.IsInteger|types.IsFloat|types.IsString) != 0 && b.Info()&types.IsComplex == 0
 }
 
 // isUnnamedPointer reports whether t is a pointer type literal.
