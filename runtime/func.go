@@ -29,6 +29,7 @@ type Func[In, Out any] struct {
 	encode func(dst []byte, out Out) ([]byte, error)
 	hooks  *funcHooks[In, Out]
 	schema atomic.Pointer[inputSchema] // set on first use of the general path
+	outLen atomic.Uint32               // the size of a recent output, to size the next one's buffer
 }
 
 // funcHooks are a Func's typed hooks.
@@ -195,6 +196,20 @@ func (f *Func[In, Out]) inputSchema() *inputSchema {
 	return f.schema.Load()
 }
 
+// outputHint is the buffer size to encode an output into: a recent
+// output's size, so that most encodings allocate once.
+func (f *Func[In, Out]) outputHint() int {
+	return max(int(f.outLen.Load()), 64)
+}
+
+// sawOutput records the size of an output when the hint was too small or
+// far too large for it.
+func (f *Func[In, Out]) sawOutput(n int) {
+	if h := f.outputHint(); n > h || n < h/4 {
+		f.outLen.Store(uint32(min(n, 1<<20)))
+	}
+}
+
 // Prepare implements [Tool].
 func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
 	c := &funcCall[In, Out]{f: f}
@@ -238,7 +253,8 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	}
 	var data []byte
 	if c.f.encode != nil {
-		data, err = c.f.encode(nil, out)
+		data, err = c.f.encode(make([]byte, 0, c.f.outputHint()), out)
+		c.f.sawOutput(len(data))
 	} else {
 		data, err = json.Marshal(out)
 	}
