@@ -113,7 +113,8 @@ func newDecoderEnv(ps *pkgState) *decoderEnv {
 	p.Imports.Big = name("math/big", "big")
 	p.Imports.Regexp = name("regexp", "regexp")
 	p.Imports.Sync = name("sync", "sync")
-	for _, path := range []string{"time", "unicode/utf8", "math/big", "regexp", "sync", jsonargPath} {
+	p.Imports.Slices = name("slices", "slices")
+	for _, path := range []string{"time", "unicode/utf8", "math/big", "regexp", "sync", "slices", jsonargPath} {
 		delete(other, path)
 	}
 	p.Imports.Other = other
@@ -141,9 +142,22 @@ type toolDecoder struct {
 	reason string
 }
 
+// decoderCache memoizes, for one schema worker, what planning asks of
+// go/types again and again: pure functions of a type.
+type decoderCache struct {
+	fields map[*types.Struct][]schemagen.JSONField
+	self   map[types.Type]bool
+	keys   map[*types.Named]string
+}
+
+func newDecoderCache() *decoderCache {
+	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{}}
+}
+
 // planDecoder plans the decoder of a tool whose input is in (a named
-// struct or a pointer to one) with the input schema schema.
-func planDecoder(env *decoderEnv, b *schemagen.Builder, in types.Type, schema []byte, strict bool) *toolDecoder {
+// struct or a pointer to one) with the input schema schema. cache is the
+// worker's.
+func planDecoder(env *decoderEnv, b *schemagen.Builder, cache *decoderCache, in types.Type, schema []byte, strict bool) *toolDecoder {
 	root, err := parseSchema(schema)
 	if err != nil {
 		return &toolDecoder{reason: "the input schema does not parse: " + err.Error()}
@@ -152,7 +166,7 @@ func planDecoder(env *decoderEnv, b *schemagen.Builder, in types.Type, schema []
 	if !ok {
 		return &toolDecoder{reason: "the input schema is not an object"}
 	}
-	pl := &planner{env: env, b: b, root: rootMap, strict: strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
+	pl := &planner{env: env, b: b, cache: cache, root: rootMap, strict: strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
 	if defs, ok := rootMap["$defs"]; ok {
 		if pl.defs, ok = defs.(map[string]any); !ok {
 			return &toolDecoder{reason: "$defs is not an object"}
@@ -191,6 +205,7 @@ func planDecoder(env *decoderEnv, b *schemagen.Builder, in types.Type, schema []
 type planner struct {
 	env    *decoderEnv
 	b      *schemagen.Builder
+	cache  *decoderCache
 	root   map[string]any
 	defs   map[string]any
 	strict bool
@@ -221,11 +236,20 @@ var (
 	assertedKeywords   = []string{"type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum", "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains", "maxProperties", "minProperties", "required", "dependentRequired", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "prefixItems", "items", "contains", "properties", "patternProperties", "additionalProperties", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "$ref", "$dynamicRef", "$dynamicAnchor", "$id", "$schema", "$vocabulary", "$defs", "definitions", "dependencies", "additionalItems", "$recursiveRef", "$recursiveAnchor"}
 )
 
+// asserted is assertedKeywords as a set.
+var asserted = func() map[string]bool {
+	m := map[string]bool{}
+	for _, k := range assertedKeywords {
+		m[k] = true
+	}
+	return m
+}()
+
 // checkKeywords fails when s has an asserted keyword other than allowed.
 func checkKeywords(s map[string]any, path string, allowed ...string) error {
 	var bad []string
 	for k := range s {
-		if slices.Contains(allowed, k) || !slices.Contains(assertedKeywords, k) {
+		if !asserted[k] || slices.Contains(allowed, k) {
 			continue
 		}
 		bad = append(bad, k)
@@ -275,7 +299,11 @@ func (pl *planner) resolve(s any, path string) (map[string]any, error) {
 // structFunc plans the decoder function of the named struct type n, whose
 // schema is s, and returns its key.
 func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error) {
-	key := types.TypeString(n, nil)
+	key, ok := pl.cache.keys[n]
+	if !ok {
+		key = types.TypeString(n, nil)
+		pl.cache.keys[n] = key
+	}
 	if d, ok := pl.funcs[key]; ok {
 		if d.Object == nil {
 			return key, nil // being planned: a recursive type
@@ -287,7 +315,7 @@ func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error
 			return key, nil
 		}
 		// Plan it again, apart, and compare.
-		sub := &planner{env: pl.env, b: pl.b, root: pl.root, defs: pl.defs, strict: pl.strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
+		sub := &planner{env: pl.env, b: pl.b, cache: pl.cache, root: pl.root, defs: pl.defs, strict: pl.strict, funcs: map[string]*Decoder{}, nodes: map[string]any{}}
 		if _, err := sub.structFunc(n, s, ctx); err != nil {
 			return "", err
 		}
@@ -376,7 +404,11 @@ func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx)
 		return nil, noDecoder("%s: the tool is strict, and this object, inside a map value or a nullable array, keeps its optional nulls", ctx.path)
 	}
 
-	fields := pl.b.JSONFields(st)
+	fields, ok := pl.cache.fields[st]
+	if !ok {
+		fields = pl.b.JSONFields(st)
+		pl.cache.fields[st] = fields
+	}
 	byName := map[string]*PropPlan{}
 	var order []*PropPlan
 	for _, f := range fields {
@@ -700,9 +732,14 @@ func (pl *planner) named(n *types.Named, m map[string]any, ctx planCtx) (*ValueP
 // decodesItself reports whether encoding/json decodes t through its
 // UnmarshalJSON or UnmarshalText method.
 func (pl *planner) decodesItself(t types.Type) bool {
+	if v, ok := pl.cache.self[t]; ok {
+		return v
+	}
 	p := types.NewPointer(t)
-	return types.Implements(p, pl.env.jsonUnmarshaler) || types.Implements(p, pl.env.textUnmarshaler) ||
+	v := types.Implements(p, pl.env.jsonUnmarshaler) || types.Implements(p, pl.env.textUnmarshaler) ||
 		types.Implements(t, pl.env.jsonUnmarshaler) || types.Implements(t, pl.env.textUnmarshaler)
+	pl.cache.self[t] = v
+	return v
 }
 
 // stringOnly checks that m is {"type": "string"} with annotations only.
@@ -929,7 +966,7 @@ func (pl *planner) slice(sl *types.Slice, display types.Type, m map[string]any, 
 		}
 		return v, nil
 	}
-	if err := checkKeywords(m, ctx.path, "type", "items", "minItems", "maxItems"); err != nil {
+	if err := checkKeywords(m, ctx.path, "type", "items", "minItems", "maxItems", "uniqueItems"); err != nil {
 		return nil, err
 	}
 	v := newPlan(ValueSlice, typ)
@@ -958,6 +995,24 @@ func (pl *planner) slice(sl *types.Slice, display types.Type, m map[string]any, 
 	if v.Elem, err = pl.value(sl.Elem(), items, ectx); err != nil {
 		return nil, err
 	}
+	if u, ok := m["uniqueItems"]; ok {
+		unique, ok := u.(bool)
+		if !ok {
+			return nil, noDecoder("%s: uniqueItems is not a boolean", ctx.path)
+		}
+		// The validator compares the items as JSON values: valid items of
+		// these kinds compare the same as Go values (a float would not:
+		// two literals may round to one float64).
+		switch e := v.Elem; {
+		case !unique:
+		case e.Null || e.Union || e.Kind != ValueString && e.Kind != ValueInt && e.Kind != ValueUint && e.Kind != ValueBool:
+			return nil, noDecoder("%s: uniqueItems on items other than strings, integers and booleans is not supported by generated decoders", ctx.path)
+		case pl.env.imports.Slices == "":
+			return nil, noDecoder("%s: no name is free for package slices in the generated file", ctx.path)
+		default:
+			v.UniqueItems = true
+		}
+	}
 	return v, nil
 }
 
@@ -968,6 +1023,9 @@ func (pl *planner) array(a *types.Array, display types.Type, m map[string]any, c
 	v, err := pl.slice(types.NewSlice(a.Elem()), display, m, ctx)
 	if err != nil {
 		return nil, err
+	}
+	if v.UniqueItems {
+		return nil, noDecoder("%s: uniqueItems on an array is not supported by generated decoders", ctx.path)
 	}
 	if v.Kind != ValueSlice || a.Len() > 1<<20 {
 		return nil, noDecoder("%s: an array of more than 2^20 items is not supported by generated decoders", ctx.path)
@@ -1227,11 +1285,41 @@ func nameFuncs(v *ValuePlan, names map[string]string) {
 }
 
 // sameDecoder reports whether two plans of the function of one key are
-// the same function.
+// the same function (names, which are given later, and tools aside).
 func sameDecoder(a, b *Decoder) bool {
-	ac, bc := *a, *b
-	ac.Tools, bc.Tools, ac.Name, bc.Name = nil, nil, "", ""
-	return reflect.DeepEqual(&ac, &bc)
+	return a.Type == b.Type && a.Kind == b.Kind && a.Field == b.Field && a.Elem == b.Elem && a.key == b.key &&
+		sameObject(a.Object, b.Object)
+}
+
+func sameObject(a, b *ObjectPlan) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	if a.Required != b.Required || len(a.Props) != len(b.Props) {
+		return false
+	}
+	for i, p := range a.Props {
+		q := b.Props[i]
+		if p.Name != q.Name || p.Field != q.Field || !slices.Equal(p.Alloc, q.Alloc) || !sameValue(p.Value, q.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameValue(a, b *ValuePlan) bool {
+	for ; a != nil && b != nil; a, b = a.Elem, b.Elem {
+		if a.Kind != b.Kind || a.Type != b.Type || a.Bits != b.Bits || a.JSONType != b.JSONType ||
+			a.Null != b.Null || a.Union != b.Union || a.Const != b.Const || !slices.Equal(a.Enum, b.Enum) ||
+			a.Minimum != b.Minimum || a.Maximum != b.Maximum || a.ExclusiveMinimum != b.ExclusiveMinimum ||
+			a.ExclusiveMaximum != b.ExclusiveMaximum || a.MultipleOf != b.MultipleOf ||
+			a.MinLength != b.MinLength || a.MaxLength != b.MaxLength || a.MinItems != b.MinItems || a.MaxItems != b.MaxItems ||
+			a.Pattern != b.Pattern || a.PatternVar != b.PatternVar || a.Key != b.Key || a.Len != b.Len ||
+			a.UniqueItems != b.UniqueItems || a.Func != b.Func || a.Field != b.Field || a.funcKey != b.funcKey {
+			return false
+		}
+	}
+	return a == nil && b == nil
 }
 
 // parseSchema parses a schema as encoding/json parses JSON into an any

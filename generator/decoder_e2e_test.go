@@ -1149,6 +1149,12 @@ type Hard struct {
 	Tree    Tree                ` + "`json:\"tree\"`" + `
 	When    *time.Time          ` + "`json:\"when,omitempty\"`" + `
 	Nothing struct{}            ` + "`json:\"nothing,omitzero\"`" + `
+	Tags    []string            ` + "`json:\"tags,omitempty\" jsonschema:\"uniqueItems=true\"`" + `
+	Codes   []Level             ` + "`json:\"codes,omitempty\" jsonschema:\"uniqueItems=true,maxItems=4\"`" + `
+	Owner   string              ` + "`json:\"owner,omitempty\" jsonschema:\"pattern=^[a-z]+$,maxLength=5\"`" + `
+	Step    int                 ` + "`json:\"step,omitempty\" jsonschema:\"multipleOf=5\"`" + `
+	Half    float64             ` + "`json:\"half,omitempty\" jsonschema:\"multipleOf=0.5\"`" + `
+	Pair    [2]string           ` + "`json:\"pair,omitempty\"`" + `
 }
 
 type Deep struct {

@@ -149,6 +149,8 @@ type ValuePlan struct {
 	Key string
 	// Len is an array's length.
 	Len int
+	// UniqueItems is set when a slice's items must be distinct.
+	UniqueItems bool
 	// Func is the decoder function of a ValueStruct. For a DecodeField
 	// function it takes the named struct that holds the field (Field),
 	// else the struct's address.

@@ -75,14 +75,24 @@ func appendDecoders(src []byte, p *Package) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(out, dt.funcs...), nil
+	return dt.appendTo(out), nil
 }
 
 // decoderText is the text of a package's decoder functions, each preceded
-// by a blank line, and the imports it needs.
+// by a blank line, in pieces, and the imports it needs.
 type decoderText struct {
-	funcs   []byte
+	pieces  [][]byte
+	size    int
 	imports []importSpec
+}
+
+// appendTo appends the functions to dst.
+func (dt decoderText) appendTo(dst []byte) []byte {
+	dst = slices.Grow(dst, dt.size)
+	for _, p := range dt.pieces {
+		dst = append(dst, p...)
+	}
+	return dst
 }
 
 // minParallelDecoders is the number of decoders from which they are
@@ -103,7 +113,7 @@ func renderDecoders(p *Package) decoderText {
 	var wg sync.WaitGroup
 	for i := range n {
 		ds := p.Decoders[i*len(p.Decoders)/n : (i+1)*len(p.Decoders)/n]
-		w := &decoderWriter{p: p, buf: make([]byte, 0, 2048*len(ds))}
+		w := &decoderWriter{p: p, buf: make([]byte, 0, 3072*len(ds))}
 		writers[i] = w
 		wg.Add(1)
 		go func() {
@@ -114,18 +124,16 @@ func renderDecoders(p *Package) decoderText {
 		}()
 	}
 	wg.Wait()
-	size := 0
 	var all decoderWriter
+	var dt decoderText
 	for _, w := range writers {
-		size += len(w.buf)
+		dt.pieces = append(dt.pieces, w.buf)
+		dt.size += len(w.buf)
 		all.usesUTF8 = all.usesUTF8 || w.usesUTF8
 		all.usesBig = all.usesBig || w.usesBig
 		all.usesTime = all.usesTime || w.usesTime
 		all.usesRegexp = all.usesRegexp || w.usesRegexp
-	}
-	dt := decoderText{funcs: make([]byte, 0, size)}
-	for _, w := range writers {
-		dt.funcs = append(dt.funcs, w.buf...)
+		all.usesSlices = all.usesSlices || w.usesSlices
 	}
 	dt.imports = []importSpec{{p.Imports.JSONArg, jsonargPath, "jsonarg"}}
 	if all.usesUTF8 {
@@ -136,6 +144,9 @@ func renderDecoders(p *Package) decoderText {
 	}
 	if all.usesTime {
 		dt.imports = append(dt.imports, importSpec{p.Imports.Time, "time", "time"})
+	}
+	if all.usesSlices {
+		dt.imports = append(dt.imports, importSpec{p.Imports.Slices, "slices", "slices"})
 	}
 	if all.usesRegexp {
 		dt.imports = append(dt.imports, importSpec{p.Imports.Regexp, "regexp", "regexp"}, importSpec{p.Imports.Sync, "sync", "sync"})
@@ -223,7 +234,7 @@ type decoderWriter struct {
 	buf    []byte
 	indent int
 	// The injected imports the text uses.
-	usesUTF8, usesBig, usesTime, usesRegexp bool
+	usesUTF8, usesBig, usesTime, usesRegexp, usesSlices bool
 }
 
 // valueCtx is where a value's code is.
@@ -902,11 +913,29 @@ func (w *decoderWriter) slice(v *ValuePlan, target string, c valueCtx) {
 		e += strconv.Itoa(c.depth + 1)
 	}
 	w.line(target, " = ", w.typ(v.Type), "{}")
+	if v.UniqueItems {
+		w.line("mark := d.Mark()")
+	}
 	w.open("for d.Array(); d.NextItem(); {")
 	w.line(target, " = append(", target, ", ", w.zero(v.Elem), ")")
 	w.line(e, " := &", paren(target), "[len(", target, ")-1]")
 	w.value(v.Elem, "*"+e, valueCtx{skip: "continue", union: c.union, depth: c.depth + 1})
 	w.close()
+	if v.UniqueItems {
+		// The validator compares the items as they are, valid or not: only
+		// valid items compare as Go values.
+		w.usesSlices = true
+		w.open("if d.Since(mark) {")
+		w.line("d.Fallback()")
+		w.line("return")
+		w.close()
+		w.open("for j := 1; j < len(", target, "); j++ {")
+		w.open("if i := ", w.p.Imports.Slices, ".Index(", paren(target), "[:j], ", paren(target), "[j]); i >= 0 {")
+		w.violation(c, "d.Violation("+w.p.Imports.JSONArg+".UniqueItemsMessage(i, j))")
+		w.line("break")
+		w.close()
+		w.close()
+	}
 	if v.MinItems >= 0 {
 		w.open("if len(", target, ") < ", strconv.Itoa(v.MinItems), " {")
 		w.violation(c, "d.MinItems("+strconv.Itoa(v.MinItems)+", len("+target+"))")

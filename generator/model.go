@@ -32,13 +32,13 @@ type Imports struct {
 	JSON string
 	// Context is the name for context, in the hooks file.
 	Context string
-	// JSONArg, Time, UTF8, Big, Regexp and Sync are the names for
+	// JSONArg, Time, UTF8, Big, Regexp, Sync and Slices are the names for
 	// github.com/toolgen-go/toolgen/runtime/jsonarg, time, unicode/utf8,
-	// math/big, regexp and sync, which the decoders may use; Other the
+	// math/big, regexp, sync and slices, which the decoders may use; Other the
 	// names for the other packages whose types the decoders spell, by
 	// path. The file imports those its decoders use.
-	JSONArg, Time, UTF8, Big, Regexp, Sync string
-	Other                                  map[string]string
+	JSONArg, Time, UTF8, Big, Regexp, Sync, Slices string
+	Other                                          map[string]string
 }
 
 // Tool is one annotated function or method.

@@ -182,8 +182,8 @@ func (pf *pendingFile) finish(p *Package, kinds rawKinds) ([]byte, error) {
 			src, err = dt.addImports(src, p)
 		}
 		if err == nil {
-			if out, ok := pf.lits.substituteCap(src, kinds, len(dt.funcs)); ok {
-				return append(out, dt.funcs...), nil
+			if out, ok := pf.lits.substituteCap(src, kinds, dt.size); ok {
+				return dt.appendTo(out), nil
 			}
 		}
 	}

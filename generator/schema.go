@@ -58,6 +58,7 @@ func (g *gen) schemas() {
 		go func() {
 			defer wg.Done()
 			b := schemagen.NewWithComments(comments)
+			dc := newDecoderCache()
 			var scratch []byte
 			for {
 				i := int(next.Add(1)) - 1
@@ -70,7 +71,7 @@ func (g *gen) schemas() {
 					j.out, j.outErr, j.encErr = schemaJSON(b, j.ts.out, &scratch)
 				}
 				if j.in != nil && len(j.inErr) == 0 {
-					j.dec = planDecoder(j.env, b, j.ts.in, j.in, j.ts.model.Strict)
+					j.dec = planDecoder(j.env, b, dc, j.ts.in, j.in, j.ts.model.Strict)
 				}
 				// How the literals will be spelled (see substitute), found
 				// here in parallel rather than by the one goroutine that
