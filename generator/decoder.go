@@ -146,12 +146,13 @@ type toolDecoder struct {
 // go/types again and again: pure functions of a type.
 type decoderCache struct {
 	fields map[*types.Struct][]schemagen.JSONField
+	keyed  map[*types.Struct]map[string]*types.Var
 	self   map[types.Type]bool
 	keys   map[*types.Named]string
 }
 
 func newDecoderCache() *decoderCache {
-	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{}}
+	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, keyed: map[*types.Struct]map[string]*types.Var{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{}}
 }
 
 // planDecoder plans the decoder of a tool whose input is in (a named
@@ -409,11 +410,22 @@ func (pl *planner) object(st *types.Struct, recv types.Type, s any, ctx planCtx)
 		fields = pl.b.JSONFields(st)
 		pl.cache.fields[st] = fields
 	}
+	keyed, ok := pl.cache.keyed[st]
+	if !ok {
+		keyed = keyCheckFields(st)
+		pl.cache.keyed[st] = keyed
+	}
 	byName := map[string]*PropPlan{}
 	var order []*PropPlan
 	for _, f := range fields {
 		if f.Hidden {
 			continue
+		}
+		if k := keyed[f.Name]; k == nil || k != f.Var && !types.Identical(k.Type(), f.Var.Type()) && pl.keyChecked(k.Type(), 0) && pl.mayHoldObject(f.Var.Type(), 0) {
+			// The general path's key check would look for the keys inside
+			// this property's value in another type, or reject it.
+			return nil, noDecoder("%s: the runtime's check of key case (structFields in runtime/validate.go) takes property %q to be %s, where encoding/json decodes a %s",
+				ctx.path, f.Name, keyType(pl.env.pkg, k), types.TypeString(f.Var.Type(), types.RelativeTo(pl.env.pkg)))
 		}
 		ps, ok := props[f.Name]
 		if !ok {
@@ -1519,4 +1531,114 @@ func (p *schemaParser) str() (string, error) {
 		p.pos++
 	}
 	return "", errSchemaSyntax
+}
+
+// keyCheckFields returns the fields that the runtime's general path takes
+// the keys of an object to name when it checks their case (structFields
+// in runtime/validate.go): embedded structs flattened depth first, the
+// first field of a name winning, down to 8 levels. It is not encoding/json's
+// resolution, which the schema follows: where the two resolve a property
+// to fields of different types, the general path checks the keys inside
+// its value against the wrong type, and a decoder could not agree with it.
+func keyCheckFields(st *types.Struct) map[string]*types.Var {
+	fields := map[string]*types.Var{}
+	var collect func(st *types.Struct, depth int)
+	collect = func(st *types.Struct, depth int) {
+		if depth > 8 {
+			return
+		}
+		for i := range st.NumFields() {
+			f := st.Field(i)
+			tag := reflect.StructTag(st.Tag(i)).Get("json")
+			if tag == "-" {
+				continue
+			}
+			name, _, _ := strings.Cut(tag, ",")
+			if f.Embedded() && name == "" {
+				et := types.Unalias(f.Type())
+				if p, ok := et.(*types.Pointer); ok {
+					et = types.Unalias(p.Elem())
+				}
+				if inner, ok := et.Underlying().(*types.Struct); ok {
+					collect(inner, depth+1)
+					continue
+				}
+			}
+			if !f.Exported() {
+				continue
+			}
+			if name == "" {
+				name = f.Name()
+			}
+			if _, dup := fields[name]; !dup {
+				fields[name] = f
+			}
+		}
+	}
+	collect(st, 0)
+	return fields
+}
+
+// keyChecked reports whether the runtime's check of key case looks inside
+// a value of type t: whether a struct can be found in it, through
+// pointers, slices, arrays and maps, that does not decode itself.
+func (pl *planner) keyChecked(t types.Type, depth int) bool {
+	if depth > 16 {
+		return true
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return pl.keyChecked(u.Elem(), depth+1)
+	case *types.Named:
+		if pl.decodesItself(u) {
+			return false
+		}
+		return pl.keyChecked(u.Underlying(), depth+1)
+	case *types.Struct:
+		return true
+	case *types.Slice:
+		return pl.keyChecked(u.Elem(), depth+1)
+	case *types.Array:
+		return pl.keyChecked(u.Elem(), depth+1)
+	case *types.Map:
+		return pl.keyChecked(u.Elem(), depth+1)
+	}
+	return false
+}
+
+// mayHoldObject reports whether a valid value of type t may hold a JSON
+// object, where the runtime's key check would look for keys.
+func (pl *planner) mayHoldObject(t types.Type, depth int) bool {
+	if depth > 16 {
+		return true
+	}
+	switch u := types.Unalias(t).(type) {
+	case *types.Pointer:
+		return pl.mayHoldObject(u.Elem(), depth+1)
+	case *types.Named:
+		if obj := u.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "time" && obj.Name() == "Time" {
+			return false
+		}
+		if pl.decodesItself(u) {
+			return true
+		}
+		return pl.mayHoldObject(u.Underlying(), depth+1)
+	case *types.Basic:
+		return false
+	case *types.Slice:
+		if b, ok := u.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Uint8 {
+			return false // base64
+		}
+		return pl.mayHoldObject(u.Elem(), depth+1)
+	case *types.Array:
+		return pl.mayHoldObject(u.Elem(), depth+1)
+	}
+	return true // structs, maps, interfaces
+}
+
+func keyType(pkg *types.Package, v *types.Var) string {
+	if v == nil {
+		return "no field"
+	}
+	return "a " + types.TypeString(v.Type(), types.RelativeTo(pkg))
 }

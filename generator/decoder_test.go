@@ -258,6 +258,17 @@ type Generic[T any] struct {
 	V T ` + "`json:\"v\"`" + `
 }
 
+type Shadowed struct {
+	URL struct {
+		A int ` + "`json:\"a\"`" + `
+	} ` + "`json:\"url\"`" + `
+}
+
+type KeyCheck struct {
+	Shadowed
+	URL map[string]int ` + "`json:\"url\"`" + `
+}
+
 type StrictList struct {
 	L []Base ` + "`json:\"l\" jsonschema:\"nullable\"`" + `
 }
@@ -312,6 +323,12 @@ func E(ctx context.Context, in EmbeddedPtr) (bool, error) { return true, nil }
 //tool:generic
 func G(ctx context.Context, in Generic[int]) (bool, error) { return true, nil }
 
+// KC has a property that the runtime's key check resolves to another
+// field than encoding/json does.
+//
+//tool:key-check
+func KC(ctx context.Context, in KeyCheck) (bool, error) { return true, nil }
+
 // SL is strict with a nullable list of objects with optional properties,
 // whose nulls the runtime keeps.
 //
@@ -340,6 +357,7 @@ func TestDecoderPlans(t *testing.T) {
 		"embedded-ptr": "decodeEmbeddedPtr",
 		"generic":      "!generic type",
 		"strict-list":  "!keeps its optional nulls",
+		"key-check":    "!structFields in runtime/validate.go",
 	}
 	for _, tool := range p.Tools {
 		w, ok := want[tool.ID]
