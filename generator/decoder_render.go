@@ -40,8 +40,9 @@ func decoderPlaceholder(i int) string { return decoderPlaceholderPrefix + strcon
 
 // substituteDecoders replaces the placeholders of the decoders of p's tools
 // in src: .WithDecoder(<placeholder i>) becomes .WithDecoder(decodeX), or
-// nothing for a tool without a decoder. Removing a call from the middle of
-// a one-line method chain changes no layout decision of gofmt.
+// nothing for a tool without a decoder, followed by .WithEncoder(encodeY)
+// for a tool with an output encoder. Changing a call in the middle of a
+// one-line method chain changes no layout decision of gofmt.
 func substituteDecoders(src []byte, p *Package) ([]byte, error) {
 	const call = ".WithDecoder(" + decoderPlaceholderPrefix
 	if bytes.Count(src, []byte(call)) != len(p.Tools) {
@@ -59,6 +60,11 @@ func substituteDecoders(src []byte, p *Package) ([]byte, error) {
 		if t.Decoder != "" {
 			out = append(out, ".WithDecoder("...)
 			out = append(out, t.Decoder...)
+			out = append(out, ')')
+		}
+		if t.Encoder != "" {
+			out = append(out, ".WithEncoder("...)
+			out = append(out, t.Encoder...)
 			out = append(out, ')')
 		}
 		rest = rest[at+len(want):]
@@ -99,9 +105,23 @@ func (dt decoderText) appendTo(dst []byte) []byte {
 // written by several goroutines.
 const minParallelDecoders = 128
 
-// renderDecoders writes the decoder functions of p, in parallel pieces
-// when there are many.
+// renderDecoders writes the decoder functions of p and appends its output
+// encoders (see encoders).
 func renderDecoders(p *Package) decoderText {
+	dt := renderDecoderFuncs(p)
+	if e := p.Encoders; e != nil && len(e.Source) > 0 {
+		dt.pieces = append(dt.pieces, e.Source)
+		dt.size += len(e.Source)
+		for _, imp := range e.Imports {
+			dt.imports = append(dt.imports, importSpec{imp.Name, imp.Path, imp.Def})
+		}
+	}
+	return dt
+}
+
+// renderDecoderFuncs writes the decoder functions of p, in parallel pieces
+// when there are many.
+func renderDecoderFuncs(p *Package) decoderText {
 	if len(p.Decoders) == 0 {
 		return decoderText{}
 	}

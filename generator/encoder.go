@@ -60,11 +60,12 @@ type OutputEncoder struct {
 
 // buildEncoders generates the encoders of the outputs of the tools of ps:
 // one OutputEncoder per tool, in the order of ps.tools (the zero value for
-// a broken tool), and the functions they need. It reads the types of the
-// find phase only, so it may run beside the schemas.
-func (g *gen) buildEncoders(ps *pkgState) (*PackageEncoders, []OutputEncoder) {
+// a broken tool), and the functions they need. qualify names the file's
+// imports (nil: the encoders choose, see defaultQualify); taken reports the
+// other names the file declares at package level.
+func (g *gen) buildEncoders(ps *pkgState, taken func(string) bool, qualify func(path, def string) string) (*PackageEncoders, []OutputEncoder) {
 	scope := ps.pkg.Types.Scope()
-	e := newEncoders(ps.pkg.Types, func(name string) bool { return scope.Lookup(name) != nil }, nil)
+	e := newEncoders(ps.pkg.Types, func(name string) bool { return scope.Lookup(name) != nil || (taken != nil && taken(name)) }, qualify)
 	outs := make([]OutputEncoder, len(ps.tools))
 	for i, ts := range ps.tools {
 		if ts.broken || ts.out == nil {

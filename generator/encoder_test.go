@@ -92,7 +92,7 @@ func encBuild(t testing.TB, dir string) []encBuilt {
 		if len(ps.tools) == 0 {
 			continue
 		}
-		pe, outs := g.buildEncoders(ps)
+		pe, outs := g.buildEncoders(ps, nil, nil)
 		b := encBuilt{path: ps.pkg.PkgPath, enc: pe, outs: outs}
 		for _, ts := range ps.tools {
 			b.tools = append(b.tools, ts.model)
@@ -300,7 +300,7 @@ func BenchmarkEncoders(b *testing.B) {
 	cpu := startCPU()
 	defer cpu.report(b)
 	for b.Loop() {
-		pe, outs := g.buildEncoders(g.pkgs[0])
+		pe, outs := g.buildEncoders(g.pkgs[0], nil, nil)
 		for _, o := range outs {
 			require.NotEmpty(b, o.Func, o.Why)
 		}

@@ -29,6 +29,11 @@ type ManifestEntry struct {
 	// runtime's general path decodes them).
 	Decoder   string `json:"decoder,omitempty"`
 	NoDecoder string `json:"noDecoder,omitempty"`
+	// Encoder is the generated function that writes the tool's output as
+	// json.Marshal would; NoEncoder says why there is none (the runtime
+	// uses json.Marshal).
+	Encoder   string `json:"encoder,omitempty"`
+	NoEncoder string `json:"noEncoder,omitempty"`
 }
 
 // Manifest describes every tool of pkgs, in package and source order, with
@@ -57,6 +62,8 @@ func Manifest(pkgs []*Package, dir string) []ManifestEntry {
 				InputDialects: dialects(t.InputSchema),
 				Decoder:       t.Decoder,
 				NoDecoder:     t.NoDecoder,
+				Encoder:       t.Encoder,
+				NoEncoder:     t.NoEncoder,
 			})
 		}
 	}

@@ -21,6 +21,9 @@ type Package struct {
 	// Decoders are the generated decoder functions of the tools' inputs,
 	// in the order the file declares them (see [Decoder]).
 	Decoders []*Decoder
+	// Encoders are the generated encoder functions of the tools' outputs
+	// (see [PackageEncoders]), nil when no tool has one.
+	Encoders *PackageEncoders
 }
 
 // Imports are the local names the generated file uses for its imports, so
@@ -67,6 +70,11 @@ type Tool struct {
 	// arguments in one pass (see [Decoder]), "" when it has none; then
 	// NoDecoder says why, and the runtime's general path decodes them.
 	Decoder, NoDecoder string
+	// Encoder is the generated function that writes the tool's output as
+	// json.Marshal would, without reflection (see [PackageEncoders]), ""
+	// when it has none; then NoEncoder says why, and the runtime uses
+	// json.Marshal.
+	Encoder, NoEncoder string
 	// Pos is the position of the function's name.
 	Pos token.Position
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 	"time"
 )
 
@@ -1739,7 +1740,7 @@ var createPodToolSpec = runtime.Spec{
 
 // CreatePodTool returns [CreatePod] as the tool "create-pod", under the key "createPod" in Tools.
 func CreatePodTool() *runtime.Func[Pod, Created] {
-	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod)
+	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod).WithEncoder(encodeCreated)
 }
 
 // Tools returns the tools of package pod, by key.
@@ -7713,4 +7714,14 @@ func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"name", "ready", "restartCount", "image", "imageID"})
 	}
+}
+
+// encodeCreated appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeCreated(dst []byte, v Created) ([]byte, error) {
+	dst = append(dst, `{"name":`...)
+	dst = jsonout.AppendString(dst, v.Name)
+	dst = append(dst, `,"containers":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Containers))
+	dst = append(dst, '}')
+	return dst, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
 // tool0ToolInputSchema is the JSON Schema of the input of tool "tool-0".
@@ -120,7 +121,7 @@ var tool0ToolSpec = runtime.Spec{
 
 // Tool0Tool returns [Tool0] as the tool "tool-0", under the key "tool-0" in Tools.
 func Tool0Tool() *runtime.Func[In0, Out0] {
-	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0)
+	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0).WithEncoder(encodeOut0)
 }
 
 // tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
@@ -235,7 +236,7 @@ var tool1ToolSpec = runtime.Spec{
 
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
 func Tool1Tool() *runtime.Func[In1, Out1] {
-	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1)
+	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1).WithEncoder(encodeOut1)
 }
 
 // tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
@@ -350,7 +351,7 @@ var tool2ToolSpec = runtime.Spec{
 
 // Tool2Tool returns [Tool2] as the tool "tool-2", under the key "tool-2" in Tools.
 func Tool2Tool() *runtime.Func[In2, Out2] {
-	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2)
+	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2).WithEncoder(encodeOut2)
 }
 
 // tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
@@ -465,7 +466,7 @@ var tool3ToolSpec = runtime.Spec{
 
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
 func Tool3Tool() *runtime.Func[In3, Out3] {
-	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3)
+	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3).WithEncoder(encodeOut3)
 }
 
 // tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
@@ -580,7 +581,7 @@ var tool4ToolSpec = runtime.Spec{
 
 // Tool4Tool returns [Tool4] as the tool "tool-4", under the key "tool-4" in Tools.
 func Tool4Tool() *runtime.Func[In4, Out4] {
-	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4)
+	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4).WithEncoder(encodeOut4)
 }
 
 // tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
@@ -695,7 +696,7 @@ var tool5ToolSpec = runtime.Spec{
 
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
 func Tool5Tool() *runtime.Func[In5, Out5] {
-	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5)
+	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5).WithEncoder(encodeOut5)
 }
 
 // tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
@@ -810,7 +811,7 @@ var tool6ToolSpec = runtime.Spec{
 
 // Tool6Tool returns [Tool6] as the tool "tool-6", under the key "tool-6" in Tools.
 func Tool6Tool() *runtime.Func[In6, Out6] {
-	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6)
+	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6).WithEncoder(encodeOut6)
 }
 
 // tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
@@ -925,7 +926,7 @@ var tool7ToolSpec = runtime.Spec{
 
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
 func Tool7Tool() *runtime.Func[In7, Out7] {
-	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7)
+	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7).WithEncoder(encodeOut7)
 }
 
 // tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
@@ -1040,7 +1041,7 @@ var tool8ToolSpec = runtime.Spec{
 
 // Tool8Tool returns [Tool8] as the tool "tool-8", under the key "tool-8" in Tools.
 func Tool8Tool() *runtime.Func[In8, Out8] {
-	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8)
+	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8).WithEncoder(encodeOut8)
 }
 
 // tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
@@ -1155,7 +1156,7 @@ var tool9ToolSpec = runtime.Spec{
 
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
 func Tool9Tool() *runtime.Func[In9, Out9] {
-	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9)
+	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9).WithEncoder(encodeOut9)
 }
 
 // tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
@@ -1270,7 +1271,7 @@ var tool10ToolSpec = runtime.Spec{
 
 // Tool10Tool returns [Tool10] as the tool "tool-10", under the key "tool-10" in Tools.
 func Tool10Tool() *runtime.Func[In10, Out10] {
-	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10)
+	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10).WithEncoder(encodeOut10)
 }
 
 // tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
@@ -1385,7 +1386,7 @@ var tool11ToolSpec = runtime.Spec{
 
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
 func Tool11Tool() *runtime.Func[In11, Out11] {
-	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11)
+	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11).WithEncoder(encodeOut11)
 }
 
 // tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
@@ -1500,7 +1501,7 @@ var tool12ToolSpec = runtime.Spec{
 
 // Tool12Tool returns [Tool12] as the tool "tool-12", under the key "tool-12" in Tools.
 func Tool12Tool() *runtime.Func[In12, Out12] {
-	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12)
+	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12).WithEncoder(encodeOut12)
 }
 
 // tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
@@ -1615,7 +1616,7 @@ var tool13ToolSpec = runtime.Spec{
 
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
 func Tool13Tool() *runtime.Func[In13, Out13] {
-	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13)
+	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13).WithEncoder(encodeOut13)
 }
 
 // tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
@@ -1730,7 +1731,7 @@ var tool14ToolSpec = runtime.Spec{
 
 // Tool14Tool returns [Tool14] as the tool "tool-14", under the key "tool-14" in Tools.
 func Tool14Tool() *runtime.Func[In14, Out14] {
-	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14)
+	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14).WithEncoder(encodeOut14)
 }
 
 // tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
@@ -1845,7 +1846,7 @@ var tool15ToolSpec = runtime.Spec{
 
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
 func Tool15Tool() *runtime.Func[In15, Out15] {
-	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15)
+	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15).WithEncoder(encodeOut15)
 }
 
 // tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
@@ -1960,7 +1961,7 @@ var tool16ToolSpec = runtime.Spec{
 
 // Tool16Tool returns [Tool16] as the tool "tool-16", under the key "tool-16" in Tools.
 func Tool16Tool() *runtime.Func[In16, Out16] {
-	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16)
+	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16).WithEncoder(encodeOut16)
 }
 
 // tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
@@ -2075,7 +2076,7 @@ var tool17ToolSpec = runtime.Spec{
 
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
 func Tool17Tool() *runtime.Func[In17, Out17] {
-	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17)
+	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17).WithEncoder(encodeOut17)
 }
 
 // tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
@@ -2190,7 +2191,7 @@ var tool18ToolSpec = runtime.Spec{
 
 // Tool18Tool returns [Tool18] as the tool "tool-18", under the key "tool-18" in Tools.
 func Tool18Tool() *runtime.Func[In18, Out18] {
-	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18)
+	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18).WithEncoder(encodeOut18)
 }
 
 // tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
@@ -2305,7 +2306,7 @@ var tool19ToolSpec = runtime.Spec{
 
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
 func Tool19Tool() *runtime.Func[In19, Out19] {
-	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19)
+	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19).WithEncoder(encodeOut19)
 }
 
 // tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
@@ -2420,7 +2421,7 @@ var tool20ToolSpec = runtime.Spec{
 
 // Tool20Tool returns [Tool20] as the tool "tool-20", under the key "tool-20" in Tools.
 func Tool20Tool() *runtime.Func[In20, Out20] {
-	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20)
+	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20).WithEncoder(encodeOut20)
 }
 
 // tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
@@ -2535,7 +2536,7 @@ var tool21ToolSpec = runtime.Spec{
 
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
 func Tool21Tool() *runtime.Func[In21, Out21] {
-	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21)
+	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21).WithEncoder(encodeOut21)
 }
 
 // tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
@@ -2650,7 +2651,7 @@ var tool22ToolSpec = runtime.Spec{
 
 // Tool22Tool returns [Tool22] as the tool "tool-22", under the key "tool-22" in Tools.
 func Tool22Tool() *runtime.Func[In22, Out22] {
-	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22)
+	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22).WithEncoder(encodeOut22)
 }
 
 // tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
@@ -2765,7 +2766,7 @@ var tool23ToolSpec = runtime.Spec{
 
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
 func Tool23Tool() *runtime.Func[In23, Out23] {
-	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23)
+	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23).WithEncoder(encodeOut23)
 }
 
 // tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
@@ -2880,7 +2881,7 @@ var tool24ToolSpec = runtime.Spec{
 
 // Tool24Tool returns [Tool24] as the tool "tool-24", under the key "tool-24" in Tools.
 func Tool24Tool() *runtime.Func[In24, Out24] {
-	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24)
+	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24).WithEncoder(encodeOut24)
 }
 
 // tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
@@ -2995,7 +2996,7 @@ var tool25ToolSpec = runtime.Spec{
 
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
 func Tool25Tool() *runtime.Func[In25, Out25] {
-	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25)
+	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25).WithEncoder(encodeOut25)
 }
 
 // tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
@@ -3110,7 +3111,7 @@ var tool26ToolSpec = runtime.Spec{
 
 // Tool26Tool returns [Tool26] as the tool "tool-26", under the key "tool-26" in Tools.
 func Tool26Tool() *runtime.Func[In26, Out26] {
-	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26)
+	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26).WithEncoder(encodeOut26)
 }
 
 // tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
@@ -3225,7 +3226,7 @@ var tool27ToolSpec = runtime.Spec{
 
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
 func Tool27Tool() *runtime.Func[In27, Out27] {
-	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27)
+	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27).WithEncoder(encodeOut27)
 }
 
 // tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
@@ -3340,7 +3341,7 @@ var tool28ToolSpec = runtime.Spec{
 
 // Tool28Tool returns [Tool28] as the tool "tool-28", under the key "tool-28" in Tools.
 func Tool28Tool() *runtime.Func[In28, Out28] {
-	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28)
+	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28).WithEncoder(encodeOut28)
 }
 
 // tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
@@ -3455,7 +3456,7 @@ var tool29ToolSpec = runtime.Spec{
 
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
 func Tool29Tool() *runtime.Func[In29, Out29] {
-	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29)
+	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29).WithEncoder(encodeOut29)
 }
 
 // tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
@@ -3570,7 +3571,7 @@ var tool30ToolSpec = runtime.Spec{
 
 // Tool30Tool returns [Tool30] as the tool "tool-30", under the key "tool-30" in Tools.
 func Tool30Tool() *runtime.Func[In30, Out30] {
-	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30)
+	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30).WithEncoder(encodeOut30)
 }
 
 // tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
@@ -3685,7 +3686,7 @@ var tool31ToolSpec = runtime.Spec{
 
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
 func Tool31Tool() *runtime.Func[In31, Out31] {
-	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31)
+	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31).WithEncoder(encodeOut31)
 }
 
 // tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
@@ -3800,7 +3801,7 @@ var tool32ToolSpec = runtime.Spec{
 
 // Tool32Tool returns [Tool32] as the tool "tool-32", under the key "tool-32" in Tools.
 func Tool32Tool() *runtime.Func[In32, Out32] {
-	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32)
+	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32).WithEncoder(encodeOut32)
 }
 
 // tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
@@ -3915,7 +3916,7 @@ var tool33ToolSpec = runtime.Spec{
 
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
 func Tool33Tool() *runtime.Func[In33, Out33] {
-	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33)
+	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33).WithEncoder(encodeOut33)
 }
 
 // tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
@@ -4030,7 +4031,7 @@ var tool34ToolSpec = runtime.Spec{
 
 // Tool34Tool returns [Tool34] as the tool "tool-34", under the key "tool-34" in Tools.
 func Tool34Tool() *runtime.Func[In34, Out34] {
-	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34)
+	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34).WithEncoder(encodeOut34)
 }
 
 // tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
@@ -4145,7 +4146,7 @@ var tool35ToolSpec = runtime.Spec{
 
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
 func Tool35Tool() *runtime.Func[In35, Out35] {
-	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35)
+	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35).WithEncoder(encodeOut35)
 }
 
 // tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
@@ -4260,7 +4261,7 @@ var tool36ToolSpec = runtime.Spec{
 
 // Tool36Tool returns [Tool36] as the tool "tool-36", under the key "tool-36" in Tools.
 func Tool36Tool() *runtime.Func[In36, Out36] {
-	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36)
+	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36).WithEncoder(encodeOut36)
 }
 
 // tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
@@ -4375,7 +4376,7 @@ var tool37ToolSpec = runtime.Spec{
 
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
 func Tool37Tool() *runtime.Func[In37, Out37] {
-	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37)
+	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37).WithEncoder(encodeOut37)
 }
 
 // tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
@@ -4490,7 +4491,7 @@ var tool38ToolSpec = runtime.Spec{
 
 // Tool38Tool returns [Tool38] as the tool "tool-38", under the key "tool-38" in Tools.
 func Tool38Tool() *runtime.Func[In38, Out38] {
-	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38)
+	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38).WithEncoder(encodeOut38)
 }
 
 // tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
@@ -4605,7 +4606,7 @@ var tool39ToolSpec = runtime.Spec{
 
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
 func Tool39Tool() *runtime.Func[In39, Out39] {
-	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39)
+	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39).WithEncoder(encodeOut39)
 }
 
 // tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
@@ -4720,7 +4721,7 @@ var tool40ToolSpec = runtime.Spec{
 
 // Tool40Tool returns [Tool40] as the tool "tool-40", under the key "tool-40" in Tools.
 func Tool40Tool() *runtime.Func[In40, Out40] {
-	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40)
+	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40).WithEncoder(encodeOut40)
 }
 
 // tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
@@ -4835,7 +4836,7 @@ var tool41ToolSpec = runtime.Spec{
 
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
 func Tool41Tool() *runtime.Func[In41, Out41] {
-	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41)
+	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41).WithEncoder(encodeOut41)
 }
 
 // tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
@@ -4950,7 +4951,7 @@ var tool42ToolSpec = runtime.Spec{
 
 // Tool42Tool returns [Tool42] as the tool "tool-42", under the key "tool-42" in Tools.
 func Tool42Tool() *runtime.Func[In42, Out42] {
-	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42)
+	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42).WithEncoder(encodeOut42)
 }
 
 // tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
@@ -5065,7 +5066,7 @@ var tool43ToolSpec = runtime.Spec{
 
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
 func Tool43Tool() *runtime.Func[In43, Out43] {
-	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43)
+	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43).WithEncoder(encodeOut43)
 }
 
 // tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
@@ -5180,7 +5181,7 @@ var tool44ToolSpec = runtime.Spec{
 
 // Tool44Tool returns [Tool44] as the tool "tool-44", under the key "tool-44" in Tools.
 func Tool44Tool() *runtime.Func[In44, Out44] {
-	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44)
+	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44).WithEncoder(encodeOut44)
 }
 
 // tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
@@ -5295,7 +5296,7 @@ var tool45ToolSpec = runtime.Spec{
 
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
 func Tool45Tool() *runtime.Func[In45, Out45] {
-	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45)
+	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45).WithEncoder(encodeOut45)
 }
 
 // tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
@@ -5410,7 +5411,7 @@ var tool46ToolSpec = runtime.Spec{
 
 // Tool46Tool returns [Tool46] as the tool "tool-46", under the key "tool-46" in Tools.
 func Tool46Tool() *runtime.Func[In46, Out46] {
-	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46)
+	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46).WithEncoder(encodeOut46)
 }
 
 // tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
@@ -5525,7 +5526,7 @@ var tool47ToolSpec = runtime.Spec{
 
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
 func Tool47Tool() *runtime.Func[In47, Out47] {
-	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47)
+	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47).WithEncoder(encodeOut47)
 }
 
 // tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
@@ -5640,7 +5641,7 @@ var tool48ToolSpec = runtime.Spec{
 
 // Tool48Tool returns [Tool48] as the tool "tool-48", under the key "tool-48" in Tools.
 func Tool48Tool() *runtime.Func[In48, Out48] {
-	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48)
+	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48).WithEncoder(encodeOut48)
 }
 
 // tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
@@ -5755,7 +5756,7 @@ var tool49ToolSpec = runtime.Spec{
 
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
 func Tool49Tool() *runtime.Func[In49, Out49] {
-	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49)
+	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49).WithEncoder(encodeOut49)
 }
 
 // tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
@@ -5870,7 +5871,7 @@ var tool50ToolSpec = runtime.Spec{
 
 // Tool50Tool returns [Tool50] as the tool "tool-50", under the key "tool-50" in Tools.
 func Tool50Tool() *runtime.Func[In50, Out50] {
-	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50)
+	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50).WithEncoder(encodeOut50)
 }
 
 // tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
@@ -5985,7 +5986,7 @@ var tool51ToolSpec = runtime.Spec{
 
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
 func Tool51Tool() *runtime.Func[In51, Out51] {
-	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51)
+	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51).WithEncoder(encodeOut51)
 }
 
 // tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
@@ -6100,7 +6101,7 @@ var tool52ToolSpec = runtime.Spec{
 
 // Tool52Tool returns [Tool52] as the tool "tool-52", under the key "tool-52" in Tools.
 func Tool52Tool() *runtime.Func[In52, Out52] {
-	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52)
+	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52).WithEncoder(encodeOut52)
 }
 
 // tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
@@ -6215,7 +6216,7 @@ var tool53ToolSpec = runtime.Spec{
 
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
 func Tool53Tool() *runtime.Func[In53, Out53] {
-	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53)
+	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53).WithEncoder(encodeOut53)
 }
 
 // tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
@@ -6330,7 +6331,7 @@ var tool54ToolSpec = runtime.Spec{
 
 // Tool54Tool returns [Tool54] as the tool "tool-54", under the key "tool-54" in Tools.
 func Tool54Tool() *runtime.Func[In54, Out54] {
-	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54)
+	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54).WithEncoder(encodeOut54)
 }
 
 // tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
@@ -6445,7 +6446,7 @@ var tool55ToolSpec = runtime.Spec{
 
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
 func Tool55Tool() *runtime.Func[In55, Out55] {
-	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55)
+	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55).WithEncoder(encodeOut55)
 }
 
 // tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
@@ -6560,7 +6561,7 @@ var tool56ToolSpec = runtime.Spec{
 
 // Tool56Tool returns [Tool56] as the tool "tool-56", under the key "tool-56" in Tools.
 func Tool56Tool() *runtime.Func[In56, Out56] {
-	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56)
+	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56).WithEncoder(encodeOut56)
 }
 
 // tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
@@ -6675,7 +6676,7 @@ var tool57ToolSpec = runtime.Spec{
 
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
 func Tool57Tool() *runtime.Func[In57, Out57] {
-	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57)
+	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57).WithEncoder(encodeOut57)
 }
 
 // tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
@@ -6790,7 +6791,7 @@ var tool58ToolSpec = runtime.Spec{
 
 // Tool58Tool returns [Tool58] as the tool "tool-58", under the key "tool-58" in Tools.
 func Tool58Tool() *runtime.Func[In58, Out58] {
-	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58)
+	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58).WithEncoder(encodeOut58)
 }
 
 // tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
@@ -6905,7 +6906,7 @@ var tool59ToolSpec = runtime.Spec{
 
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
 func Tool59Tool() *runtime.Func[In59, Out59] {
-	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59)
+	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59).WithEncoder(encodeOut59)
 }
 
 // tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
@@ -7020,7 +7021,7 @@ var tool60ToolSpec = runtime.Spec{
 
 // Tool60Tool returns [Tool60] as the tool "tool-60", under the key "tool-60" in Tools.
 func Tool60Tool() *runtime.Func[In60, Out60] {
-	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60)
+	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60).WithEncoder(encodeOut60)
 }
 
 // tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
@@ -7135,7 +7136,7 @@ var tool61ToolSpec = runtime.Spec{
 
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
 func Tool61Tool() *runtime.Func[In61, Out61] {
-	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61)
+	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61).WithEncoder(encodeOut61)
 }
 
 // tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
@@ -7250,7 +7251,7 @@ var tool62ToolSpec = runtime.Spec{
 
 // Tool62Tool returns [Tool62] as the tool "tool-62", under the key "tool-62" in Tools.
 func Tool62Tool() *runtime.Func[In62, Out62] {
-	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62)
+	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62).WithEncoder(encodeOut62)
 }
 
 // tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
@@ -7365,7 +7366,7 @@ var tool63ToolSpec = runtime.Spec{
 
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
 func Tool63Tool() *runtime.Func[In63, Out63] {
-	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63)
+	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63).WithEncoder(encodeOut63)
 }
 
 // tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
@@ -7480,7 +7481,7 @@ var tool64ToolSpec = runtime.Spec{
 
 // Tool64Tool returns [Tool64] as the tool "tool-64", under the key "tool-64" in Tools.
 func Tool64Tool() *runtime.Func[In64, Out64] {
-	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64)
+	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64).WithEncoder(encodeOut64)
 }
 
 // tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
@@ -7595,7 +7596,7 @@ var tool65ToolSpec = runtime.Spec{
 
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
 func Tool65Tool() *runtime.Func[In65, Out65] {
-	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65)
+	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65).WithEncoder(encodeOut65)
 }
 
 // tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
@@ -7710,7 +7711,7 @@ var tool66ToolSpec = runtime.Spec{
 
 // Tool66Tool returns [Tool66] as the tool "tool-66", under the key "tool-66" in Tools.
 func Tool66Tool() *runtime.Func[In66, Out66] {
-	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66)
+	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66).WithEncoder(encodeOut66)
 }
 
 // tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
@@ -7825,7 +7826,7 @@ var tool67ToolSpec = runtime.Spec{
 
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
 func Tool67Tool() *runtime.Func[In67, Out67] {
-	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67)
+	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67).WithEncoder(encodeOut67)
 }
 
 // tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
@@ -7940,7 +7941,7 @@ var tool68ToolSpec = runtime.Spec{
 
 // Tool68Tool returns [Tool68] as the tool "tool-68", under the key "tool-68" in Tools.
 func Tool68Tool() *runtime.Func[In68, Out68] {
-	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68)
+	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68).WithEncoder(encodeOut68)
 }
 
 // tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
@@ -8055,7 +8056,7 @@ var tool69ToolSpec = runtime.Spec{
 
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
 func Tool69Tool() *runtime.Func[In69, Out69] {
-	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69)
+	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69).WithEncoder(encodeOut69)
 }
 
 // tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
@@ -8170,7 +8171,7 @@ var tool70ToolSpec = runtime.Spec{
 
 // Tool70Tool returns [Tool70] as the tool "tool-70", under the key "tool-70" in Tools.
 func Tool70Tool() *runtime.Func[In70, Out70] {
-	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70)
+	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70).WithEncoder(encodeOut70)
 }
 
 // tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
@@ -8285,7 +8286,7 @@ var tool71ToolSpec = runtime.Spec{
 
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
 func Tool71Tool() *runtime.Func[In71, Out71] {
-	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71)
+	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71).WithEncoder(encodeOut71)
 }
 
 // tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
@@ -8400,7 +8401,7 @@ var tool72ToolSpec = runtime.Spec{
 
 // Tool72Tool returns [Tool72] as the tool "tool-72", under the key "tool-72" in Tools.
 func Tool72Tool() *runtime.Func[In72, Out72] {
-	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72)
+	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72).WithEncoder(encodeOut72)
 }
 
 // tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
@@ -8515,7 +8516,7 @@ var tool73ToolSpec = runtime.Spec{
 
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
 func Tool73Tool() *runtime.Func[In73, Out73] {
-	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73)
+	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73).WithEncoder(encodeOut73)
 }
 
 // tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
@@ -8630,7 +8631,7 @@ var tool74ToolSpec = runtime.Spec{
 
 // Tool74Tool returns [Tool74] as the tool "tool-74", under the key "tool-74" in Tools.
 func Tool74Tool() *runtime.Func[In74, Out74] {
-	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74)
+	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74).WithEncoder(encodeOut74)
 }
 
 // tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
@@ -8745,7 +8746,7 @@ var tool75ToolSpec = runtime.Spec{
 
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
 func Tool75Tool() *runtime.Func[In75, Out75] {
-	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75)
+	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75).WithEncoder(encodeOut75)
 }
 
 // tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
@@ -8860,7 +8861,7 @@ var tool76ToolSpec = runtime.Spec{
 
 // Tool76Tool returns [Tool76] as the tool "tool-76", under the key "tool-76" in Tools.
 func Tool76Tool() *runtime.Func[In76, Out76] {
-	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76)
+	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76).WithEncoder(encodeOut76)
 }
 
 // tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
@@ -8975,7 +8976,7 @@ var tool77ToolSpec = runtime.Spec{
 
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
 func Tool77Tool() *runtime.Func[In77, Out77] {
-	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77)
+	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77).WithEncoder(encodeOut77)
 }
 
 // tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
@@ -9090,7 +9091,7 @@ var tool78ToolSpec = runtime.Spec{
 
 // Tool78Tool returns [Tool78] as the tool "tool-78", under the key "tool-78" in Tools.
 func Tool78Tool() *runtime.Func[In78, Out78] {
-	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78)
+	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78).WithEncoder(encodeOut78)
 }
 
 // tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
@@ -9205,7 +9206,7 @@ var tool79ToolSpec = runtime.Spec{
 
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
 func Tool79Tool() *runtime.Func[In79, Out79] {
-	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79)
+	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79).WithEncoder(encodeOut79)
 }
 
 // tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
@@ -9320,7 +9321,7 @@ var tool80ToolSpec = runtime.Spec{
 
 // Tool80Tool returns [Tool80] as the tool "tool-80", under the key "tool-80" in Tools.
 func Tool80Tool() *runtime.Func[In80, Out80] {
-	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80)
+	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80).WithEncoder(encodeOut80)
 }
 
 // tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
@@ -9435,7 +9436,7 @@ var tool81ToolSpec = runtime.Spec{
 
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
 func Tool81Tool() *runtime.Func[In81, Out81] {
-	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81)
+	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81).WithEncoder(encodeOut81)
 }
 
 // tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
@@ -9550,7 +9551,7 @@ var tool82ToolSpec = runtime.Spec{
 
 // Tool82Tool returns [Tool82] as the tool "tool-82", under the key "tool-82" in Tools.
 func Tool82Tool() *runtime.Func[In82, Out82] {
-	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82)
+	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82).WithEncoder(encodeOut82)
 }
 
 // tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
@@ -9665,7 +9666,7 @@ var tool83ToolSpec = runtime.Spec{
 
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
 func Tool83Tool() *runtime.Func[In83, Out83] {
-	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83)
+	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83).WithEncoder(encodeOut83)
 }
 
 // tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
@@ -9780,7 +9781,7 @@ var tool84ToolSpec = runtime.Spec{
 
 // Tool84Tool returns [Tool84] as the tool "tool-84", under the key "tool-84" in Tools.
 func Tool84Tool() *runtime.Func[In84, Out84] {
-	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84)
+	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84).WithEncoder(encodeOut84)
 }
 
 // tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
@@ -9895,7 +9896,7 @@ var tool85ToolSpec = runtime.Spec{
 
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
 func Tool85Tool() *runtime.Func[In85, Out85] {
-	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85)
+	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85).WithEncoder(encodeOut85)
 }
 
 // tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
@@ -10010,7 +10011,7 @@ var tool86ToolSpec = runtime.Spec{
 
 // Tool86Tool returns [Tool86] as the tool "tool-86", under the key "tool-86" in Tools.
 func Tool86Tool() *runtime.Func[In86, Out86] {
-	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86)
+	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86).WithEncoder(encodeOut86)
 }
 
 // tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
@@ -10125,7 +10126,7 @@ var tool87ToolSpec = runtime.Spec{
 
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
 func Tool87Tool() *runtime.Func[In87, Out87] {
-	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87)
+	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87).WithEncoder(encodeOut87)
 }
 
 // tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
@@ -10240,7 +10241,7 @@ var tool88ToolSpec = runtime.Spec{
 
 // Tool88Tool returns [Tool88] as the tool "tool-88", under the key "tool-88" in Tools.
 func Tool88Tool() *runtime.Func[In88, Out88] {
-	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88)
+	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88).WithEncoder(encodeOut88)
 }
 
 // tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
@@ -10355,7 +10356,7 @@ var tool89ToolSpec = runtime.Spec{
 
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
 func Tool89Tool() *runtime.Func[In89, Out89] {
-	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89)
+	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89).WithEncoder(encodeOut89)
 }
 
 // tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
@@ -10470,7 +10471,7 @@ var tool90ToolSpec = runtime.Spec{
 
 // Tool90Tool returns [Tool90] as the tool "tool-90", under the key "tool-90" in Tools.
 func Tool90Tool() *runtime.Func[In90, Out90] {
-	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90)
+	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90).WithEncoder(encodeOut90)
 }
 
 // tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
@@ -10585,7 +10586,7 @@ var tool91ToolSpec = runtime.Spec{
 
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
 func Tool91Tool() *runtime.Func[In91, Out91] {
-	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91)
+	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91).WithEncoder(encodeOut91)
 }
 
 // tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
@@ -10700,7 +10701,7 @@ var tool92ToolSpec = runtime.Spec{
 
 // Tool92Tool returns [Tool92] as the tool "tool-92", under the key "tool-92" in Tools.
 func Tool92Tool() *runtime.Func[In92, Out92] {
-	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92)
+	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92).WithEncoder(encodeOut92)
 }
 
 // tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
@@ -10815,7 +10816,7 @@ var tool93ToolSpec = runtime.Spec{
 
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
 func Tool93Tool() *runtime.Func[In93, Out93] {
-	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93)
+	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93).WithEncoder(encodeOut93)
 }
 
 // tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
@@ -10930,7 +10931,7 @@ var tool94ToolSpec = runtime.Spec{
 
 // Tool94Tool returns [Tool94] as the tool "tool-94", under the key "tool-94" in Tools.
 func Tool94Tool() *runtime.Func[In94, Out94] {
-	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94)
+	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94).WithEncoder(encodeOut94)
 }
 
 // tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
@@ -11045,7 +11046,7 @@ var tool95ToolSpec = runtime.Spec{
 
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
 func Tool95Tool() *runtime.Func[In95, Out95] {
-	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95)
+	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95).WithEncoder(encodeOut95)
 }
 
 // tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
@@ -11160,7 +11161,7 @@ var tool96ToolSpec = runtime.Spec{
 
 // Tool96Tool returns [Tool96] as the tool "tool-96", under the key "tool-96" in Tools.
 func Tool96Tool() *runtime.Func[In96, Out96] {
-	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96)
+	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96).WithEncoder(encodeOut96)
 }
 
 // tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
@@ -11275,7 +11276,7 @@ var tool97ToolSpec = runtime.Spec{
 
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
 func Tool97Tool() *runtime.Func[In97, Out97] {
-	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97)
+	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97).WithEncoder(encodeOut97)
 }
 
 // tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
@@ -11390,7 +11391,7 @@ var tool98ToolSpec = runtime.Spec{
 
 // Tool98Tool returns [Tool98] as the tool "tool-98", under the key "tool-98" in Tools.
 func Tool98Tool() *runtime.Func[In98, Out98] {
-	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98)
+	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98).WithEncoder(encodeOut98)
 }
 
 // tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
@@ -11505,7 +11506,7 @@ var tool99ToolSpec = runtime.Spec{
 
 // Tool99Tool returns [Tool99] as the tool "tool-99", under the key "tool-99" in Tools.
 func Tool99Tool() *runtime.Func[In99, Out99] {
-	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99)
+	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99).WithEncoder(encodeOut99)
 }
 
 // Tools returns the tools of package tools100, by key.
@@ -23068,4 +23069,2430 @@ func decodeIn99(d *jsonarg.Decoder, v *In99) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"name", "level"})
 	}
+}
+
+// encodeOut0 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut0(dst []byte, v Out0) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeShared appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeShared(dst []byte, v Shared) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"when":`...)
+	if dst, err = jsonout.AppendTime(dst, v.When); err != nil {
+		return nil, err
+	}
+	if len(v.Tags) != 0 {
+		dst = append(dst, `,"tags":`...)
+		if v.Tags == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i1 := range v.Tags {
+				if i1 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = jsonout.AppendString(dst, v.Tags[i1])
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut1 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut1(dst []byte, v Out1) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut2 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut2(dst []byte, v Out2) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut3 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut3(dst []byte, v Out3) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut4 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut4(dst []byte, v Out4) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut5 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut5(dst []byte, v Out5) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut6 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut6(dst []byte, v Out6) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut7 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut7(dst []byte, v Out7) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut8 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut8(dst []byte, v Out8) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut9 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut9(dst []byte, v Out9) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut10 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut10(dst []byte, v Out10) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut11 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut11(dst []byte, v Out11) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut12 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut12(dst []byte, v Out12) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut13 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut13(dst []byte, v Out13) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut14 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut14(dst []byte, v Out14) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut15 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut15(dst []byte, v Out15) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut16 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut16(dst []byte, v Out16) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut17 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut17(dst []byte, v Out17) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut18 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut18(dst []byte, v Out18) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut19 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut19(dst []byte, v Out19) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut20 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut20(dst []byte, v Out20) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut21 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut21(dst []byte, v Out21) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut22 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut22(dst []byte, v Out22) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut23 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut23(dst []byte, v Out23) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut24 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut24(dst []byte, v Out24) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut25 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut25(dst []byte, v Out25) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut26 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut26(dst []byte, v Out26) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut27 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut27(dst []byte, v Out27) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut28 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut28(dst []byte, v Out28) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut29 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut29(dst []byte, v Out29) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut30 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut30(dst []byte, v Out30) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut31 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut31(dst []byte, v Out31) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut32 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut32(dst []byte, v Out32) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut33 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut33(dst []byte, v Out33) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut34 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut34(dst []byte, v Out34) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut35 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut35(dst []byte, v Out35) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut36 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut36(dst []byte, v Out36) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut37 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut37(dst []byte, v Out37) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut38 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut38(dst []byte, v Out38) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut39 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut39(dst []byte, v Out39) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut40 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut40(dst []byte, v Out40) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut41 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut41(dst []byte, v Out41) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut42 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut42(dst []byte, v Out42) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut43 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut43(dst []byte, v Out43) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut44 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut44(dst []byte, v Out44) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut45 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut45(dst []byte, v Out45) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut46 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut46(dst []byte, v Out46) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut47 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut47(dst []byte, v Out47) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut48 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut48(dst []byte, v Out48) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut49 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut49(dst []byte, v Out49) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut50 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut50(dst []byte, v Out50) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut51 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut51(dst []byte, v Out51) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut52 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut52(dst []byte, v Out52) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut53 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut53(dst []byte, v Out53) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut54 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut54(dst []byte, v Out54) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut55 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut55(dst []byte, v Out55) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut56 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut56(dst []byte, v Out56) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut57 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut57(dst []byte, v Out57) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut58 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut58(dst []byte, v Out58) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut59 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut59(dst []byte, v Out59) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut60 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut60(dst []byte, v Out60) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut61 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut61(dst []byte, v Out61) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut62 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut62(dst []byte, v Out62) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut63 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut63(dst []byte, v Out63) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut64 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut64(dst []byte, v Out64) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut65 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut65(dst []byte, v Out65) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut66 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut66(dst []byte, v Out66) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut67 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut67(dst []byte, v Out67) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut68 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut68(dst []byte, v Out68) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut69 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut69(dst []byte, v Out69) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut70 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut70(dst []byte, v Out70) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut71 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut71(dst []byte, v Out71) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut72 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut72(dst []byte, v Out72) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut73 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut73(dst []byte, v Out73) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut74 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut74(dst []byte, v Out74) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut75 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut75(dst []byte, v Out75) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut76 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut76(dst []byte, v Out76) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut77 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut77(dst []byte, v Out77) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut78 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut78(dst []byte, v Out78) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut79 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut79(dst []byte, v Out79) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut80 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut80(dst []byte, v Out80) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut81 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut81(dst []byte, v Out81) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut82 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut82(dst []byte, v Out82) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut83 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut83(dst []byte, v Out83) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut84 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut84(dst []byte, v Out84) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut85 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut85(dst []byte, v Out85) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut86 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut86(dst []byte, v Out86) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut87 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut87(dst []byte, v Out87) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut88 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut88(dst []byte, v Out88) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut89 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut89(dst []byte, v Out89) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut90 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut90(dst []byte, v Out90) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut91 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut91(dst []byte, v Out91) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut92 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut92(dst []byte, v Out92) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut93 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut93(dst []byte, v Out93) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut94 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut94(dst []byte, v Out94) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut95 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut95(dst []byte, v Out95) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut96 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut96(dst []byte, v Out96) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut97 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut97(dst []byte, v Out97) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut98 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut98(dst []byte, v Out98) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeOut99 appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeOut99(dst []byte, v Out99) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"ok":`...)
+	dst = jsonout.AppendBool(dst, v.OK)
+	dst = append(dst, `,"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
 }

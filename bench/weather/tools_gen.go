@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
 // getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
@@ -101,7 +102,7 @@ var getWeatherToolSpec = runtime.Spec{
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
 // Tools returns the tools of package weather, by key.
@@ -160,4 +161,35 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"location"})
 	}
+}
+
+// encodeWeatherOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeWeatherOutput(dst []byte, v WeatherOutput) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"temperature":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.Temperature, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"feelsLike":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.FeelsLike, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"humidity":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Humidity))
+	dst = append(dst, `,"windSpeed":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.WindSpeed, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"windGust":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.WindGust, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"conditions":`...)
+	dst = jsonout.AppendString(dst, v.Conditions)
+	dst = append(dst, `,"location":`...)
+	dst = jsonout.AppendString(dst, v.Location)
+	dst = append(dst, `,"units":`...)
+	dst = jsonout.AppendString(dst, string(v.Units))
+	dst = append(dst, '}')
+	return dst, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 	"unicode/utf8"
 )
 
@@ -87,7 +88,7 @@ var gatherToolSpec = runtime.Spec{
 
 // GatherTool returns [Gather] as the tool "gather", under the key "gather" in Tools.
 func GatherTool() *runtime.Func[ResearchInput, Sources] {
-	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput)
+	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput).WithEncoder(encodeSources)
 }
 
 // summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
@@ -173,7 +174,7 @@ var summarizeToolSpec = runtime.Spec{
 
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
 func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources)
+	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources).WithEncoder(encodeReport)
 }
 
 // Tools returns the tools of package main, by key.
@@ -339,4 +340,63 @@ func decodeSource(d *jsonarg.Decoder, v *Source) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"title", "url", "excerpt"})
 	}
+}
+
+// encodeSources appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSources(dst []byte, v Sources) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"topic":`...)
+	dst = jsonout.AppendString(dst, v.Topic)
+	dst = append(dst, `,"sources":`...)
+	if v.Sources == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Sources {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeSource(dst, v.Sources[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSource appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSource(dst []byte, v Source) ([]byte, error) {
+	dst = append(dst, `{"title":`...)
+	dst = jsonout.AppendString(dst, v.Title)
+	dst = append(dst, `,"url":`...)
+	dst = jsonout.AppendString(dst, v.URL)
+	dst = append(dst, `,"excerpt":`...)
+	dst = jsonout.AppendString(dst, v.Excerpt)
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeReport appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeReport(dst []byte, v Report) ([]byte, error) {
+	dst = append(dst, `{"topic":`...)
+	dst = jsonout.AppendString(dst, v.Topic)
+	dst = append(dst, `,"summary":`...)
+	dst = jsonout.AppendString(dst, v.Summary)
+	dst = append(dst, `,"citations":`...)
+	if v.Citations == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Citations {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			dst = jsonout.AppendString(dst, v.Citations[i1])
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
 // serviceFindToolInputSchema is the JSON Schema of the input of tool "find-issues".
@@ -153,7 +154,7 @@ var serviceFindToolSpec = runtime.Spec{
 
 // ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
 func ServiceFindTool(r *Service) *runtime.Func[FindInput, FindOutput] {
-	return runtime.NewFunc(&serviceFindToolSpec, r.Find).WithDecoder(decodeFindInput)
+	return runtime.NewFunc(&serviceFindToolSpec, r.Find).WithDecoder(decodeFindInput).WithEncoder(encodeFindOutput)
 }
 
 // serviceAddCommentToolInputSchema is the JSON Schema of the input of tool "add-comment".
@@ -298,7 +299,7 @@ var serviceAddCommentToolSpec = runtime.Spec{
 
 // ServiceAddCommentTool returns [Service.AddComment] as the tool "add-comment", under the key "addComment" in ServiceTools.
 func ServiceAddCommentTool(r *Service) *runtime.Func[*CommentInput, *tracker.Issue] {
-	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment).WithDecoder(decodeCommentInputPtr)
+	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment).WithDecoder(decodeCommentInputPtr).WithEncoder(encodeAddCommentOutput)
 }
 
 // ServiceTools returns the tools of the methods of r, by key.
@@ -504,4 +505,121 @@ func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"author", "body"})
 	}
+}
+
+// encodeFindOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeFindOutput(dst []byte, v FindOutput) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"issues":`...)
+	if v.Issues == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Issues {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeTrackerIssue(dst, v.Issues[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeTrackerIssue appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeTrackerIssue(dst []byte, v tracker.Issue) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"id":`...)
+	dst = jsonout.AppendInt(dst, int64(v.ID))
+	dst = append(dst, `,"title":`...)
+	dst = jsonout.AppendString(dst, v.Title)
+	dst = append(dst, `,"status":`...)
+	dst = jsonout.AppendString(dst, string(v.Status))
+	dst = append(dst, `,"priority":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Priority))
+	if len(v.Labels) != 0 {
+		dst = append(dst, `,"labels":`...)
+		if v.Labels == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i1 := range v.Labels {
+				if i1 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = jsonout.AppendString(dst, v.Labels[i1])
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, `,"created":`...)
+	if dst, err = jsonout.AppendTime(dst, v.Created); err != nil {
+		return nil, err
+	}
+	if len(v.Comments) != 0 {
+		dst = append(dst, `,"comments":`...)
+		if v.Comments == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i2 := range v.Comments {
+				if i2 > 0 {
+					dst = append(dst, ',')
+				}
+				if dst, err = encodeTrackerComment(dst, v.Comments[i2], 0); err != nil {
+					return nil, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeTrackerComment appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeTrackerComment(dst []byte, v tracker.Comment, depth int) ([]byte, error) {
+	var err error
+	if depth > jsonout.MaxDepth {
+		return jsonout.AppendMarshal(dst, v)
+	}
+	dst = append(dst, `{"author":`...)
+	dst = jsonout.AppendString(dst, v.Author)
+	dst = append(dst, `,"body":`...)
+	dst = jsonout.AppendString(dst, v.Body)
+	if len(v.Replies) != 0 {
+		dst = append(dst, `,"replies":`...)
+		if v.Replies == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '[')
+			for i1 := range v.Replies {
+				if i1 > 0 {
+					dst = append(dst, ',')
+				}
+				if dst, err = encodeTrackerComment(dst, v.Replies[i1], depth+1); err != nil {
+					return nil, err
+				}
+			}
+			dst = append(dst, ']')
+		}
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeAddCommentOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeAddCommentOutput(dst []byte, v *tracker.Issue) ([]byte, error) {
+	var err error
+	if v == nil {
+		dst = append(dst, "null"...)
+	} else {
+		if dst, err = encodeTrackerIssue(dst, *v); err != nil {
+			return nil, err
+		}
+	}
+	return dst, nil
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 	"unicode/utf8"
 )
 
@@ -77,7 +78,7 @@ var lookupNotesToolSpec = runtime.Spec{
 
 // LookupNotesTool returns [LookupNotes] as the tool "research-notes", under the key "notes" in Tools.
 func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
-	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput)
+	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput).WithEncoder(encodeNotesOutput)
 }
 
 // countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
@@ -128,7 +129,7 @@ var countWordsToolSpec = runtime.Spec{
 
 // CountWordsTool returns [CountWords] as the tool "word-count", under the key "wordCount" in Tools.
 func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
-	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput)
+	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput).WithEncoder(encodeCountOutput)
 }
 
 // Tools returns the tools of package main, by key.
@@ -202,4 +203,48 @@ func decodeCountInput(d *jsonarg.Decoder, v *CountInput) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"text"})
 	}
+}
+
+// encodeNotesOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeNotesOutput(dst []byte, v NotesOutput) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"topic":`...)
+	dst = jsonout.AppendString(dst, v.Topic)
+	dst = append(dst, `,"notes":`...)
+	if v.Notes == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Notes {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeNote(dst, v.Notes[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeNote appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeNote(dst []byte, v Note) ([]byte, error) {
+	dst = append(dst, `{"fact":`...)
+	dst = jsonout.AppendString(dst, v.Fact)
+	dst = append(dst, `,"source":`...)
+	dst = jsonout.AppendString(dst, v.Source)
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeCountOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeCountOutput(dst []byte, v CountOutput) ([]byte, error) {
+	dst = append(dst, `{"words":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Words))
+	dst = append(dst, `,"characters":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Characters))
+	dst = append(dst, '}')
+	return dst, nil
 }

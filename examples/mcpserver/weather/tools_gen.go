@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 	"time"
 	"unicode/utf8"
 )
@@ -110,7 +111,7 @@ var getWeatherToolSpec = runtime.Spec{
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -198,7 +199,7 @@ var getHazardsToolSpec = runtime.Spec{
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
 // listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
@@ -242,7 +243,7 @@ var listLocationsToolSpec = runtime.Spec{
 
 // ListLocationsTool returns [ListLocations] as the tool "locations-tool", under the key "locationsTool" in Tools.
 func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
-	return runtime.NewFunc(&listLocationsToolSpec, ListLocations).WithDecoder(decodeLocationsInput)
+	return runtime.NewFunc(&listLocationsToolSpec, ListLocations).WithDecoder(decodeLocationsInput).WithEncoder(encodeLocationsOutput)
 }
 
 // Tools returns the tools of package weather, by key.
@@ -367,4 +368,112 @@ func decodeLocationsInput(d *jsonarg.Decoder, v *LocationsInput) {
 	for d.Object(); d.Next(); {
 		d.Unexpected()
 	}
+}
+
+// encodeWeatherOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeWeatherOutput(dst []byte, v WeatherOutput) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"temperature":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.Temperature, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"feelsLike":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.FeelsLike, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"humidity":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Humidity))
+	dst = append(dst, `,"windSpeed":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.WindSpeed, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"windGust":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.WindGust, 64); err != nil {
+		return nil, err
+	}
+	dst = append(dst, `,"conditions":`...)
+	dst = jsonout.AppendString(dst, v.Conditions)
+	dst = append(dst, `,"location":`...)
+	dst = jsonout.AppendString(dst, v.Location)
+	dst = append(dst, `,"units":`...)
+	dst = jsonout.AppendString(dst, string(v.Units))
+	dst = append(dst, `,"icon":`...)
+	dst = jsonout.AppendString(dst, v.Icon)
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeGetHazardsOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeGetHazardsOutput(dst []byte, v *HazardsOutput) ([]byte, error) {
+	var err error
+	if v == nil {
+		dst = append(dst, "null"...)
+	} else {
+		if dst, err = encodeHazardsOutput(dst, *v); err != nil {
+			return nil, err
+		}
+	}
+	return dst, nil
+}
+
+// encodeHazardsOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeHazardsOutput(dst []byte, v HazardsOutput) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"location":`...)
+	dst = jsonout.AppendString(dst, v.Location)
+	dst = append(dst, `,"hazards":`...)
+	if v.Hazards == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Hazards {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeHazard(dst, v.Hazards[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeHazard appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeHazard(dst []byte, v Hazard) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"kind":`...)
+	dst = jsonout.AppendString(dst, v.Kind)
+	dst = append(dst, `,"severity":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Severity))
+	dst = append(dst, `,"issued":`...)
+	if dst, err = jsonout.AppendTime(dst, v.Issued); err != nil {
+		return nil, err
+	}
+	if v.Advice != "" {
+		dst = append(dst, `,"advice":`...)
+		dst = jsonout.AppendString(dst, v.Advice)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeLocationsOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeLocationsOutput(dst []byte, v LocationsOutput) ([]byte, error) {
+	dst = append(dst, `{"locations":`...)
+	if v.Locations == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Locations {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			dst = jsonout.AppendString(dst, v.Locations[i1])
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, '}')
+	return dst, nil
 }

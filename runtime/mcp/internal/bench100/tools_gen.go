@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 	"time"
 )
 
@@ -140,7 +141,7 @@ var search000ToolSpec = runtime.Spec{
 
 // Search000Tool returns [Search000] as the tool "search-000", under the key "search-000" in Tools.
 func Search000Tool() *runtime.Func[Search000In, Search000Out] {
-	return runtime.NewFunc(&search000ToolSpec, Search000).WithDecoder(decodeSearch000In)
+	return runtime.NewFunc(&search000ToolSpec, Search000).WithDecoder(decodeSearch000In).WithEncoder(encodeSearch000Out)
 }
 
 // search001ToolInputSchema is the JSON Schema of the input of tool "search-001".
@@ -274,7 +275,7 @@ var search001ToolSpec = runtime.Spec{
 
 // Search001Tool returns [Search001] as the tool "search-001", under the key "search-001" in Tools.
 func Search001Tool() *runtime.Func[Search001In, Search001Out] {
-	return runtime.NewFunc(&search001ToolSpec, Search001).WithDecoder(decodeSearch001In)
+	return runtime.NewFunc(&search001ToolSpec, Search001).WithDecoder(decodeSearch001In).WithEncoder(encodeSearch001Out)
 }
 
 // search002ToolInputSchema is the JSON Schema of the input of tool "search-002".
@@ -408,7 +409,7 @@ var search002ToolSpec = runtime.Spec{
 
 // Search002Tool returns [Search002] as the tool "search-002", under the key "search-002" in Tools.
 func Search002Tool() *runtime.Func[Search002In, Search002Out] {
-	return runtime.NewFunc(&search002ToolSpec, Search002).WithDecoder(decodeSearch002In)
+	return runtime.NewFunc(&search002ToolSpec, Search002).WithDecoder(decodeSearch002In).WithEncoder(encodeSearch002Out)
 }
 
 // search003ToolInputSchema is the JSON Schema of the input of tool "search-003".
@@ -542,7 +543,7 @@ var search003ToolSpec = runtime.Spec{
 
 // Search003Tool returns [Search003] as the tool "search-003", under the key "search-003" in Tools.
 func Search003Tool() *runtime.Func[Search003In, Search003Out] {
-	return runtime.NewFunc(&search003ToolSpec, Search003).WithDecoder(decodeSearch003In)
+	return runtime.NewFunc(&search003ToolSpec, Search003).WithDecoder(decodeSearch003In).WithEncoder(encodeSearch003Out)
 }
 
 // search004ToolInputSchema is the JSON Schema of the input of tool "search-004".
@@ -676,7 +677,7 @@ var search004ToolSpec = runtime.Spec{
 
 // Search004Tool returns [Search004] as the tool "search-004", under the key "search-004" in Tools.
 func Search004Tool() *runtime.Func[Search004In, Search004Out] {
-	return runtime.NewFunc(&search004ToolSpec, Search004).WithDecoder(decodeSearch004In)
+	return runtime.NewFunc(&search004ToolSpec, Search004).WithDecoder(decodeSearch004In).WithEncoder(encodeSearch004Out)
 }
 
 // search005ToolInputSchema is the JSON Schema of the input of tool "search-005".
@@ -810,7 +811,7 @@ var search005ToolSpec = runtime.Spec{
 
 // Search005Tool returns [Search005] as the tool "search-005", under the key "search-005" in Tools.
 func Search005Tool() *runtime.Func[Search005In, Search005Out] {
-	return runtime.NewFunc(&search005ToolSpec, Search005).WithDecoder(decodeSearch005In)
+	return runtime.NewFunc(&search005ToolSpec, Search005).WithDecoder(decodeSearch005In).WithEncoder(encodeSearch005Out)
 }
 
 // search006ToolInputSchema is the JSON Schema of the input of tool "search-006".
@@ -944,7 +945,7 @@ var search006ToolSpec = runtime.Spec{
 
 // Search006Tool returns [Search006] as the tool "search-006", under the key "search-006" in Tools.
 func Search006Tool() *runtime.Func[Search006In, Search006Out] {
-	return runtime.NewFunc(&search006ToolSpec, Search006).WithDecoder(decodeSearch006In)
+	return runtime.NewFunc(&search006ToolSpec, Search006).WithDecoder(decodeSearch006In).WithEncoder(encodeSearch006Out)
 }
 
 // search007ToolInputSchema is the JSON Schema of the input of tool "search-007".
@@ -1078,7 +1079,7 @@ var search007ToolSpec = runtime.Spec{
 
 // Search007Tool returns [Search007] as the tool "search-007", under the key "search-007" in Tools.
 func Search007Tool() *runtime.Func[Search007In, Search007Out] {
-	return runtime.NewFunc(&search007ToolSpec, Search007).WithDecoder(decodeSearch007In)
+	return runtime.NewFunc(&search007ToolSpec, Search007).WithDecoder(decodeSearch007In).WithEncoder(encodeSearch007Out)
 }
 
 // search008ToolInputSchema is the JSON Schema of the input of tool "search-008".
@@ -1212,7 +1213,7 @@ var search008ToolSpec = runtime.Spec{
 
 // Search008Tool returns [Search008] as the tool "search-008", under the key "search-008" in Tools.
 func Search008Tool() *runtime.Func[Search008In, Search008Out] {
-	return runtime.NewFunc(&search008ToolSpec, Search008).WithDecoder(decodeSearch008In)
+	return runtime.NewFunc(&search008ToolSpec, Search008).WithDecoder(decodeSearch008In).WithEncoder(encodeSearch008Out)
 }
 
 // search009ToolInputSchema is the JSON Schema of the input of tool "search-009".
@@ -1346,7 +1347,7 @@ var search009ToolSpec = runtime.Spec{
 
 // Search009Tool returns [Search009] as the tool "search-009", under the key "search-009" in Tools.
 func Search009Tool() *runtime.Func[Search009In, Search009Out] {
-	return runtime.NewFunc(&search009ToolSpec, Search009).WithDecoder(decodeSearch009In)
+	return runtime.NewFunc(&search009ToolSpec, Search009).WithDecoder(decodeSearch009In).WithEncoder(encodeSearch009Out)
 }
 
 // search010ToolInputSchema is the JSON Schema of the input of tool "search-010".
@@ -1480,7 +1481,7 @@ var search010ToolSpec = runtime.Spec{
 
 // Search010Tool returns [Search010] as the tool "search-010", under the key "search-010" in Tools.
 func Search010Tool() *runtime.Func[Search010In, Search010Out] {
-	return runtime.NewFunc(&search010ToolSpec, Search010).WithDecoder(decodeSearch010In)
+	return runtime.NewFunc(&search010ToolSpec, Search010).WithDecoder(decodeSearch010In).WithEncoder(encodeSearch010Out)
 }
 
 // search011ToolInputSchema is the JSON Schema of the input of tool "search-011".
@@ -1614,7 +1615,7 @@ var search011ToolSpec = runtime.Spec{
 
 // Search011Tool returns [Search011] as the tool "search-011", under the key "search-011" in Tools.
 func Search011Tool() *runtime.Func[Search011In, Search011Out] {
-	return runtime.NewFunc(&search011ToolSpec, Search011).WithDecoder(decodeSearch011In)
+	return runtime.NewFunc(&search011ToolSpec, Search011).WithDecoder(decodeSearch011In).WithEncoder(encodeSearch011Out)
 }
 
 // search012ToolInputSchema is the JSON Schema of the input of tool "search-012".
@@ -1748,7 +1749,7 @@ var search012ToolSpec = runtime.Spec{
 
 // Search012Tool returns [Search012] as the tool "search-012", under the key "search-012" in Tools.
 func Search012Tool() *runtime.Func[Search012In, Search012Out] {
-	return runtime.NewFunc(&search012ToolSpec, Search012).WithDecoder(decodeSearch012In)
+	return runtime.NewFunc(&search012ToolSpec, Search012).WithDecoder(decodeSearch012In).WithEncoder(encodeSearch012Out)
 }
 
 // search013ToolInputSchema is the JSON Schema of the input of tool "search-013".
@@ -1882,7 +1883,7 @@ var search013ToolSpec = runtime.Spec{
 
 // Search013Tool returns [Search013] as the tool "search-013", under the key "search-013" in Tools.
 func Search013Tool() *runtime.Func[Search013In, Search013Out] {
-	return runtime.NewFunc(&search013ToolSpec, Search013).WithDecoder(decodeSearch013In)
+	return runtime.NewFunc(&search013ToolSpec, Search013).WithDecoder(decodeSearch013In).WithEncoder(encodeSearch013Out)
 }
 
 // search014ToolInputSchema is the JSON Schema of the input of tool "search-014".
@@ -2016,7 +2017,7 @@ var search014ToolSpec = runtime.Spec{
 
 // Search014Tool returns [Search014] as the tool "search-014", under the key "search-014" in Tools.
 func Search014Tool() *runtime.Func[Search014In, Search014Out] {
-	return runtime.NewFunc(&search014ToolSpec, Search014).WithDecoder(decodeSearch014In)
+	return runtime.NewFunc(&search014ToolSpec, Search014).WithDecoder(decodeSearch014In).WithEncoder(encodeSearch014Out)
 }
 
 // search015ToolInputSchema is the JSON Schema of the input of tool "search-015".
@@ -2150,7 +2151,7 @@ var search015ToolSpec = runtime.Spec{
 
 // Search015Tool returns [Search015] as the tool "search-015", under the key "search-015" in Tools.
 func Search015Tool() *runtime.Func[Search015In, Search015Out] {
-	return runtime.NewFunc(&search015ToolSpec, Search015).WithDecoder(decodeSearch015In)
+	return runtime.NewFunc(&search015ToolSpec, Search015).WithDecoder(decodeSearch015In).WithEncoder(encodeSearch015Out)
 }
 
 // search016ToolInputSchema is the JSON Schema of the input of tool "search-016".
@@ -2284,7 +2285,7 @@ var search016ToolSpec = runtime.Spec{
 
 // Search016Tool returns [Search016] as the tool "search-016", under the key "search-016" in Tools.
 func Search016Tool() *runtime.Func[Search016In, Search016Out] {
-	return runtime.NewFunc(&search016ToolSpec, Search016).WithDecoder(decodeSearch016In)
+	return runtime.NewFunc(&search016ToolSpec, Search016).WithDecoder(decodeSearch016In).WithEncoder(encodeSearch016Out)
 }
 
 // search017ToolInputSchema is the JSON Schema of the input of tool "search-017".
@@ -2418,7 +2419,7 @@ var search017ToolSpec = runtime.Spec{
 
 // Search017Tool returns [Search017] as the tool "search-017", under the key "search-017" in Tools.
 func Search017Tool() *runtime.Func[Search017In, Search017Out] {
-	return runtime.NewFunc(&search017ToolSpec, Search017).WithDecoder(decodeSearch017In)
+	return runtime.NewFunc(&search017ToolSpec, Search017).WithDecoder(decodeSearch017In).WithEncoder(encodeSearch017Out)
 }
 
 // search018ToolInputSchema is the JSON Schema of the input of tool "search-018".
@@ -2552,7 +2553,7 @@ var search018ToolSpec = runtime.Spec{
 
 // Search018Tool returns [Search018] as the tool "search-018", under the key "search-018" in Tools.
 func Search018Tool() *runtime.Func[Search018In, Search018Out] {
-	return runtime.NewFunc(&search018ToolSpec, Search018).WithDecoder(decodeSearch018In)
+	return runtime.NewFunc(&search018ToolSpec, Search018).WithDecoder(decodeSearch018In).WithEncoder(encodeSearch018Out)
 }
 
 // search019ToolInputSchema is the JSON Schema of the input of tool "search-019".
@@ -2686,7 +2687,7 @@ var search019ToolSpec = runtime.Spec{
 
 // Search019Tool returns [Search019] as the tool "search-019", under the key "search-019" in Tools.
 func Search019Tool() *runtime.Func[Search019In, Search019Out] {
-	return runtime.NewFunc(&search019ToolSpec, Search019).WithDecoder(decodeSearch019In)
+	return runtime.NewFunc(&search019ToolSpec, Search019).WithDecoder(decodeSearch019In).WithEncoder(encodeSearch019Out)
 }
 
 // search020ToolInputSchema is the JSON Schema of the input of tool "search-020".
@@ -2820,7 +2821,7 @@ var search020ToolSpec = runtime.Spec{
 
 // Search020Tool returns [Search020] as the tool "search-020", under the key "search-020" in Tools.
 func Search020Tool() *runtime.Func[Search020In, Search020Out] {
-	return runtime.NewFunc(&search020ToolSpec, Search020).WithDecoder(decodeSearch020In)
+	return runtime.NewFunc(&search020ToolSpec, Search020).WithDecoder(decodeSearch020In).WithEncoder(encodeSearch020Out)
 }
 
 // search021ToolInputSchema is the JSON Schema of the input of tool "search-021".
@@ -2954,7 +2955,7 @@ var search021ToolSpec = runtime.Spec{
 
 // Search021Tool returns [Search021] as the tool "search-021", under the key "search-021" in Tools.
 func Search021Tool() *runtime.Func[Search021In, Search021Out] {
-	return runtime.NewFunc(&search021ToolSpec, Search021).WithDecoder(decodeSearch021In)
+	return runtime.NewFunc(&search021ToolSpec, Search021).WithDecoder(decodeSearch021In).WithEncoder(encodeSearch021Out)
 }
 
 // search022ToolInputSchema is the JSON Schema of the input of tool "search-022".
@@ -3088,7 +3089,7 @@ var search022ToolSpec = runtime.Spec{
 
 // Search022Tool returns [Search022] as the tool "search-022", under the key "search-022" in Tools.
 func Search022Tool() *runtime.Func[Search022In, Search022Out] {
-	return runtime.NewFunc(&search022ToolSpec, Search022).WithDecoder(decodeSearch022In)
+	return runtime.NewFunc(&search022ToolSpec, Search022).WithDecoder(decodeSearch022In).WithEncoder(encodeSearch022Out)
 }
 
 // search023ToolInputSchema is the JSON Schema of the input of tool "search-023".
@@ -3222,7 +3223,7 @@ var search023ToolSpec = runtime.Spec{
 
 // Search023Tool returns [Search023] as the tool "search-023", under the key "search-023" in Tools.
 func Search023Tool() *runtime.Func[Search023In, Search023Out] {
-	return runtime.NewFunc(&search023ToolSpec, Search023).WithDecoder(decodeSearch023In)
+	return runtime.NewFunc(&search023ToolSpec, Search023).WithDecoder(decodeSearch023In).WithEncoder(encodeSearch023Out)
 }
 
 // search024ToolInputSchema is the JSON Schema of the input of tool "search-024".
@@ -3356,7 +3357,7 @@ var search024ToolSpec = runtime.Spec{
 
 // Search024Tool returns [Search024] as the tool "search-024", under the key "search-024" in Tools.
 func Search024Tool() *runtime.Func[Search024In, Search024Out] {
-	return runtime.NewFunc(&search024ToolSpec, Search024).WithDecoder(decodeSearch024In)
+	return runtime.NewFunc(&search024ToolSpec, Search024).WithDecoder(decodeSearch024In).WithEncoder(encodeSearch024Out)
 }
 
 // search025ToolInputSchema is the JSON Schema of the input of tool "search-025".
@@ -3490,7 +3491,7 @@ var search025ToolSpec = runtime.Spec{
 
 // Search025Tool returns [Search025] as the tool "search-025", under the key "search-025" in Tools.
 func Search025Tool() *runtime.Func[Search025In, Search025Out] {
-	return runtime.NewFunc(&search025ToolSpec, Search025).WithDecoder(decodeSearch025In)
+	return runtime.NewFunc(&search025ToolSpec, Search025).WithDecoder(decodeSearch025In).WithEncoder(encodeSearch025Out)
 }
 
 // search026ToolInputSchema is the JSON Schema of the input of tool "search-026".
@@ -3624,7 +3625,7 @@ var search026ToolSpec = runtime.Spec{
 
 // Search026Tool returns [Search026] as the tool "search-026", under the key "search-026" in Tools.
 func Search026Tool() *runtime.Func[Search026In, Search026Out] {
-	return runtime.NewFunc(&search026ToolSpec, Search026).WithDecoder(decodeSearch026In)
+	return runtime.NewFunc(&search026ToolSpec, Search026).WithDecoder(decodeSearch026In).WithEncoder(encodeSearch026Out)
 }
 
 // search027ToolInputSchema is the JSON Schema of the input of tool "search-027".
@@ -3758,7 +3759,7 @@ var search027ToolSpec = runtime.Spec{
 
 // Search027Tool returns [Search027] as the tool "search-027", under the key "search-027" in Tools.
 func Search027Tool() *runtime.Func[Search027In, Search027Out] {
-	return runtime.NewFunc(&search027ToolSpec, Search027).WithDecoder(decodeSearch027In)
+	return runtime.NewFunc(&search027ToolSpec, Search027).WithDecoder(decodeSearch027In).WithEncoder(encodeSearch027Out)
 }
 
 // search028ToolInputSchema is the JSON Schema of the input of tool "search-028".
@@ -3892,7 +3893,7 @@ var search028ToolSpec = runtime.Spec{
 
 // Search028Tool returns [Search028] as the tool "search-028", under the key "search-028" in Tools.
 func Search028Tool() *runtime.Func[Search028In, Search028Out] {
-	return runtime.NewFunc(&search028ToolSpec, Search028).WithDecoder(decodeSearch028In)
+	return runtime.NewFunc(&search028ToolSpec, Search028).WithDecoder(decodeSearch028In).WithEncoder(encodeSearch028Out)
 }
 
 // search029ToolInputSchema is the JSON Schema of the input of tool "search-029".
@@ -4026,7 +4027,7 @@ var search029ToolSpec = runtime.Spec{
 
 // Search029Tool returns [Search029] as the tool "search-029", under the key "search-029" in Tools.
 func Search029Tool() *runtime.Func[Search029In, Search029Out] {
-	return runtime.NewFunc(&search029ToolSpec, Search029).WithDecoder(decodeSearch029In)
+	return runtime.NewFunc(&search029ToolSpec, Search029).WithDecoder(decodeSearch029In).WithEncoder(encodeSearch029Out)
 }
 
 // search030ToolInputSchema is the JSON Schema of the input of tool "search-030".
@@ -4160,7 +4161,7 @@ var search030ToolSpec = runtime.Spec{
 
 // Search030Tool returns [Search030] as the tool "search-030", under the key "search-030" in Tools.
 func Search030Tool() *runtime.Func[Search030In, Search030Out] {
-	return runtime.NewFunc(&search030ToolSpec, Search030).WithDecoder(decodeSearch030In)
+	return runtime.NewFunc(&search030ToolSpec, Search030).WithDecoder(decodeSearch030In).WithEncoder(encodeSearch030Out)
 }
 
 // search031ToolInputSchema is the JSON Schema of the input of tool "search-031".
@@ -4294,7 +4295,7 @@ var search031ToolSpec = runtime.Spec{
 
 // Search031Tool returns [Search031] as the tool "search-031", under the key "search-031" in Tools.
 func Search031Tool() *runtime.Func[Search031In, Search031Out] {
-	return runtime.NewFunc(&search031ToolSpec, Search031).WithDecoder(decodeSearch031In)
+	return runtime.NewFunc(&search031ToolSpec, Search031).WithDecoder(decodeSearch031In).WithEncoder(encodeSearch031Out)
 }
 
 // search032ToolInputSchema is the JSON Schema of the input of tool "search-032".
@@ -4428,7 +4429,7 @@ var search032ToolSpec = runtime.Spec{
 
 // Search032Tool returns [Search032] as the tool "search-032", under the key "search-032" in Tools.
 func Search032Tool() *runtime.Func[Search032In, Search032Out] {
-	return runtime.NewFunc(&search032ToolSpec, Search032).WithDecoder(decodeSearch032In)
+	return runtime.NewFunc(&search032ToolSpec, Search032).WithDecoder(decodeSearch032In).WithEncoder(encodeSearch032Out)
 }
 
 // search033ToolInputSchema is the JSON Schema of the input of tool "search-033".
@@ -4562,7 +4563,7 @@ var search033ToolSpec = runtime.Spec{
 
 // Search033Tool returns [Search033] as the tool "search-033", under the key "search-033" in Tools.
 func Search033Tool() *runtime.Func[Search033In, Search033Out] {
-	return runtime.NewFunc(&search033ToolSpec, Search033).WithDecoder(decodeSearch033In)
+	return runtime.NewFunc(&search033ToolSpec, Search033).WithDecoder(decodeSearch033In).WithEncoder(encodeSearch033Out)
 }
 
 // search034ToolInputSchema is the JSON Schema of the input of tool "search-034".
@@ -4696,7 +4697,7 @@ var search034ToolSpec = runtime.Spec{
 
 // Search034Tool returns [Search034] as the tool "search-034", under the key "search-034" in Tools.
 func Search034Tool() *runtime.Func[Search034In, Search034Out] {
-	return runtime.NewFunc(&search034ToolSpec, Search034).WithDecoder(decodeSearch034In)
+	return runtime.NewFunc(&search034ToolSpec, Search034).WithDecoder(decodeSearch034In).WithEncoder(encodeSearch034Out)
 }
 
 // search035ToolInputSchema is the JSON Schema of the input of tool "search-035".
@@ -4830,7 +4831,7 @@ var search035ToolSpec = runtime.Spec{
 
 // Search035Tool returns [Search035] as the tool "search-035", under the key "search-035" in Tools.
 func Search035Tool() *runtime.Func[Search035In, Search035Out] {
-	return runtime.NewFunc(&search035ToolSpec, Search035).WithDecoder(decodeSearch035In)
+	return runtime.NewFunc(&search035ToolSpec, Search035).WithDecoder(decodeSearch035In).WithEncoder(encodeSearch035Out)
 }
 
 // search036ToolInputSchema is the JSON Schema of the input of tool "search-036".
@@ -4964,7 +4965,7 @@ var search036ToolSpec = runtime.Spec{
 
 // Search036Tool returns [Search036] as the tool "search-036", under the key "search-036" in Tools.
 func Search036Tool() *runtime.Func[Search036In, Search036Out] {
-	return runtime.NewFunc(&search036ToolSpec, Search036).WithDecoder(decodeSearch036In)
+	return runtime.NewFunc(&search036ToolSpec, Search036).WithDecoder(decodeSearch036In).WithEncoder(encodeSearch036Out)
 }
 
 // search037ToolInputSchema is the JSON Schema of the input of tool "search-037".
@@ -5098,7 +5099,7 @@ var search037ToolSpec = runtime.Spec{
 
 // Search037Tool returns [Search037] as the tool "search-037", under the key "search-037" in Tools.
 func Search037Tool() *runtime.Func[Search037In, Search037Out] {
-	return runtime.NewFunc(&search037ToolSpec, Search037).WithDecoder(decodeSearch037In)
+	return runtime.NewFunc(&search037ToolSpec, Search037).WithDecoder(decodeSearch037In).WithEncoder(encodeSearch037Out)
 }
 
 // search038ToolInputSchema is the JSON Schema of the input of tool "search-038".
@@ -5232,7 +5233,7 @@ var search038ToolSpec = runtime.Spec{
 
 // Search038Tool returns [Search038] as the tool "search-038", under the key "search-038" in Tools.
 func Search038Tool() *runtime.Func[Search038In, Search038Out] {
-	return runtime.NewFunc(&search038ToolSpec, Search038).WithDecoder(decodeSearch038In)
+	return runtime.NewFunc(&search038ToolSpec, Search038).WithDecoder(decodeSearch038In).WithEncoder(encodeSearch038Out)
 }
 
 // search039ToolInputSchema is the JSON Schema of the input of tool "search-039".
@@ -5366,7 +5367,7 @@ var search039ToolSpec = runtime.Spec{
 
 // Search039Tool returns [Search039] as the tool "search-039", under the key "search-039" in Tools.
 func Search039Tool() *runtime.Func[Search039In, Search039Out] {
-	return runtime.NewFunc(&search039ToolSpec, Search039).WithDecoder(decodeSearch039In)
+	return runtime.NewFunc(&search039ToolSpec, Search039).WithDecoder(decodeSearch039In).WithEncoder(encodeSearch039Out)
 }
 
 // search040ToolInputSchema is the JSON Schema of the input of tool "search-040".
@@ -5500,7 +5501,7 @@ var search040ToolSpec = runtime.Spec{
 
 // Search040Tool returns [Search040] as the tool "search-040", under the key "search-040" in Tools.
 func Search040Tool() *runtime.Func[Search040In, Search040Out] {
-	return runtime.NewFunc(&search040ToolSpec, Search040).WithDecoder(decodeSearch040In)
+	return runtime.NewFunc(&search040ToolSpec, Search040).WithDecoder(decodeSearch040In).WithEncoder(encodeSearch040Out)
 }
 
 // search041ToolInputSchema is the JSON Schema of the input of tool "search-041".
@@ -5634,7 +5635,7 @@ var search041ToolSpec = runtime.Spec{
 
 // Search041Tool returns [Search041] as the tool "search-041", under the key "search-041" in Tools.
 func Search041Tool() *runtime.Func[Search041In, Search041Out] {
-	return runtime.NewFunc(&search041ToolSpec, Search041).WithDecoder(decodeSearch041In)
+	return runtime.NewFunc(&search041ToolSpec, Search041).WithDecoder(decodeSearch041In).WithEncoder(encodeSearch041Out)
 }
 
 // search042ToolInputSchema is the JSON Schema of the input of tool "search-042".
@@ -5768,7 +5769,7 @@ var search042ToolSpec = runtime.Spec{
 
 // Search042Tool returns [Search042] as the tool "search-042", under the key "search-042" in Tools.
 func Search042Tool() *runtime.Func[Search042In, Search042Out] {
-	return runtime.NewFunc(&search042ToolSpec, Search042).WithDecoder(decodeSearch042In)
+	return runtime.NewFunc(&search042ToolSpec, Search042).WithDecoder(decodeSearch042In).WithEncoder(encodeSearch042Out)
 }
 
 // search043ToolInputSchema is the JSON Schema of the input of tool "search-043".
@@ -5902,7 +5903,7 @@ var search043ToolSpec = runtime.Spec{
 
 // Search043Tool returns [Search043] as the tool "search-043", under the key "search-043" in Tools.
 func Search043Tool() *runtime.Func[Search043In, Search043Out] {
-	return runtime.NewFunc(&search043ToolSpec, Search043).WithDecoder(decodeSearch043In)
+	return runtime.NewFunc(&search043ToolSpec, Search043).WithDecoder(decodeSearch043In).WithEncoder(encodeSearch043Out)
 }
 
 // search044ToolInputSchema is the JSON Schema of the input of tool "search-044".
@@ -6036,7 +6037,7 @@ var search044ToolSpec = runtime.Spec{
 
 // Search044Tool returns [Search044] as the tool "search-044", under the key "search-044" in Tools.
 func Search044Tool() *runtime.Func[Search044In, Search044Out] {
-	return runtime.NewFunc(&search044ToolSpec, Search044).WithDecoder(decodeSearch044In)
+	return runtime.NewFunc(&search044ToolSpec, Search044).WithDecoder(decodeSearch044In).WithEncoder(encodeSearch044Out)
 }
 
 // search045ToolInputSchema is the JSON Schema of the input of tool "search-045".
@@ -6170,7 +6171,7 @@ var search045ToolSpec = runtime.Spec{
 
 // Search045Tool returns [Search045] as the tool "search-045", under the key "search-045" in Tools.
 func Search045Tool() *runtime.Func[Search045In, Search045Out] {
-	return runtime.NewFunc(&search045ToolSpec, Search045).WithDecoder(decodeSearch045In)
+	return runtime.NewFunc(&search045ToolSpec, Search045).WithDecoder(decodeSearch045In).WithEncoder(encodeSearch045Out)
 }
 
 // search046ToolInputSchema is the JSON Schema of the input of tool "search-046".
@@ -6304,7 +6305,7 @@ var search046ToolSpec = runtime.Spec{
 
 // Search046Tool returns [Search046] as the tool "search-046", under the key "search-046" in Tools.
 func Search046Tool() *runtime.Func[Search046In, Search046Out] {
-	return runtime.NewFunc(&search046ToolSpec, Search046).WithDecoder(decodeSearch046In)
+	return runtime.NewFunc(&search046ToolSpec, Search046).WithDecoder(decodeSearch046In).WithEncoder(encodeSearch046Out)
 }
 
 // search047ToolInputSchema is the JSON Schema of the input of tool "search-047".
@@ -6438,7 +6439,7 @@ var search047ToolSpec = runtime.Spec{
 
 // Search047Tool returns [Search047] as the tool "search-047", under the key "search-047" in Tools.
 func Search047Tool() *runtime.Func[Search047In, Search047Out] {
-	return runtime.NewFunc(&search047ToolSpec, Search047).WithDecoder(decodeSearch047In)
+	return runtime.NewFunc(&search047ToolSpec, Search047).WithDecoder(decodeSearch047In).WithEncoder(encodeSearch047Out)
 }
 
 // search048ToolInputSchema is the JSON Schema of the input of tool "search-048".
@@ -6572,7 +6573,7 @@ var search048ToolSpec = runtime.Spec{
 
 // Search048Tool returns [Search048] as the tool "search-048", under the key "search-048" in Tools.
 func Search048Tool() *runtime.Func[Search048In, Search048Out] {
-	return runtime.NewFunc(&search048ToolSpec, Search048).WithDecoder(decodeSearch048In)
+	return runtime.NewFunc(&search048ToolSpec, Search048).WithDecoder(decodeSearch048In).WithEncoder(encodeSearch048Out)
 }
 
 // search049ToolInputSchema is the JSON Schema of the input of tool "search-049".
@@ -6706,7 +6707,7 @@ var search049ToolSpec = runtime.Spec{
 
 // Search049Tool returns [Search049] as the tool "search-049", under the key "search-049" in Tools.
 func Search049Tool() *runtime.Func[Search049In, Search049Out] {
-	return runtime.NewFunc(&search049ToolSpec, Search049).WithDecoder(decodeSearch049In)
+	return runtime.NewFunc(&search049ToolSpec, Search049).WithDecoder(decodeSearch049In).WithEncoder(encodeSearch049Out)
 }
 
 // search050ToolInputSchema is the JSON Schema of the input of tool "search-050".
@@ -6840,7 +6841,7 @@ var search050ToolSpec = runtime.Spec{
 
 // Search050Tool returns [Search050] as the tool "search-050", under the key "search-050" in Tools.
 func Search050Tool() *runtime.Func[Search050In, Search050Out] {
-	return runtime.NewFunc(&search050ToolSpec, Search050).WithDecoder(decodeSearch050In)
+	return runtime.NewFunc(&search050ToolSpec, Search050).WithDecoder(decodeSearch050In).WithEncoder(encodeSearch050Out)
 }
 
 // search051ToolInputSchema is the JSON Schema of the input of tool "search-051".
@@ -6974,7 +6975,7 @@ var search051ToolSpec = runtime.Spec{
 
 // Search051Tool returns [Search051] as the tool "search-051", under the key "search-051" in Tools.
 func Search051Tool() *runtime.Func[Search051In, Search051Out] {
-	return runtime.NewFunc(&search051ToolSpec, Search051).WithDecoder(decodeSearch051In)
+	return runtime.NewFunc(&search051ToolSpec, Search051).WithDecoder(decodeSearch051In).WithEncoder(encodeSearch051Out)
 }
 
 // search052ToolInputSchema is the JSON Schema of the input of tool "search-052".
@@ -7108,7 +7109,7 @@ var search052ToolSpec = runtime.Spec{
 
 // Search052Tool returns [Search052] as the tool "search-052", under the key "search-052" in Tools.
 func Search052Tool() *runtime.Func[Search052In, Search052Out] {
-	return runtime.NewFunc(&search052ToolSpec, Search052).WithDecoder(decodeSearch052In)
+	return runtime.NewFunc(&search052ToolSpec, Search052).WithDecoder(decodeSearch052In).WithEncoder(encodeSearch052Out)
 }
 
 // search053ToolInputSchema is the JSON Schema of the input of tool "search-053".
@@ -7242,7 +7243,7 @@ var search053ToolSpec = runtime.Spec{
 
 // Search053Tool returns [Search053] as the tool "search-053", under the key "search-053" in Tools.
 func Search053Tool() *runtime.Func[Search053In, Search053Out] {
-	return runtime.NewFunc(&search053ToolSpec, Search053).WithDecoder(decodeSearch053In)
+	return runtime.NewFunc(&search053ToolSpec, Search053).WithDecoder(decodeSearch053In).WithEncoder(encodeSearch053Out)
 }
 
 // search054ToolInputSchema is the JSON Schema of the input of tool "search-054".
@@ -7376,7 +7377,7 @@ var search054ToolSpec = runtime.Spec{
 
 // Search054Tool returns [Search054] as the tool "search-054", under the key "search-054" in Tools.
 func Search054Tool() *runtime.Func[Search054In, Search054Out] {
-	return runtime.NewFunc(&search054ToolSpec, Search054).WithDecoder(decodeSearch054In)
+	return runtime.NewFunc(&search054ToolSpec, Search054).WithDecoder(decodeSearch054In).WithEncoder(encodeSearch054Out)
 }
 
 // search055ToolInputSchema is the JSON Schema of the input of tool "search-055".
@@ -7510,7 +7511,7 @@ var search055ToolSpec = runtime.Spec{
 
 // Search055Tool returns [Search055] as the tool "search-055", under the key "search-055" in Tools.
 func Search055Tool() *runtime.Func[Search055In, Search055Out] {
-	return runtime.NewFunc(&search055ToolSpec, Search055).WithDecoder(decodeSearch055In)
+	return runtime.NewFunc(&search055ToolSpec, Search055).WithDecoder(decodeSearch055In).WithEncoder(encodeSearch055Out)
 }
 
 // search056ToolInputSchema is the JSON Schema of the input of tool "search-056".
@@ -7644,7 +7645,7 @@ var search056ToolSpec = runtime.Spec{
 
 // Search056Tool returns [Search056] as the tool "search-056", under the key "search-056" in Tools.
 func Search056Tool() *runtime.Func[Search056In, Search056Out] {
-	return runtime.NewFunc(&search056ToolSpec, Search056).WithDecoder(decodeSearch056In)
+	return runtime.NewFunc(&search056ToolSpec, Search056).WithDecoder(decodeSearch056In).WithEncoder(encodeSearch056Out)
 }
 
 // search057ToolInputSchema is the JSON Schema of the input of tool "search-057".
@@ -7778,7 +7779,7 @@ var search057ToolSpec = runtime.Spec{
 
 // Search057Tool returns [Search057] as the tool "search-057", under the key "search-057" in Tools.
 func Search057Tool() *runtime.Func[Search057In, Search057Out] {
-	return runtime.NewFunc(&search057ToolSpec, Search057).WithDecoder(decodeSearch057In)
+	return runtime.NewFunc(&search057ToolSpec, Search057).WithDecoder(decodeSearch057In).WithEncoder(encodeSearch057Out)
 }
 
 // search058ToolInputSchema is the JSON Schema of the input of tool "search-058".
@@ -7912,7 +7913,7 @@ var search058ToolSpec = runtime.Spec{
 
 // Search058Tool returns [Search058] as the tool "search-058", under the key "search-058" in Tools.
 func Search058Tool() *runtime.Func[Search058In, Search058Out] {
-	return runtime.NewFunc(&search058ToolSpec, Search058).WithDecoder(decodeSearch058In)
+	return runtime.NewFunc(&search058ToolSpec, Search058).WithDecoder(decodeSearch058In).WithEncoder(encodeSearch058Out)
 }
 
 // search059ToolInputSchema is the JSON Schema of the input of tool "search-059".
@@ -8046,7 +8047,7 @@ var search059ToolSpec = runtime.Spec{
 
 // Search059Tool returns [Search059] as the tool "search-059", under the key "search-059" in Tools.
 func Search059Tool() *runtime.Func[Search059In, Search059Out] {
-	return runtime.NewFunc(&search059ToolSpec, Search059).WithDecoder(decodeSearch059In)
+	return runtime.NewFunc(&search059ToolSpec, Search059).WithDecoder(decodeSearch059In).WithEncoder(encodeSearch059Out)
 }
 
 // search060ToolInputSchema is the JSON Schema of the input of tool "search-060".
@@ -8180,7 +8181,7 @@ var search060ToolSpec = runtime.Spec{
 
 // Search060Tool returns [Search060] as the tool "search-060", under the key "search-060" in Tools.
 func Search060Tool() *runtime.Func[Search060In, Search060Out] {
-	return runtime.NewFunc(&search060ToolSpec, Search060).WithDecoder(decodeSearch060In)
+	return runtime.NewFunc(&search060ToolSpec, Search060).WithDecoder(decodeSearch060In).WithEncoder(encodeSearch060Out)
 }
 
 // search061ToolInputSchema is the JSON Schema of the input of tool "search-061".
@@ -8314,7 +8315,7 @@ var search061ToolSpec = runtime.Spec{
 
 // Search061Tool returns [Search061] as the tool "search-061", under the key "search-061" in Tools.
 func Search061Tool() *runtime.Func[Search061In, Search061Out] {
-	return runtime.NewFunc(&search061ToolSpec, Search061).WithDecoder(decodeSearch061In)
+	return runtime.NewFunc(&search061ToolSpec, Search061).WithDecoder(decodeSearch061In).WithEncoder(encodeSearch061Out)
 }
 
 // search062ToolInputSchema is the JSON Schema of the input of tool "search-062".
@@ -8448,7 +8449,7 @@ var search062ToolSpec = runtime.Spec{
 
 // Search062Tool returns [Search062] as the tool "search-062", under the key "search-062" in Tools.
 func Search062Tool() *runtime.Func[Search062In, Search062Out] {
-	return runtime.NewFunc(&search062ToolSpec, Search062).WithDecoder(decodeSearch062In)
+	return runtime.NewFunc(&search062ToolSpec, Search062).WithDecoder(decodeSearch062In).WithEncoder(encodeSearch062Out)
 }
 
 // search063ToolInputSchema is the JSON Schema of the input of tool "search-063".
@@ -8582,7 +8583,7 @@ var search063ToolSpec = runtime.Spec{
 
 // Search063Tool returns [Search063] as the tool "search-063", under the key "search-063" in Tools.
 func Search063Tool() *runtime.Func[Search063In, Search063Out] {
-	return runtime.NewFunc(&search063ToolSpec, Search063).WithDecoder(decodeSearch063In)
+	return runtime.NewFunc(&search063ToolSpec, Search063).WithDecoder(decodeSearch063In).WithEncoder(encodeSearch063Out)
 }
 
 // search064ToolInputSchema is the JSON Schema of the input of tool "search-064".
@@ -8716,7 +8717,7 @@ var search064ToolSpec = runtime.Spec{
 
 // Search064Tool returns [Search064] as the tool "search-064", under the key "search-064" in Tools.
 func Search064Tool() *runtime.Func[Search064In, Search064Out] {
-	return runtime.NewFunc(&search064ToolSpec, Search064).WithDecoder(decodeSearch064In)
+	return runtime.NewFunc(&search064ToolSpec, Search064).WithDecoder(decodeSearch064In).WithEncoder(encodeSearch064Out)
 }
 
 // search065ToolInputSchema is the JSON Schema of the input of tool "search-065".
@@ -8850,7 +8851,7 @@ var search065ToolSpec = runtime.Spec{
 
 // Search065Tool returns [Search065] as the tool "search-065", under the key "search-065" in Tools.
 func Search065Tool() *runtime.Func[Search065In, Search065Out] {
-	return runtime.NewFunc(&search065ToolSpec, Search065).WithDecoder(decodeSearch065In)
+	return runtime.NewFunc(&search065ToolSpec, Search065).WithDecoder(decodeSearch065In).WithEncoder(encodeSearch065Out)
 }
 
 // search066ToolInputSchema is the JSON Schema of the input of tool "search-066".
@@ -8984,7 +8985,7 @@ var search066ToolSpec = runtime.Spec{
 
 // Search066Tool returns [Search066] as the tool "search-066", under the key "search-066" in Tools.
 func Search066Tool() *runtime.Func[Search066In, Search066Out] {
-	return runtime.NewFunc(&search066ToolSpec, Search066).WithDecoder(decodeSearch066In)
+	return runtime.NewFunc(&search066ToolSpec, Search066).WithDecoder(decodeSearch066In).WithEncoder(encodeSearch066Out)
 }
 
 // search067ToolInputSchema is the JSON Schema of the input of tool "search-067".
@@ -9118,7 +9119,7 @@ var search067ToolSpec = runtime.Spec{
 
 // Search067Tool returns [Search067] as the tool "search-067", under the key "search-067" in Tools.
 func Search067Tool() *runtime.Func[Search067In, Search067Out] {
-	return runtime.NewFunc(&search067ToolSpec, Search067).WithDecoder(decodeSearch067In)
+	return runtime.NewFunc(&search067ToolSpec, Search067).WithDecoder(decodeSearch067In).WithEncoder(encodeSearch067Out)
 }
 
 // search068ToolInputSchema is the JSON Schema of the input of tool "search-068".
@@ -9252,7 +9253,7 @@ var search068ToolSpec = runtime.Spec{
 
 // Search068Tool returns [Search068] as the tool "search-068", under the key "search-068" in Tools.
 func Search068Tool() *runtime.Func[Search068In, Search068Out] {
-	return runtime.NewFunc(&search068ToolSpec, Search068).WithDecoder(decodeSearch068In)
+	return runtime.NewFunc(&search068ToolSpec, Search068).WithDecoder(decodeSearch068In).WithEncoder(encodeSearch068Out)
 }
 
 // search069ToolInputSchema is the JSON Schema of the input of tool "search-069".
@@ -9386,7 +9387,7 @@ var search069ToolSpec = runtime.Spec{
 
 // Search069Tool returns [Search069] as the tool "search-069", under the key "search-069" in Tools.
 func Search069Tool() *runtime.Func[Search069In, Search069Out] {
-	return runtime.NewFunc(&search069ToolSpec, Search069).WithDecoder(decodeSearch069In)
+	return runtime.NewFunc(&search069ToolSpec, Search069).WithDecoder(decodeSearch069In).WithEncoder(encodeSearch069Out)
 }
 
 // search070ToolInputSchema is the JSON Schema of the input of tool "search-070".
@@ -9520,7 +9521,7 @@ var search070ToolSpec = runtime.Spec{
 
 // Search070Tool returns [Search070] as the tool "search-070", under the key "search-070" in Tools.
 func Search070Tool() *runtime.Func[Search070In, Search070Out] {
-	return runtime.NewFunc(&search070ToolSpec, Search070).WithDecoder(decodeSearch070In)
+	return runtime.NewFunc(&search070ToolSpec, Search070).WithDecoder(decodeSearch070In).WithEncoder(encodeSearch070Out)
 }
 
 // search071ToolInputSchema is the JSON Schema of the input of tool "search-071".
@@ -9654,7 +9655,7 @@ var search071ToolSpec = runtime.Spec{
 
 // Search071Tool returns [Search071] as the tool "search-071", under the key "search-071" in Tools.
 func Search071Tool() *runtime.Func[Search071In, Search071Out] {
-	return runtime.NewFunc(&search071ToolSpec, Search071).WithDecoder(decodeSearch071In)
+	return runtime.NewFunc(&search071ToolSpec, Search071).WithDecoder(decodeSearch071In).WithEncoder(encodeSearch071Out)
 }
 
 // search072ToolInputSchema is the JSON Schema of the input of tool "search-072".
@@ -9788,7 +9789,7 @@ var search072ToolSpec = runtime.Spec{
 
 // Search072Tool returns [Search072] as the tool "search-072", under the key "search-072" in Tools.
 func Search072Tool() *runtime.Func[Search072In, Search072Out] {
-	return runtime.NewFunc(&search072ToolSpec, Search072).WithDecoder(decodeSearch072In)
+	return runtime.NewFunc(&search072ToolSpec, Search072).WithDecoder(decodeSearch072In).WithEncoder(encodeSearch072Out)
 }
 
 // search073ToolInputSchema is the JSON Schema of the input of tool "search-073".
@@ -9922,7 +9923,7 @@ var search073ToolSpec = runtime.Spec{
 
 // Search073Tool returns [Search073] as the tool "search-073", under the key "search-073" in Tools.
 func Search073Tool() *runtime.Func[Search073In, Search073Out] {
-	return runtime.NewFunc(&search073ToolSpec, Search073).WithDecoder(decodeSearch073In)
+	return runtime.NewFunc(&search073ToolSpec, Search073).WithDecoder(decodeSearch073In).WithEncoder(encodeSearch073Out)
 }
 
 // search074ToolInputSchema is the JSON Schema of the input of tool "search-074".
@@ -10056,7 +10057,7 @@ var search074ToolSpec = runtime.Spec{
 
 // Search074Tool returns [Search074] as the tool "search-074", under the key "search-074" in Tools.
 func Search074Tool() *runtime.Func[Search074In, Search074Out] {
-	return runtime.NewFunc(&search074ToolSpec, Search074).WithDecoder(decodeSearch074In)
+	return runtime.NewFunc(&search074ToolSpec, Search074).WithDecoder(decodeSearch074In).WithEncoder(encodeSearch074Out)
 }
 
 // search075ToolInputSchema is the JSON Schema of the input of tool "search-075".
@@ -10190,7 +10191,7 @@ var search075ToolSpec = runtime.Spec{
 
 // Search075Tool returns [Search075] as the tool "search-075", under the key "search-075" in Tools.
 func Search075Tool() *runtime.Func[Search075In, Search075Out] {
-	return runtime.NewFunc(&search075ToolSpec, Search075).WithDecoder(decodeSearch075In)
+	return runtime.NewFunc(&search075ToolSpec, Search075).WithDecoder(decodeSearch075In).WithEncoder(encodeSearch075Out)
 }
 
 // search076ToolInputSchema is the JSON Schema of the input of tool "search-076".
@@ -10324,7 +10325,7 @@ var search076ToolSpec = runtime.Spec{
 
 // Search076Tool returns [Search076] as the tool "search-076", under the key "search-076" in Tools.
 func Search076Tool() *runtime.Func[Search076In, Search076Out] {
-	return runtime.NewFunc(&search076ToolSpec, Search076).WithDecoder(decodeSearch076In)
+	return runtime.NewFunc(&search076ToolSpec, Search076).WithDecoder(decodeSearch076In).WithEncoder(encodeSearch076Out)
 }
 
 // search077ToolInputSchema is the JSON Schema of the input of tool "search-077".
@@ -10458,7 +10459,7 @@ var search077ToolSpec = runtime.Spec{
 
 // Search077Tool returns [Search077] as the tool "search-077", under the key "search-077" in Tools.
 func Search077Tool() *runtime.Func[Search077In, Search077Out] {
-	return runtime.NewFunc(&search077ToolSpec, Search077).WithDecoder(decodeSearch077In)
+	return runtime.NewFunc(&search077ToolSpec, Search077).WithDecoder(decodeSearch077In).WithEncoder(encodeSearch077Out)
 }
 
 // search078ToolInputSchema is the JSON Schema of the input of tool "search-078".
@@ -10592,7 +10593,7 @@ var search078ToolSpec = runtime.Spec{
 
 // Search078Tool returns [Search078] as the tool "search-078", under the key "search-078" in Tools.
 func Search078Tool() *runtime.Func[Search078In, Search078Out] {
-	return runtime.NewFunc(&search078ToolSpec, Search078).WithDecoder(decodeSearch078In)
+	return runtime.NewFunc(&search078ToolSpec, Search078).WithDecoder(decodeSearch078In).WithEncoder(encodeSearch078Out)
 }
 
 // search079ToolInputSchema is the JSON Schema of the input of tool "search-079".
@@ -10726,7 +10727,7 @@ var search079ToolSpec = runtime.Spec{
 
 // Search079Tool returns [Search079] as the tool "search-079", under the key "search-079" in Tools.
 func Search079Tool() *runtime.Func[Search079In, Search079Out] {
-	return runtime.NewFunc(&search079ToolSpec, Search079).WithDecoder(decodeSearch079In)
+	return runtime.NewFunc(&search079ToolSpec, Search079).WithDecoder(decodeSearch079In).WithEncoder(encodeSearch079Out)
 }
 
 // search080ToolInputSchema is the JSON Schema of the input of tool "search-080".
@@ -10860,7 +10861,7 @@ var search080ToolSpec = runtime.Spec{
 
 // Search080Tool returns [Search080] as the tool "search-080", under the key "search-080" in Tools.
 func Search080Tool() *runtime.Func[Search080In, Search080Out] {
-	return runtime.NewFunc(&search080ToolSpec, Search080).WithDecoder(decodeSearch080In)
+	return runtime.NewFunc(&search080ToolSpec, Search080).WithDecoder(decodeSearch080In).WithEncoder(encodeSearch080Out)
 }
 
 // search081ToolInputSchema is the JSON Schema of the input of tool "search-081".
@@ -10994,7 +10995,7 @@ var search081ToolSpec = runtime.Spec{
 
 // Search081Tool returns [Search081] as the tool "search-081", under the key "search-081" in Tools.
 func Search081Tool() *runtime.Func[Search081In, Search081Out] {
-	return runtime.NewFunc(&search081ToolSpec, Search081).WithDecoder(decodeSearch081In)
+	return runtime.NewFunc(&search081ToolSpec, Search081).WithDecoder(decodeSearch081In).WithEncoder(encodeSearch081Out)
 }
 
 // search082ToolInputSchema is the JSON Schema of the input of tool "search-082".
@@ -11128,7 +11129,7 @@ var search082ToolSpec = runtime.Spec{
 
 // Search082Tool returns [Search082] as the tool "search-082", under the key "search-082" in Tools.
 func Search082Tool() *runtime.Func[Search082In, Search082Out] {
-	return runtime.NewFunc(&search082ToolSpec, Search082).WithDecoder(decodeSearch082In)
+	return runtime.NewFunc(&search082ToolSpec, Search082).WithDecoder(decodeSearch082In).WithEncoder(encodeSearch082Out)
 }
 
 // search083ToolInputSchema is the JSON Schema of the input of tool "search-083".
@@ -11262,7 +11263,7 @@ var search083ToolSpec = runtime.Spec{
 
 // Search083Tool returns [Search083] as the tool "search-083", under the key "search-083" in Tools.
 func Search083Tool() *runtime.Func[Search083In, Search083Out] {
-	return runtime.NewFunc(&search083ToolSpec, Search083).WithDecoder(decodeSearch083In)
+	return runtime.NewFunc(&search083ToolSpec, Search083).WithDecoder(decodeSearch083In).WithEncoder(encodeSearch083Out)
 }
 
 // search084ToolInputSchema is the JSON Schema of the input of tool "search-084".
@@ -11396,7 +11397,7 @@ var search084ToolSpec = runtime.Spec{
 
 // Search084Tool returns [Search084] as the tool "search-084", under the key "search-084" in Tools.
 func Search084Tool() *runtime.Func[Search084In, Search084Out] {
-	return runtime.NewFunc(&search084ToolSpec, Search084).WithDecoder(decodeSearch084In)
+	return runtime.NewFunc(&search084ToolSpec, Search084).WithDecoder(decodeSearch084In).WithEncoder(encodeSearch084Out)
 }
 
 // search085ToolInputSchema is the JSON Schema of the input of tool "search-085".
@@ -11530,7 +11531,7 @@ var search085ToolSpec = runtime.Spec{
 
 // Search085Tool returns [Search085] as the tool "search-085", under the key "search-085" in Tools.
 func Search085Tool() *runtime.Func[Search085In, Search085Out] {
-	return runtime.NewFunc(&search085ToolSpec, Search085).WithDecoder(decodeSearch085In)
+	return runtime.NewFunc(&search085ToolSpec, Search085).WithDecoder(decodeSearch085In).WithEncoder(encodeSearch085Out)
 }
 
 // search086ToolInputSchema is the JSON Schema of the input of tool "search-086".
@@ -11664,7 +11665,7 @@ var search086ToolSpec = runtime.Spec{
 
 // Search086Tool returns [Search086] as the tool "search-086", under the key "search-086" in Tools.
 func Search086Tool() *runtime.Func[Search086In, Search086Out] {
-	return runtime.NewFunc(&search086ToolSpec, Search086).WithDecoder(decodeSearch086In)
+	return runtime.NewFunc(&search086ToolSpec, Search086).WithDecoder(decodeSearch086In).WithEncoder(encodeSearch086Out)
 }
 
 // search087ToolInputSchema is the JSON Schema of the input of tool "search-087".
@@ -11798,7 +11799,7 @@ var search087ToolSpec = runtime.Spec{
 
 // Search087Tool returns [Search087] as the tool "search-087", under the key "search-087" in Tools.
 func Search087Tool() *runtime.Func[Search087In, Search087Out] {
-	return runtime.NewFunc(&search087ToolSpec, Search087).WithDecoder(decodeSearch087In)
+	return runtime.NewFunc(&search087ToolSpec, Search087).WithDecoder(decodeSearch087In).WithEncoder(encodeSearch087Out)
 }
 
 // search088ToolInputSchema is the JSON Schema of the input of tool "search-088".
@@ -11932,7 +11933,7 @@ var search088ToolSpec = runtime.Spec{
 
 // Search088Tool returns [Search088] as the tool "search-088", under the key "search-088" in Tools.
 func Search088Tool() *runtime.Func[Search088In, Search088Out] {
-	return runtime.NewFunc(&search088ToolSpec, Search088).WithDecoder(decodeSearch088In)
+	return runtime.NewFunc(&search088ToolSpec, Search088).WithDecoder(decodeSearch088In).WithEncoder(encodeSearch088Out)
 }
 
 // search089ToolInputSchema is the JSON Schema of the input of tool "search-089".
@@ -12066,7 +12067,7 @@ var search089ToolSpec = runtime.Spec{
 
 // Search089Tool returns [Search089] as the tool "search-089", under the key "search-089" in Tools.
 func Search089Tool() *runtime.Func[Search089In, Search089Out] {
-	return runtime.NewFunc(&search089ToolSpec, Search089).WithDecoder(decodeSearch089In)
+	return runtime.NewFunc(&search089ToolSpec, Search089).WithDecoder(decodeSearch089In).WithEncoder(encodeSearch089Out)
 }
 
 // search090ToolInputSchema is the JSON Schema of the input of tool "search-090".
@@ -12200,7 +12201,7 @@ var search090ToolSpec = runtime.Spec{
 
 // Search090Tool returns [Search090] as the tool "search-090", under the key "search-090" in Tools.
 func Search090Tool() *runtime.Func[Search090In, Search090Out] {
-	return runtime.NewFunc(&search090ToolSpec, Search090).WithDecoder(decodeSearch090In)
+	return runtime.NewFunc(&search090ToolSpec, Search090).WithDecoder(decodeSearch090In).WithEncoder(encodeSearch090Out)
 }
 
 // search091ToolInputSchema is the JSON Schema of the input of tool "search-091".
@@ -12334,7 +12335,7 @@ var search091ToolSpec = runtime.Spec{
 
 // Search091Tool returns [Search091] as the tool "search-091", under the key "search-091" in Tools.
 func Search091Tool() *runtime.Func[Search091In, Search091Out] {
-	return runtime.NewFunc(&search091ToolSpec, Search091).WithDecoder(decodeSearch091In)
+	return runtime.NewFunc(&search091ToolSpec, Search091).WithDecoder(decodeSearch091In).WithEncoder(encodeSearch091Out)
 }
 
 // search092ToolInputSchema is the JSON Schema of the input of tool "search-092".
@@ -12468,7 +12469,7 @@ var search092ToolSpec = runtime.Spec{
 
 // Search092Tool returns [Search092] as the tool "search-092", under the key "search-092" in Tools.
 func Search092Tool() *runtime.Func[Search092In, Search092Out] {
-	return runtime.NewFunc(&search092ToolSpec, Search092).WithDecoder(decodeSearch092In)
+	return runtime.NewFunc(&search092ToolSpec, Search092).WithDecoder(decodeSearch092In).WithEncoder(encodeSearch092Out)
 }
 
 // search093ToolInputSchema is the JSON Schema of the input of tool "search-093".
@@ -12602,7 +12603,7 @@ var search093ToolSpec = runtime.Spec{
 
 // Search093Tool returns [Search093] as the tool "search-093", under the key "search-093" in Tools.
 func Search093Tool() *runtime.Func[Search093In, Search093Out] {
-	return runtime.NewFunc(&search093ToolSpec, Search093).WithDecoder(decodeSearch093In)
+	return runtime.NewFunc(&search093ToolSpec, Search093).WithDecoder(decodeSearch093In).WithEncoder(encodeSearch093Out)
 }
 
 // search094ToolInputSchema is the JSON Schema of the input of tool "search-094".
@@ -12736,7 +12737,7 @@ var search094ToolSpec = runtime.Spec{
 
 // Search094Tool returns [Search094] as the tool "search-094", under the key "search-094" in Tools.
 func Search094Tool() *runtime.Func[Search094In, Search094Out] {
-	return runtime.NewFunc(&search094ToolSpec, Search094).WithDecoder(decodeSearch094In)
+	return runtime.NewFunc(&search094ToolSpec, Search094).WithDecoder(decodeSearch094In).WithEncoder(encodeSearch094Out)
 }
 
 // search095ToolInputSchema is the JSON Schema of the input of tool "search-095".
@@ -12870,7 +12871,7 @@ var search095ToolSpec = runtime.Spec{
 
 // Search095Tool returns [Search095] as the tool "search-095", under the key "search-095" in Tools.
 func Search095Tool() *runtime.Func[Search095In, Search095Out] {
-	return runtime.NewFunc(&search095ToolSpec, Search095).WithDecoder(decodeSearch095In)
+	return runtime.NewFunc(&search095ToolSpec, Search095).WithDecoder(decodeSearch095In).WithEncoder(encodeSearch095Out)
 }
 
 // search096ToolInputSchema is the JSON Schema of the input of tool "search-096".
@@ -13004,7 +13005,7 @@ var search096ToolSpec = runtime.Spec{
 
 // Search096Tool returns [Search096] as the tool "search-096", under the key "search-096" in Tools.
 func Search096Tool() *runtime.Func[Search096In, Search096Out] {
-	return runtime.NewFunc(&search096ToolSpec, Search096).WithDecoder(decodeSearch096In)
+	return runtime.NewFunc(&search096ToolSpec, Search096).WithDecoder(decodeSearch096In).WithEncoder(encodeSearch096Out)
 }
 
 // search097ToolInputSchema is the JSON Schema of the input of tool "search-097".
@@ -13138,7 +13139,7 @@ var search097ToolSpec = runtime.Spec{
 
 // Search097Tool returns [Search097] as the tool "search-097", under the key "search-097" in Tools.
 func Search097Tool() *runtime.Func[Search097In, Search097Out] {
-	return runtime.NewFunc(&search097ToolSpec, Search097).WithDecoder(decodeSearch097In)
+	return runtime.NewFunc(&search097ToolSpec, Search097).WithDecoder(decodeSearch097In).WithEncoder(encodeSearch097Out)
 }
 
 // search098ToolInputSchema is the JSON Schema of the input of tool "search-098".
@@ -13272,7 +13273,7 @@ var search098ToolSpec = runtime.Spec{
 
 // Search098Tool returns [Search098] as the tool "search-098", under the key "search-098" in Tools.
 func Search098Tool() *runtime.Func[Search098In, Search098Out] {
-	return runtime.NewFunc(&search098ToolSpec, Search098).WithDecoder(decodeSearch098In)
+	return runtime.NewFunc(&search098ToolSpec, Search098).WithDecoder(decodeSearch098In).WithEncoder(encodeSearch098Out)
 }
 
 // search099ToolInputSchema is the JSON Schema of the input of tool "search-099".
@@ -13406,7 +13407,7 @@ var search099ToolSpec = runtime.Spec{
 
 // Search099Tool returns [Search099] as the tool "search-099", under the key "search-099" in Tools.
 func Search099Tool() *runtime.Func[Search099In, Search099Out] {
-	return runtime.NewFunc(&search099ToolSpec, Search099).WithDecoder(decodeSearch099In)
+	return runtime.NewFunc(&search099ToolSpec, Search099).WithDecoder(decodeSearch099In).WithEncoder(encodeSearch099Out)
 }
 
 // Tools returns the tools of package bench100, by key.
@@ -31413,4 +31414,2838 @@ func decodePage099(d *jsonarg.Decoder, v *Page099) {
 	if seen&required != required {
 		d.Missing(^seen&required, []string{"cursor"})
 	}
+}
+
+// encodeSearch000Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch000Out(dst []byte, v Search000Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeItem appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeItem(dst []byte, v Item) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"id":`...)
+	dst = jsonout.AppendString(dst, v.ID)
+	dst = append(dst, `,"score":`...)
+	if dst, err = jsonout.AppendFloat(dst, v.Score, 64); err != nil {
+		return nil, err
+	}
+	if len(v.Labels) != 0 {
+		dst = append(dst, `,"labels":`...)
+		if v.Labels == nil {
+			dst = append(dst, "null"...)
+		} else {
+			dst = append(dst, '{')
+			for i2, k1 := range jsonout.SortedKeys(v.Labels) {
+				if i2 > 0 {
+					dst = append(dst, ',')
+				}
+				dst = jsonout.AppendString(dst, k1)
+				dst = append(dst, ':')
+				dst = jsonout.AppendString(dst, v.Labels[k1])
+			}
+			dst = append(dst, '}')
+		}
+	}
+	dst = append(dst, `,"updated":`...)
+	if dst, err = jsonout.AppendTime(dst, v.Updated); err != nil {
+		return nil, err
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch001Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch001Out(dst []byte, v Search001Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch002Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch002Out(dst []byte, v Search002Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch003Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch003Out(dst []byte, v Search003Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch004Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch004Out(dst []byte, v Search004Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch005Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch005Out(dst []byte, v Search005Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch006Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch006Out(dst []byte, v Search006Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch007Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch007Out(dst []byte, v Search007Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch008Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch008Out(dst []byte, v Search008Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch009Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch009Out(dst []byte, v Search009Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch010Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch010Out(dst []byte, v Search010Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch011Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch011Out(dst []byte, v Search011Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch012Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch012Out(dst []byte, v Search012Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch013Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch013Out(dst []byte, v Search013Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch014Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch014Out(dst []byte, v Search014Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch015Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch015Out(dst []byte, v Search015Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch016Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch016Out(dst []byte, v Search016Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch017Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch017Out(dst []byte, v Search017Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch018Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch018Out(dst []byte, v Search018Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch019Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch019Out(dst []byte, v Search019Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch020Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch020Out(dst []byte, v Search020Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch021Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch021Out(dst []byte, v Search021Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch022Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch022Out(dst []byte, v Search022Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch023Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch023Out(dst []byte, v Search023Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch024Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch024Out(dst []byte, v Search024Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch025Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch025Out(dst []byte, v Search025Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch026Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch026Out(dst []byte, v Search026Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch027Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch027Out(dst []byte, v Search027Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch028Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch028Out(dst []byte, v Search028Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch029Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch029Out(dst []byte, v Search029Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch030Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch030Out(dst []byte, v Search030Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch031Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch031Out(dst []byte, v Search031Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch032Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch032Out(dst []byte, v Search032Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch033Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch033Out(dst []byte, v Search033Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch034Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch034Out(dst []byte, v Search034Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch035Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch035Out(dst []byte, v Search035Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch036Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch036Out(dst []byte, v Search036Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch037Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch037Out(dst []byte, v Search037Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch038Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch038Out(dst []byte, v Search038Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch039Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch039Out(dst []byte, v Search039Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch040Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch040Out(dst []byte, v Search040Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch041Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch041Out(dst []byte, v Search041Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch042Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch042Out(dst []byte, v Search042Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch043Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch043Out(dst []byte, v Search043Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch044Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch044Out(dst []byte, v Search044Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch045Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch045Out(dst []byte, v Search045Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch046Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch046Out(dst []byte, v Search046Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch047Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch047Out(dst []byte, v Search047Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch048Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch048Out(dst []byte, v Search048Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch049Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch049Out(dst []byte, v Search049Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch050Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch050Out(dst []byte, v Search050Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch051Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch051Out(dst []byte, v Search051Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch052Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch052Out(dst []byte, v Search052Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch053Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch053Out(dst []byte, v Search053Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch054Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch054Out(dst []byte, v Search054Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch055Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch055Out(dst []byte, v Search055Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch056Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch056Out(dst []byte, v Search056Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch057Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch057Out(dst []byte, v Search057Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch058Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch058Out(dst []byte, v Search058Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch059Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch059Out(dst []byte, v Search059Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch060Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch060Out(dst []byte, v Search060Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch061Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch061Out(dst []byte, v Search061Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch062Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch062Out(dst []byte, v Search062Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch063Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch063Out(dst []byte, v Search063Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch064Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch064Out(dst []byte, v Search064Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch065Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch065Out(dst []byte, v Search065Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch066Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch066Out(dst []byte, v Search066Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch067Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch067Out(dst []byte, v Search067Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch068Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch068Out(dst []byte, v Search068Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch069Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch069Out(dst []byte, v Search069Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch070Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch070Out(dst []byte, v Search070Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch071Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch071Out(dst []byte, v Search071Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch072Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch072Out(dst []byte, v Search072Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch073Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch073Out(dst []byte, v Search073Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch074Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch074Out(dst []byte, v Search074Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch075Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch075Out(dst []byte, v Search075Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch076Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch076Out(dst []byte, v Search076Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch077Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch077Out(dst []byte, v Search077Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch078Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch078Out(dst []byte, v Search078Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch079Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch079Out(dst []byte, v Search079Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch080Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch080Out(dst []byte, v Search080Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch081Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch081Out(dst []byte, v Search081Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch082Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch082Out(dst []byte, v Search082Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch083Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch083Out(dst []byte, v Search083Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch084Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch084Out(dst []byte, v Search084Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch085Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch085Out(dst []byte, v Search085Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch086Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch086Out(dst []byte, v Search086Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch087Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch087Out(dst []byte, v Search087Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch088Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch088Out(dst []byte, v Search088Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch089Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch089Out(dst []byte, v Search089Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch090Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch090Out(dst []byte, v Search090Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch091Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch091Out(dst []byte, v Search091Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch092Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch092Out(dst []byte, v Search092Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch093Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch093Out(dst []byte, v Search093Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch094Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch094Out(dst []byte, v Search094Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch095Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch095Out(dst []byte, v Search095Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch096Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch096Out(dst []byte, v Search096Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch097Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch097Out(dst []byte, v Search097Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch098Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch098Out(dst []byte, v Search098Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
+}
+
+// encodeSearch099Out appends the JSON encoding of v to dst, as json.Marshal writes it.
+func encodeSearch099Out(dst []byte, v Search099Out) ([]byte, error) {
+	var err error
+	dst = append(dst, `{"items":`...)
+	if v.Items == nil {
+		dst = append(dst, "null"...)
+	} else {
+		dst = append(dst, '[')
+		for i1 := range v.Items {
+			if i1 > 0 {
+				dst = append(dst, ',')
+			}
+			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
+				return nil, err
+			}
+		}
+		dst = append(dst, ']')
+	}
+	dst = append(dst, `,"total":`...)
+	dst = jsonout.AppendInt(dst, int64(v.Total))
+	if v.Next != "" {
+		dst = append(dst, `,"next":`...)
+		dst = jsonout.AppendString(dst, v.Next)
+	}
+	dst = append(dst, '}')
+	return dst, nil
 }
