@@ -396,6 +396,9 @@ func (g *gen) checkPackage(ps *pkgState) {
 		if !seen[name] {
 			seen[name] = true
 			declare(ts, name)
+			if ts.model.Recv == "" {
+				declare(ts, toolsOnceVar)
+			}
 		}
 	}
 	for _, st := range ps.stubs {

@@ -164,6 +164,9 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	f.Line()
 }
 
+// toolsOnceVar is the variable that holds the tools of Tools().
+const toolsOnceVar = "toolsOnce"
+
 // hookCall wires a hook into a Func: .WithModelOutput(hook) or
 // .WithTransform(target, hook()). The compiler checks its types.
 func hookCall(h Hook) jen.Code {
@@ -206,15 +209,24 @@ func renderToolsets(f *jen.File, p *Package) {
 			items = append(items, jen.Line().Lit(t.Key).Op(":").Add(call))
 		}
 		items = append(items, jen.Line())
+		set := jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...))
 		if recv == "" {
-			f.Commentf("%s returns the tools of package %s, by key.", name, p.Name)
+			// The package's tools are built once; each call copies the
+			// map (see runtime.ToolsetOnce).
+			f.Commentf("%s builds the tools of %s once.", toolsOnceVar, name)
+			f.Var().Id(toolsOnceVar).Qual(runtimePath, "ToolsetOnce")
+			f.Line()
+			f.Commentf("%s returns the tools of package %s, by key: a new map on every call, of", name, p.Name)
+			f.Comment("tools built on the first call and shared afterwards. Call a tool's")
+			f.Comment("constructor for a tool of your own, to attach hooks to.")
+			set = jen.Return(jen.Id(toolsOnceVar).Dot("Get").Call(
+				jen.Func().Params().Qual(runtimePath, "Toolset").Block(set),
+			))
 		} else {
 			params = append(params, jen.Id("r").Op("*").Id(recv))
 			f.Commentf("%s returns the tools of the methods of r, by key.", name)
 		}
-		f.Func().Id(name).Params(params...).Qual(runtimePath, "Toolset").Block(
-			jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...)),
-		)
+		f.Func().Id(name).Params(params...).Qual(runtimePath, "Toolset").Block(set)
 		f.Line()
 	}
 }

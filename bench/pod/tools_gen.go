@@ -1743,11 +1743,18 @@ func CreatePodTool() *runtime.Func[Pod, Created] {
 	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod).WithEncoder(encodeCreated)
 }
 
-// Tools returns the tools of package pod, by key.
+// toolsOnce builds the tools of Tools once.
+var toolsOnce runtime.ToolsetOnce
+
+// Tools returns the tools of package pod, by key: a new map on every call, of
+// tools built on the first call and shared afterwards. Call a tool's
+// constructor for a tool of your own, to attach hooks to.
 func Tools() runtime.Toolset {
-	return runtime.Toolset{
-		"createPod": CreatePodTool(),
-	}
+	return toolsOnce.Get(func() runtime.Toolset {
+		return runtime.Toolset{
+			"createPod": CreatePodTool(),
+		}
+	})
 }
 
 // decodePod decodes the arguments of tool "create-pod" and checks them against the input schema in one pass (see package jsonarg).

@@ -105,11 +105,18 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
-// Tools returns the tools of package weather, by key.
+// toolsOnce builds the tools of Tools once.
+var toolsOnce runtime.ToolsetOnce
+
+// Tools returns the tools of package weather, by key: a new map on every call, of
+// tools built on the first call and shared afterwards. Call a tool's
+// constructor for a tool of your own, to attach hooks to.
 func Tools() runtime.Toolset {
-	return runtime.Toolset{
-		"weatherTool": GetWeatherTool(),
-	}
+	return toolsOnce.Get(func() runtime.Toolset {
+		return runtime.Toolset{
+			"weatherTool": GetWeatherTool(),
+		}
+	})
 }
 
 // decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).

@@ -177,12 +177,19 @@ func SummarizeTool() *runtime.Func[Sources, Report] {
 	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources).WithEncoder(encodeReport)
 }
 
-// Tools returns the tools of package main, by key.
+// toolsOnce builds the tools of Tools once.
+var toolsOnce runtime.ToolsetOnce
+
+// Tools returns the tools of package main, by key: a new map on every call, of
+// tools built on the first call and shared afterwards. Call a tool's
+// constructor for a tool of your own, to attach hooks to.
 func Tools() runtime.Toolset {
-	return runtime.Toolset{
-		"gather":    GatherTool(),
-		"summarize": SummarizeTool(),
-	}
+	return toolsOnce.Get(func() runtime.Toolset {
+		return runtime.Toolset{
+			"gather":    GatherTool(),
+			"summarize": SummarizeTool(),
+		}
+	})
 }
 
 // decodeResearchInput decodes the arguments of tool "gather" and checks them against the input schema in one pass (see package jsonarg).

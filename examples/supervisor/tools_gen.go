@@ -132,12 +132,19 @@ func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
 	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput).WithEncoder(encodeCountOutput)
 }
 
-// Tools returns the tools of package main, by key.
+// toolsOnce builds the tools of Tools once.
+var toolsOnce runtime.ToolsetOnce
+
+// Tools returns the tools of package main, by key: a new map on every call, of
+// tools built on the first call and shared afterwards. Call a tool's
+// constructor for a tool of your own, to attach hooks to.
 func Tools() runtime.Toolset {
-	return runtime.Toolset{
-		"notes":     LookupNotesTool(),
-		"wordCount": CountWordsTool(),
-	}
+	return toolsOnce.Get(func() runtime.Toolset {
+		return runtime.Toolset{
+			"notes":     LookupNotesTool(),
+			"wordCount": CountWordsTool(),
+		}
+	})
 }
 
 // decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the input schema in one pass (see package jsonarg).

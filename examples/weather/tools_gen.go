@@ -206,12 +206,19 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
-// Tools returns the tools of package main, by key.
+// toolsOnce builds the tools of Tools once.
+var toolsOnce runtime.ToolsetOnce
+
+// Tools returns the tools of package main, by key: a new map on every call, of
+// tools built on the first call and shared afterwards. Call a tool's
+// constructor for a tool of your own, to attach hooks to.
 func Tools() runtime.Toolset {
-	return runtime.Toolset{
-		"weatherTool": GetWeatherTool(),
-		"hazardsTool": GetHazardsTool(),
-	}
+	return toolsOnce.Get(func() runtime.Toolset {
+		return runtime.Toolset{
+			"weatherTool": GetWeatherTool(),
+			"hazardsTool": GetHazardsTool(),
+		}
+	})
 }
 
 // decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
