@@ -327,3 +327,22 @@ func TestSchemaRawKinds(t *testing.T) {
 		})
 	}
 }
+
+// TestRenderTakesTheFastPath checks that the 1,000-tool package is rendered
+// without falling back to formatting the whole file (pendingFile.finish
+// falls back silently, with the same bytes, only slower): every step of the
+// fast path succeeds.
+func TestRenderTakesTheFastPath(t *testing.T) {
+	res := generate(t, writeManyTools(t, 1000))
+	require.Len(t, res.Packages, 1)
+	p := res.Packages[0]
+	pf := renderPlaceholders(p)
+	require.NoError(t, pf.err, "render with placeholders")
+	dt := renderDecoders(p)
+	src, err := substituteDecoders(pf.src, p)
+	require.NoError(t, err, "substitute the decoders")
+	src, err = dt.addImports(src, p)
+	require.NoError(t, err, "add the decoders' imports")
+	_, ok := pf.lits.substituteCap(src, nil, dt.size)
+	require.True(t, ok, "substitute the schemas")
+}

@@ -459,7 +459,7 @@ func plainImports(p *Package) bool {
 func toolsetsFirstLine(p *Package) string {
 	recv := p.Tools[0].Recv
 	if recv == "" {
-		return fmt.Sprintf("%s returns the tools of package %s, by key.", toolsetFunc(recv), p.Name)
+		return fmt.Sprintf("%s builds the tools of %s once.", toolsOnceVar, toolsetFunc(recv))
 	}
 	return fmt.Sprintf("%s returns the tools of the methods of r, by key.", toolsetFunc(recv))
 }
