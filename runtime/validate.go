@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -300,50 +301,111 @@ func mapKeys(m map[string]any) func(func(string) bool) {
 	}
 }
 
-// structFields returns the JSON names of t's fields as encoding/json sees
-// them: tag names, "-" skipped, untagged embedded structs flattened.
+// structFields returns the JSON names of t's fields and their types, as
+// encoding/json resolves them (typeFields in encoding/json/encode.go): tag
+// names ("-" skipped, invalid names replaced by the field's), embedded
+// structs flattened breadth first, and for a name found more than once the
+// shallowest field, the tagged one among equals, or none when that leaves
+// a tie.
 func structFields(t reflect.Type) map[string]reflect.Type {
 	if f, ok := fieldSets.Load(t); ok {
 		return f.(map[string]reflect.Type)
 	}
-	fields := map[string]reflect.Type{}
-	var collect func(t reflect.Type, depth int)
-	collect = func(t reflect.Type, depth int) {
-		if depth > 8 {
-			return
-		}
-		for i := range t.NumField() {
-			f := t.Field(i)
-			tag := f.Tag.Get("json")
-			if tag == "-" {
+	type candidate struct {
+		typ    reflect.Type
+		depth  int
+		tagged bool
+	}
+	byName := map[string][]candidate{}
+	level, visited := []reflect.Type{t}, map[reflect.Type]bool{}
+	for depth := 0; len(level) > 0; depth++ {
+		var next []reflect.Type
+		for _, st := range level {
+			// A type seen at a shallower level adds nothing; one embedded
+			// twice at this level adds its fields twice, which then tie,
+			// as in encoding/json.
+			if visited[st] {
 				continue
 			}
-			name, _, _ := strings.Cut(tag, ",")
-			ft := f.Type
-			if f.Anonymous && name == "" {
-				et := ft
-				if et.Kind() == reflect.Pointer {
-					et = et.Elem()
-				}
-				if et.Kind() == reflect.Struct {
-					collect(et, depth+1)
+			for i := range st.NumField() {
+				f := st.Field(i)
+				tag := f.Tag.Get("json")
+				if tag == "-" {
 					continue
 				}
-			}
-			if !f.IsExported() {
-				continue
-			}
-			if name == "" {
-				name = f.Name
-			}
-			if _, dup := fields[name]; !dup {
-				fields[name] = ft
+				name, _, _ := strings.Cut(tag, ",")
+				if !validTagName(name) {
+					name = ""
+				}
+				ft := f.Type
+				if f.Anonymous {
+					et := ft
+					if et.Kind() == reflect.Pointer {
+						et = et.Elem()
+					}
+					if !f.IsExported() && et.Kind() != reflect.Struct {
+						continue
+					}
+					if name == "" && et.Kind() == reflect.Struct {
+						next = append(next, et)
+						continue
+					}
+				} else if !f.IsExported() {
+					continue
+				}
+				tagged := name != ""
+				if !tagged {
+					name = f.Name
+				}
+				byName[name] = append(byName[name], candidate{ft, depth, tagged})
 			}
 		}
+		for _, st := range level {
+			visited[st] = true
+		}
+		level = next
 	}
-	collect(t, 0)
+	fields := map[string]reflect.Type{}
+	for name, cs := range byName {
+		// The shallowest fields; among them the one tagged field, or the
+		// only field.
+		top := cs[:0:0]
+		for _, c := range cs {
+			if c.depth == cs[0].depth {
+				top = append(top, c)
+			}
+		}
+		var tagged []candidate
+		for _, c := range top {
+			if c.tagged {
+				tagged = append(tagged, c)
+			}
+		}
+		switch {
+		case len(tagged) == 1:
+			fields[name] = tagged[0].typ
+		case len(tagged) == 0 && len(top) == 1:
+			fields[name] = top[0].typ
+		}
+	}
 	actual, _ := fieldSets.LoadOrStore(t, fields)
 	return actual.(map[string]reflect.Type)
+}
+
+// validTagName reports whether encoding/json accepts name as a JSON name
+// from a tag (isValidTag in encoding/json/encode.go).
+func validTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		switch {
+		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
+		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
 }
 
 // decodeStrict decodes args into v, rejecting unknown fields and trailing
