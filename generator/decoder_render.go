@@ -599,7 +599,7 @@ func literalValue(lit string) any {
 
 func (w *decoderWriter) str(v *ValuePlan, target string, c valueCtx) {
 	if len(v.Enum) > 0 {
-		w.line("switch string(d.StringBytes()) {")
+		w.line("switch string(d.TextBytes()) {")
 		var seen []string
 		for _, lit := range v.Enum {
 			s, _ := literalValue(lit).(string)
@@ -631,10 +631,10 @@ func (w *decoderWriter) str(v *ValuePlan, target string, c valueCtx) {
 		return
 	}
 	if v.MinLength < 0 && v.MaxLength < 0 && v.PatternVar == "" {
-		w.line(target, " = ", convert(v.Type, "string", "d.String()"))
+		w.line(target, " = ", convert(v.Type, "string", "d.Text()"))
 		return
 	}
-	w.line("s := d.String()")
+	w.line("s := d.Text()")
 	if v.MinLength >= 0 || v.MaxLength >= 0 {
 		w.usesUTF8 = true
 		w.line("n := ", w.p.Imports.UTF8, ".RuneCountInString(s)")

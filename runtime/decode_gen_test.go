@@ -40,7 +40,7 @@ func decodeWeatherIn(d *jsonarg.Decoder, v *weatherIn) {
 				d.WrongType("string")
 				continue
 			}
-			v.Location = d.String()
+			v.Location = d.Text()
 		case "units":
 			if seen&2 != 0 {
 				d.Duplicate()
@@ -54,7 +54,7 @@ func decodeWeatherIn(d *jsonarg.Decoder, v *weatherIn) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "celsius":
 				v.Units = "celsius"
 			case "fahrenheit":
@@ -150,7 +150,7 @@ func decodeNestedIn(d *jsonarg.Decoder, v *nestedIn) {
 				d.WrongType("string")
 				continue
 			}
-			s := d.String()
+			s := d.Text()
 			n := utf8.RuneCountInString(s)
 			if n < 1 {
 				d.MinLength(1, n)
@@ -197,7 +197,7 @@ func decodeNestedIn(d *jsonarg.Decoder, v *nestedIn) {
 					tags = append(tags, "")
 					continue
 				}
-				tags = append(tags, d.String())
+				tags = append(tags, d.Text())
 			}
 			if len(tags) < 1 {
 				d.MinItems(1, len(tags))
@@ -384,7 +384,7 @@ func decodeNestedAddr(d *jsonarg.Decoder, v *nestedAddr) {
 				d.WrongType("string")
 				continue
 			}
-			v.City = d.String()
+			v.City = d.Text()
 		case "zip":
 			if seen&2 != 0 {
 				d.Duplicate()
@@ -398,7 +398,7 @@ func decodeNestedAddr(d *jsonarg.Decoder, v *nestedAddr) {
 				d.WrongType("string")
 				continue
 			}
-			v.Zip = d.String()
+			v.Zip = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -437,7 +437,7 @@ func decodeNestedItem(d *jsonarg.Decoder, v *nestedItem) {
 				d.WrongType("string")
 				continue
 			}
-			v.Note = d.String()
+			v.Note = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -473,7 +473,7 @@ func decodeOrder(d *jsonarg.Decoder, v *order) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "S":
 				v.Size = "S"
 			case "L":
@@ -564,7 +564,7 @@ func decodeShipTo(d *jsonarg.Decoder, v *shipTo) {
 				d.WrongType("string")
 				continue
 			}
-			v.City = d.String()
+			v.City = d.Text()
 		case "zip":
 			if seen&2 != 0 {
 				d.Duplicate()
@@ -578,7 +578,7 @@ func decodeShipTo(d *jsonarg.Decoder, v *shipTo) {
 				d.WrongType("string")
 				continue
 			}
-			v.Zip = d.String()
+			v.Zip = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -604,7 +604,7 @@ func decodeGift(d *jsonarg.Decoder, v *gift) {
 				d.WrongType("string")
 				continue
 			}
-			v.Note = d.String()
+			v.Note = d.Text()
 		default:
 			d.Unexpected()
 		}

@@ -12,12 +12,12 @@ type sfInner struct {
 	URL struct {
 		A int `json:"a"`
 	} `json:"url"`
-	Shared string `json:"shared"`
+	Shared string
 	Deep   string
 }
 
 type sfOther struct {
-	Shared string `json:"shared"`
+	Shared string
 	Deep   string
 }
 
@@ -41,7 +41,7 @@ type sfTwice struct {
 func TestStructFieldsAgreesWithEncodingJSON(t *testing.T) {
 	got := structFields(reflect.TypeFor[sfOuter]())
 	assert.Equal(t, reflect.TypeFor[map[string]int](), got["url"], "the outer url shadows the embedded one")
-	assert.NotContains(t, got, "shared", "a tie at the same depth is dropped")
+	assert.NotContains(t, got, "Shared", "a tie at the same depth is dropped")
 	assert.NotContains(t, got, "Deep")
 	assert.Contains(t, got, "Bad", "an invalid tag name falls back to the field name")
 	assert.Contains(t, got, "Plain")
@@ -58,7 +58,7 @@ func TestStructFieldsAgreesWithEncodingJSON(t *testing.T) {
 
 	twice := structFields(reflect.TypeFor[sfTwice]())
 	assert.Equal(t, reflect.TypeFor[string](), twice["Deep"], "a tagged field at depth 0 wins")
-	assert.Equal(t, reflect.TypeFor[string](), twice["shared"])
+	assert.Equal(t, reflect.TypeFor[string](), twice["Shared"])
 }
 
 // TestCheckKeysFollowsTheShadowingField is the generator's differential

@@ -1793,7 +1793,7 @@ func decodePod(d *jsonarg.Decoder, v *Pod) {
 				d.WrongType("string")
 				continue
 			}
-			v.Kind = d.String()
+			v.Kind = d.Text()
 		case "apiVersion":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -1807,7 +1807,7 @@ func decodePod(d *jsonarg.Decoder, v *Pod) {
 				d.WrongType("string")
 				continue
 			}
-			v.APIVersion = d.String()
+			v.APIVersion = d.Text()
 		case "status":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -1848,7 +1848,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "generateName":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -1862,7 +1862,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 				d.WrongType("string")
 				continue
 			}
-			v.GenerateName = d.String()
+			v.GenerateName = d.Text()
 		case "namespace":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -1876,7 +1876,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 				d.WrongType("string")
 				continue
 			}
-			v.Namespace = d.String()
+			v.Namespace = d.Text()
 		case "uid":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -1890,7 +1890,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 				d.WrongType("string")
 				continue
 			}
-			v.UID = d.String()
+			v.UID = d.Text()
 		case "resourceVersion":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -1904,7 +1904,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 				d.WrongType("string")
 				continue
 			}
-			v.ResourceVersion = d.String()
+			v.ResourceVersion = d.Text()
 		case "generation":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -1985,7 +1985,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.Labels[k] = e
 			}
 		case "annotations":
@@ -2014,7 +2014,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.Annotations[k] = e
 			}
 		case "ownerReferences":
@@ -2057,7 +2057,7 @@ func decodeObjectMeta(d *jsonarg.Decoder, v *ObjectMeta) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -2088,7 +2088,7 @@ func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 				d.WrongType("string")
 				continue
 			}
-			v.APIVersion = d.String()
+			v.APIVersion = d.Text()
 		case "kind":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -2099,7 +2099,7 @@ func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 				d.WrongType("string")
 				continue
 			}
-			v.Kind = d.String()
+			v.Kind = d.Text()
 		case "name":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -2110,7 +2110,7 @@ func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "uid":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -2121,7 +2121,7 @@ func decodeOwnerReference(d *jsonarg.Decoder, v *OwnerReference) {
 				d.WrongType("string")
 				continue
 			}
-			v.UID = d.String()
+			v.UID = d.Text()
 		case "controller":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -2238,7 +2238,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "Always":
 				v.RestartPolicy = "Always"
 			case "OnFailure":
@@ -2299,7 +2299,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "ClusterFirstWithHostNet":
 				v.DNSPolicy = "ClusterFirstWithHostNet"
 			case "ClusterFirst":
@@ -2337,7 +2337,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.NodeSelector[k] = e
 			}
 		case "serviceAccountName":
@@ -2353,7 +2353,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.ServiceAccountName = d.String()
+			v.ServiceAccountName = d.Text()
 		case "automountServiceAccountToken":
 			if seen&(1<<9) != 0 {
 				d.Duplicate()
@@ -2382,7 +2382,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.NodeName = d.String()
+			v.NodeName = d.Text()
 		case "hostNetwork":
 			if seen&(1<<11) != 0 {
 				d.Duplicate()
@@ -2483,7 +2483,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.Hostname = d.String()
+			v.Hostname = d.Text()
 		case "subdomain":
 			if seen&(1<<18) != 0 {
 				d.Duplicate()
@@ -2497,7 +2497,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.Subdomain = d.String()
+			v.Subdomain = d.Text()
 		case "affinity":
 			if seen&(1<<19) != 0 {
 				d.Duplicate()
@@ -2522,7 +2522,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.SchedulerName = d.String()
+			v.SchedulerName = d.Text()
 		case "tolerations":
 			if seen&(1<<21) != 0 {
 				d.Duplicate()
@@ -2574,7 +2574,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			v.PriorityClassName = d.String()
+			v.PriorityClassName = d.Text()
 		case "priority":
 			if seen&(1<<24) != 0 {
 				d.Duplicate()
@@ -2644,7 +2644,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 				d.WrongType("string")
 				continue
 			}
-			*v.RuntimeClassName = d.String()
+			*v.RuntimeClassName = d.Text()
 		case "enableServiceLinks":
 			if seen&(1<<28) != 0 {
 				d.Duplicate()
@@ -2686,7 +2686,7 @@ func decodePodSpec(d *jsonarg.Decoder, v *PodSpec) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.Overhead[k] = e
 			}
 		case "topologySpreadConstraints":
@@ -2812,7 +2812,7 @@ func decodeVolume(d *jsonarg.Decoder, v *Volume) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "hostPath":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -2941,7 +2941,7 @@ func decodeHostPathVolumeSource(d *jsonarg.Decoder, v *HostPathVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "type":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -2956,7 +2956,7 @@ func decodeHostPathVolumeSource(d *jsonarg.Decoder, v *HostPathVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			*v.Type = d.String()
+			*v.Type = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -2989,7 +2989,7 @@ func decodeEmptyDirVolumeSource(d *jsonarg.Decoder, v *EmptyDirVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Medium = d.String()
+			v.Medium = d.Text()
 		case "sizeLimit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3003,7 +3003,7 @@ func decodeEmptyDirVolumeSource(d *jsonarg.Decoder, v *EmptyDirVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.SizeLimit = d.String()
+			v.SizeLimit = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -3032,7 +3032,7 @@ func decodeSecretVolumeSource(d *jsonarg.Decoder, v *SecretVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.SecretName = d.String()
+			v.SecretName = d.Text()
 		case "items":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3117,7 +3117,7 @@ func decodeKeyToPath(d *jsonarg.Decoder, v *KeyToPath) {
 				d.WrongType("string")
 				continue
 			}
-			v.Key = d.String()
+			v.Key = d.Text()
 		case "path":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3128,7 +3128,7 @@ func decodeKeyToPath(d *jsonarg.Decoder, v *KeyToPath) {
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "mode":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -3186,7 +3186,7 @@ func decodeConfigMapVolumeSource(d *jsonarg.Decoder, v *ConfigMapVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "items":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3271,7 +3271,7 @@ func decodePVCVolumeSource(d *jsonarg.Decoder, v *PVCVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.ClaimName = d.String()
+			v.ClaimName = d.Text()
 		case "readOnly":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3437,7 +3437,7 @@ func decodeSecretProjection(d *jsonarg.Decoder, v *SecretProjection) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "items":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3531,7 +3531,7 @@ func decodeDownwardAPIVolumeFile(d *jsonarg.Decoder, v *DownwardAPIVolumeFile) {
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "fieldRef":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3608,7 +3608,7 @@ func decodeObjectFieldSelector(d *jsonarg.Decoder, v *ObjectFieldSelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.FieldPath = d.String()
+			v.FieldPath = d.Text()
 		case "apiVersion":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3622,7 +3622,7 @@ func decodeObjectFieldSelector(d *jsonarg.Decoder, v *ObjectFieldSelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.APIVersion = d.String()
+			v.APIVersion = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -3652,7 +3652,7 @@ func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.Resource = d.String()
+			v.Resource = d.Text()
 		case "containerName":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3666,7 +3666,7 @@ func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.ContainerName = d.String()
+			v.ContainerName = d.Text()
 		case "divisor":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -3680,7 +3680,7 @@ func decodeResourceFieldSelector(d *jsonarg.Decoder, v *ResourceFieldSelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.Divisor = d.String()
+			v.Divisor = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -3713,7 +3713,7 @@ func decodeConfigMapProjection(d *jsonarg.Decoder, v *ConfigMapProjection) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "items":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3773,7 +3773,7 @@ func decodeServiceAccountTokenProjection(d *jsonarg.Decoder, v *ServiceAccountTo
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "audience":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3787,7 +3787,7 @@ func decodeServiceAccountTokenProjection(d *jsonarg.Decoder, v *ServiceAccountTo
 				d.WrongType("string")
 				continue
 			}
-			v.Audience = d.String()
+			v.Audience = d.Text()
 		case "expirationSeconds":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -3895,7 +3895,7 @@ func decodeNFSVolumeSource(d *jsonarg.Decoder, v *NFSVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Server = d.String()
+			v.Server = d.Text()
 		case "path":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3906,7 +3906,7 @@ func decodeNFSVolumeSource(d *jsonarg.Decoder, v *NFSVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "readOnly":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -3950,7 +3950,7 @@ func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Driver = d.String()
+			v.Driver = d.Text()
 		case "readOnly":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -3980,7 +3980,7 @@ func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
 				d.WrongType("string")
 				continue
 			}
-			*v.FSType = d.String()
+			*v.FSType = d.Text()
 		case "volumeAttributes":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -4007,7 +4007,7 @@ func decodeCSIVolumeSource(d *jsonarg.Decoder, v *CSIVolumeSource) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.VolumeAttributes[k] = e
 			}
 		case "nodePublishSecretRef":
@@ -4053,7 +4053,7 @@ func decodeLocalObjectRef(d *jsonarg.Decoder, v *LocalObjectRef) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -4079,7 +4079,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "image":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4093,7 +4093,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			v.Image = d.String()
+			v.Image = d.Text()
 		case "command":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -4115,7 +4115,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "args":
 			if seen&(1<<3) != 0 {
@@ -4138,7 +4138,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "workingDir":
 			if seen&(1<<4) != 0 {
@@ -4153,7 +4153,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			v.WorkingDir = d.String()
+			v.WorkingDir = d.Text()
 		case "ports":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -4254,7 +4254,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "Always":
 				*v.RestartPolicy = "Always"
 			case "OnFailure":
@@ -4359,7 +4359,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			v.TerminationMessagePath = d.String()
+			v.TerminationMessagePath = d.Text()
 		case "terminationMessagePolicy":
 			if seen&(1<<18) != 0 {
 				d.Duplicate()
@@ -4373,7 +4373,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			v.TerminationMessagePolicy = d.String()
+			v.TerminationMessagePolicy = d.Text()
 		case "imagePullPolicy":
 			if seen&(1<<19) != 0 {
 				d.Duplicate()
@@ -4387,7 +4387,7 @@ func decodeContainer(d *jsonarg.Decoder, v *Container) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "Always":
 				v.ImagePullPolicy = "Always"
 			case "Never":
@@ -4503,7 +4503,7 @@ func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "hostPort":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -4541,7 +4541,7 @@ func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
 				d.WrongType("string")
 				continue
 			}
-			v.Protocol = d.String()
+			v.Protocol = d.Text()
 		case "hostIP":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -4555,7 +4555,7 @@ func decodeContainerPort(d *jsonarg.Decoder, v *ContainerPort) {
 				d.WrongType("string")
 				continue
 			}
-			v.HostIP = d.String()
+			v.HostIP = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -4588,7 +4588,7 @@ func decodeEnvFromSource(d *jsonarg.Decoder, v *EnvFromSource) {
 				d.WrongType("string")
 				continue
 			}
-			v.Prefix = d.String()
+			v.Prefix = d.Text()
 		case "configMapRef":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4636,7 +4636,7 @@ func decodeEnvVar(d *jsonarg.Decoder, v *EnvVar) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "value":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4650,7 +4650,7 @@ func decodeEnvVar(d *jsonarg.Decoder, v *EnvVar) {
 				d.WrongType("string")
 				continue
 			}
-			v.Value = d.String()
+			v.Value = d.Text()
 		case "valueFrom":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -4750,7 +4750,7 @@ func decodeKeySelector(d *jsonarg.Decoder, v *KeySelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.Key = d.String()
+			v.Key = d.Text()
 		case "name":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4764,7 +4764,7 @@ func decodeKeySelector(d *jsonarg.Decoder, v *KeySelector) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "optional":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -4825,7 +4825,7 @@ func decodeResourceRequirements(d *jsonarg.Decoder, v *ResourceRequirements) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.Limits[k] = e
 			}
 		case "requests":
@@ -4854,7 +4854,7 @@ func decodeResourceRequirements(d *jsonarg.Decoder, v *ResourceRequirements) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.Requests[k] = e
 			}
 		case "claims":
@@ -4901,7 +4901,7 @@ func decodeResourceClaim(d *jsonarg.Decoder, v *ResourceClaim) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "request":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4915,7 +4915,7 @@ func decodeResourceClaim(d *jsonarg.Decoder, v *ResourceClaim) {
 				d.WrongType("string")
 				continue
 			}
-			v.Request = d.String()
+			v.Request = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -4945,7 +4945,7 @@ func decodeResizePolicy(d *jsonarg.Decoder, v *ResizePolicy) {
 				d.WrongType("string")
 				continue
 			}
-			v.ResourceName = d.String()
+			v.ResourceName = d.Text()
 		case "restartPolicy":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4956,7 +4956,7 @@ func decodeResizePolicy(d *jsonarg.Decoder, v *ResizePolicy) {
 				d.WrongType("string")
 				continue
 			}
-			v.RestartPolicy = d.String()
+			v.RestartPolicy = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -4986,7 +4986,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "mountPath":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -4997,7 +4997,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 				d.WrongType("string")
 				continue
 			}
-			v.MountPath = d.String()
+			v.MountPath = d.Text()
 		case "readOnly":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -5025,7 +5025,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 				d.WrongType("string")
 				continue
 			}
-			v.SubPath = d.String()
+			v.SubPath = d.Text()
 		case "mountPropagation":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -5040,7 +5040,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 				d.WrongType("string")
 				continue
 			}
-			*v.MountPropagation = d.String()
+			*v.MountPropagation = d.Text()
 		case "subPathExpr":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -5054,7 +5054,7 @@ func decodeVolumeMount(d *jsonarg.Decoder, v *VolumeMount) {
 				d.WrongType("string")
 				continue
 			}
-			v.SubPathExpr = d.String()
+			v.SubPathExpr = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -5084,7 +5084,7 @@ func decodeVolumeDevice(d *jsonarg.Decoder, v *VolumeDevice) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "devicePath":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -5095,7 +5095,7 @@ func decodeVolumeDevice(d *jsonarg.Decoder, v *VolumeDevice) {
 				d.WrongType("string")
 				continue
 			}
-			v.DevicePath = d.String()
+			v.DevicePath = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -5334,7 +5334,7 @@ func decodeExecAction(d *jsonarg.Decoder, v *ExecAction) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -5361,7 +5361,7 @@ func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Port = d.String()
+			v.Port = d.Text()
 		case "path":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -5375,7 +5375,7 @@ func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Path = d.String()
+			v.Path = d.Text()
 		case "host":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -5389,7 +5389,7 @@ func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Host = d.String()
+			v.Host = d.Text()
 		case "scheme":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -5403,7 +5403,7 @@ func decodeHTTPGetAction(d *jsonarg.Decoder, v *HTTPGetAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Scheme = d.String()
+			v.Scheme = d.Text()
 		case "httpHeaders":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -5452,7 +5452,7 @@ func decodeHTTPHeader(d *jsonarg.Decoder, v *HTTPHeader) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "value":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -5463,7 +5463,7 @@ func decodeHTTPHeader(d *jsonarg.Decoder, v *HTTPHeader) {
 				d.WrongType("string")
 				continue
 			}
-			v.Value = d.String()
+			v.Value = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -5493,7 +5493,7 @@ func decodeTCPSocketAction(d *jsonarg.Decoder, v *TCPSocketAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Port = d.String()
+			v.Port = d.Text()
 		case "host":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -5507,7 +5507,7 @@ func decodeTCPSocketAction(d *jsonarg.Decoder, v *TCPSocketAction) {
 				d.WrongType("string")
 				continue
 			}
-			v.Host = d.String()
+			v.Host = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -5562,7 +5562,7 @@ func decodeGRPCAction(d *jsonarg.Decoder, v *GRPCAction) {
 				d.WrongType("string")
 				continue
 			}
-			*v.Service = d.String()
+			*v.Service = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -5846,7 +5846,7 @@ func decodeSecurityContext(d *jsonarg.Decoder, v *SecurityContext) {
 				d.WrongType("string")
 				continue
 			}
-			*v.ProcMount = d.String()
+			*v.ProcMount = d.Text()
 		case "seccompProfile":
 			if seen&(1<<9) != 0 {
 				d.Duplicate()
@@ -5894,7 +5894,7 @@ func decodeCapabilities(d *jsonarg.Decoder, v *Capabilities) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "drop":
 			if seen&(1<<1) != 0 {
@@ -5917,7 +5917,7 @@ func decodeCapabilities(d *jsonarg.Decoder, v *Capabilities) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -5947,7 +5947,7 @@ func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 				d.WrongType("string")
 				continue
 			}
-			v.User = d.String()
+			v.User = d.Text()
 		case "role":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -5961,7 +5961,7 @@ func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 				d.WrongType("string")
 				continue
 			}
-			v.Role = d.String()
+			v.Role = d.Text()
 		case "type":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -5975,7 +5975,7 @@ func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 				d.WrongType("string")
 				continue
 			}
-			v.Type = d.String()
+			v.Type = d.Text()
 		case "level":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -5989,7 +5989,7 @@ func decodeSELinuxOptions(d *jsonarg.Decoder, v *SELinuxOptions) {
 				d.WrongType("string")
 				continue
 			}
-			v.Level = d.String()
+			v.Level = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -6015,7 +6015,7 @@ func decodeSeccompProfile(d *jsonarg.Decoder, v *SeccompProfile) {
 				d.WrongType("string")
 				continue
 			}
-			v.Type = d.String()
+			v.Type = d.Text()
 		case "localhostProfile":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6030,7 +6030,7 @@ func decodeSeccompProfile(d *jsonarg.Decoder, v *SeccompProfile) {
 				d.WrongType("string")
 				continue
 			}
-			*v.LocalhostProfile = d.String()
+			*v.LocalhostProfile = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -6193,7 +6193,7 @@ func decodePodSecurityContext(d *jsonarg.Decoder, v *PodSecurityContext) {
 				d.WrongType("string")
 				continue
 			}
-			*v.FSGroupChangePolicy = d.String()
+			*v.FSGroupChangePolicy = d.Text()
 		case "seccompProfile":
 			if seen&(1<<8) != 0 {
 				d.Duplicate()
@@ -6230,7 +6230,7 @@ func decodeSysctl(d *jsonarg.Decoder, v *Sysctl) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "value":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6241,7 +6241,7 @@ func decodeSysctl(d *jsonarg.Decoder, v *Sysctl) {
 				d.WrongType("string")
 				continue
 			}
-			v.Value = d.String()
+			v.Value = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -6452,7 +6452,7 @@ func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
 				d.WrongType("string")
 				continue
 			}
-			v.Key = d.String()
+			v.Key = d.Text()
 		case "operator":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6463,7 +6463,7 @@ func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
 				d.WrongType("string")
 				continue
 			}
-			v.Operator = d.String()
+			v.Operator = d.Text()
 		case "values":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -6485,7 +6485,7 @@ func decodeSelectorRequirement(d *jsonarg.Decoder, v *SelectorRequirement) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -6616,7 +6616,7 @@ func decodePodAffinityTerm(d *jsonarg.Decoder, v *PodAffinityTerm) {
 				d.WrongType("string")
 				continue
 			}
-			v.TopologyKey = d.String()
+			v.TopologyKey = d.Text()
 		case "labelSelector":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6649,7 +6649,7 @@ func decodePodAffinityTerm(d *jsonarg.Decoder, v *PodAffinityTerm) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "namespaceSelector":
 			if seen&(1<<3) != 0 {
@@ -6707,7 +6707,7 @@ func decodeLabelSelector(d *jsonarg.Decoder, v *LabelSelector) {
 					d.WrongType("string")
 					continue
 				}
-				e = d.String()
+				e = d.Text()
 				v.MatchLabels[k] = e
 			}
 		case "matchExpressions":
@@ -6804,7 +6804,7 @@ func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 				d.WrongType("string")
 				continue
 			}
-			v.Key = d.String()
+			v.Key = d.Text()
 		case "operator":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6818,7 +6818,7 @@ func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 				d.WrongType("string")
 				continue
 			}
-			v.Operator = d.String()
+			v.Operator = d.Text()
 		case "value":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -6832,7 +6832,7 @@ func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 				d.WrongType("string")
 				continue
 			}
-			v.Value = d.String()
+			v.Value = d.Text()
 		case "effect":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -6846,7 +6846,7 @@ func decodeToleration(d *jsonarg.Decoder, v *Toleration) {
 				d.WrongType("string")
 				continue
 			}
-			v.Effect = d.String()
+			v.Effect = d.Text()
 		case "tolerationSeconds":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -6891,7 +6891,7 @@ func decodeHostAlias(d *jsonarg.Decoder, v *HostAlias) {
 				d.WrongType("string")
 				continue
 			}
-			v.IP = d.String()
+			v.IP = d.Text()
 		case "hostnames":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -6913,7 +6913,7 @@ func decodeHostAlias(d *jsonarg.Decoder, v *HostAlias) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -6955,7 +6955,7 @@ func decodePodDNSConfig(d *jsonarg.Decoder, v *PodDNSConfig) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "searches":
 			if seen&(1<<1) != 0 {
@@ -6978,7 +6978,7 @@ func decodePodDNSConfig(d *jsonarg.Decoder, v *PodDNSConfig) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "options":
 			if seen&(1<<2) != 0 {
@@ -7027,7 +7027,7 @@ func decodePodDNSConfigOpt(d *jsonarg.Decoder, v *PodDNSConfigOpt) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "value":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -7042,7 +7042,7 @@ func decodePodDNSConfigOpt(d *jsonarg.Decoder, v *PodDNSConfigOpt) {
 				d.WrongType("string")
 				continue
 			}
-			*v.Value = d.String()
+			*v.Value = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7068,7 +7068,7 @@ func decodePodReadinessGate(d *jsonarg.Decoder, v *PodReadinessGate) {
 				d.WrongType("string")
 				continue
 			}
-			v.ConditionType = d.String()
+			v.ConditionType = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7119,7 +7119,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 				d.WrongType("string")
 				continue
 			}
-			v.TopologyKey = d.String()
+			v.TopologyKey = d.Text()
 		case "whenUnsatisfiable":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -7130,7 +7130,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 				d.WrongType("string")
 				continue
 			}
-			v.WhenUnsatisfiable = d.String()
+			v.WhenUnsatisfiable = d.Text()
 		case "labelSelector":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -7181,7 +7181,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 				d.WrongType("string")
 				continue
 			}
-			*v.NodeAffinityPolicy = d.String()
+			*v.NodeAffinityPolicy = d.Text()
 		case "nodeTaintsPolicy":
 			if seen&(1<<6) != 0 {
 				d.Duplicate()
@@ -7196,7 +7196,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 				d.WrongType("string")
 				continue
 			}
-			*v.NodeTaintsPolicy = d.String()
+			*v.NodeTaintsPolicy = d.Text()
 		case "matchLabelKeys":
 			if seen&(1<<7) != 0 {
 				d.Duplicate()
@@ -7218,7 +7218,7 @@ func decodeTopologySpread(d *jsonarg.Decoder, v *TopologySpread) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -7249,7 +7249,7 @@ func decodePodOS(d *jsonarg.Decoder, v *PodOS) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7279,7 +7279,7 @@ func decodePodSchedulingGate(d *jsonarg.Decoder, v *PodSchedulingGate) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7309,7 +7309,7 @@ func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "resourceClaimName":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -7324,7 +7324,7 @@ func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
 				d.WrongType("string")
 				continue
 			}
-			*v.ResourceClaimName = d.String()
+			*v.ResourceClaimName = d.Text()
 		case "resourceClaimTemplateName":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -7339,7 +7339,7 @@ func decodePodResourceClaim(d *jsonarg.Decoder, v *PodResourceClaim) {
 				d.WrongType("string")
 				continue
 			}
-			*v.ResourceClaimTemplateName = d.String()
+			*v.ResourceClaimTemplateName = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7372,7 +7372,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.Phase = d.String()
+			v.Phase = d.Text()
 		case "conditions":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -7405,7 +7405,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.Message = d.String()
+			v.Message = d.Text()
 		case "reason":
 			if seen&(1<<3) != 0 {
 				d.Duplicate()
@@ -7419,7 +7419,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.Reason = d.String()
+			v.Reason = d.Text()
 		case "hostIP":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -7433,7 +7433,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.HostIP = d.String()
+			v.HostIP = d.Text()
 		case "podIP":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -7447,7 +7447,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.PodIP = d.String()
+			v.PodIP = d.Text()
 		case "startTime":
 			if seen&(1<<6) != 0 {
 				d.Duplicate()
@@ -7498,7 +7498,7 @@ func decodePodStatus(d *jsonarg.Decoder, v *PodStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.QOSClass = d.String()
+			v.QOSClass = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7524,7 +7524,7 @@ func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 				d.WrongType("string")
 				continue
 			}
-			v.Type = d.String()
+			v.Type = d.Text()
 		case "status":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -7535,7 +7535,7 @@ func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 				d.WrongType("string")
 				continue
 			}
-			v.Status = d.String()
+			v.Status = d.Text()
 		case "lastProbeTime":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -7585,7 +7585,7 @@ func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 				d.WrongType("string")
 				continue
 			}
-			v.Reason = d.String()
+			v.Reason = d.Text()
 		case "message":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -7599,7 +7599,7 @@ func decodePodCondition(d *jsonarg.Decoder, v *PodCondition) {
 				d.WrongType("string")
 				continue
 			}
-			v.Message = d.String()
+			v.Message = d.Text()
 		default:
 			d.Unexpected()
 		}
@@ -7629,7 +7629,7 @@ func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "ready":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -7672,7 +7672,7 @@ func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.Image = d.String()
+			v.Image = d.Text()
 		case "imageID":
 			if seen&(1<<4) != 0 {
 				d.Duplicate()
@@ -7683,7 +7683,7 @@ func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.ImageID = d.String()
+			v.ImageID = d.Text()
 		case "containerID":
 			if seen&(1<<5) != 0 {
 				d.Duplicate()
@@ -7697,7 +7697,7 @@ func decodeContainerStatus(d *jsonarg.Decoder, v *ContainerStatus) {
 				d.WrongType("string")
 				continue
 			}
-			v.ContainerID = d.String()
+			v.ContainerID = d.Text()
 		case "started":
 			if seen&(1<<6) != 0 {
 				d.Duplicate()

@@ -11641,7 +11641,7 @@ func decodeIn0(d *jsonarg.Decoder, v *In0) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -11652,7 +11652,7 @@ func decodeIn0(d *jsonarg.Decoder, v *In0) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -11780,7 +11780,7 @@ func decodeShared(d *jsonarg.Decoder, v *Shared) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		default:
 			d.Unexpected()
@@ -11811,7 +11811,7 @@ func decodeIn1(d *jsonarg.Decoder, v *In1) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -11822,7 +11822,7 @@ func decodeIn1(d *jsonarg.Decoder, v *In1) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -11925,7 +11925,7 @@ func decodeIn2(d *jsonarg.Decoder, v *In2) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -11936,7 +11936,7 @@ func decodeIn2(d *jsonarg.Decoder, v *In2) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12039,7 +12039,7 @@ func decodeIn3(d *jsonarg.Decoder, v *In3) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12050,7 +12050,7 @@ func decodeIn3(d *jsonarg.Decoder, v *In3) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12153,7 +12153,7 @@ func decodeIn4(d *jsonarg.Decoder, v *In4) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12164,7 +12164,7 @@ func decodeIn4(d *jsonarg.Decoder, v *In4) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12267,7 +12267,7 @@ func decodeIn5(d *jsonarg.Decoder, v *In5) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12278,7 +12278,7 @@ func decodeIn5(d *jsonarg.Decoder, v *In5) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12381,7 +12381,7 @@ func decodeIn6(d *jsonarg.Decoder, v *In6) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12392,7 +12392,7 @@ func decodeIn6(d *jsonarg.Decoder, v *In6) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12495,7 +12495,7 @@ func decodeIn7(d *jsonarg.Decoder, v *In7) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12506,7 +12506,7 @@ func decodeIn7(d *jsonarg.Decoder, v *In7) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12609,7 +12609,7 @@ func decodeIn8(d *jsonarg.Decoder, v *In8) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12620,7 +12620,7 @@ func decodeIn8(d *jsonarg.Decoder, v *In8) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12723,7 +12723,7 @@ func decodeIn9(d *jsonarg.Decoder, v *In9) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12734,7 +12734,7 @@ func decodeIn9(d *jsonarg.Decoder, v *In9) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12837,7 +12837,7 @@ func decodeIn10(d *jsonarg.Decoder, v *In10) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12848,7 +12848,7 @@ func decodeIn10(d *jsonarg.Decoder, v *In10) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -12951,7 +12951,7 @@ func decodeIn11(d *jsonarg.Decoder, v *In11) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -12962,7 +12962,7 @@ func decodeIn11(d *jsonarg.Decoder, v *In11) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13065,7 +13065,7 @@ func decodeIn12(d *jsonarg.Decoder, v *In12) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13076,7 +13076,7 @@ func decodeIn12(d *jsonarg.Decoder, v *In12) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13179,7 +13179,7 @@ func decodeIn13(d *jsonarg.Decoder, v *In13) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13190,7 +13190,7 @@ func decodeIn13(d *jsonarg.Decoder, v *In13) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13293,7 +13293,7 @@ func decodeIn14(d *jsonarg.Decoder, v *In14) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13304,7 +13304,7 @@ func decodeIn14(d *jsonarg.Decoder, v *In14) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13407,7 +13407,7 @@ func decodeIn15(d *jsonarg.Decoder, v *In15) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13418,7 +13418,7 @@ func decodeIn15(d *jsonarg.Decoder, v *In15) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13521,7 +13521,7 @@ func decodeIn16(d *jsonarg.Decoder, v *In16) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13532,7 +13532,7 @@ func decodeIn16(d *jsonarg.Decoder, v *In16) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13635,7 +13635,7 @@ func decodeIn17(d *jsonarg.Decoder, v *In17) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13646,7 +13646,7 @@ func decodeIn17(d *jsonarg.Decoder, v *In17) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13749,7 +13749,7 @@ func decodeIn18(d *jsonarg.Decoder, v *In18) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13760,7 +13760,7 @@ func decodeIn18(d *jsonarg.Decoder, v *In18) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13863,7 +13863,7 @@ func decodeIn19(d *jsonarg.Decoder, v *In19) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13874,7 +13874,7 @@ func decodeIn19(d *jsonarg.Decoder, v *In19) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -13977,7 +13977,7 @@ func decodeIn20(d *jsonarg.Decoder, v *In20) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13988,7 +13988,7 @@ func decodeIn20(d *jsonarg.Decoder, v *In20) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14091,7 +14091,7 @@ func decodeIn21(d *jsonarg.Decoder, v *In21) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14102,7 +14102,7 @@ func decodeIn21(d *jsonarg.Decoder, v *In21) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14205,7 +14205,7 @@ func decodeIn22(d *jsonarg.Decoder, v *In22) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14216,7 +14216,7 @@ func decodeIn22(d *jsonarg.Decoder, v *In22) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14319,7 +14319,7 @@ func decodeIn23(d *jsonarg.Decoder, v *In23) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14330,7 +14330,7 @@ func decodeIn23(d *jsonarg.Decoder, v *In23) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14433,7 +14433,7 @@ func decodeIn24(d *jsonarg.Decoder, v *In24) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14444,7 +14444,7 @@ func decodeIn24(d *jsonarg.Decoder, v *In24) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14547,7 +14547,7 @@ func decodeIn25(d *jsonarg.Decoder, v *In25) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14558,7 +14558,7 @@ func decodeIn25(d *jsonarg.Decoder, v *In25) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14661,7 +14661,7 @@ func decodeIn26(d *jsonarg.Decoder, v *In26) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14672,7 +14672,7 @@ func decodeIn26(d *jsonarg.Decoder, v *In26) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14775,7 +14775,7 @@ func decodeIn27(d *jsonarg.Decoder, v *In27) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14786,7 +14786,7 @@ func decodeIn27(d *jsonarg.Decoder, v *In27) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -14889,7 +14889,7 @@ func decodeIn28(d *jsonarg.Decoder, v *In28) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14900,7 +14900,7 @@ func decodeIn28(d *jsonarg.Decoder, v *In28) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15003,7 +15003,7 @@ func decodeIn29(d *jsonarg.Decoder, v *In29) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15014,7 +15014,7 @@ func decodeIn29(d *jsonarg.Decoder, v *In29) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15117,7 +15117,7 @@ func decodeIn30(d *jsonarg.Decoder, v *In30) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15128,7 +15128,7 @@ func decodeIn30(d *jsonarg.Decoder, v *In30) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15231,7 +15231,7 @@ func decodeIn31(d *jsonarg.Decoder, v *In31) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15242,7 +15242,7 @@ func decodeIn31(d *jsonarg.Decoder, v *In31) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15345,7 +15345,7 @@ func decodeIn32(d *jsonarg.Decoder, v *In32) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15356,7 +15356,7 @@ func decodeIn32(d *jsonarg.Decoder, v *In32) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15459,7 +15459,7 @@ func decodeIn33(d *jsonarg.Decoder, v *In33) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15470,7 +15470,7 @@ func decodeIn33(d *jsonarg.Decoder, v *In33) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15573,7 +15573,7 @@ func decodeIn34(d *jsonarg.Decoder, v *In34) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15584,7 +15584,7 @@ func decodeIn34(d *jsonarg.Decoder, v *In34) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15687,7 +15687,7 @@ func decodeIn35(d *jsonarg.Decoder, v *In35) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15698,7 +15698,7 @@ func decodeIn35(d *jsonarg.Decoder, v *In35) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15801,7 +15801,7 @@ func decodeIn36(d *jsonarg.Decoder, v *In36) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15812,7 +15812,7 @@ func decodeIn36(d *jsonarg.Decoder, v *In36) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -15915,7 +15915,7 @@ func decodeIn37(d *jsonarg.Decoder, v *In37) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15926,7 +15926,7 @@ func decodeIn37(d *jsonarg.Decoder, v *In37) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16029,7 +16029,7 @@ func decodeIn38(d *jsonarg.Decoder, v *In38) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16040,7 +16040,7 @@ func decodeIn38(d *jsonarg.Decoder, v *In38) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16143,7 +16143,7 @@ func decodeIn39(d *jsonarg.Decoder, v *In39) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16154,7 +16154,7 @@ func decodeIn39(d *jsonarg.Decoder, v *In39) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16257,7 +16257,7 @@ func decodeIn40(d *jsonarg.Decoder, v *In40) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16268,7 +16268,7 @@ func decodeIn40(d *jsonarg.Decoder, v *In40) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16371,7 +16371,7 @@ func decodeIn41(d *jsonarg.Decoder, v *In41) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16382,7 +16382,7 @@ func decodeIn41(d *jsonarg.Decoder, v *In41) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16485,7 +16485,7 @@ func decodeIn42(d *jsonarg.Decoder, v *In42) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16496,7 +16496,7 @@ func decodeIn42(d *jsonarg.Decoder, v *In42) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16599,7 +16599,7 @@ func decodeIn43(d *jsonarg.Decoder, v *In43) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16610,7 +16610,7 @@ func decodeIn43(d *jsonarg.Decoder, v *In43) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16713,7 +16713,7 @@ func decodeIn44(d *jsonarg.Decoder, v *In44) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16724,7 +16724,7 @@ func decodeIn44(d *jsonarg.Decoder, v *In44) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16827,7 +16827,7 @@ func decodeIn45(d *jsonarg.Decoder, v *In45) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16838,7 +16838,7 @@ func decodeIn45(d *jsonarg.Decoder, v *In45) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -16941,7 +16941,7 @@ func decodeIn46(d *jsonarg.Decoder, v *In46) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16952,7 +16952,7 @@ func decodeIn46(d *jsonarg.Decoder, v *In46) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17055,7 +17055,7 @@ func decodeIn47(d *jsonarg.Decoder, v *In47) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17066,7 +17066,7 @@ func decodeIn47(d *jsonarg.Decoder, v *In47) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17169,7 +17169,7 @@ func decodeIn48(d *jsonarg.Decoder, v *In48) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17180,7 +17180,7 @@ func decodeIn48(d *jsonarg.Decoder, v *In48) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17283,7 +17283,7 @@ func decodeIn49(d *jsonarg.Decoder, v *In49) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17294,7 +17294,7 @@ func decodeIn49(d *jsonarg.Decoder, v *In49) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17397,7 +17397,7 @@ func decodeIn50(d *jsonarg.Decoder, v *In50) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17408,7 +17408,7 @@ func decodeIn50(d *jsonarg.Decoder, v *In50) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17511,7 +17511,7 @@ func decodeIn51(d *jsonarg.Decoder, v *In51) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17522,7 +17522,7 @@ func decodeIn51(d *jsonarg.Decoder, v *In51) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17625,7 +17625,7 @@ func decodeIn52(d *jsonarg.Decoder, v *In52) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17636,7 +17636,7 @@ func decodeIn52(d *jsonarg.Decoder, v *In52) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17739,7 +17739,7 @@ func decodeIn53(d *jsonarg.Decoder, v *In53) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17750,7 +17750,7 @@ func decodeIn53(d *jsonarg.Decoder, v *In53) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17853,7 +17853,7 @@ func decodeIn54(d *jsonarg.Decoder, v *In54) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17864,7 +17864,7 @@ func decodeIn54(d *jsonarg.Decoder, v *In54) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -17967,7 +17967,7 @@ func decodeIn55(d *jsonarg.Decoder, v *In55) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17978,7 +17978,7 @@ func decodeIn55(d *jsonarg.Decoder, v *In55) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18081,7 +18081,7 @@ func decodeIn56(d *jsonarg.Decoder, v *In56) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18092,7 +18092,7 @@ func decodeIn56(d *jsonarg.Decoder, v *In56) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18195,7 +18195,7 @@ func decodeIn57(d *jsonarg.Decoder, v *In57) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18206,7 +18206,7 @@ func decodeIn57(d *jsonarg.Decoder, v *In57) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18309,7 +18309,7 @@ func decodeIn58(d *jsonarg.Decoder, v *In58) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18320,7 +18320,7 @@ func decodeIn58(d *jsonarg.Decoder, v *In58) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18423,7 +18423,7 @@ func decodeIn59(d *jsonarg.Decoder, v *In59) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18434,7 +18434,7 @@ func decodeIn59(d *jsonarg.Decoder, v *In59) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18537,7 +18537,7 @@ func decodeIn60(d *jsonarg.Decoder, v *In60) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18548,7 +18548,7 @@ func decodeIn60(d *jsonarg.Decoder, v *In60) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18651,7 +18651,7 @@ func decodeIn61(d *jsonarg.Decoder, v *In61) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18662,7 +18662,7 @@ func decodeIn61(d *jsonarg.Decoder, v *In61) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18765,7 +18765,7 @@ func decodeIn62(d *jsonarg.Decoder, v *In62) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18776,7 +18776,7 @@ func decodeIn62(d *jsonarg.Decoder, v *In62) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18879,7 +18879,7 @@ func decodeIn63(d *jsonarg.Decoder, v *In63) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18890,7 +18890,7 @@ func decodeIn63(d *jsonarg.Decoder, v *In63) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -18993,7 +18993,7 @@ func decodeIn64(d *jsonarg.Decoder, v *In64) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19004,7 +19004,7 @@ func decodeIn64(d *jsonarg.Decoder, v *In64) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19107,7 +19107,7 @@ func decodeIn65(d *jsonarg.Decoder, v *In65) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19118,7 +19118,7 @@ func decodeIn65(d *jsonarg.Decoder, v *In65) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19221,7 +19221,7 @@ func decodeIn66(d *jsonarg.Decoder, v *In66) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19232,7 +19232,7 @@ func decodeIn66(d *jsonarg.Decoder, v *In66) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19335,7 +19335,7 @@ func decodeIn67(d *jsonarg.Decoder, v *In67) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19346,7 +19346,7 @@ func decodeIn67(d *jsonarg.Decoder, v *In67) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19449,7 +19449,7 @@ func decodeIn68(d *jsonarg.Decoder, v *In68) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19460,7 +19460,7 @@ func decodeIn68(d *jsonarg.Decoder, v *In68) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19563,7 +19563,7 @@ func decodeIn69(d *jsonarg.Decoder, v *In69) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19574,7 +19574,7 @@ func decodeIn69(d *jsonarg.Decoder, v *In69) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19677,7 +19677,7 @@ func decodeIn70(d *jsonarg.Decoder, v *In70) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19688,7 +19688,7 @@ func decodeIn70(d *jsonarg.Decoder, v *In70) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19791,7 +19791,7 @@ func decodeIn71(d *jsonarg.Decoder, v *In71) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19802,7 +19802,7 @@ func decodeIn71(d *jsonarg.Decoder, v *In71) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -19905,7 +19905,7 @@ func decodeIn72(d *jsonarg.Decoder, v *In72) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19916,7 +19916,7 @@ func decodeIn72(d *jsonarg.Decoder, v *In72) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20019,7 +20019,7 @@ func decodeIn73(d *jsonarg.Decoder, v *In73) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20030,7 +20030,7 @@ func decodeIn73(d *jsonarg.Decoder, v *In73) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20133,7 +20133,7 @@ func decodeIn74(d *jsonarg.Decoder, v *In74) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20144,7 +20144,7 @@ func decodeIn74(d *jsonarg.Decoder, v *In74) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20247,7 +20247,7 @@ func decodeIn75(d *jsonarg.Decoder, v *In75) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20258,7 +20258,7 @@ func decodeIn75(d *jsonarg.Decoder, v *In75) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20361,7 +20361,7 @@ func decodeIn76(d *jsonarg.Decoder, v *In76) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20372,7 +20372,7 @@ func decodeIn76(d *jsonarg.Decoder, v *In76) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20475,7 +20475,7 @@ func decodeIn77(d *jsonarg.Decoder, v *In77) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20486,7 +20486,7 @@ func decodeIn77(d *jsonarg.Decoder, v *In77) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20589,7 +20589,7 @@ func decodeIn78(d *jsonarg.Decoder, v *In78) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20600,7 +20600,7 @@ func decodeIn78(d *jsonarg.Decoder, v *In78) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20703,7 +20703,7 @@ func decodeIn79(d *jsonarg.Decoder, v *In79) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20714,7 +20714,7 @@ func decodeIn79(d *jsonarg.Decoder, v *In79) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20817,7 +20817,7 @@ func decodeIn80(d *jsonarg.Decoder, v *In80) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20828,7 +20828,7 @@ func decodeIn80(d *jsonarg.Decoder, v *In80) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -20931,7 +20931,7 @@ func decodeIn81(d *jsonarg.Decoder, v *In81) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20942,7 +20942,7 @@ func decodeIn81(d *jsonarg.Decoder, v *In81) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21045,7 +21045,7 @@ func decodeIn82(d *jsonarg.Decoder, v *In82) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21056,7 +21056,7 @@ func decodeIn82(d *jsonarg.Decoder, v *In82) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21159,7 +21159,7 @@ func decodeIn83(d *jsonarg.Decoder, v *In83) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21170,7 +21170,7 @@ func decodeIn83(d *jsonarg.Decoder, v *In83) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21273,7 +21273,7 @@ func decodeIn84(d *jsonarg.Decoder, v *In84) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21284,7 +21284,7 @@ func decodeIn84(d *jsonarg.Decoder, v *In84) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21387,7 +21387,7 @@ func decodeIn85(d *jsonarg.Decoder, v *In85) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21398,7 +21398,7 @@ func decodeIn85(d *jsonarg.Decoder, v *In85) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21501,7 +21501,7 @@ func decodeIn86(d *jsonarg.Decoder, v *In86) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21512,7 +21512,7 @@ func decodeIn86(d *jsonarg.Decoder, v *In86) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21615,7 +21615,7 @@ func decodeIn87(d *jsonarg.Decoder, v *In87) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21626,7 +21626,7 @@ func decodeIn87(d *jsonarg.Decoder, v *In87) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21729,7 +21729,7 @@ func decodeIn88(d *jsonarg.Decoder, v *In88) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21740,7 +21740,7 @@ func decodeIn88(d *jsonarg.Decoder, v *In88) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21843,7 +21843,7 @@ func decodeIn89(d *jsonarg.Decoder, v *In89) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21854,7 +21854,7 @@ func decodeIn89(d *jsonarg.Decoder, v *In89) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -21957,7 +21957,7 @@ func decodeIn90(d *jsonarg.Decoder, v *In90) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21968,7 +21968,7 @@ func decodeIn90(d *jsonarg.Decoder, v *In90) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22071,7 +22071,7 @@ func decodeIn91(d *jsonarg.Decoder, v *In91) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22082,7 +22082,7 @@ func decodeIn91(d *jsonarg.Decoder, v *In91) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22185,7 +22185,7 @@ func decodeIn92(d *jsonarg.Decoder, v *In92) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22196,7 +22196,7 @@ func decodeIn92(d *jsonarg.Decoder, v *In92) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22299,7 +22299,7 @@ func decodeIn93(d *jsonarg.Decoder, v *In93) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22310,7 +22310,7 @@ func decodeIn93(d *jsonarg.Decoder, v *In93) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22413,7 +22413,7 @@ func decodeIn94(d *jsonarg.Decoder, v *In94) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22424,7 +22424,7 @@ func decodeIn94(d *jsonarg.Decoder, v *In94) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22527,7 +22527,7 @@ func decodeIn95(d *jsonarg.Decoder, v *In95) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22538,7 +22538,7 @@ func decodeIn95(d *jsonarg.Decoder, v *In95) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22641,7 +22641,7 @@ func decodeIn96(d *jsonarg.Decoder, v *In96) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22652,7 +22652,7 @@ func decodeIn96(d *jsonarg.Decoder, v *In96) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22755,7 +22755,7 @@ func decodeIn97(d *jsonarg.Decoder, v *In97) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22766,7 +22766,7 @@ func decodeIn97(d *jsonarg.Decoder, v *In97) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22869,7 +22869,7 @@ func decodeIn98(d *jsonarg.Decoder, v *In98) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22880,7 +22880,7 @@ func decodeIn98(d *jsonarg.Decoder, v *In98) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":
@@ -22983,7 +22983,7 @@ func decodeIn99(d *jsonarg.Decoder, v *In99) {
 				d.WrongType("string")
 				continue
 			}
-			v.Name = d.String()
+			v.Name = d.Text()
 		case "level":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22994,7 +22994,7 @@ func decodeIn99(d *jsonarg.Decoder, v *In99) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "quiet":
 				v.Level = "quiet"
 			case "loud":

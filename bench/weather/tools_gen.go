@@ -138,7 +138,7 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 				d.WrongType("string")
 				continue
 			}
-			v.Location = d.String()
+			v.Location = d.Text()
 		case "units":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -152,7 +152,7 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "celsius":
 				v.Units = "celsius"
 			case "fahrenheit":

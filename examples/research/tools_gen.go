@@ -211,7 +211,7 @@ func decodeResearchInput(d *jsonarg.Decoder, v *ResearchInput) {
 				d.WrongType("string")
 				continue
 			}
-			s := d.String()
+			s := d.Text()
 			n := utf8.RuneCountInString(s)
 			if n < 1 {
 				d.MinLength(1, n)
@@ -270,7 +270,7 @@ func decodeSources(d *jsonarg.Decoder, v *Sources) {
 				d.WrongType("string")
 				continue
 			}
-			v.Topic = d.String()
+			v.Topic = d.Text()
 		case "sources":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -316,7 +316,7 @@ func decodeSource(d *jsonarg.Decoder, v *Source) {
 				d.WrongType("string")
 				continue
 			}
-			v.Title = d.String()
+			v.Title = d.Text()
 		case "url":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -327,7 +327,7 @@ func decodeSource(d *jsonarg.Decoder, v *Source) {
 				d.WrongType("string")
 				continue
 			}
-			v.URL = d.String()
+			v.URL = d.Text()
 		case "excerpt":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()
@@ -338,7 +338,7 @@ func decodeSource(d *jsonarg.Decoder, v *Source) {
 				d.WrongType("string")
 				continue
 			}
-			v.Excerpt = d.String()
+			v.Excerpt = d.Text()
 		default:
 			d.Unexpected()
 		}

@@ -332,7 +332,7 @@ func decodeFindInput(d *jsonarg.Decoder, v *FindInput) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "open":
 				v.Status = "open"
 			case "in_progress":
@@ -466,7 +466,7 @@ func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
 				d.WrongType("string")
 				continue
 			}
-			v.Author = d.String()
+			v.Author = d.Text()
 		case "body":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -477,7 +477,7 @@ func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
 				d.WrongType("string")
 				continue
 			}
-			v.Body = d.String()
+			v.Body = d.Text()
 		case "replies":
 			if seen&(1<<2) != 0 {
 				d.Duplicate()

@@ -166,7 +166,7 @@ func decodeNotesInput(d *jsonarg.Decoder, v *NotesInput) {
 				d.WrongType("string")
 				continue
 			}
-			s := d.String()
+			s := d.Text()
 			n := utf8.RuneCountInString(s)
 			if n < 1 {
 				d.MinLength(1, n)
@@ -201,7 +201,7 @@ func decodeCountInput(d *jsonarg.Decoder, v *CountInput) {
 				d.WrongType("string")
 				continue
 			}
-			v.Text = d.String()
+			v.Text = d.Text()
 		default:
 			d.Unexpected()
 		}

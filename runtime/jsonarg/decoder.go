@@ -33,7 +33,7 @@ type Decoder struct {
 	arena  []byte // rendered violation lines
 	keyBuf []byte // the current key, when it had escapes
 	key    []byte // the current key, unescaped
-	strBuf []byte // unescaped string for StringBytes
+	strBuf []byte // unescaped string for TextBytes
 	names  []byte // unescaped unexpected names, while sorting them
 	nspans []span
 	skips  []byte // closing brackets while skipping
@@ -256,10 +256,11 @@ func (d *Decoder) Bool() bool {
 	return false
 }
 
-// String consumes a string and returns it unescaped, as encoding/json
-// would. Precondition: Peek() == String. Invalid UTF-8 or a lone
+// Text consumes a string and returns it unescaped, as encoding/json
+// would. Precondition: Peek() == String. (It is not called String so that
+// a Decoder is no fmt.Stringer: printing one must not consume its input.) Invalid UTF-8 or a lone
 // surrogate falls back.
-func (d *Decoder) String() string {
+func (d *Decoder) Text() string {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return ""
@@ -271,11 +272,11 @@ func (d *Decoder) String() string {
 	return string(d.strBuf)
 }
 
-// StringBytes is String without the copy: the unescaped bytes, valid until
+// TextBytes is Text without the copy: the unescaped bytes, valid until
 // the next call of a reader. Generated code uses it where it keeps no
 // string (an enum assigned from its constants: switch
-// string(d.StringBytes()) does not allocate) or counts runes first.
-func (d *Decoder) StringBytes() []byte {
+// string(d.TextBytes()) does not allocate) or counts runes first.
+func (d *Decoder) TextBytes() []byte {
 	start, end, esc, ok := d.scanString()
 	if !ok {
 		return nil

@@ -119,9 +119,9 @@ func TestString(t *testing.T) {
 			require.Equal(t, jsonarg.String, d.Peek())
 			var got string
 			if bytesToo {
-				got = string(d.StringBytes())
+				got = string(d.TextBytes())
 			} else {
-				got = d.String()
+				got = d.Text()
 			}
 			assert.Equal(t, want, got, "%q", in)
 			fb, _ := finish(d)
@@ -136,7 +136,7 @@ func TestString(t *testing.T) {
 	}
 	for _, in := range fallback {
 		d := jsonarg.New([]byte(in), false)
-		assert.Equal(t, "", d.String(), "%q", in)
+		assert.Equal(t, "", d.Text(), "%q", in)
 		fb, _ := finish(d)
 		assert.True(t, fb, "%q", in)
 	}
@@ -556,8 +556,8 @@ func TestAfterFallback(t *testing.T) {
 	assert.Equal(t, jsonarg.Invalid, d.Peek())
 	assert.False(t, d.DropNull())
 	assert.False(t, d.Bool())
-	assert.Equal(t, "", d.String())
-	assert.Nil(t, d.StringBytes())
+	assert.Equal(t, "", d.Text())
+	assert.Nil(t, d.TextBytes())
 	v, ok := d.Int()
 	assert.Zero(t, v)
 	assert.False(t, ok)
@@ -598,7 +598,7 @@ func TestMisuse(t *testing.T) {
 		"NextItem in an object":      func(d *jsonarg.Decoder) { d.Object(); d.NextItem() },
 		"Unexpected outside":         func(d *jsonarg.Decoder) { d.Unexpected() },
 		"Unexpected before Next":     func(d *jsonarg.Decoder) { d.Object(); d.Unexpected() },
-		"String of a number":         func(d *jsonarg.Decoder) { d.Object(); d.Next(); _ = d.String() },
+		"String of a number":         func(d *jsonarg.Decoder) { d.Object(); d.Next(); _ = d.Text() },
 		"Object of a string":         func(d *jsonarg.Decoder) { d.Object(); d.Next(); d.Object() },
 		"Array of a string":          func(d *jsonarg.Decoder) { d.Object(); d.Next(); d.Array() },
 		"Int of a string":            func(d *jsonarg.Decoder) { d.Object(); d.Next(); d.Next(); _, _ = d.Int() },
@@ -607,7 +607,7 @@ func TestMisuse(t *testing.T) {
 		"Null of an object":          func(d *jsonarg.Decoder) { d.Null() },
 		"Missing with extra bits":    func(d *jsonarg.Decoder) { d.Missing(math.MaxUint64, nil); d.Fallback() },
 		"Missing with long names":    func(d *jsonarg.Decoder) { d.Missing(1<<63, make([]string, 100)); d.Fallback() },
-		"Reads past the end":         func(d *jsonarg.Decoder) { d.Skip(); d.Skip(); d.Next(); _ = d.String() },
+		"Reads past the end":         func(d *jsonarg.Decoder) { d.Skip(); d.Skip(); d.Next(); _ = d.Text() },
 		"Key before Next":            func(d *jsonarg.Decoder) { _ = d.Key(); d.Fallback() },
 		"Raw of nothing":             func(d *jsonarg.Decoder) { d.Skip(); _ = d.Raw() },
 		"Since with a negative mark": func(d *jsonarg.Decoder) { _ = d.Since(-1); d.Fallback() },
@@ -676,7 +676,7 @@ func FuzzScanner(f *testing.F) {
 		// Strings: the decoder's unescaping is encoding/json's.
 		d = jsonarg.New(data, false)
 		if d.Peek() == jsonarg.String {
-			s := d.String()
+			s := d.Text()
 			if fb, _ := finish(d); !fb {
 				var want string
 				if err := json.Unmarshal(data, &want); err != nil {

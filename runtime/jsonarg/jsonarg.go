@@ -60,7 +60,7 @@
 //					d.WrongType("string")
 //					continue
 //				}
-//				v.Location = d.String()
+//				v.Location = d.Text()
 //			case "units":
 //				if seen&2 != 0 {
 //					d.Duplicate()
@@ -74,7 +74,7 @@
 //					d.WrongType("string")
 //					continue
 //				}
-//				switch string(d.StringBytes()) {
+//				switch string(d.TextBytes()) {
 //				case "celsius":
 //					v.Units = Celsius
 //				case "fahrenheit":
@@ -119,7 +119,7 @@
 //     NextItem returned false: the violation is at the array's path.
 //   - Strings: minLength and maxLength count runes
 //     (utf8.RuneCountInString); the pattern check needs the string, which
-//     [Decoder.StringBytes] gives without a copy.
+//     [Decoder.TextBytes] gives without a copy.
 //   - Optional properties call [Decoder.DropNull] first (it drops only in
 //     strict mode); required ones and unknown ones never do.
 //   - Unions (anyOf, oneOf: nullable pointers, toolgen's "nullable"): read

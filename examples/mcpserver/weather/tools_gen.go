@@ -281,7 +281,7 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 				d.WrongType("string")
 				continue
 			}
-			s := d.String()
+			s := d.Text()
 			n := utf8.RuneCountInString(s)
 			if n < 1 {
 				d.MinLength(1, n)
@@ -300,7 +300,7 @@ func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "celsius":
 				v.Units = "celsius"
 			case "fahrenheit":
@@ -337,7 +337,7 @@ func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
 				d.WrongType("string")
 				continue
 			}
-			v.Location = d.String()
+			v.Location = d.Text()
 		case "since":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()

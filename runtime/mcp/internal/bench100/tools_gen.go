@@ -13542,7 +13542,7 @@ func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13586,7 +13586,7 @@ func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -13601,7 +13601,7 @@ func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -13669,7 +13669,7 @@ func decodePage000(d *jsonarg.Decoder, v *Page000) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13721,7 +13721,7 @@ func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13765,7 +13765,7 @@ func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -13780,7 +13780,7 @@ func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -13848,7 +13848,7 @@ func decodePage001(d *jsonarg.Decoder, v *Page001) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13900,7 +13900,7 @@ func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -13944,7 +13944,7 @@ func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -13959,7 +13959,7 @@ func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14027,7 +14027,7 @@ func decodePage002(d *jsonarg.Decoder, v *Page002) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14079,7 +14079,7 @@ func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14123,7 +14123,7 @@ func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -14138,7 +14138,7 @@ func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14206,7 +14206,7 @@ func decodePage003(d *jsonarg.Decoder, v *Page003) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14258,7 +14258,7 @@ func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14302,7 +14302,7 @@ func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -14317,7 +14317,7 @@ func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14385,7 +14385,7 @@ func decodePage004(d *jsonarg.Decoder, v *Page004) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14437,7 +14437,7 @@ func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14481,7 +14481,7 @@ func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -14496,7 +14496,7 @@ func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14564,7 +14564,7 @@ func decodePage005(d *jsonarg.Decoder, v *Page005) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14616,7 +14616,7 @@ func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14660,7 +14660,7 @@ func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -14675,7 +14675,7 @@ func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14743,7 +14743,7 @@ func decodePage006(d *jsonarg.Decoder, v *Page006) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14795,7 +14795,7 @@ func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14839,7 +14839,7 @@ func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -14854,7 +14854,7 @@ func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -14922,7 +14922,7 @@ func decodePage007(d *jsonarg.Decoder, v *Page007) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -14974,7 +14974,7 @@ func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15018,7 +15018,7 @@ func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15033,7 +15033,7 @@ func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15101,7 +15101,7 @@ func decodePage008(d *jsonarg.Decoder, v *Page008) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15153,7 +15153,7 @@ func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15197,7 +15197,7 @@ func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15212,7 +15212,7 @@ func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15280,7 +15280,7 @@ func decodePage009(d *jsonarg.Decoder, v *Page009) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15332,7 +15332,7 @@ func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15376,7 +15376,7 @@ func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15391,7 +15391,7 @@ func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15459,7 +15459,7 @@ func decodePage010(d *jsonarg.Decoder, v *Page010) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15511,7 +15511,7 @@ func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15555,7 +15555,7 @@ func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15570,7 +15570,7 @@ func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15638,7 +15638,7 @@ func decodePage011(d *jsonarg.Decoder, v *Page011) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15690,7 +15690,7 @@ func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15734,7 +15734,7 @@ func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15749,7 +15749,7 @@ func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15817,7 +15817,7 @@ func decodePage012(d *jsonarg.Decoder, v *Page012) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15869,7 +15869,7 @@ func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -15913,7 +15913,7 @@ func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -15928,7 +15928,7 @@ func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -15996,7 +15996,7 @@ func decodePage013(d *jsonarg.Decoder, v *Page013) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16048,7 +16048,7 @@ func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16092,7 +16092,7 @@ func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -16107,7 +16107,7 @@ func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -16175,7 +16175,7 @@ func decodePage014(d *jsonarg.Decoder, v *Page014) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16227,7 +16227,7 @@ func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16271,7 +16271,7 @@ func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -16286,7 +16286,7 @@ func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -16354,7 +16354,7 @@ func decodePage015(d *jsonarg.Decoder, v *Page015) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16406,7 +16406,7 @@ func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16450,7 +16450,7 @@ func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -16465,7 +16465,7 @@ func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -16533,7 +16533,7 @@ func decodePage016(d *jsonarg.Decoder, v *Page016) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16585,7 +16585,7 @@ func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16629,7 +16629,7 @@ func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -16644,7 +16644,7 @@ func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -16712,7 +16712,7 @@ func decodePage017(d *jsonarg.Decoder, v *Page017) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16764,7 +16764,7 @@ func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16808,7 +16808,7 @@ func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -16823,7 +16823,7 @@ func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -16891,7 +16891,7 @@ func decodePage018(d *jsonarg.Decoder, v *Page018) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16943,7 +16943,7 @@ func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -16987,7 +16987,7 @@ func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17002,7 +17002,7 @@ func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17070,7 +17070,7 @@ func decodePage019(d *jsonarg.Decoder, v *Page019) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17122,7 +17122,7 @@ func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17166,7 +17166,7 @@ func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17181,7 +17181,7 @@ func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17249,7 +17249,7 @@ func decodePage020(d *jsonarg.Decoder, v *Page020) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17301,7 +17301,7 @@ func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17345,7 +17345,7 @@ func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17360,7 +17360,7 @@ func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17428,7 +17428,7 @@ func decodePage021(d *jsonarg.Decoder, v *Page021) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17480,7 +17480,7 @@ func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17524,7 +17524,7 @@ func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17539,7 +17539,7 @@ func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17607,7 +17607,7 @@ func decodePage022(d *jsonarg.Decoder, v *Page022) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17659,7 +17659,7 @@ func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17703,7 +17703,7 @@ func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17718,7 +17718,7 @@ func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17786,7 +17786,7 @@ func decodePage023(d *jsonarg.Decoder, v *Page023) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17838,7 +17838,7 @@ func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -17882,7 +17882,7 @@ func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -17897,7 +17897,7 @@ func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -17965,7 +17965,7 @@ func decodePage024(d *jsonarg.Decoder, v *Page024) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18017,7 +18017,7 @@ func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18061,7 +18061,7 @@ func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18076,7 +18076,7 @@ func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -18144,7 +18144,7 @@ func decodePage025(d *jsonarg.Decoder, v *Page025) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18196,7 +18196,7 @@ func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18240,7 +18240,7 @@ func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18255,7 +18255,7 @@ func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -18323,7 +18323,7 @@ func decodePage026(d *jsonarg.Decoder, v *Page026) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18375,7 +18375,7 @@ func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18419,7 +18419,7 @@ func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18434,7 +18434,7 @@ func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -18502,7 +18502,7 @@ func decodePage027(d *jsonarg.Decoder, v *Page027) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18554,7 +18554,7 @@ func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18598,7 +18598,7 @@ func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18613,7 +18613,7 @@ func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -18681,7 +18681,7 @@ func decodePage028(d *jsonarg.Decoder, v *Page028) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18733,7 +18733,7 @@ func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18777,7 +18777,7 @@ func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18792,7 +18792,7 @@ func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -18860,7 +18860,7 @@ func decodePage029(d *jsonarg.Decoder, v *Page029) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18912,7 +18912,7 @@ func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -18956,7 +18956,7 @@ func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -18971,7 +18971,7 @@ func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19039,7 +19039,7 @@ func decodePage030(d *jsonarg.Decoder, v *Page030) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19091,7 +19091,7 @@ func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19135,7 +19135,7 @@ func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -19150,7 +19150,7 @@ func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19218,7 +19218,7 @@ func decodePage031(d *jsonarg.Decoder, v *Page031) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19270,7 +19270,7 @@ func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19314,7 +19314,7 @@ func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -19329,7 +19329,7 @@ func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19397,7 +19397,7 @@ func decodePage032(d *jsonarg.Decoder, v *Page032) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19449,7 +19449,7 @@ func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19493,7 +19493,7 @@ func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -19508,7 +19508,7 @@ func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19576,7 +19576,7 @@ func decodePage033(d *jsonarg.Decoder, v *Page033) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19628,7 +19628,7 @@ func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19672,7 +19672,7 @@ func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -19687,7 +19687,7 @@ func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19755,7 +19755,7 @@ func decodePage034(d *jsonarg.Decoder, v *Page034) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19807,7 +19807,7 @@ func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19851,7 +19851,7 @@ func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -19866,7 +19866,7 @@ func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -19934,7 +19934,7 @@ func decodePage035(d *jsonarg.Decoder, v *Page035) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -19986,7 +19986,7 @@ func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20030,7 +20030,7 @@ func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20045,7 +20045,7 @@ func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -20113,7 +20113,7 @@ func decodePage036(d *jsonarg.Decoder, v *Page036) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20165,7 +20165,7 @@ func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20209,7 +20209,7 @@ func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20224,7 +20224,7 @@ func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -20292,7 +20292,7 @@ func decodePage037(d *jsonarg.Decoder, v *Page037) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20344,7 +20344,7 @@ func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20388,7 +20388,7 @@ func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20403,7 +20403,7 @@ func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -20471,7 +20471,7 @@ func decodePage038(d *jsonarg.Decoder, v *Page038) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20523,7 +20523,7 @@ func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20567,7 +20567,7 @@ func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20582,7 +20582,7 @@ func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -20650,7 +20650,7 @@ func decodePage039(d *jsonarg.Decoder, v *Page039) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20702,7 +20702,7 @@ func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20746,7 +20746,7 @@ func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20761,7 +20761,7 @@ func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -20829,7 +20829,7 @@ func decodePage040(d *jsonarg.Decoder, v *Page040) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20881,7 +20881,7 @@ func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -20925,7 +20925,7 @@ func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -20940,7 +20940,7 @@ func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21008,7 +21008,7 @@ func decodePage041(d *jsonarg.Decoder, v *Page041) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21060,7 +21060,7 @@ func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21104,7 +21104,7 @@ func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -21119,7 +21119,7 @@ func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21187,7 +21187,7 @@ func decodePage042(d *jsonarg.Decoder, v *Page042) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21239,7 +21239,7 @@ func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21283,7 +21283,7 @@ func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -21298,7 +21298,7 @@ func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21366,7 +21366,7 @@ func decodePage043(d *jsonarg.Decoder, v *Page043) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21418,7 +21418,7 @@ func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21462,7 +21462,7 @@ func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -21477,7 +21477,7 @@ func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21545,7 +21545,7 @@ func decodePage044(d *jsonarg.Decoder, v *Page044) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21597,7 +21597,7 @@ func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21641,7 +21641,7 @@ func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -21656,7 +21656,7 @@ func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21724,7 +21724,7 @@ func decodePage045(d *jsonarg.Decoder, v *Page045) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21776,7 +21776,7 @@ func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21820,7 +21820,7 @@ func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -21835,7 +21835,7 @@ func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -21903,7 +21903,7 @@ func decodePage046(d *jsonarg.Decoder, v *Page046) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21955,7 +21955,7 @@ func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -21999,7 +21999,7 @@ func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22014,7 +22014,7 @@ func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22082,7 +22082,7 @@ func decodePage047(d *jsonarg.Decoder, v *Page047) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22134,7 +22134,7 @@ func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22178,7 +22178,7 @@ func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22193,7 +22193,7 @@ func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22261,7 +22261,7 @@ func decodePage048(d *jsonarg.Decoder, v *Page048) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22313,7 +22313,7 @@ func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22357,7 +22357,7 @@ func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22372,7 +22372,7 @@ func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22440,7 +22440,7 @@ func decodePage049(d *jsonarg.Decoder, v *Page049) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22492,7 +22492,7 @@ func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22536,7 +22536,7 @@ func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22551,7 +22551,7 @@ func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22619,7 +22619,7 @@ func decodePage050(d *jsonarg.Decoder, v *Page050) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22671,7 +22671,7 @@ func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22715,7 +22715,7 @@ func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22730,7 +22730,7 @@ func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22798,7 +22798,7 @@ func decodePage051(d *jsonarg.Decoder, v *Page051) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22850,7 +22850,7 @@ func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -22894,7 +22894,7 @@ func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -22909,7 +22909,7 @@ func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -22977,7 +22977,7 @@ func decodePage052(d *jsonarg.Decoder, v *Page052) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23029,7 +23029,7 @@ func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23073,7 +23073,7 @@ func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23088,7 +23088,7 @@ func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -23156,7 +23156,7 @@ func decodePage053(d *jsonarg.Decoder, v *Page053) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23208,7 +23208,7 @@ func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23252,7 +23252,7 @@ func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23267,7 +23267,7 @@ func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -23335,7 +23335,7 @@ func decodePage054(d *jsonarg.Decoder, v *Page054) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23387,7 +23387,7 @@ func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23431,7 +23431,7 @@ func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23446,7 +23446,7 @@ func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -23514,7 +23514,7 @@ func decodePage055(d *jsonarg.Decoder, v *Page055) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23566,7 +23566,7 @@ func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23610,7 +23610,7 @@ func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23625,7 +23625,7 @@ func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -23693,7 +23693,7 @@ func decodePage056(d *jsonarg.Decoder, v *Page056) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23745,7 +23745,7 @@ func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23789,7 +23789,7 @@ func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23804,7 +23804,7 @@ func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -23872,7 +23872,7 @@ func decodePage057(d *jsonarg.Decoder, v *Page057) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23924,7 +23924,7 @@ func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -23968,7 +23968,7 @@ func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -23983,7 +23983,7 @@ func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24051,7 +24051,7 @@ func decodePage058(d *jsonarg.Decoder, v *Page058) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24103,7 +24103,7 @@ func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24147,7 +24147,7 @@ func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -24162,7 +24162,7 @@ func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24230,7 +24230,7 @@ func decodePage059(d *jsonarg.Decoder, v *Page059) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24282,7 +24282,7 @@ func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24326,7 +24326,7 @@ func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -24341,7 +24341,7 @@ func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24409,7 +24409,7 @@ func decodePage060(d *jsonarg.Decoder, v *Page060) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24461,7 +24461,7 @@ func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24505,7 +24505,7 @@ func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -24520,7 +24520,7 @@ func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24588,7 +24588,7 @@ func decodePage061(d *jsonarg.Decoder, v *Page061) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24640,7 +24640,7 @@ func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24684,7 +24684,7 @@ func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -24699,7 +24699,7 @@ func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24767,7 +24767,7 @@ func decodePage062(d *jsonarg.Decoder, v *Page062) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24819,7 +24819,7 @@ func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24863,7 +24863,7 @@ func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -24878,7 +24878,7 @@ func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -24946,7 +24946,7 @@ func decodePage063(d *jsonarg.Decoder, v *Page063) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -24998,7 +24998,7 @@ func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25042,7 +25042,7 @@ func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25057,7 +25057,7 @@ func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -25125,7 +25125,7 @@ func decodePage064(d *jsonarg.Decoder, v *Page064) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25177,7 +25177,7 @@ func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25221,7 +25221,7 @@ func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25236,7 +25236,7 @@ func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -25304,7 +25304,7 @@ func decodePage065(d *jsonarg.Decoder, v *Page065) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25356,7 +25356,7 @@ func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25400,7 +25400,7 @@ func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25415,7 +25415,7 @@ func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -25483,7 +25483,7 @@ func decodePage066(d *jsonarg.Decoder, v *Page066) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25535,7 +25535,7 @@ func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25579,7 +25579,7 @@ func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25594,7 +25594,7 @@ func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -25662,7 +25662,7 @@ func decodePage067(d *jsonarg.Decoder, v *Page067) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25714,7 +25714,7 @@ func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25758,7 +25758,7 @@ func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25773,7 +25773,7 @@ func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -25841,7 +25841,7 @@ func decodePage068(d *jsonarg.Decoder, v *Page068) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25893,7 +25893,7 @@ func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -25937,7 +25937,7 @@ func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -25952,7 +25952,7 @@ func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26020,7 +26020,7 @@ func decodePage069(d *jsonarg.Decoder, v *Page069) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26072,7 +26072,7 @@ func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26116,7 +26116,7 @@ func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -26131,7 +26131,7 @@ func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26199,7 +26199,7 @@ func decodePage070(d *jsonarg.Decoder, v *Page070) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26251,7 +26251,7 @@ func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26295,7 +26295,7 @@ func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -26310,7 +26310,7 @@ func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26378,7 +26378,7 @@ func decodePage071(d *jsonarg.Decoder, v *Page071) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26430,7 +26430,7 @@ func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26474,7 +26474,7 @@ func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -26489,7 +26489,7 @@ func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26557,7 +26557,7 @@ func decodePage072(d *jsonarg.Decoder, v *Page072) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26609,7 +26609,7 @@ func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26653,7 +26653,7 @@ func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -26668,7 +26668,7 @@ func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26736,7 +26736,7 @@ func decodePage073(d *jsonarg.Decoder, v *Page073) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26788,7 +26788,7 @@ func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26832,7 +26832,7 @@ func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -26847,7 +26847,7 @@ func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -26915,7 +26915,7 @@ func decodePage074(d *jsonarg.Decoder, v *Page074) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -26967,7 +26967,7 @@ func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27011,7 +27011,7 @@ func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27026,7 +27026,7 @@ func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27094,7 +27094,7 @@ func decodePage075(d *jsonarg.Decoder, v *Page075) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27146,7 +27146,7 @@ func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27190,7 +27190,7 @@ func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27205,7 +27205,7 @@ func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27273,7 +27273,7 @@ func decodePage076(d *jsonarg.Decoder, v *Page076) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27325,7 +27325,7 @@ func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27369,7 +27369,7 @@ func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27384,7 +27384,7 @@ func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27452,7 +27452,7 @@ func decodePage077(d *jsonarg.Decoder, v *Page077) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27504,7 +27504,7 @@ func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27548,7 +27548,7 @@ func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27563,7 +27563,7 @@ func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27631,7 +27631,7 @@ func decodePage078(d *jsonarg.Decoder, v *Page078) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27683,7 +27683,7 @@ func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27727,7 +27727,7 @@ func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27742,7 +27742,7 @@ func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27810,7 +27810,7 @@ func decodePage079(d *jsonarg.Decoder, v *Page079) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27862,7 +27862,7 @@ func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -27906,7 +27906,7 @@ func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -27921,7 +27921,7 @@ func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -27989,7 +27989,7 @@ func decodePage080(d *jsonarg.Decoder, v *Page080) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28041,7 +28041,7 @@ func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28085,7 +28085,7 @@ func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28100,7 +28100,7 @@ func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -28168,7 +28168,7 @@ func decodePage081(d *jsonarg.Decoder, v *Page081) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28220,7 +28220,7 @@ func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28264,7 +28264,7 @@ func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28279,7 +28279,7 @@ func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -28347,7 +28347,7 @@ func decodePage082(d *jsonarg.Decoder, v *Page082) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28399,7 +28399,7 @@ func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28443,7 +28443,7 @@ func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28458,7 +28458,7 @@ func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -28526,7 +28526,7 @@ func decodePage083(d *jsonarg.Decoder, v *Page083) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28578,7 +28578,7 @@ func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28622,7 +28622,7 @@ func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28637,7 +28637,7 @@ func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -28705,7 +28705,7 @@ func decodePage084(d *jsonarg.Decoder, v *Page084) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28757,7 +28757,7 @@ func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28801,7 +28801,7 @@ func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28816,7 +28816,7 @@ func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -28884,7 +28884,7 @@ func decodePage085(d *jsonarg.Decoder, v *Page085) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28936,7 +28936,7 @@ func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -28980,7 +28980,7 @@ func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -28995,7 +28995,7 @@ func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29063,7 +29063,7 @@ func decodePage086(d *jsonarg.Decoder, v *Page086) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29115,7 +29115,7 @@ func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29159,7 +29159,7 @@ func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -29174,7 +29174,7 @@ func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29242,7 +29242,7 @@ func decodePage087(d *jsonarg.Decoder, v *Page087) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29294,7 +29294,7 @@ func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29338,7 +29338,7 @@ func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -29353,7 +29353,7 @@ func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29421,7 +29421,7 @@ func decodePage088(d *jsonarg.Decoder, v *Page088) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29473,7 +29473,7 @@ func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29517,7 +29517,7 @@ func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -29532,7 +29532,7 @@ func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29600,7 +29600,7 @@ func decodePage089(d *jsonarg.Decoder, v *Page089) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29652,7 +29652,7 @@ func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29696,7 +29696,7 @@ func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -29711,7 +29711,7 @@ func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29779,7 +29779,7 @@ func decodePage090(d *jsonarg.Decoder, v *Page090) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29831,7 +29831,7 @@ func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -29875,7 +29875,7 @@ func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -29890,7 +29890,7 @@ func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -29958,7 +29958,7 @@ func decodePage091(d *jsonarg.Decoder, v *Page091) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30010,7 +30010,7 @@ func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30054,7 +30054,7 @@ func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30069,7 +30069,7 @@ func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -30137,7 +30137,7 @@ func decodePage092(d *jsonarg.Decoder, v *Page092) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30189,7 +30189,7 @@ func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30233,7 +30233,7 @@ func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30248,7 +30248,7 @@ func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -30316,7 +30316,7 @@ func decodePage093(d *jsonarg.Decoder, v *Page093) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30368,7 +30368,7 @@ func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30412,7 +30412,7 @@ func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30427,7 +30427,7 @@ func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -30495,7 +30495,7 @@ func decodePage094(d *jsonarg.Decoder, v *Page094) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30547,7 +30547,7 @@ func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30591,7 +30591,7 @@ func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30606,7 +30606,7 @@ func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -30674,7 +30674,7 @@ func decodePage095(d *jsonarg.Decoder, v *Page095) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30726,7 +30726,7 @@ func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30770,7 +30770,7 @@ func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30785,7 +30785,7 @@ func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -30853,7 +30853,7 @@ func decodePage096(d *jsonarg.Decoder, v *Page096) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30905,7 +30905,7 @@ func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -30949,7 +30949,7 @@ func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -30964,7 +30964,7 @@ func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -31032,7 +31032,7 @@ func decodePage097(d *jsonarg.Decoder, v *Page097) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -31084,7 +31084,7 @@ func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -31128,7 +31128,7 @@ func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -31143,7 +31143,7 @@ func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -31211,7 +31211,7 @@ func decodePage098(d *jsonarg.Decoder, v *Page098) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -31263,7 +31263,7 @@ func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
 				d.WrongType("string")
 				continue
 			}
-			v.Query = d.String()
+			v.Query = d.Text()
 		case "limit":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
@@ -31307,7 +31307,7 @@ func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
 					d.WrongType("string")
 					continue
 				}
-				*e = d.String()
+				*e = d.Text()
 			}
 		case "mode":
 			if seen&(1<<3) != 0 {
@@ -31322,7 +31322,7 @@ func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
 				d.WrongType("string")
 				continue
 			}
-			switch string(d.StringBytes()) {
+			switch string(d.TextBytes()) {
 			case "exact":
 				v.Mode = "exact"
 			case "fuzzy":
@@ -31390,7 +31390,7 @@ func decodePage099(d *jsonarg.Decoder, v *Page099) {
 				d.WrongType("string")
 				continue
 			}
-			v.Cursor = d.String()
+			v.Cursor = d.Text()
 		case "size":
 			if seen&(1<<1) != 0 {
 				d.Duplicate()
