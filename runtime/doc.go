@@ -20,6 +20,13 @@
 //		return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 //	}
 //
+// Generated constructors also chain [Func.WithDecoder] and
+// [Func.WithEncoder]: a decoder that reads the arguments once, decoding and
+// checking them against the schema together (package jsonarg), and an
+// encoder that writes the output as json.Marshal would, without reflection
+// (package jsonout). Without them, or where a decoder gives up, the
+// general path decides, with the same result.
+//
 // Typed hooks chain after NewFunc: [Func.WithApproval] (a function of the
 // input deciding whether a call needs approval), [Func.WithModelOutput]
 // (what the model sees of the output) and [Func.WithTransform] (what a
