@@ -78,7 +78,48 @@ func plainParagraph(text string) (s string, ok bool) {
 			return "", false
 		}
 	}
-	return strings.Join(strings.Fields(body), " "), true
+	return joinFields(body), true
+}
+
+// joinFields is strings.Join(strings.Fields(s), " "), without allocating
+// for text whose words are already separated by single spaces, and with
+// one allocation for text whose only other separators are single
+// newlines (a wrapped paragraph): most doc comments.
+func joinFields(s string) string {
+	newlines := false
+	prevSpace := true // a space first would be a leading one
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			prevSpace = false
+			i += size
+			continue
+		}
+		switch c {
+		case ' ', '\n':
+			if prevSpace {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			newlines = newlines || c == '\n'
+			prevSpace = true
+		case '\t', '\v', '\f', '\r':
+			return strings.Join(strings.Fields(s), " ")
+		default:
+			prevSpace = false
+		}
+		i++
+	}
+	if prevSpace { // empty, or a trailing space
+		return strings.Join(strings.Fields(s), " ")
+	}
+	if newlines {
+		return strings.ReplaceAll(s, "\n", " ")
+	}
+	return s
 }
 
 // DropName removes a leading Go identifier name from a description, as Go

@@ -80,3 +80,15 @@ func FuzzPlain(f *testing.F) {
 		}
 	})
 }
+
+// FuzzJoinFields checks joinFields against its definition.
+func FuzzJoinFields(f *testing.F) {
+	for _, s := range []string{"", " ", "a", "a b", "a\nb", "a  b", "a\n\nb", " a", "a ", "a\n", "\na", "a\tb", "a\u00a0b", "a\u0085b", "é b\nç", "a\xffb", "a\rb", "a \nb"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := joinFields(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("joinFields(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
