@@ -291,7 +291,7 @@ func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.S
 			pattern = "^-?[0-9]+$"
 		}
 		s.PatternProperties = map[string]*jsonschema.Schema{pattern: elem}
-		s.AdditionalProperties = falseSchema()
+		s.AdditionalProperties = c.b.falseSchema
 		return s
 	default:
 		c.errorf(at, msgMapKey(typeString(m.Key()), typeString(display)))

@@ -43,6 +43,10 @@ type Builder struct {
 	// they have, in declaration order.
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
 	memo   memo
+	// falseSchema is the schema false of every object's
+	// additionalProperties: one for all the schemas the Builder returns,
+	// which nothing modifies once built.
+	falseSchema *jsonschema.Schema
 }
 
 // New returns a Builder for types whose positions belong to fset, with an
@@ -62,6 +66,7 @@ func NewWithComments(cm *Comments) *Builder {
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		consts:        map[*types.Package]map[*types.TypeName][]*types.Const{},
 		memo:          newMemo(),
+		falseSchema:   falseSchema(),
 	}
 }
 

@@ -17,7 +17,7 @@ func (c *ctx) structSchema(st *types.Struct, named *types.Named, at site) *jsons
 	s := &jsonschema.Schema{
 		Type:                 "object",
 		Properties:           jsonschema.NewProperties(),
-		AdditionalProperties: falseSchema(),
+		AdditionalProperties: c.b.falseSchema,
 	}
 	if named != nil {
 		s.Description = c.b.comments.typeDoc(named.Obj())
