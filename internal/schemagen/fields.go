@@ -100,6 +100,11 @@ func typeFields(st *types.Struct) []jsonField {
 					if name == "" {
 						name = sf.Name()
 					}
+					if fields == nil {
+						// Most structs embed no struct: one allocation
+						// for their fields.
+						fields = make([]jsonField, 0, st.NumFields())
+					}
 					fields = append(fields, jsonField{
 						name:    name,
 						tagged:  tagged,
