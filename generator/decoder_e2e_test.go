@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"maps"
 	"math/big"
 	"math/rand/v2"
 	"os"
@@ -165,10 +166,10 @@ func TestDecoderDifferential(t *testing.T) {
 	defer tally.mu.Unlock()
 	t.Logf("%d tools, %d with a decoder; %d inputs (%d valid instances), %d fallbacks (%d on valid instances); %d filler instances",
 		tally.tools, tally.withDecoder, tally.cases, tally.valid, tally.fallbacks, tally.validFallbacks, tally.filled)
-	for _, why := range slices.Sorted(mapKeys(tally.noDecoder)) {
+	for _, why := range slices.Sorted(maps.Keys(tally.noDecoder)) {
 		t.Logf("  no decoder %d×: %s", tally.noDecoder[why], why)
 	}
-	for _, m := range slices.Sorted(mapKeys(tally.mutations)) {
+	for _, m := range slices.Sorted(maps.Keys(tally.mutations)) {
 		t.Logf("  mutation %s: %d (%d fell back)", m, tally.mutations[m], tally.mutationFallbacks[m])
 	}
 }
@@ -707,7 +708,7 @@ func (g *decGen) value(s any, depth int) *decNode {
 				required = append(required, x.(string))
 			}
 		}
-		names := slices.Sorted(mapKeys(props))
+		names := slices.Sorted(maps.Keys(props))
 		g.rng.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 		for _, name := range names {
 			if !slices.Contains(required, name) && (depth > 3 || g.rng.IntN(2) == 0) {
@@ -875,7 +876,7 @@ func decPadNulls(n *decNode, s any, g *decGen) *decNode {
 				n.vals[i] = decPadNulls(n.vals[i], ps, g)
 			}
 		}
-		for _, name := range slices.Sorted(mapKeys(props)) {
+		for _, name := range slices.Sorted(maps.Keys(props)) {
 			if !slices.Contains(n.keys, name) {
 				n.keys = append(n.keys, name)
 				n.vals = append(n.vals, decLit('z', ""))
@@ -1071,7 +1072,7 @@ func (g *decGen) mutations(inst *decNode, s any, limit int) []decMutation {
 				c.vals[i] = decLit('z', "")
 				add("null value", replace(path, c))
 			}
-			for _, name := range slices.Sorted(mapKeys(props)) {
+			for _, name := range slices.Sorted(maps.Keys(props)) {
 				if !slices.Contains(site.node.keys, name) && g.rng.IntN(2) == 0 {
 					c := site.node.clone()
 					c.keys = append(c.keys, name)

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -87,8 +88,9 @@ type encoders struct {
 	// taken reports whether the package, or the rest of the generated
 	// file, declares a name at package level.
 	taken func(name string) bool
-	// qualify returns the name the file uses for an import, and records
-	// it; nil means the encoders choose (see defaultQualify).
+	// qualify returns the name the file uses for an import; nil, or ""
+	// for a path it does not name, means the encoders choose (see
+	// defaultQualify).
 	qualify func(path, def string) string
 	imports map[string]EncoderImport // by path
 
@@ -263,22 +265,12 @@ func (e *encoders) result() *PackageEncoders {
 		}
 	}
 	out := &PackageEncoders{Source: src}
-	for _, path := range slices.Sorted(mapKeysOf(e.imports)) {
+	for _, path := range slices.Sorted(maps.Keys(e.imports)) {
 		if used[path] {
 			out.Imports = append(out.Imports, e.imports[path])
 		}
 	}
 	return out
-}
-
-func mapKeysOf[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // register declares f.
@@ -309,7 +301,8 @@ func (e *encoders) importName(path, def string) string {
 	var name string
 	if e.qualify != nil {
 		name = e.qualify(path, def)
-	} else {
+	}
+	if name == "" {
 		name = e.defaultQualify(def)
 	}
 	e.imports[path] = EncoderImport{Name: name, Path: path, Def: def}

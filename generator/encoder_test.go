@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -260,7 +261,7 @@ func TestEncoderRandomTypes(t *testing.T) {
 	}
 	t.Logf("%d output types (%d random), %d with an encoder; %d values compared with json.Marshal, %d of them rejected by both (%d with different messages)",
 		types, *encN, supported, values, errs, msgDiffs)
-	for _, w := range slices.Sorted(mapKeys(why)) {
+	for _, w := range slices.Sorted(maps.Keys(why)) {
 		t.Logf("  no encoder, %d×: %s", why[w], w)
 	}
 	if t.Failed() {

@@ -1,11 +1,9 @@
 package generator
 
-import "strconv"
-
 // encoders generates the output encoders of every package with tools,
 // once the schema phase has named the file's imports (newDecoderEnv): the
-// encoders use the same names for the packages both need, and choose free
-// ones for the others.
+// encoders use the same names for the packages both need, and choose names
+// that nothing else in the file declares for the others.
 func (g *gen) encoders() {
 	for _, ps := range g.pkgs {
 		p := ps.model
@@ -30,26 +28,7 @@ func (g *gen) encoders() {
 		for path, name := range p.Imports.Other {
 			known[path] = name
 		}
-		var chosen map[string]string // path → name, for the others
-		qualify := func(path, def string) string {
-			if n := known[path]; n != "" {
-				return n
-			}
-			if n, ok := chosen[path]; ok {
-				return n
-			}
-			n := def
-			for i := 2; declared[n] || ps.pkg.Types.Scope().Lookup(n) != nil || isLocalName(n); i++ {
-				n = def + strconv.Itoa(i)
-			}
-			declared[n] = true
-			if chosen == nil {
-				chosen = map[string]string{}
-			}
-			chosen[path] = n
-			return n
-		}
-		pe, outs := g.buildEncoders(ps, func(n string) bool { return declared[n] }, qualify)
+		pe, outs := g.buildEncoders(ps, func(n string) bool { return declared[n] }, func(path, _ string) string { return known[path] })
 		some := false
 		for i, ts := range ps.tools {
 			ts.model.Encoder, ts.model.NoEncoder = outs[i].Func, outs[i].Why

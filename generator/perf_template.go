@@ -456,8 +456,12 @@ func plainImports(p *Package) bool {
 
 // toolsetsFirstLine is the text of the first comment of the toolset
 // functions (see renderToolsets).
-func toolsetsFirstLine(p *Package) string {
-	recv := p.Tools[0].Recv
+func toolsetsFirstLine(p *Package) string { return toolsetFirstLine(p.Tools[0].Recv) }
+
+// toolsetFirstLine is the first comment line of the code of the toolset
+// function of recv's methods ("" for the package's functions), which
+// renderToolsets writes and renderTemplated looks for.
+func toolsetFirstLine(recv string) string {
 	if recv == "" {
 		return fmt.Sprintf("%s builds the tools of %s once.", toolsOnceVar, toolsetFunc(recv))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/format"
 	"go/token"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -748,24 +749,14 @@ func TestPropertyRandomTypes(t *testing.T) {
 		}
 	})
 	t.Logf("%d random types; %d compared with invopop, %d skipped", tally.types, tally.compared, tally.skippedAny)
-	for _, why := range slices.Sorted(mapKeys(tally.skipped)) {
+	for _, why := range slices.Sorted(maps.Keys(tally.skipped)) {
 		t.Logf("  skipped %d: %s", tally.skipped[why], why)
 	}
 	for _, d := range runtime.Dialects() {
 		t.Logf("%s: %d instances validated; %d types it cannot express", d, tally.instances[d], tally.unsupported[d])
 	}
-	for _, why := range slices.Sorted(mapKeys(tally.unsupWhy)) {
+	for _, why := range slices.Sorted(maps.Keys(tally.unsupWhy)) {
 		t.Logf("  %d× %s", tally.unsupWhy[why], why)
-	}
-}
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
 	}
 }
 

@@ -213,7 +213,7 @@ func renderToolsets(f *jen.File, p *Package) {
 		if recv == "" {
 			// The package's tools are built once; each call copies the
 			// map (see runtime.ToolsetOnce).
-			f.Commentf("%s builds the tools of %s once.", toolsOnceVar, name)
+			f.Comment(toolsetFirstLine(recv))
 			f.Var().Id(toolsOnceVar).Qual(runtimePath, "ToolsetOnce")
 			f.Line()
 			f.Commentf("%s returns the tools of package %s, by key: a new map on every call, of", name, p.Name)
@@ -224,7 +224,7 @@ func renderToolsets(f *jen.File, p *Package) {
 			))
 		} else {
 			params = append(params, jen.Id("r").Op("*").Id(recv))
-			f.Commentf("%s returns the tools of the methods of r, by key.", name)
+			f.Comment(toolsetFirstLine(recv))
 		}
 		f.Func().Id(name).Params(params...).Qual(runtimePath, "Toolset").Block(set)
 		f.Line()

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/url"
 	"reflect"
 	"slices"
@@ -258,7 +259,7 @@ func checkKeys(v any, t reflect.Type, path string) error {
 			return nil // a type mismatch; the decoder reports it
 		}
 		fields := structFields(t)
-		for _, k := range slices.Sorted(mapKeys(obj)) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			ft, ok := fields[k]
 			if !ok {
 				return fmt.Errorf("%w: at %s/%s: unknown field %q (field names are case-sensitive)", ErrInvalidArguments, path, k, k)
@@ -282,23 +283,13 @@ func checkKeys(v any, t reflect.Type, path string) error {
 		if !ok {
 			return nil
 		}
-		for _, k := range slices.Sorted(mapKeys(obj)) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if err := checkKeys(obj[k], t.Elem(), path+"/"+k); err != nil {
 				return err
 			}
 		}
 	}
 	return nil
-}
-
-func mapKeys(m map[string]any) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // structFields returns the JSON names of t's fields and their types, as
