@@ -3,7 +3,10 @@ package generator
 // encoders generates the output encoders of every package with tools,
 // once the schema phase has named the file's imports (newDecoderEnv): the
 // encoders use the same names for the packages both need, and choose names
-// that nothing else in the file declares for the others.
+// that nothing else in the file declares for the others. It runs beside
+// the schema workers (see schemas), so it reads nothing they write: the
+// decoders' names, decided after, all start with "decode", and the
+// encoders' with "encode" or "isZero".
 func (g *gen) encoders() {
 	for _, ps := range g.pkgs {
 		p := ps.model
@@ -17,9 +20,6 @@ func (g *gen) encoders() {
 		}
 		for _, n := range p.Imports.Other {
 			declared[n] = true
-		}
-		for _, d := range p.Decoders {
-			declared[d.Name] = true
 		}
 		known := map[string]string{
 			jsonPath: p.Imports.JSON,

@@ -123,7 +123,6 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	g.schemas()
 	g.checkStrict()
-	g.encoders()
 	phase("schema")
 
 	res.Diagnostics = g.diags.sorted()

@@ -16,6 +16,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/packages"
+
+	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
 
 // Header is the first line of every file toolgen generates.
@@ -34,9 +36,11 @@ type loaded struct {
 	pkgs []*packages.Package
 	// blanked are the previous outputs hidden from the type checker.
 	blanked map[string]bool
-	// notes are the doc comments of the functions of some files, read
-	// while the packages were listed (see earlyParse); nil for the others.
+	// notes are the doc comments of the functions of some files, and
+	// docs those of their types and fields, read while the packages were
+	// listed (see earlyParse); nil for the others.
 	notes map[*ast.File]docNotes
+	docs  map[*ast.File]*schemagen.Docs
 }
 
 // load loads the packages of cfg. Earlier outputs of toolgen are replaced by
@@ -102,7 +106,12 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 		blanked[f] = true
 	}
 	early.wait() // then taken is no longer written
-	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked, notes: early.taken}, nil
+	l := &loaded{fset: fset, pkgs: pkgs, blanked: blanked,
+		notes: make(map[*ast.File]docNotes, len(early.taken)), docs: make(map[*ast.File]*schemagen.Docs, len(early.taken))}
+	for f, r := range early.taken {
+		l.notes[f], l.docs[f] = r.notes, r.docs
+	}
+	return l, nil
 }
 
 // parseMode is how toolgen parses Go files: with comments, for the
@@ -131,15 +140,22 @@ const maxEarlyParse = 64 << 20
 // files of a package in parallel, in no fixed order.
 //
 // With the tree, the goroutine also reads the doc comments of its
-// functions (noteDocs), which needs nothing but the tree; find uses these
-// notes for the trees that were handed out (taken).
+// functions (noteDocs), types and fields (schemagen.FileDocs), which needs
+// nothing but the tree; find and the schemas use them for the trees that
+// were handed out (taken).
 type earlyParse struct {
 	fset  *token.FileSet
 	files map[string]*earlyFile // by absolute file name; read-only once started
 	done  chan struct{}
 
 	mu    sync.Mutex
-	taken map[*ast.File]docNotes
+	taken map[*ast.File]earlyDocs
+}
+
+// earlyDocs are the doc comments read from one early tree.
+type earlyDocs struct {
+	notes docNotes
+	docs  *schemagen.Docs
 }
 
 // earlyFile is one file parsed ahead. mu is held while it is parsed.
@@ -150,7 +166,7 @@ type earlyFile struct {
 	err     error
 	parsed  bool // file and err are set
 	claimed bool // parseFile has been asked for it: it is not parsed ahead, or was taken
-	notes   docNotes
+	docs    earlyDocs
 }
 
 // startEarlyParse starts parsing, in one goroutine, the .go files of the
@@ -159,7 +175,7 @@ type earlyFile struct {
 // must be called before the run ends, so that the goroutine does not
 // outlive it.
 func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, overlay map[string][]byte) *earlyParse {
-	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]docNotes{}}
+	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]earlyDocs{}}
 	var order []string
 	total := 0
 	for _, p := range cfg.Patterns {
@@ -199,7 +215,7 @@ func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, over
 				if src, err := os.ReadFile(name); err == nil {
 					f.src = src
 					f.file, f.err = parser.ParseFile(fset, name, src, parseMode)
-					f.notes = noteDocs(f.file)
+					f.docs = earlyDocs{noteDocs(f.file), schemagen.FileDocs(f.file)}
 					f.parsed = true
 				}
 			}
@@ -216,13 +232,13 @@ func (ep *earlyParse) parseFile(fset *token.FileSet, filename string, src []byte
 		f.mu.Lock()
 		take := f.parsed && !f.claimed && bytes.Equal(f.src, src)
 		f.claimed = true
-		file, err, notes := f.file, f.err, f.notes
-		f.src, f.file, f.err, f.notes = nil, nil, nil, nil
+		file, err, docs := f.file, f.err, f.docs
+		f.src, f.file, f.err, f.docs = nil, nil, nil, earlyDocs{}
 		f.mu.Unlock()
 		if take {
 			if file != nil {
 				ep.mu.Lock()
-				ep.taken[file] = notes
+				ep.taken[file] = docs
 				ep.mu.Unlock()
 			}
 			return file, err

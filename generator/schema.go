@@ -28,7 +28,8 @@ type schemaJob struct {
 // collected in source order, so the output does not depend on scheduling.
 // The workers share one index of the files' declarations (it is safe for
 // concurrent use and indexes each file once), rather than each indexing
-// every file.
+// every file. The output encoders are generated beside them (see
+// encoders).
 func (g *gen) schemas() {
 	var jobs []*schemaJob
 	for _, ps := range g.pkgs {
@@ -42,9 +43,21 @@ func (g *gen) schemas() {
 			}
 		}
 	}
+	// The encoders need the import names that newDecoderEnv settled and
+	// nothing the workers compute (their names, encode… and isZero…, cannot
+	// meet the decoders' decode…), so they are generated meanwhile.
+	encoded := make(chan struct{})
+	go func() {
+		defer close(encoded)
+		g.encoders()
+	}()
+	defer func() { <-encoded }()
 	comments := schemagen.NewComments(g.l.fset)
 	for _, ps := range g.pkgs {
 		comments.AddFiles(ps.pkg.Syntax...)
+		for _, f := range ps.pkg.Syntax {
+			comments.AddDocs(g.l.docs[f])
+		}
 	}
 	// Workers take the next job as they go, rather than a fixed share: they
 	// run beside the render goroutine (see Generate), so they do not

@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"sync"
 
 	"github.com/toolgen-go/toolgen/internal/doctext"
@@ -59,9 +60,87 @@ type typeDecl struct {
 // changes afterwards, so lookups read it without locking.
 type Comments struct {
 	fset  *token.FileSet // safe for concurrent use
-	mu    sync.Mutex     // guards files and index
+	mu    sync.Mutex     // guards files, index and docs
 	files map[string]*ast.File
 	index map[string]*indexEntry
+	docs  Docs // of the files added with AddDocs, merged
+}
+
+// Docs are the doc comments of the types and struct fields that some
+// parsed files declare, as plain text, by the position of the declared
+// name: a type's name, a field's name, an embedded field's type name (the
+// identifier whose position go/types gives the field). A type checked from
+// these very trees has objects at exactly these positions, and a position
+// names one place of one file of a FileSet, so a lookup by position needs
+// no file, line or name to match, and no comment is rendered at lookup.
+type Docs struct {
+	types  map[token.Pos]string
+	fields map[token.Pos]string
+}
+
+// FileDocs reads the doc comments of the types and struct fields of f. It
+// needs only the syntax, so it can run before the file is type-checked:
+// toolgen reads them while the go command lists the packages.
+func FileDocs(f *ast.File) *Docs {
+	d := &Docs{types: map[token.Pos]string{}, fields: map[token.Pos]string{}}
+	if f == nil {
+		return d
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.GenDecl:
+			if n.Tok == token.TYPE {
+				for _, spec := range n.Specs {
+					if ts, ok := spec.(*ast.TypeSpec); ok {
+						d.types[ts.Name.Pos()] = doctext.FromGroup(typeSpecDoc(ts, n))
+					}
+				}
+			}
+		case *ast.Field:
+			doc := fieldText(n)
+			if len(n.Names) == 0 {
+				if id := embeddedIdent(n.Type); id != nil {
+					d.fields[id.Pos()] = doc
+				}
+			}
+			for _, id := range n.Names {
+				d.fields[id.Pos()] = doc
+			}
+		}
+		return true
+	})
+	return d
+}
+
+// AddDocs adds the docs of files (FileDocs) that declare types of
+// schemas. The docs of a file need not be added: without them, its
+// comments are found as those of any other file, by name and line.
+// Comments owns the docs once added.
+func (cm *Comments) AddDocs(docs ...*Docs) {
+	cm.mu.Lock()
+	defer cm.mu.Unlock()
+	for _, d := range docs {
+		if d == nil {
+			continue
+		}
+		if cm.docs.types == nil { // the first: adopted, not copied
+			cm.docs = *d
+			continue
+		}
+		maps.Copy(cm.docs.types, d.types)
+		maps.Copy(cm.docs.fields, d.fields)
+	}
+}
+
+// knownDoc looks pos up in the docs added with AddDocs.
+func (cm *Comments) knownDoc(m func(*Docs) map[token.Pos]string, pos token.Pos) (string, bool) {
+	cm.mu.Lock()
+	defer cm.mu.Unlock()
+	if cm.docs.types == nil {
+		return "", false
+	}
+	doc, ok := m(&cm.docs)[pos]
+	return doc, ok
 }
 
 // indexEntry is the index of one file, built once.
@@ -187,19 +266,8 @@ func (cm *Comments) indexFile(f *ast.File) *fileIndex {
 
 // embeddedName is the field name of an embedded field's type expression.
 func embeddedName(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.Ident:
-		return x.Name
-	case *ast.SelectorExpr:
-		return x.Sel.Name
-	case *ast.StarExpr:
-		return embeddedName(x.X)
-	case *ast.ParenExpr:
-		return embeddedName(x.X)
-	case *ast.IndexExpr:
-		return embeddedName(x.X)
-	case *ast.IndexListExpr:
-		return embeddedName(x.X)
+	if id := embeddedIdent(x); id != nil {
+		return id.Name
 	}
 	return ""
 }
@@ -243,6 +311,9 @@ func (c *comments) typeDoc(obj *types.TypeName) string {
 }
 
 func (c *comments) findTypeDoc(obj *types.TypeName) string {
+	if doc, ok := c.knownDoc(func(d *Docs) map[token.Pos]string { return d.types }, obj.Pos()); ok {
+		return doc
+	}
 	at := c.position(obj.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {
@@ -256,13 +327,17 @@ func (c *comments) findTypeDoc(obj *types.TypeName) string {
 	if !ok {
 		return ""
 	}
-	doc := d.spec.Doc
-	if doc == nil && len(d.decl.Specs) == 1 {
+	return doctext.FromGroup(typeSpecDoc(d.spec, d.decl))
+}
+
+// typeSpecDoc is the doc comment of the type spec ts of decl.
+func typeSpecDoc(ts *ast.TypeSpec, decl *ast.GenDecl) *ast.CommentGroup {
+	if ts.Doc == nil && len(decl.Specs) == 1 {
 		// type T … (not in parentheses): the comment belongs to the
 		// declaration, as go/doc reads it.
-		doc = d.decl.Doc
+		return decl.Doc
 	}
-	return doctext.FromGroup(doc)
+	return ts.Doc
 }
 
 // fieldDoc returns the doc comment of a struct field as plain text, or else
@@ -277,6 +352,9 @@ func (c *comments) fieldDoc(v *types.Var) string {
 }
 
 func (c *comments) findFieldDoc(v *types.Var) string {
+	if doc, ok := c.knownDoc(func(d *Docs) map[token.Pos]string { return d.fields }, v.Pos()); ok {
+		return doc
+	}
 	at := c.position(v.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {
@@ -297,8 +375,34 @@ func (c *comments) findFieldDoc(v *types.Var) string {
 	if !ok {
 		return ""
 	}
+	return fieldText(f)
+}
+
+// fieldText is the doc comment of f as plain text, or else its line
+// comment.
+func fieldText(f *ast.Field) string {
 	if doc := doctext.FromGroup(f.Doc); doc != "" {
 		return doc
 	}
 	return doctext.FromGroup(f.Comment)
+}
+
+// embeddedIdent is the identifier of an embedded field's type expression
+// whose position go/types gives the field, or nil.
+func embeddedIdent(x ast.Expr) *ast.Ident {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	case *ast.StarExpr:
+		return embeddedIdent(x.X)
+	case *ast.ParenExpr:
+		return embeddedIdent(x.X)
+	case *ast.IndexExpr:
+		return embeddedIdent(x.X)
+	case *ast.IndexListExpr:
+		return embeddedIdent(x.X)
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package schemagen
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 )
@@ -59,4 +60,14 @@ func GraphCheck(b *Builder, t types.Type) (walked, built []string) {
 	slices.Sort(walked)
 	slices.Sort(built)
 	return walked, built
+}
+
+// DocAt looks pos up in the type docs (or, with field, the field docs) of d.
+func DocAt(d *Docs, pos token.Pos, field bool) (string, bool) {
+	m := d.types
+	if field {
+		m = d.fields
+	}
+	doc, ok := m[pos]
+	return doc, ok
 }
