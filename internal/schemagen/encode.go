@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
 // This file writes a schema as indented JSON. It is a faster form of
@@ -151,19 +153,9 @@ func (e *encoder) keyString(k string) {
 	e.buf = append(e.buf, ':', ' ')
 }
 
-// string writes s as json.Marshal does. Strings of printable ASCII with
-// nothing to escape are copied; others go through json.Marshal.
+// string writes s as json.Marshal does.
 func (e *encoder) string(s string) {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s) // a string never fails
-			e.buf = append(e.buf, q...)
-			return
-		}
-	}
-	e.buf = append(e.buf, '"')
-	e.buf = append(e.buf, s...)
-	e.buf = append(e.buf, '"')
+	e.buf = jsonout.AppendString(e.buf, s)
 }
 
 // value writes any value as encoding/json does, indented in place.
@@ -199,11 +191,14 @@ func (e *encoder) indented(data []byte) error {
 	return nil
 }
 
+// number writes n as json.Marshal does; text that is not a JSON number
+// is left to json.Marshal, for its error.
 func (e *encoder) number(n json.Number) error {
-	if !validNumber(string(n)) {
+	buf, err := jsonout.AppendNumber(e.buf, string(n))
+	if err != nil {
 		return errSlowPath
 	}
-	e.buf = append(e.buf, n...)
+	e.buf = buf
 	return nil
 }
 
@@ -527,47 +522,4 @@ func (e *encoder) properties(s *jsonschema.Schema) error {
 	}
 	e.close('}', saved)
 	return nil
-}
-
-// validNumber is encoding/json's isValidNumber: the JSON number grammar.
-func validNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	if s[0] == '-' {
-		s = s[1:]
-		if s == "" {
-			return false
-		}
-	}
-	switch {
-	default:
-		return false
-	case s[0] == '0':
-		s = s[1:]
-	case '1' <= s[0] && s[0] <= '9':
-		s = s[1:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && s[0] == '.' && '0' <= s[1] && s[1] <= '9' {
-		s = s[2:]
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	if len(s) >= 2 && (s[0] == 'e' || s[0] == 'E') {
-		s = s[1:]
-		if s[0] == '+' || s[0] == '-' {
-			s = s[1:]
-			if s == "" {
-				return false
-			}
-		}
-		for len(s) > 0 && '0' <= s[0] && s[0] <= '9' {
-			s = s[1:]
-		}
-	}
-	return s == ""
 }
