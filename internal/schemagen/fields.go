@@ -19,6 +19,12 @@ type jsonField struct {
 	json    jsonTag
 	badName string // a json tag name that encoding/json rejects (the Go name is used)
 	hidden  bool   // jsonschema:"-" on the field or on an embedded field above it
+	// keywords are the jsonschema tag split as invopop splits it
+	// (splitOnUnescapedCommas), and required and nullable its flags
+	// (schemaTagFlags): read once per field rather than by each pass of
+	// each schema that uses it. Nothing modifies keywords.
+	keywords           []string
+	required, nullable bool
 }
 
 // embeddedStruct is a struct type whose fields are being collected.
@@ -105,15 +111,20 @@ func typeFields(st *types.Struct) []jsonField {
 						// for their fields.
 						fields = make([]jsonField, 0, st.NumFields())
 					}
+					schemaTag := tag.Get("jsonschema")
+					required, nullable := schemaTagFlags(schemaTag)
 					fields = append(fields, jsonField{
-						name:    name,
-						tagged:  tagged,
-						index:   index,
-						v:       sf,
-						tag:     tag,
-						json:    jt,
-						badName: badName,
-						hidden:  hidden,
+						name:     name,
+						tagged:   tagged,
+						index:    index,
+						v:        sf,
+						tag:      tag,
+						json:     jt,
+						badName:  badName,
+						hidden:   hidden,
+						keywords: splitOnUnescapedCommas(schemaTag),
+						required: required,
+						nullable: nullable,
 					})
 					if count[f.key] > 1 {
 						// The embedding struct was queued more than once at

@@ -105,13 +105,12 @@ func (c *ctx) walkStruct(st *types.Struct) {
 		if f.hidden {
 			continue
 		}
-		keywords := splitOnUnescapedCommas(f.tag.Get("jsonschema"))
-		if !hasRefKeyword(keywords) || c.refClearedSchema(f.v.Type()) == nil {
+		if !hasRefKeyword(f.keywords) || c.refClearedSchema(f.v.Type()) == nil {
 			c.walk(f.v.Type())
 		}
 		// genericKeywords resolves the targets of oneof_ref and anyof_ref
 		// after the field's own schema is built.
-		for _, kw := range keywords {
+		for _, kw := range f.keywords {
 			name, val, ok := strings.Cut(kw, "=")
 			if !ok || (name != "oneof_ref" && name != "anyof_ref") {
 				continue

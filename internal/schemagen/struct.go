@@ -40,12 +40,11 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, at site) {
 		c.errorf(at, msgJSONInline(f.name))
 	}
 
-	schemaTag := f.tag.Get("jsonschema")
-	required, nullable := schemaTagFlags(schemaTag)
+	required, nullable := f.required, f.nullable
 	required = required || !(f.json.has("omitempty") || f.json.has("omitzero"))
 
 	var prop *jsonschema.Schema
-	if hasRefKeyword(splitOnUnescapedCommas(schemaTag)) {
+	if hasRefKeyword(f.keywords) {
 		prop = c.refClearedSchema(f.v.Type())
 	}
 	if prop == nil {

@@ -158,8 +158,7 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 	tag := tt.field.tag
 	prop.Description = tag.Get("jsonschema_description")
 
-	keywords := splitOnUnescapedCommas(tag.Get("jsonschema"))
-	rest := c.genericKeywords(prop, parent, keywords, tt)
+	rest := c.genericKeywords(prop, parent, tt.field.keywords, tt)
 
 	// encoding/json's ",string" option encodes integers, floats and booleans
 	// as JSON strings; invopop switches the type before the type keywords.
