@@ -58,6 +58,10 @@ type ctx struct {
 	defs      jsonschema.Definitions
 	errs      []*Error
 	seen      map[errKey]bool
+	// refs counts the uses of named composite types (ref) and reported
+	// the errors reported (errorf, repeats included): inlineBody memoizes
+	// a body whose build changed neither.
+	refs, reported int
 	// trace, when set (by tests only), sees every use of a named type by
 	// the schema pass, and whether the use builds the type's body, to check
 	// the schema pass against the graph walk.
@@ -80,6 +84,7 @@ func newCtx(b *Builder) *ctx {
 // errorf records an error at a site, once: a recursive root is built twice
 // (inline and in $defs).
 func (c *ctx) errorf(at site, msg string) {
+	c.reported++
 	k := errKey{pos: at.pos, msg: msg}
 	if !at.pos.IsValid() {
 		k.path = at.path
@@ -132,6 +137,7 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 // in $defs, else its body inline. force (a use by a oneof_ref or anyof_ref
 // tag) was recorded by the graph walk, which put n in $defs.
 func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
+	c.refs++
 	key := c.b.typeKey(n)
 	nd := c.node(n)
 	if c.trace != nil {
@@ -154,7 +160,7 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 		return &jsonschema.Schema{}
 	}
 	c.stack = append(c.stack, key)
-	s := c.namedBody(n, at)
+	s := c.inlineBody(n, at)
 	c.stack = c.stack[:len(c.stack)-1]
 	return s
 }

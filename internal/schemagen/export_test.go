@@ -71,3 +71,6 @@ func DocAt(d *Docs, pos token.Pos, field bool) (string, bool) {
 	doc, ok := m[pos]
 	return doc, ok
 }
+
+// SharedBodies is the number of bodies b memoized (inlineBody).
+func SharedBodies(b *Builder) int { return len(b.memo.bodies) }

@@ -2,6 +2,10 @@ package schemagen
 
 import (
 	"go/types"
+	"maps"
+	"slices"
+
+	"github.com/invopop/jsonschema"
 )
 
 // This file memoizes, per Builder, what Schema would otherwise recompute
@@ -15,6 +19,10 @@ type memo struct {
 	keys   map[types.Type]string         // typeKey
 	text   map[types.Type]bool           // marshalsAsText
 	fields map[*types.Struct][]jsonField // typeFields; callers never modify the slices
+	bodies map[*types.Named]*jsonschema.Schema
+	// frozen are the bodies, which the schemas that use them share: see
+	// inlineBody and thaw.
+	frozen map[*jsonschema.Schema]bool
 }
 
 func newMemo() memo {
@@ -22,7 +30,55 @@ func newMemo() memo {
 		keys:   map[types.Type]string{},
 		text:   map[types.Type]bool{},
 		fields: map[*types.Struct][]jsonField{},
+		bodies: map[*types.Named]*jsonschema.Schema{},
+		frozen: map[*jsonschema.Schema]bool{},
 	}
+}
+
+// inlineBody is namedBody for a use of the named composite type n inline
+// (not in $defs), memoized when the body is the same in every schema: when
+// building it used no other named composite type (whose use may be a $ref
+// in another root, as decide chooses per root) and reported no error
+// (whose path starts at this root). A struct shared by the tools of a
+// package, say, is then built once per Builder rather than once per tool.
+//
+// The memoized body is shared by every schema that uses it, so it is
+// frozen: what changes the schema of a use (a field's description and
+// tags, in property) changes a copy (thaw).
+func (c *ctx) inlineBody(n *types.Named, at site) *jsonschema.Schema {
+	if c.trace != nil { // the graph check counts every build
+		return c.namedBody(n, at)
+	}
+	if s, ok := c.b.memo.bodies[n]; ok {
+		return s
+	}
+	refs, errs := c.refs, c.reported
+	s := c.namedBody(n, at)
+	if c.refs == refs && c.reported == errs {
+		c.b.memo.bodies[n] = s
+		c.b.memo.frozen[s] = true
+	}
+	return s
+}
+
+// thaw returns s to change, or a copy of s when s is frozen: the node with
+// lists and extras of its own (so that appending to them or setting their
+// elements changes only the copy); its subschemas are still shared, and
+// whoever changes one thaws it first.
+func (b *Builder) thaw(s *jsonschema.Schema) *jsonschema.Schema {
+	if !b.memo.frozen[s] {
+		return s
+	}
+	cp := *s
+	cp.AllOf = slices.Clone(cp.AllOf)
+	cp.AnyOf = slices.Clone(cp.AnyOf)
+	cp.OneOf = slices.Clone(cp.OneOf)
+	cp.PrefixItems = slices.Clone(cp.PrefixItems)
+	cp.Enum = slices.Clone(cp.Enum)
+	cp.Required = slices.Clone(cp.Required)
+	cp.Examples = slices.Clone(cp.Examples)
+	cp.Extras = maps.Clone(cp.Extras)
+	return &cp
 }
 
 // typeKey is the memoized typeKey.

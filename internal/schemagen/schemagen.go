@@ -84,6 +84,10 @@ func (b *Builder) AddFiles(files ...*ast.File) {
 // errors are every problem found (not just the first), each at the field
 // where it happened. rootName starts the error paths, as in
 // "CreateIssueInput.Bounty.Currency".
+//
+// The schemas of one Builder may share subschemas (the inlined body of a
+// struct type used by several roots is built once): they are to be read,
+// marshaled or copied, not changed.
 func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*Error) {
 	t = derefAll(t)
 	at := site{path: rootName}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"go/token"
 	"go/types"
+	"slices"
 	"sync"
 	"testing"
 
@@ -800,6 +801,119 @@ func findDoc(docs []*schemagen.Docs, pos token.Pos, field bool) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// sharedArchive has roots that use Leaf once each (inline, so that a
+// Builder builds its body once and shares it: inlineBody), with tags that
+// change the schema of the use, its items or its enum.
+const sharedArchive = `
+-- shared.go --
+package x
+
+// Leaf is shared.
+type Leaf struct {
+	// A is a number.
+	A int      ` + "`json:\"a\"`" + `
+	B []string ` + "`json:\"b,omitempty\"`" + `
+}
+
+// Kind is an enum.
+type Kind int
+
+const (
+	KindA Kind = 1
+	KindB Kind = 2
+)
+
+// Pair is another struct.
+type Pair struct {
+	N int ` + "`json:\"n\"`" + `
+}
+
+type TagX struct {
+	X Leaf ` + "`json:\"x\" jsonschema:\"title=T,description=D\" jsonschema_extras:\"x-a=1\"`" + `
+}
+
+type RefY struct {
+	Y []Leaf ` + "`json:\"y\" jsonschema:\"minItems=2,oneof_ref=#/$defs/Pair\"`" + `
+}
+
+type NullN struct {
+	N *Leaf ` + "`json:\"n\" jsonschema:\"nullable\"`" + `
+}
+
+type StrK struct {
+	K Kind   ` + "`json:\"k,string\"`" + `
+	Z []Kind ` + "`json:\"z\" jsonschema:\"maximum=2\"`" + `
+}
+
+type FmtY struct {
+	Y []Leaf ` + "`json:\"y\" jsonschema:\"format=date\"`" + `
+}
+
+// Leaves is a list.
+type Leaves []Leaf
+
+type TagL struct {
+	L Leaves ` + "`json:\"l\" jsonschema:\"minItems=1,pattern=^a\"`" + `
+}
+
+type PlainL struct {
+	L Leaves ` + "`json:\"l\"`" + `
+}
+
+type Plain struct {
+	X Leaf ` + "`json:\"x\"`" + `
+}
+
+type PlainY struct {
+	Y []Leaf ` + "`json:\"y\"`" + `
+}
+
+type PlainM struct {
+	M map[string]Leaf ` + "`json:\"m\"`" + `
+	K Kind            ` + "`json:\"k\"`" + `
+	Z []Kind          ` + "`json:\"z\"`" + `
+}
+`
+
+// TestSharedBodies builds schemas with one Builder, in both orders, and
+// each with a Builder of its own: a body shared between roots is never
+// changed by what one root's tags do to it, and the schemas are the same
+// whatever the Builder built before.
+func TestSharedBodies(t *testing.T) {
+	l := loadArchive(t, sharedArchive, true, ".")
+	names := []string{"TagX", "RefY", "NullN", "StrK", "FmtY", "TagL", "Plain", "PlainY", "PlainM", "PlainL"}
+	alone := map[string]string{}
+	for _, name := range names {
+		s, errs := l.schema(t, l.builder(), name)
+		require.Empty(t, errs, name)
+		alone[name] = s
+	}
+	reversed := slices.Clone(names)
+	slices.Reverse(reversed)
+	for _, order := range [][]string{names, reversed} {
+		b := l.builder()
+		for range 2 {
+			for _, name := range order {
+				got, errs := l.schema(t, b, name)
+				require.Empty(t, errs, name)
+				assert.Equal(t, alone[name], got, name)
+			}
+		}
+		require.Equal(t, 1, schemagen.SharedBodies(b), "Leaf is built once")
+	}
+	// What the tags did stayed where they were.
+	assert.Contains(t, alone["TagX"], `"title":"T"`)
+	assert.Contains(t, alone["RefY"], `"oneOf"`)
+	assert.Contains(t, alone["FmtY"], `"format":"date"`)
+	assert.Contains(t, alone["TagL"], `"pattern":"^a"`)
+	for _, plain := range []string{"Plain", "PlainY", "PlainM", "PlainL"} {
+		for _, changed := range []string{`"title"`, `x-a`, `"oneOf"`, `"maximum":2`, `"minItems"`, `"1"`, `"format"`, `"pattern"`} {
+			assert.NotContains(t, alone[plain], changed, plain)
+		}
+		assert.Contains(t, alone[plain], `"description":"Leaf is shared."`, plain)
+	}
 }
 
 // TestDeterministic builds each schema with one builder several times, and

@@ -48,7 +48,9 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, at site) {
 		prop = c.refClearedSchema(f.v.Type())
 	}
 	if prop == nil {
-		prop = c.schemaOf(f.v.Type(), at)
+		// A copy, when the schema of the type is a body shared by other
+		// uses (inlineBody): the tags and the description are the field's.
+		prop = c.b.thaw(c.schemaOf(f.v.Type(), at))
 	}
 	// The description of an inlined named type; the tags clear it, as in
 	// invopop, and it comes back when the field has no description.

@@ -157,6 +157,11 @@ type tagTarget struct {
 func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 	tag := tt.field.tag
 	prop.Description = tag.Get("jsonschema_description")
+	if kw := tt.field.keywords; prop.Items != nil && (len(kw) > 1 || len(kw) == 1 && kw[0] != "") {
+		// The keywords for items (and oneof_ref and anyof_ref on an array)
+		// change them: a copy, when they are a shared body.
+		prop.Items = c.b.thaw(prop.Items)
+	}
 
 	rest := c.genericKeywords(prop, parent, tt.field.keywords, tt)
 
