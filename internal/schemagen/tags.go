@@ -66,13 +66,19 @@ func schemaTagHides(tag string) bool {
 // schemaTagFlags returns the required and nullable flags of a jsonschema
 // tag. Like invopop, it splits on every comma, escaped or not.
 func schemaTagFlags(tag string) (required, nullable bool) {
-	parts := strings.Split(tag, ",")
-	return slices.Contains(parts, "required"), slices.Contains(parts, "nullable")
+	for part := range strings.SplitSeq(tag, ",") {
+		required = required || part == "required"
+		nullable = nullable || part == "nullable"
+	}
+	return required, nullable
 }
 
 // splitOnUnescapedCommas is invopop's: it splits on commas not preceded by a
 // backslash, and drops that backslash.
 func splitOnUnescapedCommas(tagString string) []string {
+	if !strings.Contains(tagString, ",") {
+		return []string{tagString}
+	}
 	ret := make([]string, 0)
 	separated := strings.Split(tagString, ",")
 	ret = append(ret, separated[0])
