@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"hash/maphash"
 	"math"
 	"math/big"
 	"reflect"
@@ -149,17 +150,19 @@ type decoderCache struct {
 	keyed  map[*types.Struct]map[string]*types.Var
 	self   map[types.Type]bool
 	keys   map[*types.Named]string
+	parsed *parseMemo
 }
 
 func newDecoderCache() *decoderCache {
-	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, keyed: map[*types.Struct]map[string]*types.Var{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{}}
+	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, keyed: map[*types.Struct]map[string]*types.Var{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{},
+		parsed: newParseMemo()}
 }
 
 // planDecoder plans the decoder of a tool whose input is in (a named
 // struct or a pointer to one) with the input schema schema. cache is the
 // worker's.
 func planDecoder(env *decoderEnv, b *schemagen.Builder, cache *decoderCache, in types.Type, schema []byte, strict bool) *toolDecoder {
-	root, err := parseSchema(schema)
+	root, err := cache.parsed.parse(schema)
 	if err != nil {
 		return &toolDecoder{reason: "the input schema does not parse: " + err.Error()}
 	}
@@ -1340,7 +1343,34 @@ func sameValue(a, b *ValuePlan) bool {
 // (descriptions, titles, examples, defaults), which are most of a
 // schema's bytes.
 func parseSchema(data []byte) (any, error) {
-	p := &schemaParser{data: data}
+	return (*parseMemo)(nil).parse(data)
+}
+
+// parseMemo remembers the objects that parseSchema parsed below the root,
+// by their text and mode, so that an object whose text comes again (the
+// schema of a struct that many tools use, the properties of tools of one
+// shape, a {"type": "string"} with the same description) is parsed once:
+// the schemas of a package repeat themselves. The objects are shared, so
+// planning only reads them. A memo belongs to one worker; it keeps the
+// schemas it parsed alive, as the texts of its entries are theirs.
+type parseMemo struct {
+	seed    maphash.Seed
+	entries map[uint64][]parsedObject
+}
+
+type parsedObject struct {
+	text []byte
+	mode int
+	v    any
+}
+
+func newParseMemo() *parseMemo {
+	return &parseMemo{seed: maphash.MakeSeed(), entries: map[uint64][]parsedObject{}}
+}
+
+// parse is parseSchema with the memo; a nil memo remembers nothing.
+func (pm *parseMemo) parse(data []byte) (any, error) {
+	p := &schemaParser{data: data, memo: pm}
 	v, err := p.value(0, inSchema)
 	if err != nil {
 		return nil, err
@@ -1355,6 +1385,56 @@ func parseSchema(data []byte) (any, error) {
 type schemaParser struct {
 	data []byte
 	pos  int
+	memo *parseMemo // nil: none
+}
+
+// object parses the object at p.pos, or takes it from the memo.
+func (p *schemaParser) object(depth, mode int) (any, error) {
+	if p.memo == nil || depth == 0 {
+		return p.parseObject(depth, mode)
+	}
+	end, ok := skipJSON(p.data, p.pos)
+	if !ok {
+		return p.parseObject(depth, mode) // for its error
+	}
+	text := p.data[p.pos:end]
+	h := maphash.Bytes(p.memo.seed, text)
+	for _, e := range p.memo.entries[h] {
+		if e.mode == mode && bytes.Equal(e.text, text) {
+			p.pos = end
+			return e.v, nil
+		}
+	}
+	v, err := p.parseObject(depth, mode)
+	if err == nil && p.pos == end {
+		p.memo.entries[h] = append(p.memo.entries[h], parsedObject{text, mode, v})
+	}
+	return v, err
+}
+
+// skipJSON returns the end of the object or array that starts at
+// data[start], without checking more than its brackets and strings (a
+// text that is not JSON is parsed for its error).
+func skipJSON(data []byte, start int) (end int, ok bool) {
+	depth := 0
+	for i := start; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				return i + 1, true
+			}
+		}
+	}
+	return 0, false
 }
 
 var errSchemaSyntax = errors.New("invalid JSON in the schema")
@@ -1410,44 +1490,7 @@ func (p *schemaParser) value(depth, mode int) (any, error) {
 	}
 	switch c := p.data[p.pos]; {
 	case c == '{':
-		p.pos++
-		m := map[string]any{}
-		p.ws()
-		if p.pos < len(p.data) && p.data[p.pos] == '}' {
-			p.pos++
-			return m, nil
-		}
-		for {
-			p.ws()
-			key, err := p.str()
-			if err != nil {
-				return nil, err
-			}
-			p.ws()
-			if p.pos >= len(p.data) || p.data[p.pos] != ':' {
-				return nil, errSchemaSyntax
-			}
-			p.pos++
-			v, err := p.value(depth+1, childMode(mode, key))
-			if err != nil {
-				return nil, err
-			}
-			if mode != inSchema || !skipped(key) {
-				m[key] = v
-			}
-			p.ws()
-			if p.pos >= len(p.data) {
-				return nil, errSchemaSyntax
-			}
-			p.pos++
-			switch p.data[p.pos-1] {
-			case ',':
-				continue
-			case '}':
-				return m, nil
-			}
-			return nil, errSchemaSyntax
-		}
+		return p.object(depth, mode)
 	case c == '[':
 		p.pos++
 		list := []any{}
@@ -1497,6 +1540,48 @@ func (p *schemaParser) value(depth, mode int) (any, error) {
 			return nil, errSchemaSyntax
 		}
 		return json.Number(p.data[start:p.pos]), nil
+	}
+}
+
+// parseObject parses the object at p.pos.
+func (p *schemaParser) parseObject(depth, mode int) (any, error) {
+	p.pos++
+	m := map[string]any{}
+	p.ws()
+	if p.pos < len(p.data) && p.data[p.pos] == '}' {
+		p.pos++
+		return m, nil
+	}
+	for {
+		p.ws()
+		key, err := p.str()
+		if err != nil {
+			return nil, err
+		}
+		p.ws()
+		if p.pos >= len(p.data) || p.data[p.pos] != ':' {
+			return nil, errSchemaSyntax
+		}
+		p.pos++
+		v, err := p.value(depth+1, childMode(mode, key))
+		if err != nil {
+			return nil, err
+		}
+		if mode != inSchema || !skipped(key) {
+			m[key] = v
+		}
+		p.ws()
+		if p.pos >= len(p.data) {
+			return nil, errSchemaSyntax
+		}
+		p.pos++
+		switch p.data[p.pos-1] {
+		case ',':
+			continue
+		case '}':
+			return m, nil
+		}
+		return nil, errSchemaSyntax
 	}
 }
 

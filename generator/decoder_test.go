@@ -468,6 +468,7 @@ func TestParseSchema(t *testing.T) {
 		}
 		return v
 	}
+	memo := newParseMemo()
 	for i := range 2000 {
 		n := g.anyValue(0)
 		if i%3 == 0 {
@@ -482,9 +483,20 @@ func TestParseSchema(t *testing.T) {
 		require.NoError(t, err, "%s", data)
 		want := drop(decParse(t, data), inSchema)
 		require.Equal(t, want, got, "%s", data)
+		// With one memo for every document, twice each: the objects
+		// that come again are taken from it.
+		for range 2 {
+			got, err := memo.parse(data)
+			require.NoError(t, err, "%s", data)
+			require.Equal(t, want, got, "%s", data)
+		}
 	}
-	for _, bad := range []string{"", "{", `{"a"}`, `{"a":}`, `[1,]`, `{"a":1,}`, "nul", "1 2", `"\x01"`, `{"a":1}}`, "-", "01x", `"abc`} {
+	require.NotEmpty(t, memo.entries)
+	for _, bad := range []string{"", "{", `{"a"}`, `{"a":}`, `[1,]`, `{"a":1,}`, "nul", "1 2", `"\x01"`, `{"a":1}}`, "-", "01x", `"abc`,
+		`{"a":{"b":1]}`, `{"a":{"b":"}`, `{"a":{"b":1}`} {
 		_, err := parseSchema([]byte(bad))
+		assert.Error(t, err, "%q", bad)
+		_, err = memo.parse([]byte(bad))
 		assert.Error(t, err, "%q", bad)
 	}
 }
