@@ -161,15 +161,12 @@ func BenchmarkGenerate(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				cpu.report(b)
 				if generator.HasErrors(res.Diagnostics) || len(res.Packages) != 1 || len(res.Packages[0].Tools) != n || len(res.Files) != 1 {
 					b.Fatalf("unexpected result: %v", res.Diagnostics)
 				}
-				cpu.report(b)
 				for _, t := range res.Timings {
 					phases[t.Phase] += float64(t.Duration.Microseconds()) / 1000
 				}
-				cpu.report(b)
 				runs++
 			}
 			cpu.report(b)
@@ -186,7 +183,6 @@ func BenchmarkGenerate(b *testing.B) {
 				if err != nil || len(pkgs) != 1 || len(pkgs[0].Errors) > 0 {
 					b.Fatalf("load: %v %v", err, pkgs)
 				}
-				cpu.report(b)
 			}
 			cpu.report(b)
 		})
