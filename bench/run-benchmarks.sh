@@ -2,7 +2,9 @@
 # run-benchmarks.sh reproduces BENCHMARKS.md: every benchmark of bench/ and
 # bench/genkit, COUNT times (default 6), the start-up benchmarks once more
 # in fresh processes (cold: no type, schema or JIT cache warmed by an
-# earlier iteration), and benchstat's medians. Results go to bench/results/.
+# earlier iteration), the 100-tool start-up of toolgen and eino timed alone
+# in fresh plain processes (internal/coldstart), and benchstat's medians.
+# Results go to bench/results/.
 set -eu
 cd "$(dirname "$0")"
 COUNT=${COUNT:-6}
@@ -33,10 +35,22 @@ for i in $(seq "$COUNT"); do
 	done
 done
 rm -f results/bench.test results/genkit.test
+
+# Cold start-up without the test harness: the library's work alone (start
+# and list the 100 tools), as the first thing a plain process does.
+go build -o results/coldstart ./internal/coldstart
+: > results/coldstart.txt
+for i in $(seq "$COUNT"); do
+	for lib in toolgen eino; do
+		results/coldstart -lib "$lib" >> results/coldstart.txt
+	done
+done
+rm -f results/coldstart
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt
 
 # One table: bench/ and bench/genkit are two packages of the same suite.
 cat results/bench.txt results/genkit.txt | grep -v '^pkg:' > results/all.txt
 $BENCHSTAT results/all.txt > results/benchstat.txt
 $BENCHSTAT results/cold.txt > results/benchstat-cold.txt
-cat results/machine.txt results/benchstat.txt results/benchstat-cold.txt
+$BENCHSTAT results/coldstart.txt > results/benchstat-coldstart.txt
+cat results/machine.txt results/benchstat.txt results/benchstat-cold.txt results/benchstat-coldstart.txt

@@ -20,50 +20,23 @@ import (
 // sink keeps results alive so that the compiler cannot drop the work.
 var sink any
 
-// listed is one entry of a tool listing: what a model or an MCP client is
-// given.
-type listed struct {
-	name, desc string
-	schema     any
-}
+// listed is one entry of a tool listing.
+type listed = peers.Listed
 
-// listToolgen lists a toolset, schemas included: they are constants in the
-// generated code. Like every listing here, it takes the tools in the
-// library's own order (a Toolset is a map); BenchmarkStartupSorted adds the
-// sort by key that a deterministic request needs.
-func listToolgen(ts runtime.Toolset) []listed {
-	out := make([]listed, 0, len(ts))
-	for k, t := range ts {
-		s := t.Spec()
-		out = append(out, listed{k, s.Description, &s.InputSchema})
-	}
-	return out
-}
+// listToolgen and listEino list a library's tools, in its own order;
+// BenchmarkStartupSorted adds the sort by key that a deterministic request
+// needs.
+var (
+	listToolgen = peers.ListToolgen
+	listEino    = peers.ListEino
+)
 
 // listToolgenSorted is listToolgen in key order.
 func listToolgenSorted(ts runtime.Toolset) []listed {
 	out := make([]listed, 0, len(ts))
 	for _, k := range ts.Keys() {
 		s := ts[k].Spec()
-		out = append(out, listed{k, s.Description, &s.InputSchema})
-	}
-	return out
-}
-
-// listEino lists eino tools by their ToolInfo, the parameters as the JSON
-// Schema that InferTool computed.
-func listEino(ctx context.Context, ts []tool.InvokableTool) []listed {
-	out := make([]listed, 0, len(ts))
-	for _, t := range ts {
-		info, err := t.Info(ctx)
-		if err != nil {
-			panic(err)
-		}
-		schema, err := info.ParamsOneOf.ToJSONSchema()
-		if err != nil {
-			panic(err)
-		}
-		out = append(out, listed{info.Name, info.Desc, schema})
+		out = append(out, listed{Name: k, Desc: s.Description, Schema: &s.InputSchema})
 	}
 	return out
 }
@@ -73,7 +46,7 @@ func listMCPGo(s *mark3server.MCPServer) []listed {
 	m := s.ListTools()
 	out := make([]listed, 0, len(m))
 	for name, t := range m {
-		out = append(out, listed{name, t.Tool.Description, t.Tool.RawInputSchema})
+		out = append(out, listed{Name: name, Desc: t.Tool.Description, Schema: t.Tool.RawInputSchema})
 	}
 	return out
 }
@@ -230,7 +203,7 @@ func schemaBytes(tb testing.TB, l lib) int {
 	switch v := v.(type) {
 	case []listed:
 		for _, e := range v {
-			data, err := json.Marshal(e.schema)
+			data, err := json.Marshal(e.Schema)
 			if err != nil {
 				tb.Fatal(err)
 			}

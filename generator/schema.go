@@ -46,12 +46,20 @@ func (g *gen) schemas() {
 	// The encoders need the import names that newDecoderEnv settled and
 	// nothing the workers compute (their names, encode… and isZero…, cannot
 	// meet the decoders' decode…), so they are generated meanwhile.
+	// A panic in them is raised again here, where it used to happen.
 	encoded := make(chan struct{})
+	var encPanic any
 	go func() {
 		defer close(encoded)
+		defer func() { encPanic = recover() }()
 		g.encoders()
 	}()
-	defer func() { <-encoded }()
+	defer func() {
+		<-encoded
+		if encPanic != nil {
+			panic(encPanic)
+		}
+	}()
 	comments := schemagen.NewComments(g.l.fset)
 	for _, ps := range g.pkgs {
 		comments.AddFiles(ps.pkg.Syntax...)
