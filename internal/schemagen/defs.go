@@ -54,10 +54,12 @@ type ctx struct {
 	nodes     map[string]*node
 	stack     []string // keys of the named bodies under construction
 	rootNamed string   // key of the root type, when it is a named composite type
-	refTypes  map[*jsonschema.Schema]string
-	defs      jsonschema.Definitions
-	errs      []*Error
-	seen      map[errKey]bool
+	// refTypes, defs and seen are made by their first entry: most
+	// schemas have no $ref and no error.
+	refTypes map[*jsonschema.Schema]string
+	defs     jsonschema.Definitions
+	errs     []*Error
+	seen     map[errKey]bool
 	// refs counts the uses of named composite types (ref) and reported
 	// the errors reported (errorf, repeats included): inlineBody memoizes
 	// a body whose build changed neither.
@@ -73,11 +75,8 @@ const rootKey = ""
 
 func newCtx(b *Builder) *ctx {
 	return &ctx{
-		b:        b,
-		nodes:    map[string]*node{rootKey: {}},
-		refTypes: map[*jsonschema.Schema]string{},
-		defs:     jsonschema.Definitions{},
-		seen:     map[errKey]bool{},
+		b:     b,
+		nodes: map[string]*node{rootKey: {}},
 	}
 }
 
@@ -91,6 +90,9 @@ func (c *ctx) errorf(at site, msg string) {
 	}
 	if c.seen[k] {
 		return
+	}
+	if c.seen == nil {
+		c.seen = map[errKey]bool{}
 	}
 	c.seen[k] = true
 	c.errs = append(c.errs, &Error{Pos: at.pos, Path: at.path, Message: msg})
@@ -148,6 +150,9 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 		if !nd.built {
 			nd.built = true
 			c.stack = append(c.stack, key)
+			if c.defs == nil {
+				c.defs = jsonschema.Definitions{}
+			}
 			c.defs[nd.name] = c.namedBody(n, at)
 			c.stack = c.stack[:len(c.stack)-1]
 		}
@@ -169,6 +174,9 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 // target for the tag keywords.
 func (c *ctx) refSchema(n *types.Named, ref string) *jsonschema.Schema {
 	s := &jsonschema.Schema{Ref: ref}
+	if c.refTypes == nil {
+		c.refTypes = map[*jsonschema.Schema]string{}
+	}
 	c.refTypes[s] = c.jsonTypeOfNamed(n)
 	return s
 }
