@@ -1505,18 +1505,9 @@ func (p *schemaParser) value(depth, mode int) (any, error) {
 				return nil, err
 			}
 			list = append(list, v)
-			p.ws()
-			if p.pos >= len(p.data) {
-				return nil, errSchemaSyntax
+			if more, err := p.sep(']'); err != nil || !more {
+				return list, err
 			}
-			p.pos++
-			switch p.data[p.pos-1] {
-			case ',':
-				continue
-			case ']':
-				return list, nil
-			}
-			return nil, errSchemaSyntax
 		}
 	case c == '"':
 		return p.str()
@@ -1570,19 +1561,27 @@ func (p *schemaParser) parseObject(depth, mode int) (any, error) {
 		if mode != inSchema || !skipped(key) {
 			m[key] = v
 		}
-		p.ws()
-		if p.pos >= len(p.data) {
-			return nil, errSchemaSyntax
+		if more, err := p.sep('}'); err != nil || !more {
+			return m, err
 		}
-		p.pos++
-		switch p.data[p.pos-1] {
-		case ',':
-			continue
-		case '}':
-			return m, nil
-		}
-		return nil, errSchemaSyntax
 	}
+}
+
+// sep reads what follows a member or an element: a comma, when more
+// follow, or end, which closes the object or array.
+func (p *schemaParser) sep(end byte) (more bool, err error) {
+	p.ws()
+	if p.pos >= len(p.data) {
+		return false, errSchemaSyntax
+	}
+	p.pos++
+	switch p.data[p.pos-1] {
+	case ',':
+		return true, nil
+	case end:
+		return false, nil
+	}
+	return false, errSchemaSyntax
 }
 
 // str parses a string; one with escapes goes through encoding/json.

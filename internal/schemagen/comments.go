@@ -86,30 +86,41 @@ func FileDocs(f *ast.File) *Docs {
 	if f == nil {
 		return d
 	}
+	eachDecl(f, func(ts *ast.TypeSpec, decl *ast.GenDecl) {
+		d.types[ts.Name.Pos()] = doctext.FromGroup(typeSpecDoc(ts, decl))
+	}, func(field *ast.Field) {
+		doc := fieldText(field)
+		if len(field.Names) == 0 {
+			if id := embeddedIdent(field.Type); id != nil {
+				d.fields[id.Pos()] = doc
+			}
+		}
+		for _, id := range field.Names {
+			d.fields[id.Pos()] = doc
+		}
+	})
+	return d
+}
+
+// eachDecl calls onType with every type spec of f and its declaration,
+// and onField with every field of a struct (or of a parameter list, which
+// no type's field shares a position with).
+func eachDecl(f *ast.File, onType func(*ast.TypeSpec, *ast.GenDecl), onField func(*ast.Field)) {
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GenDecl:
 			if n.Tok == token.TYPE {
 				for _, spec := range n.Specs {
 					if ts, ok := spec.(*ast.TypeSpec); ok {
-						d.types[ts.Name.Pos()] = doctext.FromGroup(typeSpecDoc(ts, n))
+						onType(ts, n)
 					}
 				}
 			}
 		case *ast.Field:
-			doc := fieldText(n)
-			if len(n.Names) == 0 {
-				if id := embeddedIdent(n.Type); id != nil {
-					d.fields[id.Pos()] = doc
-				}
-			}
-			for _, id := range n.Names {
-				d.fields[id.Pos()] = doc
-			}
+			onField(n)
 		}
 		return true
 	})
-	return d
 }
 
 // AddDocs adds the docs of files (FileDocs) that declare types of
@@ -235,31 +246,20 @@ func (cm *Comments) indexFile(f *ast.File) *fileIndex {
 		}
 		return tf.PositionFor(pos, false).Line
 	}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.GenDecl:
-			if n.Tok == token.TYPE {
-				for _, spec := range n.Specs {
-					if ts, ok := spec.(*ast.TypeSpec); ok {
-						d := typeDecl{spec: ts, decl: n}
-						k := nameLine{ts.Name.Name, line(ts.Name.Pos())}
-						idx.typesAtLine[k] = append(idx.typesAtLine[k], d)
-					}
-				}
-			}
-		case *ast.Field:
-			if len(n.Names) == 0 {
-				if name := embeddedName(n.Type); name != "" {
-					k := nameLine{name, line(n.Type.Pos())}
-					idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
-				}
-			}
-			for _, id := range n.Names {
-				k := nameLine{id.Name, line(id.Pos())}
+	eachDecl(f, func(ts *ast.TypeSpec, decl *ast.GenDecl) {
+		k := nameLine{ts.Name.Name, line(ts.Name.Pos())}
+		idx.typesAtLine[k] = append(idx.typesAtLine[k], typeDecl{spec: ts, decl: decl})
+	}, func(n *ast.Field) {
+		if len(n.Names) == 0 {
+			if name := embeddedName(n.Type); name != "" {
+				k := nameLine{name, line(n.Type.Pos())}
 				idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
 			}
 		}
-		return true
+		for _, id := range n.Names {
+			k := nameLine{id.Name, line(id.Pos())}
+			idx.fieldsAtLine[k] = append(idx.fieldsAtLine[k], n)
+		}
 	})
 	return idx
 }
