@@ -18,15 +18,15 @@ package generator
 // reason is recorded.
 
 import (
-	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
 	"maps"
-	"reflect"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
 
 const jsonoutPath = "github.com/toolgen-go/toolgen/runtime/jsonout"
@@ -788,10 +788,8 @@ func (e *encoders) namedRefs(n *types.Named) []*types.Named {
 // (encoding/json's field, from typeFields).
 type jsonField struct {
 	name      string
-	tag       bool
 	index     []int
 	typ       types.Type // the field's type
-	ft        types.Type // typ, or its element when typ is an unnamed pointer
 	omitEmpty bool
 	omitZero  bool
 	quoted    bool
@@ -802,137 +800,29 @@ type jsonField struct {
 }
 
 // jsonFields returns the fields encoding/json writes for the struct type t,
-// in order: typeFields of encode.go on go/types, with its rules for json
-// tags, embedded structs and conflicting names.
+// in order: the fields the schemas and the decoders have too
+// (schemagen.Fields, encoding/json's typeFields on go/types), hidden ones
+// included (jsonschema:"-" hides a field from the schema, not from
+// encoding/json), with what writing them needs.
 func (e *encoders) jsonFields(t types.Type) []*jsonField {
 	if f, ok := e.fields[t]; ok {
 		return f
 	}
-	fields := typeFields(t)
-	e.fields[t] = fields
-	return fields
-}
-
-func typeFields(t types.Type) []*jsonField {
-	type cand struct {
-		typ   types.Type
-		index []int
-	}
-	// The maps are by type pointer: the types they hold are t and named
-	// struct types, which go/types does not duplicate.
-	var current []cand
-	next := []cand{{typ: t}}
-	var count, nextCount map[types.Type]int
-	visited := map[types.Type]bool{}
 	var fields []*jsonField
-	if st := t.Underlying().(*types.Struct); !hasEmbedded(st) {
-		// No embedded struct: one level, no maps.
-		fields = directFields(st)
-		next = nil
-	}
-	for len(next) > 0 {
-		current, next = next, current[:0]
-		count, nextCount = nextCount, map[types.Type]int{}
-		for _, f := range current {
-			if visited[f.typ] {
-				continue
-			}
-			visited[f.typ] = true
-			st := f.typ.Underlying().(*types.Struct)
-			for i := range st.NumFields() {
-				sf := st.Field(i)
-				sfType := types.Unalias(sf.Type())
-				if sf.Embedded() {
-					et := sfType
-					if p, ok := et.Underlying().(*types.Pointer); ok && isUnnamedPointer(et) {
-						et = types.Unalias(p.Elem())
-					}
-					if _, isStruct := et.Underlying().(*types.Struct); !sf.Exported() && !isStruct {
-						continue
-					}
-				} else if !sf.Exported() {
-					continue
-				}
-				tag := reflect.StructTag(st.Tag(i)).Get("json")
-				if tag == "-" {
-					continue
-				}
-				name, opts := parseJSONTag(tag)
-				if !isValidJSONTag(name) {
-					name = ""
-				}
-				index := append(slices.Clip(f.index), i)
-				ft := sfType
-				if p, ok := ft.(*types.Pointer); ok {
-					ft = types.Unalias(p.Elem())
-				}
-				quoted := opts.contains("string") && isQuotable(ft)
-				_, ftStruct := ft.Underlying().(*types.Struct)
-				if name != "" || !sf.Embedded() || !ftStruct {
-					tagged := name != ""
-					if name == "" {
-						name = sf.Name()
-					}
-					fld := &jsonField{
-						name:      name,
-						tag:       tagged,
-						index:     index,
-						typ:       sfType,
-						ft:        ft,
-						omitEmpty: opts.contains("omitempty"),
-						omitZero:  opts.contains("omitzero"),
-						quoted:    quoted,
-					}
-					fields = append(fields, fld)
-					if count[f.typ] > 1 {
-						// Two copies of the same embedded type at this
-						// depth annihilate each other (see encoding/json).
-						fields = append(fields, fld)
-					}
-					continue
-				}
-				nextCount[ft]++
-				if nextCount[ft] == 1 {
-					next = append(next, cand{typ: ft, index: index})
-				}
-			}
+	for _, sf := range schemagen.Fields(t.Underlying().(*types.Struct)) {
+		typ := types.Unalias(sf.Var.Type())
+		ft := typ
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = types.Unalias(p.Elem())
 		}
-	}
-	slices.SortStableFunc(fields, func(a, b *jsonField) int {
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
+		f := &jsonField{
+			name:      sf.Name,
+			index:     sf.Index,
+			typ:       typ,
+			omitEmpty: slices.Contains(sf.Options, "omitempty"),
+			omitZero:  slices.Contains(sf.Options, "omitzero"),
+			quoted:    slices.Contains(sf.Options, "string") && isQuotable(ft),
 		}
-		if c := cmp.Compare(len(a.index), len(b.index)); c != 0 {
-			return c
-		}
-		if a.tag != b.tag {
-			if a.tag {
-				return -1
-			}
-			return 1
-		}
-		return slices.Compare(a.index, b.index)
-	})
-	var out []*jsonField
-	for advance, i := 0, 0; i < len(fields); i += advance {
-		fi := fields[i]
-		for advance = 1; i+advance < len(fields); advance++ {
-			if fields[i+advance].name != fi.name {
-				break
-			}
-		}
-		if advance == 1 {
-			out = append(out, fi)
-			continue
-		}
-		dom := fields[i : i+advance]
-		if len(dom) > 1 && len(dom[0].index) == len(dom[1].index) && dom[0].tag == dom[1].tag {
-			continue
-		}
-		out = append(out, dom[0])
-	}
-	slices.SortFunc(out, func(a, b *jsonField) int { return slices.Compare(a.index, b.index) })
-	for _, f := range out {
 		cur := t
 		for _, i := range f.index {
 			if p, ok := cur.Underlying().(*types.Pointer); ok {
@@ -943,57 +833,9 @@ func typeFields(t types.Type) []*jsonField {
 			f.path = append(f.path, v)
 			cur = v.Type()
 		}
+		fields = append(fields, f)
 	}
-	return out
-}
-
-// hasEmbedded reports whether st has an embedded field.
-func hasEmbedded(st *types.Struct) bool {
-	for i := range st.NumFields() {
-		if st.Field(i).Embedded() {
-			return true
-		}
-	}
-	return false
-}
-
-// directFields are the candidate fields of a struct with no embedded
-// field, as typeFields's first level finds them.
-func directFields(st *types.Struct) []*jsonField {
-	fields := make([]*jsonField, 0, st.NumFields())
-	for i := range st.NumFields() {
-		sf := st.Field(i)
-		if !sf.Exported() {
-			continue
-		}
-		tag := reflect.StructTag(st.Tag(i)).Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, opts := parseJSONTag(tag)
-		if !isValidJSONTag(name) {
-			name = ""
-		}
-		tagged := name != ""
-		if name == "" {
-			name = sf.Name()
-		}
-		sfType := types.Unalias(sf.Type())
-		ft := sfType
-		if p, ok := ft.(*types.Pointer); ok {
-			ft = types.Unalias(p.Elem())
-		}
-		fields = append(fields, &jsonField{
-			name:      name,
-			tag:       tagged,
-			index:     []int{i},
-			typ:       sfType,
-			ft:        ft,
-			omitEmpty: opts.contains("omitempty"),
-			omitZero:  opts.contains("omitzero"),
-			quoted:    opts.contains("string") && isQuotable(ft),
-		})
-	}
+	e.fields[t] = fields
 	return fields
 }
 
@@ -1008,40 +850,6 @@ func isQuotable(ft types.Type) bool {
 func isUnnamedPointer(t types.Type) bool {
 	_, ok := types.Unalias(t).(*types.Pointer)
 	return ok
-}
-
-type jsonTagOptions string
-
-func parseJSONTag(tag string) (string, jsonTagOptions) {
-	tag, opt, _ := strings.Cut(tag, ",")
-	return tag, jsonTagOptions(opt)
-}
-
-func (o jsonTagOptions) contains(name string) bool {
-	s := string(o)
-	for s != "" {
-		var n string
-		n, s, _ = strings.Cut(s, ",")
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
-// isValidJSONTag is encoding/json's isValidTag.
-func isValidJSONTag(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
 }
 
 // isNamed is reflect's t.Name() != "": a defined or predeclared type.

@@ -31,7 +31,16 @@ type JSONField struct {
 // names that collide: the fields that give the properties of st's schema
 // (except the Hidden ones). See typeFields.
 func (b *Builder) JSONFields(st *types.Struct) []JSONField {
-	fields := b.typeFields(st)
+	return exported(b.typeFields(st))
+}
+
+// Fields is JSONFields without a Builder's memo: safe for concurrent use,
+// for callers that keep their own.
+func Fields(st *types.Struct) []JSONField {
+	return exported(typeFields(st))
+}
+
+func exported(fields []jsonField) []JSONField {
 	out := make([]JSONField, len(fields))
 	for i, f := range fields {
 		out[i] = JSONField{Name: f.name, Index: f.index, Var: f.v, Tag: f.tag, Options: f.json.opts, Hidden: f.hidden}
