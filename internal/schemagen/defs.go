@@ -64,6 +64,9 @@ type ctx struct {
 	// the errors reported (errorf, repeats included): inlineBody memoizes
 	// a body whose build changed neither.
 	refs, reported int
+	// inlined, in a build by inlineAll, counts the inlined bodies of each
+	// struct type; nil in pass 2.
+	inlined map[string]int
 	// trace, when set (by tests only), sees every use of a named type by
 	// the schema pass, and whether the use builds the type's body, to check
 	// the schema pass against the graph walk.
@@ -145,6 +148,15 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 	if c.trace != nil {
 		builds := !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
 		c.trace(c.current(), key, force, builds)
+	}
+	if c.inlined != nil {
+		// inlineAll: decide would put n in $defs if it is named by a tag,
+		// recursive, or a struct whose body appears twice.
+		if _, isStruct := n.Underlying().(*types.Struct); force || slices.Contains(c.stack, key) ||
+			isStruct && c.inlined[key] > 0 {
+			panic(errNotInline)
+		}
+		c.inlined[key]++
 	}
 	if nd.inDefs {
 		if !nd.built {

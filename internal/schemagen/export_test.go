@@ -74,3 +74,6 @@ func DocAt(d *Docs, pos token.Pos, field bool) (string, bool) {
 
 // SharedBodies is the number of bodies b memoized (inlineBody).
 func SharedBodies(b *Builder) int { return len(b.memo.bodies) }
+
+// TwoPass makes b compute every schema with both passes, never inlineAll.
+func TwoPass(b *Builder) { b.twoPass = true }

@@ -55,6 +55,9 @@ type embeddedStruct struct {
 // Fields hidden with jsonschema:"-" are returned with hidden set: they still
 // take part in the name resolution, as they do in encoding/json.
 func typeFields(st *types.Struct) []jsonField {
+	if fields, ok := flatFields(st); ok {
+		return fields
+	}
 	var current []embeddedStruct
 	next := []embeddedStruct{{st: st}}
 
@@ -77,7 +80,6 @@ func typeFields(st *types.Struct) []jsonField {
 
 			for i := range f.st.NumFields() {
 				sf := f.st.Field(i)
-				tag := reflect.StructTag(f.st.Tag(i))
 				if sf.Embedded() {
 					if !sf.Exported() && !isStruct(derefOnce(sf.Type())) {
 						continue
@@ -85,47 +87,13 @@ func typeFields(st *types.Struct) []jsonField {
 				} else if !sf.Exported() {
 					continue
 				}
-				raw := tag.Get("json")
-				if raw == "-" {
+				jf, ok := newField(sf, reflect.StructTag(f.st.Tag(i)), append(slices.Clip(f.index), i), f.hidden)
+				if !ok {
 					continue
 				}
-				jt := parseJSONTag(raw)
-				name, badName := jt.name, ""
-				if !validJSONName(name) {
-					if name != "" {
-						badName = name
-					}
-					name = ""
-				}
-				index := append(slices.Clip(f.index), i)
-				hidden := f.hidden || schemaTagHides(tag.Get("jsonschema"))
-
 				ft := derefOnce(sf.Type())
-				if name != "" || !sf.Embedded() || !isStruct(ft) {
-					tagged := name != ""
-					if name == "" {
-						name = sf.Name()
-					}
-					if fields == nil {
-						// Most structs embed no struct: one allocation
-						// for their fields.
-						fields = make([]jsonField, 0, st.NumFields())
-					}
-					schemaTag := tag.Get("jsonschema")
-					required, nullable := schemaTagFlags(schemaTag)
-					fields = append(fields, jsonField{
-						name:     name,
-						tagged:   tagged,
-						index:    index,
-						v:        sf,
-						tag:      tag,
-						json:     jt,
-						badName:  badName,
-						hidden:   hidden,
-						keywords: splitOnUnescapedCommas(schemaTag),
-						required: required,
-						nullable: nullable,
-					})
+				if jf.tagged || !sf.Embedded() || !isStruct(ft) {
+					fields = append(fields, jf)
 					if count[f.key] > 1 {
 						// The embedding struct was queued more than once at
 						// this depth: add a second copy so that the
@@ -141,8 +109,8 @@ func typeFields(st *types.Struct) []jsonField {
 					next = append(next, embeddedStruct{
 						key:    key,
 						st:     ft.Underlying().(*types.Struct),
-						index:  index,
-						hidden: hidden,
+						index:  jf.index,
+						hidden: jf.hidden,
 					})
 				}
 			}
@@ -190,6 +158,75 @@ func typeFields(st *types.Struct) []jsonField {
 		return slices.Compare(a.index, b.index)
 	})
 	return fields
+}
+
+// flatFields is typeFields for the common struct, which embeds nothing and
+// gives each field its own JSON name: its fields in declaration order, as
+// no name needs resolving. ok is false for any other struct.
+func flatFields(st *types.Struct) (fields []jsonField, ok bool) {
+	const maxFlat = 64 // the name check below is quadratic
+	if st.NumFields() > maxFlat || embeds(st) {
+		return nil, false
+	}
+	indexes := make([]int, st.NumFields()) // one array for the fields' indexes
+	for i := range st.NumFields() {
+		sf := st.Field(i)
+		if !sf.Exported() {
+			continue
+		}
+		indexes[i] = i
+		jf, ok := newField(sf, reflect.StructTag(st.Tag(i)), indexes[i:i+1:i+1], false)
+		if !ok {
+			continue
+		}
+		for _, g := range fields {
+			if g.name == jf.name {
+				return nil, false
+			}
+		}
+		if fields == nil {
+			fields = make([]jsonField, 0, st.NumFields())
+		}
+		fields = append(fields, jf)
+	}
+	return fields, true
+}
+
+// newField is the field sf, with tag, at index: ok is false when
+// encoding/json leaves it out (json:"-"). hidden says that an embedded
+// field above it is hidden from the schema.
+func newField(sf *types.Var, tag reflect.StructTag, index []int, hidden bool) (jsonField, bool) {
+	raw := tag.Get("json")
+	if raw == "-" {
+		return jsonField{}, false
+	}
+	jt := parseJSONTag(raw)
+	name, badName := jt.name, ""
+	if !validJSONName(name) {
+		if name != "" {
+			badName = name
+		}
+		name = ""
+	}
+	tagged := name != ""
+	if name == "" {
+		name = sf.Name()
+	}
+	schemaTag := tag.Get("jsonschema")
+	required, nullable := schemaTagFlags(schemaTag)
+	return jsonField{
+		name:     name,
+		tagged:   tagged,
+		index:    index,
+		v:        sf,
+		tag:      tag,
+		json:     jt,
+		badName:  badName,
+		hidden:   hidden || schemaTagHides(schemaTag),
+		keywords: splitOnUnescapedCommas(schemaTag),
+		required: required,
+		nullable: nullable,
+	}, true
 }
 
 // dominantField is encoding/json's: fields are sorted by depth, then tagged

@@ -1,6 +1,7 @@
 package schemagen_test
 
 import (
+	"encoding/json"
 	"go/types"
 	"slices"
 	"testing"
@@ -106,4 +107,58 @@ type Refs struct {
 }
 
 type Matrix map[string][3]Leaves
+
+// Pick names Solo by a ref tag only: its one use, and no cycle.
+type Pick struct {
+	Either any ` + "`jsonschema:\"oneof_ref=#/$defs/Solo\"`" + `
+}
+
+type Solo struct{ N int }
 `
+
+// TestInlineAllMatchesTwoPasses checks Schema's one-pass build (inlineAll)
+// against the two passes it stands for: on every type of the test
+// packages, and their pointers, the schema and the errors are the same
+// whether or not a Builder may take it. Both ways are taken often: the
+// types whose schema has $defs or a recursion error cannot be built in one
+// pass, and most of the others are.
+func TestInlineAllMatchesTwoPasses(t *testing.T) {
+	sets := map[string]*loaded{
+		"core":     loadArchive(t, coreArchive, true, "."),
+		"errors":   loadArchive(t, errorsArchive, true, "."),
+		"roots":    loadArchive(t, rootsArchive, true, "."),
+		"fixtures": loadPackages(t, ".", true, fixturesPath),
+		"graph":    loadArchive(t, graphArchive, true, "."),
+	}
+	withDefs, without := 0, 0
+	for name, l := range sets {
+		one, two := l.builder(), l.builder()
+		schemagen.TwoPass(two)
+		for path, pkg := range l.pkgs {
+			scope := pkg.Types.Scope()
+			for _, obj := range scope.Names() {
+				tn, ok := scope.Lookup(obj).(*types.TypeName)
+				if !ok {
+					continue
+				}
+				for _, typ := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+					s1, errs1 := one.Schema(typ, obj)
+					s2, errs2 := two.Schema(typ, obj)
+					j1, err1 := json.Marshal(s1)
+					j2, err2 := json.Marshal(s2)
+					require.NoError(t, err1)
+					require.NoError(t, err2)
+					require.JSONEq(t, string(j2), string(j1), "%s: %s.%s: schemas differ", name, path, obj)
+					require.Equal(t, errs2, errs1, "%s: %s.%s: errors differ", name, path, obj)
+					if s2 != nil && len(s2.Definitions) > 0 {
+						withDefs++
+					} else {
+						without++
+					}
+				}
+			}
+		}
+	}
+	require.Greater(t, withDefs, 20, "too few schemas with $defs")
+	require.Greater(t, without, 100, "too few schemas without $defs")
+}

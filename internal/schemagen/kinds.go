@@ -333,14 +333,14 @@ func (c *ctx) noSchema(t, display types.Type, at site) *jsonschema.Schema {
 // type n, in declaration order. Unexported constants are left out: export
 // data, from which dependencies are loaded, does not carry them, so the
 // enum of a type would depend on how its package was loaded.
-func (c *ctx) enumValues(n *types.Named) []any {
+func enumValues(b *Builder, n *types.Named) []any {
 	pkg := n.Obj().Pkg()
 	if pkg == nil || n.TypeArgs().Len() > 0 {
 		return nil
 	}
 	var values []any
 	seen := map[string]bool{}
-	for _, k := range c.b.constsOf(pkg)[n.Obj()] {
+	for _, k := range b.constsOf(pkg)[n.Obj()] {
 		if !types.Identical(k.Type(), n) {
 			continue
 		}

@@ -20,6 +20,7 @@ type memo struct {
 	text   map[types.Type]bool           // marshalsAsText
 	fields map[*types.Struct][]jsonField // typeFields; callers never modify the slices
 	bodies map[*types.Named]*jsonschema.Schema
+	enums  map[*types.Named][]any // enumValues; callers copy before changing an element
 	// frozen are the bodies, which the schemas that use them share: see
 	// inlineBody and thaw.
 	frozen map[*jsonschema.Schema]bool
@@ -31,6 +32,7 @@ func newMemo() memo {
 		text:   map[types.Type]bool{},
 		fields: map[*types.Struct][]jsonField{},
 		bodies: map[*types.Named]*jsonschema.Schema{},
+		enums:  map[*types.Named][]any{},
 		frozen: map[*jsonschema.Schema]bool{},
 	}
 }
@@ -86,7 +88,13 @@ func (b *Builder) typeKey(t types.Type) string {
 	if k, ok := b.memo.keys[t]; ok {
 		return k
 	}
-	k := typeKey(t)
+	var k string
+	if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil {
+		// What types.TypeString writes for it, without its buffer.
+		k = n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	} else {
+		k = typeKey(t)
+	}
 	b.memo.keys[t] = k
 	return k
 }
@@ -94,6 +102,9 @@ func (b *Builder) typeKey(t types.Type) string {
 // marshalsAsText is the memoized marshalsAsText: two or four
 // types.Implements calls per use otherwise.
 func (b *Builder) marshalsAsText(t types.Type) bool {
+	if noMethods(t) {
+		return false
+	}
 	if v, ok := b.memo.text[t]; ok {
 		return v
 	}
@@ -110,4 +121,52 @@ func (b *Builder) typeFields(st *types.Struct) []jsonField {
 	f := typeFields(st)
 	b.memo.fields[st] = f
 	return f
+}
+
+// enumValues is the memoized enumValues. The slice is shared by every
+// schema of the type: it is clipped, so that appending to it copies.
+func (c *ctx) enumValues(n *types.Named) []any {
+	if v, ok := c.b.memo.enums[n]; ok {
+		return v
+	}
+	v := slices.Clip(enumValues(c.b, n))
+	c.b.memo.enums[n] = v
+	return v
+}
+
+// noMethods reports whether neither t nor *t has a method: a type that is
+// not a named or an embedding struct type, or a named type that declares
+// no method and embeds nothing that could promote one. For most types of a
+// schema this answers marshalsAsText without types.Implements.
+func noMethods(t types.Type) bool {
+	switch t := types.Unalias(t).(type) {
+	case *types.Basic, *types.Slice, *types.Map, *types.Array:
+		return true
+	case *types.Pointer:
+		return noMethods(t.Elem())
+	case *types.Named:
+		if t.NumMethods() > 0 {
+			return false
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			return !embeds(u)
+		case *types.Interface:
+			return false
+		}
+		return true
+	case *types.Struct:
+		return !embeds(t)
+	}
+	return false
+}
+
+// embeds reports whether st has an embedded field.
+func embeds(st *types.Struct) bool {
+	for i := range st.NumFields() {
+		if st.Field(i).Embedded() {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@
 package schemagen
 
 import (
+	"errors"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -43,6 +44,8 @@ type Builder struct {
 	// they have, in declaration order.
 	consts map[*types.Package]map[*types.TypeName][]*types.Const
 	memo   memo
+	// twoPass, set by tests, makes Schema always take two passes.
+	twoPass bool
 	// falseSchema is the schema false of every object's
 	// additionalProperties: one for all the schemas the Builder returns,
 	// which nothing modifies once built.
@@ -95,6 +98,14 @@ func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 		at.pos = n.Obj().Pos()
 	}
 
+	// Most schemas have no type in $defs: one pass builds them, inlining
+	// every named type, and gives up as soon as a type turns out to be
+	// shared or recursive (inlineAll).
+	if !b.twoPass {
+		if s, errs, ok := newCtx(b).inlineAll(t, at); ok {
+			return s, errs
+		}
+	}
 	// Pass 1 walks the types to learn which named types are shared or
 	// recursive (graph.go); pass 2 builds the schema with that knowledge.
 	c := newCtx(b)
@@ -106,6 +117,29 @@ func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 		s.Definitions = c.defs
 	}
 	return s, c.errs
+}
+
+// errNotInline stops inlineAll.
+var errNotInline = errors.New("a type of the schema belongs in $defs")
+
+// inlineAll builds the schema of t as pass 2 does when decide puts no type
+// in $defs, which is when no type is recursive or named by a oneof_ref or
+// anyof_ref tag, and no struct type's body would appear twice in the
+// output. The build sees all three (see ref): the first makes it stop, and
+// ok is false. Otherwise the schema is the one the two passes give: pass 2
+// with nothing in $defs is this build, and pass 1 reports nothing.
+func (c *ctx) inlineAll(t types.Type, at site) (s *jsonschema.Schema, errs []*Error, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if r != errNotInline {
+				panic(r)
+			}
+			s, errs, ok = nil, nil, false
+		}
+	}()
+	c.inlined = map[string]int{}
+	s = c.root(t, at)
+	return s, c.errs, true
 }
 
 // marshalerInterface returns interface{ name() ([]byte, error) }.

@@ -180,6 +180,7 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 			// The bounds of a sized integer type describe the number, not
 			// the string that carries it.
 			prop.Minimum, prop.Maximum = "", ""
+			prop.Enum = slices.Clone(prop.Enum) // the type's, shared (enumValues)
 			for i, v := range prop.Enum {
 				if n, ok := v.(json.Number); ok {
 					prop.Enum[i] = n.String()
