@@ -346,7 +346,10 @@ func renderTemplated(p *Package, lits *schemaLits) (out []byte, ok bool, err err
 			built = append(built, i)
 		}
 	}
-	renderToolsets(f, p)
+	tail, direct := toolsetsText(p)
+	if !direct {
+		renderToolsets(f, p)
+	}
 	f.NoFormat = true
 	var buf bytes.Buffer
 	if err := f.Render(&buf); err != nil {
@@ -355,7 +358,7 @@ func renderTemplated(p *Package, lits *schemaLits) (out []byte, ok bool, err err
 	src := buf.Bytes()
 
 	// cuts[k] is where tool built[k] starts; cuts[len] where the toolsets
-	// start.
+	// start (the end of src when toolsetsText writes them).
 	cuts := make([]int, 0, len(built)+1)
 	from := 0
 	for _, i := range built {
@@ -367,19 +370,24 @@ func renderTemplated(p *Package, lits *schemaLits) (out []byte, ok bool, err err
 		from += at + 1
 		cuts = append(cuts, from)
 	}
-	at := bytes.Index(src[from:], []byte("\n// "+toolsetsFirstLine(p)+"\n"))
-	if at < 0 {
-		return nil, true, fmt.Errorf("no toolsets")
+	if direct {
+		cuts = append(cuts, len(src))
+	} else {
+		at := bytes.Index(src[from:], []byte("\n// "+toolsetsFirstLine(p)+"\n"))
+		if at < 0 {
+			return nil, true, fmt.Errorf("no toolsets")
+		}
+		cuts = append(cuts, from+at+1)
 	}
-	cuts = append(cuts, from+at+1)
 
 	head, err := format.Source(src[:cuts[0]])
 	if err != nil {
 		return nil, true, err
 	}
-	tail, err := formatPiece(src[cuts[len(cuts)-1]:])
-	if err != nil {
-		return nil, true, err
+	if !direct {
+		if tail, err = formatPiece(src[cuts[len(cuts)-1]:]); err != nil {
+			return nil, true, err
+		}
 	}
 	size := len(head) + len(tail)
 	for _, t := range p.Tools {
