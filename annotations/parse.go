@@ -23,6 +23,13 @@ func IsDirective(line string) bool {
 	return ok && d.Tool == "tool"
 }
 
+// knownSpecs and knownAllowed are KnownOptions and its list in messages,
+// made once for every Parse, which only reads them.
+var (
+	knownSpecs   = KnownOptions()
+	knownAllowed = allowedList(knownSpecs)
+)
+
 // Parse finds the //tool: directive in cg and validates it. It returns a nil
 // directive when cg holds none (a nil or empty cg holds none).
 //
@@ -38,8 +45,7 @@ func Parse(cg *ast.CommentGroup) (*Directive, []Diagnostic) {
 	if cg == nil {
 		return nil, nil
 	}
-	specs := KnownOptions()
-	p := &parser{specs: specs, allowed: allowedList(specs)}
+	p := &parser{specs: knownSpecs, allowed: knownAllowed}
 	if !p.bounds(cg.List) {
 		return nil, nil
 	}
