@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/toolgen-go/toolgen/internal/schemagen"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
@@ -151,11 +152,59 @@ type decoderCache struct {
 	self   map[types.Type]bool
 	keys   map[*types.Named]string
 	parsed *parseMemo
+	// leaves are the decoders of named structs planned from a schema
+	// node that the parse memo shares between tools (see leafPlan).
+	leaves map[leafKey]*Decoder
 }
 
 func newDecoderCache() *decoderCache {
-	return &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, keyed: map[*types.Struct]map[string]*types.Var{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{},
+	c := &decoderCache{fields: map[*types.Struct][]schemagen.JSONField{}, keyed: map[*types.Struct]map[string]*types.Var{}, self: map[types.Type]bool{}, keys: map[*types.Named]string{},
 		parsed: newParseMemo()}
+	if !noLeafMemo {
+		c.leaves = map[leafKey]*Decoder{}
+	}
+	return c
+}
+
+// noLeafMemo, set by a test, plans every decoder anew.
+var noLeafMemo = false
+
+// leafKey is what the plan of a struct's decoder depends on, when it calls
+// no other decoder function and its tool's schema has no $defs: the type,
+// the schema node (by identity: the parse memo gives one node to one
+// text), the package, whether the tool is strict, and whether its nulls
+// are dropped there.
+type leafKey struct {
+	n      *types.Named
+	node   unsafe.Pointer
+	env    *decoderEnv
+	strict bool
+	drop   bool
+}
+
+// leafPlan returns the key under which the decoder of n planned from s may
+// be shared between the tools of a worker; ok is false when it may not:
+// the tool's schema has $defs, which a $ref below s would resolve against,
+// or s is not an object node.
+func (pl *planner) leafPlan(n *types.Named, s any, ctx planCtx) (k leafKey, ok bool) {
+	m, isMap := s.(map[string]any)
+	if pl.defs != nil || !isMap {
+		return leafKey{}, false
+	}
+	return leafKey{n, reflect.ValueOf(m).UnsafePointer(), pl.env, pl.strict, ctx.drop}, true
+}
+
+// callsNone reports whether the plan of o calls no decoder function: its
+// decoder is then a leaf, which leafPlan may share.
+func callsNone(o *ObjectPlan) bool {
+	for _, pp := range o.Props {
+		for v := pp.Value; v != nil; v = v.Elem {
+			if v.funcKey != "" {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // planDecoder plans the decoder of a tool whose input is in (a named
@@ -333,6 +382,15 @@ func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error
 	if n.TypeArgs().Len() > 0 {
 		return "", noDecoder("%s: generic type %s is not supported by generated decoders", ctx.path, types.TypeString(n, types.RelativeTo(pl.env.pkg)))
 	}
+	lk, leaf := pl.leafPlan(n, s, ctx)
+	if d, ok := pl.cache.leaves[lk]; ok && leaf {
+		// The same plan as for an earlier tool: reading a Decoder, as
+		// assignDecoders does, is the same whichever tool's it is.
+		pl.funcs[key] = d
+		pl.order = append(pl.order, d)
+		pl.nodes[key] = s
+		return key, nil
+	}
 	typ, err := pl.spell(n)
 	if err != nil {
 		return "", noDecoder("%s: %v", ctx.path, err)
@@ -346,6 +404,9 @@ func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error
 		return "", err
 	}
 	d.Object = obj
+	if leaf && callsNone(obj) && pl.cache.leaves != nil {
+		pl.cache.leaves[lk] = d
+	}
 	return key, nil
 }
 

@@ -1180,3 +1180,86 @@ func DoDeep(ctx context.Context, in Deep) (bool, error) { return true, nil }
 //tool:tree
 func DoTree(ctx context.Context, in *Tree) (bool, error) { return true, nil }
 `
+
+// TestLeafMemo checks that sharing the plans of leaf struct decoders
+// between the tools of a schema worker (leafPlan) changes no generated
+// file: random packages whose tools share struct types, plain and with
+// every tool that can be strict marked so, are generated with the memo and
+// without it.
+func TestLeafMemo(t *testing.T) {
+	// Leaf types shared by tools in every position: a field, a pointer, a
+	// map value, an item of a nullable slice, twice in one input (then in
+	// $defs), and the same again in strict tools.
+	var shared strings.Builder
+	shared.WriteString(`package shared
+
+import "context"
+
+type Level string
+
+const (
+	Low  Level = "low"
+	High Level = "high"
+)
+
+type Leaf struct {
+	Name  string            ` + "`json:\"name\" jsonschema:\"pattern=^[a-z]+$\"`" + `
+	Level Level             ` + "`json:\"level,omitempty\"`" + `
+	Count *int              ` + "`json:\"count,omitempty\" jsonschema:\"minimum=1\"`" + `
+	Tags  []string          ` + "`json:\"tags,omitempty\"`" + `
+}
+
+type Other struct {
+	On bool ` + "`json:\"on\"`" + `
+}
+`)
+	shapes := []string{"L Leaf", "P *Leaf", "M map[string]Leaf", "S []Leaf", "A [2]Leaf", "L Leaf; K Leaf", "O Other; L *Leaf", "N []*Leaf"}
+	for i, shape := range shapes {
+		for _, opt := range []string{"", "strict"} {
+			if opt != "" && strings.Contains(shape, "map") {
+				continue // a free-form map: not in strict mode
+			}
+			name := fmt.Sprintf("T%d%s", i, opt)
+			fmt.Fprintf(&shared, "\ntype %sIn struct {\n\t%s\n}\n\n// %s takes %s.\n//\n//tool:%s %s\nfunc %s(ctx context.Context, in %sIn) (Other, error) { return Other{}, nil }\n",
+				name, strings.ReplaceAll(shape, "; ", "\n\t"), name, shape, strings.ToLower(name), opt, name, name)
+		}
+	}
+	dir := writeModule(t, map[string][]byte{"shared/shared.go": []byte(shared.String())})
+	with := generate(t, dir)
+	require.False(t, HasErrors(with.Diagnostics), "%s", formatDiagnostics(with.Diagnostics, dir))
+	noLeafMemo = true
+	without := generate(t, dir)
+	noLeafMemo = false
+	require.Len(t, with.Files, 1)
+	for path, want := range without.Files {
+		require.Equal(t, string(want), string(with.Files[path]), path)
+	}
+
+	for seed := uint64(1); seed <= 3; seed++ {
+		b, err := propGenerate(seed, 80)
+		require.NoError(t, err)
+		files := map[string][]byte{propPkg + "/prop.go": b.src}
+		res := generate(t, writeModule(t, files))
+		require.False(t, HasErrors(res.Diagnostics))
+		src := strings.Replace(string(b.src), "package prop", "package propstrict", 1)
+		strict := 0
+		for _, tool := range res.Packages[0].Tools {
+			if _, err := runtime.ConvertSchema(tool.InputSchema, runtime.DialectOpenAIStrict); err == nil {
+				src = strings.Replace(src, "//tool:"+tool.ID+"\n", "//tool:"+tool.ID+" strict\n", 1)
+				strict++
+			}
+		}
+		require.Greater(t, strict, 5, "seed %d: too few strict tools", seed)
+		files["propstrict/prop.go"] = []byte(src)
+		dir := writeModule(t, files)
+		with := generate(t, dir)
+		noLeafMemo = true
+		without := generate(t, dir)
+		noLeafMemo = false
+		require.False(t, HasErrors(with.Diagnostics))
+		require.Len(t, with.Files, 2)
+		for path, want := range without.Files {
+			require.Equal(t, string(want), string(with.Files[path]), "seed %d: %s", seed, path)
+		}
+	}
+}
