@@ -32,44 +32,32 @@ const jsonargPath = runtimePath + "/jsonarg"
 // decoderPlaceholderPrefix starts the identifier that stands, in a
 // constructor's .WithDecoder(…) while the file is rendered, for the
 // decoder that the schema phase has not decided yet (see
-// substituteDecoders).
+// appendDecoderCalls).
 const decoderPlaceholderPrefix = "toolgenDecoder_"
 
 // decoderPlaceholder is the placeholder of tool i of a file.
 func decoderPlaceholder(i int) string { return decoderPlaceholderPrefix + strconv.Itoa(i) }
 
-// substituteDecoders replaces the placeholders of the decoders of p's tools
-// in src: .WithDecoder(<placeholder i>) becomes .WithDecoder(decodeX), or
-// nothing for a tool without a decoder, followed by .WithEncoder(encodeY)
-// for a tool with an output encoder. Changing a call in the middle of a
-// one-line method chain changes no layout decision of gofmt.
-func substituteDecoders(src []byte, p *Package) ([]byte, error) {
-	const call = ".WithDecoder(" + decoderPlaceholderPrefix
-	if bytes.Count(src, []byte(call)) != len(p.Tools) {
-		return nil, errors.New("the decoder placeholders are not the tools'")
+// decoderCall is how a constructor calls the placeholder of its decoder.
+const decoderCall = ".WithDecoder(" + decoderPlaceholderPrefix
+
+// appendDecoderCalls appends what stands for the decoder placeholder of
+// tool t: .WithDecoder(decodeX), or nothing for a tool without a decoder,
+// followed by .WithEncoder(encodeY) for a tool with an output encoder.
+// Changing a call in the middle of a one-line method chain changes no
+// layout decision of gofmt.
+func appendDecoderCalls(out []byte, t *Tool) []byte {
+	if t.Decoder != "" {
+		out = append(out, ".WithDecoder("...)
+		out = append(out, t.Decoder...)
+		out = append(out, ')')
 	}
-	out := make([]byte, 0, len(src))
-	rest := src
-	for i, t := range p.Tools {
-		at := bytes.Index(rest, []byte(call))
-		want := call + strconv.Itoa(i) + ")"
-		if at < 0 || !bytes.HasPrefix(rest[at:], []byte(want)) {
-			return nil, fmt.Errorf("decoder placeholder %d is missing", i)
-		}
-		out = append(out, rest[:at]...)
-		if t.Decoder != "" {
-			out = append(out, ".WithDecoder("...)
-			out = append(out, t.Decoder...)
-			out = append(out, ')')
-		}
-		if t.Encoder != "" {
-			out = append(out, ".WithEncoder("...)
-			out = append(out, t.Encoder...)
-			out = append(out, ')')
-		}
-		rest = rest[at+len(want):]
+	if t.Encoder != "" {
+		out = append(out, ".WithEncoder("...)
+		out = append(out, t.Encoder...)
+		out = append(out, ')')
 	}
-	return append(out, rest...), nil
+	return out
 }
 
 // appendDecoders adds the decoder functions of p to src, the formatted
@@ -186,6 +174,15 @@ func (dt decoderText) addImports(src []byte, p *Package) ([]byte, error) {
 	return out, nil
 }
 
+// importHead is importHead for the imports of the decoders.
+func (dt decoderText) importHead(src []byte, p *Package) (head []byte, end int, err error) {
+	head, end, err = importHead(src, dt.imports, 0)
+	if err != nil {
+		return nil, 0, fmt.Errorf("render %s: %w", p.Path, err)
+	}
+	return head, end, nil
+}
+
 // importSpec is an import the decoders need: name is how the file names
 // it, def the package's own name.
 type importSpec struct{ name, path, def string }
@@ -199,16 +196,27 @@ func (s importSpec) line() string {
 }
 
 // addImports adds the imports that the import block of src lacks, each at
-// its place in the first group, sorted by path as gofmt sorts them.
+// its place in the first group, sorted as gofmt sorts them.
 func addImports(src []byte, imports []importSpec) ([]byte, error) {
+	head, end, err := importHead(src, imports, len(src))
+	if err != nil {
+		return nil, err
+	}
+	return append(head, src[end:]...), nil
+}
+
+// importHead returns the start of src up to the end of its import block,
+// with the imports it lacks added (as addImports adds them), in a slice
+// with room for extra more bytes; end is where the rest of src starts.
+func importHead(src []byte, imports []importSpec, extra int) (head []byte, end int, err error) {
 	start := bytes.Index(src, []byte("\nimport (\n"))
 	if start < 0 {
-		return nil, errors.New("no import block")
+		return nil, 0, errors.New("no import block")
 	}
 	start += len("\nimport (\n")
-	end := bytes.Index(src[start:], []byte("\n)\n"))
+	end = bytes.Index(src[start:], []byte("\n)\n"))
 	if end < 0 {
-		return nil, errors.New("the import block does not end")
+		return nil, 0, errors.New("the import block does not end")
 	}
 	end += start + 1
 	block := string(src[start:end])
@@ -216,7 +224,7 @@ func addImports(src []byte, imports []importSpec) ([]byte, error) {
 	lines = lines[:len(lines)-1] // after the last "\n"
 	for _, imp := range imports {
 		if imp.name == "" {
-			return nil, fmt.Errorf("no free name for package %s", imp.path)
+			return nil, 0, fmt.Errorf("no free name for package %s", imp.path)
 		}
 		l := imp.line()
 		if slices.Contains(lines, l) {
@@ -230,12 +238,12 @@ func addImports(src []byte, imports []importSpec) ([]byte, error) {
 		}
 		lines = slices.Insert(lines, at, l)
 	}
-	out := make([]byte, 0, len(src)+128)
-	out = append(out, src[:start]...)
+	head = make([]byte, 0, end+128+extra)
+	head = append(head, src[:start]...)
 	for _, l := range lines {
-		out = append(out, l...)
+		head = append(head, l...)
 	}
-	return append(out, src[end:]...), nil
+	return head, end, nil
 }
 
 // importKey sorts import lines by path, then name.

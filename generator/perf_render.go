@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/format"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"unicode/utf8"
@@ -105,47 +106,87 @@ func rawKind(b []byte) int {
 // kinds may give the rawKind of some schemas, computed beforehand from
 // the same bytes (see gen.schemas); the others are classified here.
 func (lits *schemaLits) substitute(src []byte, kinds rawKinds) (out []byte, ok bool) {
-	return lits.substituteCap(src, kinds, 0)
+	return lits.substituteInto(nil, src, kinds, nil, 0)
 }
 
-// substituteCap is substitute with room for extra bytes after the result.
-func (lits *schemaLits) substituteCap(src []byte, kinds rawKinds, extra int) (out []byte, ok bool) {
-	if bytes.Count(src, []byte(placeholderPrefix)) != len(lits.schemas) {
+// substituteInto is substitute appending to out, with room for extra more
+// bytes, and, for tools that are not nil, their decoder placeholders too
+// (appendDecoderCalls): each once and in order, or ok is false. It copies
+// the file once.
+func (lits *schemaLits) substituteInto(out, src []byte, kinds rawKinds, tools []*Tool, extra int) (_ []byte, ok bool) {
+	if bytes.Count(src, []byte(placeholderPrefix)) != len(lits.schemas) ||
+		tools != nil && bytes.Count(src, []byte(decoderCall)) != len(tools) {
 		return nil, false
 	}
-	size := len(src) + extra
+	size := len(out) + len(src) + extra
 	for _, s := range lits.schemas {
 		if s == nil { // a number was skipped: not the file's placeholders
 			return nil, false
 		}
 		size += len(*s) + 2
 	}
-	out = make([]byte, 0, size)
+	for _, t := range tools {
+		size += len(t.Decoder) + len(t.Encoder) + len(".WithDecoder().WithEncoder()")
+	}
+	out = slices.Grow(out, size-len(out))
+	// The next placeholder of each kind, from rest's start; -1 for none.
 	rest := src
-	for i, s := range lits.schemas {
-		at := bytes.Index(rest, []byte(placeholderPrefix))
-		id := placeholderPrefix + strconv.Itoa(i)
-		end := at + len(id)
-		if at < 0 || !bytes.HasPrefix(rest[at:], []byte(id)) || (end < len(rest) && isIdentByte(rest[end])) {
+	next := func(prefix string, left bool) int {
+		if !left {
+			return -1
+		}
+		return bytes.Index(rest, []byte(prefix))
+	}
+	si, di := 0, 0
+	sAt, dAt := next(placeholderPrefix, len(lits.schemas) > 0), next(decoderCall, len(tools) > 0)
+	for sAt >= 0 || dAt >= 0 {
+		if sAt >= 0 && (dAt < 0 || sAt < dAt) {
+			id := placeholderPrefix + strconv.Itoa(si)
+			end := sAt + len(id)
+			if !bytes.HasPrefix(rest[sAt:], []byte(id)) || (end < len(rest) && isIdentByte(rest[end])) {
+				return nil, false
+			}
+			out = append(out, rest[:sAt]...)
+			s := lits.schemas[si]
+			kind, known := kinds[s]
+			if !known {
+				kind = rawKind(*s)
+			}
+			switch kind {
+			case rawOK:
+				out = append(out, '`')
+				out = append(out, *s...)
+				out = append(out, '`')
+			case rawQuoted:
+				// What jen.Lit writes for a string (see stringLit).
+				out = fmt.Appendf(out, "%#v", string(*s))
+			default:
+				return nil, false
+			}
+			rest = rest[end:]
+			if dAt >= 0 {
+				dAt -= end
+			}
+			si++
+			sAt = next(placeholderPrefix, si < len(lits.schemas))
+			continue
+		}
+		want := decoderCall + strconv.Itoa(di) + ")"
+		if !bytes.HasPrefix(rest[dAt:], []byte(want)) {
 			return nil, false
 		}
-		out = append(out, rest[:at]...)
-		kind, known := kinds[s]
-		if !known {
-			kind = rawKind(*s)
-		}
-		switch kind {
-		case rawOK:
-			out = append(out, '`')
-			out = append(out, *s...)
-			out = append(out, '`')
-		case rawQuoted:
-			// What jen.Lit writes for a string (see stringLit).
-			out = fmt.Appendf(out, "%#v", string(*s))
-		default:
-			return nil, false
-		}
+		out = append(out, rest[:dAt]...)
+		out = appendDecoderCalls(out, tools[di])
+		end := dAt + len(want)
 		rest = rest[end:]
+		if sAt >= 0 {
+			sAt -= end
+		}
+		di++
+		dAt = next(decoderCall, di < len(tools))
+	}
+	if si != len(lits.schemas) || di != len(tools) {
+		return nil, false
 	}
 	return append(out, rest...), true
 }
@@ -173,16 +214,17 @@ func renderPlaceholders(p *Package) *pendingFile {
 // substitute.
 func (pf *pendingFile) finish(p *Package, kinds rawKinds) ([]byte, error) {
 	if pf.err == nil {
-		// The decoders too were decided with the schemas. Their
-		// placeholders and imports are put in the file before the schemas
-		// (most of its bytes), and they are appended without a copy.
+		// The decoders too were decided with the schemas. Their imports
+		// are added to the file's start, their placeholders replaced with
+		// the schemas', in one copy of the file, and they are appended.
 		dt := renderDecoders(p)
-		src, err := substituteDecoders(pf.src, p)
-		if err == nil {
-			src, err = dt.addImports(src, p)
+		var head []byte
+		end, err := 0, error(nil)
+		if len(dt.imports) > 0 {
+			head, end, err = dt.importHead(pf.src, p)
 		}
 		if err == nil {
-			if out, ok := pf.lits.substituteCap(src, kinds, dt.size); ok {
+			if out, ok := pf.lits.substituteInto(head, pf.src[end:], kinds, p.Tools, dt.size); ok {
 				return dt.appendTo(out), nil
 			}
 		}

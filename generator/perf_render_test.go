@@ -339,10 +339,8 @@ func TestRenderTakesTheFastPath(t *testing.T) {
 	pf := renderPlaceholders(p)
 	require.NoError(t, pf.err, "render with placeholders")
 	dt := renderDecoders(p)
-	src, err := substituteDecoders(pf.src, p)
-	require.NoError(t, err, "substitute the decoders")
-	src, err = dt.addImports(src, p)
+	head, end, err := dt.importHead(pf.src, p)
 	require.NoError(t, err, "add the decoders' imports")
-	_, ok := pf.lits.substituteCap(src, nil, dt.size)
-	require.True(t, ok, "substitute the schemas")
+	_, ok := pf.lits.substituteInto(head, pf.src[end:], nil, p.Tools, dt.size)
+	require.True(t, ok, "substitute the schemas and the decoders")
 }

@@ -154,7 +154,7 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	case t.Decoder != "":
 		call = call.Dot("WithDecoder").Call(jen.Id(t.Decoder))
 	}
-	if lits == nil && t.Encoder != "" { // else substituteDecoders adds it
+	if lits == nil && t.Encoder != "" { // else appendDecoderCalls adds it
 		call = call.Dot("WithEncoder").Call(jen.Id(t.Encoder))
 	}
 	for _, h := range t.Hooks {
