@@ -70,3 +70,86 @@ func TestRegenerateOverStaleOutput(t *testing.T) {
 }
 
 func replaceName(src, name string) string { return strings.ReplaceAll(src, "NAME", name) }
+
+// TestRegenerateKeepsExportData regenerates over an output that still
+// compiles, the common case of go generate: the output is hidden from the
+// type checker only (load's first way), so go/packages takes the
+// dependencies from export data and parses nothing but the package's own
+// files. With an Overlay it would type-check every dependency from source.
+func TestRegenerateKeepsExportData(t *testing.T) {
+	dir := writeModule(t, map[string][]byte{"w/w.go": []byte(replaceName(staleTool, "Greet"))})
+	cfg := Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv(), Output: DefaultOutput}
+	res, err := Generate(context.Background(), cfg)
+	require.NoError(t, err)
+	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+	for path, data := range res.Files {
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+	}
+	out := filepath.Join(dir, "w", DefaultOutput)
+	require.FileExists(t, out)
+
+	cfg.Dir = dir
+	l, err := load(context.Background(), &cfg)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]bool{out: true}, l.blanked)
+	assert.ElementsMatch(t, []string{filepath.Join(dir, "w", "w.go"), out}, l.parsed, "files parsed")
+	for _, pkg := range l.pkgs {
+		assert.Empty(t, pkg.Errors)
+	}
+	res, err = Generate(context.Background(), cfg)
+	require.NoError(t, err)
+	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, string(data), string(res.Files[out]), "the same file again")
+}
+
+// TestRegenerateOverBrokenImport regenerates after the package that the
+// output imports is gone: the go command lists it as a dependency that
+// cannot be found, which the type checker never asks for (it sees the
+// output as an empty file), so the run reports nothing and writes a file
+// that builds. (A stale output that no longer compiles takes load's second
+// way: TestRegenerateOverStaleOutput.)
+func TestRegenerateOverBrokenImport(t *testing.T) {
+	dir := writeModule(t, map[string][]byte{
+		"w/w.go": []byte(`package w
+
+import (
+	"context"
+
+	"example.com/golden/gone"
+)
+
+// Greet greets.
+//
+//tool:greet
+func Greet(ctx context.Context, in gone.In) (string, error) { return "hi " + in.Name, nil }
+`),
+		"gone/gone.go": []byte("package gone\n\n// In is the input.\ntype In struct {\n\tName string `json:\"name\"`\n}\n"),
+	})
+	gen := func() *Result {
+		res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
+		require.NoError(t, err)
+		require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+		for path, data := range res.Files {
+			require.NoError(t, os.WriteFile(path, data, 0o644))
+		}
+		return res
+	}
+	out := filepath.Join(dir, "w", DefaultOutput)
+	gen()
+	require.Contains(t, string(must2(os.ReadFile(out))), `"example.com/golden/gone"`)
+
+	require.NoError(t, os.RemoveAll(filepath.Join(dir, "gone")))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "w", "w.go"), []byte(replaceName(staleTool, "Greet")), 0o644))
+	res := gen()
+	assert.NotContains(t, string(res.Files[out]), "gone")
+	goCmd(t, dir, "build", "./...")
+}
+
+func must2[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
