@@ -583,12 +583,23 @@ func (pl *planner) selector(st *types.Struct, recv types.Type, f schemagen.JSONF
 	return strings.Join(names, "."), allocs, nil
 }
 
-// schemaTypes returns the schema's "type" as a list.
+// typeLists are the lists of one JSON type that schemaTypes returns, one
+// for all: its callers only read them.
+var typeLists = map[string][]string{
+	"string": {"string"}, "integer": {"integer"}, "number": {"number"}, "boolean": {"boolean"},
+	"object": {"object"}, "array": {"array"}, "null": {"null"},
+}
+
+// schemaTypes returns the schema's "type" as a list, which the caller must
+// not change.
 func schemaTypes(m map[string]any, path string) ([]string, error) {
 	switch t := m["type"].(type) {
 	case nil:
 		return nil, nil
 	case string:
+		if l, ok := typeLists[t]; ok {
+			return l, nil
+		}
 		return []string{t}, nil
 	case []any:
 		var out []string
@@ -1011,7 +1022,7 @@ func enumOf(v *ValuePlan, m map[string]any, ctx planCtx) error {
 			if v.Kind != ValueString {
 				return noDecoder("%s: a string in the enum of a number", ctx.path)
 			}
-			lit, _ = json.Marshal(x)
+			lit = jsonString(x)
 		case json.Number:
 			if v.Kind != ValueInt && v.Kind != ValueUint {
 				return noDecoder("%s: a number in the enum of a non-integer", ctx.path)
@@ -1023,6 +1034,18 @@ func enumOf(v *ValuePlan, m map[string]any, ctx planCtx) error {
 		v.Enum = append(v.Enum, string(lit))
 	}
 	return nil
+}
+
+// jsonString is json.Marshal of s: quoted as it is when it holds nothing
+// that encoding/json escapes.
+func jsonString(s string) []byte {
+	for i := range len(s) {
+		if c := s[i]; c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			b, _ := json.Marshal(s)
+			return b
+		}
+	}
+	return []byte(`"` + s + `"`)
 }
 
 // slice plans a slice (display is its type, maybe named).

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/format"
 	"math/rand/v2"
@@ -533,5 +534,20 @@ func TestSameValue(t *testing.T) {
 		}
 		assert.False(t, sameValue(a, b), "field %s", name)
 		assert.True(t, sameValue(a, base()), "field %s", name)
+	}
+}
+
+// TestJSONString checks jsonString against json.Marshal on strings of the
+// characters that encoding/json escapes and of those it does not.
+func TestJSONString(t *testing.T) {
+	parts := []string{"a", "Z", "0", " ", "-", "\"", "\\", "<", ">", "&", "\n", "\x00", "\x1f", "\x7f", "é", "\u2028", "\xff", "`"}
+	for i := range 5000 {
+		var b strings.Builder
+		for j := range i % 7 {
+			b.WriteString(parts[(i*31+j*17)%len(parts)])
+		}
+		want, err := json.Marshal(b.String())
+		require.NoError(t, err)
+		require.Equal(t, string(want), string(jsonString(b.String())), "%q", b.String())
 	}
 }

@@ -131,7 +131,9 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 	}
 	key := c.b.typeKey(n)
 	c.rootNamed = key
-	c.node(n).visited = true
+	if c.inlined == nil { // the graph is inlineAll's business
+		c.node(n).visited = true
+	}
 	c.stack = append(c.stack, key)
 	s := c.namedBody(n, at)
 	c.stack = c.stack[:len(c.stack)-1]
@@ -144,11 +146,6 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 	c.refs++
 	key := c.b.typeKey(n)
-	nd := c.node(n)
-	if c.trace != nil {
-		builds := !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
-		c.trace(c.current(), key, force, builds)
-	}
 	if c.inlined != nil {
 		// inlineAll: decide would put n in $defs if it is named by a tag,
 		// recursive, or a struct whose body appears twice.
@@ -157,6 +154,12 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 			panic(errNotInline)
 		}
 		c.inlined[key]++
+		return c.inline(n, key, at)
+	}
+	nd := c.node(n)
+	if c.trace != nil {
+		builds := !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
+		c.trace(c.current(), key, force, builds)
 	}
 	if nd.inDefs {
 		if !nd.built {
@@ -176,6 +179,11 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 		c.errorf(at, msgRecursion(typeString(n)))
 		return &jsonschema.Schema{}
 	}
+	return c.inline(n, key, at)
+}
+
+// inline returns the body of n, whose key is key, inline.
+func (c *ctx) inline(n *types.Named, key string, at site) *jsonschema.Schema {
 	c.stack = append(c.stack, key)
 	s := c.inlineBody(n, at)
 	c.stack = c.stack[:len(c.stack)-1]

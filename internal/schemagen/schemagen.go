@@ -102,7 +102,7 @@ func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 	// every named type, and gives up as soon as a type turns out to be
 	// shared or recursive (inlineAll).
 	if !b.twoPass {
-		if s, errs, ok := newCtx(b).inlineAll(t, at); ok {
+		if s, errs, ok := (&ctx{b: b}).inlineAll(t, at); ok {
 			return s, errs
 		}
 	}

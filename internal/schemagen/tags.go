@@ -73,9 +73,16 @@ func schemaTagFlags(tag string) (required, nullable bool) {
 	return required, nullable
 }
 
+// noKeywords is what splitOnUnescapedCommas returns for an empty tag, one
+// slice for all: nothing changes the keywords it returns.
+var noKeywords = []string{""}
+
 // splitOnUnescapedCommas is invopop's: it splits on commas not preceded by a
 // backslash, and drops that backslash.
 func splitOnUnescapedCommas(tagString string) []string {
+	if tagString == "" {
+		return noKeywords
+	}
 	if !strings.Contains(tagString, ",") {
 		return []string{tagString}
 	}
