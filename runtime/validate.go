@@ -13,11 +13,11 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 
+	"github.com/toolgen-go/toolgen/internal/jsontag"
 	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
@@ -325,7 +325,7 @@ func structFields(t reflect.Type) map[string]reflect.Type {
 					continue
 				}
 				name, _, _ := strings.Cut(tag, ",")
-				if !validTagName(name) {
+				if !jsontag.ValidName(name) {
 					name = ""
 				}
 				ft := f.Type
@@ -381,22 +381,6 @@ func structFields(t reflect.Type) map[string]reflect.Type {
 	}
 	actual, _ := fieldSets.LoadOrStore(t, fields)
 	return actual.(map[string]reflect.Type)
-}
-
-// validTagName reports whether encoding/json accepts name as a JSON name
-// from a tag (isValidTag in encoding/json/encode.go).
-func validTagName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for _, c := range name {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
 }
 
 // decodeStrict decodes args into v, rejecting unknown fields and trailing

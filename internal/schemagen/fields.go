@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/internal/jsontag"
 )
 
 // jsonField is a struct field as encoding/json encodes it: a top-level
@@ -202,7 +204,7 @@ func newField(sf *types.Var, tag reflect.StructTag, index []int, hidden bool) (j
 	}
 	jt := parseJSONTag(raw)
 	name, badName := jt.name, ""
-	if !validJSONName(name) {
+	if !jsontag.ValidName(name) {
 		if name != "" {
 			badName = name
 		}

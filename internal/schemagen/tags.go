@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/invopop/jsonschema"
 )
@@ -36,24 +35,6 @@ func parseJSONTag(tag string) jsonTag {
 }
 
 func (t jsonTag) has(opt string) bool { return slices.Contains(t.opts, opt) }
-
-// validJSONName is encoding/json's isValidTag: names encoding/json accepts
-// from a tag; for others it uses the Go field name.
-func validJSONName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		switch {
-		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
-			// Backslash and quote chars are reserved, but otherwise any
-			// punctuation chars are allowed in a tag name.
-		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
-			return false
-		}
-	}
-	return true
-}
 
 // schemaTagHides reports whether a jsonschema tag hides its field, as
 // invopop's ignoredByJSONSchemaTags does (the first comma-separated element
