@@ -205,9 +205,8 @@ type earlyFile struct {
 // startEarlyParse starts parsing, in one goroutine, the .go files of the
 // directories that the non-recursive file-system patterns of cfg name,
 // except those skip says to leave (toolgen's outputs and the files of the
-// overlay, which are never parsed as they are). wait
-// must be called before the run ends, so that the goroutine does not
-// outlive it.
+// overlay, which are never parsed as they are). wait must be called
+// before the run ends, so that the goroutine does not outlive it.
 func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, skip func(file string) bool) *earlyParse {
 	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]earlyDocs{}}
 	var order []string

@@ -1195,10 +1195,18 @@ func (f *Filler) fill(v reflect.Value, r rules, depth int) {
 	t := v.Type()
 	if r.nonEmpty && r.omitZero {
 		// Required, yet left out when zero: an array or struct may come
-		// out zero by chance.
+		// out zero by chance, and below maxDepth it always does, every
+		// omittable field left zero. So its fields are filled as if above
+		// maxDepth, down to a few levels below it (the bound keeps a chain
+		// of such fields finite whatever the types; the random types give
+		// no recursive field the required keyword).
 		r.omitZero = false
+		d := depth
+		if d >= maxDepth && d < maxDepth+4 {
+			d = maxDepth - 1
+		}
 		for i := 0; i < 20 && v.IsZero(); i++ {
-			f.fill(v, r, depth)
+			f.fill(v, r, d)
 		}
 		return
 	}
