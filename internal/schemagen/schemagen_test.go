@@ -119,6 +119,9 @@ type JSONTags struct {
 	NoName  int     ` + "`json:\",omitempty\"`" + `
 	Req     string  ` + "`json:\"req,omitempty\" jsonschema:\"required\"`" + `
 	Null    *string ` + "`json:\"null\" jsonschema:\"nullable\"`" + `
+	// NullAny admits null already.
+	NullAny *any    ` + "`json:\"nullany\" jsonschema:\"nullable\"`" + `
+	Titled  *any    ` + "`json:\"titled\" jsonschema:\"title=T,nullable\"`" + `
 	Hidden  string  ` + "`json:\"hidden\" jsonschema:\"-\"`" + `
 	private int
 }
@@ -422,7 +425,9 @@ func TestSchema(t *testing.T) {
 		// "-" skips, "-," names the property "-", omitempty and omitzero
 		// make a field optional, ",string" turns numbers and booleans into
 		// strings, jsonschema:"required" wins over omitempty, nullable adds
-		// null, jsonschema:"-" hides.
+		// null (not to a schema of annotations only, which admits null:
+		// oneOf would then reject it, null matching both branches),
+		// jsonschema:"-" hides.
 		{"JSONTags", `{
 			"type": "object",
 			"properties": {
@@ -436,10 +441,12 @@ func TestSchema(t *testing.T) {
 				"qs": {"type": "string"},
 				"NoName": {"type": "integer"},
 				"req": {"type": "string"},
-				"null": {"oneOf": [{"type": "string"}, {"type": "null"}]}
+				"null": {"oneOf": [{"type": "string"}, {"type": "null"}]},
+				"nullany": {"description": "NullAny admits null already."},
+				"titled": {"title": "T"}
 			},
 			"additionalProperties": false,
-			"required": ["name", "-", "quoted", "qf", "qb", "qs", "req", "null"]
+			"required": ["name", "-", "quoted", "qf", "qb", "qs", "req", "null", "nullany", "titled"]
 		}`},
 		{"Described", `{
 			"type": "object",

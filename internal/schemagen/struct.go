@@ -149,9 +149,17 @@ func refTarget(pkg *types.Package, ref string) *types.Named {
 	return n
 }
 
-// admitsNull reports whether s already accepts null: the empty schema (any
-// value) does, and wrapping it in oneOf with null would then reject null, as
+// admitsNull reports whether s already accepts null: a schema of
+// annotations alone (title, description, default, examples, …) accepts any
+// value, and wrapping it in oneOf with null would then reject null, as
 // both branches would match. invopop wraps it regardless.
 func admitsNull(s *jsonschema.Schema) bool {
-	return reflect.DeepEqual(s, &jsonschema.Schema{}) || s.Type == "null"
+	if s.Type == "null" {
+		return true
+	}
+	bare := *s
+	bare.Title, bare.Description, bare.Comments = "", "", ""
+	bare.Default, bare.Examples = nil, nil
+	bare.Deprecated, bare.ReadOnly, bare.WriteOnly = false, false, false
+	return reflect.DeepEqual(&bare, &jsonschema.Schema{})
 }
