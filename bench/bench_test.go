@@ -174,28 +174,11 @@ func BenchmarkGenerate(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("tools=%d/toolgen", n), func(b *testing.B) {
-			b.ReportAllocs()
-			phases := map[string]float64{}
-			runs := 0
-			cpu := startCPU()
-			for b.Loop() {
-				res, err := generator.Generate(context.Background(), generator.Config{Dir: dir})
-				if err != nil {
-					b.Fatal(err)
-				}
+			benchGenerate(b, dir, func(res *generator.Result) {
 				if generator.HasErrors(res.Diagnostics) || len(res.Packages) != 1 || len(res.Packages[0].Tools) != n || len(res.Files) != 1 {
 					b.Fatalf("unexpected result: %v", res.Diagnostics)
 				}
-				for _, t := range res.Timings {
-					phases[t.Phase] += float64(t.Duration.Microseconds()) / 1000
-				}
-				runs++
-			}
-			cpu.report(b)
-			// Where the time goes, by the generator's own phases.
-			for phase, ms := range phases {
-				b.ReportMetric(ms/float64(runs), phase+"-ms")
-			}
+			})
 		})
 		b.Run(fmt.Sprintf("tools=%d/load", n), func(b *testing.B) {
 			b.ReportAllocs()
@@ -226,15 +209,7 @@ func BenchmarkGenerate(b *testing.B) {
 			if err != nil || generator.HasErrors(warm.Diagnostics) {
 				b.Fatalf("generate again: %v %v", err, warm.Diagnostics)
 			}
-			b.ReportAllocs()
-			phases := map[string]float64{}
-			runs := 0
-			cpu := startCPU()
-			for b.Loop() {
-				again, err := generator.Generate(context.Background(), generator.Config{Dir: dir})
-				if err != nil {
-					b.Fatal(err)
-				}
+			benchGenerate(b, dir, func(again *generator.Result) {
 				if generator.HasErrors(again.Diagnostics) || len(again.Files) != 1 || len(again.Obsolete) != 0 {
 					b.Fatalf("unexpected result: %v", again.Diagnostics)
 				}
@@ -243,15 +218,32 @@ func BenchmarkGenerate(b *testing.B) {
 						b.Fatalf("%s: the file generated again differs", path)
 					}
 				}
-				for _, t := range again.Timings {
-					phases[t.Phase] += float64(t.Duration.Microseconds()) / 1000
-				}
-				runs++
-			}
-			cpu.report(b)
-			for phase, ms := range phases {
-				b.ReportMetric(ms/float64(runs), phase+"-ms")
-			}
+			})
 		})
+	}
+}
+
+// benchGenerate times generator.Generate on dir, checking each result, and
+// reports its CPU time and the mean duration of each of the generator's
+// own phases, to see where the time goes.
+func benchGenerate(b *testing.B, dir string, check func(*generator.Result)) {
+	b.ReportAllocs()
+	phases := map[string]float64{}
+	runs := 0
+	cpu := startCPU()
+	for b.Loop() {
+		res, err := generator.Generate(context.Background(), generator.Config{Dir: dir})
+		if err != nil {
+			b.Fatal(err)
+		}
+		check(res)
+		for _, t := range res.Timings {
+			phases[t.Phase] += float64(t.Duration.Microseconds()) / 1000
+		}
+		runs++
+	}
+	cpu.report(b)
+	for phase, ms := range phases {
+		b.ReportMetric(ms/float64(runs), phase+"-ms")
 	}
 }

@@ -191,7 +191,7 @@ func (pl *planner) leafPlan(n *types.Named, s any, ctx planCtx) (k leafKey, ok b
 	if pl.defs != nil || !isMap {
 		return leafKey{}, false
 	}
-	return leafKey{n, reflect.ValueOf(m).UnsafePointer(), pl.env, pl.strict, ctx.drop}, true
+	return leafKey{n, nodeID(m), pl.env, pl.strict, ctx.drop}, true
 }
 
 // callsNone reports whether the plan of o calls no decoder function: its
@@ -413,8 +413,12 @@ func (pl *planner) structFunc(n *types.Named, s any, ctx planCtx) (string, error
 func sameNode(a, b any) bool {
 	am, ok1 := a.(map[string]any)
 	bm, ok2 := b.(map[string]any)
-	return ok1 && ok2 && reflect.ValueOf(am).UnsafePointer() == reflect.ValueOf(bm).UnsafePointer()
+	return ok1 && ok2 && nodeID(am) == nodeID(bm)
 }
+
+// nodeID is the identity of a parsed schema object: the parse memo gives
+// one object to one text, within a worker.
+func nodeID(m map[string]any) unsafe.Pointer { return reflect.ValueOf(m).UnsafePointer() }
 
 func (pl *planner) objectOf(n *types.Named, s any, ctx planCtx, key string) (*ObjectPlan, error) {
 	st, ok := n.Underlying().(*types.Struct)

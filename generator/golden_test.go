@@ -131,6 +131,23 @@ func generate(t testing.TB, dir string) *Result {
 	return res
 }
 
+// regenerate runs the generator on the packages of pattern (default
+// "./...") in dir, as go generate would, and writes the files it returns:
+// the run must report nothing.
+func regenerate(t testing.TB, dir string, pattern ...string) *Result {
+	t.Helper()
+	if len(pattern) == 0 {
+		pattern = []string{"./..."}
+	}
+	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: pattern, Env: testEnv()})
+	require.NoError(t, err)
+	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+	for path, data := range res.Files {
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+	}
+	return res
+}
+
 func formatDiagnostics(ds []Diagnostic, dir string) string {
 	var b strings.Builder
 	for _, d := range ds {

@@ -42,15 +42,7 @@ func TestHookStubLifecycle(t *testing.T) {
 		"w/w.go": []byte(strings.Replace(hookTool, "HOOKS", "model=weatherForModel", 1)),
 	})
 	hooks := filepath.Join(dir, "w", DefaultHooksOutput)
-	gen := func() *Result {
-		res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
-		require.NoError(t, err)
-		require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
-		for path, data := range res.Files {
-			require.NoError(t, os.WriteFile(path, data, 0o644))
-		}
-		return res
-	}
+	gen := func() *Result { return regenerate(t, dir) }
 
 	res := gen()
 	require.Contains(t, res.Files, hooks, "first run writes the stub")

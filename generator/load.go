@@ -7,7 +7,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,15 +62,7 @@ type loaded struct {
 // tools, a load of 460 ms instead of 180, and seconds for a package with
 // many dependencies.
 func load(ctx context.Context, cfg *Config) (*loaded, error) {
-	// The outputs in the directories the patterns name, which the early
-	// parse leaves out.
-	outputs := map[string]bool{}
-	for _, p := range cfg.Patterns {
-		for _, file := range outputsForPattern(cfg.Dir, p, cfg.Output) {
-			outputs[file] = true
-		}
-	}
-	l, err := loadOnce(ctx, cfg, nil, outputs)
+	l, err := loadOnce(ctx, cfg, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +73,7 @@ func load(ctx context.Context, cfg *Config) (*loaded, error) {
 	for file := range l.blanked {
 		addBlank(overlay, file)
 	}
-	return loadOnce(ctx, cfg, overlay, outputs)
+	return loadOnce(ctx, cfg, overlay)
 }
 
 // hasListError reports whether the go command reported an error for pkg.
@@ -90,9 +81,9 @@ func hasListError(pkg *packages.Package) bool {
 	return slices.ContainsFunc(pkg.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError })
 }
 
-func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte, outputs map[string]bool) (*loaded, error) {
+func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loaded, error) {
 	fset := token.NewFileSet()
-	early := startEarlyParse(ctx, fset, cfg, func(file string) bool { return outputs[file] || overlay[file] != nil })
+	early := startEarlyParse(ctx, fset, cfg, overlay)
 	defer early.wait()
 	var mu sync.Mutex
 	blanked := map[string]bool{}
@@ -204,10 +195,10 @@ type earlyFile struct {
 
 // startEarlyParse starts parsing, in one goroutine, the .go files of the
 // directories that the non-recursive file-system patterns of cfg name,
-// except those skip says to leave (toolgen's outputs and the files of the
-// overlay, which are never parsed as they are). wait must be called
-// before the run ends, so that the goroutine does not outlive it.
-func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, skip func(file string) bool) *earlyParse {
+// except toolgen's outputs and the files of the overlay, which are never
+// parsed as they are. wait must be called before the run ends, so that the
+// goroutine does not outlive it.
+func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, overlay map[string][]byte) *earlyParse {
 	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]earlyDocs{}}
 	var order []string
 	total := 0
@@ -227,7 +218,7 @@ func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, skip
 		for _, e := range entries {
 			name := filepath.Join(dir, e.Name())
 			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") ||
-				skip(name) || ep.files[name] != nil {
+				overlay[name] != nil || ep.files[name] != nil || e.Name() == cfg.Output && isOurs(name) {
 				continue
 			}
 			if info, err := e.Info(); err != nil || total+int(info.Size()) > maxEarlyParse {
@@ -308,48 +299,6 @@ func clauseName(src []byte) string {
 		return ""
 	}
 	return f.Name.Name
-}
-
-// outputsForPattern lists our earlier outputs in the directories that a
-// file-system pattern (".", "./x", "./x/...", an absolute path) names.
-// Import-path patterns give nothing; load catches those afterwards.
-func outputsForPattern(dir, pattern, output string) []string {
-	if !(pattern == "." || pattern == ".." || strings.HasPrefix(pattern, "./") ||
-		strings.HasPrefix(pattern, "../") || filepath.IsAbs(pattern)) {
-		return nil
-	}
-	root, recursive := strings.CutSuffix(pattern, "/...")
-	if pattern == "..." {
-		root, recursive = ".", true
-	}
-	if !filepath.IsAbs(root) {
-		root = filepath.Join(dir, root)
-	}
-	var files []string
-	if !recursive {
-		if f := filepath.Join(root, output); isOurs(f) {
-			files = append(files, f)
-		}
-		return files
-	}
-	_ = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() {
-			name := d.Name()
-			if path != root && (name == "testdata" || name == "vendor" ||
-				strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.Name() == output && isOurs(path) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	return files
 }
 
 // isOurs reports whether file exists and starts with toolgen's header.

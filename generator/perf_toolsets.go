@@ -26,19 +26,14 @@ import (
 // is not what find allows (letters, digits, '_' and '-'), so that its
 // quoting or width would need go/printer.
 func toolsetsText(p *Package) (text []byte, ok bool) {
-	var order []string
-	byRecv := map[string][]*Tool{}
 	size := 0
 	for _, t := range p.Tools {
 		if !plainKey(t.Key) {
 			return nil, false
 		}
-		if _, ok := byRecv[t.Recv]; !ok {
-			order = append(order, t.Recv)
-		}
-		byRecv[t.Recv] = append(byRecv[t.Recv], t)
 		size += 2*len(t.Key) + len(t.Ctor) + 16
 	}
+	order, byRecv := toolsets(p)
 	rt := p.Imports.Runtime
 	out := make([]byte, 0, size+512*len(order))
 	for i, recv := range order {
@@ -58,8 +53,9 @@ func toolsetsText(p *Package) (text []byte, ok bool) {
 		}
 		if recv == "" {
 			out = fmt.Appendf(out, "// %s\nvar %s %s.ToolsetOnce\n\n", toolsetFirstLine(recv), toolsOnceVar, rt)
-			out = fmt.Appendf(out, "// %s returns the tools of package %s, by key: a new map on every call, of\n", name, p.Name)
-			out = append(out, "// tools built on the first call and shared afterwards. Call a tool's\n// constructor for a tool of your own, to attach hooks to.\n"...)
+			for _, line := range toolsDoc(name, p.Name) {
+				out = fmt.Appendf(out, "// %s\n", line)
+			}
 			out = fmt.Appendf(out, "func %s() %s.Toolset {\n\treturn %s.Get(func() %s.Toolset {\n\t\treturn %s.Toolset{\n", name, rt, toolsOnceVar, rt, rt)
 			out = appendToolsetElems(out, "\t\t\t", keys, values)
 			out = append(out, "\t\t}\n\t})\n}\n"...)

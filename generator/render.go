@@ -187,16 +187,32 @@ func descriptionComment(t *Tool, what string) []string {
 	}
 }
 
-// renderToolsets emits Tools() and <Recv>Tools(r) for each receiver type.
-func renderToolsets(f *jen.File, p *Package) {
-	var order []string
-	byRecv := map[string][]*Tool{}
+// toolsets groups the tools of p by receiver type ("" for functions), in
+// the order of their first tools: one toolset function each.
+func toolsets(p *Package) (order []string, byRecv map[string][]*Tool) {
+	byRecv = map[string][]*Tool{}
 	for _, t := range p.Tools {
 		if _, ok := byRecv[t.Recv]; !ok {
 			order = append(order, t.Recv)
 		}
 		byRecv[t.Recv] = append(byRecv[t.Recv], t)
 	}
+	return order, byRecv
+}
+
+// toolsDoc is the doc comment of the package's Tools function, name, in
+// package pkg.
+func toolsDoc(name, pkg string) []string {
+	return []string{
+		fmt.Sprintf("%s returns the tools of package %s, by key: a new map on every call, of", name, pkg),
+		"tools built on the first call and shared afterwards. Call a tool's",
+		"constructor for a tool of your own, to attach hooks to.",
+	}
+}
+
+// renderToolsets emits Tools() and <Recv>Tools(r) for each receiver type.
+func renderToolsets(f *jen.File, p *Package) {
+	order, byRecv := toolsets(p)
 	for _, recv := range order {
 		name := toolsetFunc(recv)
 		var params []jen.Code
@@ -216,9 +232,9 @@ func renderToolsets(f *jen.File, p *Package) {
 			f.Comment(toolsetFirstLine(recv))
 			f.Var().Id(toolsOnceVar).Qual(runtimePath, "ToolsetOnce")
 			f.Line()
-			f.Commentf("%s returns the tools of package %s, by key: a new map on every call, of", name, p.Name)
-			f.Comment("tools built on the first call and shared afterwards. Call a tool's")
-			f.Comment("constructor for a tool of your own, to attach hooks to.")
+			for _, line := range toolsDoc(name, p.Name) {
+				f.Comment(line)
+			}
 			set = jen.Return(jen.Id(toolsOnceVar).Dot("Get").Call(
 				jen.Func().Params().Qual(runtimePath, "Toolset").Block(set),
 			))

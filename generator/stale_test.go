@@ -38,15 +38,7 @@ func TestRegenerateOverStaleOutput(t *testing.T) {
 				"w/w.go":   []byte(replaceName(staleTool, "Greet")),
 				"w/use.go": []byte("package w\n\n// All is every tool.\nvar All = Tools()\n"),
 			})
-			gen := func() *Result {
-				res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{pattern}, Env: testEnv()})
-				require.NoError(t, err)
-				require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
-				for path, data := range res.Files {
-					require.NoError(t, os.WriteFile(path, data, 0o644))
-				}
-				return res
-			}
+			gen := func() *Result { return regenerate(t, dir, pattern) }
 			out := filepath.Join(dir, "w", DefaultOutput)
 			gen()
 			goCmd(t, dir, "build", "./...")
@@ -78,17 +70,11 @@ func replaceName(src, name string) string { return strings.ReplaceAll(src, "NAME
 // files. With an Overlay it would type-check every dependency from source.
 func TestRegenerateKeepsExportData(t *testing.T) {
 	dir := writeModule(t, map[string][]byte{"w/w.go": []byte(replaceName(staleTool, "Greet"))})
-	cfg := Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv(), Output: DefaultOutput}
-	res, err := Generate(context.Background(), cfg)
-	require.NoError(t, err)
-	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
-	for path, data := range res.Files {
-		require.NoError(t, os.WriteFile(path, data, 0o644))
-	}
+	regenerate(t, dir)
 	out := filepath.Join(dir, "w", DefaultOutput)
 	require.FileExists(t, out)
 
-	cfg.Dir = dir
+	cfg := Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv(), Output: DefaultOutput}
 	l, err := load(context.Background(), &cfg)
 	require.NoError(t, err)
 	assert.Equal(t, map[string]bool{out: true}, l.blanked)
@@ -96,11 +82,9 @@ func TestRegenerateKeepsExportData(t *testing.T) {
 	for _, pkg := range l.pkgs {
 		assert.Empty(t, pkg.Errors)
 	}
-	res, err = Generate(context.Background(), cfg)
-	require.NoError(t, err)
-	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
+	res := regenerate(t, dir)
 	assert.Equal(t, string(data), string(res.Files[out]), "the same file again")
 }
 
@@ -127,29 +111,15 @@ func Greet(ctx context.Context, in gone.In) (string, error) { return "hi " + in.
 `),
 		"gone/gone.go": []byte("package gone\n\n// In is the input.\ntype In struct {\n\tName string `json:\"name\"`\n}\n"),
 	})
-	gen := func() *Result {
-		res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
-		require.NoError(t, err)
-		require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
-		for path, data := range res.Files {
-			require.NoError(t, os.WriteFile(path, data, 0o644))
-		}
-		return res
-	}
 	out := filepath.Join(dir, "w", DefaultOutput)
-	gen()
-	require.Contains(t, string(must2(os.ReadFile(out))), `"example.com/golden/gone"`)
+	regenerate(t, dir)
+	first, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(first), `"example.com/golden/gone"`)
 
 	require.NoError(t, os.RemoveAll(filepath.Join(dir, "gone")))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "w", "w.go"), []byte(replaceName(staleTool, "Greet")), 0o644))
-	res := gen()
+	res := regenerate(t, dir)
 	assert.NotContains(t, string(res.Files[out]), "gone")
 	goCmd(t, dir, "build", "./...")
-}
-
-func must2[T any](v T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return v
 }

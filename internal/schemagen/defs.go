@@ -103,6 +103,10 @@ func (c *ctx) errorf(at site, msg string) {
 
 // typeKey identifies a type within a Schema call.
 func typeKey(t types.Type) string {
+	if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil {
+		// What types.TypeString writes for it, without its buffer.
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name()
+	}
 	return types.TypeString(t, nil)
 }
 

@@ -3,6 +3,7 @@ package schemagen_test
 import (
 	"encoding/json"
 	"go/types"
+	"maps"
 	"slices"
 	"testing"
 
@@ -16,6 +17,27 @@ import (
 // every type (and pointer to it) of every test package: the walk mirrors
 // the schema functions, and this is where a divergence would show.
 func TestGraphMatchesSchemas(t *testing.T) {
+	checked, withEdges := 0, 0
+	eachTestType(t, func(l *loaded) func(at string, typ types.Type) {
+		b := l.builder()
+		return func(at string, typ types.Type) {
+			walked, built := schemagen.GraphCheck(b, typ)
+			require.Equal(t, built, walked, "%s: graph walk and schema pass disagree", at)
+			checked++
+			if len(walked) > 0 {
+				withEdges++
+			}
+		}
+	})
+	require.Greater(t, withEdges, 20, "too few types with named uses: %d of %d", withEdges, checked)
+}
+
+// eachTestType calls check on every type declared by the test packages, and
+// on a pointer to each, in the order of their sets, paths and names; at
+// names the type for messages. perSet is called once per set of packages
+// and returns the check for that set (the Builders are per set: each has
+// its own FileSet).
+func eachTestType(t *testing.T, perSet func(l *loaded) func(at string, typ types.Type)) {
 	sets := map[string]*loaded{
 		"core":     loadArchive(t, coreArchive, true, "."),
 		"errors":   loadArchive(t, errorsArchive, true, "."),
@@ -23,33 +45,22 @@ func TestGraphMatchesSchemas(t *testing.T) {
 		"fixtures": loadPackages(t, ".", true, fixturesPath),
 		"graph":    loadArchive(t, graphArchive, true, "."),
 	}
-	checked, withEdges := 0, 0
-	for name, l := range sets {
-		b := l.builder()
-		paths := make([]string, 0, len(l.pkgs))
-		for path := range l.pkgs {
-			paths = append(paths, path)
-		}
-		slices.Sort(paths)
-		for _, path := range paths {
+	for _, name := range slices.Sorted(maps.Keys(sets)) {
+		l := sets[name]
+		check := perSet(l)
+		for _, path := range slices.Sorted(maps.Keys(l.pkgs)) {
 			scope := l.pkgs[path].Types.Scope()
 			for _, obj := range scope.Names() {
 				tn, ok := scope.Lookup(obj).(*types.TypeName)
 				if !ok {
 					continue
 				}
-				for _, typ := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-					walked, built := schemagen.GraphCheck(b, typ)
-					require.Equal(t, built, walked, "%s: %s.%s: graph walk and schema pass disagree", name, path, obj)
-					checked++
-					if len(walked) > 0 {
-						withEdges++
-					}
-				}
+				at := name + ": " + path + "." + obj
+				check(at, tn.Type())
+				check(at+" (pointer)", types.NewPointer(tn.Type()))
 			}
 		}
 	}
-	require.Greater(t, withEdges, 20, "too few types with named uses: %d of %d", withEdges, checked)
 }
 
 // graphArchive holds the uses of named types that the other test packages
@@ -123,42 +134,26 @@ type Solo struct{ N int }
 // types whose schema has $defs or a recursion error cannot be built in one
 // pass, and most of the others are.
 func TestInlineAllMatchesTwoPasses(t *testing.T) {
-	sets := map[string]*loaded{
-		"core":     loadArchive(t, coreArchive, true, "."),
-		"errors":   loadArchive(t, errorsArchive, true, "."),
-		"roots":    loadArchive(t, rootsArchive, true, "."),
-		"fixtures": loadPackages(t, ".", true, fixturesPath),
-		"graph":    loadArchive(t, graphArchive, true, "."),
-	}
 	withDefs, without := 0, 0
-	for name, l := range sets {
+	eachTestType(t, func(l *loaded) func(at string, typ types.Type) {
 		one, two := l.builder(), l.builder()
 		schemagen.TwoPass(two)
-		for path, pkg := range l.pkgs {
-			scope := pkg.Types.Scope()
-			for _, obj := range scope.Names() {
-				tn, ok := scope.Lookup(obj).(*types.TypeName)
-				if !ok {
-					continue
-				}
-				for _, typ := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-					s1, errs1 := one.Schema(typ, obj)
-					s2, errs2 := two.Schema(typ, obj)
-					j1, err1 := json.Marshal(s1)
-					j2, err2 := json.Marshal(s2)
-					require.NoError(t, err1)
-					require.NoError(t, err2)
-					require.JSONEq(t, string(j2), string(j1), "%s: %s.%s: schemas differ", name, path, obj)
-					require.Equal(t, errs2, errs1, "%s: %s.%s: errors differ", name, path, obj)
-					if s2 != nil && len(s2.Definitions) > 0 {
-						withDefs++
-					} else {
-						without++
-					}
-				}
+		return func(at string, typ types.Type) {
+			s1, errs1 := one.Schema(typ, "T")
+			s2, errs2 := two.Schema(typ, "T")
+			j1, err1 := json.Marshal(s1)
+			j2, err2 := json.Marshal(s2)
+			require.NoError(t, err1)
+			require.NoError(t, err2)
+			require.JSONEq(t, string(j2), string(j1), "%s: schemas differ", at)
+			require.Equal(t, errs2, errs1, "%s: errors differ", at)
+			if s2 != nil && len(s2.Definitions) > 0 {
+				withDefs++
+			} else {
+				without++
 			}
 		}
-	}
+	})
 	require.Greater(t, withDefs, 20, "too few schemas with $defs")
 	require.Greater(t, without, 100, "too few schemas without $defs")
 }

@@ -88,13 +88,7 @@ func (b *Builder) typeKey(t types.Type) string {
 	if k, ok := b.memo.keys[t]; ok {
 		return k
 	}
-	var k string
-	if n, ok := t.(*types.Named); ok && n.TypeArgs().Len() == 0 && n.Obj().Pkg() != nil {
-		// What types.TypeString writes for it, without its buffer.
-		k = n.Obj().Pkg().Path() + "." + n.Obj().Name()
-	} else {
-		k = typeKey(t)
-	}
+	k := typeKey(t)
 	b.memo.keys[t] = k
 	return k
 }
