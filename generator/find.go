@@ -389,6 +389,9 @@ func (g *gen) checkPackage(ps *pkgState) {
 		declare(ts, t.SchemaConst+"InputSchema")
 		declare(ts, t.SchemaConst+"OutputSchema")
 		declare(ts, t.SchemaConst+"Spec")
+		if t.Recv == "" {
+			declare(ts, t.SchemaConst+lazySuffix)
+		}
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {
@@ -396,9 +399,6 @@ func (g *gen) checkPackage(ps *pkgState) {
 		if !seen[name] {
 			seen[name] = true
 			declare(ts, name)
-			if ts.model.Recv == "" {
-				declare(ts, toolsOnceVar)
-			}
 		}
 	}
 	for _, st := range ps.stubs {

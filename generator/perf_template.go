@@ -471,7 +471,7 @@ func toolsetsFirstLine(p *Package) string { return toolsetFirstLine(p.Tools[0].R
 // renderToolsets writes and renderTemplated looks for.
 func toolsetFirstLine(recv string) string {
 	if recv == "" {
-		return fmt.Sprintf("%s builds the tools of %s once.", toolsOnceVar, toolsetFunc(recv))
+		return toolsDoc(toolsetFunc(recv))[0]
 	}
 	return fmt.Sprintf("%s returns the tools of the methods of r, by key.", toolsetFunc(recv))
 }

@@ -10,7 +10,7 @@ import (
 // on them in a large package: go/printer measures every element of their
 // Toolset literals (nodeSize) to decide how to align them.
 //
-// The literal's elements are `"key": Ctor(),` (or Ctor(r)), one per line.
+// The literal's elements are `"key": &constLazy,` (or Ctor(r)), one per line.
 // go/printer's exprList aligns the values of consecutive key-value lines
 // in a column, in sections: a new section (a formfeed) starts at an
 // element whose key is long (over 40 bytes, with its quotes) and differs
@@ -46,22 +46,19 @@ func toolsetsText(p *Package) (text []byte, ok bool) {
 		values := make([]string, len(tools))
 		for j, t := range tools {
 			keys[j] = t.Key
-			values[j] = t.Ctor + "()"
+			values[j] = "&" + t.SchemaConst + lazySuffix
 			if recv != "" {
 				values[j] = t.Ctor + "(r)"
 			}
 		}
 		if recv == "" {
-			out = fmt.Appendf(out, "// %s\nvar %s %s.ToolsetOnce\n\n", toolsetFirstLine(recv), toolsOnceVar, rt)
-			for _, line := range toolsDoc(name, p.Name) {
+			for _, line := range toolsDoc(name) {
 				out = fmt.Appendf(out, "// %s\n", line)
 			}
-			out = fmt.Appendf(out, "func %s() %s.Toolset {\n\treturn %s.Get(func() %s.Toolset {\n\t\treturn %s.Toolset{\n", name, rt, toolsOnceVar, rt, rt)
-			out = appendToolsetElems(out, "\t\t\t", keys, values)
-			out = append(out, "\t\t}\n\t})\n}\n"...)
-			continue
+			out = fmt.Appendf(out, "func %s() %s.Toolset {\n\treturn %s.Toolset{\n", name, rt, rt)
+		} else {
+			out = fmt.Appendf(out, "// %s\nfunc %s(r *%s) %s.Toolset {\n\treturn %s.Toolset{\n", toolsetFirstLine(recv), name, recv, rt, rt)
 		}
-		out = fmt.Appendf(out, "// %s\nfunc %s(r *%s) %s.Toolset {\n\treturn %s.Toolset{\n", toolsetFirstLine(recv), name, recv, rt, rt)
 		out = appendToolsetElems(out, "\t\t", keys, values)
 		out = append(out, "\t}\n}\n"...)
 	}

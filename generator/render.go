@@ -162,10 +162,22 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	}
 	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(jen.Return(call))
 	f.Line()
+	if t.Recv == "" {
+		// What Tools holds: static data, built on its first call, so that
+		// a Toolset is ready to list without running code per tool.
+		lazy := t.SchemaConst + lazySuffix
+		f.Commentf("%s is tool %q as Tools holds it: built by %s on its first call.", lazy, t.ID, t.Ctor)
+		f.Var().Id(lazy).Op("=").Qual(runtimePath, "LazyTool").Values(jen.Dict{
+			jen.Id("Def"):   jen.Op("&").Id(specVar),
+			jen.Id("Build"): jen.Func().Params().Qual(runtimePath, "Tool").Block(jen.Return(jen.Id(t.Ctor).Call())),
+		})
+		f.Line()
+	}
 }
 
-// toolsOnceVar is the variable that holds the tools of Tools().
-const toolsOnceVar = "toolsOnce"
+// lazySuffix ends the name of the runtime.LazyTool variable of a tool of
+// Tools(), after its SchemaConst.
+const lazySuffix = "Lazy"
 
 // hookCall wires a hook into a Func: .WithModelOutput(hook) or
 // .WithTransform(target, hook()). The compiler checks its types.
@@ -200,13 +212,13 @@ func toolsets(p *Package) (order []string, byRecv map[string][]*Tool) {
 	return order, byRecv
 }
 
-// toolsDoc is the doc comment of the package's Tools function, name, in
-// package pkg.
-func toolsDoc(name, pkg string) []string {
+// toolsDoc is the doc comment of the package's Tools function, name.
+func toolsDoc(name string) []string {
 	return []string{
-		fmt.Sprintf("%s returns the tools of package %s, by key: a new map on every call, of", name, pkg),
-		"tools built on the first call and shared afterwards. Call a tool's",
-		"constructor for a tool of your own, to attach hooks to.",
+		fmt.Sprintf("%s returns the tools of the package's functions, by key: a new map", name),
+		"on every call, of tools that every map shares: static data, each built",
+		"on its first call. Call a tool's constructor for a tool of your own, to",
+		"attach hooks to.",
 	}
 }
 
@@ -218,7 +230,7 @@ func renderToolsets(f *jen.File, p *Package) {
 		var params []jen.Code
 		var items []jen.Code
 		for _, t := range byRecv[recv] {
-			call := jen.Id(t.Ctor).Call()
+			call := jen.Op("&").Id(t.SchemaConst + lazySuffix)
 			if recv != "" {
 				call = jen.Id(t.Ctor).Call(jen.Id("r"))
 			}
@@ -227,17 +239,9 @@ func renderToolsets(f *jen.File, p *Package) {
 		items = append(items, jen.Line())
 		set := jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...))
 		if recv == "" {
-			// The package's tools are built once; each call copies the
-			// map (see runtime.ToolsetOnce).
-			f.Comment(toolsetFirstLine(recv))
-			f.Var().Id(toolsOnceVar).Qual(runtimePath, "ToolsetOnce")
-			f.Line()
-			for _, line := range toolsDoc(name, p.Name) {
+			for _, line := range toolsDoc(name) {
 				f.Comment(line)
 			}
-			set = jen.Return(jen.Id(toolsOnceVar).Dot("Get").Call(
-				jen.Func().Params().Qual(runtimePath, "Toolset").Block(set),
-			))
 		} else {
 			params = append(params, jen.Id("r").Op("*").Id(recv))
 			f.Comment(toolsetFirstLine(recv))

@@ -21,8 +21,8 @@ import (
 // chain after [NewFunc]. Attach them before the Func is used; a Func is safe
 // for concurrent use afterwards.
 type Func[In, Out any] struct {
-	// A Func is built on every call of a generated Tools(), so it holds
-	// only pointers: what most tools never set lives out of line.
+	// A Func is built on every call of a generated constructor, so it
+	// holds only pointers: what most tools never set lives out of line.
 	spec   *Spec
 	fn     func(context.Context, In) (Out, error)
 	decode func(d *jsonarg.Decoder, in *In)

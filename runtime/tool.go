@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"regexp"
 	"slices"
-	"sync"
 )
 
 // Spec is the static description of a tool: everything a model, an MCP
@@ -113,23 +111,6 @@ func Call(ctx context.Context, t Tool, args json.RawMessage) (Output, error) {
 // Toolset maps a tool's key, the name the model is given and that every event
 // carries, to the tool.
 type Toolset map[string]Tool
-
-// ToolsetOnce builds a Toolset once and hands out copies of it. A generated
-// Tools() keeps one per package: its tools are built on the first call and
-// shared by every Toolset it returns (they are safe for concurrent use),
-// while each caller gets a map of its own to change. The zero value is
-// ready to use.
-type ToolsetOnce struct {
-	once sync.Once
-	set  Toolset
-}
-
-// Get returns a copy of the Toolset that build returns, calling build only
-// the first time.
-func (o *ToolsetOnce) Get(build func() Toolset) Toolset {
-	o.once.Do(func() { o.set = build() })
-	return maps.Clone(o.set)
-}
 
 var keyPattern = regexp.MustCompile(`^[a-zA-Z0-9_-]{1,64}$`)
 

@@ -1743,18 +1743,22 @@ func CreatePodTool() *runtime.Func[Pod, Created] {
 	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod).WithEncoder(encodeCreated)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// createPodToolLazy is tool "create-pod" as Tools holds it: built by CreatePodTool on its first call.
+var createPodToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return CreatePodTool()
+	},
+	Def: &createPodToolSpec,
+}
 
-// Tools returns the tools of package pod, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"createPod": CreatePodTool(),
-		}
-	})
+	return runtime.Toolset{
+		"createPod": &createPodToolLazy,
+	}
 }
 
 // decodePod decodes the arguments of tool "create-pod" and checks them against the input schema in one pass (see package jsonarg).

@@ -124,6 +124,14 @@ func Tool0Tool() *runtime.Func[In0, Out0] {
 	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0).WithEncoder(encodeOut0)
 }
 
+// tool0ToolLazy is tool "tool-0" as Tools holds it: built by Tool0Tool on its first call.
+var tool0ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool0Tool()
+	},
+	Def: &tool0ToolSpec,
+}
+
 // tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
 const tool1ToolInputSchema = `{
   "properties": {
@@ -237,6 +245,14 @@ var tool1ToolSpec = runtime.Spec{
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
 func Tool1Tool() *runtime.Func[In1, Out1] {
 	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1).WithEncoder(encodeOut1)
+}
+
+// tool1ToolLazy is tool "tool-1" as Tools holds it: built by Tool1Tool on its first call.
+var tool1ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool1Tool()
+	},
+	Def: &tool1ToolSpec,
 }
 
 // tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
@@ -354,6 +370,14 @@ func Tool2Tool() *runtime.Func[In2, Out2] {
 	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2).WithEncoder(encodeOut2)
 }
 
+// tool2ToolLazy is tool "tool-2" as Tools holds it: built by Tool2Tool on its first call.
+var tool2ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool2Tool()
+	},
+	Def: &tool2ToolSpec,
+}
+
 // tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
 const tool3ToolInputSchema = `{
   "properties": {
@@ -467,6 +491,14 @@ var tool3ToolSpec = runtime.Spec{
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
 func Tool3Tool() *runtime.Func[In3, Out3] {
 	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3).WithEncoder(encodeOut3)
+}
+
+// tool3ToolLazy is tool "tool-3" as Tools holds it: built by Tool3Tool on its first call.
+var tool3ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool3Tool()
+	},
+	Def: &tool3ToolSpec,
 }
 
 // tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
@@ -584,6 +616,14 @@ func Tool4Tool() *runtime.Func[In4, Out4] {
 	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4).WithEncoder(encodeOut4)
 }
 
+// tool4ToolLazy is tool "tool-4" as Tools holds it: built by Tool4Tool on its first call.
+var tool4ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool4Tool()
+	},
+	Def: &tool4ToolSpec,
+}
+
 // tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
 const tool5ToolInputSchema = `{
   "properties": {
@@ -697,6 +737,14 @@ var tool5ToolSpec = runtime.Spec{
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
 func Tool5Tool() *runtime.Func[In5, Out5] {
 	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5).WithEncoder(encodeOut5)
+}
+
+// tool5ToolLazy is tool "tool-5" as Tools holds it: built by Tool5Tool on its first call.
+var tool5ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool5Tool()
+	},
+	Def: &tool5ToolSpec,
 }
 
 // tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
@@ -814,6 +862,14 @@ func Tool6Tool() *runtime.Func[In6, Out6] {
 	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6).WithEncoder(encodeOut6)
 }
 
+// tool6ToolLazy is tool "tool-6" as Tools holds it: built by Tool6Tool on its first call.
+var tool6ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool6Tool()
+	},
+	Def: &tool6ToolSpec,
+}
+
 // tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
 const tool7ToolInputSchema = `{
   "properties": {
@@ -927,6 +983,14 @@ var tool7ToolSpec = runtime.Spec{
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
 func Tool7Tool() *runtime.Func[In7, Out7] {
 	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7).WithEncoder(encodeOut7)
+}
+
+// tool7ToolLazy is tool "tool-7" as Tools holds it: built by Tool7Tool on its first call.
+var tool7ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool7Tool()
+	},
+	Def: &tool7ToolSpec,
 }
 
 // tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
@@ -1044,6 +1108,14 @@ func Tool8Tool() *runtime.Func[In8, Out8] {
 	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8).WithEncoder(encodeOut8)
 }
 
+// tool8ToolLazy is tool "tool-8" as Tools holds it: built by Tool8Tool on its first call.
+var tool8ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool8Tool()
+	},
+	Def: &tool8ToolSpec,
+}
+
 // tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
 const tool9ToolInputSchema = `{
   "properties": {
@@ -1157,6 +1229,14 @@ var tool9ToolSpec = runtime.Spec{
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
 func Tool9Tool() *runtime.Func[In9, Out9] {
 	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9).WithEncoder(encodeOut9)
+}
+
+// tool9ToolLazy is tool "tool-9" as Tools holds it: built by Tool9Tool on its first call.
+var tool9ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool9Tool()
+	},
+	Def: &tool9ToolSpec,
 }
 
 // tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
@@ -1274,6 +1354,14 @@ func Tool10Tool() *runtime.Func[In10, Out10] {
 	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10).WithEncoder(encodeOut10)
 }
 
+// tool10ToolLazy is tool "tool-10" as Tools holds it: built by Tool10Tool on its first call.
+var tool10ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool10Tool()
+	},
+	Def: &tool10ToolSpec,
+}
+
 // tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
 const tool11ToolInputSchema = `{
   "properties": {
@@ -1387,6 +1475,14 @@ var tool11ToolSpec = runtime.Spec{
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
 func Tool11Tool() *runtime.Func[In11, Out11] {
 	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11).WithEncoder(encodeOut11)
+}
+
+// tool11ToolLazy is tool "tool-11" as Tools holds it: built by Tool11Tool on its first call.
+var tool11ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool11Tool()
+	},
+	Def: &tool11ToolSpec,
 }
 
 // tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
@@ -1504,6 +1600,14 @@ func Tool12Tool() *runtime.Func[In12, Out12] {
 	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12).WithEncoder(encodeOut12)
 }
 
+// tool12ToolLazy is tool "tool-12" as Tools holds it: built by Tool12Tool on its first call.
+var tool12ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool12Tool()
+	},
+	Def: &tool12ToolSpec,
+}
+
 // tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
 const tool13ToolInputSchema = `{
   "properties": {
@@ -1617,6 +1721,14 @@ var tool13ToolSpec = runtime.Spec{
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
 func Tool13Tool() *runtime.Func[In13, Out13] {
 	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13).WithEncoder(encodeOut13)
+}
+
+// tool13ToolLazy is tool "tool-13" as Tools holds it: built by Tool13Tool on its first call.
+var tool13ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool13Tool()
+	},
+	Def: &tool13ToolSpec,
 }
 
 // tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
@@ -1734,6 +1846,14 @@ func Tool14Tool() *runtime.Func[In14, Out14] {
 	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14).WithEncoder(encodeOut14)
 }
 
+// tool14ToolLazy is tool "tool-14" as Tools holds it: built by Tool14Tool on its first call.
+var tool14ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool14Tool()
+	},
+	Def: &tool14ToolSpec,
+}
+
 // tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
 const tool15ToolInputSchema = `{
   "properties": {
@@ -1847,6 +1967,14 @@ var tool15ToolSpec = runtime.Spec{
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
 func Tool15Tool() *runtime.Func[In15, Out15] {
 	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15).WithEncoder(encodeOut15)
+}
+
+// tool15ToolLazy is tool "tool-15" as Tools holds it: built by Tool15Tool on its first call.
+var tool15ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool15Tool()
+	},
+	Def: &tool15ToolSpec,
 }
 
 // tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
@@ -1964,6 +2092,14 @@ func Tool16Tool() *runtime.Func[In16, Out16] {
 	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16).WithEncoder(encodeOut16)
 }
 
+// tool16ToolLazy is tool "tool-16" as Tools holds it: built by Tool16Tool on its first call.
+var tool16ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool16Tool()
+	},
+	Def: &tool16ToolSpec,
+}
+
 // tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
 const tool17ToolInputSchema = `{
   "properties": {
@@ -2077,6 +2213,14 @@ var tool17ToolSpec = runtime.Spec{
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
 func Tool17Tool() *runtime.Func[In17, Out17] {
 	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17).WithEncoder(encodeOut17)
+}
+
+// tool17ToolLazy is tool "tool-17" as Tools holds it: built by Tool17Tool on its first call.
+var tool17ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool17Tool()
+	},
+	Def: &tool17ToolSpec,
 }
 
 // tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
@@ -2194,6 +2338,14 @@ func Tool18Tool() *runtime.Func[In18, Out18] {
 	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18).WithEncoder(encodeOut18)
 }
 
+// tool18ToolLazy is tool "tool-18" as Tools holds it: built by Tool18Tool on its first call.
+var tool18ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool18Tool()
+	},
+	Def: &tool18ToolSpec,
+}
+
 // tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
 const tool19ToolInputSchema = `{
   "properties": {
@@ -2307,6 +2459,14 @@ var tool19ToolSpec = runtime.Spec{
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
 func Tool19Tool() *runtime.Func[In19, Out19] {
 	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19).WithEncoder(encodeOut19)
+}
+
+// tool19ToolLazy is tool "tool-19" as Tools holds it: built by Tool19Tool on its first call.
+var tool19ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool19Tool()
+	},
+	Def: &tool19ToolSpec,
 }
 
 // tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
@@ -2424,6 +2584,14 @@ func Tool20Tool() *runtime.Func[In20, Out20] {
 	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20).WithEncoder(encodeOut20)
 }
 
+// tool20ToolLazy is tool "tool-20" as Tools holds it: built by Tool20Tool on its first call.
+var tool20ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool20Tool()
+	},
+	Def: &tool20ToolSpec,
+}
+
 // tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
 const tool21ToolInputSchema = `{
   "properties": {
@@ -2537,6 +2705,14 @@ var tool21ToolSpec = runtime.Spec{
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
 func Tool21Tool() *runtime.Func[In21, Out21] {
 	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21).WithEncoder(encodeOut21)
+}
+
+// tool21ToolLazy is tool "tool-21" as Tools holds it: built by Tool21Tool on its first call.
+var tool21ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool21Tool()
+	},
+	Def: &tool21ToolSpec,
 }
 
 // tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
@@ -2654,6 +2830,14 @@ func Tool22Tool() *runtime.Func[In22, Out22] {
 	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22).WithEncoder(encodeOut22)
 }
 
+// tool22ToolLazy is tool "tool-22" as Tools holds it: built by Tool22Tool on its first call.
+var tool22ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool22Tool()
+	},
+	Def: &tool22ToolSpec,
+}
+
 // tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
 const tool23ToolInputSchema = `{
   "properties": {
@@ -2767,6 +2951,14 @@ var tool23ToolSpec = runtime.Spec{
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
 func Tool23Tool() *runtime.Func[In23, Out23] {
 	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23).WithEncoder(encodeOut23)
+}
+
+// tool23ToolLazy is tool "tool-23" as Tools holds it: built by Tool23Tool on its first call.
+var tool23ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool23Tool()
+	},
+	Def: &tool23ToolSpec,
 }
 
 // tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
@@ -2884,6 +3076,14 @@ func Tool24Tool() *runtime.Func[In24, Out24] {
 	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24).WithEncoder(encodeOut24)
 }
 
+// tool24ToolLazy is tool "tool-24" as Tools holds it: built by Tool24Tool on its first call.
+var tool24ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool24Tool()
+	},
+	Def: &tool24ToolSpec,
+}
+
 // tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
 const tool25ToolInputSchema = `{
   "properties": {
@@ -2997,6 +3197,14 @@ var tool25ToolSpec = runtime.Spec{
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
 func Tool25Tool() *runtime.Func[In25, Out25] {
 	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25).WithEncoder(encodeOut25)
+}
+
+// tool25ToolLazy is tool "tool-25" as Tools holds it: built by Tool25Tool on its first call.
+var tool25ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool25Tool()
+	},
+	Def: &tool25ToolSpec,
 }
 
 // tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
@@ -3114,6 +3322,14 @@ func Tool26Tool() *runtime.Func[In26, Out26] {
 	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26).WithEncoder(encodeOut26)
 }
 
+// tool26ToolLazy is tool "tool-26" as Tools holds it: built by Tool26Tool on its first call.
+var tool26ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool26Tool()
+	},
+	Def: &tool26ToolSpec,
+}
+
 // tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
 const tool27ToolInputSchema = `{
   "properties": {
@@ -3227,6 +3443,14 @@ var tool27ToolSpec = runtime.Spec{
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
 func Tool27Tool() *runtime.Func[In27, Out27] {
 	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27).WithEncoder(encodeOut27)
+}
+
+// tool27ToolLazy is tool "tool-27" as Tools holds it: built by Tool27Tool on its first call.
+var tool27ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool27Tool()
+	},
+	Def: &tool27ToolSpec,
 }
 
 // tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
@@ -3344,6 +3568,14 @@ func Tool28Tool() *runtime.Func[In28, Out28] {
 	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28).WithEncoder(encodeOut28)
 }
 
+// tool28ToolLazy is tool "tool-28" as Tools holds it: built by Tool28Tool on its first call.
+var tool28ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool28Tool()
+	},
+	Def: &tool28ToolSpec,
+}
+
 // tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
 const tool29ToolInputSchema = `{
   "properties": {
@@ -3457,6 +3689,14 @@ var tool29ToolSpec = runtime.Spec{
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
 func Tool29Tool() *runtime.Func[In29, Out29] {
 	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29).WithEncoder(encodeOut29)
+}
+
+// tool29ToolLazy is tool "tool-29" as Tools holds it: built by Tool29Tool on its first call.
+var tool29ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool29Tool()
+	},
+	Def: &tool29ToolSpec,
 }
 
 // tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
@@ -3574,6 +3814,14 @@ func Tool30Tool() *runtime.Func[In30, Out30] {
 	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30).WithEncoder(encodeOut30)
 }
 
+// tool30ToolLazy is tool "tool-30" as Tools holds it: built by Tool30Tool on its first call.
+var tool30ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool30Tool()
+	},
+	Def: &tool30ToolSpec,
+}
+
 // tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
 const tool31ToolInputSchema = `{
   "properties": {
@@ -3687,6 +3935,14 @@ var tool31ToolSpec = runtime.Spec{
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
 func Tool31Tool() *runtime.Func[In31, Out31] {
 	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31).WithEncoder(encodeOut31)
+}
+
+// tool31ToolLazy is tool "tool-31" as Tools holds it: built by Tool31Tool on its first call.
+var tool31ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool31Tool()
+	},
+	Def: &tool31ToolSpec,
 }
 
 // tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
@@ -3804,6 +4060,14 @@ func Tool32Tool() *runtime.Func[In32, Out32] {
 	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32).WithEncoder(encodeOut32)
 }
 
+// tool32ToolLazy is tool "tool-32" as Tools holds it: built by Tool32Tool on its first call.
+var tool32ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool32Tool()
+	},
+	Def: &tool32ToolSpec,
+}
+
 // tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
 const tool33ToolInputSchema = `{
   "properties": {
@@ -3917,6 +4181,14 @@ var tool33ToolSpec = runtime.Spec{
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
 func Tool33Tool() *runtime.Func[In33, Out33] {
 	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33).WithEncoder(encodeOut33)
+}
+
+// tool33ToolLazy is tool "tool-33" as Tools holds it: built by Tool33Tool on its first call.
+var tool33ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool33Tool()
+	},
+	Def: &tool33ToolSpec,
 }
 
 // tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
@@ -4034,6 +4306,14 @@ func Tool34Tool() *runtime.Func[In34, Out34] {
 	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34).WithEncoder(encodeOut34)
 }
 
+// tool34ToolLazy is tool "tool-34" as Tools holds it: built by Tool34Tool on its first call.
+var tool34ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool34Tool()
+	},
+	Def: &tool34ToolSpec,
+}
+
 // tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
 const tool35ToolInputSchema = `{
   "properties": {
@@ -4147,6 +4427,14 @@ var tool35ToolSpec = runtime.Spec{
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
 func Tool35Tool() *runtime.Func[In35, Out35] {
 	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35).WithEncoder(encodeOut35)
+}
+
+// tool35ToolLazy is tool "tool-35" as Tools holds it: built by Tool35Tool on its first call.
+var tool35ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool35Tool()
+	},
+	Def: &tool35ToolSpec,
 }
 
 // tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
@@ -4264,6 +4552,14 @@ func Tool36Tool() *runtime.Func[In36, Out36] {
 	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36).WithEncoder(encodeOut36)
 }
 
+// tool36ToolLazy is tool "tool-36" as Tools holds it: built by Tool36Tool on its first call.
+var tool36ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool36Tool()
+	},
+	Def: &tool36ToolSpec,
+}
+
 // tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
 const tool37ToolInputSchema = `{
   "properties": {
@@ -4377,6 +4673,14 @@ var tool37ToolSpec = runtime.Spec{
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
 func Tool37Tool() *runtime.Func[In37, Out37] {
 	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37).WithEncoder(encodeOut37)
+}
+
+// tool37ToolLazy is tool "tool-37" as Tools holds it: built by Tool37Tool on its first call.
+var tool37ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool37Tool()
+	},
+	Def: &tool37ToolSpec,
 }
 
 // tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
@@ -4494,6 +4798,14 @@ func Tool38Tool() *runtime.Func[In38, Out38] {
 	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38).WithEncoder(encodeOut38)
 }
 
+// tool38ToolLazy is tool "tool-38" as Tools holds it: built by Tool38Tool on its first call.
+var tool38ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool38Tool()
+	},
+	Def: &tool38ToolSpec,
+}
+
 // tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
 const tool39ToolInputSchema = `{
   "properties": {
@@ -4607,6 +4919,14 @@ var tool39ToolSpec = runtime.Spec{
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
 func Tool39Tool() *runtime.Func[In39, Out39] {
 	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39).WithEncoder(encodeOut39)
+}
+
+// tool39ToolLazy is tool "tool-39" as Tools holds it: built by Tool39Tool on its first call.
+var tool39ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool39Tool()
+	},
+	Def: &tool39ToolSpec,
 }
 
 // tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
@@ -4724,6 +5044,14 @@ func Tool40Tool() *runtime.Func[In40, Out40] {
 	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40).WithEncoder(encodeOut40)
 }
 
+// tool40ToolLazy is tool "tool-40" as Tools holds it: built by Tool40Tool on its first call.
+var tool40ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool40Tool()
+	},
+	Def: &tool40ToolSpec,
+}
+
 // tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
 const tool41ToolInputSchema = `{
   "properties": {
@@ -4837,6 +5165,14 @@ var tool41ToolSpec = runtime.Spec{
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
 func Tool41Tool() *runtime.Func[In41, Out41] {
 	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41).WithEncoder(encodeOut41)
+}
+
+// tool41ToolLazy is tool "tool-41" as Tools holds it: built by Tool41Tool on its first call.
+var tool41ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool41Tool()
+	},
+	Def: &tool41ToolSpec,
 }
 
 // tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
@@ -4954,6 +5290,14 @@ func Tool42Tool() *runtime.Func[In42, Out42] {
 	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42).WithEncoder(encodeOut42)
 }
 
+// tool42ToolLazy is tool "tool-42" as Tools holds it: built by Tool42Tool on its first call.
+var tool42ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool42Tool()
+	},
+	Def: &tool42ToolSpec,
+}
+
 // tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
 const tool43ToolInputSchema = `{
   "properties": {
@@ -5067,6 +5411,14 @@ var tool43ToolSpec = runtime.Spec{
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
 func Tool43Tool() *runtime.Func[In43, Out43] {
 	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43).WithEncoder(encodeOut43)
+}
+
+// tool43ToolLazy is tool "tool-43" as Tools holds it: built by Tool43Tool on its first call.
+var tool43ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool43Tool()
+	},
+	Def: &tool43ToolSpec,
 }
 
 // tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
@@ -5184,6 +5536,14 @@ func Tool44Tool() *runtime.Func[In44, Out44] {
 	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44).WithEncoder(encodeOut44)
 }
 
+// tool44ToolLazy is tool "tool-44" as Tools holds it: built by Tool44Tool on its first call.
+var tool44ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool44Tool()
+	},
+	Def: &tool44ToolSpec,
+}
+
 // tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
 const tool45ToolInputSchema = `{
   "properties": {
@@ -5297,6 +5657,14 @@ var tool45ToolSpec = runtime.Spec{
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
 func Tool45Tool() *runtime.Func[In45, Out45] {
 	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45).WithEncoder(encodeOut45)
+}
+
+// tool45ToolLazy is tool "tool-45" as Tools holds it: built by Tool45Tool on its first call.
+var tool45ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool45Tool()
+	},
+	Def: &tool45ToolSpec,
 }
 
 // tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
@@ -5414,6 +5782,14 @@ func Tool46Tool() *runtime.Func[In46, Out46] {
 	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46).WithEncoder(encodeOut46)
 }
 
+// tool46ToolLazy is tool "tool-46" as Tools holds it: built by Tool46Tool on its first call.
+var tool46ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool46Tool()
+	},
+	Def: &tool46ToolSpec,
+}
+
 // tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
 const tool47ToolInputSchema = `{
   "properties": {
@@ -5527,6 +5903,14 @@ var tool47ToolSpec = runtime.Spec{
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
 func Tool47Tool() *runtime.Func[In47, Out47] {
 	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47).WithEncoder(encodeOut47)
+}
+
+// tool47ToolLazy is tool "tool-47" as Tools holds it: built by Tool47Tool on its first call.
+var tool47ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool47Tool()
+	},
+	Def: &tool47ToolSpec,
 }
 
 // tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
@@ -5644,6 +6028,14 @@ func Tool48Tool() *runtime.Func[In48, Out48] {
 	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48).WithEncoder(encodeOut48)
 }
 
+// tool48ToolLazy is tool "tool-48" as Tools holds it: built by Tool48Tool on its first call.
+var tool48ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool48Tool()
+	},
+	Def: &tool48ToolSpec,
+}
+
 // tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
 const tool49ToolInputSchema = `{
   "properties": {
@@ -5757,6 +6149,14 @@ var tool49ToolSpec = runtime.Spec{
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
 func Tool49Tool() *runtime.Func[In49, Out49] {
 	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49).WithEncoder(encodeOut49)
+}
+
+// tool49ToolLazy is tool "tool-49" as Tools holds it: built by Tool49Tool on its first call.
+var tool49ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool49Tool()
+	},
+	Def: &tool49ToolSpec,
 }
 
 // tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
@@ -5874,6 +6274,14 @@ func Tool50Tool() *runtime.Func[In50, Out50] {
 	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50).WithEncoder(encodeOut50)
 }
 
+// tool50ToolLazy is tool "tool-50" as Tools holds it: built by Tool50Tool on its first call.
+var tool50ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool50Tool()
+	},
+	Def: &tool50ToolSpec,
+}
+
 // tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
 const tool51ToolInputSchema = `{
   "properties": {
@@ -5987,6 +6395,14 @@ var tool51ToolSpec = runtime.Spec{
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
 func Tool51Tool() *runtime.Func[In51, Out51] {
 	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51).WithEncoder(encodeOut51)
+}
+
+// tool51ToolLazy is tool "tool-51" as Tools holds it: built by Tool51Tool on its first call.
+var tool51ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool51Tool()
+	},
+	Def: &tool51ToolSpec,
 }
 
 // tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
@@ -6104,6 +6520,14 @@ func Tool52Tool() *runtime.Func[In52, Out52] {
 	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52).WithEncoder(encodeOut52)
 }
 
+// tool52ToolLazy is tool "tool-52" as Tools holds it: built by Tool52Tool on its first call.
+var tool52ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool52Tool()
+	},
+	Def: &tool52ToolSpec,
+}
+
 // tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
 const tool53ToolInputSchema = `{
   "properties": {
@@ -6217,6 +6641,14 @@ var tool53ToolSpec = runtime.Spec{
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
 func Tool53Tool() *runtime.Func[In53, Out53] {
 	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53).WithEncoder(encodeOut53)
+}
+
+// tool53ToolLazy is tool "tool-53" as Tools holds it: built by Tool53Tool on its first call.
+var tool53ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool53Tool()
+	},
+	Def: &tool53ToolSpec,
 }
 
 // tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
@@ -6334,6 +6766,14 @@ func Tool54Tool() *runtime.Func[In54, Out54] {
 	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54).WithEncoder(encodeOut54)
 }
 
+// tool54ToolLazy is tool "tool-54" as Tools holds it: built by Tool54Tool on its first call.
+var tool54ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool54Tool()
+	},
+	Def: &tool54ToolSpec,
+}
+
 // tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
 const tool55ToolInputSchema = `{
   "properties": {
@@ -6447,6 +6887,14 @@ var tool55ToolSpec = runtime.Spec{
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
 func Tool55Tool() *runtime.Func[In55, Out55] {
 	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55).WithEncoder(encodeOut55)
+}
+
+// tool55ToolLazy is tool "tool-55" as Tools holds it: built by Tool55Tool on its first call.
+var tool55ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool55Tool()
+	},
+	Def: &tool55ToolSpec,
 }
 
 // tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
@@ -6564,6 +7012,14 @@ func Tool56Tool() *runtime.Func[In56, Out56] {
 	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56).WithEncoder(encodeOut56)
 }
 
+// tool56ToolLazy is tool "tool-56" as Tools holds it: built by Tool56Tool on its first call.
+var tool56ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool56Tool()
+	},
+	Def: &tool56ToolSpec,
+}
+
 // tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
 const tool57ToolInputSchema = `{
   "properties": {
@@ -6677,6 +7133,14 @@ var tool57ToolSpec = runtime.Spec{
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
 func Tool57Tool() *runtime.Func[In57, Out57] {
 	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57).WithEncoder(encodeOut57)
+}
+
+// tool57ToolLazy is tool "tool-57" as Tools holds it: built by Tool57Tool on its first call.
+var tool57ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool57Tool()
+	},
+	Def: &tool57ToolSpec,
 }
 
 // tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
@@ -6794,6 +7258,14 @@ func Tool58Tool() *runtime.Func[In58, Out58] {
 	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58).WithEncoder(encodeOut58)
 }
 
+// tool58ToolLazy is tool "tool-58" as Tools holds it: built by Tool58Tool on its first call.
+var tool58ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool58Tool()
+	},
+	Def: &tool58ToolSpec,
+}
+
 // tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
 const tool59ToolInputSchema = `{
   "properties": {
@@ -6907,6 +7379,14 @@ var tool59ToolSpec = runtime.Spec{
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
 func Tool59Tool() *runtime.Func[In59, Out59] {
 	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59).WithEncoder(encodeOut59)
+}
+
+// tool59ToolLazy is tool "tool-59" as Tools holds it: built by Tool59Tool on its first call.
+var tool59ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool59Tool()
+	},
+	Def: &tool59ToolSpec,
 }
 
 // tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
@@ -7024,6 +7504,14 @@ func Tool60Tool() *runtime.Func[In60, Out60] {
 	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60).WithEncoder(encodeOut60)
 }
 
+// tool60ToolLazy is tool "tool-60" as Tools holds it: built by Tool60Tool on its first call.
+var tool60ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool60Tool()
+	},
+	Def: &tool60ToolSpec,
+}
+
 // tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
 const tool61ToolInputSchema = `{
   "properties": {
@@ -7137,6 +7625,14 @@ var tool61ToolSpec = runtime.Spec{
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
 func Tool61Tool() *runtime.Func[In61, Out61] {
 	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61).WithEncoder(encodeOut61)
+}
+
+// tool61ToolLazy is tool "tool-61" as Tools holds it: built by Tool61Tool on its first call.
+var tool61ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool61Tool()
+	},
+	Def: &tool61ToolSpec,
 }
 
 // tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
@@ -7254,6 +7750,14 @@ func Tool62Tool() *runtime.Func[In62, Out62] {
 	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62).WithEncoder(encodeOut62)
 }
 
+// tool62ToolLazy is tool "tool-62" as Tools holds it: built by Tool62Tool on its first call.
+var tool62ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool62Tool()
+	},
+	Def: &tool62ToolSpec,
+}
+
 // tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
 const tool63ToolInputSchema = `{
   "properties": {
@@ -7367,6 +7871,14 @@ var tool63ToolSpec = runtime.Spec{
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
 func Tool63Tool() *runtime.Func[In63, Out63] {
 	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63).WithEncoder(encodeOut63)
+}
+
+// tool63ToolLazy is tool "tool-63" as Tools holds it: built by Tool63Tool on its first call.
+var tool63ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool63Tool()
+	},
+	Def: &tool63ToolSpec,
 }
 
 // tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
@@ -7484,6 +7996,14 @@ func Tool64Tool() *runtime.Func[In64, Out64] {
 	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64).WithEncoder(encodeOut64)
 }
 
+// tool64ToolLazy is tool "tool-64" as Tools holds it: built by Tool64Tool on its first call.
+var tool64ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool64Tool()
+	},
+	Def: &tool64ToolSpec,
+}
+
 // tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
 const tool65ToolInputSchema = `{
   "properties": {
@@ -7597,6 +8117,14 @@ var tool65ToolSpec = runtime.Spec{
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
 func Tool65Tool() *runtime.Func[In65, Out65] {
 	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65).WithEncoder(encodeOut65)
+}
+
+// tool65ToolLazy is tool "tool-65" as Tools holds it: built by Tool65Tool on its first call.
+var tool65ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool65Tool()
+	},
+	Def: &tool65ToolSpec,
 }
 
 // tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
@@ -7714,6 +8242,14 @@ func Tool66Tool() *runtime.Func[In66, Out66] {
 	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66).WithEncoder(encodeOut66)
 }
 
+// tool66ToolLazy is tool "tool-66" as Tools holds it: built by Tool66Tool on its first call.
+var tool66ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool66Tool()
+	},
+	Def: &tool66ToolSpec,
+}
+
 // tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
 const tool67ToolInputSchema = `{
   "properties": {
@@ -7827,6 +8363,14 @@ var tool67ToolSpec = runtime.Spec{
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
 func Tool67Tool() *runtime.Func[In67, Out67] {
 	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67).WithEncoder(encodeOut67)
+}
+
+// tool67ToolLazy is tool "tool-67" as Tools holds it: built by Tool67Tool on its first call.
+var tool67ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool67Tool()
+	},
+	Def: &tool67ToolSpec,
 }
 
 // tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
@@ -7944,6 +8488,14 @@ func Tool68Tool() *runtime.Func[In68, Out68] {
 	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68).WithEncoder(encodeOut68)
 }
 
+// tool68ToolLazy is tool "tool-68" as Tools holds it: built by Tool68Tool on its first call.
+var tool68ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool68Tool()
+	},
+	Def: &tool68ToolSpec,
+}
+
 // tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
 const tool69ToolInputSchema = `{
   "properties": {
@@ -8057,6 +8609,14 @@ var tool69ToolSpec = runtime.Spec{
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
 func Tool69Tool() *runtime.Func[In69, Out69] {
 	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69).WithEncoder(encodeOut69)
+}
+
+// tool69ToolLazy is tool "tool-69" as Tools holds it: built by Tool69Tool on its first call.
+var tool69ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool69Tool()
+	},
+	Def: &tool69ToolSpec,
 }
 
 // tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
@@ -8174,6 +8734,14 @@ func Tool70Tool() *runtime.Func[In70, Out70] {
 	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70).WithEncoder(encodeOut70)
 }
 
+// tool70ToolLazy is tool "tool-70" as Tools holds it: built by Tool70Tool on its first call.
+var tool70ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool70Tool()
+	},
+	Def: &tool70ToolSpec,
+}
+
 // tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
 const tool71ToolInputSchema = `{
   "properties": {
@@ -8287,6 +8855,14 @@ var tool71ToolSpec = runtime.Spec{
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
 func Tool71Tool() *runtime.Func[In71, Out71] {
 	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71).WithEncoder(encodeOut71)
+}
+
+// tool71ToolLazy is tool "tool-71" as Tools holds it: built by Tool71Tool on its first call.
+var tool71ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool71Tool()
+	},
+	Def: &tool71ToolSpec,
 }
 
 // tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
@@ -8404,6 +8980,14 @@ func Tool72Tool() *runtime.Func[In72, Out72] {
 	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72).WithEncoder(encodeOut72)
 }
 
+// tool72ToolLazy is tool "tool-72" as Tools holds it: built by Tool72Tool on its first call.
+var tool72ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool72Tool()
+	},
+	Def: &tool72ToolSpec,
+}
+
 // tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
 const tool73ToolInputSchema = `{
   "properties": {
@@ -8517,6 +9101,14 @@ var tool73ToolSpec = runtime.Spec{
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
 func Tool73Tool() *runtime.Func[In73, Out73] {
 	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73).WithEncoder(encodeOut73)
+}
+
+// tool73ToolLazy is tool "tool-73" as Tools holds it: built by Tool73Tool on its first call.
+var tool73ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool73Tool()
+	},
+	Def: &tool73ToolSpec,
 }
 
 // tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
@@ -8634,6 +9226,14 @@ func Tool74Tool() *runtime.Func[In74, Out74] {
 	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74).WithEncoder(encodeOut74)
 }
 
+// tool74ToolLazy is tool "tool-74" as Tools holds it: built by Tool74Tool on its first call.
+var tool74ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool74Tool()
+	},
+	Def: &tool74ToolSpec,
+}
+
 // tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
 const tool75ToolInputSchema = `{
   "properties": {
@@ -8747,6 +9347,14 @@ var tool75ToolSpec = runtime.Spec{
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
 func Tool75Tool() *runtime.Func[In75, Out75] {
 	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75).WithEncoder(encodeOut75)
+}
+
+// tool75ToolLazy is tool "tool-75" as Tools holds it: built by Tool75Tool on its first call.
+var tool75ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool75Tool()
+	},
+	Def: &tool75ToolSpec,
 }
 
 // tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
@@ -8864,6 +9472,14 @@ func Tool76Tool() *runtime.Func[In76, Out76] {
 	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76).WithEncoder(encodeOut76)
 }
 
+// tool76ToolLazy is tool "tool-76" as Tools holds it: built by Tool76Tool on its first call.
+var tool76ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool76Tool()
+	},
+	Def: &tool76ToolSpec,
+}
+
 // tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
 const tool77ToolInputSchema = `{
   "properties": {
@@ -8977,6 +9593,14 @@ var tool77ToolSpec = runtime.Spec{
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
 func Tool77Tool() *runtime.Func[In77, Out77] {
 	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77).WithEncoder(encodeOut77)
+}
+
+// tool77ToolLazy is tool "tool-77" as Tools holds it: built by Tool77Tool on its first call.
+var tool77ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool77Tool()
+	},
+	Def: &tool77ToolSpec,
 }
 
 // tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
@@ -9094,6 +9718,14 @@ func Tool78Tool() *runtime.Func[In78, Out78] {
 	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78).WithEncoder(encodeOut78)
 }
 
+// tool78ToolLazy is tool "tool-78" as Tools holds it: built by Tool78Tool on its first call.
+var tool78ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool78Tool()
+	},
+	Def: &tool78ToolSpec,
+}
+
 // tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
 const tool79ToolInputSchema = `{
   "properties": {
@@ -9207,6 +9839,14 @@ var tool79ToolSpec = runtime.Spec{
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
 func Tool79Tool() *runtime.Func[In79, Out79] {
 	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79).WithEncoder(encodeOut79)
+}
+
+// tool79ToolLazy is tool "tool-79" as Tools holds it: built by Tool79Tool on its first call.
+var tool79ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool79Tool()
+	},
+	Def: &tool79ToolSpec,
 }
 
 // tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
@@ -9324,6 +9964,14 @@ func Tool80Tool() *runtime.Func[In80, Out80] {
 	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80).WithEncoder(encodeOut80)
 }
 
+// tool80ToolLazy is tool "tool-80" as Tools holds it: built by Tool80Tool on its first call.
+var tool80ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool80Tool()
+	},
+	Def: &tool80ToolSpec,
+}
+
 // tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
 const tool81ToolInputSchema = `{
   "properties": {
@@ -9437,6 +10085,14 @@ var tool81ToolSpec = runtime.Spec{
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
 func Tool81Tool() *runtime.Func[In81, Out81] {
 	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81).WithEncoder(encodeOut81)
+}
+
+// tool81ToolLazy is tool "tool-81" as Tools holds it: built by Tool81Tool on its first call.
+var tool81ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool81Tool()
+	},
+	Def: &tool81ToolSpec,
 }
 
 // tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
@@ -9554,6 +10210,14 @@ func Tool82Tool() *runtime.Func[In82, Out82] {
 	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82).WithEncoder(encodeOut82)
 }
 
+// tool82ToolLazy is tool "tool-82" as Tools holds it: built by Tool82Tool on its first call.
+var tool82ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool82Tool()
+	},
+	Def: &tool82ToolSpec,
+}
+
 // tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
 const tool83ToolInputSchema = `{
   "properties": {
@@ -9667,6 +10331,14 @@ var tool83ToolSpec = runtime.Spec{
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
 func Tool83Tool() *runtime.Func[In83, Out83] {
 	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83).WithEncoder(encodeOut83)
+}
+
+// tool83ToolLazy is tool "tool-83" as Tools holds it: built by Tool83Tool on its first call.
+var tool83ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool83Tool()
+	},
+	Def: &tool83ToolSpec,
 }
 
 // tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
@@ -9784,6 +10456,14 @@ func Tool84Tool() *runtime.Func[In84, Out84] {
 	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84).WithEncoder(encodeOut84)
 }
 
+// tool84ToolLazy is tool "tool-84" as Tools holds it: built by Tool84Tool on its first call.
+var tool84ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool84Tool()
+	},
+	Def: &tool84ToolSpec,
+}
+
 // tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
 const tool85ToolInputSchema = `{
   "properties": {
@@ -9897,6 +10577,14 @@ var tool85ToolSpec = runtime.Spec{
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
 func Tool85Tool() *runtime.Func[In85, Out85] {
 	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85).WithEncoder(encodeOut85)
+}
+
+// tool85ToolLazy is tool "tool-85" as Tools holds it: built by Tool85Tool on its first call.
+var tool85ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool85Tool()
+	},
+	Def: &tool85ToolSpec,
 }
 
 // tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
@@ -10014,6 +10702,14 @@ func Tool86Tool() *runtime.Func[In86, Out86] {
 	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86).WithEncoder(encodeOut86)
 }
 
+// tool86ToolLazy is tool "tool-86" as Tools holds it: built by Tool86Tool on its first call.
+var tool86ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool86Tool()
+	},
+	Def: &tool86ToolSpec,
+}
+
 // tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
 const tool87ToolInputSchema = `{
   "properties": {
@@ -10127,6 +10823,14 @@ var tool87ToolSpec = runtime.Spec{
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
 func Tool87Tool() *runtime.Func[In87, Out87] {
 	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87).WithEncoder(encodeOut87)
+}
+
+// tool87ToolLazy is tool "tool-87" as Tools holds it: built by Tool87Tool on its first call.
+var tool87ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool87Tool()
+	},
+	Def: &tool87ToolSpec,
 }
 
 // tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
@@ -10244,6 +10948,14 @@ func Tool88Tool() *runtime.Func[In88, Out88] {
 	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88).WithEncoder(encodeOut88)
 }
 
+// tool88ToolLazy is tool "tool-88" as Tools holds it: built by Tool88Tool on its first call.
+var tool88ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool88Tool()
+	},
+	Def: &tool88ToolSpec,
+}
+
 // tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
 const tool89ToolInputSchema = `{
   "properties": {
@@ -10357,6 +11069,14 @@ var tool89ToolSpec = runtime.Spec{
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
 func Tool89Tool() *runtime.Func[In89, Out89] {
 	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89).WithEncoder(encodeOut89)
+}
+
+// tool89ToolLazy is tool "tool-89" as Tools holds it: built by Tool89Tool on its first call.
+var tool89ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool89Tool()
+	},
+	Def: &tool89ToolSpec,
 }
 
 // tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
@@ -10474,6 +11194,14 @@ func Tool90Tool() *runtime.Func[In90, Out90] {
 	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90).WithEncoder(encodeOut90)
 }
 
+// tool90ToolLazy is tool "tool-90" as Tools holds it: built by Tool90Tool on its first call.
+var tool90ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool90Tool()
+	},
+	Def: &tool90ToolSpec,
+}
+
 // tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
 const tool91ToolInputSchema = `{
   "properties": {
@@ -10587,6 +11315,14 @@ var tool91ToolSpec = runtime.Spec{
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
 func Tool91Tool() *runtime.Func[In91, Out91] {
 	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91).WithEncoder(encodeOut91)
+}
+
+// tool91ToolLazy is tool "tool-91" as Tools holds it: built by Tool91Tool on its first call.
+var tool91ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool91Tool()
+	},
+	Def: &tool91ToolSpec,
 }
 
 // tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
@@ -10704,6 +11440,14 @@ func Tool92Tool() *runtime.Func[In92, Out92] {
 	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92).WithEncoder(encodeOut92)
 }
 
+// tool92ToolLazy is tool "tool-92" as Tools holds it: built by Tool92Tool on its first call.
+var tool92ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool92Tool()
+	},
+	Def: &tool92ToolSpec,
+}
+
 // tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
 const tool93ToolInputSchema = `{
   "properties": {
@@ -10817,6 +11561,14 @@ var tool93ToolSpec = runtime.Spec{
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
 func Tool93Tool() *runtime.Func[In93, Out93] {
 	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93).WithEncoder(encodeOut93)
+}
+
+// tool93ToolLazy is tool "tool-93" as Tools holds it: built by Tool93Tool on its first call.
+var tool93ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool93Tool()
+	},
+	Def: &tool93ToolSpec,
 }
 
 // tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
@@ -10934,6 +11686,14 @@ func Tool94Tool() *runtime.Func[In94, Out94] {
 	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94).WithEncoder(encodeOut94)
 }
 
+// tool94ToolLazy is tool "tool-94" as Tools holds it: built by Tool94Tool on its first call.
+var tool94ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool94Tool()
+	},
+	Def: &tool94ToolSpec,
+}
+
 // tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
 const tool95ToolInputSchema = `{
   "properties": {
@@ -11047,6 +11807,14 @@ var tool95ToolSpec = runtime.Spec{
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
 func Tool95Tool() *runtime.Func[In95, Out95] {
 	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95).WithEncoder(encodeOut95)
+}
+
+// tool95ToolLazy is tool "tool-95" as Tools holds it: built by Tool95Tool on its first call.
+var tool95ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool95Tool()
+	},
+	Def: &tool95ToolSpec,
 }
 
 // tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
@@ -11164,6 +11932,14 @@ func Tool96Tool() *runtime.Func[In96, Out96] {
 	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96).WithEncoder(encodeOut96)
 }
 
+// tool96ToolLazy is tool "tool-96" as Tools holds it: built by Tool96Tool on its first call.
+var tool96ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool96Tool()
+	},
+	Def: &tool96ToolSpec,
+}
+
 // tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
 const tool97ToolInputSchema = `{
   "properties": {
@@ -11277,6 +12053,14 @@ var tool97ToolSpec = runtime.Spec{
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
 func Tool97Tool() *runtime.Func[In97, Out97] {
 	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97).WithEncoder(encodeOut97)
+}
+
+// tool97ToolLazy is tool "tool-97" as Tools holds it: built by Tool97Tool on its first call.
+var tool97ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool97Tool()
+	},
+	Def: &tool97ToolSpec,
 }
 
 // tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
@@ -11394,6 +12178,14 @@ func Tool98Tool() *runtime.Func[In98, Out98] {
 	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98).WithEncoder(encodeOut98)
 }
 
+// tool98ToolLazy is tool "tool-98" as Tools holds it: built by Tool98Tool on its first call.
+var tool98ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool98Tool()
+	},
+	Def: &tool98ToolSpec,
+}
+
 // tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
 const tool99ToolInputSchema = `{
   "properties": {
@@ -11509,117 +12301,121 @@ func Tool99Tool() *runtime.Func[In99, Out99] {
 	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99).WithEncoder(encodeOut99)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// tool99ToolLazy is tool "tool-99" as Tools holds it: built by Tool99Tool on its first call.
+var tool99ToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return Tool99Tool()
+	},
+	Def: &tool99ToolSpec,
+}
 
-// Tools returns the tools of package tools100, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"tool-0":  Tool0Tool(),
-			"tool-1":  Tool1Tool(),
-			"tool-2":  Tool2Tool(),
-			"tool-3":  Tool3Tool(),
-			"tool-4":  Tool4Tool(),
-			"tool-5":  Tool5Tool(),
-			"tool-6":  Tool6Tool(),
-			"tool-7":  Tool7Tool(),
-			"tool-8":  Tool8Tool(),
-			"tool-9":  Tool9Tool(),
-			"tool-10": Tool10Tool(),
-			"tool-11": Tool11Tool(),
-			"tool-12": Tool12Tool(),
-			"tool-13": Tool13Tool(),
-			"tool-14": Tool14Tool(),
-			"tool-15": Tool15Tool(),
-			"tool-16": Tool16Tool(),
-			"tool-17": Tool17Tool(),
-			"tool-18": Tool18Tool(),
-			"tool-19": Tool19Tool(),
-			"tool-20": Tool20Tool(),
-			"tool-21": Tool21Tool(),
-			"tool-22": Tool22Tool(),
-			"tool-23": Tool23Tool(),
-			"tool-24": Tool24Tool(),
-			"tool-25": Tool25Tool(),
-			"tool-26": Tool26Tool(),
-			"tool-27": Tool27Tool(),
-			"tool-28": Tool28Tool(),
-			"tool-29": Tool29Tool(),
-			"tool-30": Tool30Tool(),
-			"tool-31": Tool31Tool(),
-			"tool-32": Tool32Tool(),
-			"tool-33": Tool33Tool(),
-			"tool-34": Tool34Tool(),
-			"tool-35": Tool35Tool(),
-			"tool-36": Tool36Tool(),
-			"tool-37": Tool37Tool(),
-			"tool-38": Tool38Tool(),
-			"tool-39": Tool39Tool(),
-			"tool-40": Tool40Tool(),
-			"tool-41": Tool41Tool(),
-			"tool-42": Tool42Tool(),
-			"tool-43": Tool43Tool(),
-			"tool-44": Tool44Tool(),
-			"tool-45": Tool45Tool(),
-			"tool-46": Tool46Tool(),
-			"tool-47": Tool47Tool(),
-			"tool-48": Tool48Tool(),
-			"tool-49": Tool49Tool(),
-			"tool-50": Tool50Tool(),
-			"tool-51": Tool51Tool(),
-			"tool-52": Tool52Tool(),
-			"tool-53": Tool53Tool(),
-			"tool-54": Tool54Tool(),
-			"tool-55": Tool55Tool(),
-			"tool-56": Tool56Tool(),
-			"tool-57": Tool57Tool(),
-			"tool-58": Tool58Tool(),
-			"tool-59": Tool59Tool(),
-			"tool-60": Tool60Tool(),
-			"tool-61": Tool61Tool(),
-			"tool-62": Tool62Tool(),
-			"tool-63": Tool63Tool(),
-			"tool-64": Tool64Tool(),
-			"tool-65": Tool65Tool(),
-			"tool-66": Tool66Tool(),
-			"tool-67": Tool67Tool(),
-			"tool-68": Tool68Tool(),
-			"tool-69": Tool69Tool(),
-			"tool-70": Tool70Tool(),
-			"tool-71": Tool71Tool(),
-			"tool-72": Tool72Tool(),
-			"tool-73": Tool73Tool(),
-			"tool-74": Tool74Tool(),
-			"tool-75": Tool75Tool(),
-			"tool-76": Tool76Tool(),
-			"tool-77": Tool77Tool(),
-			"tool-78": Tool78Tool(),
-			"tool-79": Tool79Tool(),
-			"tool-80": Tool80Tool(),
-			"tool-81": Tool81Tool(),
-			"tool-82": Tool82Tool(),
-			"tool-83": Tool83Tool(),
-			"tool-84": Tool84Tool(),
-			"tool-85": Tool85Tool(),
-			"tool-86": Tool86Tool(),
-			"tool-87": Tool87Tool(),
-			"tool-88": Tool88Tool(),
-			"tool-89": Tool89Tool(),
-			"tool-90": Tool90Tool(),
-			"tool-91": Tool91Tool(),
-			"tool-92": Tool92Tool(),
-			"tool-93": Tool93Tool(),
-			"tool-94": Tool94Tool(),
-			"tool-95": Tool95Tool(),
-			"tool-96": Tool96Tool(),
-			"tool-97": Tool97Tool(),
-			"tool-98": Tool98Tool(),
-			"tool-99": Tool99Tool(),
-		}
-	})
+	return runtime.Toolset{
+		"tool-0":  &tool0ToolLazy,
+		"tool-1":  &tool1ToolLazy,
+		"tool-2":  &tool2ToolLazy,
+		"tool-3":  &tool3ToolLazy,
+		"tool-4":  &tool4ToolLazy,
+		"tool-5":  &tool5ToolLazy,
+		"tool-6":  &tool6ToolLazy,
+		"tool-7":  &tool7ToolLazy,
+		"tool-8":  &tool8ToolLazy,
+		"tool-9":  &tool9ToolLazy,
+		"tool-10": &tool10ToolLazy,
+		"tool-11": &tool11ToolLazy,
+		"tool-12": &tool12ToolLazy,
+		"tool-13": &tool13ToolLazy,
+		"tool-14": &tool14ToolLazy,
+		"tool-15": &tool15ToolLazy,
+		"tool-16": &tool16ToolLazy,
+		"tool-17": &tool17ToolLazy,
+		"tool-18": &tool18ToolLazy,
+		"tool-19": &tool19ToolLazy,
+		"tool-20": &tool20ToolLazy,
+		"tool-21": &tool21ToolLazy,
+		"tool-22": &tool22ToolLazy,
+		"tool-23": &tool23ToolLazy,
+		"tool-24": &tool24ToolLazy,
+		"tool-25": &tool25ToolLazy,
+		"tool-26": &tool26ToolLazy,
+		"tool-27": &tool27ToolLazy,
+		"tool-28": &tool28ToolLazy,
+		"tool-29": &tool29ToolLazy,
+		"tool-30": &tool30ToolLazy,
+		"tool-31": &tool31ToolLazy,
+		"tool-32": &tool32ToolLazy,
+		"tool-33": &tool33ToolLazy,
+		"tool-34": &tool34ToolLazy,
+		"tool-35": &tool35ToolLazy,
+		"tool-36": &tool36ToolLazy,
+		"tool-37": &tool37ToolLazy,
+		"tool-38": &tool38ToolLazy,
+		"tool-39": &tool39ToolLazy,
+		"tool-40": &tool40ToolLazy,
+		"tool-41": &tool41ToolLazy,
+		"tool-42": &tool42ToolLazy,
+		"tool-43": &tool43ToolLazy,
+		"tool-44": &tool44ToolLazy,
+		"tool-45": &tool45ToolLazy,
+		"tool-46": &tool46ToolLazy,
+		"tool-47": &tool47ToolLazy,
+		"tool-48": &tool48ToolLazy,
+		"tool-49": &tool49ToolLazy,
+		"tool-50": &tool50ToolLazy,
+		"tool-51": &tool51ToolLazy,
+		"tool-52": &tool52ToolLazy,
+		"tool-53": &tool53ToolLazy,
+		"tool-54": &tool54ToolLazy,
+		"tool-55": &tool55ToolLazy,
+		"tool-56": &tool56ToolLazy,
+		"tool-57": &tool57ToolLazy,
+		"tool-58": &tool58ToolLazy,
+		"tool-59": &tool59ToolLazy,
+		"tool-60": &tool60ToolLazy,
+		"tool-61": &tool61ToolLazy,
+		"tool-62": &tool62ToolLazy,
+		"tool-63": &tool63ToolLazy,
+		"tool-64": &tool64ToolLazy,
+		"tool-65": &tool65ToolLazy,
+		"tool-66": &tool66ToolLazy,
+		"tool-67": &tool67ToolLazy,
+		"tool-68": &tool68ToolLazy,
+		"tool-69": &tool69ToolLazy,
+		"tool-70": &tool70ToolLazy,
+		"tool-71": &tool71ToolLazy,
+		"tool-72": &tool72ToolLazy,
+		"tool-73": &tool73ToolLazy,
+		"tool-74": &tool74ToolLazy,
+		"tool-75": &tool75ToolLazy,
+		"tool-76": &tool76ToolLazy,
+		"tool-77": &tool77ToolLazy,
+		"tool-78": &tool78ToolLazy,
+		"tool-79": &tool79ToolLazy,
+		"tool-80": &tool80ToolLazy,
+		"tool-81": &tool81ToolLazy,
+		"tool-82": &tool82ToolLazy,
+		"tool-83": &tool83ToolLazy,
+		"tool-84": &tool84ToolLazy,
+		"tool-85": &tool85ToolLazy,
+		"tool-86": &tool86ToolLazy,
+		"tool-87": &tool87ToolLazy,
+		"tool-88": &tool88ToolLazy,
+		"tool-89": &tool89ToolLazy,
+		"tool-90": &tool90ToolLazy,
+		"tool-91": &tool91ToolLazy,
+		"tool-92": &tool92ToolLazy,
+		"tool-93": &tool93ToolLazy,
+		"tool-94": &tool94ToolLazy,
+		"tool-95": &tool95ToolLazy,
+		"tool-96": &tool96ToolLazy,
+		"tool-97": &tool97ToolLazy,
+		"tool-98": &tool98ToolLazy,
+		"tool-99": &tool99ToolLazy,
+	}
 }
 
 // decodeIn0 decodes the arguments of tool "tool-0" and checks them against the input schema in one pass (see package jsonarg).

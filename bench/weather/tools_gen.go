@@ -105,18 +105,22 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
+var getWeatherToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GetWeatherTool()
+	},
+	Def: &getWeatherToolSpec,
+}
 
-// Tools returns the tools of package weather, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"weatherTool": GetWeatherTool(),
-		}
-	})
+	return runtime.Toolset{
+		"weatherTool": &getWeatherToolLazy,
+	}
 }
 
 // decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).

@@ -91,6 +91,14 @@ func GatherTool() *runtime.Func[ResearchInput, Sources] {
 	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput).WithEncoder(encodeSources)
 }
 
+// gatherToolLazy is tool "gather" as Tools holds it: built by GatherTool on its first call.
+var gatherToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GatherTool()
+	},
+	Def: &gatherToolSpec,
+}
+
 // summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
 const summarizeToolInputSchema = `{
   "properties": {
@@ -177,19 +185,23 @@ func SummarizeTool() *runtime.Func[Sources, Report] {
 	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources).WithEncoder(encodeReport)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// summarizeToolLazy is tool "summarize" as Tools holds it: built by SummarizeTool on its first call.
+var summarizeToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return SummarizeTool()
+	},
+	Def: &summarizeToolSpec,
+}
 
-// Tools returns the tools of package main, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"gather":    GatherTool(),
-			"summarize": SummarizeTool(),
-		}
-	})
+	return runtime.Toolset{
+		"gather":    &gatherToolLazy,
+		"summarize": &summarizeToolLazy,
+	}
 }
 
 // decodeResearchInput decodes the arguments of tool "gather" and checks them against the input schema in one pass (see package jsonarg).

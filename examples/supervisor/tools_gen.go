@@ -81,6 +81,14 @@ func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
 	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput).WithEncoder(encodeNotesOutput)
 }
 
+// lookupNotesToolLazy is tool "research-notes" as Tools holds it: built by LookupNotesTool on its first call.
+var lookupNotesToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return LookupNotesTool()
+	},
+	Def: &lookupNotesToolSpec,
+}
+
 // countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
 const countWordsToolInputSchema = `{
   "properties": {
@@ -132,19 +140,23 @@ func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
 	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput).WithEncoder(encodeCountOutput)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// countWordsToolLazy is tool "word-count" as Tools holds it: built by CountWordsTool on its first call.
+var countWordsToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return CountWordsTool()
+	},
+	Def: &countWordsToolSpec,
+}
 
-// Tools returns the tools of package main, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"notes":     LookupNotesTool(),
-			"wordCount": CountWordsTool(),
-		}
-	})
+	return runtime.Toolset{
+		"notes":     &lookupNotesToolLazy,
+		"wordCount": &countWordsToolLazy,
+	}
 }
 
 // decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the input schema in one pass (see package jsonarg).

@@ -262,3 +262,24 @@ func TestChooseModel(t *testing.T) {
 	_, err = chooseModel("nosuch/model", io.Discard)
 	assert.ErrorIs(t, err, models.ErrUnknownProvider)
 }
+
+// TestToolsAreStatic checks what the generated Tools() hands out: a new
+// map on every call, of tools that every map shares and that no call
+// builds (static data, each built by its first Prepare).
+func TestToolsAreStatic(t *testing.T) {
+	a, b := Tools(), Tools()
+	require.Equal(t, []string{"hazardsTool", "weatherTool"}, a.Keys())
+	delete(a, "hazardsTool")
+	assert.Len(t, b, 2, "each call returns a map of its own")
+	assert.Same(t, a["weatherTool"], b["weatherTool"], "the tools are shared")
+	assert.Same(t, &getWeatherToolSpec, b["weatherTool"].Spec())
+
+	allocs := testing.AllocsPerRun(100, func() { _ = Tools() })
+	assert.LessOrEqual(t, allocs, 1.0, "a call allocates the map alone")
+
+	lazy, ok := b["weatherTool"].(*runtime.LazyTool)
+	require.True(t, ok, "Tools holds %T", b["weatherTool"])
+	built, err := lazy.Tool()
+	require.NoError(t, err)
+	require.IsType(t, &runtime.Func[WeatherInput, WeatherOutput]{}, built)
+}

@@ -119,6 +119,14 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
+// getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
+var getWeatherToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GetWeatherTool()
+	},
+	Def: &getWeatherToolSpec,
+}
+
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
 const getHazardsToolInputSchema = `{
   "properties": {
@@ -206,19 +214,23 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// getHazardsToolLazy is tool "hazards-tool" as Tools holds it: built by GetHazardsTool on its first call.
+var getHazardsToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GetHazardsTool()
+	},
+	Def: &getHazardsToolSpec,
+}
 
-// Tools returns the tools of package main, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"weatherTool": GetWeatherTool(),
-			"hazardsTool": GetHazardsTool(),
-		}
-	})
+	return runtime.Toolset{
+		"weatherTool": &getWeatherToolLazy,
+		"hazardsTool": &getHazardsToolLazy,
+	}
 }
 
 // decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).

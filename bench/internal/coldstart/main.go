@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/toolgen-go/toolgen/bench/internal/peers"
@@ -26,12 +27,15 @@ func main() {
 	lib := flag.String("lib", "toolgen", "the library: toolgen or eino")
 	flag.Parse()
 	var start time.Time
+	var faults int64
 	switch *lib {
 	case "toolgen":
+		faults = minorFaults()
 		start = time.Now()
 		sink = peers.ListToolgen(tools100.Tools())
 	case "eino":
 		ctx := context.Background()
+		faults = minorFaults()
 		start = time.Now()
 		sink = peers.ListEino(ctx, peers100.Eino())
 	default:
@@ -39,9 +43,21 @@ func main() {
 		os.Exit(2)
 	}
 	elapsed := time.Since(start)
+	faults = minorFaults() - faults
 	if len(sink) != 100 {
 		fmt.Fprintf(os.Stderr, "coldstart: %s listed %d tools, want 100\n", *lib, len(sink))
 		os.Exit(1)
 	}
-	fmt.Printf("BenchmarkColdStart/tools=100/%s 1 %d ns/op\n", *lib, elapsed.Nanoseconds())
+	fmt.Printf("BenchmarkColdStart/tools=100/%s 1 %d ns/op %d minflt/op\n", *lib, elapsed.Nanoseconds(), faults)
+}
+
+// minorFaults returns the minor page faults of the process so far: the
+// first touches of pages of code and data that are in memory but not yet
+// mapped for it, which is most of what a cold start-up costs.
+func minorFaults() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return -1
+	}
+	return ru.Minflt
 }

@@ -114,6 +114,14 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
+// getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
+var getWeatherToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GetWeatherTool()
+	},
+	Def: &getWeatherToolSpec,
+}
+
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
 const getHazardsToolInputSchema = `{
   "properties": {
@@ -202,6 +210,14 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
+// getHazardsToolLazy is tool "hazards-tool" as Tools holds it: built by GetHazardsTool on its first call.
+var getHazardsToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return GetHazardsTool()
+	},
+	Def: &getHazardsToolSpec,
+}
+
 // listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
 const listLocationsToolInputSchema = `{
   "properties": {},
@@ -246,20 +262,24 @@ func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
 	return runtime.NewFunc(&listLocationsToolSpec, ListLocations).WithDecoder(decodeLocationsInput).WithEncoder(encodeLocationsOutput)
 }
 
-// toolsOnce builds the tools of Tools once.
-var toolsOnce runtime.ToolsetOnce
+// listLocationsToolLazy is tool "locations-tool" as Tools holds it: built by ListLocationsTool on its first call.
+var listLocationsToolLazy = runtime.LazyTool{
+	Build: func() runtime.Tool {
+		return ListLocationsTool()
+	},
+	Def: &listLocationsToolSpec,
+}
 
-// Tools returns the tools of package weather, by key: a new map on every call, of
-// tools built on the first call and shared afterwards. Call a tool's
-// constructor for a tool of your own, to attach hooks to.
+// Tools returns the tools of the package's functions, by key: a new map
+// on every call, of tools that every map shares: static data, each built
+// on its first call. Call a tool's constructor for a tool of your own, to
+// attach hooks to.
 func Tools() runtime.Toolset {
-	return toolsOnce.Get(func() runtime.Toolset {
-		return runtime.Toolset{
-			"weatherTool":   GetWeatherTool(),
-			"hazardsTool":   GetHazardsTool(),
-			"locationsTool": ListLocationsTool(),
-		}
-	})
+	return runtime.Toolset{
+		"weatherTool":   &getWeatherToolLazy,
+		"hazardsTool":   &getHazardsToolLazy,
+		"locationsTool": &listLocationsToolLazy,
+	}
 }
 
 // decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
