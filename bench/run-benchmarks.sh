@@ -3,11 +3,13 @@
 # bench/genkit, COUNT times (default 6), the start-up benchmarks once more
 # in fresh processes (cold: no type, schema or JIT cache warmed by an
 # earlier iteration), the 100-tool start-up of toolgen and eino timed alone
-# in fresh plain processes (internal/coldstart), and benchstat's medians.
-# Results go to bench/results/.
+# in fresh plain processes (internal/coldstart, COLDSTART_COUNT times each,
+# default 30: a process takes milliseconds, and a single cold measurement
+# is noisy), and benchstat's medians. Results go to bench/results/.
 set -eu
 cd "$(dirname "$0")"
 COUNT=${COUNT:-6}
+COLDSTART_COUNT=${COLDSTART_COUNT:-30}
 BENCHSTAT="go run golang.org/x/perf/cmd/benchstat@latest"
 mkdir -p results
 {
@@ -40,7 +42,7 @@ rm -f results/bench.test results/genkit.test
 # and list the 100 tools), as the first thing a plain process does.
 go build -o results/coldstart ./internal/coldstart
 : > results/coldstart.txt
-for i in $(seq "$COUNT"); do
+for i in $(seq "$COLDSTART_COUNT"); do
 	for lib in toolgen eino; do
 		results/coldstart -lib "$lib" >> results/coldstart.txt
 	done

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // LazyTool is a tool whose Spec is known before the tool is built: Spec
@@ -22,10 +23,17 @@ import (
 type LazyTool struct {
 	// Def describes the tool.
 	Def *Spec
-	// Build returns the tool; it is called once, by the first Prepare.
+	// Build returns the tool. The first Prepare calls it, once (again
+	// only after a Build that panicked).
 	Build func() Tool
 
-	once sync.Once
+	mu    sync.Mutex                // held while Build runs
+	built atomic.Pointer[lazyBuilt] // set once Build has run
+}
+
+// lazyBuilt is what a LazyTool's Build gave: the tool, or why not. It is
+// out of line so that a LazyTool is four words, as listing reads them.
+type lazyBuilt struct {
 	tool Tool
 	err  error
 }
@@ -47,35 +55,48 @@ func (l *LazyTool) Prepare(ctx context.Context, args json.RawMessage) (Invocatio
 // entry. The error says what is wrong with a Build that returned nil or a
 // tool described by another Spec.
 func (l *LazyTool) Tool() (Tool, error) {
-	l.once.Do(l.build)
-	return l.tool, l.err
+	b := l.built.Load()
+	if b == nil {
+		b = l.buildOnce()
+	}
+	return b.tool, b.err
 }
 
-func (l *LazyTool) build() {
+// buildOnce builds the tool unless another call did. A Build that panics
+// builds nothing: the next call tries again.
+func (l *LazyTool) buildOnce() *lazyBuilt {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if b := l.built.Load(); b != nil {
+		return b
+	}
+	b := l.build()
+	l.built.Store(b)
+	return b
+}
+
+// build calls Build and checks what it returns.
+func (l *LazyTool) build() *lazyBuilt {
 	id := "?"
 	if l.Def != nil {
 		id = l.Def.ID
 	}
 	switch {
 	case l.Build == nil:
-		l.err = fmt.Errorf("runtime: lazy tool %q has no Build function", id)
-		return
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q has no Build function", id)}
 	case l.Def == nil:
-		l.err = fmt.Errorf("runtime: lazy tool has no Spec (Def)")
-		return
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool has no Spec (Def)")}
 	}
 	t := l.Build()
 	if t == nil {
-		l.err = fmt.Errorf("runtime: lazy tool %q: Build returned nil", id)
-		return
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: Build returned nil", id)}
 	}
 	if s := t.Spec(); s != l.Def {
 		other := "nil"
 		if s != nil {
 			other = fmt.Sprintf("id %q", s.ID)
 		}
-		l.err = fmt.Errorf("runtime: lazy tool %q: Build returned a tool described by another Spec (%s)", id, other)
-		return
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: Build returned a tool described by another Spec (%s)", id, other)}
 	}
-	l.tool = t
+	return &lazyBuilt{tool: t}
 }

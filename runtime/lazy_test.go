@@ -81,3 +81,21 @@ func TestLazyToolReportsABadBuild(t *testing.T) {
 		})
 	}
 }
+
+func TestLazyToolBuildsAgainAfterAPanic(t *testing.T) {
+	calls := 0
+	lazy := &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool {
+		calls++
+		if calls == 1 {
+			panic("first build fails")
+		}
+		return runtime.NewFunc(&lazyWeatherSpec, func(ctx context.Context, in weatherIn) (weatherOut, error) {
+			return weatherOut{Location: in.Location}, nil
+		})
+	}}
+	assert.PanicsWithValue(t, "first build fails", func() { _, _ = lazy.Tool() })
+	out, err := runtime.Call(context.Background(), lazy, json.RawMessage(`{"location":"Oslo"}`))
+	require.NoError(t, err, "a panic leaves nothing locked and nothing built")
+	assert.JSONEq(t, `{"location":"Oslo","tempC":0}`, string(out.JSON))
+	assert.Equal(t, 2, calls)
+}
