@@ -391,6 +391,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		declare(ts, t.SchemaConst+"Spec")
 		if t.Recv == "" {
 			declare(ts, t.SchemaConst+lazySuffix)
+			declare(ts, t.SchemaConst+builderSuffix)
 		}
 	}
 	seen := map[string]bool{}

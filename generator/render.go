@@ -164,20 +164,35 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	f.Line()
 	if t.Recv == "" {
 		// What Tools holds: static data, built on its first call, so that
-		// a Toolset is ready to list without running code per tool.
+		// a Toolset is ready to list without running code per tool. The
+		// builder is reached through an interface, so that the variable
+		// does not refer to the constructor, and to the tool's function,
+		// for Go's initialization order: a tool that calls Tools() must
+		// not make a cycle.
+		builder := t.SchemaConst + builderSuffix
+		f.Commentf("%s builds tool %q for Tools, with %s.", builder, t.ID, t.Ctor)
+		f.Type().Id(builder).Struct()
+		f.Line()
+		f.Commentf("BuildTool returns %s().", t.Ctor)
+		f.Func().Params(jen.Id(builder)).Id("BuildTool").Params().Qual(runtimePath, "Tool").Block(jen.Return(jen.Id(t.Ctor).Call()))
+		f.Line()
 		lazy := t.SchemaConst + lazySuffix
 		f.Commentf("%s is tool %q as Tools holds it: built by %s on its first call.", lazy, t.ID, t.Ctor)
 		f.Var().Id(lazy).Op("=").Qual(runtimePath, "LazyTool").Values(jen.Dict{
-			jen.Id("Def"):   jen.Op("&").Id(specVar),
-			jen.Id("Build"): jen.Func().Params().Qual(runtimePath, "Tool").Block(jen.Return(jen.Id(t.Ctor).Call())),
+			jen.Id("Def"):     jen.Op("&").Id(specVar),
+			jen.Id("Builder"): jen.Id(builder).Values(),
 		})
 		f.Line()
 	}
 }
 
-// lazySuffix ends the name of the runtime.LazyTool variable of a tool of
-// Tools(), after its SchemaConst.
-const lazySuffix = "Lazy"
+// lazySuffix and builderSuffix end the names of the runtime.LazyTool
+// variable of a tool of Tools() and of the type of its builder, after its
+// SchemaConst.
+const (
+	lazySuffix    = "Lazy"
+	builderSuffix = "Builder"
+)
 
 // hookCall wires a hook into a Func: .WithModelOutput(hook) or
 // .WithTransform(target, hook()). The compiler checks its types.

@@ -4,35 +4,57 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sync"
 	"sync/atomic"
 )
 
 // LazyTool is a tool whose Spec is known before the tool is built: Spec
 // returns Def and builds nothing, and the first call of Prepare (or Tool)
-// builds the tool with Build. The Toolset a generated Tools() returns holds
-// LazyTools that are package-level variables, which the compiler lays out
-// in the binary's data, so that a Toolset is ready to list without running
-// any code per tool: listing it touches one Spec method and the static
-// Specs, not the code of every tool.
+// builds the tool with Builder. The Toolset a generated Tools() returns
+// holds LazyTools that are package-level variables, which the compiler lays
+// out in the binary's data, so that a Toolset is ready to list without
+// running any code per tool: listing it touches one Spec method and the
+// static Specs, not the code of every tool.
 //
-// Set Def and Build, and nothing else, in a composite literal; the zero
-// values of the other fields are ready to use. Build's tool must be
+// Set Def and Builder, and nothing else, in a composite literal; the zero
+// values of the other fields are ready to use. Builder's tool must be
 // described by Def itself (the same *Spec): Prepare reports an error
 // otherwise. A LazyTool must not be copied after first use.
 type LazyTool struct {
 	// Def describes the tool.
 	Def *Spec
-	// Build returns the tool. The first Prepare calls it, once (again
-	// only after a Build that panicked).
-	Build func() Tool
+	// Builder builds the tool when it is first prepared.
+	Builder ToolBuilder
 
-	mu    sync.Mutex                // held while Build runs
-	built atomic.Pointer[lazyBuilt] // set once Build has run
+	built atomic.Pointer[lazyBuilt] // set once Builder has run
 }
 
-// lazyBuilt is what a LazyTool's Build gave: the tool, or why not. It is
-// out of line so that a LazyTool is four words, as listing reads them.
+// ToolBuilder builds a tool for a [LazyTool].
+//
+// Generated code implements it with an empty struct type per tool whose
+// BuildTool calls the tool's constructor. Because the LazyTool holds the
+// builder as an interface, its initializer does not refer to the
+// constructor for Go's package initialization order. A tool function that
+// calls Tools() (to list the package's tools, or to give them to an agent)
+// therefore makes no initialization cycle.
+//
+// The first Prepare of the LazyTool calls BuildTool. First calls that race
+// may each call it: the LazyTool keeps the result that was stored first and
+// drops the others, so that every caller uses the same tool. A BuildTool
+// that panics leaves the tool unbuilt; the next call tries again.
+type ToolBuilder interface {
+	BuildTool() Tool
+}
+
+// BuildFunc is a function that is a [ToolBuilder], for LazyTools written by
+// hand.
+type BuildFunc func() Tool
+
+// BuildTool returns f().
+func (f BuildFunc) BuildTool() Tool { return f() }
+
+// lazyBuilt is what a LazyTool's Builder gave: the tool, or why not. It is
+// out of line so that a LazyTool is four words: listing reads one per tool,
+// and two share a cache line.
 type lazyBuilt struct {
 	tool Tool
 	err  error
@@ -50,53 +72,43 @@ func (l *LazyTool) Prepare(ctx context.Context, args json.RawMessage) (Invocatio
 	return t.Prepare(ctx, args)
 }
 
-// Tool returns the tool Build returned, building it on the first call: for
+// Tool returns the tool Builder built, building it on the first call: for
 // an application that needs the concrete tool (a *Func) behind the Toolset
-// entry. The error says what is wrong with a Build that returned nil or a
-// tool described by another Spec.
+// entry. The error says what is wrong with a missing Builder or Def, or a
+// Builder that returned nil or a tool described by another Spec.
 func (l *LazyTool) Tool() (Tool, error) {
 	b := l.built.Load()
 	if b == nil {
-		b = l.buildOnce()
+		b = l.build()
+		if !l.built.CompareAndSwap(nil, b) {
+			b = l.built.Load() // a racing first call stored its tool first
+		}
 	}
 	return b.tool, b.err
 }
 
-// buildOnce builds the tool unless another call did. A Build that panics
-// builds nothing: the next call tries again.
-func (l *LazyTool) buildOnce() *lazyBuilt {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if b := l.built.Load(); b != nil {
-		return b
-	}
-	b := l.build()
-	l.built.Store(b)
-	return b
-}
-
-// build calls Build and checks what it returns.
+// build calls Builder and checks what it returns.
 func (l *LazyTool) build() *lazyBuilt {
 	id := "?"
 	if l.Def != nil {
 		id = l.Def.ID
 	}
 	switch {
-	case l.Build == nil:
-		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q has no Build function", id)}
+	case l.Builder == nil:
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q has no Builder", id)}
 	case l.Def == nil:
 		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool has no Spec (Def)")}
 	}
-	t := l.Build()
+	t := l.Builder.BuildTool()
 	if t == nil {
-		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: Build returned nil", id)}
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: its Builder returned nil", id)}
 	}
 	if s := t.Spec(); s != l.Def {
 		other := "nil"
 		if s != nil {
 			other = fmt.Sprintf("id %q", s.ID)
 		}
-		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: Build returned a tool described by another Spec (%s)", id, other)}
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q: its Builder returned a tool described by another Spec (%s)", id, other)}
 	}
 	return &lazyBuilt{tool: t}
 }

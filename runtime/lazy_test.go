@@ -17,14 +17,14 @@ import (
 // static LazyTool over it.
 var lazyWeatherSpec = runtime.Spec{ID: "weather-tool", Description: "Fetches the current weather.", InputSchema: json.RawMessage(weatherSchema)}
 
-func TestLazyToolListsWithoutBuildingAndBuildsOnce(t *testing.T) {
+func TestLazyToolListsWithoutBuildingAndKeepsOneTool(t *testing.T) {
 	var builds atomic.Int32
-	lazy := &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool {
+	lazy := &runtime.LazyTool{Def: &lazyWeatherSpec, Builder: runtime.BuildFunc(func() runtime.Tool {
 		builds.Add(1)
 		return runtime.NewFunc(&lazyWeatherSpec, func(ctx context.Context, in weatherIn) (weatherOut, error) {
 			return weatherOut{Location: in.Location, TempC: 21.5}, nil
 		})
-	}}
+	})}
 	set := runtime.Toolset{"weather": lazy}
 	require.NoError(t, set.Validate())
 	assert.Same(t, &lazyWeatherSpec, set["weather"].Spec())
@@ -33,25 +33,31 @@ func TestLazyToolListsWithoutBuildingAndBuildsOnce(t *testing.T) {
 	var wg sync.WaitGroup
 	outs := make([]runtime.Output, 8)
 	errs := make([]error, 8)
+	tools := make([]runtime.Tool, 8)
 	for i := range outs {
 		wg.Go(func() {
+			tools[i], _ = lazy.Tool()
 			outs[i], errs[i] = runtime.Call(context.Background(), lazy, json.RawMessage(`{"location":"Paris"}`))
 		})
 	}
 	wg.Wait()
-	assert.Equal(t, int32(1), builds.Load(), "the tool is built once, by the first call")
+	n := builds.Load()
+	assert.True(t, n >= 1 && n <= 8, "built %d times", n)
 	for i := range outs {
 		require.NoError(t, errs[i])
 		assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(outs[i].JSON))
+		assert.Same(t, tools[0], tools[i], "racing first calls all use the tool stored first")
 	}
+	again, err := lazy.Tool()
+	require.NoError(t, err)
+	assert.Same(t, tools[0], again)
+	assert.Equal(t, n, builds.Load(), "once stored, the tool is not built again")
 
-	_, err := runtime.Call(context.Background(), lazy, json.RawMessage(`{"place":"Paris"}`))
+	_, err = runtime.Call(context.Background(), lazy, json.RawMessage(`{"place":"Paris"}`))
 	require.ErrorIs(t, err, runtime.ErrInvalidArguments, "the built tool validates")
 
-	built, err := lazy.Tool()
-	require.NoError(t, err)
-	assert.IsType(t, &runtime.Func[weatherIn, weatherOut]{}, built)
-	assert.Equal(t, int32(1), builds.Load())
+	assert.IsType(t, &runtime.Func[weatherIn, weatherOut]{}, again)
+	assert.Equal(t, n, builds.Load())
 }
 
 func TestLazyToolReportsABadBuild(t *testing.T) {
@@ -61,16 +67,16 @@ func TestLazyToolReportsABadBuild(t *testing.T) {
 		tool *runtime.LazyTool
 		want string
 	}{
-		{"no build", &runtime.LazyTool{Def: &lazyWeatherSpec}, `runtime: lazy tool "weather-tool" has no Build function`},
-		{"no spec", &runtime.LazyTool{Build: func() runtime.Tool { return weatherTool() }}, `runtime: lazy tool has no Spec (Def)`},
-		{"nil tool", &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool { return nil }}, `runtime: lazy tool "weather-tool": Build returned nil`},
-		{"another spec", &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool {
+		{"no builder", &runtime.LazyTool{Def: &lazyWeatherSpec}, `runtime: lazy tool "weather-tool" has no Builder`},
+		{"no spec", &runtime.LazyTool{Builder: runtime.BuildFunc(func() runtime.Tool { return weatherTool() })}, `runtime: lazy tool has no Spec (Def)`},
+		{"nil tool", &runtime.LazyTool{Def: &lazyWeatherSpec, Builder: runtime.BuildFunc(func() runtime.Tool { return nil })}, `runtime: lazy tool "weather-tool": its Builder returned nil`},
+		{"another spec", &runtime.LazyTool{Def: &lazyWeatherSpec, Builder: runtime.BuildFunc(func() runtime.Tool {
 			return runtime.NewFunc(&other, func(context.Context, weatherIn) (weatherOut, error) { return weatherOut{}, nil })
-		}}, `runtime: lazy tool "weather-tool": Build returned a tool described by another Spec (id "other-tool")`},
-		{"a copy of the spec", &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool {
+		})}, `runtime: lazy tool "weather-tool": its Builder returned a tool described by another Spec (id "other-tool")`},
+		{"a copy of the spec", &runtime.LazyTool{Def: &lazyWeatherSpec, Builder: runtime.BuildFunc(func() runtime.Tool {
 			copied := lazyWeatherSpec
 			return runtime.NewFunc(&copied, func(context.Context, weatherIn) (weatherOut, error) { return weatherOut{}, nil })
-		}}, `runtime: lazy tool "weather-tool": Build returned a tool described by another Spec (id "weather-tool")`},
+		})}, `runtime: lazy tool "weather-tool": its Builder returned a tool described by another Spec (id "weather-tool")`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := c.tool.Prepare(context.Background(), json.RawMessage(`{"location":"Paris"}`))
@@ -84,7 +90,7 @@ func TestLazyToolReportsABadBuild(t *testing.T) {
 
 func TestLazyToolBuildsAgainAfterAPanic(t *testing.T) {
 	calls := 0
-	lazy := &runtime.LazyTool{Def: &lazyWeatherSpec, Build: func() runtime.Tool {
+	lazy := &runtime.LazyTool{Def: &lazyWeatherSpec, Builder: runtime.BuildFunc(func() runtime.Tool {
 		calls++
 		if calls == 1 {
 			panic("first build fails")
@@ -92,7 +98,7 @@ func TestLazyToolBuildsAgainAfterAPanic(t *testing.T) {
 		return runtime.NewFunc(&lazyWeatherSpec, func(ctx context.Context, in weatherIn) (weatherOut, error) {
 			return weatherOut{Location: in.Location}, nil
 		})
-	}}
+	})}
 	assert.PanicsWithValue(t, "first build fails", func() { _, _ = lazy.Tool() })
 	out, err := runtime.Call(context.Background(), lazy, json.RawMessage(`{"location":"Oslo"}`))
 	require.NoError(t, err, "a panic leaves nothing locked and nothing built")

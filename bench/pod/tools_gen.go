@@ -1743,12 +1743,18 @@ func CreatePodTool() *runtime.Func[Pod, Created] {
 	return runtime.NewFunc(&createPodToolSpec, CreatePod).WithDecoder(decodePod).WithEncoder(encodeCreated)
 }
 
+// createPodToolBuilder builds tool "create-pod" for Tools, with CreatePodTool.
+type createPodToolBuilder struct{}
+
+// BuildTool returns CreatePodTool().
+func (createPodToolBuilder) BuildTool() runtime.Tool {
+	return CreatePodTool()
+}
+
 // createPodToolLazy is tool "create-pod" as Tools holds it: built by CreatePodTool on its first call.
 var createPodToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return CreatePodTool()
-	},
-	Def: &createPodToolSpec,
+	Builder: createPodToolBuilder{},
+	Def:     &createPodToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

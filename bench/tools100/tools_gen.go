@@ -124,12 +124,18 @@ func Tool0Tool() *runtime.Func[In0, Out0] {
 	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0).WithEncoder(encodeOut0)
 }
 
+// tool0ToolBuilder builds tool "tool-0" for Tools, with Tool0Tool.
+type tool0ToolBuilder struct{}
+
+// BuildTool returns Tool0Tool().
+func (tool0ToolBuilder) BuildTool() runtime.Tool {
+	return Tool0Tool()
+}
+
 // tool0ToolLazy is tool "tool-0" as Tools holds it: built by Tool0Tool on its first call.
 var tool0ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool0Tool()
-	},
-	Def: &tool0ToolSpec,
+	Builder: tool0ToolBuilder{},
+	Def:     &tool0ToolSpec,
 }
 
 // tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
@@ -247,12 +253,18 @@ func Tool1Tool() *runtime.Func[In1, Out1] {
 	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1).WithEncoder(encodeOut1)
 }
 
+// tool1ToolBuilder builds tool "tool-1" for Tools, with Tool1Tool.
+type tool1ToolBuilder struct{}
+
+// BuildTool returns Tool1Tool().
+func (tool1ToolBuilder) BuildTool() runtime.Tool {
+	return Tool1Tool()
+}
+
 // tool1ToolLazy is tool "tool-1" as Tools holds it: built by Tool1Tool on its first call.
 var tool1ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool1Tool()
-	},
-	Def: &tool1ToolSpec,
+	Builder: tool1ToolBuilder{},
+	Def:     &tool1ToolSpec,
 }
 
 // tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
@@ -370,12 +382,18 @@ func Tool2Tool() *runtime.Func[In2, Out2] {
 	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2).WithEncoder(encodeOut2)
 }
 
+// tool2ToolBuilder builds tool "tool-2" for Tools, with Tool2Tool.
+type tool2ToolBuilder struct{}
+
+// BuildTool returns Tool2Tool().
+func (tool2ToolBuilder) BuildTool() runtime.Tool {
+	return Tool2Tool()
+}
+
 // tool2ToolLazy is tool "tool-2" as Tools holds it: built by Tool2Tool on its first call.
 var tool2ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool2Tool()
-	},
-	Def: &tool2ToolSpec,
+	Builder: tool2ToolBuilder{},
+	Def:     &tool2ToolSpec,
 }
 
 // tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
@@ -493,12 +511,18 @@ func Tool3Tool() *runtime.Func[In3, Out3] {
 	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3).WithEncoder(encodeOut3)
 }
 
+// tool3ToolBuilder builds tool "tool-3" for Tools, with Tool3Tool.
+type tool3ToolBuilder struct{}
+
+// BuildTool returns Tool3Tool().
+func (tool3ToolBuilder) BuildTool() runtime.Tool {
+	return Tool3Tool()
+}
+
 // tool3ToolLazy is tool "tool-3" as Tools holds it: built by Tool3Tool on its first call.
 var tool3ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool3Tool()
-	},
-	Def: &tool3ToolSpec,
+	Builder: tool3ToolBuilder{},
+	Def:     &tool3ToolSpec,
 }
 
 // tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
@@ -616,12 +640,18 @@ func Tool4Tool() *runtime.Func[In4, Out4] {
 	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4).WithEncoder(encodeOut4)
 }
 
+// tool4ToolBuilder builds tool "tool-4" for Tools, with Tool4Tool.
+type tool4ToolBuilder struct{}
+
+// BuildTool returns Tool4Tool().
+func (tool4ToolBuilder) BuildTool() runtime.Tool {
+	return Tool4Tool()
+}
+
 // tool4ToolLazy is tool "tool-4" as Tools holds it: built by Tool4Tool on its first call.
 var tool4ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool4Tool()
-	},
-	Def: &tool4ToolSpec,
+	Builder: tool4ToolBuilder{},
+	Def:     &tool4ToolSpec,
 }
 
 // tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
@@ -739,12 +769,18 @@ func Tool5Tool() *runtime.Func[In5, Out5] {
 	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5).WithEncoder(encodeOut5)
 }
 
+// tool5ToolBuilder builds tool "tool-5" for Tools, with Tool5Tool.
+type tool5ToolBuilder struct{}
+
+// BuildTool returns Tool5Tool().
+func (tool5ToolBuilder) BuildTool() runtime.Tool {
+	return Tool5Tool()
+}
+
 // tool5ToolLazy is tool "tool-5" as Tools holds it: built by Tool5Tool on its first call.
 var tool5ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool5Tool()
-	},
-	Def: &tool5ToolSpec,
+	Builder: tool5ToolBuilder{},
+	Def:     &tool5ToolSpec,
 }
 
 // tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
@@ -862,12 +898,18 @@ func Tool6Tool() *runtime.Func[In6, Out6] {
 	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6).WithEncoder(encodeOut6)
 }
 
+// tool6ToolBuilder builds tool "tool-6" for Tools, with Tool6Tool.
+type tool6ToolBuilder struct{}
+
+// BuildTool returns Tool6Tool().
+func (tool6ToolBuilder) BuildTool() runtime.Tool {
+	return Tool6Tool()
+}
+
 // tool6ToolLazy is tool "tool-6" as Tools holds it: built by Tool6Tool on its first call.
 var tool6ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool6Tool()
-	},
-	Def: &tool6ToolSpec,
+	Builder: tool6ToolBuilder{},
+	Def:     &tool6ToolSpec,
 }
 
 // tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
@@ -985,12 +1027,18 @@ func Tool7Tool() *runtime.Func[In7, Out7] {
 	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7).WithEncoder(encodeOut7)
 }
 
+// tool7ToolBuilder builds tool "tool-7" for Tools, with Tool7Tool.
+type tool7ToolBuilder struct{}
+
+// BuildTool returns Tool7Tool().
+func (tool7ToolBuilder) BuildTool() runtime.Tool {
+	return Tool7Tool()
+}
+
 // tool7ToolLazy is tool "tool-7" as Tools holds it: built by Tool7Tool on its first call.
 var tool7ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool7Tool()
-	},
-	Def: &tool7ToolSpec,
+	Builder: tool7ToolBuilder{},
+	Def:     &tool7ToolSpec,
 }
 
 // tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
@@ -1108,12 +1156,18 @@ func Tool8Tool() *runtime.Func[In8, Out8] {
 	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8).WithEncoder(encodeOut8)
 }
 
+// tool8ToolBuilder builds tool "tool-8" for Tools, with Tool8Tool.
+type tool8ToolBuilder struct{}
+
+// BuildTool returns Tool8Tool().
+func (tool8ToolBuilder) BuildTool() runtime.Tool {
+	return Tool8Tool()
+}
+
 // tool8ToolLazy is tool "tool-8" as Tools holds it: built by Tool8Tool on its first call.
 var tool8ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool8Tool()
-	},
-	Def: &tool8ToolSpec,
+	Builder: tool8ToolBuilder{},
+	Def:     &tool8ToolSpec,
 }
 
 // tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
@@ -1231,12 +1285,18 @@ func Tool9Tool() *runtime.Func[In9, Out9] {
 	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9).WithEncoder(encodeOut9)
 }
 
+// tool9ToolBuilder builds tool "tool-9" for Tools, with Tool9Tool.
+type tool9ToolBuilder struct{}
+
+// BuildTool returns Tool9Tool().
+func (tool9ToolBuilder) BuildTool() runtime.Tool {
+	return Tool9Tool()
+}
+
 // tool9ToolLazy is tool "tool-9" as Tools holds it: built by Tool9Tool on its first call.
 var tool9ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool9Tool()
-	},
-	Def: &tool9ToolSpec,
+	Builder: tool9ToolBuilder{},
+	Def:     &tool9ToolSpec,
 }
 
 // tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
@@ -1354,12 +1414,18 @@ func Tool10Tool() *runtime.Func[In10, Out10] {
 	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10).WithEncoder(encodeOut10)
 }
 
+// tool10ToolBuilder builds tool "tool-10" for Tools, with Tool10Tool.
+type tool10ToolBuilder struct{}
+
+// BuildTool returns Tool10Tool().
+func (tool10ToolBuilder) BuildTool() runtime.Tool {
+	return Tool10Tool()
+}
+
 // tool10ToolLazy is tool "tool-10" as Tools holds it: built by Tool10Tool on its first call.
 var tool10ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool10Tool()
-	},
-	Def: &tool10ToolSpec,
+	Builder: tool10ToolBuilder{},
+	Def:     &tool10ToolSpec,
 }
 
 // tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
@@ -1477,12 +1543,18 @@ func Tool11Tool() *runtime.Func[In11, Out11] {
 	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11).WithEncoder(encodeOut11)
 }
 
+// tool11ToolBuilder builds tool "tool-11" for Tools, with Tool11Tool.
+type tool11ToolBuilder struct{}
+
+// BuildTool returns Tool11Tool().
+func (tool11ToolBuilder) BuildTool() runtime.Tool {
+	return Tool11Tool()
+}
+
 // tool11ToolLazy is tool "tool-11" as Tools holds it: built by Tool11Tool on its first call.
 var tool11ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool11Tool()
-	},
-	Def: &tool11ToolSpec,
+	Builder: tool11ToolBuilder{},
+	Def:     &tool11ToolSpec,
 }
 
 // tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
@@ -1600,12 +1672,18 @@ func Tool12Tool() *runtime.Func[In12, Out12] {
 	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12).WithEncoder(encodeOut12)
 }
 
+// tool12ToolBuilder builds tool "tool-12" for Tools, with Tool12Tool.
+type tool12ToolBuilder struct{}
+
+// BuildTool returns Tool12Tool().
+func (tool12ToolBuilder) BuildTool() runtime.Tool {
+	return Tool12Tool()
+}
+
 // tool12ToolLazy is tool "tool-12" as Tools holds it: built by Tool12Tool on its first call.
 var tool12ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool12Tool()
-	},
-	Def: &tool12ToolSpec,
+	Builder: tool12ToolBuilder{},
+	Def:     &tool12ToolSpec,
 }
 
 // tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
@@ -1723,12 +1801,18 @@ func Tool13Tool() *runtime.Func[In13, Out13] {
 	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13).WithEncoder(encodeOut13)
 }
 
+// tool13ToolBuilder builds tool "tool-13" for Tools, with Tool13Tool.
+type tool13ToolBuilder struct{}
+
+// BuildTool returns Tool13Tool().
+func (tool13ToolBuilder) BuildTool() runtime.Tool {
+	return Tool13Tool()
+}
+
 // tool13ToolLazy is tool "tool-13" as Tools holds it: built by Tool13Tool on its first call.
 var tool13ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool13Tool()
-	},
-	Def: &tool13ToolSpec,
+	Builder: tool13ToolBuilder{},
+	Def:     &tool13ToolSpec,
 }
 
 // tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
@@ -1846,12 +1930,18 @@ func Tool14Tool() *runtime.Func[In14, Out14] {
 	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14).WithEncoder(encodeOut14)
 }
 
+// tool14ToolBuilder builds tool "tool-14" for Tools, with Tool14Tool.
+type tool14ToolBuilder struct{}
+
+// BuildTool returns Tool14Tool().
+func (tool14ToolBuilder) BuildTool() runtime.Tool {
+	return Tool14Tool()
+}
+
 // tool14ToolLazy is tool "tool-14" as Tools holds it: built by Tool14Tool on its first call.
 var tool14ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool14Tool()
-	},
-	Def: &tool14ToolSpec,
+	Builder: tool14ToolBuilder{},
+	Def:     &tool14ToolSpec,
 }
 
 // tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
@@ -1969,12 +2059,18 @@ func Tool15Tool() *runtime.Func[In15, Out15] {
 	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15).WithEncoder(encodeOut15)
 }
 
+// tool15ToolBuilder builds tool "tool-15" for Tools, with Tool15Tool.
+type tool15ToolBuilder struct{}
+
+// BuildTool returns Tool15Tool().
+func (tool15ToolBuilder) BuildTool() runtime.Tool {
+	return Tool15Tool()
+}
+
 // tool15ToolLazy is tool "tool-15" as Tools holds it: built by Tool15Tool on its first call.
 var tool15ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool15Tool()
-	},
-	Def: &tool15ToolSpec,
+	Builder: tool15ToolBuilder{},
+	Def:     &tool15ToolSpec,
 }
 
 // tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
@@ -2092,12 +2188,18 @@ func Tool16Tool() *runtime.Func[In16, Out16] {
 	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16).WithEncoder(encodeOut16)
 }
 
+// tool16ToolBuilder builds tool "tool-16" for Tools, with Tool16Tool.
+type tool16ToolBuilder struct{}
+
+// BuildTool returns Tool16Tool().
+func (tool16ToolBuilder) BuildTool() runtime.Tool {
+	return Tool16Tool()
+}
+
 // tool16ToolLazy is tool "tool-16" as Tools holds it: built by Tool16Tool on its first call.
 var tool16ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool16Tool()
-	},
-	Def: &tool16ToolSpec,
+	Builder: tool16ToolBuilder{},
+	Def:     &tool16ToolSpec,
 }
 
 // tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
@@ -2215,12 +2317,18 @@ func Tool17Tool() *runtime.Func[In17, Out17] {
 	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17).WithEncoder(encodeOut17)
 }
 
+// tool17ToolBuilder builds tool "tool-17" for Tools, with Tool17Tool.
+type tool17ToolBuilder struct{}
+
+// BuildTool returns Tool17Tool().
+func (tool17ToolBuilder) BuildTool() runtime.Tool {
+	return Tool17Tool()
+}
+
 // tool17ToolLazy is tool "tool-17" as Tools holds it: built by Tool17Tool on its first call.
 var tool17ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool17Tool()
-	},
-	Def: &tool17ToolSpec,
+	Builder: tool17ToolBuilder{},
+	Def:     &tool17ToolSpec,
 }
 
 // tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
@@ -2338,12 +2446,18 @@ func Tool18Tool() *runtime.Func[In18, Out18] {
 	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18).WithEncoder(encodeOut18)
 }
 
+// tool18ToolBuilder builds tool "tool-18" for Tools, with Tool18Tool.
+type tool18ToolBuilder struct{}
+
+// BuildTool returns Tool18Tool().
+func (tool18ToolBuilder) BuildTool() runtime.Tool {
+	return Tool18Tool()
+}
+
 // tool18ToolLazy is tool "tool-18" as Tools holds it: built by Tool18Tool on its first call.
 var tool18ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool18Tool()
-	},
-	Def: &tool18ToolSpec,
+	Builder: tool18ToolBuilder{},
+	Def:     &tool18ToolSpec,
 }
 
 // tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
@@ -2461,12 +2575,18 @@ func Tool19Tool() *runtime.Func[In19, Out19] {
 	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19).WithEncoder(encodeOut19)
 }
 
+// tool19ToolBuilder builds tool "tool-19" for Tools, with Tool19Tool.
+type tool19ToolBuilder struct{}
+
+// BuildTool returns Tool19Tool().
+func (tool19ToolBuilder) BuildTool() runtime.Tool {
+	return Tool19Tool()
+}
+
 // tool19ToolLazy is tool "tool-19" as Tools holds it: built by Tool19Tool on its first call.
 var tool19ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool19Tool()
-	},
-	Def: &tool19ToolSpec,
+	Builder: tool19ToolBuilder{},
+	Def:     &tool19ToolSpec,
 }
 
 // tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
@@ -2584,12 +2704,18 @@ func Tool20Tool() *runtime.Func[In20, Out20] {
 	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20).WithEncoder(encodeOut20)
 }
 
+// tool20ToolBuilder builds tool "tool-20" for Tools, with Tool20Tool.
+type tool20ToolBuilder struct{}
+
+// BuildTool returns Tool20Tool().
+func (tool20ToolBuilder) BuildTool() runtime.Tool {
+	return Tool20Tool()
+}
+
 // tool20ToolLazy is tool "tool-20" as Tools holds it: built by Tool20Tool on its first call.
 var tool20ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool20Tool()
-	},
-	Def: &tool20ToolSpec,
+	Builder: tool20ToolBuilder{},
+	Def:     &tool20ToolSpec,
 }
 
 // tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
@@ -2707,12 +2833,18 @@ func Tool21Tool() *runtime.Func[In21, Out21] {
 	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21).WithEncoder(encodeOut21)
 }
 
+// tool21ToolBuilder builds tool "tool-21" for Tools, with Tool21Tool.
+type tool21ToolBuilder struct{}
+
+// BuildTool returns Tool21Tool().
+func (tool21ToolBuilder) BuildTool() runtime.Tool {
+	return Tool21Tool()
+}
+
 // tool21ToolLazy is tool "tool-21" as Tools holds it: built by Tool21Tool on its first call.
 var tool21ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool21Tool()
-	},
-	Def: &tool21ToolSpec,
+	Builder: tool21ToolBuilder{},
+	Def:     &tool21ToolSpec,
 }
 
 // tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
@@ -2830,12 +2962,18 @@ func Tool22Tool() *runtime.Func[In22, Out22] {
 	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22).WithEncoder(encodeOut22)
 }
 
+// tool22ToolBuilder builds tool "tool-22" for Tools, with Tool22Tool.
+type tool22ToolBuilder struct{}
+
+// BuildTool returns Tool22Tool().
+func (tool22ToolBuilder) BuildTool() runtime.Tool {
+	return Tool22Tool()
+}
+
 // tool22ToolLazy is tool "tool-22" as Tools holds it: built by Tool22Tool on its first call.
 var tool22ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool22Tool()
-	},
-	Def: &tool22ToolSpec,
+	Builder: tool22ToolBuilder{},
+	Def:     &tool22ToolSpec,
 }
 
 // tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
@@ -2953,12 +3091,18 @@ func Tool23Tool() *runtime.Func[In23, Out23] {
 	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23).WithEncoder(encodeOut23)
 }
 
+// tool23ToolBuilder builds tool "tool-23" for Tools, with Tool23Tool.
+type tool23ToolBuilder struct{}
+
+// BuildTool returns Tool23Tool().
+func (tool23ToolBuilder) BuildTool() runtime.Tool {
+	return Tool23Tool()
+}
+
 // tool23ToolLazy is tool "tool-23" as Tools holds it: built by Tool23Tool on its first call.
 var tool23ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool23Tool()
-	},
-	Def: &tool23ToolSpec,
+	Builder: tool23ToolBuilder{},
+	Def:     &tool23ToolSpec,
 }
 
 // tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
@@ -3076,12 +3220,18 @@ func Tool24Tool() *runtime.Func[In24, Out24] {
 	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24).WithEncoder(encodeOut24)
 }
 
+// tool24ToolBuilder builds tool "tool-24" for Tools, with Tool24Tool.
+type tool24ToolBuilder struct{}
+
+// BuildTool returns Tool24Tool().
+func (tool24ToolBuilder) BuildTool() runtime.Tool {
+	return Tool24Tool()
+}
+
 // tool24ToolLazy is tool "tool-24" as Tools holds it: built by Tool24Tool on its first call.
 var tool24ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool24Tool()
-	},
-	Def: &tool24ToolSpec,
+	Builder: tool24ToolBuilder{},
+	Def:     &tool24ToolSpec,
 }
 
 // tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
@@ -3199,12 +3349,18 @@ func Tool25Tool() *runtime.Func[In25, Out25] {
 	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25).WithEncoder(encodeOut25)
 }
 
+// tool25ToolBuilder builds tool "tool-25" for Tools, with Tool25Tool.
+type tool25ToolBuilder struct{}
+
+// BuildTool returns Tool25Tool().
+func (tool25ToolBuilder) BuildTool() runtime.Tool {
+	return Tool25Tool()
+}
+
 // tool25ToolLazy is tool "tool-25" as Tools holds it: built by Tool25Tool on its first call.
 var tool25ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool25Tool()
-	},
-	Def: &tool25ToolSpec,
+	Builder: tool25ToolBuilder{},
+	Def:     &tool25ToolSpec,
 }
 
 // tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
@@ -3322,12 +3478,18 @@ func Tool26Tool() *runtime.Func[In26, Out26] {
 	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26).WithEncoder(encodeOut26)
 }
 
+// tool26ToolBuilder builds tool "tool-26" for Tools, with Tool26Tool.
+type tool26ToolBuilder struct{}
+
+// BuildTool returns Tool26Tool().
+func (tool26ToolBuilder) BuildTool() runtime.Tool {
+	return Tool26Tool()
+}
+
 // tool26ToolLazy is tool "tool-26" as Tools holds it: built by Tool26Tool on its first call.
 var tool26ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool26Tool()
-	},
-	Def: &tool26ToolSpec,
+	Builder: tool26ToolBuilder{},
+	Def:     &tool26ToolSpec,
 }
 
 // tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
@@ -3445,12 +3607,18 @@ func Tool27Tool() *runtime.Func[In27, Out27] {
 	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27).WithEncoder(encodeOut27)
 }
 
+// tool27ToolBuilder builds tool "tool-27" for Tools, with Tool27Tool.
+type tool27ToolBuilder struct{}
+
+// BuildTool returns Tool27Tool().
+func (tool27ToolBuilder) BuildTool() runtime.Tool {
+	return Tool27Tool()
+}
+
 // tool27ToolLazy is tool "tool-27" as Tools holds it: built by Tool27Tool on its first call.
 var tool27ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool27Tool()
-	},
-	Def: &tool27ToolSpec,
+	Builder: tool27ToolBuilder{},
+	Def:     &tool27ToolSpec,
 }
 
 // tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
@@ -3568,12 +3736,18 @@ func Tool28Tool() *runtime.Func[In28, Out28] {
 	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28).WithEncoder(encodeOut28)
 }
 
+// tool28ToolBuilder builds tool "tool-28" for Tools, with Tool28Tool.
+type tool28ToolBuilder struct{}
+
+// BuildTool returns Tool28Tool().
+func (tool28ToolBuilder) BuildTool() runtime.Tool {
+	return Tool28Tool()
+}
+
 // tool28ToolLazy is tool "tool-28" as Tools holds it: built by Tool28Tool on its first call.
 var tool28ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool28Tool()
-	},
-	Def: &tool28ToolSpec,
+	Builder: tool28ToolBuilder{},
+	Def:     &tool28ToolSpec,
 }
 
 // tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
@@ -3691,12 +3865,18 @@ func Tool29Tool() *runtime.Func[In29, Out29] {
 	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29).WithEncoder(encodeOut29)
 }
 
+// tool29ToolBuilder builds tool "tool-29" for Tools, with Tool29Tool.
+type tool29ToolBuilder struct{}
+
+// BuildTool returns Tool29Tool().
+func (tool29ToolBuilder) BuildTool() runtime.Tool {
+	return Tool29Tool()
+}
+
 // tool29ToolLazy is tool "tool-29" as Tools holds it: built by Tool29Tool on its first call.
 var tool29ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool29Tool()
-	},
-	Def: &tool29ToolSpec,
+	Builder: tool29ToolBuilder{},
+	Def:     &tool29ToolSpec,
 }
 
 // tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
@@ -3814,12 +3994,18 @@ func Tool30Tool() *runtime.Func[In30, Out30] {
 	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30).WithEncoder(encodeOut30)
 }
 
+// tool30ToolBuilder builds tool "tool-30" for Tools, with Tool30Tool.
+type tool30ToolBuilder struct{}
+
+// BuildTool returns Tool30Tool().
+func (tool30ToolBuilder) BuildTool() runtime.Tool {
+	return Tool30Tool()
+}
+
 // tool30ToolLazy is tool "tool-30" as Tools holds it: built by Tool30Tool on its first call.
 var tool30ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool30Tool()
-	},
-	Def: &tool30ToolSpec,
+	Builder: tool30ToolBuilder{},
+	Def:     &tool30ToolSpec,
 }
 
 // tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
@@ -3937,12 +4123,18 @@ func Tool31Tool() *runtime.Func[In31, Out31] {
 	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31).WithEncoder(encodeOut31)
 }
 
+// tool31ToolBuilder builds tool "tool-31" for Tools, with Tool31Tool.
+type tool31ToolBuilder struct{}
+
+// BuildTool returns Tool31Tool().
+func (tool31ToolBuilder) BuildTool() runtime.Tool {
+	return Tool31Tool()
+}
+
 // tool31ToolLazy is tool "tool-31" as Tools holds it: built by Tool31Tool on its first call.
 var tool31ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool31Tool()
-	},
-	Def: &tool31ToolSpec,
+	Builder: tool31ToolBuilder{},
+	Def:     &tool31ToolSpec,
 }
 
 // tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
@@ -4060,12 +4252,18 @@ func Tool32Tool() *runtime.Func[In32, Out32] {
 	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32).WithEncoder(encodeOut32)
 }
 
+// tool32ToolBuilder builds tool "tool-32" for Tools, with Tool32Tool.
+type tool32ToolBuilder struct{}
+
+// BuildTool returns Tool32Tool().
+func (tool32ToolBuilder) BuildTool() runtime.Tool {
+	return Tool32Tool()
+}
+
 // tool32ToolLazy is tool "tool-32" as Tools holds it: built by Tool32Tool on its first call.
 var tool32ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool32Tool()
-	},
-	Def: &tool32ToolSpec,
+	Builder: tool32ToolBuilder{},
+	Def:     &tool32ToolSpec,
 }
 
 // tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
@@ -4183,12 +4381,18 @@ func Tool33Tool() *runtime.Func[In33, Out33] {
 	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33).WithEncoder(encodeOut33)
 }
 
+// tool33ToolBuilder builds tool "tool-33" for Tools, with Tool33Tool.
+type tool33ToolBuilder struct{}
+
+// BuildTool returns Tool33Tool().
+func (tool33ToolBuilder) BuildTool() runtime.Tool {
+	return Tool33Tool()
+}
+
 // tool33ToolLazy is tool "tool-33" as Tools holds it: built by Tool33Tool on its first call.
 var tool33ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool33Tool()
-	},
-	Def: &tool33ToolSpec,
+	Builder: tool33ToolBuilder{},
+	Def:     &tool33ToolSpec,
 }
 
 // tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
@@ -4306,12 +4510,18 @@ func Tool34Tool() *runtime.Func[In34, Out34] {
 	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34).WithEncoder(encodeOut34)
 }
 
+// tool34ToolBuilder builds tool "tool-34" for Tools, with Tool34Tool.
+type tool34ToolBuilder struct{}
+
+// BuildTool returns Tool34Tool().
+func (tool34ToolBuilder) BuildTool() runtime.Tool {
+	return Tool34Tool()
+}
+
 // tool34ToolLazy is tool "tool-34" as Tools holds it: built by Tool34Tool on its first call.
 var tool34ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool34Tool()
-	},
-	Def: &tool34ToolSpec,
+	Builder: tool34ToolBuilder{},
+	Def:     &tool34ToolSpec,
 }
 
 // tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
@@ -4429,12 +4639,18 @@ func Tool35Tool() *runtime.Func[In35, Out35] {
 	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35).WithEncoder(encodeOut35)
 }
 
+// tool35ToolBuilder builds tool "tool-35" for Tools, with Tool35Tool.
+type tool35ToolBuilder struct{}
+
+// BuildTool returns Tool35Tool().
+func (tool35ToolBuilder) BuildTool() runtime.Tool {
+	return Tool35Tool()
+}
+
 // tool35ToolLazy is tool "tool-35" as Tools holds it: built by Tool35Tool on its first call.
 var tool35ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool35Tool()
-	},
-	Def: &tool35ToolSpec,
+	Builder: tool35ToolBuilder{},
+	Def:     &tool35ToolSpec,
 }
 
 // tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
@@ -4552,12 +4768,18 @@ func Tool36Tool() *runtime.Func[In36, Out36] {
 	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36).WithEncoder(encodeOut36)
 }
 
+// tool36ToolBuilder builds tool "tool-36" for Tools, with Tool36Tool.
+type tool36ToolBuilder struct{}
+
+// BuildTool returns Tool36Tool().
+func (tool36ToolBuilder) BuildTool() runtime.Tool {
+	return Tool36Tool()
+}
+
 // tool36ToolLazy is tool "tool-36" as Tools holds it: built by Tool36Tool on its first call.
 var tool36ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool36Tool()
-	},
-	Def: &tool36ToolSpec,
+	Builder: tool36ToolBuilder{},
+	Def:     &tool36ToolSpec,
 }
 
 // tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
@@ -4675,12 +4897,18 @@ func Tool37Tool() *runtime.Func[In37, Out37] {
 	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37).WithEncoder(encodeOut37)
 }
 
+// tool37ToolBuilder builds tool "tool-37" for Tools, with Tool37Tool.
+type tool37ToolBuilder struct{}
+
+// BuildTool returns Tool37Tool().
+func (tool37ToolBuilder) BuildTool() runtime.Tool {
+	return Tool37Tool()
+}
+
 // tool37ToolLazy is tool "tool-37" as Tools holds it: built by Tool37Tool on its first call.
 var tool37ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool37Tool()
-	},
-	Def: &tool37ToolSpec,
+	Builder: tool37ToolBuilder{},
+	Def:     &tool37ToolSpec,
 }
 
 // tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
@@ -4798,12 +5026,18 @@ func Tool38Tool() *runtime.Func[In38, Out38] {
 	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38).WithEncoder(encodeOut38)
 }
 
+// tool38ToolBuilder builds tool "tool-38" for Tools, with Tool38Tool.
+type tool38ToolBuilder struct{}
+
+// BuildTool returns Tool38Tool().
+func (tool38ToolBuilder) BuildTool() runtime.Tool {
+	return Tool38Tool()
+}
+
 // tool38ToolLazy is tool "tool-38" as Tools holds it: built by Tool38Tool on its first call.
 var tool38ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool38Tool()
-	},
-	Def: &tool38ToolSpec,
+	Builder: tool38ToolBuilder{},
+	Def:     &tool38ToolSpec,
 }
 
 // tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
@@ -4921,12 +5155,18 @@ func Tool39Tool() *runtime.Func[In39, Out39] {
 	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39).WithEncoder(encodeOut39)
 }
 
+// tool39ToolBuilder builds tool "tool-39" for Tools, with Tool39Tool.
+type tool39ToolBuilder struct{}
+
+// BuildTool returns Tool39Tool().
+func (tool39ToolBuilder) BuildTool() runtime.Tool {
+	return Tool39Tool()
+}
+
 // tool39ToolLazy is tool "tool-39" as Tools holds it: built by Tool39Tool on its first call.
 var tool39ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool39Tool()
-	},
-	Def: &tool39ToolSpec,
+	Builder: tool39ToolBuilder{},
+	Def:     &tool39ToolSpec,
 }
 
 // tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
@@ -5044,12 +5284,18 @@ func Tool40Tool() *runtime.Func[In40, Out40] {
 	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40).WithEncoder(encodeOut40)
 }
 
+// tool40ToolBuilder builds tool "tool-40" for Tools, with Tool40Tool.
+type tool40ToolBuilder struct{}
+
+// BuildTool returns Tool40Tool().
+func (tool40ToolBuilder) BuildTool() runtime.Tool {
+	return Tool40Tool()
+}
+
 // tool40ToolLazy is tool "tool-40" as Tools holds it: built by Tool40Tool on its first call.
 var tool40ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool40Tool()
-	},
-	Def: &tool40ToolSpec,
+	Builder: tool40ToolBuilder{},
+	Def:     &tool40ToolSpec,
 }
 
 // tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
@@ -5167,12 +5413,18 @@ func Tool41Tool() *runtime.Func[In41, Out41] {
 	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41).WithEncoder(encodeOut41)
 }
 
+// tool41ToolBuilder builds tool "tool-41" for Tools, with Tool41Tool.
+type tool41ToolBuilder struct{}
+
+// BuildTool returns Tool41Tool().
+func (tool41ToolBuilder) BuildTool() runtime.Tool {
+	return Tool41Tool()
+}
+
 // tool41ToolLazy is tool "tool-41" as Tools holds it: built by Tool41Tool on its first call.
 var tool41ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool41Tool()
-	},
-	Def: &tool41ToolSpec,
+	Builder: tool41ToolBuilder{},
+	Def:     &tool41ToolSpec,
 }
 
 // tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
@@ -5290,12 +5542,18 @@ func Tool42Tool() *runtime.Func[In42, Out42] {
 	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42).WithEncoder(encodeOut42)
 }
 
+// tool42ToolBuilder builds tool "tool-42" for Tools, with Tool42Tool.
+type tool42ToolBuilder struct{}
+
+// BuildTool returns Tool42Tool().
+func (tool42ToolBuilder) BuildTool() runtime.Tool {
+	return Tool42Tool()
+}
+
 // tool42ToolLazy is tool "tool-42" as Tools holds it: built by Tool42Tool on its first call.
 var tool42ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool42Tool()
-	},
-	Def: &tool42ToolSpec,
+	Builder: tool42ToolBuilder{},
+	Def:     &tool42ToolSpec,
 }
 
 // tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
@@ -5413,12 +5671,18 @@ func Tool43Tool() *runtime.Func[In43, Out43] {
 	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43).WithEncoder(encodeOut43)
 }
 
+// tool43ToolBuilder builds tool "tool-43" for Tools, with Tool43Tool.
+type tool43ToolBuilder struct{}
+
+// BuildTool returns Tool43Tool().
+func (tool43ToolBuilder) BuildTool() runtime.Tool {
+	return Tool43Tool()
+}
+
 // tool43ToolLazy is tool "tool-43" as Tools holds it: built by Tool43Tool on its first call.
 var tool43ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool43Tool()
-	},
-	Def: &tool43ToolSpec,
+	Builder: tool43ToolBuilder{},
+	Def:     &tool43ToolSpec,
 }
 
 // tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
@@ -5536,12 +5800,18 @@ func Tool44Tool() *runtime.Func[In44, Out44] {
 	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44).WithEncoder(encodeOut44)
 }
 
+// tool44ToolBuilder builds tool "tool-44" for Tools, with Tool44Tool.
+type tool44ToolBuilder struct{}
+
+// BuildTool returns Tool44Tool().
+func (tool44ToolBuilder) BuildTool() runtime.Tool {
+	return Tool44Tool()
+}
+
 // tool44ToolLazy is tool "tool-44" as Tools holds it: built by Tool44Tool on its first call.
 var tool44ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool44Tool()
-	},
-	Def: &tool44ToolSpec,
+	Builder: tool44ToolBuilder{},
+	Def:     &tool44ToolSpec,
 }
 
 // tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
@@ -5659,12 +5929,18 @@ func Tool45Tool() *runtime.Func[In45, Out45] {
 	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45).WithEncoder(encodeOut45)
 }
 
+// tool45ToolBuilder builds tool "tool-45" for Tools, with Tool45Tool.
+type tool45ToolBuilder struct{}
+
+// BuildTool returns Tool45Tool().
+func (tool45ToolBuilder) BuildTool() runtime.Tool {
+	return Tool45Tool()
+}
+
 // tool45ToolLazy is tool "tool-45" as Tools holds it: built by Tool45Tool on its first call.
 var tool45ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool45Tool()
-	},
-	Def: &tool45ToolSpec,
+	Builder: tool45ToolBuilder{},
+	Def:     &tool45ToolSpec,
 }
 
 // tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
@@ -5782,12 +6058,18 @@ func Tool46Tool() *runtime.Func[In46, Out46] {
 	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46).WithEncoder(encodeOut46)
 }
 
+// tool46ToolBuilder builds tool "tool-46" for Tools, with Tool46Tool.
+type tool46ToolBuilder struct{}
+
+// BuildTool returns Tool46Tool().
+func (tool46ToolBuilder) BuildTool() runtime.Tool {
+	return Tool46Tool()
+}
+
 // tool46ToolLazy is tool "tool-46" as Tools holds it: built by Tool46Tool on its first call.
 var tool46ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool46Tool()
-	},
-	Def: &tool46ToolSpec,
+	Builder: tool46ToolBuilder{},
+	Def:     &tool46ToolSpec,
 }
 
 // tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
@@ -5905,12 +6187,18 @@ func Tool47Tool() *runtime.Func[In47, Out47] {
 	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47).WithEncoder(encodeOut47)
 }
 
+// tool47ToolBuilder builds tool "tool-47" for Tools, with Tool47Tool.
+type tool47ToolBuilder struct{}
+
+// BuildTool returns Tool47Tool().
+func (tool47ToolBuilder) BuildTool() runtime.Tool {
+	return Tool47Tool()
+}
+
 // tool47ToolLazy is tool "tool-47" as Tools holds it: built by Tool47Tool on its first call.
 var tool47ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool47Tool()
-	},
-	Def: &tool47ToolSpec,
+	Builder: tool47ToolBuilder{},
+	Def:     &tool47ToolSpec,
 }
 
 // tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
@@ -6028,12 +6316,18 @@ func Tool48Tool() *runtime.Func[In48, Out48] {
 	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48).WithEncoder(encodeOut48)
 }
 
+// tool48ToolBuilder builds tool "tool-48" for Tools, with Tool48Tool.
+type tool48ToolBuilder struct{}
+
+// BuildTool returns Tool48Tool().
+func (tool48ToolBuilder) BuildTool() runtime.Tool {
+	return Tool48Tool()
+}
+
 // tool48ToolLazy is tool "tool-48" as Tools holds it: built by Tool48Tool on its first call.
 var tool48ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool48Tool()
-	},
-	Def: &tool48ToolSpec,
+	Builder: tool48ToolBuilder{},
+	Def:     &tool48ToolSpec,
 }
 
 // tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
@@ -6151,12 +6445,18 @@ func Tool49Tool() *runtime.Func[In49, Out49] {
 	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49).WithEncoder(encodeOut49)
 }
 
+// tool49ToolBuilder builds tool "tool-49" for Tools, with Tool49Tool.
+type tool49ToolBuilder struct{}
+
+// BuildTool returns Tool49Tool().
+func (tool49ToolBuilder) BuildTool() runtime.Tool {
+	return Tool49Tool()
+}
+
 // tool49ToolLazy is tool "tool-49" as Tools holds it: built by Tool49Tool on its first call.
 var tool49ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool49Tool()
-	},
-	Def: &tool49ToolSpec,
+	Builder: tool49ToolBuilder{},
+	Def:     &tool49ToolSpec,
 }
 
 // tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
@@ -6274,12 +6574,18 @@ func Tool50Tool() *runtime.Func[In50, Out50] {
 	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50).WithEncoder(encodeOut50)
 }
 
+// tool50ToolBuilder builds tool "tool-50" for Tools, with Tool50Tool.
+type tool50ToolBuilder struct{}
+
+// BuildTool returns Tool50Tool().
+func (tool50ToolBuilder) BuildTool() runtime.Tool {
+	return Tool50Tool()
+}
+
 // tool50ToolLazy is tool "tool-50" as Tools holds it: built by Tool50Tool on its first call.
 var tool50ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool50Tool()
-	},
-	Def: &tool50ToolSpec,
+	Builder: tool50ToolBuilder{},
+	Def:     &tool50ToolSpec,
 }
 
 // tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
@@ -6397,12 +6703,18 @@ func Tool51Tool() *runtime.Func[In51, Out51] {
 	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51).WithEncoder(encodeOut51)
 }
 
+// tool51ToolBuilder builds tool "tool-51" for Tools, with Tool51Tool.
+type tool51ToolBuilder struct{}
+
+// BuildTool returns Tool51Tool().
+func (tool51ToolBuilder) BuildTool() runtime.Tool {
+	return Tool51Tool()
+}
+
 // tool51ToolLazy is tool "tool-51" as Tools holds it: built by Tool51Tool on its first call.
 var tool51ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool51Tool()
-	},
-	Def: &tool51ToolSpec,
+	Builder: tool51ToolBuilder{},
+	Def:     &tool51ToolSpec,
 }
 
 // tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
@@ -6520,12 +6832,18 @@ func Tool52Tool() *runtime.Func[In52, Out52] {
 	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52).WithEncoder(encodeOut52)
 }
 
+// tool52ToolBuilder builds tool "tool-52" for Tools, with Tool52Tool.
+type tool52ToolBuilder struct{}
+
+// BuildTool returns Tool52Tool().
+func (tool52ToolBuilder) BuildTool() runtime.Tool {
+	return Tool52Tool()
+}
+
 // tool52ToolLazy is tool "tool-52" as Tools holds it: built by Tool52Tool on its first call.
 var tool52ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool52Tool()
-	},
-	Def: &tool52ToolSpec,
+	Builder: tool52ToolBuilder{},
+	Def:     &tool52ToolSpec,
 }
 
 // tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
@@ -6643,12 +6961,18 @@ func Tool53Tool() *runtime.Func[In53, Out53] {
 	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53).WithEncoder(encodeOut53)
 }
 
+// tool53ToolBuilder builds tool "tool-53" for Tools, with Tool53Tool.
+type tool53ToolBuilder struct{}
+
+// BuildTool returns Tool53Tool().
+func (tool53ToolBuilder) BuildTool() runtime.Tool {
+	return Tool53Tool()
+}
+
 // tool53ToolLazy is tool "tool-53" as Tools holds it: built by Tool53Tool on its first call.
 var tool53ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool53Tool()
-	},
-	Def: &tool53ToolSpec,
+	Builder: tool53ToolBuilder{},
+	Def:     &tool53ToolSpec,
 }
 
 // tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
@@ -6766,12 +7090,18 @@ func Tool54Tool() *runtime.Func[In54, Out54] {
 	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54).WithEncoder(encodeOut54)
 }
 
+// tool54ToolBuilder builds tool "tool-54" for Tools, with Tool54Tool.
+type tool54ToolBuilder struct{}
+
+// BuildTool returns Tool54Tool().
+func (tool54ToolBuilder) BuildTool() runtime.Tool {
+	return Tool54Tool()
+}
+
 // tool54ToolLazy is tool "tool-54" as Tools holds it: built by Tool54Tool on its first call.
 var tool54ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool54Tool()
-	},
-	Def: &tool54ToolSpec,
+	Builder: tool54ToolBuilder{},
+	Def:     &tool54ToolSpec,
 }
 
 // tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
@@ -6889,12 +7219,18 @@ func Tool55Tool() *runtime.Func[In55, Out55] {
 	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55).WithEncoder(encodeOut55)
 }
 
+// tool55ToolBuilder builds tool "tool-55" for Tools, with Tool55Tool.
+type tool55ToolBuilder struct{}
+
+// BuildTool returns Tool55Tool().
+func (tool55ToolBuilder) BuildTool() runtime.Tool {
+	return Tool55Tool()
+}
+
 // tool55ToolLazy is tool "tool-55" as Tools holds it: built by Tool55Tool on its first call.
 var tool55ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool55Tool()
-	},
-	Def: &tool55ToolSpec,
+	Builder: tool55ToolBuilder{},
+	Def:     &tool55ToolSpec,
 }
 
 // tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
@@ -7012,12 +7348,18 @@ func Tool56Tool() *runtime.Func[In56, Out56] {
 	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56).WithEncoder(encodeOut56)
 }
 
+// tool56ToolBuilder builds tool "tool-56" for Tools, with Tool56Tool.
+type tool56ToolBuilder struct{}
+
+// BuildTool returns Tool56Tool().
+func (tool56ToolBuilder) BuildTool() runtime.Tool {
+	return Tool56Tool()
+}
+
 // tool56ToolLazy is tool "tool-56" as Tools holds it: built by Tool56Tool on its first call.
 var tool56ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool56Tool()
-	},
-	Def: &tool56ToolSpec,
+	Builder: tool56ToolBuilder{},
+	Def:     &tool56ToolSpec,
 }
 
 // tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
@@ -7135,12 +7477,18 @@ func Tool57Tool() *runtime.Func[In57, Out57] {
 	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57).WithEncoder(encodeOut57)
 }
 
+// tool57ToolBuilder builds tool "tool-57" for Tools, with Tool57Tool.
+type tool57ToolBuilder struct{}
+
+// BuildTool returns Tool57Tool().
+func (tool57ToolBuilder) BuildTool() runtime.Tool {
+	return Tool57Tool()
+}
+
 // tool57ToolLazy is tool "tool-57" as Tools holds it: built by Tool57Tool on its first call.
 var tool57ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool57Tool()
-	},
-	Def: &tool57ToolSpec,
+	Builder: tool57ToolBuilder{},
+	Def:     &tool57ToolSpec,
 }
 
 // tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
@@ -7258,12 +7606,18 @@ func Tool58Tool() *runtime.Func[In58, Out58] {
 	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58).WithEncoder(encodeOut58)
 }
 
+// tool58ToolBuilder builds tool "tool-58" for Tools, with Tool58Tool.
+type tool58ToolBuilder struct{}
+
+// BuildTool returns Tool58Tool().
+func (tool58ToolBuilder) BuildTool() runtime.Tool {
+	return Tool58Tool()
+}
+
 // tool58ToolLazy is tool "tool-58" as Tools holds it: built by Tool58Tool on its first call.
 var tool58ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool58Tool()
-	},
-	Def: &tool58ToolSpec,
+	Builder: tool58ToolBuilder{},
+	Def:     &tool58ToolSpec,
 }
 
 // tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
@@ -7381,12 +7735,18 @@ func Tool59Tool() *runtime.Func[In59, Out59] {
 	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59).WithEncoder(encodeOut59)
 }
 
+// tool59ToolBuilder builds tool "tool-59" for Tools, with Tool59Tool.
+type tool59ToolBuilder struct{}
+
+// BuildTool returns Tool59Tool().
+func (tool59ToolBuilder) BuildTool() runtime.Tool {
+	return Tool59Tool()
+}
+
 // tool59ToolLazy is tool "tool-59" as Tools holds it: built by Tool59Tool on its first call.
 var tool59ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool59Tool()
-	},
-	Def: &tool59ToolSpec,
+	Builder: tool59ToolBuilder{},
+	Def:     &tool59ToolSpec,
 }
 
 // tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
@@ -7504,12 +7864,18 @@ func Tool60Tool() *runtime.Func[In60, Out60] {
 	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60).WithEncoder(encodeOut60)
 }
 
+// tool60ToolBuilder builds tool "tool-60" for Tools, with Tool60Tool.
+type tool60ToolBuilder struct{}
+
+// BuildTool returns Tool60Tool().
+func (tool60ToolBuilder) BuildTool() runtime.Tool {
+	return Tool60Tool()
+}
+
 // tool60ToolLazy is tool "tool-60" as Tools holds it: built by Tool60Tool on its first call.
 var tool60ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool60Tool()
-	},
-	Def: &tool60ToolSpec,
+	Builder: tool60ToolBuilder{},
+	Def:     &tool60ToolSpec,
 }
 
 // tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
@@ -7627,12 +7993,18 @@ func Tool61Tool() *runtime.Func[In61, Out61] {
 	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61).WithEncoder(encodeOut61)
 }
 
+// tool61ToolBuilder builds tool "tool-61" for Tools, with Tool61Tool.
+type tool61ToolBuilder struct{}
+
+// BuildTool returns Tool61Tool().
+func (tool61ToolBuilder) BuildTool() runtime.Tool {
+	return Tool61Tool()
+}
+
 // tool61ToolLazy is tool "tool-61" as Tools holds it: built by Tool61Tool on its first call.
 var tool61ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool61Tool()
-	},
-	Def: &tool61ToolSpec,
+	Builder: tool61ToolBuilder{},
+	Def:     &tool61ToolSpec,
 }
 
 // tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
@@ -7750,12 +8122,18 @@ func Tool62Tool() *runtime.Func[In62, Out62] {
 	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62).WithEncoder(encodeOut62)
 }
 
+// tool62ToolBuilder builds tool "tool-62" for Tools, with Tool62Tool.
+type tool62ToolBuilder struct{}
+
+// BuildTool returns Tool62Tool().
+func (tool62ToolBuilder) BuildTool() runtime.Tool {
+	return Tool62Tool()
+}
+
 // tool62ToolLazy is tool "tool-62" as Tools holds it: built by Tool62Tool on its first call.
 var tool62ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool62Tool()
-	},
-	Def: &tool62ToolSpec,
+	Builder: tool62ToolBuilder{},
+	Def:     &tool62ToolSpec,
 }
 
 // tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
@@ -7873,12 +8251,18 @@ func Tool63Tool() *runtime.Func[In63, Out63] {
 	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63).WithEncoder(encodeOut63)
 }
 
+// tool63ToolBuilder builds tool "tool-63" for Tools, with Tool63Tool.
+type tool63ToolBuilder struct{}
+
+// BuildTool returns Tool63Tool().
+func (tool63ToolBuilder) BuildTool() runtime.Tool {
+	return Tool63Tool()
+}
+
 // tool63ToolLazy is tool "tool-63" as Tools holds it: built by Tool63Tool on its first call.
 var tool63ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool63Tool()
-	},
-	Def: &tool63ToolSpec,
+	Builder: tool63ToolBuilder{},
+	Def:     &tool63ToolSpec,
 }
 
 // tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
@@ -7996,12 +8380,18 @@ func Tool64Tool() *runtime.Func[In64, Out64] {
 	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64).WithEncoder(encodeOut64)
 }
 
+// tool64ToolBuilder builds tool "tool-64" for Tools, with Tool64Tool.
+type tool64ToolBuilder struct{}
+
+// BuildTool returns Tool64Tool().
+func (tool64ToolBuilder) BuildTool() runtime.Tool {
+	return Tool64Tool()
+}
+
 // tool64ToolLazy is tool "tool-64" as Tools holds it: built by Tool64Tool on its first call.
 var tool64ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool64Tool()
-	},
-	Def: &tool64ToolSpec,
+	Builder: tool64ToolBuilder{},
+	Def:     &tool64ToolSpec,
 }
 
 // tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
@@ -8119,12 +8509,18 @@ func Tool65Tool() *runtime.Func[In65, Out65] {
 	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65).WithEncoder(encodeOut65)
 }
 
+// tool65ToolBuilder builds tool "tool-65" for Tools, with Tool65Tool.
+type tool65ToolBuilder struct{}
+
+// BuildTool returns Tool65Tool().
+func (tool65ToolBuilder) BuildTool() runtime.Tool {
+	return Tool65Tool()
+}
+
 // tool65ToolLazy is tool "tool-65" as Tools holds it: built by Tool65Tool on its first call.
 var tool65ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool65Tool()
-	},
-	Def: &tool65ToolSpec,
+	Builder: tool65ToolBuilder{},
+	Def:     &tool65ToolSpec,
 }
 
 // tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
@@ -8242,12 +8638,18 @@ func Tool66Tool() *runtime.Func[In66, Out66] {
 	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66).WithEncoder(encodeOut66)
 }
 
+// tool66ToolBuilder builds tool "tool-66" for Tools, with Tool66Tool.
+type tool66ToolBuilder struct{}
+
+// BuildTool returns Tool66Tool().
+func (tool66ToolBuilder) BuildTool() runtime.Tool {
+	return Tool66Tool()
+}
+
 // tool66ToolLazy is tool "tool-66" as Tools holds it: built by Tool66Tool on its first call.
 var tool66ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool66Tool()
-	},
-	Def: &tool66ToolSpec,
+	Builder: tool66ToolBuilder{},
+	Def:     &tool66ToolSpec,
 }
 
 // tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
@@ -8365,12 +8767,18 @@ func Tool67Tool() *runtime.Func[In67, Out67] {
 	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67).WithEncoder(encodeOut67)
 }
 
+// tool67ToolBuilder builds tool "tool-67" for Tools, with Tool67Tool.
+type tool67ToolBuilder struct{}
+
+// BuildTool returns Tool67Tool().
+func (tool67ToolBuilder) BuildTool() runtime.Tool {
+	return Tool67Tool()
+}
+
 // tool67ToolLazy is tool "tool-67" as Tools holds it: built by Tool67Tool on its first call.
 var tool67ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool67Tool()
-	},
-	Def: &tool67ToolSpec,
+	Builder: tool67ToolBuilder{},
+	Def:     &tool67ToolSpec,
 }
 
 // tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
@@ -8488,12 +8896,18 @@ func Tool68Tool() *runtime.Func[In68, Out68] {
 	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68).WithEncoder(encodeOut68)
 }
 
+// tool68ToolBuilder builds tool "tool-68" for Tools, with Tool68Tool.
+type tool68ToolBuilder struct{}
+
+// BuildTool returns Tool68Tool().
+func (tool68ToolBuilder) BuildTool() runtime.Tool {
+	return Tool68Tool()
+}
+
 // tool68ToolLazy is tool "tool-68" as Tools holds it: built by Tool68Tool on its first call.
 var tool68ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool68Tool()
-	},
-	Def: &tool68ToolSpec,
+	Builder: tool68ToolBuilder{},
+	Def:     &tool68ToolSpec,
 }
 
 // tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
@@ -8611,12 +9025,18 @@ func Tool69Tool() *runtime.Func[In69, Out69] {
 	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69).WithEncoder(encodeOut69)
 }
 
+// tool69ToolBuilder builds tool "tool-69" for Tools, with Tool69Tool.
+type tool69ToolBuilder struct{}
+
+// BuildTool returns Tool69Tool().
+func (tool69ToolBuilder) BuildTool() runtime.Tool {
+	return Tool69Tool()
+}
+
 // tool69ToolLazy is tool "tool-69" as Tools holds it: built by Tool69Tool on its first call.
 var tool69ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool69Tool()
-	},
-	Def: &tool69ToolSpec,
+	Builder: tool69ToolBuilder{},
+	Def:     &tool69ToolSpec,
 }
 
 // tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
@@ -8734,12 +9154,18 @@ func Tool70Tool() *runtime.Func[In70, Out70] {
 	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70).WithEncoder(encodeOut70)
 }
 
+// tool70ToolBuilder builds tool "tool-70" for Tools, with Tool70Tool.
+type tool70ToolBuilder struct{}
+
+// BuildTool returns Tool70Tool().
+func (tool70ToolBuilder) BuildTool() runtime.Tool {
+	return Tool70Tool()
+}
+
 // tool70ToolLazy is tool "tool-70" as Tools holds it: built by Tool70Tool on its first call.
 var tool70ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool70Tool()
-	},
-	Def: &tool70ToolSpec,
+	Builder: tool70ToolBuilder{},
+	Def:     &tool70ToolSpec,
 }
 
 // tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
@@ -8857,12 +9283,18 @@ func Tool71Tool() *runtime.Func[In71, Out71] {
 	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71).WithEncoder(encodeOut71)
 }
 
+// tool71ToolBuilder builds tool "tool-71" for Tools, with Tool71Tool.
+type tool71ToolBuilder struct{}
+
+// BuildTool returns Tool71Tool().
+func (tool71ToolBuilder) BuildTool() runtime.Tool {
+	return Tool71Tool()
+}
+
 // tool71ToolLazy is tool "tool-71" as Tools holds it: built by Tool71Tool on its first call.
 var tool71ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool71Tool()
-	},
-	Def: &tool71ToolSpec,
+	Builder: tool71ToolBuilder{},
+	Def:     &tool71ToolSpec,
 }
 
 // tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
@@ -8980,12 +9412,18 @@ func Tool72Tool() *runtime.Func[In72, Out72] {
 	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72).WithEncoder(encodeOut72)
 }
 
+// tool72ToolBuilder builds tool "tool-72" for Tools, with Tool72Tool.
+type tool72ToolBuilder struct{}
+
+// BuildTool returns Tool72Tool().
+func (tool72ToolBuilder) BuildTool() runtime.Tool {
+	return Tool72Tool()
+}
+
 // tool72ToolLazy is tool "tool-72" as Tools holds it: built by Tool72Tool on its first call.
 var tool72ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool72Tool()
-	},
-	Def: &tool72ToolSpec,
+	Builder: tool72ToolBuilder{},
+	Def:     &tool72ToolSpec,
 }
 
 // tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
@@ -9103,12 +9541,18 @@ func Tool73Tool() *runtime.Func[In73, Out73] {
 	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73).WithEncoder(encodeOut73)
 }
 
+// tool73ToolBuilder builds tool "tool-73" for Tools, with Tool73Tool.
+type tool73ToolBuilder struct{}
+
+// BuildTool returns Tool73Tool().
+func (tool73ToolBuilder) BuildTool() runtime.Tool {
+	return Tool73Tool()
+}
+
 // tool73ToolLazy is tool "tool-73" as Tools holds it: built by Tool73Tool on its first call.
 var tool73ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool73Tool()
-	},
-	Def: &tool73ToolSpec,
+	Builder: tool73ToolBuilder{},
+	Def:     &tool73ToolSpec,
 }
 
 // tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
@@ -9226,12 +9670,18 @@ func Tool74Tool() *runtime.Func[In74, Out74] {
 	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74).WithEncoder(encodeOut74)
 }
 
+// tool74ToolBuilder builds tool "tool-74" for Tools, with Tool74Tool.
+type tool74ToolBuilder struct{}
+
+// BuildTool returns Tool74Tool().
+func (tool74ToolBuilder) BuildTool() runtime.Tool {
+	return Tool74Tool()
+}
+
 // tool74ToolLazy is tool "tool-74" as Tools holds it: built by Tool74Tool on its first call.
 var tool74ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool74Tool()
-	},
-	Def: &tool74ToolSpec,
+	Builder: tool74ToolBuilder{},
+	Def:     &tool74ToolSpec,
 }
 
 // tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
@@ -9349,12 +9799,18 @@ func Tool75Tool() *runtime.Func[In75, Out75] {
 	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75).WithEncoder(encodeOut75)
 }
 
+// tool75ToolBuilder builds tool "tool-75" for Tools, with Tool75Tool.
+type tool75ToolBuilder struct{}
+
+// BuildTool returns Tool75Tool().
+func (tool75ToolBuilder) BuildTool() runtime.Tool {
+	return Tool75Tool()
+}
+
 // tool75ToolLazy is tool "tool-75" as Tools holds it: built by Tool75Tool on its first call.
 var tool75ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool75Tool()
-	},
-	Def: &tool75ToolSpec,
+	Builder: tool75ToolBuilder{},
+	Def:     &tool75ToolSpec,
 }
 
 // tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
@@ -9472,12 +9928,18 @@ func Tool76Tool() *runtime.Func[In76, Out76] {
 	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76).WithEncoder(encodeOut76)
 }
 
+// tool76ToolBuilder builds tool "tool-76" for Tools, with Tool76Tool.
+type tool76ToolBuilder struct{}
+
+// BuildTool returns Tool76Tool().
+func (tool76ToolBuilder) BuildTool() runtime.Tool {
+	return Tool76Tool()
+}
+
 // tool76ToolLazy is tool "tool-76" as Tools holds it: built by Tool76Tool on its first call.
 var tool76ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool76Tool()
-	},
-	Def: &tool76ToolSpec,
+	Builder: tool76ToolBuilder{},
+	Def:     &tool76ToolSpec,
 }
 
 // tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
@@ -9595,12 +10057,18 @@ func Tool77Tool() *runtime.Func[In77, Out77] {
 	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77).WithEncoder(encodeOut77)
 }
 
+// tool77ToolBuilder builds tool "tool-77" for Tools, with Tool77Tool.
+type tool77ToolBuilder struct{}
+
+// BuildTool returns Tool77Tool().
+func (tool77ToolBuilder) BuildTool() runtime.Tool {
+	return Tool77Tool()
+}
+
 // tool77ToolLazy is tool "tool-77" as Tools holds it: built by Tool77Tool on its first call.
 var tool77ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool77Tool()
-	},
-	Def: &tool77ToolSpec,
+	Builder: tool77ToolBuilder{},
+	Def:     &tool77ToolSpec,
 }
 
 // tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
@@ -9718,12 +10186,18 @@ func Tool78Tool() *runtime.Func[In78, Out78] {
 	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78).WithEncoder(encodeOut78)
 }
 
+// tool78ToolBuilder builds tool "tool-78" for Tools, with Tool78Tool.
+type tool78ToolBuilder struct{}
+
+// BuildTool returns Tool78Tool().
+func (tool78ToolBuilder) BuildTool() runtime.Tool {
+	return Tool78Tool()
+}
+
 // tool78ToolLazy is tool "tool-78" as Tools holds it: built by Tool78Tool on its first call.
 var tool78ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool78Tool()
-	},
-	Def: &tool78ToolSpec,
+	Builder: tool78ToolBuilder{},
+	Def:     &tool78ToolSpec,
 }
 
 // tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
@@ -9841,12 +10315,18 @@ func Tool79Tool() *runtime.Func[In79, Out79] {
 	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79).WithEncoder(encodeOut79)
 }
 
+// tool79ToolBuilder builds tool "tool-79" for Tools, with Tool79Tool.
+type tool79ToolBuilder struct{}
+
+// BuildTool returns Tool79Tool().
+func (tool79ToolBuilder) BuildTool() runtime.Tool {
+	return Tool79Tool()
+}
+
 // tool79ToolLazy is tool "tool-79" as Tools holds it: built by Tool79Tool on its first call.
 var tool79ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool79Tool()
-	},
-	Def: &tool79ToolSpec,
+	Builder: tool79ToolBuilder{},
+	Def:     &tool79ToolSpec,
 }
 
 // tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
@@ -9964,12 +10444,18 @@ func Tool80Tool() *runtime.Func[In80, Out80] {
 	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80).WithEncoder(encodeOut80)
 }
 
+// tool80ToolBuilder builds tool "tool-80" for Tools, with Tool80Tool.
+type tool80ToolBuilder struct{}
+
+// BuildTool returns Tool80Tool().
+func (tool80ToolBuilder) BuildTool() runtime.Tool {
+	return Tool80Tool()
+}
+
 // tool80ToolLazy is tool "tool-80" as Tools holds it: built by Tool80Tool on its first call.
 var tool80ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool80Tool()
-	},
-	Def: &tool80ToolSpec,
+	Builder: tool80ToolBuilder{},
+	Def:     &tool80ToolSpec,
 }
 
 // tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
@@ -10087,12 +10573,18 @@ func Tool81Tool() *runtime.Func[In81, Out81] {
 	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81).WithEncoder(encodeOut81)
 }
 
+// tool81ToolBuilder builds tool "tool-81" for Tools, with Tool81Tool.
+type tool81ToolBuilder struct{}
+
+// BuildTool returns Tool81Tool().
+func (tool81ToolBuilder) BuildTool() runtime.Tool {
+	return Tool81Tool()
+}
+
 // tool81ToolLazy is tool "tool-81" as Tools holds it: built by Tool81Tool on its first call.
 var tool81ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool81Tool()
-	},
-	Def: &tool81ToolSpec,
+	Builder: tool81ToolBuilder{},
+	Def:     &tool81ToolSpec,
 }
 
 // tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
@@ -10210,12 +10702,18 @@ func Tool82Tool() *runtime.Func[In82, Out82] {
 	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82).WithEncoder(encodeOut82)
 }
 
+// tool82ToolBuilder builds tool "tool-82" for Tools, with Tool82Tool.
+type tool82ToolBuilder struct{}
+
+// BuildTool returns Tool82Tool().
+func (tool82ToolBuilder) BuildTool() runtime.Tool {
+	return Tool82Tool()
+}
+
 // tool82ToolLazy is tool "tool-82" as Tools holds it: built by Tool82Tool on its first call.
 var tool82ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool82Tool()
-	},
-	Def: &tool82ToolSpec,
+	Builder: tool82ToolBuilder{},
+	Def:     &tool82ToolSpec,
 }
 
 // tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
@@ -10333,12 +10831,18 @@ func Tool83Tool() *runtime.Func[In83, Out83] {
 	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83).WithEncoder(encodeOut83)
 }
 
+// tool83ToolBuilder builds tool "tool-83" for Tools, with Tool83Tool.
+type tool83ToolBuilder struct{}
+
+// BuildTool returns Tool83Tool().
+func (tool83ToolBuilder) BuildTool() runtime.Tool {
+	return Tool83Tool()
+}
+
 // tool83ToolLazy is tool "tool-83" as Tools holds it: built by Tool83Tool on its first call.
 var tool83ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool83Tool()
-	},
-	Def: &tool83ToolSpec,
+	Builder: tool83ToolBuilder{},
+	Def:     &tool83ToolSpec,
 }
 
 // tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
@@ -10456,12 +10960,18 @@ func Tool84Tool() *runtime.Func[In84, Out84] {
 	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84).WithEncoder(encodeOut84)
 }
 
+// tool84ToolBuilder builds tool "tool-84" for Tools, with Tool84Tool.
+type tool84ToolBuilder struct{}
+
+// BuildTool returns Tool84Tool().
+func (tool84ToolBuilder) BuildTool() runtime.Tool {
+	return Tool84Tool()
+}
+
 // tool84ToolLazy is tool "tool-84" as Tools holds it: built by Tool84Tool on its first call.
 var tool84ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool84Tool()
-	},
-	Def: &tool84ToolSpec,
+	Builder: tool84ToolBuilder{},
+	Def:     &tool84ToolSpec,
 }
 
 // tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
@@ -10579,12 +11089,18 @@ func Tool85Tool() *runtime.Func[In85, Out85] {
 	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85).WithEncoder(encodeOut85)
 }
 
+// tool85ToolBuilder builds tool "tool-85" for Tools, with Tool85Tool.
+type tool85ToolBuilder struct{}
+
+// BuildTool returns Tool85Tool().
+func (tool85ToolBuilder) BuildTool() runtime.Tool {
+	return Tool85Tool()
+}
+
 // tool85ToolLazy is tool "tool-85" as Tools holds it: built by Tool85Tool on its first call.
 var tool85ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool85Tool()
-	},
-	Def: &tool85ToolSpec,
+	Builder: tool85ToolBuilder{},
+	Def:     &tool85ToolSpec,
 }
 
 // tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
@@ -10702,12 +11218,18 @@ func Tool86Tool() *runtime.Func[In86, Out86] {
 	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86).WithEncoder(encodeOut86)
 }
 
+// tool86ToolBuilder builds tool "tool-86" for Tools, with Tool86Tool.
+type tool86ToolBuilder struct{}
+
+// BuildTool returns Tool86Tool().
+func (tool86ToolBuilder) BuildTool() runtime.Tool {
+	return Tool86Tool()
+}
+
 // tool86ToolLazy is tool "tool-86" as Tools holds it: built by Tool86Tool on its first call.
 var tool86ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool86Tool()
-	},
-	Def: &tool86ToolSpec,
+	Builder: tool86ToolBuilder{},
+	Def:     &tool86ToolSpec,
 }
 
 // tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
@@ -10825,12 +11347,18 @@ func Tool87Tool() *runtime.Func[In87, Out87] {
 	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87).WithEncoder(encodeOut87)
 }
 
+// tool87ToolBuilder builds tool "tool-87" for Tools, with Tool87Tool.
+type tool87ToolBuilder struct{}
+
+// BuildTool returns Tool87Tool().
+func (tool87ToolBuilder) BuildTool() runtime.Tool {
+	return Tool87Tool()
+}
+
 // tool87ToolLazy is tool "tool-87" as Tools holds it: built by Tool87Tool on its first call.
 var tool87ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool87Tool()
-	},
-	Def: &tool87ToolSpec,
+	Builder: tool87ToolBuilder{},
+	Def:     &tool87ToolSpec,
 }
 
 // tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
@@ -10948,12 +11476,18 @@ func Tool88Tool() *runtime.Func[In88, Out88] {
 	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88).WithEncoder(encodeOut88)
 }
 
+// tool88ToolBuilder builds tool "tool-88" for Tools, with Tool88Tool.
+type tool88ToolBuilder struct{}
+
+// BuildTool returns Tool88Tool().
+func (tool88ToolBuilder) BuildTool() runtime.Tool {
+	return Tool88Tool()
+}
+
 // tool88ToolLazy is tool "tool-88" as Tools holds it: built by Tool88Tool on its first call.
 var tool88ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool88Tool()
-	},
-	Def: &tool88ToolSpec,
+	Builder: tool88ToolBuilder{},
+	Def:     &tool88ToolSpec,
 }
 
 // tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
@@ -11071,12 +11605,18 @@ func Tool89Tool() *runtime.Func[In89, Out89] {
 	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89).WithEncoder(encodeOut89)
 }
 
+// tool89ToolBuilder builds tool "tool-89" for Tools, with Tool89Tool.
+type tool89ToolBuilder struct{}
+
+// BuildTool returns Tool89Tool().
+func (tool89ToolBuilder) BuildTool() runtime.Tool {
+	return Tool89Tool()
+}
+
 // tool89ToolLazy is tool "tool-89" as Tools holds it: built by Tool89Tool on its first call.
 var tool89ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool89Tool()
-	},
-	Def: &tool89ToolSpec,
+	Builder: tool89ToolBuilder{},
+	Def:     &tool89ToolSpec,
 }
 
 // tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
@@ -11194,12 +11734,18 @@ func Tool90Tool() *runtime.Func[In90, Out90] {
 	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90).WithEncoder(encodeOut90)
 }
 
+// tool90ToolBuilder builds tool "tool-90" for Tools, with Tool90Tool.
+type tool90ToolBuilder struct{}
+
+// BuildTool returns Tool90Tool().
+func (tool90ToolBuilder) BuildTool() runtime.Tool {
+	return Tool90Tool()
+}
+
 // tool90ToolLazy is tool "tool-90" as Tools holds it: built by Tool90Tool on its first call.
 var tool90ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool90Tool()
-	},
-	Def: &tool90ToolSpec,
+	Builder: tool90ToolBuilder{},
+	Def:     &tool90ToolSpec,
 }
 
 // tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
@@ -11317,12 +11863,18 @@ func Tool91Tool() *runtime.Func[In91, Out91] {
 	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91).WithEncoder(encodeOut91)
 }
 
+// tool91ToolBuilder builds tool "tool-91" for Tools, with Tool91Tool.
+type tool91ToolBuilder struct{}
+
+// BuildTool returns Tool91Tool().
+func (tool91ToolBuilder) BuildTool() runtime.Tool {
+	return Tool91Tool()
+}
+
 // tool91ToolLazy is tool "tool-91" as Tools holds it: built by Tool91Tool on its first call.
 var tool91ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool91Tool()
-	},
-	Def: &tool91ToolSpec,
+	Builder: tool91ToolBuilder{},
+	Def:     &tool91ToolSpec,
 }
 
 // tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
@@ -11440,12 +11992,18 @@ func Tool92Tool() *runtime.Func[In92, Out92] {
 	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92).WithEncoder(encodeOut92)
 }
 
+// tool92ToolBuilder builds tool "tool-92" for Tools, with Tool92Tool.
+type tool92ToolBuilder struct{}
+
+// BuildTool returns Tool92Tool().
+func (tool92ToolBuilder) BuildTool() runtime.Tool {
+	return Tool92Tool()
+}
+
 // tool92ToolLazy is tool "tool-92" as Tools holds it: built by Tool92Tool on its first call.
 var tool92ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool92Tool()
-	},
-	Def: &tool92ToolSpec,
+	Builder: tool92ToolBuilder{},
+	Def:     &tool92ToolSpec,
 }
 
 // tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
@@ -11563,12 +12121,18 @@ func Tool93Tool() *runtime.Func[In93, Out93] {
 	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93).WithEncoder(encodeOut93)
 }
 
+// tool93ToolBuilder builds tool "tool-93" for Tools, with Tool93Tool.
+type tool93ToolBuilder struct{}
+
+// BuildTool returns Tool93Tool().
+func (tool93ToolBuilder) BuildTool() runtime.Tool {
+	return Tool93Tool()
+}
+
 // tool93ToolLazy is tool "tool-93" as Tools holds it: built by Tool93Tool on its first call.
 var tool93ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool93Tool()
-	},
-	Def: &tool93ToolSpec,
+	Builder: tool93ToolBuilder{},
+	Def:     &tool93ToolSpec,
 }
 
 // tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
@@ -11686,12 +12250,18 @@ func Tool94Tool() *runtime.Func[In94, Out94] {
 	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94).WithEncoder(encodeOut94)
 }
 
+// tool94ToolBuilder builds tool "tool-94" for Tools, with Tool94Tool.
+type tool94ToolBuilder struct{}
+
+// BuildTool returns Tool94Tool().
+func (tool94ToolBuilder) BuildTool() runtime.Tool {
+	return Tool94Tool()
+}
+
 // tool94ToolLazy is tool "tool-94" as Tools holds it: built by Tool94Tool on its first call.
 var tool94ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool94Tool()
-	},
-	Def: &tool94ToolSpec,
+	Builder: tool94ToolBuilder{},
+	Def:     &tool94ToolSpec,
 }
 
 // tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
@@ -11809,12 +12379,18 @@ func Tool95Tool() *runtime.Func[In95, Out95] {
 	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95).WithEncoder(encodeOut95)
 }
 
+// tool95ToolBuilder builds tool "tool-95" for Tools, with Tool95Tool.
+type tool95ToolBuilder struct{}
+
+// BuildTool returns Tool95Tool().
+func (tool95ToolBuilder) BuildTool() runtime.Tool {
+	return Tool95Tool()
+}
+
 // tool95ToolLazy is tool "tool-95" as Tools holds it: built by Tool95Tool on its first call.
 var tool95ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool95Tool()
-	},
-	Def: &tool95ToolSpec,
+	Builder: tool95ToolBuilder{},
+	Def:     &tool95ToolSpec,
 }
 
 // tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
@@ -11932,12 +12508,18 @@ func Tool96Tool() *runtime.Func[In96, Out96] {
 	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96).WithEncoder(encodeOut96)
 }
 
+// tool96ToolBuilder builds tool "tool-96" for Tools, with Tool96Tool.
+type tool96ToolBuilder struct{}
+
+// BuildTool returns Tool96Tool().
+func (tool96ToolBuilder) BuildTool() runtime.Tool {
+	return Tool96Tool()
+}
+
 // tool96ToolLazy is tool "tool-96" as Tools holds it: built by Tool96Tool on its first call.
 var tool96ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool96Tool()
-	},
-	Def: &tool96ToolSpec,
+	Builder: tool96ToolBuilder{},
+	Def:     &tool96ToolSpec,
 }
 
 // tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
@@ -12055,12 +12637,18 @@ func Tool97Tool() *runtime.Func[In97, Out97] {
 	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97).WithEncoder(encodeOut97)
 }
 
+// tool97ToolBuilder builds tool "tool-97" for Tools, with Tool97Tool.
+type tool97ToolBuilder struct{}
+
+// BuildTool returns Tool97Tool().
+func (tool97ToolBuilder) BuildTool() runtime.Tool {
+	return Tool97Tool()
+}
+
 // tool97ToolLazy is tool "tool-97" as Tools holds it: built by Tool97Tool on its first call.
 var tool97ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool97Tool()
-	},
-	Def: &tool97ToolSpec,
+	Builder: tool97ToolBuilder{},
+	Def:     &tool97ToolSpec,
 }
 
 // tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
@@ -12178,12 +12766,18 @@ func Tool98Tool() *runtime.Func[In98, Out98] {
 	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98).WithEncoder(encodeOut98)
 }
 
+// tool98ToolBuilder builds tool "tool-98" for Tools, with Tool98Tool.
+type tool98ToolBuilder struct{}
+
+// BuildTool returns Tool98Tool().
+func (tool98ToolBuilder) BuildTool() runtime.Tool {
+	return Tool98Tool()
+}
+
 // tool98ToolLazy is tool "tool-98" as Tools holds it: built by Tool98Tool on its first call.
 var tool98ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool98Tool()
-	},
-	Def: &tool98ToolSpec,
+	Builder: tool98ToolBuilder{},
+	Def:     &tool98ToolSpec,
 }
 
 // tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
@@ -12301,12 +12895,18 @@ func Tool99Tool() *runtime.Func[In99, Out99] {
 	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99).WithEncoder(encodeOut99)
 }
 
+// tool99ToolBuilder builds tool "tool-99" for Tools, with Tool99Tool.
+type tool99ToolBuilder struct{}
+
+// BuildTool returns Tool99Tool().
+func (tool99ToolBuilder) BuildTool() runtime.Tool {
+	return Tool99Tool()
+}
+
 // tool99ToolLazy is tool "tool-99" as Tools holds it: built by Tool99Tool on its first call.
 var tool99ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Tool99Tool()
-	},
-	Def: &tool99ToolSpec,
+	Builder: tool99ToolBuilder{},
+	Def:     &tool99ToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

@@ -105,12 +105,18 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
+// getWeatherToolBuilder builds tool "weather-tool" for Tools, with GetWeatherTool.
+type getWeatherToolBuilder struct{}
+
+// BuildTool returns GetWeatherTool().
+func (getWeatherToolBuilder) BuildTool() runtime.Tool {
+	return GetWeatherTool()
+}
+
 // getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
 var getWeatherToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GetWeatherTool()
-	},
-	Def: &getWeatherToolSpec,
+	Builder: getWeatherToolBuilder{},
+	Def:     &getWeatherToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

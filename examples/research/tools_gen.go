@@ -91,12 +91,18 @@ func GatherTool() *runtime.Func[ResearchInput, Sources] {
 	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput).WithEncoder(encodeSources)
 }
 
+// gatherToolBuilder builds tool "gather" for Tools, with GatherTool.
+type gatherToolBuilder struct{}
+
+// BuildTool returns GatherTool().
+func (gatherToolBuilder) BuildTool() runtime.Tool {
+	return GatherTool()
+}
+
 // gatherToolLazy is tool "gather" as Tools holds it: built by GatherTool on its first call.
 var gatherToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GatherTool()
-	},
-	Def: &gatherToolSpec,
+	Builder: gatherToolBuilder{},
+	Def:     &gatherToolSpec,
 }
 
 // summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
@@ -185,12 +191,18 @@ func SummarizeTool() *runtime.Func[Sources, Report] {
 	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources).WithEncoder(encodeReport)
 }
 
+// summarizeToolBuilder builds tool "summarize" for Tools, with SummarizeTool.
+type summarizeToolBuilder struct{}
+
+// BuildTool returns SummarizeTool().
+func (summarizeToolBuilder) BuildTool() runtime.Tool {
+	return SummarizeTool()
+}
+
 // summarizeToolLazy is tool "summarize" as Tools holds it: built by SummarizeTool on its first call.
 var summarizeToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return SummarizeTool()
-	},
-	Def: &summarizeToolSpec,
+	Builder: summarizeToolBuilder{},
+	Def:     &summarizeToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

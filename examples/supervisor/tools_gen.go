@@ -81,12 +81,18 @@ func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
 	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput).WithEncoder(encodeNotesOutput)
 }
 
+// lookupNotesToolBuilder builds tool "research-notes" for Tools, with LookupNotesTool.
+type lookupNotesToolBuilder struct{}
+
+// BuildTool returns LookupNotesTool().
+func (lookupNotesToolBuilder) BuildTool() runtime.Tool {
+	return LookupNotesTool()
+}
+
 // lookupNotesToolLazy is tool "research-notes" as Tools holds it: built by LookupNotesTool on its first call.
 var lookupNotesToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return LookupNotesTool()
-	},
-	Def: &lookupNotesToolSpec,
+	Builder: lookupNotesToolBuilder{},
+	Def:     &lookupNotesToolSpec,
 }
 
 // countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
@@ -140,12 +146,18 @@ func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
 	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput).WithEncoder(encodeCountOutput)
 }
 
+// countWordsToolBuilder builds tool "word-count" for Tools, with CountWordsTool.
+type countWordsToolBuilder struct{}
+
+// BuildTool returns CountWordsTool().
+func (countWordsToolBuilder) BuildTool() runtime.Tool {
+	return CountWordsTool()
+}
+
 // countWordsToolLazy is tool "word-count" as Tools holds it: built by CountWordsTool on its first call.
 var countWordsToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return CountWordsTool()
-	},
-	Def: &countWordsToolSpec,
+	Builder: countWordsToolBuilder{},
+	Def:     &countWordsToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

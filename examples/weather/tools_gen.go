@@ -119,12 +119,18 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
+// getWeatherToolBuilder builds tool "weather-tool" for Tools, with GetWeatherTool.
+type getWeatherToolBuilder struct{}
+
+// BuildTool returns GetWeatherTool().
+func (getWeatherToolBuilder) BuildTool() runtime.Tool {
+	return GetWeatherTool()
+}
+
 // getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
 var getWeatherToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GetWeatherTool()
-	},
-	Def: &getWeatherToolSpec,
+	Builder: getWeatherToolBuilder{},
+	Def:     &getWeatherToolSpec,
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -214,12 +220,18 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
+// getHazardsToolBuilder builds tool "hazards-tool" for Tools, with GetHazardsTool.
+type getHazardsToolBuilder struct{}
+
+// BuildTool returns GetHazardsTool().
+func (getHazardsToolBuilder) BuildTool() runtime.Tool {
+	return GetHazardsTool()
+}
+
 // getHazardsToolLazy is tool "hazards-tool" as Tools holds it: built by GetHazardsTool on its first call.
 var getHazardsToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GetHazardsTool()
-	},
-	Def: &getHazardsToolSpec,
+	Builder: getHazardsToolBuilder{},
+	Def:     &getHazardsToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

@@ -114,12 +114,18 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
 }
 
+// getWeatherToolBuilder builds tool "weather-tool" for Tools, with GetWeatherTool.
+type getWeatherToolBuilder struct{}
+
+// BuildTool returns GetWeatherTool().
+func (getWeatherToolBuilder) BuildTool() runtime.Tool {
+	return GetWeatherTool()
+}
+
 // getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
 var getWeatherToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GetWeatherTool()
-	},
-	Def: &getWeatherToolSpec,
+	Builder: getWeatherToolBuilder{},
+	Def:     &getWeatherToolSpec,
 }
 
 // getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
@@ -210,12 +216,18 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
 }
 
+// getHazardsToolBuilder builds tool "hazards-tool" for Tools, with GetHazardsTool.
+type getHazardsToolBuilder struct{}
+
+// BuildTool returns GetHazardsTool().
+func (getHazardsToolBuilder) BuildTool() runtime.Tool {
+	return GetHazardsTool()
+}
+
 // getHazardsToolLazy is tool "hazards-tool" as Tools holds it: built by GetHazardsTool on its first call.
 var getHazardsToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return GetHazardsTool()
-	},
-	Def: &getHazardsToolSpec,
+	Builder: getHazardsToolBuilder{},
+	Def:     &getHazardsToolSpec,
 }
 
 // listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
@@ -262,12 +274,18 @@ func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
 	return runtime.NewFunc(&listLocationsToolSpec, ListLocations).WithDecoder(decodeLocationsInput).WithEncoder(encodeLocationsOutput)
 }
 
+// listLocationsToolBuilder builds tool "locations-tool" for Tools, with ListLocationsTool.
+type listLocationsToolBuilder struct{}
+
+// BuildTool returns ListLocationsTool().
+func (listLocationsToolBuilder) BuildTool() runtime.Tool {
+	return ListLocationsTool()
+}
+
 // listLocationsToolLazy is tool "locations-tool" as Tools holds it: built by ListLocationsTool on its first call.
 var listLocationsToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return ListLocationsTool()
-	},
-	Def: &listLocationsToolSpec,
+	Builder: listLocationsToolBuilder{},
+	Def:     &listLocationsToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map

@@ -144,12 +144,18 @@ func Search000Tool() *runtime.Func[Search000In, Search000Out] {
 	return runtime.NewFunc(&search000ToolSpec, Search000).WithDecoder(decodeSearch000In).WithEncoder(encodeSearch000Out)
 }
 
+// search000ToolBuilder builds tool "search-000" for Tools, with Search000Tool.
+type search000ToolBuilder struct{}
+
+// BuildTool returns Search000Tool().
+func (search000ToolBuilder) BuildTool() runtime.Tool {
+	return Search000Tool()
+}
+
 // search000ToolLazy is tool "search-000" as Tools holds it: built by Search000Tool on its first call.
 var search000ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search000Tool()
-	},
-	Def: &search000ToolSpec,
+	Builder: search000ToolBuilder{},
+	Def:     &search000ToolSpec,
 }
 
 // search001ToolInputSchema is the JSON Schema of the input of tool "search-001".
@@ -286,12 +292,18 @@ func Search001Tool() *runtime.Func[Search001In, Search001Out] {
 	return runtime.NewFunc(&search001ToolSpec, Search001).WithDecoder(decodeSearch001In).WithEncoder(encodeSearch001Out)
 }
 
+// search001ToolBuilder builds tool "search-001" for Tools, with Search001Tool.
+type search001ToolBuilder struct{}
+
+// BuildTool returns Search001Tool().
+func (search001ToolBuilder) BuildTool() runtime.Tool {
+	return Search001Tool()
+}
+
 // search001ToolLazy is tool "search-001" as Tools holds it: built by Search001Tool on its first call.
 var search001ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search001Tool()
-	},
-	Def: &search001ToolSpec,
+	Builder: search001ToolBuilder{},
+	Def:     &search001ToolSpec,
 }
 
 // search002ToolInputSchema is the JSON Schema of the input of tool "search-002".
@@ -428,12 +440,18 @@ func Search002Tool() *runtime.Func[Search002In, Search002Out] {
 	return runtime.NewFunc(&search002ToolSpec, Search002).WithDecoder(decodeSearch002In).WithEncoder(encodeSearch002Out)
 }
 
+// search002ToolBuilder builds tool "search-002" for Tools, with Search002Tool.
+type search002ToolBuilder struct{}
+
+// BuildTool returns Search002Tool().
+func (search002ToolBuilder) BuildTool() runtime.Tool {
+	return Search002Tool()
+}
+
 // search002ToolLazy is tool "search-002" as Tools holds it: built by Search002Tool on its first call.
 var search002ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search002Tool()
-	},
-	Def: &search002ToolSpec,
+	Builder: search002ToolBuilder{},
+	Def:     &search002ToolSpec,
 }
 
 // search003ToolInputSchema is the JSON Schema of the input of tool "search-003".
@@ -570,12 +588,18 @@ func Search003Tool() *runtime.Func[Search003In, Search003Out] {
 	return runtime.NewFunc(&search003ToolSpec, Search003).WithDecoder(decodeSearch003In).WithEncoder(encodeSearch003Out)
 }
 
+// search003ToolBuilder builds tool "search-003" for Tools, with Search003Tool.
+type search003ToolBuilder struct{}
+
+// BuildTool returns Search003Tool().
+func (search003ToolBuilder) BuildTool() runtime.Tool {
+	return Search003Tool()
+}
+
 // search003ToolLazy is tool "search-003" as Tools holds it: built by Search003Tool on its first call.
 var search003ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search003Tool()
-	},
-	Def: &search003ToolSpec,
+	Builder: search003ToolBuilder{},
+	Def:     &search003ToolSpec,
 }
 
 // search004ToolInputSchema is the JSON Schema of the input of tool "search-004".
@@ -712,12 +736,18 @@ func Search004Tool() *runtime.Func[Search004In, Search004Out] {
 	return runtime.NewFunc(&search004ToolSpec, Search004).WithDecoder(decodeSearch004In).WithEncoder(encodeSearch004Out)
 }
 
+// search004ToolBuilder builds tool "search-004" for Tools, with Search004Tool.
+type search004ToolBuilder struct{}
+
+// BuildTool returns Search004Tool().
+func (search004ToolBuilder) BuildTool() runtime.Tool {
+	return Search004Tool()
+}
+
 // search004ToolLazy is tool "search-004" as Tools holds it: built by Search004Tool on its first call.
 var search004ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search004Tool()
-	},
-	Def: &search004ToolSpec,
+	Builder: search004ToolBuilder{},
+	Def:     &search004ToolSpec,
 }
 
 // search005ToolInputSchema is the JSON Schema of the input of tool "search-005".
@@ -854,12 +884,18 @@ func Search005Tool() *runtime.Func[Search005In, Search005Out] {
 	return runtime.NewFunc(&search005ToolSpec, Search005).WithDecoder(decodeSearch005In).WithEncoder(encodeSearch005Out)
 }
 
+// search005ToolBuilder builds tool "search-005" for Tools, with Search005Tool.
+type search005ToolBuilder struct{}
+
+// BuildTool returns Search005Tool().
+func (search005ToolBuilder) BuildTool() runtime.Tool {
+	return Search005Tool()
+}
+
 // search005ToolLazy is tool "search-005" as Tools holds it: built by Search005Tool on its first call.
 var search005ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search005Tool()
-	},
-	Def: &search005ToolSpec,
+	Builder: search005ToolBuilder{},
+	Def:     &search005ToolSpec,
 }
 
 // search006ToolInputSchema is the JSON Schema of the input of tool "search-006".
@@ -996,12 +1032,18 @@ func Search006Tool() *runtime.Func[Search006In, Search006Out] {
 	return runtime.NewFunc(&search006ToolSpec, Search006).WithDecoder(decodeSearch006In).WithEncoder(encodeSearch006Out)
 }
 
+// search006ToolBuilder builds tool "search-006" for Tools, with Search006Tool.
+type search006ToolBuilder struct{}
+
+// BuildTool returns Search006Tool().
+func (search006ToolBuilder) BuildTool() runtime.Tool {
+	return Search006Tool()
+}
+
 // search006ToolLazy is tool "search-006" as Tools holds it: built by Search006Tool on its first call.
 var search006ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search006Tool()
-	},
-	Def: &search006ToolSpec,
+	Builder: search006ToolBuilder{},
+	Def:     &search006ToolSpec,
 }
 
 // search007ToolInputSchema is the JSON Schema of the input of tool "search-007".
@@ -1138,12 +1180,18 @@ func Search007Tool() *runtime.Func[Search007In, Search007Out] {
 	return runtime.NewFunc(&search007ToolSpec, Search007).WithDecoder(decodeSearch007In).WithEncoder(encodeSearch007Out)
 }
 
+// search007ToolBuilder builds tool "search-007" for Tools, with Search007Tool.
+type search007ToolBuilder struct{}
+
+// BuildTool returns Search007Tool().
+func (search007ToolBuilder) BuildTool() runtime.Tool {
+	return Search007Tool()
+}
+
 // search007ToolLazy is tool "search-007" as Tools holds it: built by Search007Tool on its first call.
 var search007ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search007Tool()
-	},
-	Def: &search007ToolSpec,
+	Builder: search007ToolBuilder{},
+	Def:     &search007ToolSpec,
 }
 
 // search008ToolInputSchema is the JSON Schema of the input of tool "search-008".
@@ -1280,12 +1328,18 @@ func Search008Tool() *runtime.Func[Search008In, Search008Out] {
 	return runtime.NewFunc(&search008ToolSpec, Search008).WithDecoder(decodeSearch008In).WithEncoder(encodeSearch008Out)
 }
 
+// search008ToolBuilder builds tool "search-008" for Tools, with Search008Tool.
+type search008ToolBuilder struct{}
+
+// BuildTool returns Search008Tool().
+func (search008ToolBuilder) BuildTool() runtime.Tool {
+	return Search008Tool()
+}
+
 // search008ToolLazy is tool "search-008" as Tools holds it: built by Search008Tool on its first call.
 var search008ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search008Tool()
-	},
-	Def: &search008ToolSpec,
+	Builder: search008ToolBuilder{},
+	Def:     &search008ToolSpec,
 }
 
 // search009ToolInputSchema is the JSON Schema of the input of tool "search-009".
@@ -1422,12 +1476,18 @@ func Search009Tool() *runtime.Func[Search009In, Search009Out] {
 	return runtime.NewFunc(&search009ToolSpec, Search009).WithDecoder(decodeSearch009In).WithEncoder(encodeSearch009Out)
 }
 
+// search009ToolBuilder builds tool "search-009" for Tools, with Search009Tool.
+type search009ToolBuilder struct{}
+
+// BuildTool returns Search009Tool().
+func (search009ToolBuilder) BuildTool() runtime.Tool {
+	return Search009Tool()
+}
+
 // search009ToolLazy is tool "search-009" as Tools holds it: built by Search009Tool on its first call.
 var search009ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search009Tool()
-	},
-	Def: &search009ToolSpec,
+	Builder: search009ToolBuilder{},
+	Def:     &search009ToolSpec,
 }
 
 // search010ToolInputSchema is the JSON Schema of the input of tool "search-010".
@@ -1564,12 +1624,18 @@ func Search010Tool() *runtime.Func[Search010In, Search010Out] {
 	return runtime.NewFunc(&search010ToolSpec, Search010).WithDecoder(decodeSearch010In).WithEncoder(encodeSearch010Out)
 }
 
+// search010ToolBuilder builds tool "search-010" for Tools, with Search010Tool.
+type search010ToolBuilder struct{}
+
+// BuildTool returns Search010Tool().
+func (search010ToolBuilder) BuildTool() runtime.Tool {
+	return Search010Tool()
+}
+
 // search010ToolLazy is tool "search-010" as Tools holds it: built by Search010Tool on its first call.
 var search010ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search010Tool()
-	},
-	Def: &search010ToolSpec,
+	Builder: search010ToolBuilder{},
+	Def:     &search010ToolSpec,
 }
 
 // search011ToolInputSchema is the JSON Schema of the input of tool "search-011".
@@ -1706,12 +1772,18 @@ func Search011Tool() *runtime.Func[Search011In, Search011Out] {
 	return runtime.NewFunc(&search011ToolSpec, Search011).WithDecoder(decodeSearch011In).WithEncoder(encodeSearch011Out)
 }
 
+// search011ToolBuilder builds tool "search-011" for Tools, with Search011Tool.
+type search011ToolBuilder struct{}
+
+// BuildTool returns Search011Tool().
+func (search011ToolBuilder) BuildTool() runtime.Tool {
+	return Search011Tool()
+}
+
 // search011ToolLazy is tool "search-011" as Tools holds it: built by Search011Tool on its first call.
 var search011ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search011Tool()
-	},
-	Def: &search011ToolSpec,
+	Builder: search011ToolBuilder{},
+	Def:     &search011ToolSpec,
 }
 
 // search012ToolInputSchema is the JSON Schema of the input of tool "search-012".
@@ -1848,12 +1920,18 @@ func Search012Tool() *runtime.Func[Search012In, Search012Out] {
 	return runtime.NewFunc(&search012ToolSpec, Search012).WithDecoder(decodeSearch012In).WithEncoder(encodeSearch012Out)
 }
 
+// search012ToolBuilder builds tool "search-012" for Tools, with Search012Tool.
+type search012ToolBuilder struct{}
+
+// BuildTool returns Search012Tool().
+func (search012ToolBuilder) BuildTool() runtime.Tool {
+	return Search012Tool()
+}
+
 // search012ToolLazy is tool "search-012" as Tools holds it: built by Search012Tool on its first call.
 var search012ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search012Tool()
-	},
-	Def: &search012ToolSpec,
+	Builder: search012ToolBuilder{},
+	Def:     &search012ToolSpec,
 }
 
 // search013ToolInputSchema is the JSON Schema of the input of tool "search-013".
@@ -1990,12 +2068,18 @@ func Search013Tool() *runtime.Func[Search013In, Search013Out] {
 	return runtime.NewFunc(&search013ToolSpec, Search013).WithDecoder(decodeSearch013In).WithEncoder(encodeSearch013Out)
 }
 
+// search013ToolBuilder builds tool "search-013" for Tools, with Search013Tool.
+type search013ToolBuilder struct{}
+
+// BuildTool returns Search013Tool().
+func (search013ToolBuilder) BuildTool() runtime.Tool {
+	return Search013Tool()
+}
+
 // search013ToolLazy is tool "search-013" as Tools holds it: built by Search013Tool on its first call.
 var search013ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search013Tool()
-	},
-	Def: &search013ToolSpec,
+	Builder: search013ToolBuilder{},
+	Def:     &search013ToolSpec,
 }
 
 // search014ToolInputSchema is the JSON Schema of the input of tool "search-014".
@@ -2132,12 +2216,18 @@ func Search014Tool() *runtime.Func[Search014In, Search014Out] {
 	return runtime.NewFunc(&search014ToolSpec, Search014).WithDecoder(decodeSearch014In).WithEncoder(encodeSearch014Out)
 }
 
+// search014ToolBuilder builds tool "search-014" for Tools, with Search014Tool.
+type search014ToolBuilder struct{}
+
+// BuildTool returns Search014Tool().
+func (search014ToolBuilder) BuildTool() runtime.Tool {
+	return Search014Tool()
+}
+
 // search014ToolLazy is tool "search-014" as Tools holds it: built by Search014Tool on its first call.
 var search014ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search014Tool()
-	},
-	Def: &search014ToolSpec,
+	Builder: search014ToolBuilder{},
+	Def:     &search014ToolSpec,
 }
 
 // search015ToolInputSchema is the JSON Schema of the input of tool "search-015".
@@ -2274,12 +2364,18 @@ func Search015Tool() *runtime.Func[Search015In, Search015Out] {
 	return runtime.NewFunc(&search015ToolSpec, Search015).WithDecoder(decodeSearch015In).WithEncoder(encodeSearch015Out)
 }
 
+// search015ToolBuilder builds tool "search-015" for Tools, with Search015Tool.
+type search015ToolBuilder struct{}
+
+// BuildTool returns Search015Tool().
+func (search015ToolBuilder) BuildTool() runtime.Tool {
+	return Search015Tool()
+}
+
 // search015ToolLazy is tool "search-015" as Tools holds it: built by Search015Tool on its first call.
 var search015ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search015Tool()
-	},
-	Def: &search015ToolSpec,
+	Builder: search015ToolBuilder{},
+	Def:     &search015ToolSpec,
 }
 
 // search016ToolInputSchema is the JSON Schema of the input of tool "search-016".
@@ -2416,12 +2512,18 @@ func Search016Tool() *runtime.Func[Search016In, Search016Out] {
 	return runtime.NewFunc(&search016ToolSpec, Search016).WithDecoder(decodeSearch016In).WithEncoder(encodeSearch016Out)
 }
 
+// search016ToolBuilder builds tool "search-016" for Tools, with Search016Tool.
+type search016ToolBuilder struct{}
+
+// BuildTool returns Search016Tool().
+func (search016ToolBuilder) BuildTool() runtime.Tool {
+	return Search016Tool()
+}
+
 // search016ToolLazy is tool "search-016" as Tools holds it: built by Search016Tool on its first call.
 var search016ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search016Tool()
-	},
-	Def: &search016ToolSpec,
+	Builder: search016ToolBuilder{},
+	Def:     &search016ToolSpec,
 }
 
 // search017ToolInputSchema is the JSON Schema of the input of tool "search-017".
@@ -2558,12 +2660,18 @@ func Search017Tool() *runtime.Func[Search017In, Search017Out] {
 	return runtime.NewFunc(&search017ToolSpec, Search017).WithDecoder(decodeSearch017In).WithEncoder(encodeSearch017Out)
 }
 
+// search017ToolBuilder builds tool "search-017" for Tools, with Search017Tool.
+type search017ToolBuilder struct{}
+
+// BuildTool returns Search017Tool().
+func (search017ToolBuilder) BuildTool() runtime.Tool {
+	return Search017Tool()
+}
+
 // search017ToolLazy is tool "search-017" as Tools holds it: built by Search017Tool on its first call.
 var search017ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search017Tool()
-	},
-	Def: &search017ToolSpec,
+	Builder: search017ToolBuilder{},
+	Def:     &search017ToolSpec,
 }
 
 // search018ToolInputSchema is the JSON Schema of the input of tool "search-018".
@@ -2700,12 +2808,18 @@ func Search018Tool() *runtime.Func[Search018In, Search018Out] {
 	return runtime.NewFunc(&search018ToolSpec, Search018).WithDecoder(decodeSearch018In).WithEncoder(encodeSearch018Out)
 }
 
+// search018ToolBuilder builds tool "search-018" for Tools, with Search018Tool.
+type search018ToolBuilder struct{}
+
+// BuildTool returns Search018Tool().
+func (search018ToolBuilder) BuildTool() runtime.Tool {
+	return Search018Tool()
+}
+
 // search018ToolLazy is tool "search-018" as Tools holds it: built by Search018Tool on its first call.
 var search018ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search018Tool()
-	},
-	Def: &search018ToolSpec,
+	Builder: search018ToolBuilder{},
+	Def:     &search018ToolSpec,
 }
 
 // search019ToolInputSchema is the JSON Schema of the input of tool "search-019".
@@ -2842,12 +2956,18 @@ func Search019Tool() *runtime.Func[Search019In, Search019Out] {
 	return runtime.NewFunc(&search019ToolSpec, Search019).WithDecoder(decodeSearch019In).WithEncoder(encodeSearch019Out)
 }
 
+// search019ToolBuilder builds tool "search-019" for Tools, with Search019Tool.
+type search019ToolBuilder struct{}
+
+// BuildTool returns Search019Tool().
+func (search019ToolBuilder) BuildTool() runtime.Tool {
+	return Search019Tool()
+}
+
 // search019ToolLazy is tool "search-019" as Tools holds it: built by Search019Tool on its first call.
 var search019ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search019Tool()
-	},
-	Def: &search019ToolSpec,
+	Builder: search019ToolBuilder{},
+	Def:     &search019ToolSpec,
 }
 
 // search020ToolInputSchema is the JSON Schema of the input of tool "search-020".
@@ -2984,12 +3104,18 @@ func Search020Tool() *runtime.Func[Search020In, Search020Out] {
 	return runtime.NewFunc(&search020ToolSpec, Search020).WithDecoder(decodeSearch020In).WithEncoder(encodeSearch020Out)
 }
 
+// search020ToolBuilder builds tool "search-020" for Tools, with Search020Tool.
+type search020ToolBuilder struct{}
+
+// BuildTool returns Search020Tool().
+func (search020ToolBuilder) BuildTool() runtime.Tool {
+	return Search020Tool()
+}
+
 // search020ToolLazy is tool "search-020" as Tools holds it: built by Search020Tool on its first call.
 var search020ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search020Tool()
-	},
-	Def: &search020ToolSpec,
+	Builder: search020ToolBuilder{},
+	Def:     &search020ToolSpec,
 }
 
 // search021ToolInputSchema is the JSON Schema of the input of tool "search-021".
@@ -3126,12 +3252,18 @@ func Search021Tool() *runtime.Func[Search021In, Search021Out] {
 	return runtime.NewFunc(&search021ToolSpec, Search021).WithDecoder(decodeSearch021In).WithEncoder(encodeSearch021Out)
 }
 
+// search021ToolBuilder builds tool "search-021" for Tools, with Search021Tool.
+type search021ToolBuilder struct{}
+
+// BuildTool returns Search021Tool().
+func (search021ToolBuilder) BuildTool() runtime.Tool {
+	return Search021Tool()
+}
+
 // search021ToolLazy is tool "search-021" as Tools holds it: built by Search021Tool on its first call.
 var search021ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search021Tool()
-	},
-	Def: &search021ToolSpec,
+	Builder: search021ToolBuilder{},
+	Def:     &search021ToolSpec,
 }
 
 // search022ToolInputSchema is the JSON Schema of the input of tool "search-022".
@@ -3268,12 +3400,18 @@ func Search022Tool() *runtime.Func[Search022In, Search022Out] {
 	return runtime.NewFunc(&search022ToolSpec, Search022).WithDecoder(decodeSearch022In).WithEncoder(encodeSearch022Out)
 }
 
+// search022ToolBuilder builds tool "search-022" for Tools, with Search022Tool.
+type search022ToolBuilder struct{}
+
+// BuildTool returns Search022Tool().
+func (search022ToolBuilder) BuildTool() runtime.Tool {
+	return Search022Tool()
+}
+
 // search022ToolLazy is tool "search-022" as Tools holds it: built by Search022Tool on its first call.
 var search022ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search022Tool()
-	},
-	Def: &search022ToolSpec,
+	Builder: search022ToolBuilder{},
+	Def:     &search022ToolSpec,
 }
 
 // search023ToolInputSchema is the JSON Schema of the input of tool "search-023".
@@ -3410,12 +3548,18 @@ func Search023Tool() *runtime.Func[Search023In, Search023Out] {
 	return runtime.NewFunc(&search023ToolSpec, Search023).WithDecoder(decodeSearch023In).WithEncoder(encodeSearch023Out)
 }
 
+// search023ToolBuilder builds tool "search-023" for Tools, with Search023Tool.
+type search023ToolBuilder struct{}
+
+// BuildTool returns Search023Tool().
+func (search023ToolBuilder) BuildTool() runtime.Tool {
+	return Search023Tool()
+}
+
 // search023ToolLazy is tool "search-023" as Tools holds it: built by Search023Tool on its first call.
 var search023ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search023Tool()
-	},
-	Def: &search023ToolSpec,
+	Builder: search023ToolBuilder{},
+	Def:     &search023ToolSpec,
 }
 
 // search024ToolInputSchema is the JSON Schema of the input of tool "search-024".
@@ -3552,12 +3696,18 @@ func Search024Tool() *runtime.Func[Search024In, Search024Out] {
 	return runtime.NewFunc(&search024ToolSpec, Search024).WithDecoder(decodeSearch024In).WithEncoder(encodeSearch024Out)
 }
 
+// search024ToolBuilder builds tool "search-024" for Tools, with Search024Tool.
+type search024ToolBuilder struct{}
+
+// BuildTool returns Search024Tool().
+func (search024ToolBuilder) BuildTool() runtime.Tool {
+	return Search024Tool()
+}
+
 // search024ToolLazy is tool "search-024" as Tools holds it: built by Search024Tool on its first call.
 var search024ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search024Tool()
-	},
-	Def: &search024ToolSpec,
+	Builder: search024ToolBuilder{},
+	Def:     &search024ToolSpec,
 }
 
 // search025ToolInputSchema is the JSON Schema of the input of tool "search-025".
@@ -3694,12 +3844,18 @@ func Search025Tool() *runtime.Func[Search025In, Search025Out] {
 	return runtime.NewFunc(&search025ToolSpec, Search025).WithDecoder(decodeSearch025In).WithEncoder(encodeSearch025Out)
 }
 
+// search025ToolBuilder builds tool "search-025" for Tools, with Search025Tool.
+type search025ToolBuilder struct{}
+
+// BuildTool returns Search025Tool().
+func (search025ToolBuilder) BuildTool() runtime.Tool {
+	return Search025Tool()
+}
+
 // search025ToolLazy is tool "search-025" as Tools holds it: built by Search025Tool on its first call.
 var search025ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search025Tool()
-	},
-	Def: &search025ToolSpec,
+	Builder: search025ToolBuilder{},
+	Def:     &search025ToolSpec,
 }
 
 // search026ToolInputSchema is the JSON Schema of the input of tool "search-026".
@@ -3836,12 +3992,18 @@ func Search026Tool() *runtime.Func[Search026In, Search026Out] {
 	return runtime.NewFunc(&search026ToolSpec, Search026).WithDecoder(decodeSearch026In).WithEncoder(encodeSearch026Out)
 }
 
+// search026ToolBuilder builds tool "search-026" for Tools, with Search026Tool.
+type search026ToolBuilder struct{}
+
+// BuildTool returns Search026Tool().
+func (search026ToolBuilder) BuildTool() runtime.Tool {
+	return Search026Tool()
+}
+
 // search026ToolLazy is tool "search-026" as Tools holds it: built by Search026Tool on its first call.
 var search026ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search026Tool()
-	},
-	Def: &search026ToolSpec,
+	Builder: search026ToolBuilder{},
+	Def:     &search026ToolSpec,
 }
 
 // search027ToolInputSchema is the JSON Schema of the input of tool "search-027".
@@ -3978,12 +4140,18 @@ func Search027Tool() *runtime.Func[Search027In, Search027Out] {
 	return runtime.NewFunc(&search027ToolSpec, Search027).WithDecoder(decodeSearch027In).WithEncoder(encodeSearch027Out)
 }
 
+// search027ToolBuilder builds tool "search-027" for Tools, with Search027Tool.
+type search027ToolBuilder struct{}
+
+// BuildTool returns Search027Tool().
+func (search027ToolBuilder) BuildTool() runtime.Tool {
+	return Search027Tool()
+}
+
 // search027ToolLazy is tool "search-027" as Tools holds it: built by Search027Tool on its first call.
 var search027ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search027Tool()
-	},
-	Def: &search027ToolSpec,
+	Builder: search027ToolBuilder{},
+	Def:     &search027ToolSpec,
 }
 
 // search028ToolInputSchema is the JSON Schema of the input of tool "search-028".
@@ -4120,12 +4288,18 @@ func Search028Tool() *runtime.Func[Search028In, Search028Out] {
 	return runtime.NewFunc(&search028ToolSpec, Search028).WithDecoder(decodeSearch028In).WithEncoder(encodeSearch028Out)
 }
 
+// search028ToolBuilder builds tool "search-028" for Tools, with Search028Tool.
+type search028ToolBuilder struct{}
+
+// BuildTool returns Search028Tool().
+func (search028ToolBuilder) BuildTool() runtime.Tool {
+	return Search028Tool()
+}
+
 // search028ToolLazy is tool "search-028" as Tools holds it: built by Search028Tool on its first call.
 var search028ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search028Tool()
-	},
-	Def: &search028ToolSpec,
+	Builder: search028ToolBuilder{},
+	Def:     &search028ToolSpec,
 }
 
 // search029ToolInputSchema is the JSON Schema of the input of tool "search-029".
@@ -4262,12 +4436,18 @@ func Search029Tool() *runtime.Func[Search029In, Search029Out] {
 	return runtime.NewFunc(&search029ToolSpec, Search029).WithDecoder(decodeSearch029In).WithEncoder(encodeSearch029Out)
 }
 
+// search029ToolBuilder builds tool "search-029" for Tools, with Search029Tool.
+type search029ToolBuilder struct{}
+
+// BuildTool returns Search029Tool().
+func (search029ToolBuilder) BuildTool() runtime.Tool {
+	return Search029Tool()
+}
+
 // search029ToolLazy is tool "search-029" as Tools holds it: built by Search029Tool on its first call.
 var search029ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search029Tool()
-	},
-	Def: &search029ToolSpec,
+	Builder: search029ToolBuilder{},
+	Def:     &search029ToolSpec,
 }
 
 // search030ToolInputSchema is the JSON Schema of the input of tool "search-030".
@@ -4404,12 +4584,18 @@ func Search030Tool() *runtime.Func[Search030In, Search030Out] {
 	return runtime.NewFunc(&search030ToolSpec, Search030).WithDecoder(decodeSearch030In).WithEncoder(encodeSearch030Out)
 }
 
+// search030ToolBuilder builds tool "search-030" for Tools, with Search030Tool.
+type search030ToolBuilder struct{}
+
+// BuildTool returns Search030Tool().
+func (search030ToolBuilder) BuildTool() runtime.Tool {
+	return Search030Tool()
+}
+
 // search030ToolLazy is tool "search-030" as Tools holds it: built by Search030Tool on its first call.
 var search030ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search030Tool()
-	},
-	Def: &search030ToolSpec,
+	Builder: search030ToolBuilder{},
+	Def:     &search030ToolSpec,
 }
 
 // search031ToolInputSchema is the JSON Schema of the input of tool "search-031".
@@ -4546,12 +4732,18 @@ func Search031Tool() *runtime.Func[Search031In, Search031Out] {
 	return runtime.NewFunc(&search031ToolSpec, Search031).WithDecoder(decodeSearch031In).WithEncoder(encodeSearch031Out)
 }
 
+// search031ToolBuilder builds tool "search-031" for Tools, with Search031Tool.
+type search031ToolBuilder struct{}
+
+// BuildTool returns Search031Tool().
+func (search031ToolBuilder) BuildTool() runtime.Tool {
+	return Search031Tool()
+}
+
 // search031ToolLazy is tool "search-031" as Tools holds it: built by Search031Tool on its first call.
 var search031ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search031Tool()
-	},
-	Def: &search031ToolSpec,
+	Builder: search031ToolBuilder{},
+	Def:     &search031ToolSpec,
 }
 
 // search032ToolInputSchema is the JSON Schema of the input of tool "search-032".
@@ -4688,12 +4880,18 @@ func Search032Tool() *runtime.Func[Search032In, Search032Out] {
 	return runtime.NewFunc(&search032ToolSpec, Search032).WithDecoder(decodeSearch032In).WithEncoder(encodeSearch032Out)
 }
 
+// search032ToolBuilder builds tool "search-032" for Tools, with Search032Tool.
+type search032ToolBuilder struct{}
+
+// BuildTool returns Search032Tool().
+func (search032ToolBuilder) BuildTool() runtime.Tool {
+	return Search032Tool()
+}
+
 // search032ToolLazy is tool "search-032" as Tools holds it: built by Search032Tool on its first call.
 var search032ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search032Tool()
-	},
-	Def: &search032ToolSpec,
+	Builder: search032ToolBuilder{},
+	Def:     &search032ToolSpec,
 }
 
 // search033ToolInputSchema is the JSON Schema of the input of tool "search-033".
@@ -4830,12 +5028,18 @@ func Search033Tool() *runtime.Func[Search033In, Search033Out] {
 	return runtime.NewFunc(&search033ToolSpec, Search033).WithDecoder(decodeSearch033In).WithEncoder(encodeSearch033Out)
 }
 
+// search033ToolBuilder builds tool "search-033" for Tools, with Search033Tool.
+type search033ToolBuilder struct{}
+
+// BuildTool returns Search033Tool().
+func (search033ToolBuilder) BuildTool() runtime.Tool {
+	return Search033Tool()
+}
+
 // search033ToolLazy is tool "search-033" as Tools holds it: built by Search033Tool on its first call.
 var search033ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search033Tool()
-	},
-	Def: &search033ToolSpec,
+	Builder: search033ToolBuilder{},
+	Def:     &search033ToolSpec,
 }
 
 // search034ToolInputSchema is the JSON Schema of the input of tool "search-034".
@@ -4972,12 +5176,18 @@ func Search034Tool() *runtime.Func[Search034In, Search034Out] {
 	return runtime.NewFunc(&search034ToolSpec, Search034).WithDecoder(decodeSearch034In).WithEncoder(encodeSearch034Out)
 }
 
+// search034ToolBuilder builds tool "search-034" for Tools, with Search034Tool.
+type search034ToolBuilder struct{}
+
+// BuildTool returns Search034Tool().
+func (search034ToolBuilder) BuildTool() runtime.Tool {
+	return Search034Tool()
+}
+
 // search034ToolLazy is tool "search-034" as Tools holds it: built by Search034Tool on its first call.
 var search034ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search034Tool()
-	},
-	Def: &search034ToolSpec,
+	Builder: search034ToolBuilder{},
+	Def:     &search034ToolSpec,
 }
 
 // search035ToolInputSchema is the JSON Schema of the input of tool "search-035".
@@ -5114,12 +5324,18 @@ func Search035Tool() *runtime.Func[Search035In, Search035Out] {
 	return runtime.NewFunc(&search035ToolSpec, Search035).WithDecoder(decodeSearch035In).WithEncoder(encodeSearch035Out)
 }
 
+// search035ToolBuilder builds tool "search-035" for Tools, with Search035Tool.
+type search035ToolBuilder struct{}
+
+// BuildTool returns Search035Tool().
+func (search035ToolBuilder) BuildTool() runtime.Tool {
+	return Search035Tool()
+}
+
 // search035ToolLazy is tool "search-035" as Tools holds it: built by Search035Tool on its first call.
 var search035ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search035Tool()
-	},
-	Def: &search035ToolSpec,
+	Builder: search035ToolBuilder{},
+	Def:     &search035ToolSpec,
 }
 
 // search036ToolInputSchema is the JSON Schema of the input of tool "search-036".
@@ -5256,12 +5472,18 @@ func Search036Tool() *runtime.Func[Search036In, Search036Out] {
 	return runtime.NewFunc(&search036ToolSpec, Search036).WithDecoder(decodeSearch036In).WithEncoder(encodeSearch036Out)
 }
 
+// search036ToolBuilder builds tool "search-036" for Tools, with Search036Tool.
+type search036ToolBuilder struct{}
+
+// BuildTool returns Search036Tool().
+func (search036ToolBuilder) BuildTool() runtime.Tool {
+	return Search036Tool()
+}
+
 // search036ToolLazy is tool "search-036" as Tools holds it: built by Search036Tool on its first call.
 var search036ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search036Tool()
-	},
-	Def: &search036ToolSpec,
+	Builder: search036ToolBuilder{},
+	Def:     &search036ToolSpec,
 }
 
 // search037ToolInputSchema is the JSON Schema of the input of tool "search-037".
@@ -5398,12 +5620,18 @@ func Search037Tool() *runtime.Func[Search037In, Search037Out] {
 	return runtime.NewFunc(&search037ToolSpec, Search037).WithDecoder(decodeSearch037In).WithEncoder(encodeSearch037Out)
 }
 
+// search037ToolBuilder builds tool "search-037" for Tools, with Search037Tool.
+type search037ToolBuilder struct{}
+
+// BuildTool returns Search037Tool().
+func (search037ToolBuilder) BuildTool() runtime.Tool {
+	return Search037Tool()
+}
+
 // search037ToolLazy is tool "search-037" as Tools holds it: built by Search037Tool on its first call.
 var search037ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search037Tool()
-	},
-	Def: &search037ToolSpec,
+	Builder: search037ToolBuilder{},
+	Def:     &search037ToolSpec,
 }
 
 // search038ToolInputSchema is the JSON Schema of the input of tool "search-038".
@@ -5540,12 +5768,18 @@ func Search038Tool() *runtime.Func[Search038In, Search038Out] {
 	return runtime.NewFunc(&search038ToolSpec, Search038).WithDecoder(decodeSearch038In).WithEncoder(encodeSearch038Out)
 }
 
+// search038ToolBuilder builds tool "search-038" for Tools, with Search038Tool.
+type search038ToolBuilder struct{}
+
+// BuildTool returns Search038Tool().
+func (search038ToolBuilder) BuildTool() runtime.Tool {
+	return Search038Tool()
+}
+
 // search038ToolLazy is tool "search-038" as Tools holds it: built by Search038Tool on its first call.
 var search038ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search038Tool()
-	},
-	Def: &search038ToolSpec,
+	Builder: search038ToolBuilder{},
+	Def:     &search038ToolSpec,
 }
 
 // search039ToolInputSchema is the JSON Schema of the input of tool "search-039".
@@ -5682,12 +5916,18 @@ func Search039Tool() *runtime.Func[Search039In, Search039Out] {
 	return runtime.NewFunc(&search039ToolSpec, Search039).WithDecoder(decodeSearch039In).WithEncoder(encodeSearch039Out)
 }
 
+// search039ToolBuilder builds tool "search-039" for Tools, with Search039Tool.
+type search039ToolBuilder struct{}
+
+// BuildTool returns Search039Tool().
+func (search039ToolBuilder) BuildTool() runtime.Tool {
+	return Search039Tool()
+}
+
 // search039ToolLazy is tool "search-039" as Tools holds it: built by Search039Tool on its first call.
 var search039ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search039Tool()
-	},
-	Def: &search039ToolSpec,
+	Builder: search039ToolBuilder{},
+	Def:     &search039ToolSpec,
 }
 
 // search040ToolInputSchema is the JSON Schema of the input of tool "search-040".
@@ -5824,12 +6064,18 @@ func Search040Tool() *runtime.Func[Search040In, Search040Out] {
 	return runtime.NewFunc(&search040ToolSpec, Search040).WithDecoder(decodeSearch040In).WithEncoder(encodeSearch040Out)
 }
 
+// search040ToolBuilder builds tool "search-040" for Tools, with Search040Tool.
+type search040ToolBuilder struct{}
+
+// BuildTool returns Search040Tool().
+func (search040ToolBuilder) BuildTool() runtime.Tool {
+	return Search040Tool()
+}
+
 // search040ToolLazy is tool "search-040" as Tools holds it: built by Search040Tool on its first call.
 var search040ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search040Tool()
-	},
-	Def: &search040ToolSpec,
+	Builder: search040ToolBuilder{},
+	Def:     &search040ToolSpec,
 }
 
 // search041ToolInputSchema is the JSON Schema of the input of tool "search-041".
@@ -5966,12 +6212,18 @@ func Search041Tool() *runtime.Func[Search041In, Search041Out] {
 	return runtime.NewFunc(&search041ToolSpec, Search041).WithDecoder(decodeSearch041In).WithEncoder(encodeSearch041Out)
 }
 
+// search041ToolBuilder builds tool "search-041" for Tools, with Search041Tool.
+type search041ToolBuilder struct{}
+
+// BuildTool returns Search041Tool().
+func (search041ToolBuilder) BuildTool() runtime.Tool {
+	return Search041Tool()
+}
+
 // search041ToolLazy is tool "search-041" as Tools holds it: built by Search041Tool on its first call.
 var search041ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search041Tool()
-	},
-	Def: &search041ToolSpec,
+	Builder: search041ToolBuilder{},
+	Def:     &search041ToolSpec,
 }
 
 // search042ToolInputSchema is the JSON Schema of the input of tool "search-042".
@@ -6108,12 +6360,18 @@ func Search042Tool() *runtime.Func[Search042In, Search042Out] {
 	return runtime.NewFunc(&search042ToolSpec, Search042).WithDecoder(decodeSearch042In).WithEncoder(encodeSearch042Out)
 }
 
+// search042ToolBuilder builds tool "search-042" for Tools, with Search042Tool.
+type search042ToolBuilder struct{}
+
+// BuildTool returns Search042Tool().
+func (search042ToolBuilder) BuildTool() runtime.Tool {
+	return Search042Tool()
+}
+
 // search042ToolLazy is tool "search-042" as Tools holds it: built by Search042Tool on its first call.
 var search042ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search042Tool()
-	},
-	Def: &search042ToolSpec,
+	Builder: search042ToolBuilder{},
+	Def:     &search042ToolSpec,
 }
 
 // search043ToolInputSchema is the JSON Schema of the input of tool "search-043".
@@ -6250,12 +6508,18 @@ func Search043Tool() *runtime.Func[Search043In, Search043Out] {
 	return runtime.NewFunc(&search043ToolSpec, Search043).WithDecoder(decodeSearch043In).WithEncoder(encodeSearch043Out)
 }
 
+// search043ToolBuilder builds tool "search-043" for Tools, with Search043Tool.
+type search043ToolBuilder struct{}
+
+// BuildTool returns Search043Tool().
+func (search043ToolBuilder) BuildTool() runtime.Tool {
+	return Search043Tool()
+}
+
 // search043ToolLazy is tool "search-043" as Tools holds it: built by Search043Tool on its first call.
 var search043ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search043Tool()
-	},
-	Def: &search043ToolSpec,
+	Builder: search043ToolBuilder{},
+	Def:     &search043ToolSpec,
 }
 
 // search044ToolInputSchema is the JSON Schema of the input of tool "search-044".
@@ -6392,12 +6656,18 @@ func Search044Tool() *runtime.Func[Search044In, Search044Out] {
 	return runtime.NewFunc(&search044ToolSpec, Search044).WithDecoder(decodeSearch044In).WithEncoder(encodeSearch044Out)
 }
 
+// search044ToolBuilder builds tool "search-044" for Tools, with Search044Tool.
+type search044ToolBuilder struct{}
+
+// BuildTool returns Search044Tool().
+func (search044ToolBuilder) BuildTool() runtime.Tool {
+	return Search044Tool()
+}
+
 // search044ToolLazy is tool "search-044" as Tools holds it: built by Search044Tool on its first call.
 var search044ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search044Tool()
-	},
-	Def: &search044ToolSpec,
+	Builder: search044ToolBuilder{},
+	Def:     &search044ToolSpec,
 }
 
 // search045ToolInputSchema is the JSON Schema of the input of tool "search-045".
@@ -6534,12 +6804,18 @@ func Search045Tool() *runtime.Func[Search045In, Search045Out] {
 	return runtime.NewFunc(&search045ToolSpec, Search045).WithDecoder(decodeSearch045In).WithEncoder(encodeSearch045Out)
 }
 
+// search045ToolBuilder builds tool "search-045" for Tools, with Search045Tool.
+type search045ToolBuilder struct{}
+
+// BuildTool returns Search045Tool().
+func (search045ToolBuilder) BuildTool() runtime.Tool {
+	return Search045Tool()
+}
+
 // search045ToolLazy is tool "search-045" as Tools holds it: built by Search045Tool on its first call.
 var search045ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search045Tool()
-	},
-	Def: &search045ToolSpec,
+	Builder: search045ToolBuilder{},
+	Def:     &search045ToolSpec,
 }
 
 // search046ToolInputSchema is the JSON Schema of the input of tool "search-046".
@@ -6676,12 +6952,18 @@ func Search046Tool() *runtime.Func[Search046In, Search046Out] {
 	return runtime.NewFunc(&search046ToolSpec, Search046).WithDecoder(decodeSearch046In).WithEncoder(encodeSearch046Out)
 }
 
+// search046ToolBuilder builds tool "search-046" for Tools, with Search046Tool.
+type search046ToolBuilder struct{}
+
+// BuildTool returns Search046Tool().
+func (search046ToolBuilder) BuildTool() runtime.Tool {
+	return Search046Tool()
+}
+
 // search046ToolLazy is tool "search-046" as Tools holds it: built by Search046Tool on its first call.
 var search046ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search046Tool()
-	},
-	Def: &search046ToolSpec,
+	Builder: search046ToolBuilder{},
+	Def:     &search046ToolSpec,
 }
 
 // search047ToolInputSchema is the JSON Schema of the input of tool "search-047".
@@ -6818,12 +7100,18 @@ func Search047Tool() *runtime.Func[Search047In, Search047Out] {
 	return runtime.NewFunc(&search047ToolSpec, Search047).WithDecoder(decodeSearch047In).WithEncoder(encodeSearch047Out)
 }
 
+// search047ToolBuilder builds tool "search-047" for Tools, with Search047Tool.
+type search047ToolBuilder struct{}
+
+// BuildTool returns Search047Tool().
+func (search047ToolBuilder) BuildTool() runtime.Tool {
+	return Search047Tool()
+}
+
 // search047ToolLazy is tool "search-047" as Tools holds it: built by Search047Tool on its first call.
 var search047ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search047Tool()
-	},
-	Def: &search047ToolSpec,
+	Builder: search047ToolBuilder{},
+	Def:     &search047ToolSpec,
 }
 
 // search048ToolInputSchema is the JSON Schema of the input of tool "search-048".
@@ -6960,12 +7248,18 @@ func Search048Tool() *runtime.Func[Search048In, Search048Out] {
 	return runtime.NewFunc(&search048ToolSpec, Search048).WithDecoder(decodeSearch048In).WithEncoder(encodeSearch048Out)
 }
 
+// search048ToolBuilder builds tool "search-048" for Tools, with Search048Tool.
+type search048ToolBuilder struct{}
+
+// BuildTool returns Search048Tool().
+func (search048ToolBuilder) BuildTool() runtime.Tool {
+	return Search048Tool()
+}
+
 // search048ToolLazy is tool "search-048" as Tools holds it: built by Search048Tool on its first call.
 var search048ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search048Tool()
-	},
-	Def: &search048ToolSpec,
+	Builder: search048ToolBuilder{},
+	Def:     &search048ToolSpec,
 }
 
 // search049ToolInputSchema is the JSON Schema of the input of tool "search-049".
@@ -7102,12 +7396,18 @@ func Search049Tool() *runtime.Func[Search049In, Search049Out] {
 	return runtime.NewFunc(&search049ToolSpec, Search049).WithDecoder(decodeSearch049In).WithEncoder(encodeSearch049Out)
 }
 
+// search049ToolBuilder builds tool "search-049" for Tools, with Search049Tool.
+type search049ToolBuilder struct{}
+
+// BuildTool returns Search049Tool().
+func (search049ToolBuilder) BuildTool() runtime.Tool {
+	return Search049Tool()
+}
+
 // search049ToolLazy is tool "search-049" as Tools holds it: built by Search049Tool on its first call.
 var search049ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search049Tool()
-	},
-	Def: &search049ToolSpec,
+	Builder: search049ToolBuilder{},
+	Def:     &search049ToolSpec,
 }
 
 // search050ToolInputSchema is the JSON Schema of the input of tool "search-050".
@@ -7244,12 +7544,18 @@ func Search050Tool() *runtime.Func[Search050In, Search050Out] {
 	return runtime.NewFunc(&search050ToolSpec, Search050).WithDecoder(decodeSearch050In).WithEncoder(encodeSearch050Out)
 }
 
+// search050ToolBuilder builds tool "search-050" for Tools, with Search050Tool.
+type search050ToolBuilder struct{}
+
+// BuildTool returns Search050Tool().
+func (search050ToolBuilder) BuildTool() runtime.Tool {
+	return Search050Tool()
+}
+
 // search050ToolLazy is tool "search-050" as Tools holds it: built by Search050Tool on its first call.
 var search050ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search050Tool()
-	},
-	Def: &search050ToolSpec,
+	Builder: search050ToolBuilder{},
+	Def:     &search050ToolSpec,
 }
 
 // search051ToolInputSchema is the JSON Schema of the input of tool "search-051".
@@ -7386,12 +7692,18 @@ func Search051Tool() *runtime.Func[Search051In, Search051Out] {
 	return runtime.NewFunc(&search051ToolSpec, Search051).WithDecoder(decodeSearch051In).WithEncoder(encodeSearch051Out)
 }
 
+// search051ToolBuilder builds tool "search-051" for Tools, with Search051Tool.
+type search051ToolBuilder struct{}
+
+// BuildTool returns Search051Tool().
+func (search051ToolBuilder) BuildTool() runtime.Tool {
+	return Search051Tool()
+}
+
 // search051ToolLazy is tool "search-051" as Tools holds it: built by Search051Tool on its first call.
 var search051ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search051Tool()
-	},
-	Def: &search051ToolSpec,
+	Builder: search051ToolBuilder{},
+	Def:     &search051ToolSpec,
 }
 
 // search052ToolInputSchema is the JSON Schema of the input of tool "search-052".
@@ -7528,12 +7840,18 @@ func Search052Tool() *runtime.Func[Search052In, Search052Out] {
 	return runtime.NewFunc(&search052ToolSpec, Search052).WithDecoder(decodeSearch052In).WithEncoder(encodeSearch052Out)
 }
 
+// search052ToolBuilder builds tool "search-052" for Tools, with Search052Tool.
+type search052ToolBuilder struct{}
+
+// BuildTool returns Search052Tool().
+func (search052ToolBuilder) BuildTool() runtime.Tool {
+	return Search052Tool()
+}
+
 // search052ToolLazy is tool "search-052" as Tools holds it: built by Search052Tool on its first call.
 var search052ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search052Tool()
-	},
-	Def: &search052ToolSpec,
+	Builder: search052ToolBuilder{},
+	Def:     &search052ToolSpec,
 }
 
 // search053ToolInputSchema is the JSON Schema of the input of tool "search-053".
@@ -7670,12 +7988,18 @@ func Search053Tool() *runtime.Func[Search053In, Search053Out] {
 	return runtime.NewFunc(&search053ToolSpec, Search053).WithDecoder(decodeSearch053In).WithEncoder(encodeSearch053Out)
 }
 
+// search053ToolBuilder builds tool "search-053" for Tools, with Search053Tool.
+type search053ToolBuilder struct{}
+
+// BuildTool returns Search053Tool().
+func (search053ToolBuilder) BuildTool() runtime.Tool {
+	return Search053Tool()
+}
+
 // search053ToolLazy is tool "search-053" as Tools holds it: built by Search053Tool on its first call.
 var search053ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search053Tool()
-	},
-	Def: &search053ToolSpec,
+	Builder: search053ToolBuilder{},
+	Def:     &search053ToolSpec,
 }
 
 // search054ToolInputSchema is the JSON Schema of the input of tool "search-054".
@@ -7812,12 +8136,18 @@ func Search054Tool() *runtime.Func[Search054In, Search054Out] {
 	return runtime.NewFunc(&search054ToolSpec, Search054).WithDecoder(decodeSearch054In).WithEncoder(encodeSearch054Out)
 }
 
+// search054ToolBuilder builds tool "search-054" for Tools, with Search054Tool.
+type search054ToolBuilder struct{}
+
+// BuildTool returns Search054Tool().
+func (search054ToolBuilder) BuildTool() runtime.Tool {
+	return Search054Tool()
+}
+
 // search054ToolLazy is tool "search-054" as Tools holds it: built by Search054Tool on its first call.
 var search054ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search054Tool()
-	},
-	Def: &search054ToolSpec,
+	Builder: search054ToolBuilder{},
+	Def:     &search054ToolSpec,
 }
 
 // search055ToolInputSchema is the JSON Schema of the input of tool "search-055".
@@ -7954,12 +8284,18 @@ func Search055Tool() *runtime.Func[Search055In, Search055Out] {
 	return runtime.NewFunc(&search055ToolSpec, Search055).WithDecoder(decodeSearch055In).WithEncoder(encodeSearch055Out)
 }
 
+// search055ToolBuilder builds tool "search-055" for Tools, with Search055Tool.
+type search055ToolBuilder struct{}
+
+// BuildTool returns Search055Tool().
+func (search055ToolBuilder) BuildTool() runtime.Tool {
+	return Search055Tool()
+}
+
 // search055ToolLazy is tool "search-055" as Tools holds it: built by Search055Tool on its first call.
 var search055ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search055Tool()
-	},
-	Def: &search055ToolSpec,
+	Builder: search055ToolBuilder{},
+	Def:     &search055ToolSpec,
 }
 
 // search056ToolInputSchema is the JSON Schema of the input of tool "search-056".
@@ -8096,12 +8432,18 @@ func Search056Tool() *runtime.Func[Search056In, Search056Out] {
 	return runtime.NewFunc(&search056ToolSpec, Search056).WithDecoder(decodeSearch056In).WithEncoder(encodeSearch056Out)
 }
 
+// search056ToolBuilder builds tool "search-056" for Tools, with Search056Tool.
+type search056ToolBuilder struct{}
+
+// BuildTool returns Search056Tool().
+func (search056ToolBuilder) BuildTool() runtime.Tool {
+	return Search056Tool()
+}
+
 // search056ToolLazy is tool "search-056" as Tools holds it: built by Search056Tool on its first call.
 var search056ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search056Tool()
-	},
-	Def: &search056ToolSpec,
+	Builder: search056ToolBuilder{},
+	Def:     &search056ToolSpec,
 }
 
 // search057ToolInputSchema is the JSON Schema of the input of tool "search-057".
@@ -8238,12 +8580,18 @@ func Search057Tool() *runtime.Func[Search057In, Search057Out] {
 	return runtime.NewFunc(&search057ToolSpec, Search057).WithDecoder(decodeSearch057In).WithEncoder(encodeSearch057Out)
 }
 
+// search057ToolBuilder builds tool "search-057" for Tools, with Search057Tool.
+type search057ToolBuilder struct{}
+
+// BuildTool returns Search057Tool().
+func (search057ToolBuilder) BuildTool() runtime.Tool {
+	return Search057Tool()
+}
+
 // search057ToolLazy is tool "search-057" as Tools holds it: built by Search057Tool on its first call.
 var search057ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search057Tool()
-	},
-	Def: &search057ToolSpec,
+	Builder: search057ToolBuilder{},
+	Def:     &search057ToolSpec,
 }
 
 // search058ToolInputSchema is the JSON Schema of the input of tool "search-058".
@@ -8380,12 +8728,18 @@ func Search058Tool() *runtime.Func[Search058In, Search058Out] {
 	return runtime.NewFunc(&search058ToolSpec, Search058).WithDecoder(decodeSearch058In).WithEncoder(encodeSearch058Out)
 }
 
+// search058ToolBuilder builds tool "search-058" for Tools, with Search058Tool.
+type search058ToolBuilder struct{}
+
+// BuildTool returns Search058Tool().
+func (search058ToolBuilder) BuildTool() runtime.Tool {
+	return Search058Tool()
+}
+
 // search058ToolLazy is tool "search-058" as Tools holds it: built by Search058Tool on its first call.
 var search058ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search058Tool()
-	},
-	Def: &search058ToolSpec,
+	Builder: search058ToolBuilder{},
+	Def:     &search058ToolSpec,
 }
 
 // search059ToolInputSchema is the JSON Schema of the input of tool "search-059".
@@ -8522,12 +8876,18 @@ func Search059Tool() *runtime.Func[Search059In, Search059Out] {
 	return runtime.NewFunc(&search059ToolSpec, Search059).WithDecoder(decodeSearch059In).WithEncoder(encodeSearch059Out)
 }
 
+// search059ToolBuilder builds tool "search-059" for Tools, with Search059Tool.
+type search059ToolBuilder struct{}
+
+// BuildTool returns Search059Tool().
+func (search059ToolBuilder) BuildTool() runtime.Tool {
+	return Search059Tool()
+}
+
 // search059ToolLazy is tool "search-059" as Tools holds it: built by Search059Tool on its first call.
 var search059ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search059Tool()
-	},
-	Def: &search059ToolSpec,
+	Builder: search059ToolBuilder{},
+	Def:     &search059ToolSpec,
 }
 
 // search060ToolInputSchema is the JSON Schema of the input of tool "search-060".
@@ -8664,12 +9024,18 @@ func Search060Tool() *runtime.Func[Search060In, Search060Out] {
 	return runtime.NewFunc(&search060ToolSpec, Search060).WithDecoder(decodeSearch060In).WithEncoder(encodeSearch060Out)
 }
 
+// search060ToolBuilder builds tool "search-060" for Tools, with Search060Tool.
+type search060ToolBuilder struct{}
+
+// BuildTool returns Search060Tool().
+func (search060ToolBuilder) BuildTool() runtime.Tool {
+	return Search060Tool()
+}
+
 // search060ToolLazy is tool "search-060" as Tools holds it: built by Search060Tool on its first call.
 var search060ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search060Tool()
-	},
-	Def: &search060ToolSpec,
+	Builder: search060ToolBuilder{},
+	Def:     &search060ToolSpec,
 }
 
 // search061ToolInputSchema is the JSON Schema of the input of tool "search-061".
@@ -8806,12 +9172,18 @@ func Search061Tool() *runtime.Func[Search061In, Search061Out] {
 	return runtime.NewFunc(&search061ToolSpec, Search061).WithDecoder(decodeSearch061In).WithEncoder(encodeSearch061Out)
 }
 
+// search061ToolBuilder builds tool "search-061" for Tools, with Search061Tool.
+type search061ToolBuilder struct{}
+
+// BuildTool returns Search061Tool().
+func (search061ToolBuilder) BuildTool() runtime.Tool {
+	return Search061Tool()
+}
+
 // search061ToolLazy is tool "search-061" as Tools holds it: built by Search061Tool on its first call.
 var search061ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search061Tool()
-	},
-	Def: &search061ToolSpec,
+	Builder: search061ToolBuilder{},
+	Def:     &search061ToolSpec,
 }
 
 // search062ToolInputSchema is the JSON Schema of the input of tool "search-062".
@@ -8948,12 +9320,18 @@ func Search062Tool() *runtime.Func[Search062In, Search062Out] {
 	return runtime.NewFunc(&search062ToolSpec, Search062).WithDecoder(decodeSearch062In).WithEncoder(encodeSearch062Out)
 }
 
+// search062ToolBuilder builds tool "search-062" for Tools, with Search062Tool.
+type search062ToolBuilder struct{}
+
+// BuildTool returns Search062Tool().
+func (search062ToolBuilder) BuildTool() runtime.Tool {
+	return Search062Tool()
+}
+
 // search062ToolLazy is tool "search-062" as Tools holds it: built by Search062Tool on its first call.
 var search062ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search062Tool()
-	},
-	Def: &search062ToolSpec,
+	Builder: search062ToolBuilder{},
+	Def:     &search062ToolSpec,
 }
 
 // search063ToolInputSchema is the JSON Schema of the input of tool "search-063".
@@ -9090,12 +9468,18 @@ func Search063Tool() *runtime.Func[Search063In, Search063Out] {
 	return runtime.NewFunc(&search063ToolSpec, Search063).WithDecoder(decodeSearch063In).WithEncoder(encodeSearch063Out)
 }
 
+// search063ToolBuilder builds tool "search-063" for Tools, with Search063Tool.
+type search063ToolBuilder struct{}
+
+// BuildTool returns Search063Tool().
+func (search063ToolBuilder) BuildTool() runtime.Tool {
+	return Search063Tool()
+}
+
 // search063ToolLazy is tool "search-063" as Tools holds it: built by Search063Tool on its first call.
 var search063ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search063Tool()
-	},
-	Def: &search063ToolSpec,
+	Builder: search063ToolBuilder{},
+	Def:     &search063ToolSpec,
 }
 
 // search064ToolInputSchema is the JSON Schema of the input of tool "search-064".
@@ -9232,12 +9616,18 @@ func Search064Tool() *runtime.Func[Search064In, Search064Out] {
 	return runtime.NewFunc(&search064ToolSpec, Search064).WithDecoder(decodeSearch064In).WithEncoder(encodeSearch064Out)
 }
 
+// search064ToolBuilder builds tool "search-064" for Tools, with Search064Tool.
+type search064ToolBuilder struct{}
+
+// BuildTool returns Search064Tool().
+func (search064ToolBuilder) BuildTool() runtime.Tool {
+	return Search064Tool()
+}
+
 // search064ToolLazy is tool "search-064" as Tools holds it: built by Search064Tool on its first call.
 var search064ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search064Tool()
-	},
-	Def: &search064ToolSpec,
+	Builder: search064ToolBuilder{},
+	Def:     &search064ToolSpec,
 }
 
 // search065ToolInputSchema is the JSON Schema of the input of tool "search-065".
@@ -9374,12 +9764,18 @@ func Search065Tool() *runtime.Func[Search065In, Search065Out] {
 	return runtime.NewFunc(&search065ToolSpec, Search065).WithDecoder(decodeSearch065In).WithEncoder(encodeSearch065Out)
 }
 
+// search065ToolBuilder builds tool "search-065" for Tools, with Search065Tool.
+type search065ToolBuilder struct{}
+
+// BuildTool returns Search065Tool().
+func (search065ToolBuilder) BuildTool() runtime.Tool {
+	return Search065Tool()
+}
+
 // search065ToolLazy is tool "search-065" as Tools holds it: built by Search065Tool on its first call.
 var search065ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search065Tool()
-	},
-	Def: &search065ToolSpec,
+	Builder: search065ToolBuilder{},
+	Def:     &search065ToolSpec,
 }
 
 // search066ToolInputSchema is the JSON Schema of the input of tool "search-066".
@@ -9516,12 +9912,18 @@ func Search066Tool() *runtime.Func[Search066In, Search066Out] {
 	return runtime.NewFunc(&search066ToolSpec, Search066).WithDecoder(decodeSearch066In).WithEncoder(encodeSearch066Out)
 }
 
+// search066ToolBuilder builds tool "search-066" for Tools, with Search066Tool.
+type search066ToolBuilder struct{}
+
+// BuildTool returns Search066Tool().
+func (search066ToolBuilder) BuildTool() runtime.Tool {
+	return Search066Tool()
+}
+
 // search066ToolLazy is tool "search-066" as Tools holds it: built by Search066Tool on its first call.
 var search066ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search066Tool()
-	},
-	Def: &search066ToolSpec,
+	Builder: search066ToolBuilder{},
+	Def:     &search066ToolSpec,
 }
 
 // search067ToolInputSchema is the JSON Schema of the input of tool "search-067".
@@ -9658,12 +10060,18 @@ func Search067Tool() *runtime.Func[Search067In, Search067Out] {
 	return runtime.NewFunc(&search067ToolSpec, Search067).WithDecoder(decodeSearch067In).WithEncoder(encodeSearch067Out)
 }
 
+// search067ToolBuilder builds tool "search-067" for Tools, with Search067Tool.
+type search067ToolBuilder struct{}
+
+// BuildTool returns Search067Tool().
+func (search067ToolBuilder) BuildTool() runtime.Tool {
+	return Search067Tool()
+}
+
 // search067ToolLazy is tool "search-067" as Tools holds it: built by Search067Tool on its first call.
 var search067ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search067Tool()
-	},
-	Def: &search067ToolSpec,
+	Builder: search067ToolBuilder{},
+	Def:     &search067ToolSpec,
 }
 
 // search068ToolInputSchema is the JSON Schema of the input of tool "search-068".
@@ -9800,12 +10208,18 @@ func Search068Tool() *runtime.Func[Search068In, Search068Out] {
 	return runtime.NewFunc(&search068ToolSpec, Search068).WithDecoder(decodeSearch068In).WithEncoder(encodeSearch068Out)
 }
 
+// search068ToolBuilder builds tool "search-068" for Tools, with Search068Tool.
+type search068ToolBuilder struct{}
+
+// BuildTool returns Search068Tool().
+func (search068ToolBuilder) BuildTool() runtime.Tool {
+	return Search068Tool()
+}
+
 // search068ToolLazy is tool "search-068" as Tools holds it: built by Search068Tool on its first call.
 var search068ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search068Tool()
-	},
-	Def: &search068ToolSpec,
+	Builder: search068ToolBuilder{},
+	Def:     &search068ToolSpec,
 }
 
 // search069ToolInputSchema is the JSON Schema of the input of tool "search-069".
@@ -9942,12 +10356,18 @@ func Search069Tool() *runtime.Func[Search069In, Search069Out] {
 	return runtime.NewFunc(&search069ToolSpec, Search069).WithDecoder(decodeSearch069In).WithEncoder(encodeSearch069Out)
 }
 
+// search069ToolBuilder builds tool "search-069" for Tools, with Search069Tool.
+type search069ToolBuilder struct{}
+
+// BuildTool returns Search069Tool().
+func (search069ToolBuilder) BuildTool() runtime.Tool {
+	return Search069Tool()
+}
+
 // search069ToolLazy is tool "search-069" as Tools holds it: built by Search069Tool on its first call.
 var search069ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search069Tool()
-	},
-	Def: &search069ToolSpec,
+	Builder: search069ToolBuilder{},
+	Def:     &search069ToolSpec,
 }
 
 // search070ToolInputSchema is the JSON Schema of the input of tool "search-070".
@@ -10084,12 +10504,18 @@ func Search070Tool() *runtime.Func[Search070In, Search070Out] {
 	return runtime.NewFunc(&search070ToolSpec, Search070).WithDecoder(decodeSearch070In).WithEncoder(encodeSearch070Out)
 }
 
+// search070ToolBuilder builds tool "search-070" for Tools, with Search070Tool.
+type search070ToolBuilder struct{}
+
+// BuildTool returns Search070Tool().
+func (search070ToolBuilder) BuildTool() runtime.Tool {
+	return Search070Tool()
+}
+
 // search070ToolLazy is tool "search-070" as Tools holds it: built by Search070Tool on its first call.
 var search070ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search070Tool()
-	},
-	Def: &search070ToolSpec,
+	Builder: search070ToolBuilder{},
+	Def:     &search070ToolSpec,
 }
 
 // search071ToolInputSchema is the JSON Schema of the input of tool "search-071".
@@ -10226,12 +10652,18 @@ func Search071Tool() *runtime.Func[Search071In, Search071Out] {
 	return runtime.NewFunc(&search071ToolSpec, Search071).WithDecoder(decodeSearch071In).WithEncoder(encodeSearch071Out)
 }
 
+// search071ToolBuilder builds tool "search-071" for Tools, with Search071Tool.
+type search071ToolBuilder struct{}
+
+// BuildTool returns Search071Tool().
+func (search071ToolBuilder) BuildTool() runtime.Tool {
+	return Search071Tool()
+}
+
 // search071ToolLazy is tool "search-071" as Tools holds it: built by Search071Tool on its first call.
 var search071ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search071Tool()
-	},
-	Def: &search071ToolSpec,
+	Builder: search071ToolBuilder{},
+	Def:     &search071ToolSpec,
 }
 
 // search072ToolInputSchema is the JSON Schema of the input of tool "search-072".
@@ -10368,12 +10800,18 @@ func Search072Tool() *runtime.Func[Search072In, Search072Out] {
 	return runtime.NewFunc(&search072ToolSpec, Search072).WithDecoder(decodeSearch072In).WithEncoder(encodeSearch072Out)
 }
 
+// search072ToolBuilder builds tool "search-072" for Tools, with Search072Tool.
+type search072ToolBuilder struct{}
+
+// BuildTool returns Search072Tool().
+func (search072ToolBuilder) BuildTool() runtime.Tool {
+	return Search072Tool()
+}
+
 // search072ToolLazy is tool "search-072" as Tools holds it: built by Search072Tool on its first call.
 var search072ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search072Tool()
-	},
-	Def: &search072ToolSpec,
+	Builder: search072ToolBuilder{},
+	Def:     &search072ToolSpec,
 }
 
 // search073ToolInputSchema is the JSON Schema of the input of tool "search-073".
@@ -10510,12 +10948,18 @@ func Search073Tool() *runtime.Func[Search073In, Search073Out] {
 	return runtime.NewFunc(&search073ToolSpec, Search073).WithDecoder(decodeSearch073In).WithEncoder(encodeSearch073Out)
 }
 
+// search073ToolBuilder builds tool "search-073" for Tools, with Search073Tool.
+type search073ToolBuilder struct{}
+
+// BuildTool returns Search073Tool().
+func (search073ToolBuilder) BuildTool() runtime.Tool {
+	return Search073Tool()
+}
+
 // search073ToolLazy is tool "search-073" as Tools holds it: built by Search073Tool on its first call.
 var search073ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search073Tool()
-	},
-	Def: &search073ToolSpec,
+	Builder: search073ToolBuilder{},
+	Def:     &search073ToolSpec,
 }
 
 // search074ToolInputSchema is the JSON Schema of the input of tool "search-074".
@@ -10652,12 +11096,18 @@ func Search074Tool() *runtime.Func[Search074In, Search074Out] {
 	return runtime.NewFunc(&search074ToolSpec, Search074).WithDecoder(decodeSearch074In).WithEncoder(encodeSearch074Out)
 }
 
+// search074ToolBuilder builds tool "search-074" for Tools, with Search074Tool.
+type search074ToolBuilder struct{}
+
+// BuildTool returns Search074Tool().
+func (search074ToolBuilder) BuildTool() runtime.Tool {
+	return Search074Tool()
+}
+
 // search074ToolLazy is tool "search-074" as Tools holds it: built by Search074Tool on its first call.
 var search074ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search074Tool()
-	},
-	Def: &search074ToolSpec,
+	Builder: search074ToolBuilder{},
+	Def:     &search074ToolSpec,
 }
 
 // search075ToolInputSchema is the JSON Schema of the input of tool "search-075".
@@ -10794,12 +11244,18 @@ func Search075Tool() *runtime.Func[Search075In, Search075Out] {
 	return runtime.NewFunc(&search075ToolSpec, Search075).WithDecoder(decodeSearch075In).WithEncoder(encodeSearch075Out)
 }
 
+// search075ToolBuilder builds tool "search-075" for Tools, with Search075Tool.
+type search075ToolBuilder struct{}
+
+// BuildTool returns Search075Tool().
+func (search075ToolBuilder) BuildTool() runtime.Tool {
+	return Search075Tool()
+}
+
 // search075ToolLazy is tool "search-075" as Tools holds it: built by Search075Tool on its first call.
 var search075ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search075Tool()
-	},
-	Def: &search075ToolSpec,
+	Builder: search075ToolBuilder{},
+	Def:     &search075ToolSpec,
 }
 
 // search076ToolInputSchema is the JSON Schema of the input of tool "search-076".
@@ -10936,12 +11392,18 @@ func Search076Tool() *runtime.Func[Search076In, Search076Out] {
 	return runtime.NewFunc(&search076ToolSpec, Search076).WithDecoder(decodeSearch076In).WithEncoder(encodeSearch076Out)
 }
 
+// search076ToolBuilder builds tool "search-076" for Tools, with Search076Tool.
+type search076ToolBuilder struct{}
+
+// BuildTool returns Search076Tool().
+func (search076ToolBuilder) BuildTool() runtime.Tool {
+	return Search076Tool()
+}
+
 // search076ToolLazy is tool "search-076" as Tools holds it: built by Search076Tool on its first call.
 var search076ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search076Tool()
-	},
-	Def: &search076ToolSpec,
+	Builder: search076ToolBuilder{},
+	Def:     &search076ToolSpec,
 }
 
 // search077ToolInputSchema is the JSON Schema of the input of tool "search-077".
@@ -11078,12 +11540,18 @@ func Search077Tool() *runtime.Func[Search077In, Search077Out] {
 	return runtime.NewFunc(&search077ToolSpec, Search077).WithDecoder(decodeSearch077In).WithEncoder(encodeSearch077Out)
 }
 
+// search077ToolBuilder builds tool "search-077" for Tools, with Search077Tool.
+type search077ToolBuilder struct{}
+
+// BuildTool returns Search077Tool().
+func (search077ToolBuilder) BuildTool() runtime.Tool {
+	return Search077Tool()
+}
+
 // search077ToolLazy is tool "search-077" as Tools holds it: built by Search077Tool on its first call.
 var search077ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search077Tool()
-	},
-	Def: &search077ToolSpec,
+	Builder: search077ToolBuilder{},
+	Def:     &search077ToolSpec,
 }
 
 // search078ToolInputSchema is the JSON Schema of the input of tool "search-078".
@@ -11220,12 +11688,18 @@ func Search078Tool() *runtime.Func[Search078In, Search078Out] {
 	return runtime.NewFunc(&search078ToolSpec, Search078).WithDecoder(decodeSearch078In).WithEncoder(encodeSearch078Out)
 }
 
+// search078ToolBuilder builds tool "search-078" for Tools, with Search078Tool.
+type search078ToolBuilder struct{}
+
+// BuildTool returns Search078Tool().
+func (search078ToolBuilder) BuildTool() runtime.Tool {
+	return Search078Tool()
+}
+
 // search078ToolLazy is tool "search-078" as Tools holds it: built by Search078Tool on its first call.
 var search078ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search078Tool()
-	},
-	Def: &search078ToolSpec,
+	Builder: search078ToolBuilder{},
+	Def:     &search078ToolSpec,
 }
 
 // search079ToolInputSchema is the JSON Schema of the input of tool "search-079".
@@ -11362,12 +11836,18 @@ func Search079Tool() *runtime.Func[Search079In, Search079Out] {
 	return runtime.NewFunc(&search079ToolSpec, Search079).WithDecoder(decodeSearch079In).WithEncoder(encodeSearch079Out)
 }
 
+// search079ToolBuilder builds tool "search-079" for Tools, with Search079Tool.
+type search079ToolBuilder struct{}
+
+// BuildTool returns Search079Tool().
+func (search079ToolBuilder) BuildTool() runtime.Tool {
+	return Search079Tool()
+}
+
 // search079ToolLazy is tool "search-079" as Tools holds it: built by Search079Tool on its first call.
 var search079ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search079Tool()
-	},
-	Def: &search079ToolSpec,
+	Builder: search079ToolBuilder{},
+	Def:     &search079ToolSpec,
 }
 
 // search080ToolInputSchema is the JSON Schema of the input of tool "search-080".
@@ -11504,12 +11984,18 @@ func Search080Tool() *runtime.Func[Search080In, Search080Out] {
 	return runtime.NewFunc(&search080ToolSpec, Search080).WithDecoder(decodeSearch080In).WithEncoder(encodeSearch080Out)
 }
 
+// search080ToolBuilder builds tool "search-080" for Tools, with Search080Tool.
+type search080ToolBuilder struct{}
+
+// BuildTool returns Search080Tool().
+func (search080ToolBuilder) BuildTool() runtime.Tool {
+	return Search080Tool()
+}
+
 // search080ToolLazy is tool "search-080" as Tools holds it: built by Search080Tool on its first call.
 var search080ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search080Tool()
-	},
-	Def: &search080ToolSpec,
+	Builder: search080ToolBuilder{},
+	Def:     &search080ToolSpec,
 }
 
 // search081ToolInputSchema is the JSON Schema of the input of tool "search-081".
@@ -11646,12 +12132,18 @@ func Search081Tool() *runtime.Func[Search081In, Search081Out] {
 	return runtime.NewFunc(&search081ToolSpec, Search081).WithDecoder(decodeSearch081In).WithEncoder(encodeSearch081Out)
 }
 
+// search081ToolBuilder builds tool "search-081" for Tools, with Search081Tool.
+type search081ToolBuilder struct{}
+
+// BuildTool returns Search081Tool().
+func (search081ToolBuilder) BuildTool() runtime.Tool {
+	return Search081Tool()
+}
+
 // search081ToolLazy is tool "search-081" as Tools holds it: built by Search081Tool on its first call.
 var search081ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search081Tool()
-	},
-	Def: &search081ToolSpec,
+	Builder: search081ToolBuilder{},
+	Def:     &search081ToolSpec,
 }
 
 // search082ToolInputSchema is the JSON Schema of the input of tool "search-082".
@@ -11788,12 +12280,18 @@ func Search082Tool() *runtime.Func[Search082In, Search082Out] {
 	return runtime.NewFunc(&search082ToolSpec, Search082).WithDecoder(decodeSearch082In).WithEncoder(encodeSearch082Out)
 }
 
+// search082ToolBuilder builds tool "search-082" for Tools, with Search082Tool.
+type search082ToolBuilder struct{}
+
+// BuildTool returns Search082Tool().
+func (search082ToolBuilder) BuildTool() runtime.Tool {
+	return Search082Tool()
+}
+
 // search082ToolLazy is tool "search-082" as Tools holds it: built by Search082Tool on its first call.
 var search082ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search082Tool()
-	},
-	Def: &search082ToolSpec,
+	Builder: search082ToolBuilder{},
+	Def:     &search082ToolSpec,
 }
 
 // search083ToolInputSchema is the JSON Schema of the input of tool "search-083".
@@ -11930,12 +12428,18 @@ func Search083Tool() *runtime.Func[Search083In, Search083Out] {
 	return runtime.NewFunc(&search083ToolSpec, Search083).WithDecoder(decodeSearch083In).WithEncoder(encodeSearch083Out)
 }
 
+// search083ToolBuilder builds tool "search-083" for Tools, with Search083Tool.
+type search083ToolBuilder struct{}
+
+// BuildTool returns Search083Tool().
+func (search083ToolBuilder) BuildTool() runtime.Tool {
+	return Search083Tool()
+}
+
 // search083ToolLazy is tool "search-083" as Tools holds it: built by Search083Tool on its first call.
 var search083ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search083Tool()
-	},
-	Def: &search083ToolSpec,
+	Builder: search083ToolBuilder{},
+	Def:     &search083ToolSpec,
 }
 
 // search084ToolInputSchema is the JSON Schema of the input of tool "search-084".
@@ -12072,12 +12576,18 @@ func Search084Tool() *runtime.Func[Search084In, Search084Out] {
 	return runtime.NewFunc(&search084ToolSpec, Search084).WithDecoder(decodeSearch084In).WithEncoder(encodeSearch084Out)
 }
 
+// search084ToolBuilder builds tool "search-084" for Tools, with Search084Tool.
+type search084ToolBuilder struct{}
+
+// BuildTool returns Search084Tool().
+func (search084ToolBuilder) BuildTool() runtime.Tool {
+	return Search084Tool()
+}
+
 // search084ToolLazy is tool "search-084" as Tools holds it: built by Search084Tool on its first call.
 var search084ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search084Tool()
-	},
-	Def: &search084ToolSpec,
+	Builder: search084ToolBuilder{},
+	Def:     &search084ToolSpec,
 }
 
 // search085ToolInputSchema is the JSON Schema of the input of tool "search-085".
@@ -12214,12 +12724,18 @@ func Search085Tool() *runtime.Func[Search085In, Search085Out] {
 	return runtime.NewFunc(&search085ToolSpec, Search085).WithDecoder(decodeSearch085In).WithEncoder(encodeSearch085Out)
 }
 
+// search085ToolBuilder builds tool "search-085" for Tools, with Search085Tool.
+type search085ToolBuilder struct{}
+
+// BuildTool returns Search085Tool().
+func (search085ToolBuilder) BuildTool() runtime.Tool {
+	return Search085Tool()
+}
+
 // search085ToolLazy is tool "search-085" as Tools holds it: built by Search085Tool on its first call.
 var search085ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search085Tool()
-	},
-	Def: &search085ToolSpec,
+	Builder: search085ToolBuilder{},
+	Def:     &search085ToolSpec,
 }
 
 // search086ToolInputSchema is the JSON Schema of the input of tool "search-086".
@@ -12356,12 +12872,18 @@ func Search086Tool() *runtime.Func[Search086In, Search086Out] {
 	return runtime.NewFunc(&search086ToolSpec, Search086).WithDecoder(decodeSearch086In).WithEncoder(encodeSearch086Out)
 }
 
+// search086ToolBuilder builds tool "search-086" for Tools, with Search086Tool.
+type search086ToolBuilder struct{}
+
+// BuildTool returns Search086Tool().
+func (search086ToolBuilder) BuildTool() runtime.Tool {
+	return Search086Tool()
+}
+
 // search086ToolLazy is tool "search-086" as Tools holds it: built by Search086Tool on its first call.
 var search086ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search086Tool()
-	},
-	Def: &search086ToolSpec,
+	Builder: search086ToolBuilder{},
+	Def:     &search086ToolSpec,
 }
 
 // search087ToolInputSchema is the JSON Schema of the input of tool "search-087".
@@ -12498,12 +13020,18 @@ func Search087Tool() *runtime.Func[Search087In, Search087Out] {
 	return runtime.NewFunc(&search087ToolSpec, Search087).WithDecoder(decodeSearch087In).WithEncoder(encodeSearch087Out)
 }
 
+// search087ToolBuilder builds tool "search-087" for Tools, with Search087Tool.
+type search087ToolBuilder struct{}
+
+// BuildTool returns Search087Tool().
+func (search087ToolBuilder) BuildTool() runtime.Tool {
+	return Search087Tool()
+}
+
 // search087ToolLazy is tool "search-087" as Tools holds it: built by Search087Tool on its first call.
 var search087ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search087Tool()
-	},
-	Def: &search087ToolSpec,
+	Builder: search087ToolBuilder{},
+	Def:     &search087ToolSpec,
 }
 
 // search088ToolInputSchema is the JSON Schema of the input of tool "search-088".
@@ -12640,12 +13168,18 @@ func Search088Tool() *runtime.Func[Search088In, Search088Out] {
 	return runtime.NewFunc(&search088ToolSpec, Search088).WithDecoder(decodeSearch088In).WithEncoder(encodeSearch088Out)
 }
 
+// search088ToolBuilder builds tool "search-088" for Tools, with Search088Tool.
+type search088ToolBuilder struct{}
+
+// BuildTool returns Search088Tool().
+func (search088ToolBuilder) BuildTool() runtime.Tool {
+	return Search088Tool()
+}
+
 // search088ToolLazy is tool "search-088" as Tools holds it: built by Search088Tool on its first call.
 var search088ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search088Tool()
-	},
-	Def: &search088ToolSpec,
+	Builder: search088ToolBuilder{},
+	Def:     &search088ToolSpec,
 }
 
 // search089ToolInputSchema is the JSON Schema of the input of tool "search-089".
@@ -12782,12 +13316,18 @@ func Search089Tool() *runtime.Func[Search089In, Search089Out] {
 	return runtime.NewFunc(&search089ToolSpec, Search089).WithDecoder(decodeSearch089In).WithEncoder(encodeSearch089Out)
 }
 
+// search089ToolBuilder builds tool "search-089" for Tools, with Search089Tool.
+type search089ToolBuilder struct{}
+
+// BuildTool returns Search089Tool().
+func (search089ToolBuilder) BuildTool() runtime.Tool {
+	return Search089Tool()
+}
+
 // search089ToolLazy is tool "search-089" as Tools holds it: built by Search089Tool on its first call.
 var search089ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search089Tool()
-	},
-	Def: &search089ToolSpec,
+	Builder: search089ToolBuilder{},
+	Def:     &search089ToolSpec,
 }
 
 // search090ToolInputSchema is the JSON Schema of the input of tool "search-090".
@@ -12924,12 +13464,18 @@ func Search090Tool() *runtime.Func[Search090In, Search090Out] {
 	return runtime.NewFunc(&search090ToolSpec, Search090).WithDecoder(decodeSearch090In).WithEncoder(encodeSearch090Out)
 }
 
+// search090ToolBuilder builds tool "search-090" for Tools, with Search090Tool.
+type search090ToolBuilder struct{}
+
+// BuildTool returns Search090Tool().
+func (search090ToolBuilder) BuildTool() runtime.Tool {
+	return Search090Tool()
+}
+
 // search090ToolLazy is tool "search-090" as Tools holds it: built by Search090Tool on its first call.
 var search090ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search090Tool()
-	},
-	Def: &search090ToolSpec,
+	Builder: search090ToolBuilder{},
+	Def:     &search090ToolSpec,
 }
 
 // search091ToolInputSchema is the JSON Schema of the input of tool "search-091".
@@ -13066,12 +13612,18 @@ func Search091Tool() *runtime.Func[Search091In, Search091Out] {
 	return runtime.NewFunc(&search091ToolSpec, Search091).WithDecoder(decodeSearch091In).WithEncoder(encodeSearch091Out)
 }
 
+// search091ToolBuilder builds tool "search-091" for Tools, with Search091Tool.
+type search091ToolBuilder struct{}
+
+// BuildTool returns Search091Tool().
+func (search091ToolBuilder) BuildTool() runtime.Tool {
+	return Search091Tool()
+}
+
 // search091ToolLazy is tool "search-091" as Tools holds it: built by Search091Tool on its first call.
 var search091ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search091Tool()
-	},
-	Def: &search091ToolSpec,
+	Builder: search091ToolBuilder{},
+	Def:     &search091ToolSpec,
 }
 
 // search092ToolInputSchema is the JSON Schema of the input of tool "search-092".
@@ -13208,12 +13760,18 @@ func Search092Tool() *runtime.Func[Search092In, Search092Out] {
 	return runtime.NewFunc(&search092ToolSpec, Search092).WithDecoder(decodeSearch092In).WithEncoder(encodeSearch092Out)
 }
 
+// search092ToolBuilder builds tool "search-092" for Tools, with Search092Tool.
+type search092ToolBuilder struct{}
+
+// BuildTool returns Search092Tool().
+func (search092ToolBuilder) BuildTool() runtime.Tool {
+	return Search092Tool()
+}
+
 // search092ToolLazy is tool "search-092" as Tools holds it: built by Search092Tool on its first call.
 var search092ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search092Tool()
-	},
-	Def: &search092ToolSpec,
+	Builder: search092ToolBuilder{},
+	Def:     &search092ToolSpec,
 }
 
 // search093ToolInputSchema is the JSON Schema of the input of tool "search-093".
@@ -13350,12 +13908,18 @@ func Search093Tool() *runtime.Func[Search093In, Search093Out] {
 	return runtime.NewFunc(&search093ToolSpec, Search093).WithDecoder(decodeSearch093In).WithEncoder(encodeSearch093Out)
 }
 
+// search093ToolBuilder builds tool "search-093" for Tools, with Search093Tool.
+type search093ToolBuilder struct{}
+
+// BuildTool returns Search093Tool().
+func (search093ToolBuilder) BuildTool() runtime.Tool {
+	return Search093Tool()
+}
+
 // search093ToolLazy is tool "search-093" as Tools holds it: built by Search093Tool on its first call.
 var search093ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search093Tool()
-	},
-	Def: &search093ToolSpec,
+	Builder: search093ToolBuilder{},
+	Def:     &search093ToolSpec,
 }
 
 // search094ToolInputSchema is the JSON Schema of the input of tool "search-094".
@@ -13492,12 +14056,18 @@ func Search094Tool() *runtime.Func[Search094In, Search094Out] {
 	return runtime.NewFunc(&search094ToolSpec, Search094).WithDecoder(decodeSearch094In).WithEncoder(encodeSearch094Out)
 }
 
+// search094ToolBuilder builds tool "search-094" for Tools, with Search094Tool.
+type search094ToolBuilder struct{}
+
+// BuildTool returns Search094Tool().
+func (search094ToolBuilder) BuildTool() runtime.Tool {
+	return Search094Tool()
+}
+
 // search094ToolLazy is tool "search-094" as Tools holds it: built by Search094Tool on its first call.
 var search094ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search094Tool()
-	},
-	Def: &search094ToolSpec,
+	Builder: search094ToolBuilder{},
+	Def:     &search094ToolSpec,
 }
 
 // search095ToolInputSchema is the JSON Schema of the input of tool "search-095".
@@ -13634,12 +14204,18 @@ func Search095Tool() *runtime.Func[Search095In, Search095Out] {
 	return runtime.NewFunc(&search095ToolSpec, Search095).WithDecoder(decodeSearch095In).WithEncoder(encodeSearch095Out)
 }
 
+// search095ToolBuilder builds tool "search-095" for Tools, with Search095Tool.
+type search095ToolBuilder struct{}
+
+// BuildTool returns Search095Tool().
+func (search095ToolBuilder) BuildTool() runtime.Tool {
+	return Search095Tool()
+}
+
 // search095ToolLazy is tool "search-095" as Tools holds it: built by Search095Tool on its first call.
 var search095ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search095Tool()
-	},
-	Def: &search095ToolSpec,
+	Builder: search095ToolBuilder{},
+	Def:     &search095ToolSpec,
 }
 
 // search096ToolInputSchema is the JSON Schema of the input of tool "search-096".
@@ -13776,12 +14352,18 @@ func Search096Tool() *runtime.Func[Search096In, Search096Out] {
 	return runtime.NewFunc(&search096ToolSpec, Search096).WithDecoder(decodeSearch096In).WithEncoder(encodeSearch096Out)
 }
 
+// search096ToolBuilder builds tool "search-096" for Tools, with Search096Tool.
+type search096ToolBuilder struct{}
+
+// BuildTool returns Search096Tool().
+func (search096ToolBuilder) BuildTool() runtime.Tool {
+	return Search096Tool()
+}
+
 // search096ToolLazy is tool "search-096" as Tools holds it: built by Search096Tool on its first call.
 var search096ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search096Tool()
-	},
-	Def: &search096ToolSpec,
+	Builder: search096ToolBuilder{},
+	Def:     &search096ToolSpec,
 }
 
 // search097ToolInputSchema is the JSON Schema of the input of tool "search-097".
@@ -13918,12 +14500,18 @@ func Search097Tool() *runtime.Func[Search097In, Search097Out] {
 	return runtime.NewFunc(&search097ToolSpec, Search097).WithDecoder(decodeSearch097In).WithEncoder(encodeSearch097Out)
 }
 
+// search097ToolBuilder builds tool "search-097" for Tools, with Search097Tool.
+type search097ToolBuilder struct{}
+
+// BuildTool returns Search097Tool().
+func (search097ToolBuilder) BuildTool() runtime.Tool {
+	return Search097Tool()
+}
+
 // search097ToolLazy is tool "search-097" as Tools holds it: built by Search097Tool on its first call.
 var search097ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search097Tool()
-	},
-	Def: &search097ToolSpec,
+	Builder: search097ToolBuilder{},
+	Def:     &search097ToolSpec,
 }
 
 // search098ToolInputSchema is the JSON Schema of the input of tool "search-098".
@@ -14060,12 +14648,18 @@ func Search098Tool() *runtime.Func[Search098In, Search098Out] {
 	return runtime.NewFunc(&search098ToolSpec, Search098).WithDecoder(decodeSearch098In).WithEncoder(encodeSearch098Out)
 }
 
+// search098ToolBuilder builds tool "search-098" for Tools, with Search098Tool.
+type search098ToolBuilder struct{}
+
+// BuildTool returns Search098Tool().
+func (search098ToolBuilder) BuildTool() runtime.Tool {
+	return Search098Tool()
+}
+
 // search098ToolLazy is tool "search-098" as Tools holds it: built by Search098Tool on its first call.
 var search098ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search098Tool()
-	},
-	Def: &search098ToolSpec,
+	Builder: search098ToolBuilder{},
+	Def:     &search098ToolSpec,
 }
 
 // search099ToolInputSchema is the JSON Schema of the input of tool "search-099".
@@ -14202,12 +14796,18 @@ func Search099Tool() *runtime.Func[Search099In, Search099Out] {
 	return runtime.NewFunc(&search099ToolSpec, Search099).WithDecoder(decodeSearch099In).WithEncoder(encodeSearch099Out)
 }
 
+// search099ToolBuilder builds tool "search-099" for Tools, with Search099Tool.
+type search099ToolBuilder struct{}
+
+// BuildTool returns Search099Tool().
+func (search099ToolBuilder) BuildTool() runtime.Tool {
+	return Search099Tool()
+}
+
 // search099ToolLazy is tool "search-099" as Tools holds it: built by Search099Tool on its first call.
 var search099ToolLazy = runtime.LazyTool{
-	Build: func() runtime.Tool {
-		return Search099Tool()
-	},
-	Def: &search099ToolSpec,
+	Builder: search099ToolBuilder{},
+	Def:     &search099ToolSpec,
 }
 
 // Tools returns the tools of the package's functions, by key: a new map
