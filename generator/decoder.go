@@ -1321,9 +1321,10 @@ func assignDecoders(p *Package, plans []*toolDecoder, scope *types.Scope) {
 	// named after them.
 	taken := map[string]bool{}
 	for _, t := range p.Tools {
-		for _, n := range []string{t.Ctor, t.SchemaConst + "InputSchema", t.SchemaConst + "OutputSchema", t.SchemaConst + "Spec", toolsetFunc(t.Recv)} {
+		for _, n := range toolNames(t) {
 			taken[n] = true
 		}
+		taken[toolsetFunc(t.Recv)] = true
 	}
 	for _, st := range p.Stubs {
 		taken[st.Hook.Func] = true

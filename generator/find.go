@@ -385,13 +385,8 @@ func (g *gen) checkPackage(ps *pkgState) {
 		}
 		t.Ctor = ctorName(t.Recv, t.Func)
 		t.SchemaConst = lowerFirst(t.Ctor)
-		declare(ts, t.Ctor)
-		declare(ts, t.SchemaConst+"InputSchema")
-		declare(ts, t.SchemaConst+"OutputSchema")
-		declare(ts, t.SchemaConst+"Spec")
-		if t.Recv == "" {
-			declare(ts, t.SchemaConst+lazySuffix)
-			declare(ts, t.SchemaConst+builderSuffix)
+		for _, n := range toolNames(t) {
+			declare(ts, n)
 		}
 	}
 	seen := map[string]bool{}
@@ -495,7 +490,9 @@ func (g *gen) generatedNames() map[*pkgState]map[string]bool {
 	for _, ps := range g.pkgs {
 		names := map[string]bool{}
 		for _, ts := range ps.tools {
-			names[ts.model.Ctor] = true
+			for _, n := range toolNames(ts.model) {
+				names[n] = true
+			}
 			names[toolsetFunc(ts.model.Recv)] = true
 		}
 		out[ps] = names

@@ -46,7 +46,7 @@ func toolsetsText(p *Package) (text []byte, ok bool) {
 		values := make([]string, len(tools))
 		for j, t := range tools {
 			keys[j] = t.Key
-			values[j] = "&" + t.SchemaConst + lazySuffix
+			values[j] = "&" + lazyVar(t)
 			if recv != "" {
 				values[j] = t.Ctor + "(r)"
 			}

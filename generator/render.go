@@ -169,14 +169,14 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 		// does not refer to the constructor, and to the tool's function,
 		// for Go's initialization order: a tool that calls Tools() must
 		// not make a cycle.
-		builder := t.SchemaConst + builderSuffix
+		builder := builderType(t)
 		f.Commentf("%s builds tool %q for Tools, with %s.", builder, t.ID, t.Ctor)
 		f.Type().Id(builder).Struct()
 		f.Line()
 		f.Commentf("BuildTool returns %s().", t.Ctor)
 		f.Func().Params(jen.Id(builder)).Id("BuildTool").Params().Qual(runtimePath, "Tool").Block(jen.Return(jen.Id(t.Ctor).Call()))
 		f.Line()
-		lazy := t.SchemaConst + lazySuffix
+		lazy := lazyVar(t)
 		f.Commentf("%s is tool %q as Tools holds it: built by %s on its first call.", lazy, t.ID, t.Ctor)
 		f.Var().Id(lazy).Op("=").Qual(runtimePath, "LazyTool").Values(jen.Dict{
 			jen.Id("Def"):     jen.Op("&").Id(specVar),
@@ -186,13 +186,23 @@ func renderTool(f *jen.File, t *Tool, lits *schemaLits, i int) {
 	}
 }
 
-// lazySuffix and builderSuffix end the names of the runtime.LazyTool
-// variable of a tool of Tools() and of the type of its builder, after its
-// SchemaConst.
-const (
-	lazySuffix    = "Lazy"
-	builderSuffix = "Builder"
-)
+// lazyVar is the runtime.LazyTool variable of a tool of Tools(), and
+// builderType the type of its builder.
+func lazyVar(t *Tool) string     { return t.SchemaConst + "Lazy" }
+func builderType(t *Tool) string { return t.SchemaConst + "Builder" }
+
+// toolNames are the package-level names the generated file declares for
+// t, besides its toolset function: its constructor, schema constants and
+// Spec, and for a tool of Tools() its LazyTool and builder. find reports a
+// clash with them, the decoders and encoders avoid them, and the load
+// ignores uses of them that hiding the previous output leaves undefined.
+func toolNames(t *Tool) []string {
+	names := []string{t.Ctor, t.SchemaConst + "InputSchema", t.SchemaConst + "OutputSchema", t.SchemaConst + "Spec"}
+	if t.Recv == "" {
+		names = append(names, lazyVar(t), builderType(t))
+	}
+	return names
+}
 
 // hookCall wires a hook into a Func: .WithModelOutput(hook) or
 // .WithTransform(target, hook()). The compiler checks its types.
@@ -245,7 +255,7 @@ func renderToolsets(f *jen.File, p *Package) {
 		var params []jen.Code
 		var items []jen.Code
 		for _, t := range byRecv[recv] {
-			call := jen.Op("&").Id(t.SchemaConst + lazySuffix)
+			call := jen.Op("&").Id(lazyVar(t))
 			if recv != "" {
 				call = jen.Id(t.Ctor).Call(jen.Id("r"))
 			}

@@ -89,15 +89,12 @@ func (l *LazyTool) Tool() (Tool, error) {
 
 // build calls Builder and checks what it returns.
 func (l *LazyTool) build() *lazyBuilt {
-	id := "?"
-	if l.Def != nil {
-		id = l.Def.ID
-	}
-	switch {
-	case l.Builder == nil:
-		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q has no Builder", id)}
-	case l.Def == nil:
+	if l.Def == nil {
 		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool has no Spec (Def)")}
+	}
+	id := l.Def.ID
+	if l.Builder == nil {
+		return &lazyBuilt{err: fmt.Errorf("runtime: lazy tool %q has no Builder", id)}
 	}
 	t := l.Builder.BuildTool()
 	if t == nil {
