@@ -1,4 +1,4 @@
-package bench100
+package mcp100
 
 import (
 	"context"

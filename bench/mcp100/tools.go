@@ -1,7 +1,7 @@
-// Package bench100 holds 100 generated tools, for the start-up benchmark of
-// package mcp: a server built from their generated schemas against the same
+// Package mcp100 holds 100 generated tools, for the start-up benchmark of
+// toolgen's runtime/mcp: a server built from their generated schemas against the same
 // tools registered through the SDK's reflecting AddTool.
-package bench100
+package mcp100
 
 //go:generate go tool toolgen
 

@@ -1,22 +1,23 @@
-package mcp_test
+package mcp100_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/bench/mcp100"
 	"github.com/toolgen-go/toolgen/runtime/mcp"
-	"github.com/toolgen-go/toolgen/runtime/mcp/internal/bench100"
 )
 
 var benchImpl = &sdk.Implementation{Name: "bench", Version: "v0"}
 
 // generatedServer is a server of the 100 tools from their generated schemas.
 func generatedServer(tb testing.TB) *sdk.Server {
-	srv, err := mcp.NewServer(benchImpl, bench100.Tools(), nil)
+	srv, err := mcp.NewServer(benchImpl, mcp100.Tools(), nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func generatedServer(tb testing.TB) *sdk.Server {
 // SDK's AddTool, which reflects their schemas.
 func reflectedServer(testing.TB) *sdk.Server {
 	srv := sdk.NewServer(benchImpl, nil)
-	bench100.AddReflected(srv)
+	mcp100.AddReflected(srv)
 	return srv
 }
 
@@ -85,13 +86,20 @@ func BenchmarkStartup100(b *testing.B) {
 	}
 }
 
-// TestBench100Agrees checks that the benchmark compares like with like: the
+// TestAgrees checks that the benchmark compares like with like: the
 // reflected and generated servers list the same 100 tools.
-func TestBench100Agrees(t *testing.T) {
+func TestAgrees(t *testing.T) {
 	list := func(srv *sdk.Server) map[string]*sdk.Tool {
-		cs := connectServer(t, srv)
+		ctx := context.Background()
+		st, ct := sdk.NewInMemoryTransports()
+		ss, err := srv.Connect(ctx, st, nil)
+		require.NoError(t, err)
+		defer ss.Close()
+		cs, err := sdk.NewClient(benchImpl, nil).Connect(ctx, ct, nil)
+		require.NoError(t, err)
+		defer cs.Close()
 		res := map[string]*sdk.Tool{}
-		for tl, err := range cs.Tools(context.Background(), nil) {
+		for tl, err := range cs.Tools(ctx, nil) {
 			require.NoError(t, err)
 			res[tl.Name] = tl
 		}
@@ -110,4 +118,19 @@ func TestBench100Agrees(t *testing.T) {
 		rp := r.InputSchema.(map[string]any)["properties"].(map[string]any)
 		assert.ElementsMatch(t, keysOf(rp), keysOf(gp), name)
 	}
+}
+
+func keysOf[V any](m map[string]V) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys
+}
+
+func mustJSON(t testing.TB, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(data)
 }
