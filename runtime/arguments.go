@@ -170,7 +170,10 @@ var syntaxOptions = json.JoinOptions(jsontext.AllowDuplicateNames(false), jsonte
 // depth (after unescaping), valid UTF-8 in strings, and every number within
 // maxNumberBytes, maxExponent and the range of a float64 (zero only when
 // written as zero). It returns the value as the validator wants it:
-// map[string]any, []any, json.Number, string, bool or nil.
+// map[string]any, []any, json.Number, string, bool or nil. A number with a
+// fraction or an exponent is the float64 it denotes, in its shortest form;
+// an integer is kept as written, so that int64 and uint64 bounds hold
+// exactly.
 func parseArguments(args []byte) (any, error) {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(args), syntaxOptions)
 	v, err := readValue(dec)
@@ -223,8 +226,15 @@ func readValue(dec *jsontext.Decoder) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := checkNumber(num); err != nil {
+		f, err := checkNumber(num)
+		if err != nil {
 			return nil, err
+		}
+		if bytes.ContainsAny(num, ".eE") {
+			// A Go type that takes a fraction or an exponent holds a
+			// float: judge the float, so that 99.99999999999999999 (100
+			// as a float64) does not pass "exclusiveMaximum": 100.
+			return stdjson.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
 		}
 		return stdjson.Number(num), nil
 	}
@@ -241,25 +251,25 @@ func readValue(dec *jsontext.Decoder) (any, error) {
 	return nil, nil // null
 }
 
-// checkNumber reports a number beyond the bounds of the syntax pass. num
-// is valid JSON number syntax.
-func checkNumber(num []byte) error {
+// checkNumber returns num as a float64, or why it is beyond the bounds of
+// the syntax pass. num is valid JSON number syntax.
+func checkNumber(num []byte) (float64, error) {
 	if len(num) > maxNumberBytes {
-		return errNumberTooLong
+		return 0, errNumberTooLong
 	}
 	mantissa := num
 	if i := bytes.IndexAny(num, "eE"); i >= 0 {
 		exp, err := strconv.Atoi(string(num[i+1:]))
 		if err != nil || exp > maxExponent || exp < -maxExponent {
-			return errNumberRange
+			return 0, errNumberRange
 		}
 		mantissa = num[:i]
 	}
 	f, err := strconv.ParseFloat(string(num), 64)
 	if err != nil || (f == 0 && bytes.ContainsAny(mantissa, "123456789")) {
-		return errNumberRange // beyond ±MaxFloat64, or a non-zero that rounds to 0
+		return 0, errNumberRange // beyond ±MaxFloat64, or a non-zero that rounds to 0
 	}
-	return nil
+	return f, nil
 }
 
 // syntaxError is the invalid-arguments error for err, returned by the
