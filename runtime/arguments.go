@@ -12,6 +12,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -31,8 +32,8 @@ import (
 //  5. decoding into the Go type (decodeArguments).
 //
 // Every failure is an error that wraps ErrInvalidArguments, with a message
-// from messages.go, except a schema that does not compile and a Go type that
-// cannot be decoded, which are the tool's own faults.
+// from messages.go, except a schema that does not compile, which is the
+// tool's own fault.
 
 // Default bounds on a tool call's arguments; see [Limits].
 const (
@@ -358,20 +359,22 @@ func validateValue(sch *jsonschema.Schema, v any) error {
 // decodeOptions decode arguments into a tool's input with encoding/json's
 // rules for Go types, which the generated schemas follow (names from json
 // tags, embedded structs flattened, [N]byte as an array, time.Duration in
-// nanoseconds, the string option, UnmarshalJSON and UnmarshalText methods),
-// except that names match exactly, unknown names, duplicate names and
-// invalid UTF-8 are errors, and errors keep their JSON Pointer (legacy
-// error reporting drops it and returns a type's own error text, which may
-// quote the arguments).
+// nanoseconds, the string option, UnmarshalJSON and UnmarshalText
+// methods, tags that encoding/json tolerates), except that names match
+// exactly and unknown names, duplicate names and invalid UTF-8 are errors.
 var decodeOptions = json.JoinOptions(
 	jsonv1.DefaultOptionsV1(),
 	json.MatchCaseInsensitiveNames(false),
 	json.RejectUnknownMembers(true),
 	jsontext.AllowDuplicateNames(false),
 	jsontext.AllowInvalidUTF8(false),
-	jsonv1.ReportErrorsWithLegacySemantics(false),
 	json.WithUnmarshalers(json.UnmarshalFromFunc(unmarshalStdNumber)),
 )
+
+// locateOptions decode again, only to say where decoding failed:
+// encoding/json's errors have no JSON Pointer, and a type's own error
+// comes back as it is, which may quote the arguments.
+var locateOptions = json.JoinOptions(decodeOptions, jsonv1.ReportErrorsWithLegacySemantics(false))
 
 // unmarshalStdNumber decodes an encoding/json Number as encoding/json
 // does, which go-json-experiment does only for its own Number type.
@@ -391,29 +394,43 @@ func decodeArguments(args []byte, v any) error {
 	if err == nil {
 		return nil
 	}
-	var se *json.SemanticError
-	if !errors.As(err, &se) {
-		return fmt.Errorf("decode the arguments: %w", err) // the syntax pass let through what the decoder rejects
-	}
-	if ferr := typeFault(se.GoType); ferr != nil {
-		return fmt.Errorf("decode the arguments into %v, a type that cannot be decoded: %w", se.GoType, ferr)
-	}
-	tokens := pointerTokens(se.JSONPointer)
-	if errors.Is(se.Err, json.ErrUnknownName) && len(tokens) > 0 {
-		return invalidArguments(unknownMemberMessage(tokens[:len(tokens)-1], tokens[len(tokens)-1]))
-	}
-	return invalidArguments(decodeMessage(tokens, se.GoType, jsonTypeName(byte(se.JSONKind))))
+	return invalidArguments(decodeFailure(args, reflect.TypeOf(v).Elem(), err))
 }
 
-// typeFault reports why go-json-experiment cannot decode any object into a
-// struct type t, such as a json tag on an unexported field or a malformed
-// tag, which encoding/json ignores. Such an error is the tool's, not the
-// model's.
-func typeFault(t reflect.Type) error {
-	if t == nil || t.Kind() != reflect.Struct || decodesItself(t) {
-		return nil
+// decodeFailure words why args did not decode into a value of type t, err
+// being the decoder's error: from the error of a second decoding that
+// keeps its JSON Pointer, unless that one stopped at a struct type that
+// only encoding/json's rules accept (a tag "-," or with a repeated option);
+// then from what err says.
+func decodeFailure(args []byte, t reflect.Type, err error) string {
+	var se *json.SemanticError
+	located := json.Unmarshal(args, reflect.New(t).Interface(), locateOptions)
+	if errors.As(located, &se) && !strictFault(se.GoType) {
+		tokens := pointerTokens(se.JSONPointer)
+		if errors.Is(se.Err, json.ErrUnknownName) && len(tokens) > 0 {
+			return unknownMemberMessage(tokens[:len(tokens)-1], tokens[len(tokens)-1])
+		}
+		return decodeMessage(tokens, se.GoType, jsonTypeName(byte(se.JSONKind)))
 	}
-	return json.Unmarshal([]byte("{}"), reflect.New(t).Interface(), decodeOptions)
+	var te *jsonv1.UnmarshalTypeError
+	if errors.As(err, &te) && te.Type != nil {
+		var tokens []string
+		if te.Field != "" {
+			tokens = strings.Split(te.Field, ".")
+		}
+		return decodeMessage(tokens, te.Type, "")
+	}
+	return mismatchMessage(t)
+}
+
+// strictFault reports whether decoding into a struct type t fails with
+// locateOptions whatever the arguments, as it does for a tag that only
+// encoding/json's rules accept.
+func strictFault(t reflect.Type) bool {
+	if t == nil || t.Kind() != reflect.Struct || decodesItself(t) {
+		return false
+	}
+	return json.Unmarshal([]byte("{}"), reflect.New(t).Interface(), locateOptions) != nil
 }
 
 var (

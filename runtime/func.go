@@ -132,9 +132,9 @@ func (f *Func[In, Out]) inputSchema() *inputSchema {
 //
 // An error about the arguments wraps [ErrInvalidArguments]; its message
 // names the path and what was expected, never quotes the arguments, and is
-// at most 900 bytes long. An input schema that does not compile, a Go type
-// that cannot be decoded and a panic below Prepare (a [PanicError]) are
-// the tool's own faults and do not wrap it.
+// at most 900 bytes long. An input schema that does not compile and a
+// panic below Prepare (a [PanicError]) are the tool's own faults and do not
+// wrap it.
 func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
 	c := &funcCall[In, Out]{f: f}
 	if err := f.decodeInto(ctx, args, &c.in); err != nil {

@@ -365,6 +365,12 @@ func decodeMessage(tokens []string, t reflect.Type, got string) string {
 	return at(tokens, "expected "+want)
 }
 
+// mismatchMessage is a failure to decode into t that the decoder did not
+// locate.
+func mismatchMessage(t reflect.Type) string {
+	return "arguments do not fit the tool's input type " + cut(t.String(), maxNameBytes)
+}
+
 func unknownMemberMessage(object []string, name string) string {
 	return at(object, "unexpected property "+quote(name)+unexpectedTail)
 }
