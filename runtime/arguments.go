@@ -37,8 +37,13 @@ import (
 
 // Default bounds on a tool call's arguments; see [Limits].
 const (
-	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 1 MiB.
-	DefaultMaxArgumentBytes = 1 << 20
+	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 8 KiB.
+	// Checking costs up to about 0.5 µs per byte of arguments built to be
+	// costly (deep recursion through $refs, many small values; a 2-core
+	// machine), so that 8 KiB keeps any call within about 5 ms, and 1 MiB
+	// would allow a second. Raise it, with [Limits], for tools that take
+	// documents.
+	DefaultMaxArgumentBytes = 8 << 10
 	// DefaultMaxArgumentDepth bounds the nesting of objects and arrays.
 	DefaultMaxArgumentDepth = 64
 )

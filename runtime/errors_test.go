@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -40,7 +41,7 @@ func TestErrorPolicy(t *testing.T) {
 		{name: "enum", call: scripted.Call("weather", `{"location": "Paris", "units": "kelvin-secret"}`), kind: runtime.KindInvalidArguments,
 			want: []string{"at /units", `expected one of "celsius", "fahrenheit"`}, notWanted: []string{"kelvin-secret"}},
 		{name: "10 MB argument", call: scripted.Call("weather", huge), kind: runtime.KindInvalidArguments,
-			want: []string{"the limit is 1048576"}, notWanted: []string{"aaaa"}},
+			want: []string{fmt.Sprintf("the limit is %d", runtime.DefaultMaxArgumentBytes)}, notWanted: []string{"aaaa"}},
 		{name: "too deep", call: scripted.Call("weather", deep), kind: runtime.KindInvalidArguments,
 			want: []string{"nest deeper than 64 levels"}},
 		{name: "unknown tool", call: scripted.Call("forecast", `{}`), kind: runtime.KindUnknownTool,

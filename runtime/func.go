@@ -117,7 +117,7 @@ func (f *Func[In, Out]) inputSchema() *inputSchema {
 // in order, and decodes them into In:
 //
 //  1. size and nesting depth, within the [Limits] of ctx ([LimitsFrom];
-//     by default 1 MiB and 64 levels);
+//     by default 8 KiB and 64 levels);
 //  2. syntax: exactly one JSON value (RFC 8259), no duplicate object names
 //     at any depth, valid UTF-8, and every number at most 128 bytes long,
 //     with an exponent of at most 999 and within the range of a float64
