@@ -113,28 +113,14 @@ func (f *Func[In, Out]) inputSchema() *inputSchema {
 	return f.schema.Load()
 }
 
-// Prepare implements [Tool]. It takes the arguments through these checks,
-// in order, and decodes them into In:
-//
-//  1. size and nesting depth, within the [Limits] of ctx ([LimitsFrom];
-//     by default 8 KiB and 64 levels);
-//  2. syntax: exactly one JSON value (RFC 8259), no duplicate object names
-//     at any depth, valid UTF-8, and every number at most 128 bytes long,
-//     with an exponent of at most 999 and within the range of a float64
-//     (zero only when written as zero);
-//  3. for a [Spec] that is Strict, a null optional property counts as
-//     absent, at any depth (see [DialectOpenAIStrict]);
-//  4. the input schema (JSON Schema 2020-12, compiled once per Func on
-//     first use with github.com/santhosh-tekuri/jsonschema/v6);
-//  5. decoding with encoding/json's rules for Go types (json tags,
-//     embedded structs, UnmarshalJSON methods), except that property names
-//     match exactly and unknown properties are errors.
-//
-// An error about the arguments wraps [ErrInvalidArguments]; its message
-// names the path and what was expected, never quotes the arguments, and is
-// at most 900 bytes long. An input schema that does not compile and a
-// panic below Prepare (a [PanicError]) are the tool's own faults and do not
-// wrap it.
+// Prepare implements [Tool]: it takes args through the argument path that
+// the package documentation describes (limits from ctx, a strict syntax
+// pass, optional nulls of a Strict tool, the input schema, decoding with
+// exact names) and decodes them into In. An error about the arguments
+// wraps [ErrInvalidArguments]; its message names the path and what was
+// expected, never quotes the arguments, and is at most 900 bytes long. An
+// input schema that does not compile and a panic below Prepare (a
+// [PanicError]) are the tool's own faults and do not wrap it.
 func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
 	c := &funcCall[In, Out]{f: f}
 	if err := f.decodeInto(ctx, args, &c.in); err != nil {
