@@ -183,7 +183,7 @@ func walkTokens(data []byte, fn func(tok json.Token, isName bool)) {
 			top--
 		}
 		if top >= 0 && inObject[top] {
-			nameNext[top] = isName == false
+			nameNext[top] = !isName
 		}
 	}
 }

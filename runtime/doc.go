@@ -61,7 +61,7 @@
 // encoded with encoding/json.
 //
 // The limits bound the cost of a call: the path takes up to about 0.5 µs
-// per byte of arguments built to be costly, about 4 ms at 8 KiB on a
+// per byte of arguments built to be costly, about 5 ms at 8 KiB on a
 // 2-core machine. Raise MaxBytes for tools that take documents, knowing
 // that 1 MiB of hostile arguments may take a second.
 //
