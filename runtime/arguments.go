@@ -136,11 +136,10 @@ func readArguments(ctx context.Context, args []byte, schema *inputSchema, strict
 	if err != nil {
 		return err
 	}
-	if strict && dropOptionalNulls(value, sch) {
-		// Decode what was validated: the arguments without the nulls.
-		if args, err = stdjson.Marshal(value); err != nil {
-			return fmt.Errorf("encode the arguments of %s without their optional nulls: %w", schema.id, err)
-		}
+	if strict {
+		// The decoding needs no change: encoding/json's rules leave a
+		// field as it is for null, and set a pointer, slice or map to nil.
+		dropOptionalNulls(value, sch)
 	}
 	if err := validateValue(sch, value); err != nil {
 		return err

@@ -44,7 +44,9 @@
 //     exponent is judged as the float64 it denotes.
 //  3. For a [Spec] that is Strict (offered in the OpenAI strict dialect,
 //     where optional properties are nullable), a null optional property
-//     counts as absent, at any depth.
+//     counts as absent, at any depth: the schema does not see it, and the
+//     decoding leaves its field zero (as encoding/json does with null; a
+//     json.RawMessage field gets "null").
 //  4. The input schema: JSON Schema 2020-12, compiled once per Func on
 //     first use with github.com/santhosh-tekuri/jsonschema/v6.
 //  5. Decoding into In with encoding/json's rules for Go types (json tags,
