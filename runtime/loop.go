@@ -479,7 +479,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	}
 	needs, err := r.needsApproval(ctx, step, s, tool)
 	if err != nil {
-		r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", c.Name, clip(err.Error())), Err: err})
+		r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", c.Name, err)), Err: err})
 		return
 	}
 	if !needs {
@@ -639,7 +639,7 @@ func (r *runner) toolError(runCtx context.Context, name string, err error) *Tool
 	case errors.As(err, &te):
 		return &ToolError{Kind: te.Kind, Message: te.Message, Err: err}
 	}
-	return &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", name, clip(err.Error())), Err: err}
+	return &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", name, err)), Err: err}
 }
 
 // events builds the display and transcript forms of a tool event.

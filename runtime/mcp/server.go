@@ -222,7 +222,7 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.ToolError {
 	needs, err := safeNeedsApproval(ctx, inv)
 	if err != nil {
-		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
 	}
 	if !needs {
 		return nil
@@ -232,7 +232,7 @@ func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.
 	}
 	ok, err := h.opts.Approve(ctx, runtime.ApprovalRequest{ToolName: h.key, Spec: h.tool.Spec(), Input: inv.Input()})
 	if err != nil {
-		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
 	}
 	if !ok {
 		return &runtime.ToolError{Kind: runtime.KindDeclined, Message: fmt.Sprintf("the call of %q was not approved", h.key)}
@@ -255,7 +255,7 @@ func (h *handler) toolError(ctx context.Context, err error) *runtime.ToolError {
 	case errors.As(err, &te):
 		return &runtime.ToolError{Kind: te.Kind, Message: te.Message, Err: err}
 	}
-	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", h.key, clip(err.Error())), Err: err}
+	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", h.key, err)), Err: err}
 }
 
 // safePrepare calls t.Prepare, turning a panic into a runtime.PanicError.
