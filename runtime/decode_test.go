@@ -121,6 +121,50 @@ func TestDecodingFollowsEncodingJSON(t *testing.T) {
 	}
 }
 
+type sfInner struct {
+	URL struct {
+		A int `json:"a"`
+	} `json:"url"`
+	Shared string
+	Deep   string
+}
+
+type sfOther struct {
+	Shared string
+	Deep   string
+}
+
+type sfOuter struct {
+	sfInner
+	sfOther
+	URL    map[string]int `json:"url"`
+	Plain  int
+	Tagged string `json:"Deep"`
+}
+
+// TestShadowingFollowsEncodingJSON: names resolve as in encoding/json: the
+// shallowest field wins (the generator's differential soak, seed 503,
+// found a valid input rejected because the shadowed field was looked in),
+// a tagged field beats an untagged one at its depth, and a tie at one
+// depth decodes neither.
+func TestShadowingFollowsEncodingJSON(t *testing.T) {
+	tool := echoTool[sfOuter]("shadow", looseSchema)
+	for _, args := range []string{`{"url":{"key0":1}}`, `{"Deep":"d","Plain":2}`} {
+		got, err := decode(t, tool, args)
+		require.NoError(t, err)
+		var want sfOuter
+		require.NoError(t, json.Unmarshal([]byte(args), &want))
+		assert.Equal(t, want, got)
+	}
+	got, err := decode(t, tool, `{"url":{"key0":1},"Deep":"d"}`)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"key0": 1}, got.URL)
+	assert.Equal(t, "d", got.Tagged)
+	_, err = decode(t, tool, `{"Shared":"x"}`)
+	require.ErrorIs(t, err, runtime.ErrInvalidArguments, "a tie decodes neither field")
+	assert.Contains(t, err.Error(), `at /: unexpected property "Shared"`)
+}
+
 // TestDecodingIsStricter: what encoding/json accepts and the path does
 // not, and what the path says of failures the schema did not catch.
 func TestDecodingIsStricter(t *testing.T) {
