@@ -3,7 +3,15 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
@@ -26,27 +34,55 @@ func dispatch(ctx context.Context, tool runtime.Tool, args json.RawMessage) (run
 	return inv.ModelOutput(ctx, out)
 }
 
+// largerCall is a valid call of the nested tool, of about 2 KB.
+func largerCall() json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"name":"Zoë","small":-12,"tags":["alpha","beta","gamma"],"count":42,"ratio":12.5,"ok":true,`)
+	b.WriteString(`"addr":{"city":"Lyon","zip":"69000"},"alt":null,"items":[`)
+	for i := range 20 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `{"id":%d,"note":"note number %d"}`, i, i)
+	}
+	b.WriteString(`],"scores":{`)
+	for i := range 20 {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, `"k%d":%d.25`, i, i)
+	}
+	b.WriteString(`},"extra":{"free":[1,"two",{"three":3}]}}`)
+	return json.RawMessage(b.String())
+}
+
+// BenchmarkDispatch measures the argument path and the run of one call:
+// the weather tool on a valid and an invalid call (the message built in
+// full), and a tool with nested objects, arrays and maps on a 2 KB call.
 func BenchmarkDispatch(b *testing.B) {
 	ctx := context.Background()
-	tool := weatherTool()
-	b.Run("valid", func(b *testing.B) {
-		args := json.RawMessage(`{"location":"Paris","units":"celsius"}`)
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := dispatch(ctx, tool, args); err != nil {
-				b.Fatal(err)
+	nested := runtime.NewFunc(&runtime.Spec{ID: "nested", Description: "d", InputSchema: json.RawMessage(nestedSchema)},
+		func(ctx context.Context, in nestedIn) (nestedIn, error) { return in, nil })
+	calls := []struct {
+		name  string
+		tool  runtime.Tool
+		args  json.RawMessage
+		valid bool
+	}{
+		{"valid", weatherTool(), json.RawMessage(`{"location":"Paris","units":"celsius"}`), true},
+		{"invalid", weatherTool(), json.RawMessage(`{"Location":"Paris","units":42}`), false},
+		{"larger", nested, largerCall(), true},
+	}
+	for _, c := range calls {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := dispatch(ctx, c.tool, c.args); (err == nil) != c.valid {
+					b.Fatal(err)
+				}
 			}
-		}
-	})
-	b.Run("invalid", func(b *testing.B) {
-		args := json.RawMessage(`{"Location":"Paris","units":42}`)
-		b.ReportAllocs()
-		for b.Loop() {
-			if _, err := dispatch(ctx, tool, args); err == nil {
-				b.Fatal("no error")
-			}
-		}
-	})
+		})
+	}
 }
 
 func BenchmarkAgentStep(b *testing.B) {
@@ -82,43 +118,122 @@ func BenchmarkAgentStep(b *testing.B) {
 	})
 }
 
-// BenchmarkDecode compares Func.Decode of the weather input with the
-// decoder toolgen generates (hand-written here in its shape, see
-// decode_gen_test.go) against the general path, on a valid call and on one
-// with two violations (location missing, units not in the enum), the
-// message built in full.
-func BenchmarkDecode(b *testing.B) {
-	tools := []struct {
-		name string
-		tool *runtime.Func[weatherIn, weatherOut]
-	}{
-		{"general", weatherTool()},
-		{"decoder", weatherTool().WithDecoder(decodeWeatherIn)},
-	}
-	calls := []struct {
-		name string
-		args json.RawMessage
-		want string
-	}{
-		{"valid", json.RawMessage(`{"location":"Paris","units":"celsius"}`), ""},
-		{"invalid", json.RawMessage(`{"units":"kelvin"}`), `invalid arguments: arguments do not match the input schema: ` +
-			`at /: missing required property "location"; at /units: expected one of "celsius", "fahrenheit"`},
-	}
-	for _, c := range calls {
-		for _, tt := range tools {
-			b.Run(c.name+"/"+tt.name, func(b *testing.B) {
-				b.ReportAllocs()
-				for b.Loop() {
-					in, err := tt.tool.Decode(c.args)
-					if c.want == "" {
-						if err != nil || in.Location != "Paris" {
-							b.Fatal(in, err)
-						}
-					} else if err == nil || err.Error() != c.want {
-						b.Fatal(err)
-					}
-				}
-			})
+// hostileIn and hostileSchema give a hostile model every costly keyword
+// to aim at: a pattern, multipleOf, uniqueItems, recursion, a free map.
+type hostileIn struct {
+	S     string         `json:"s,omitempty"`
+	N     float64        `json:"n,omitempty"`
+	U     []any          `json:"u,omitempty"`
+	Deep  any            `json:"deep,omitempty"`
+	M     map[string]int `json:"m,omitempty"`
+	Items []nestedItem   `json:"items,omitempty"`
+}
+
+const hostileSchema = `{"type":"object","additionalProperties":false,"properties":{
+  "s":{"type":"string","pattern":"^(a|b|ab)*c$","maxLength":2000000},
+  "n":{"type":"number","multipleOf":0.01,"maximum":1e300},
+  "u":{"type":"array","uniqueItems":true},
+  "deep":{"$ref":"#/$defs/d"},
+  "m":{"type":"object","additionalProperties":{"type":"integer","minimum":0}},
+  "items":{"type":"array","items":{"$ref":"#/$defs/item"}}},
+  "$defs":{
+    "d":{"type":["array","object","number"],"items":{"$ref":"#/$defs/d"},"additionalProperties":{"$ref":"#/$defs/d"}},
+    "item":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer"},"note":{"type":"string"}}}}}`
+
+// fill returns {"<key>": <open> item, item, … <close>} of at most size
+// bytes.
+func fill(size int, key, open, item, close string) string {
+	head, tail := `{"`+key+`":`+open, close+`}`
+	n := (size - len(head) - len(tail)) / (len(item) + 1)
+	return head + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + tail
+}
+
+// numbered is fill with items made by item(i).
+func numbered(size int, key, open, close string, item func(i int) string) string {
+	var b strings.Builder
+	b.WriteString(`{"` + key + `":` + open)
+	for i := 0; b.Len() < size-200; i++ {
+		if i > 0 {
+			b.WriteByte(',')
 		}
+		b.WriteString(item(i))
+	}
+	b.WriteString(close + `}`)
+	return b.String()
+}
+
+// hostileInput is arguments built to cost the path as much as possible,
+// and whether they are valid.
+type hostileInput struct {
+	name, args string
+	valid      bool
+}
+
+// hostileInputs are arguments of at most size bytes, nested at most 64
+// levels, built to cost the path as much as possible.
+func hostileInputs(size int) []hostileInput {
+	deep := strings.Repeat("[", 62) + "1" + strings.Repeat("]", 62)
+	nearDup := "[" + strings.TrimSuffix(strings.Repeat("1.5,", size/100), ",")
+	return []hostileInput{
+		{"number-huge", `{"n":` + strings.Repeat("7", size-10) + `}`, false},
+		{"number-128B-multipleOf", `{"n":0.` + strings.Repeat("3", 125) + `}`, false},
+		{"numbers-deep", fill(size, "deep", "[", "1234567.89e-3", "]"), true},
+		{"string-pattern", `{"s":"` + strings.Repeat("ab", (size-12)/2) + `c"}`, true},
+		{"string-escapes-pattern", `{"s":"` + strings.Repeat(`\u00e9`, (size-12)/6) + `"}`, false},
+		{"deep-64-arrays", fill(size, "deep", "[", deep, "]"), true},
+		{"deep-64-objects", fill(size, "deep", "[", strings.Repeat(`{"a":`, 62)+"1"+strings.Repeat("}", 62), "]"), true},
+		{"uniqueItems-distinct", numbered(size, "u", "[", "]", func(i int) string { return fmt.Sprint(i) }), true},
+		{"uniqueItems-equal-numbers", fill(size, "u", "[", "1.0", "]"), false},
+		{"uniqueItems-20-near-duplicates", `{"u":[` + strings.TrimSuffix(strings.Repeat(nearDup+",1],", 19), ",") + `,` + nearDup + `,2]]}`, false},
+		{"keys-unknown", numbered(size, "x", "1,", "", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
+		{"keys-map", numbered(size, "m", "{", "}", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), true},
+		{"keys-duplicate-last", numbered(size, "m", "{", `,"k000000":1}`, func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
+		{"valid-items", numbered(size, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":%d,"note":"n%d"}`, i, i) }), true},
+		{"invalid-items", numbered(size, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":"%d"}`, i) }), false},
+	}
+}
+
+// BenchmarkPrepareHostile measures the path on hostileInputs. No input
+// within the default limits may take more than 10 ms on the machine of
+// the README's figures.
+func BenchmarkPrepareHostile(b *testing.B) {
+	tool := runtime.NewFunc(&runtime.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
+		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
+	ctx := context.Background()
+	size := runtime.DefaultMaxArgumentBytes
+	if s := os.Getenv("HOSTILE_SIZE"); s != "" {
+		size, _ = strconv.Atoi(s)
+		ctx = runtime.WithArgumentLimits(ctx, runtime.Limits{MaxBytes: size})
+	}
+	for _, in := range hostileInputs(size) {
+		args := json.RawMessage(in.args)
+		b.Run(in.name, func(b *testing.B) {
+			b.SetBytes(int64(len(args)))
+			for b.Loop() {
+				_, _ = tool.Prepare(ctx, args)
+			}
+		})
+	}
+}
+
+// TestHostileInputsAreJudged: every hostile input is judged, within the
+// default limits, with a bounded message, and well within a second: a
+// catastrophic regression, not a timing (BenchmarkPrepareHostile has the
+// figures).
+func TestHostileInputsAreJudged(t *testing.T) {
+	tool := runtime.NewFunc(&runtime.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
+		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
+	for _, in := range hostileInputs(runtime.DefaultMaxArgumentBytes) {
+		t.Run(in.name, func(t *testing.T) {
+			require.NoError(t, runtime.CheckArguments(in.args, runtime.Limits{}), "within the default limits")
+			start := time.Now()
+			_, err := tool.Prepare(t.Context(), json.RawMessage(in.args))
+			assert.Less(t, time.Since(start), time.Second)
+			if err != nil {
+				require.ErrorIs(t, err, runtime.ErrInvalidArguments)
+				assert.LessOrEqual(t, len(err.Error()), 900)
+			}
+			assert.Equal(t, in.valid, err == nil, "%v", err)
+		})
 	}
 }

@@ -8,6 +8,7 @@ const (
 	callInfoKey ctxKey = iota
 	requestContextKey
 	sinkKey
+	limitsKey
 )
 
 // CallInfo identifies the tool call a tool function is running for.

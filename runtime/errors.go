@@ -10,6 +10,19 @@ import (
 // used, as opposed to the tool failing.
 var ErrInvalidArguments = errors.New("invalid arguments")
 
+// PanicError is a panic that the runtime recovered and turned into an
+// error: in a tool's function or hooks, or below [Func.Prepare] (in the
+// validator, in a type's UnmarshalJSON), where it is the tool's fault, not
+// the arguments'. The agent loop and the MCP server report it as a
+// [ToolError] of kind [KindPanic].
+type PanicError struct {
+	// Value is the value the code panicked with.
+	Value any
+}
+
+// Error implements error.
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
 // ToolErrorKind classifies a [ToolError].
 type ToolErrorKind string
 
@@ -24,7 +37,8 @@ const (
 	KindInvalidArguments ToolErrorKind = "invalid-arguments"
 	// KindToolFailed: the tool returned an error.
 	KindToolFailed ToolErrorKind = "tool-failed"
-	// KindPanic: the tool panicked; the panic was recovered.
+	// KindPanic: the tool, or the runtime reading its arguments, panicked;
+	// the panic was recovered.
 	KindPanic ToolErrorKind = "panic"
 	// KindTimeout: the tool ran past its per-call timeout.
 	KindTimeout ToolErrorKind = "timeout"

@@ -4,10 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"sync/atomic"
-
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
 )
 
 // Func adapts a Go function of the form
@@ -25,11 +22,8 @@ type Func[In, Out any] struct {
 	// holds only pointers: what most tools never set lives out of line.
 	spec   *Spec
 	fn     func(context.Context, In) (Out, error)
-	decode func(d *jsonarg.Decoder, in *In)
-	encode func(dst []byte, out Out) ([]byte, error)
 	hooks  *funcHooks[In, Out]
-	schema atomic.Pointer[inputSchema] // set on first use of the general path
-	outLen atomic.Uint32               // the size of a recent output, to size the next one's buffer
+	schema atomic.Pointer[inputSchema] // set on first use
 }
 
 // funcHooks are a Func's typed hooks.
@@ -45,23 +39,6 @@ type funcHooks[In, Out any] struct {
 // building a tool copies no description or schema.
 func NewFunc[In, Out any](spec *Spec, fn func(context.Context, In) (Out, error)) *Func[In, Out] {
 	return &Func[In, Out]{spec: spec, fn: fn}
-}
-
-// WithDecoder sets the decoder toolgen generates for In: it decodes and
-// checks the arguments against the input schema in one pass, and gives up
-// to the general path on anything it cannot decide the same way (see
-// package jsonarg). Hand-written tools have no need of it.
-func (f *Func[In, Out]) WithDecoder(fn func(d *jsonarg.Decoder, in *In)) *Func[In, Out] {
-	f.decode = fn
-	return f
-}
-
-// WithEncoder sets the encoder toolgen generates for Out: it appends to dst
-// exactly the bytes json.Marshal gives for out, without reflection (see
-// package jsonout). Hand-written tools have no need of it.
-func (f *Func[In, Out]) WithEncoder(fn func(dst []byte, out Out) ([]byte, error)) *Func[In, Out] {
-	f.encode = fn
-	return f
 }
 
 // setHooks returns f's hooks, allocating them on first use.
@@ -104,87 +81,27 @@ func (f *Func[In, Out]) Run(ctx context.Context, in In) (Out, error) {
 	return f.fn(ctx, in)
 }
 
-// Decode validates raw JSON arguments against the input schema (compiled on
-// first use) and decodes them into In. Object keys must match field names
-// exactly, unknown fields and trailing data are rejected. Errors about the
-// arguments wrap [ErrInvalidArguments]; an input schema that does not
-// compile is reported without it, as the tool's own fault.
-//
-// With a generated decoder ([Func.WithDecoder]) the arguments are read once,
-// decoded and checked together, and the schema is not compiled; where the
-// decoder gives up, the general path decides, so the result is the same
-// either way.
+// Decode checks raw JSON arguments and decodes them into In, within the
+// default [Limits]; see [Func.Prepare].
 func (f *Func[In, Out]) Decode(args json.RawMessage) (In, error) {
 	var in In
-	err := f.decodeInto(args, &in)
+	err := f.decodeInto(context.Background(), args, &in)
 	return in, err
 }
 
-// decodeInto is Decode into *in, which is left zero on error.
-func (f *Func[In, Out]) decodeInto(args []byte, in *In) error {
-	if f.decode != nil {
-		d := jsonarg.New(args, f.spec.Strict)
-		f.decode(d, in)
-		fallback, msg := d.FinishPrefixed(invalidArgumentsPrefix)
-		d.Release()
-		if !fallback {
-			if msg != "" {
-				var zero In
-				*in = zero
-				return &invalidArgumentsError{msg}
-			}
-			return nil
+// decodeInto takes args through the argument path into *in, which is left
+// zero on error. A panic below it (in the validator, in a type's
+// UnmarshalJSON) is an error of the tool, not of the arguments.
+func (f *Func[In, Out]) decodeInto(ctx context.Context, args []byte, in *In) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("read the arguments of %s: %w", f.spec.ID, &PanicError{Value: p})
 		}
-		var zero In
-		*in = zero
-	}
-	v, err := f.decodeGeneral(args)
-	if err == nil {
-		*in = v
-	}
-	return err
-}
-
-// invalidArgumentsPrefix starts the message of an error that wraps
-// ErrInvalidArguments, as fmt.Errorf("%w: %s", ErrInvalidArguments, …)
-// writes it.
-var invalidArgumentsPrefix = ErrInvalidArguments.Error() + ": "
-
-// invalidArgumentsError is fmt.Errorf("%w: %s", ErrInvalidArguments, …)
-// without fmt: msg is the whole message, prefix included, and it wraps
-// ErrInvalidArguments.
-type invalidArgumentsError struct{ msg string }
-
-func (e *invalidArgumentsError) Error() string { return e.msg }
-func (e *invalidArgumentsError) Unwrap() error { return ErrInvalidArguments }
-
-// decodeGeneral is Decode without a generated decoder: parse, validate
-// with the compiled schema, check key case, decode with encoding/json.
-func (f *Func[In, Out]) decodeGeneral(args json.RawMessage) (In, error) {
-	var in In
-	sch, err := f.inputSchema().get(f.spec.ID, f.spec.InputSchema)
-	if err != nil {
-		return in, err
-	}
-	v, err := parseArguments(args)
-	if err != nil {
-		return in, err
-	}
-	if f.spec.Strict && dropOptionalNulls(v, sch) {
-		if args, err = json.Marshal(v); err != nil {
-			return in, fmt.Errorf("%w: %v", ErrInvalidArguments, err)
+		if err != nil {
+			*in = *new(In)
 		}
-	}
-	if err := validateValue(sch, v); err != nil {
-		return in, err
-	}
-	if err := checkKeys(v, reflect.TypeFor[In](), ""); err != nil {
-		return in, err
-	}
-	if err := decodeStrict(args, &in); err != nil {
-		return in, err
-	}
-	return in, nil
+	}()
+	return readArguments(ctx, args, f.inputSchema(), f.spec.Strict, in)
 }
 
 // inputSchema returns the compiled-on-first-use input schema of f.
@@ -192,35 +109,28 @@ func (f *Func[In, Out]) inputSchema() *inputSchema {
 	if s := f.schema.Load(); s != nil {
 		return s
 	}
-	f.schema.CompareAndSwap(nil, new(inputSchema))
+	f.schema.CompareAndSwap(nil, &inputSchema{id: f.spec.ID, raw: f.spec.InputSchema})
 	return f.schema.Load()
 }
 
-// outputHint is the buffer size to encode an output into: a recent
-// output's size, so that most encodings allocate once.
-func (f *Func[In, Out]) outputHint() int {
-	return max(int(f.outLen.Load()), 64)
-}
-
-// sawOutput records the size of an output when the hint was too small or
-// far too large for it.
-func (f *Func[In, Out]) sawOutput(n int) {
-	if h := f.outputHint(); n > h || n < h/4 {
-		f.outLen.Store(uint32(min(n, 1<<20)))
-	}
-}
-
-// Prepare implements [Tool].
+// Prepare implements [Tool]: it takes args through the argument path that
+// the package documentation describes (limits from ctx, a strict syntax
+// pass, optional nulls of a Strict tool, the input schema, decoding with
+// exact names) and decodes them into In. An error about the arguments
+// wraps [ErrInvalidArguments]; its message names the path and what was
+// expected, never quotes the arguments, and is at most 900 bytes long. An
+// input schema that does not compile and a panic below Prepare (a
+// [PanicError]) are the tool's own faults and do not wrap it.
 func (f *Func[In, Out]) Prepare(ctx context.Context, args json.RawMessage) (Invocation, error) {
 	c := &funcCall[In, Out]{f: f}
-	if err := f.decodeInto(args, &c.in); err != nil {
+	if err := f.decodeInto(ctx, args, &c.in); err != nil {
 		return nil, err
 	}
 	return c, nil
 }
 
-// Call decodes args, runs the function and encodes its output, bounding
-// args by the default [Limits]. It does not check approval.
+// Call decodes args, runs the function and encodes its output, as [Call]
+// does. It does not check approval.
 func (f *Func[In, Out]) Call(ctx context.Context, args json.RawMessage) (Output, error) {
 	return Call(ctx, f, args)
 }
@@ -251,13 +161,7 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	var data []byte
-	if c.f.encode != nil {
-		data, err = c.f.encode(make([]byte, 0, c.f.outputHint()), out)
-		c.f.sawOutput(len(data))
-	} else {
-		data, err = json.Marshal(out)
-	}
+	data, err := json.Marshal(out)
 	if err != nil {
 		return Output{}, &ToolError{Kind: KindOutput, Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
 	}

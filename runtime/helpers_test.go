@@ -78,3 +78,53 @@ func collect(t *testing.T, seq func(func(runtime.Event, error) bool)) []runtime.
 }
 
 var errBoom = errors.New("boom: the backend is down")
+
+// nestedIn has a field of every kind the generator meets.
+type nestedIn struct {
+	Name   string             `json:"name"`
+	Addr   *nestedAddr        `json:"addr,omitempty"`
+	Alt    *nestedAddr        `json:"alt,omitempty" jsonschema:"nullable"`
+	Items  []nestedItem       `json:"items,omitempty"`
+	Scores map[string]float64 `json:"scores,omitempty"`
+	Small  int8               `json:"small"`
+	Count  uint               `json:"count,omitempty"`
+	Ratio  float64            `json:"ratio,omitempty"`
+	OK     bool               `json:"ok,omitempty"`
+	Tags   []string           `json:"tags"`
+	Extra  json.RawMessage    `json:"extra,omitempty"`
+}
+
+type nestedAddr struct {
+	City string `json:"city"`
+	Zip  string `json:"zip,omitempty"`
+}
+
+type nestedItem struct {
+	ID   int    `json:"id"`
+	Note string `json:"note,omitempty"`
+}
+
+const nestedSchema = `{
+  "$defs": {
+    "Addr": {"properties": {"city": {"type": "string"}, "zip": {"type": "string"}},
+      "additionalProperties": false, "type": "object", "required": ["city"]},
+    "Item": {"properties": {"id": {"type": "integer"}, "note": {"type": "string"}},
+      "additionalProperties": false, "type": "object", "required": ["id"]}
+  },
+  "properties": {
+    "name": {"type": "string", "minLength": 1, "maxLength": 8},
+    "addr": {"$ref": "#/$defs/Addr"},
+    "alt": {"anyOf": [{"$ref": "#/$defs/Addr"}, {"type": "null"}]},
+    "items": {"items": {"$ref": "#/$defs/Item"}, "type": "array"},
+    "scores": {"additionalProperties": {"type": "number"}, "type": "object"},
+    "small": {"type": "integer", "maximum": 127, "minimum": -128},
+    "count": {"type": "integer", "minimum": 0},
+    "ratio": {"type": "number", "minimum": -1.5, "exclusiveMaximum": 100},
+    "ok": {"type": "boolean"},
+    "tags": {"items": {"type": "string"}, "type": "array", "minItems": 1},
+    "extra": true
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": ["name", "small", "tags"]
+}`

@@ -439,15 +439,9 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	}
 	tool, ok := active[c.Name]
 	if !ok {
-		msg := fmt.Sprintf("unknown tool %q; available tools: %s", c.Name, strings.Join(active.Keys(), ", "))
-		if _, exists := all[c.Name]; exists {
-			msg = fmt.Sprintf("tool %q is not available in this step; available tools: %s", c.Name, strings.Join(active.Keys(), ", "))
-		}
-		if len(active) == 0 {
-			msg = fmt.Sprintf("unknown tool %q; no tools are available", c.Name)
-		}
+		_, exists := all[c.Name]
 		callEvent()
-		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: msg})
+		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: unknownToolMessage(c.Name, active.Keys(), exists)})
 		return
 	}
 	args := c.Arguments
@@ -456,17 +450,13 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	}
 	if err := CheckArguments(args, r.cfg.limits); err != nil {
 		callEvent()
-		r.fail(ctx, step, s, invalidArgs(c.Name, err))
+		r.fail(ctx, step, s, PrepareError(c.Name, err))
 		return
 	}
 	inv, err := safePrepare(r.toolContext(ctx, step, c, nil), tool, json.RawMessage(args))
 	if err != nil {
 		callEvent()
-		if errors.Is(err, ErrInvalidArguments) {
-			r.fail(ctx, step, s, invalidArgs(c.Name, err))
-		} else {
-			r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("tool %q could not prepare the call: %s", c.Name, clip(err.Error())), Err: err})
-		}
+		r.fail(ctx, step, s, PrepareError(c.Name, err))
 		return
 	}
 	s.inv, s.outcome.Input = inv, inv.Input()
@@ -489,7 +479,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	}
 	needs, err := r.needsApproval(ctx, step, s, tool)
 	if err != nil {
-		r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", c.Name, clip(err.Error())), Err: err})
+		r.fail(ctx, step, s, &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", c.Name, err)), Err: err})
 		return
 	}
 	if !needs {
@@ -503,15 +493,31 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	r.record(disp, tr)
 }
 
-// safePrepare calls t.Prepare, turning a panic (in a custom decoder, say)
-// into an error.
+// safePrepare calls t.Prepare, turning a panic into a [PanicError].
 func safePrepare(ctx context.Context, t Tool, args json.RawMessage) (inv Invocation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			inv, err = nil, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+			inv, err = nil, &PanicError{Value: p}
 		}
 	}()
 	return t.Prepare(ctx, args)
+}
+
+// PrepareError is the failure the model is told of when the Prepare of the
+// tool it called by name returned err: invalid arguments with the
+// runtime's message, a panic as an internal error without its value (which
+// might quote the arguments), or any other error of the tool's. The agent
+// loop and the MCP server use it.
+func PrepareError(name string, err error) *ToolError {
+	var pe *PanicError
+	switch {
+	case errors.Is(err, ErrInvalidArguments):
+		msg := strings.TrimPrefix(err.Error(), invalidArgumentsPrefix)
+		return &ToolError{Kind: KindInvalidArguments, Message: clip("invalid arguments for tool " + quote(name) + ": " + msg), Err: err}
+	case errors.As(err, &pe):
+		return &ToolError{Kind: KindPanic, Message: "tool " + quote(name) + " failed unexpectedly while reading its arguments (internal error)", Err: err}
+	}
+	return &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %s could not prepare the call: %s", quote(name), err)), Err: err}
 }
 
 func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tool Tool) (needs bool, err error) {
@@ -528,11 +534,6 @@ func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tool Tool
 		return r.cfg.approval(tctx, ApprovalRequest{ToolName: s.call.Name, ToolCallID: s.call.ID, Spec: tool.Spec(), Input: s.inv.Input()})
 	}
 	return false, nil
-}
-
-func invalidArgs(name string, err error) *ToolError {
-	msg := strings.TrimPrefix(err.Error(), ErrInvalidArguments.Error()+": ")
-	return &ToolError{Kind: KindInvalidArguments, Message: fmt.Sprintf("invalid arguments for tool %q: %s", name, msg), Err: err}
 }
 
 // fail settles s with e and records its tool-error event.
@@ -552,6 +553,7 @@ func (r *runner) failure(ctx context.Context, step int, s *slot, e *ToolError) (
 // context and, for subagents, the stream to forward events to.
 func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eventSink) context.Context {
 	ctx = context.WithValue(ctx, callInfoKey, CallInfo{AgentID: r.a.ID, ToolName: c.Name, ToolCallID: c.ID, Step: step})
+	ctx = WithArgumentLimits(ctx, r.cfg.limits)
 	if r.cfg.requestContext != nil {
 		ctx = context.WithValue(ctx, requestContextKey, r.cfg.requestContext)
 	}
@@ -566,12 +568,6 @@ func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eve
 	}
 	return ctx
 }
-
-// panicError is a recovered panic.
-type panicError struct{ value any }
-
-// Error implements error.
-func (p panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
 
 type ranCall struct {
 	res Output
@@ -603,7 +599,7 @@ func guardedRun(ctx context.Context, inv Invocation) ranCall {
 	run := func() (rc ranCall) {
 		defer func() {
 			if p := recover(); p != nil {
-				rc = ranCall{err: panicError{p}}
+				rc = ranCall{err: &PanicError{Value: p}}
 			}
 		}()
 		res, err := inv.Run(ctx)
@@ -632,10 +628,10 @@ func guardedRun(ctx context.Context, inv Invocation) ranCall {
 // toolError classifies err, returned by running the tool named name.
 func (r *runner) toolError(runCtx context.Context, name string, err error) *ToolError {
 	var te *ToolError
-	var pe panicError
+	var pe *PanicError
 	switch {
 	case errors.As(err, &pe):
-		return &ToolError{Kind: KindPanic, Message: fmt.Sprintf("tool %q failed unexpectedly (panic: %s)", name, clip(fmt.Sprint(pe.value))), Err: err}
+		return &ToolError{Kind: KindPanic, Message: clip(fmt.Sprintf("tool %q failed unexpectedly (panic: %v)", name, pe.Value)), Err: err}
 	case runCtx.Err() != nil:
 		return &ToolError{Kind: KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
 	case errors.Is(err, context.DeadlineExceeded):
@@ -643,16 +639,7 @@ func (r *runner) toolError(runCtx context.Context, name string, err error) *Tool
 	case errors.As(err, &te):
 		return &ToolError{Kind: te.Kind, Message: te.Message, Err: err}
 	}
-	return &ToolError{Kind: KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", name, clip(err.Error())), Err: err}
-}
-
-// clip bounds a message that goes to the model.
-func clip(s string) string {
-	const max = 1000
-	if len(s) <= max {
-		return s
-	}
-	return s[:max] + "…"
+	return &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", name, err)), Err: err}
 }
 
 // events builds the display and transcript forms of a tool event.

@@ -14,12 +14,11 @@ import (
 // one is a union with null: the model sends "units": null where it means no
 // units. The tool's own schema says units is an optional string, so the
 // null is turned back into an absent property before validation. Required
-// properties keep their nulls, and fail validation as they should. It
-// reports whether it removed anything.
-func dropOptionalNulls(v any, sch *jsonschema.Schema) (dropped bool) {
+// properties keep their nulls, and fail validation as they should.
+func dropOptionalNulls(v any, sch *jsonschema.Schema) {
 	sch = deref(sch)
 	if sch == nil {
-		return false
+		return
 	}
 	switch v := v.(type) {
 	case map[string]any:
@@ -30,15 +29,14 @@ func dropOptionalNulls(v any, sch *jsonschema.Schema) (dropped bool) {
 			}
 			if val == nil && !slices.Contains(sch.Required, k) {
 				delete(v, k)
-				dropped = true
 				continue
 			}
-			dropped = dropOptionalNulls(val, prop) || dropped
+			dropOptionalNulls(val, prop)
 		}
 	case []any:
 		if items := deref(sch.Items2020); items != nil {
 			for _, e := range v {
-				dropped = dropOptionalNulls(e, items) || dropped
+				dropOptionalNulls(e, items)
 			}
 		}
 	}
@@ -46,10 +44,9 @@ func dropOptionalNulls(v any, sch *jsonschema.Schema) (dropped bool) {
 	// walk its object branch too.
 	for _, alt := range append(slices.Clone(sch.AnyOf), sch.OneOf...) {
 		if alt = deref(alt); alt != nil && alt.Properties != nil {
-			dropped = dropOptionalNulls(v, alt) || dropped
+			dropOptionalNulls(v, alt)
 		}
 	}
-	return dropped
 }
 
 // deref follows $ref chains, with a bound against cycles of bare refs.

@@ -58,11 +58,12 @@ type Annotations struct {
 type Tool interface {
 	// Spec describes the tool. The returned value must not be modified.
 	Spec() *Spec
-	// Prepare validates args against the input schema and decodes them.
-	// An error that wraps [ErrInvalidArguments] means the arguments were at
-	// fault; its message is fit for the model (field path, what was
-	// expected) and never quotes the arguments. Callers bound the size and
-	// depth of args first, with [CheckArguments].
+	// Prepare checks args and decodes them (see [Func.Prepare] for the
+	// checks of the typed adapter), bounding them by the limits of ctx
+	// ([LimitsFrom], [CheckArguments]). An error that wraps
+	// [ErrInvalidArguments] means the arguments were at fault; its message
+	// is fit for the model (the path and what was expected), never quotes
+	// the arguments, and is at most 900 bytes long.
 	Prepare(ctx context.Context, args json.RawMessage) (Invocation, error)
 }
 
@@ -94,11 +95,16 @@ type Output struct {
 	JSON json.RawMessage
 }
 
-// Call checks args against the default [Limits], prepares and runs t, as an
-// application or a server would outside an agent loop. Approval is not
-// checked.
-func Call(ctx context.Context, t Tool, args json.RawMessage) (Output, error) {
-	if err := CheckArguments(args, Limits{}); err != nil {
+// Call checks args against the [Limits] of ctx ([LimitsFrom]), prepares
+// and runs t, as an application or a server would outside an agent loop.
+// Approval is not checked. A panic in t is returned as a [PanicError].
+func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			out, err = Output{}, fmt.Errorf("call %s: %w", t.Spec().ID, &PanicError{Value: p})
+		}
+	}()
+	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {
 		return Output{}, err
 	}
 	inv, err := t.Prepare(ctx, args)

@@ -5,10 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"strings"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // WorkflowSpec describes a [Workflow].
@@ -95,17 +92,13 @@ func (w *TypedWorkflow[In, State, Out]) Start(ctx context.Context, input, initia
 	return data, nil
 }
 
-// decodeChecked decodes data into v with exact key matching and no unknown
-// fields.
+// decodeChecked decodes data into v, a pointer, through the argument path
+// without its limits and schema: the workflow tool's Prepare checked both.
 func decodeChecked(data []byte, v any) error {
-	generic, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return fmt.Errorf("%w: %s", ErrInvalidArguments, describeSyntaxError(err))
-	}
-	if err := checkKeys(generic, reflect.TypeOf(v), ""); err != nil {
+	if _, err := parseArguments(data); err != nil {
 		return err
 	}
-	return decodeStrict(data, v)
+	return decodeArguments(data, v)
 }
 
 // newWorkflowTool exposes w as a tool.

@@ -238,11 +238,11 @@ func (t *remoteTool) Spec() *runtime.Spec { return &t.spec }
 // input schema, so that the model is told of a mistake with the runtime's
 // messages before anything is sent.
 func (t *remoteTool) Prepare(ctx context.Context, args json.RawMessage) (runtime.Invocation, error) {
-	in, err := t.args.Decode(args)
+	inv, err := t.args.Prepare(ctx, args)
 	if err != nil {
 		return nil, err
 	}
-	return &remoteCall{t: t, args: in}, nil
+	return &remoteCall{t: t, args: inv.Input().(json.RawMessage)}, nil
 }
 
 // remoteCall is one call of a remoteTool.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
@@ -246,7 +247,7 @@ func TestStdioSubprocess(t *testing.T) {
 	big, err := c.Session().CallTool(ctx, &sdk.CallToolParams{Name: "weatherTool", Arguments: map[string]any{"location": strings.Repeat("a", 2<<20)}})
 	require.NoError(t, err)
 	assert.True(t, big.IsError)
-	assert.Contains(t, big.Content[0].(*sdk.TextContent).Text, "the limit is 1048576")
+	assert.Contains(t, big.Content[0].(*sdk.TextContent).Text, fmt.Sprintf("the limit is %d", runtime.DefaultMaxArgumentBytes))
 
 	require.NoError(t, c.Close(), "the server exits when its stdin closes")
 	require.NotNil(t, cmd.ProcessState)

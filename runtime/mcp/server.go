@@ -13,6 +13,7 @@ import (
 	"path"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -25,7 +26,7 @@ type ServerOptions struct {
 	// SDK is passed to the SDK's NewServer by NewServer; AddTools ignores it.
 	SDK *sdk.ServerOptions
 	// Limits bounds the arguments of a call; zero fields mean the runtime's
-	// defaults (1 MiB, 64 levels).
+	// defaults (8 KiB, 64 levels).
 	Limits runtime.Limits
 	// ToolTimeout bounds each call; 0 means no bound. A call that runs
 	// longer is answered with a timeout error; its goroutine is abandoned.
@@ -149,19 +150,34 @@ type handler struct {
 	opts *ServerOptions
 }
 
-func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
+func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
 	// Tools reach the call's name through runtime.CallInfoFrom, as in the
-	// agent loop; MCP has no tool call id of its own.
+	// agent loop; MCP has no tool call id of its own. A Func bounds its
+	// arguments by the limits of its ctx.
 	ctx = runtime.WithCallInfo(ctx, runtime.CallInfo{ToolName: h.key})
+	ctx = runtime.WithArgumentLimits(ctx, h.opts.Limits)
+	defer func() {
+		// The phases recover their own panics; this is for the rest (an
+		// OnError hook, converting the output), so that no call ends the
+		// server.
+		if p := recover(); p != nil {
+			res, err = errorResult(fmt.Sprintf("tool %q failed unexpectedly (internal error)", h.key)), nil
+		}
+	}()
 	res, terr := h.call(ctx, req.Params.Arguments)
 	if terr != nil {
 		terr.ToolName = h.key
 		if h.opts.OnError != nil {
 			h.opts.OnError(ctx, terr)
 		}
-		return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: terr.Message}}}, nil
+		return errorResult(terr.Message), nil
 	}
 	return res, nil
+}
+
+// errorResult is the isError result that tells the client msg.
+func errorResult(msg string) *sdk.CallToolResult {
+	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}
 }
 
 // call runs one call through the runtime's phases and returns its result,
@@ -172,14 +188,11 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 		args = json.RawMessage("{}")
 	}
 	if err := runtime.CheckArguments(args, h.opts.Limits); err != nil {
-		return nil, invalidArguments(h.key, err)
+		return nil, runtime.PrepareError(h.key, err)
 	}
 	inv, err := safePrepare(ctx, h.tool, args)
 	if err != nil {
-		if errors.Is(err, runtime.ErrInvalidArguments) {
-			return nil, invalidArguments(h.key, err)
-		}
-		return nil, &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q could not prepare the call: %s", h.key, clip(err.Error())), Err: err}
+		return nil, runtime.PrepareError(h.key, err)
 	}
 	if terr := h.approve(ctx, inv); terr != nil {
 		return nil, terr
@@ -209,7 +222,7 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.ToolError {
 	needs, err := safeNeedsApproval(ctx, inv)
 	if err != nil {
-		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
 	}
 	if !needs {
 		return nil
@@ -219,7 +232,7 @@ func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.
 	}
 	ok, err := h.opts.Approve(ctx, runtime.ApprovalRequest{ToolName: h.key, Spec: h.tool.Spec(), Input: inv.Input()})
 	if err != nil {
-		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("the approval check of %q failed: %s", h.key, clip(err.Error())), Err: err}
+		return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
 	}
 	if !ok {
 		return &runtime.ToolError{Kind: runtime.KindDeclined, Message: fmt.Sprintf("the call of %q was not approved", h.key)}
@@ -231,10 +244,10 @@ func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.
 // does.
 func (h *handler) toolError(ctx context.Context, err error) *runtime.ToolError {
 	var te *runtime.ToolError
-	var pe panicError
+	var pe *runtime.PanicError
 	switch {
 	case errors.As(err, &pe):
-		return &runtime.ToolError{Kind: runtime.KindPanic, Message: fmt.Sprintf("tool %q failed unexpectedly (panic: %s)", h.key, clip(fmt.Sprint(pe.value))), Err: err}
+		return &runtime.ToolError{Kind: runtime.KindPanic, Message: clip(fmt.Sprintf("tool %q failed unexpectedly (panic: %v)", h.key, pe.Value)), Err: err}
 	case errors.Is(context.Cause(ctx), context.DeadlineExceeded) && h.opts.ToolTimeout > 0:
 		return &runtime.ToolError{Kind: runtime.KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", h.key, h.opts.ToolTimeout.Round(time.Millisecond)), Err: err}
 	case ctx.Err() != nil:
@@ -242,25 +255,14 @@ func (h *handler) toolError(ctx context.Context, err error) *runtime.ToolError {
 	case errors.As(err, &te):
 		return &runtime.ToolError{Kind: te.Kind, Message: te.Message, Err: err}
 	}
-	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q failed: %s", h.key, clip(err.Error())), Err: err}
+	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", h.key, err)), Err: err}
 }
 
-// invalidArguments is the runtime's error for bad arguments.
-func invalidArguments(key string, err error) *runtime.ToolError {
-	msg := strings.TrimPrefix(err.Error(), runtime.ErrInvalidArguments.Error()+": ")
-	return &runtime.ToolError{Kind: runtime.KindInvalidArguments, Message: fmt.Sprintf("invalid arguments for tool %q: %s", key, msg), Err: err}
-}
-
-// panicError is a recovered panic.
-type panicError struct{ value any }
-
-// Error implements error.
-func (p panicError) Error() string { return fmt.Sprintf("panic: %v", p.value) }
-
+// safePrepare calls t.Prepare, turning a panic into a runtime.PanicError.
 func safePrepare(ctx context.Context, t runtime.Tool, args json.RawMessage) (inv runtime.Invocation, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			inv, err = nil, fmt.Errorf("panic: %s", clip(fmt.Sprint(p)))
+			inv, err = nil, &runtime.PanicError{Value: p}
 		}
 	}()
 	return t.Prepare(ctx, args)
@@ -287,7 +289,7 @@ func guardedRun(ctx context.Context, inv runtime.Invocation) (runtime.Output, ru
 	run := func() (r ran) {
 		defer func() {
 			if p := recover(); p != nil {
-				r = ran{err: panicError{p}}
+				r = ran{err: &runtime.PanicError{Value: p}}
 			}
 		}()
 		out, err := inv.Run(ctx)
@@ -314,13 +316,18 @@ func guardedRun(ctx context.Context, inv runtime.Invocation) (runtime.Output, ru
 	}
 }
 
-// clip bounds a message that goes to the client.
+// clip bounds a message that goes to the client to 1 KB, as the runtime
+// bounds its messages to the model.
 func clip(s string) string {
-	const max = 1000
+	const max = 1024 - len("…")
 	if len(s) <= max {
 		return s
 	}
-	return s[:max] + "…"
+	i := max
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "…"
 }
 
 // toContent is the MCP content of a model output: text as text, JSON as its

@@ -142,6 +142,8 @@ func TestCallErrors(t *testing.T) {
 		{"schema", "weatherTool", `{"units":"kelvin"}`, `invalid arguments for tool "weatherTool": arguments do not match the input schema: at /: missing required property "location"; at /units: …`},
 		{"case", "weatherTool", `{"Location":"Paris"}`, `invalid arguments for tool "weatherTool": arguments do not match the input schema: at /: missing required property "location"; at /: unexpected property "Location" (property names are case-sensitive)`},
 		{"type", "echo", `{"text":42}`, `invalid arguments for tool "echo": arguments do not match the input schema: at /text: expected string, got number`},
+		{"duplicate", "echo", `{"text":"x","text":"y"}`, `invalid arguments for tool "echo": at /: duplicate property "text"`},
+		{"number", "echo", `{"text":1e999999999999}`, `invalid arguments for tool "echo": at /text: number out of range…`},
 		{"oversized", "echo", huge, fmt.Sprintf(`invalid arguments for tool "echo": arguments are %d bytes; the limit is %d`, len(huge), runtime.DefaultMaxArgumentBytes)},
 		{"too deep", "echo", deep, `invalid arguments for tool "echo": arguments nest deeper than 64 levels`},
 		{"tool error", "weatherTool", `{"location":"Atlantis"}`, `tool "weatherTool" failed: location "Atlantis" not found; known locations: London, New York, Paris, Tokyo`},
@@ -220,6 +222,38 @@ func TestLimits(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, res.IsError)
 	assert.Contains(t, text(t, res), "the limit is 20")
+
+	// Raised limits reach the tool's own Prepare, which bounds its
+	// arguments too.
+	cs = connect(t, testTools(t), &mcp.ServerOptions{Limits: runtime.Limits{MaxBytes: 2 << 20}})
+	res, err = call(t, cs, "echo", `{"text":"`+strings.Repeat("a", 3<<19)+`"}`)
+	require.NoError(t, err)
+	assert.False(t, res.IsError)
+}
+
+// boom panics when it is decoded, with a value that quotes its input.
+type boom struct{}
+
+func (*boom) UnmarshalJSON(b []byte) error { panic("boom: " + string(b)) }
+
+// TestPreparePanics: a panic below a tool's Prepare is the tool's internal
+// error, told without its value, and the server goes on.
+func TestPreparePanics(t *testing.T) {
+	tools := testTools(t)
+	tools["boom"] = runtime.NewFunc(&runtime.Spec{ID: "boom", Description: "Panics.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(context.Context, struct {
+			B boom `json:"b"`
+		}) (echoOut, error) {
+			return echoOut{}, nil
+		})
+	cs := connect(t, tools, nil)
+	res, err := call(t, cs, "boom", `{"b":"secret"}`)
+	require.NoError(t, err)
+	assert.True(t, res.IsError)
+	assert.Equal(t, `tool "boom" failed unexpectedly while reading its arguments (internal error)`, text(t, res))
+	res, err = call(t, cs, "echo", `{"text":"still here"}`)
+	require.NoError(t, err)
+	assert.False(t, res.IsError)
 }
 
 func TestConcurrentCalls(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 // their property names (and near misses), values of the right kind near
 // the schemas' bounds and of every wrong kind, nulls, escapes, duplicates
 // and whitespace, so that most documents get past the syntax and exercise
-// the decoders' checks.
+// the schema and the decoding.
 type docGen struct {
 	r *rand.Rand
 	b strings.Builder
@@ -127,9 +127,10 @@ func (g *docGen) doc(keys []string) string {
 	return g.b.String()
 }
 
-// TestDecoderAgreesRandom holds the decoders to the general path on random
-// documents shaped like their inputs (seeded: the same documents each run).
-func TestDecoderAgreesRandom(t *testing.T) {
+// TestArgumentRandom holds the path to the properties of
+// TestArgumentCorpus on random documents shaped like the subjects' inputs
+// (seeded: the same documents each run).
+func TestArgumentRandom(t *testing.T) {
 	keys := map[string][]string{
 		"weather": {"location", "units", "Location", "x", `\u006cocation`},
 		"nested":  {"name", "addr", "alt", "items", "scores", "small", "count", "ratio", "ok", "tags", "extra", "NAME", "x", "a/b", "é"},
@@ -139,17 +140,17 @@ func TestDecoderAgreesRandom(t *testing.T) {
 	if testing.Short() {
 		n = 300
 	}
-	total, fellBack := 0, 0
+	total, accepted := 0, 0
 	for _, s := range subjects() {
 		g := &docGen{r: rand.New(rand.NewPCG(1, uint64(len(s.name))))}
 		k := keys[strings.TrimSuffix(s.name, "-strict")]
 		for range n {
 			total++
-			if s.agree(t, []byte(g.doc(k))) {
-				fellBack++
+			if s.check(t, []byte(g.doc(k))) {
+				accepted++
 			}
 		}
 	}
-	t.Logf("%d random documents, %d left to the general path", total, fellBack)
-	require.Less(t, fellBack, total/2, "most documents must exercise the decoders")
+	t.Logf("%d random documents, %d accepted", total, accepted)
+	require.Greater(t, accepted, n/30, "some documents must get through to exercise the decoding")
 }

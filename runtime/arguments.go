@@ -1,0 +1,453 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding"
+	stdjson "encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
+	jsonv1 "github.com/go-json-experiment/json/v1"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// This file is the one path of a tool's arguments, in order:
+//
+//  1. limits: size and nesting depth ([Limits], [CheckArguments]);
+//  2. a strict syntax pass (parseArguments), which builds the value the
+//     validator checks;
+//  3. for a Strict tool, optional nulls dropped (dropOptionalNulls);
+//  4. JSON Schema validation (validateValue);
+//  5. decoding into the Go type (decodeArguments).
+//
+// Every failure is an error that wraps ErrInvalidArguments, with a message
+// from messages.go, except a schema that does not compile, which is the
+// tool's own fault.
+
+// Default bounds on a tool call's arguments; see [Limits].
+const (
+	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 8 KiB.
+	// Checking costs up to about 0.5 µs per byte of arguments built to be
+	// costly (deep recursion through $refs, many small values; a 2-core
+	// machine), so that 8 KiB keeps any call within about 5 ms, and 1 MiB
+	// would allow a second. Raise it, with [Limits], for tools that take
+	// documents.
+	DefaultMaxArgumentBytes = 8 << 10
+	// DefaultMaxArgumentDepth bounds the nesting of objects and arrays.
+	DefaultMaxArgumentDepth = 64
+)
+
+// Limits bounds the arguments a model may send, checked before they are
+// parsed. A zero field means its default. Whatever the limit, the syntax
+// pass rejects nesting deeper than 10,000 levels.
+type Limits struct {
+	// MaxBytes is the largest accepted argument text, in bytes.
+	MaxBytes int
+	// MaxDepth is the deepest accepted nesting of objects and arrays.
+	MaxDepth int
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxArgumentBytes
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultMaxArgumentDepth
+	}
+	return l
+}
+
+// WithArgumentLimits returns a ctx that carries l. [Func.Prepare] bounds
+// the arguments by the limits of its ctx (see [LimitsFrom]); the agent loop
+// and the MCP server set them from their options.
+func WithArgumentLimits(ctx context.Context, l Limits) context.Context {
+	return context.WithValue(ctx, limitsKey, l)
+}
+
+// LimitsFrom returns the argument limits ctx carries, or the zero Limits,
+// which means the defaults.
+func LimitsFrom(ctx context.Context) Limits {
+	if ctx == nil {
+		return Limits{}
+	}
+	l, _ := ctx.Value(limitsKey).(Limits)
+	return l
+}
+
+// CheckArguments reports, wrapping [ErrInvalidArguments], arguments larger
+// or more deeply nested than l allows. It reads args once and stops at the
+// first bound crossed, so a huge or hostile argument costs little.
+// [Func.Prepare] calls it first; other implementations of [Tool] should
+// too, with the limits of their ctx ([LimitsFrom]). The agent loop and the
+// MCP server call it before any tool's Prepare.
+func CheckArguments[S ~string | ~[]byte](args S, l Limits) error {
+	l = l.withDefaults()
+	if len(args) > l.MaxBytes {
+		return invalidArguments(tooLargeMessage(len(args), l.MaxBytes))
+	}
+	depth, inString, escaped := 0, false, false
+	for i := 0; i < len(args); i++ {
+		c := args[i]
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '{' || c == '[':
+			depth++
+			if depth > l.MaxDepth {
+				return invalidArguments(tooDeepMessage(l.MaxDepth))
+			}
+		case c == '}' || c == ']':
+			depth--
+		}
+	}
+	return nil
+}
+
+// readArguments takes args through the path into v, a pointer.
+func readArguments(ctx context.Context, args []byte, schema *inputSchema, strict bool, v any) error {
+	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {
+		return err
+	}
+	value, err := parseArguments(args)
+	if err != nil {
+		return err
+	}
+	sch, err := schema.get()
+	if err != nil {
+		return err
+	}
+	if strict {
+		// The decoding needs no change: encoding/json's rules leave a
+		// field as it is for null, and set a pointer, slice or map to nil.
+		dropOptionalNulls(value, sch)
+	}
+	if err := validateValue(sch, value); err != nil {
+		return err
+	}
+	return decodeArguments(args, v)
+}
+
+// The bounds on a number, which the validator turns into a big.Rat: a
+// number of a megabyte of digits took seconds, and one beyond the range of
+// a big exponent crashed it. No float64 needs more: 17 significant digits
+// give any float64 exactly.
+const (
+	// maxNumberBytes bounds the text of a number.
+	maxNumberBytes = 128
+	// maxExponent bounds the exponent of a number as written ("1e999"),
+	// which also bounds zero written with an absurd exponent
+	// ("0e99999999999"). A number of at most maxNumberBytes within the
+	// range of a float64 never needs an exponent beyond ±450.
+	maxExponent = 999
+)
+
+var (
+	errNumberTooLong = errors.New("number too long")
+	errNumberRange   = errors.New("number out of range")
+)
+
+// syntaxOptions are the syntax pass's: duplicate names and invalid UTF-8
+// are errors (jsontext's defaults, stated).
+var syntaxOptions = json.JoinOptions(jsontext.AllowDuplicateNames(false), jsontext.AllowInvalidUTF8(false))
+
+// parseArguments is the syntax pass: it reads args as exactly one JSON
+// value, as RFC 8259 defines it, with no duplicate object names at any
+// depth (after unescaping), valid UTF-8 in strings, and every number within
+// maxNumberBytes, maxExponent and the range of a float64 (zero only when
+// written as zero). It returns the value as the validator wants it:
+// map[string]any, []any, json.Number, string, bool or nil. A number with a
+// fraction or an exponent is the float64 it denotes, in its shortest form;
+// an integer is kept as written, so that int64 and uint64 bounds hold
+// exactly.
+func parseArguments(args []byte) (any, error) {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(args), syntaxOptions)
+	v, err := readValue(dec)
+	if err != nil {
+		return nil, syntaxError(dec, err)
+	}
+	if _, err := dec.ReadToken(); err != io.EOF {
+		return nil, invalidArguments(trailingMessage)
+	}
+	return v, nil
+}
+
+func readValue(dec *jsontext.Decoder) (any, error) {
+	switch dec.PeekKind() {
+	case '{':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		obj := map[string]any{}
+		for dec.PeekKind() != '}' {
+			tok, err := dec.ReadToken()
+			if err != nil {
+				return nil, err
+			}
+			name := tok.String() // before the next read voids tok
+			v, err := readValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			obj[name] = v
+		}
+		_, err := dec.ReadToken()
+		return obj, err
+	case '[':
+		if _, err := dec.ReadToken(); err != nil {
+			return nil, err
+		}
+		arr := []any{}
+		for dec.PeekKind() != ']' {
+			v, err := readValue(dec)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+		}
+		_, err := dec.ReadToken()
+		return arr, err
+	case '0':
+		num, err := dec.ReadValue()
+		if err != nil {
+			return nil, err
+		}
+		f, err := checkNumber(num)
+		if err != nil {
+			return nil, err
+		}
+		if bytes.ContainsAny(num, ".eE") {
+			// A Go type that takes a fraction or an exponent holds a
+			// float: judge the float, so that 99.99999999999999999 (100
+			// as a float64) does not pass "exclusiveMaximum": 100.
+			return stdjson.Number(strconv.FormatFloat(f, 'g', -1, 64)), nil
+		}
+		return stdjson.Number(num), nil
+	}
+	tok, err := dec.ReadToken()
+	if err != nil {
+		return nil, err
+	}
+	switch tok.Kind() {
+	case '"':
+		return tok.String(), nil
+	case 't', 'f':
+		return tok.Bool(), nil
+	}
+	return nil, nil // null
+}
+
+// checkNumber returns num as a float64, or why it is beyond the bounds of
+// the syntax pass. num is valid JSON number syntax.
+func checkNumber(num []byte) (float64, error) {
+	if len(num) > maxNumberBytes {
+		return 0, errNumberTooLong
+	}
+	mantissa := num
+	if i := bytes.IndexAny(num, "eE"); i >= 0 {
+		exp, err := strconv.Atoi(string(num[i+1:]))
+		if err != nil || exp > maxExponent || exp < -maxExponent {
+			return 0, errNumberRange
+		}
+		mantissa = num[:i]
+	}
+	f, err := strconv.ParseFloat(string(num), 64)
+	if err != nil || (f == 0 && bytes.ContainsAny(mantissa, "123456789")) {
+		return 0, errNumberRange // beyond ±MaxFloat64, or a non-zero that rounds to 0
+	}
+	return f, nil
+}
+
+// syntaxError is the invalid-arguments error for err, returned by the
+// syntax pass at dec's position.
+func syntaxError(dec *jsontext.Decoder, err error) error {
+	var se *jsontext.SyntacticError
+	switch {
+	case errors.Is(err, errNumberTooLong):
+		return invalidArguments(numberTooLongMessage(pointerTokens(dec.StackPointer())))
+	case errors.Is(err, errNumberRange):
+		return invalidArguments(numberRangeMessage(pointerTokens(dec.StackPointer())))
+	case err == io.EOF:
+		return invalidArguments(emptyMessage) // only the first token can be missing
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return invalidArguments(eofMessage)
+	case errors.As(err, &se) && se.Err == jsontext.ErrDuplicateName:
+		tokens := pointerTokens(se.JSONPointer)
+		return invalidArguments(duplicateMessage(tokens[:len(tokens)-1], tokens[len(tokens)-1]))
+	case errors.As(err, &se):
+		reason := "syntax error"
+		if se.Err != nil {
+			reason = se.Err.Error()
+		}
+		return invalidArguments(syntaxMessage(pointerTokens(se.JSONPointer), se.ByteOffset, reason))
+	}
+	return fmt.Errorf("read the arguments: %w", err) // no other error reading from memory
+}
+
+// pointerTokens are the tokens of a JSON Pointer, unescaped.
+func pointerTokens(p jsontext.Pointer) []string {
+	return slices.Collect(p.Tokens())
+}
+
+// inputSchema is a tool's input schema, compiled on first use.
+type inputSchema struct {
+	id   string
+	raw  []byte
+	once sync.Once
+	sch  *jsonschema.Schema
+	err  error
+}
+
+func (s *inputSchema) get() (*jsonschema.Schema, error) {
+	s.once.Do(func() { s.sch, s.err = compileSchema(s.id, s.raw) })
+	return s.sch, s.err
+}
+
+// compileSchema compiles raw (draft 2020-12 unless it says otherwise). An
+// empty schema accepts any object.
+func compileSchema(id string, raw []byte) (*jsonschema.Schema, error) {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = []byte(`{"type":"object"}`)
+	}
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		return nil, fmt.Errorf("parse input schema of %s: %w", id, err)
+	}
+	c := jsonschema.NewCompiler()
+	c.DefaultDraft(jsonschema.Draft2020)
+	loc := "toolgen:///tools/" + url.PathEscape(id) + "/input.json"
+	if err := c.AddResource(loc, doc); err != nil {
+		return nil, fmt.Errorf("load input schema of %s: %w", id, err)
+	}
+	sch, err := c.Compile(loc)
+	if err != nil {
+		return nil, fmt.Errorf("compile input schema of %s: %w", id, err)
+	}
+	return sch, nil
+}
+
+// validateValue validates the parsed arguments against sch.
+func validateValue(sch *jsonschema.Schema, v any) error {
+	err := sch.Validate(v)
+	if err == nil {
+		return nil
+	}
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		return invalidArguments(validationMessage(ve))
+	}
+	// The value is one the syntax pass built, so the validator has
+	// nothing else to complain of.
+	return fmt.Errorf("validate the arguments: %w", err)
+}
+
+// decodeOptions decode arguments into a tool's input with encoding/json's
+// rules for Go types, which the generated schemas follow (names from json
+// tags, embedded structs flattened, [N]byte as an array, time.Duration in
+// nanoseconds, the string option, UnmarshalJSON and UnmarshalText
+// methods, tags that encoding/json tolerates), except that names match
+// exactly and unknown names, duplicate names and invalid UTF-8 are errors.
+var decodeOptions = json.JoinOptions(
+	jsonv1.DefaultOptionsV1(),
+	json.MatchCaseInsensitiveNames(false),
+	json.RejectUnknownMembers(true),
+	jsontext.AllowDuplicateNames(false),
+	jsontext.AllowInvalidUTF8(false),
+	json.WithUnmarshalers(json.UnmarshalFromFunc(unmarshalStdNumber)),
+)
+
+// locateOptions decode again, only to say where decoding failed:
+// encoding/json's errors have no JSON Pointer, and a type's own error
+// comes back as it is, which may quote the arguments.
+var locateOptions = json.JoinOptions(decodeOptions, jsonv1.ReportErrorsWithLegacySemantics(false))
+
+// unmarshalStdNumber decodes an encoding/json Number as encoding/json
+// does, which go-json-experiment does only for its own Number type.
+func unmarshalStdNumber(dec *jsontext.Decoder, n *stdjson.Number) error {
+	var v1 jsonv1.Number
+	if err := v1.UnmarshalJSONFrom(dec); err != nil {
+		return err
+	}
+	*n = stdjson.Number(v1)
+	return nil
+}
+
+// decodeArguments decodes args, which passed the syntax pass, into v, a
+// pointer.
+func decodeArguments(args []byte, v any) error {
+	err := json.Unmarshal(args, v, decodeOptions)
+	if err == nil {
+		return nil
+	}
+	return invalidArguments(decodeFailure(args, reflect.TypeOf(v).Elem(), err))
+}
+
+// decodeFailure words why args did not decode into a value of type t, err
+// being the decoder's error: from the error of a second decoding that
+// keeps its JSON Pointer, unless that one stopped at a struct type that
+// only encoding/json's rules accept (a tag "-," or with a repeated option);
+// then from what err says.
+func decodeFailure(args []byte, t reflect.Type, err error) string {
+	var se *json.SemanticError
+	located := json.Unmarshal(args, reflect.New(t).Interface(), locateOptions)
+	if errors.As(located, &se) && !strictFault(se.GoType) {
+		tokens := pointerTokens(se.JSONPointer)
+		if errors.Is(se.Err, json.ErrUnknownName) && len(tokens) > 0 {
+			return unknownMemberMessage(tokens[:len(tokens)-1], tokens[len(tokens)-1])
+		}
+		return decodeMessage(tokens, se.GoType, jsonTypeName(byte(se.JSONKind)))
+	}
+	var te *jsonv1.UnmarshalTypeError
+	if errors.As(err, &te) && te.Type != nil {
+		var tokens []string
+		if te.Field != "" {
+			tokens = strings.Split(te.Field, ".")
+		}
+		return decodeMessage(tokens, te.Type, "")
+	}
+	return mismatchMessage(t)
+}
+
+// strictFault reports whether decoding into a struct type t fails with
+// locateOptions whatever the arguments, as it does for a tag that only
+// encoding/json's rules accept.
+func strictFault(t reflect.Type) bool {
+	if t == nil || t.Kind() != reflect.Struct || decodesItself(t) {
+		return false
+	}
+	return json.Unmarshal([]byte("{}"), reflect.New(t).Interface(), locateOptions) != nil
+}
+
+var (
+	timeType      = reflect.TypeFor[time.Time]()
+	durationType  = reflect.TypeFor[time.Duration]()
+	stdNumberType = reflect.TypeFor[stdjson.Number]()
+)
+
+// decodesItself reports whether values of t decode with their own
+// methods.
+func decodesItself(t reflect.Type) bool {
+	p := reflect.PointerTo(t)
+	return p.Implements(reflect.TypeFor[stdjson.Unmarshaler]()) ||
+		p.Implements(reflect.TypeFor[json.UnmarshalerFrom]()) ||
+		p.Implements(reflect.TypeFor[encoding.TextUnmarshaler]())
+}
