@@ -243,7 +243,7 @@ func agreeRunCase(t *testing.T, c agreeCase, tally *agreeTally) {
 	})
 	require.NoError(t, err)
 	require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", formatDiagnostics(res.Diagnostics, dir))
-	if len(res.Packages) == 0 {
+	if len(res.pkgs) == 0 {
 		require.False(t, c.needTools, "no tools")
 		t.Skip("no tools")
 	}
@@ -251,9 +251,9 @@ func agreeRunCase(t *testing.T, c agreeCase, tally *agreeTally) {
 		require.NoError(t, os.WriteFile(p, data, 0o644))
 	}
 
-	reflected := agreeReflect(t, dir, res.Packages)
+	reflected := agreeReflect(t, dir, res.pkgs)
 	n := 0
-	for _, pkg := range res.Packages {
+	for _, pkg := range res.pkgs {
 		rel, err := filepath.Rel(dir, pkg.Dir)
 		require.NoError(t, err)
 		for _, tool := range pkg.Tools {
@@ -365,7 +365,7 @@ var agreeModulePattern = regexp.MustCompile(`(?m)^module\s+(\S+)`)
 // agreeReflect adds to the module in dir a file per tool package and a
 // program that reflects every tool's types with invopop, runs it once, and
 // returns its findings by package path and tool id.
-func agreeReflect(t *testing.T, dir string, pkgs []*Package) map[string]map[string]agreeReflected {
+func agreeReflect(t *testing.T, dir string, pkgs []*pkgModel) map[string]map[string]agreeReflected {
 	t.Helper()
 	gomodPath := filepath.Join(dir, "go.mod")
 	gomod, err := os.ReadFile(gomodPath)
@@ -465,13 +465,13 @@ func agreeRenameMain(t *testing.T, dir string) {
 }
 
 // agreeCheckIn checks that the tool's In names the type invopop reflected.
-func agreeCheckIn(t *testing.T, key string, in *TypeExpr, r agreeReflected) {
+func agreeCheckIn(t *testing.T, key string, in *typeExpr, r agreeReflected) {
 	t.Helper()
 	require.NotNil(t, in, "%s: no In", key)
-	for in.Kind == KindPointer {
+	for in.Kind == kindPointer {
 		in = in.Elem
 	}
-	if assert.Equal(t, KindNamed, in.Kind, "%s: In is not a named type", key) && len(in.TypeArgs) == 0 {
+	if assert.Equal(t, kindNamed, in.Kind, "%s: In is not a named type", key) && len(in.TypeArgs) == 0 {
 		assert.Equal(t, r.InPkgPath+"."+r.InName, in.PkgPath+"."+in.Name, "%s: In", key)
 	}
 }
@@ -521,7 +521,7 @@ func agreeCompare(t *testing.T, tally *agreeTally, key, side string, toolgenRaw,
 
 // agreeCheckMeta compiles the tool's schemas under the 2020-12 meta-schema
 // and validates a few instances against the input schema.
-func agreeCheckMeta(t *testing.T, key string, tool *Tool) {
+func agreeCheckMeta(t *testing.T, key string, tool *toolModel) {
 	t.Helper()
 	_, err := agreeCompile(key+"/output", tool.OutputSchema)
 	assert.NoError(t, err, "%s: output schema", key)

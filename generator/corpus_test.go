@@ -36,13 +36,13 @@ func TestCorpus(t *testing.T) {
 			diags := formatDiagnostics(res.Diagnostics, dir)
 			require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", diags)
 			got := relFiles(t, res.Files, dir)
-			manifest, err := json.MarshalIndent(Manifest(res.Packages, dir), "", "  ")
+			manifest, err := json.MarshalIndent(res.Manifest(), "", "  ")
 			require.NoError(t, err)
 			got["manifest.json"] = append(manifest, '\n')
 			if diags != "" || c.wants["diagnostics"] != nil {
 				got["diagnostics"] = []byte(diags)
 			}
-			maps.Copy(got, corpusDialects(t, res.Packages))
+			maps.Copy(got, corpusDialects(t, res.pkgs))
 
 			if *update {
 				rewrite(t, c, got)
@@ -66,7 +66,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // corpusDialects converts every tool's input schema to every dialect.
-func corpusDialects(t *testing.T, pkgs []*Package) map[string][]byte {
+func corpusDialects(t *testing.T, pkgs []*pkgModel) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	for _, pkg := range pkgs {

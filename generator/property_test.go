@@ -779,13 +779,13 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 	dir := writeModule(t, files)
 	res := generate(t, dir)
 	require.False(t, HasErrors(res.Diagnostics), "seed %d: diagnostics:\n%s\nsource:\n%s", seed, formatDiagnostics(res.Diagnostics, dir), b.src)
-	require.Len(t, res.Packages, 1)
+	require.Len(t, res.pkgs, 1)
 	for p, data := range res.Files {
 		require.NoError(t, os.WriteFile(p, data, 0o644))
 	}
 	out := propRun(t, dir, b, seed)
 
-	pkg := res.Packages[0]
+	pkg := res.pkgs[0]
 	require.Len(t, pkg.Tools, len(b.roots))
 	var compared, skippedAny int
 	skipped := map[string]int{}

@@ -169,7 +169,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *manifest:
-		data, err := json.MarshalIndent(generator.Manifest(res.Packages, wd), "", "  ")
+		data, err := json.MarshalIndent(res.Manifest(), "", "  ")
 		if err != nil {
 			fmt.Fprintln(stderr, "toolgen:", err)
 			return exitFail
