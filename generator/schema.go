@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"go/types"
@@ -55,16 +54,15 @@ func (g *gen) schemaJSON(b *schemagen.Builder, ts *toolState, t types.Type) (_ j
 	if len(errs) > 0 || s == nil {
 		return nil, false
 	}
-	data, err := json.Marshal(s)
-	var buf bytes.Buffer
-	if err == nil {
-		err = json.Indent(&buf, data, "", "  ")
-	}
+	// The bytes of json.Marshal, then json.Indent with two spaces, in one
+	// pass: at 1,000 tools, 10 ms instead of 100 (see schemagen's
+	// MarshalIndent).
+	data, err := schemagen.MarshalIndent(nil, s)
 	if err != nil {
 		g.diags.errorf(ts.decl.Name.Pos(), "encode the schemas of %s: %v", ts.model.Func, err)
 		return nil, false
 	}
-	return buf.Bytes(), true
+	return data, true
 }
 
 // rootName is the Go name an error path starts from.
