@@ -134,13 +134,11 @@ func Tools() runtime.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface {
-		tools() runtime.Toolset
-	} = toolset{}
+	var ts interface{ tools() runtime.Toolset } = toolset{}
 	return ts.tools()
 }
 
-// toolset holds the constructors that Tools calls.
+// toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
 func (toolset) tools() runtime.Toolset {
