@@ -78,44 +78,6 @@ func (g *gen) find() {
 	}
 }
 
-// docNote is what the doc comment of a function says, as findInFile and
-// newTool read it: the directive and its diagnostics, and the description
-// when the directive sets none.
-type docNote struct {
-	dir   *annotations.Directive
-	diags []annotations.Diagnostic
-	desc  string
-}
-
-// docNotes are the docNotes of the functions of a file, by doc comment.
-type docNotes map[*ast.CommentGroup]*docNote
-
-// noteDocs reads the doc comments of the functions of file. It reads the
-// syntax alone (annotations.Parse and doctext are functions of the comment
-// group and the name), so it may run before the file is type-checked, and
-// its notes are what findInFile and newTool would compute.
-func noteDocs(file *ast.File) docNotes {
-	if file == nil {
-		return nil
-	}
-	notes := docNotes{}
-	for _, d := range file.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-			notes[fd.Doc] = noteDoc(fd)
-		}
-	}
-	return notes
-}
-
-func noteDoc(fd *ast.FuncDecl) *docNote {
-	dir, ds := annotations.Parse(fd.Doc)
-	n := &docNote{dir: dir, diags: ds}
-	if dir != nil && dir.Value("desc") == "" {
-		n.desc = doctext.DropName(doctext.FromGroup(fd.Doc), fd.Name.Name)
-	}
-	return n
-}
-
 // findInFile finds the directives of one file: on function and method doc
 // comments they declare tools; anywhere else they are errors.
 func (g *gen) findInFile(ps *pkgState, file *ast.File) {
@@ -125,16 +87,12 @@ func (g *gen) findInFile(ps *pkgState, file *ast.File) {
 			onFunc[fd.Doc] = fd
 		}
 	}
-	notes := g.l.notes[file] // read ahead, or nil
 	for _, cg := range file.Comments {
 		if fd, ok := onFunc[cg]; ok {
-			n := notes[cg]
-			if n == nil {
-				n = noteDoc(fd)
-			}
-			g.addAnnotationDiags(n.diags)
-			if n.dir != nil {
-				g.newTool(ps, fd, n)
+			dir, diags := annotations.Parse(fd.Doc)
+			g.addAnnotationDiags(diags)
+			if dir != nil {
+				g.newTool(ps, fd, dir)
 			}
 			continue
 		}
@@ -201,8 +159,7 @@ func specDoc(s ast.Spec) *ast.CommentGroup {
 
 // newTool builds the model of one annotated function and checks its
 // signature.
-func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, note *docNote) {
-	dir := note.dir
+func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive) {
 	fn, _ := ps.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return // the package does not type-check here; its errors are reported
@@ -230,7 +187,7 @@ func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, note *docNote) {
 
 	t.Description = dir.Value("desc")
 	if t.Description == "" {
-		t.Description = note.desc
+		t.Description = doctext.DropName(doctext.FromGroup(fd.Doc), fd.Name.Name)
 	}
 	if t.Description == "" {
 		g.diags.errorf(dir.Pos, msgNoDescription, t.ID, fd.Name.Name)

@@ -16,14 +16,10 @@ import (
 // inputs of strict tools against the OpenAI strict dialect, and names the
 // constants that will hold the schemas.
 func (g *gen) schemas() {
-	comments := schemagen.NewComments(g.l.fset)
+	b := schemagen.New(g.l.fset)
 	for _, ps := range g.pkgs {
-		comments.AddFiles(ps.pkg.Syntax...)
-		for _, f := range ps.pkg.Syntax {
-			comments.AddDocs(g.l.docs[f])
-		}
+		b.AddFiles(ps.pkg.Syntax...)
 	}
-	b := schemagen.NewWithComments(comments)
 	for _, ps := range g.pkgs {
 		for _, ts := range ps.tools {
 			if ts.broken || ts.in == nil {
