@@ -25,7 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The agreement test checks the promise of DESIGN.md ("Schemas"): the
+// The agreement test checks the promise of the README ("Schemas"): the
 // schema toolgen computes from go/types for a Go type agrees with what
 // invopop/jsonschema's default Reflector reflects from the same type at run
 // time, and every schema toolgen emits is a valid JSON Schema 2020-12.
@@ -74,7 +74,7 @@ type agreeDiff struct {
 // Reasons shared by several entries of agreeKnownDiffs.
 const (
 	whyDashComma = "invopop bug: it skips a field tagged json:\"-,\"; encoding/json encodes it under the name \"-\" (toolgen follows encoding/json)"
-	whyDominance = "invopop bug: it flattens embedded structs without encoding/json's dominance rules (a shallower field hides a deeper one, equal fields cancel); DESIGN.md says toolgen flattens as encoding/json does"
+	whyDominance = "invopop bug: it flattens embedded structs without encoding/json's dominance rules (a shallower field hides a deeper one, equal fields cancel); the README says toolgen flattens as encoding/json does"
 	whyNamedRef  = "invopop bug: a field whose type is a named slice, array or map is a $ref in invopop, and its type-specific jsonschema tag keywords are silently dropped; toolgen applies them"
 	whyNameClash = "invopop bug: $defs are keyed by the bare type name, so two types named Item from different packages share one definition; toolgen qualifies the names"
 	whyUintKeys  = "invopop bug: only signed integer map keys get patternProperties; encoding/json encodes unsigned integer keys as decimal strings too, and toolgen treats them alike"

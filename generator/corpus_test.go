@@ -15,7 +15,8 @@ import (
 
 // The corpus (testdata/corpus) holds real-world request types as tool
 // inputs: GitHub's issue and pull request bodies, Stripe's charge, a
-// Kubernetes Deployment with its PodSpec, and the hard shapes of issue 4.
+// Kubernetes Deployment with its PodSpec, and hard shapes (reuse,
+// recursion, maps, pointers, embedding, strict mode).
 // Its archives have the golden cases' format, plus one section per tool
 // and dialect with the input schema as that provider receives it:
 //
