@@ -107,10 +107,22 @@ func collectDialectErrors(err error, out *[]*runtime.DialectError) {
 }
 
 // nameTaken reports whether a schema constant of ps may not take name:
-// the package declares it, or the generated file declares it for a tool or
+// the package declares it, or will in its hooks file (a stub), or one of its
+// files imports a package by it (Go has one namespace for the package block
+// and the files' imports), or the generated file declares it for a tool or
 // a toolset, or refers to an import by it.
 func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 	taken := map[string]bool{ps.model.Imports.Runtime: true, ps.model.Imports.JSON: true}
+	for _, f := range ps.pkg.Syntax {
+		for _, imp := range f.Imports {
+			if pn := ps.pkg.TypesInfo.PkgNameOf(imp); pn != nil {
+				taken[pn.Name()] = true
+			}
+		}
+	}
+	for _, st := range ps.stubs {
+		taken[st.Hook.Func] = true
+	}
 	var addPkgNames func(e *typeExpr)
 	addPkgNames = func(e *typeExpr) {
 		if e == nil {
