@@ -437,102 +437,21 @@ func (g *gen) posString(pos token.Pos) string {
 	return p.String()
 }
 
-// generatedNames maps each package to the identifiers its generated file
-// will declare at package level. The names of the schema constants are
-// known once the schema stage has named them.
-func (g *gen) generatedNames() map[*pkgState]map[string]bool {
-	out := map[*pkgState]map[string]bool{}
-	for _, ps := range g.pkgs {
-		names := map[string]bool{}
-		for _, ts := range ps.tools {
-			names[ts.model.Ctor] = true
-			names[ts.model.Spec] = true
-			for _, n := range toolsetNames(ts.model.Recv) {
-				names[n] = true
-			}
-		}
-		if ps.model != nil {
-			for _, c := range ps.model.Schemas {
-				names[c.Name] = true
-			}
-		}
-		out[ps] = names
+// generatedNames are the package-level names that the generated file of
+// ps declares: per tool its constructor and Spec, the toolset functions and
+// type, and the schema constants once the schema stage has named them.
+func (ps *pkgState) generatedNames() []string {
+	var names []string
+	for _, ts := range ps.tools {
+		names = append(names, ts.model.Ctor, ts.model.Spec)
+		names = append(names, toolsetNames(ts.model.Recv)...)
 	}
-	return out
-}
-
-// reportPackageErrors reports the loader's errors for every package,
-// except those caused by hiding the previous output: uses of the names the
-// new output declares again, in the package or through its name in
-// another. It runs after the schema stage, which names the schema
-// constants.
-func (g *gen) reportPackageErrors() {
-	generated := g.generatedNames()
-	byName := map[string]map[string]bool{} // package name → generated names
-	for p, names := range generated {
-		if p.pkg.Name == "" {
-			continue
-		}
-		if byName[p.pkg.Name] == nil {
-			byName[p.pkg.Name] = map[string]bool{}
-		}
-		for n := range names {
-			byName[p.pkg.Name][n] = true
+	if ps.model != nil {
+		for _, c := range ps.model.Schemas {
+			names = append(names, c.Name)
 		}
 	}
-	for _, ps := range g.pkgs {
-		hidden := func(name string) bool {
-			if generated[ps][name] {
-				return true
-			}
-			pkgName, sel, ok := strings.Cut(name, ".")
-			return ok && byName[pkgName][sel]
-		}
-		typeChecked := slices.ContainsFunc(ps.pkg.Errors, func(e packages.Error) bool {
-			return e.Kind == packages.TypeError || e.Kind == packages.ParseError
-		})
-		for _, e := range ps.pkg.Errors {
-			// With types from export data, the go command compiles the
-			// package too and reports the compiler's output as one
-			// unpositioned error. The type checker's own errors say the
-			// same, with positions.
-			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-				if typeChecked {
-					continue
-				}
-				for _, line := range strings.Split(e.Msg, "\n")[1:] {
-					pos, msg := splitCompilerLine(line)
-					e.Pos, e.Msg = pos, msg
-					g.reportPackageError(e, hidden)
-				}
-				continue
-			}
-			g.reportPackageError(e, hidden)
-		}
-	}
-}
-
-// splitCompilerLine splits "file:line:col: message" into its parts.
-func splitCompilerLine(line string) (string, string) {
-	for i := 0; i < len(line); i++ {
-		if line[i] == ' ' && i > 0 && line[i-1] == ':' {
-			return line[:i-1], line[i+1:]
-		}
-	}
-	return "", line
-}
-
-// reportPackageError reports e, unless it says that a name the previous
-// output declared is undefined.
-func (g *gen) reportPackageError(e packages.Error, hidden func(name string) bool) {
-	if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && hidden(name) {
-		return
-	}
-	pos := packagesErrorPosition(e.Pos)
-	if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
-		pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
-	}
-	g.diags.add(pos, SeverityError, e.Msg)
+	return names
 }
 
 // packages returns the models of the packages that have tools.

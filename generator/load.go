@@ -152,6 +152,79 @@ func clauseName(src []byte) string {
 	return f.Name.Name
 }
 
+// reportPackageErrors reports the loader's errors for every package,
+// except those caused by hiding the previous output: uses of the names the
+// new output declares again, in the package or through its name in
+// another. It runs after the schema stage, which names the schema
+// constants.
+func (g *gen) reportPackageErrors() {
+	generated := map[*pkgState]map[string]bool{}
+	byName := map[string]map[string]bool{} // package name → generated names
+	for _, ps := range g.pkgs {
+		generated[ps] = map[string]bool{}
+		if byName[ps.pkg.Name] == nil {
+			byName[ps.pkg.Name] = map[string]bool{}
+		}
+		for _, n := range ps.generatedNames() {
+			generated[ps][n] = true
+			byName[ps.pkg.Name][n] = true
+		}
+	}
+	for _, ps := range g.pkgs {
+		hidden := func(name string) bool {
+			if generated[ps][name] {
+				return true
+			}
+			pkgName, sel, ok := strings.Cut(name, ".")
+			return ok && pkgName != "" && byName[pkgName][sel]
+		}
+		typeChecked := slices.ContainsFunc(ps.pkg.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		})
+		for _, e := range ps.pkg.Errors {
+			// With types from export data, the go command compiles the
+			// package too and reports the compiler's output as one
+			// unpositioned error. The type checker's own errors say the
+			// same, with positions.
+			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				if typeChecked {
+					continue
+				}
+				for _, line := range strings.Split(e.Msg, "\n")[1:] {
+					pos, msg := splitCompilerLine(line)
+					e.Pos, e.Msg = pos, msg
+					g.reportPackageError(e, hidden)
+				}
+				continue
+			}
+			g.reportPackageError(e, hidden)
+		}
+	}
+}
+
+// splitCompilerLine splits "file:line:col: message" into its parts.
+func splitCompilerLine(line string) (string, string) {
+	for i := 0; i < len(line); i++ {
+		if line[i] == ' ' && i > 0 && line[i-1] == ':' {
+			return line[:i-1], line[i+1:]
+		}
+	}
+	return "", line
+}
+
+// reportPackageError reports e, unless it says that a name the previous
+// output declared is undefined.
+func (g *gen) reportPackageError(e packages.Error, hidden func(name string) bool) {
+	if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && hidden(name) {
+		return
+	}
+	pos := packagesErrorPosition(e.Pos)
+	if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
+		pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
+	}
+	g.diags.add(pos, SeverityError, e.Msg)
+}
+
 // packagesErrorPosition turns the position string of a packages.Error into a
 // token.Position.
 func packagesErrorPosition(pos string) token.Position {

@@ -135,12 +135,10 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 			addPkgNames(a)
 		}
 	}
+	for _, n := range ps.generatedNames() { // the schema constants are not named yet
+		taken[n] = true
+	}
 	for _, ts := range ps.tools {
-		taken[ts.model.Ctor] = true
-		taken[ts.model.Spec] = true
-		for _, n := range toolsetNames(ts.model.Recv) {
-			taken[n] = true
-		}
 		addPkgNames(ts.model.In)
 		addPkgNames(ts.model.Out)
 	}
