@@ -25,7 +25,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// The agreement test checks the promise of DESIGN.md ("Schemas"): the
+// The agreement test checks the promise of the README ("Schemas"): the
 // schema toolgen computes from go/types for a Go type agrees with what
 // invopop/jsonschema's default Reflector reflects from the same type at run
 // time, and every schema toolgen emits is a valid JSON Schema 2020-12.
@@ -74,7 +74,7 @@ type agreeDiff struct {
 // Reasons shared by several entries of agreeKnownDiffs.
 const (
 	whyDashComma = "invopop bug: it skips a field tagged json:\"-,\"; encoding/json encodes it under the name \"-\" (toolgen follows encoding/json)"
-	whyDominance = "invopop bug: it flattens embedded structs without encoding/json's dominance rules (a shallower field hides a deeper one, equal fields cancel); DESIGN.md says toolgen flattens as encoding/json does"
+	whyDominance = "invopop bug: it flattens embedded structs without encoding/json's dominance rules (a shallower field hides a deeper one, equal fields cancel); the README says toolgen flattens as encoding/json does"
 	whyNamedRef  = "invopop bug: a field whose type is a named slice, array or map is a $ref in invopop, and its type-specific jsonschema tag keywords are silently dropped; toolgen applies them"
 	whyNameClash = "invopop bug: $defs are keyed by the bare type name, so two types named Item from different packages share one definition; toolgen qualifies the names"
 	whyUintKeys  = "invopop bug: only signed integer map keys get patternProperties; encoding/json encodes unsigned integer keys as decimal strings too, and toolgen treats them alike"
@@ -243,7 +243,7 @@ func agreeRunCase(t *testing.T, c agreeCase, tally *agreeTally) {
 	})
 	require.NoError(t, err)
 	require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", formatDiagnostics(res.Diagnostics, dir))
-	if len(res.Packages) == 0 {
+	if len(res.pkgs) == 0 {
 		require.False(t, c.needTools, "no tools")
 		t.Skip("no tools")
 	}
@@ -251,9 +251,9 @@ func agreeRunCase(t *testing.T, c agreeCase, tally *agreeTally) {
 		require.NoError(t, os.WriteFile(p, data, 0o644))
 	}
 
-	reflected := agreeReflect(t, dir, res.Packages)
+	reflected := agreeReflect(t, dir, res.pkgs)
 	n := 0
-	for _, pkg := range res.Packages {
+	for _, pkg := range res.pkgs {
 		rel, err := filepath.Rel(dir, pkg.Dir)
 		require.NoError(t, err)
 		for _, tool := range pkg.Tools {
@@ -365,7 +365,7 @@ var agreeModulePattern = regexp.MustCompile(`(?m)^module\s+(\S+)`)
 // agreeReflect adds to the module in dir a file per tool package and a
 // program that reflects every tool's types with invopop, runs it once, and
 // returns its findings by package path and tool id.
-func agreeReflect(t *testing.T, dir string, pkgs []*Package) map[string]map[string]agreeReflected {
+func agreeReflect(t *testing.T, dir string, pkgs []*pkgModel) map[string]map[string]agreeReflected {
 	t.Helper()
 	gomodPath := filepath.Join(dir, "go.mod")
 	gomod, err := os.ReadFile(gomodPath)
@@ -465,13 +465,13 @@ func agreeRenameMain(t *testing.T, dir string) {
 }
 
 // agreeCheckIn checks that the tool's In names the type invopop reflected.
-func agreeCheckIn(t *testing.T, key string, in *TypeExpr, r agreeReflected) {
+func agreeCheckIn(t *testing.T, key string, in *typeExpr, r agreeReflected) {
 	t.Helper()
 	require.NotNil(t, in, "%s: no In", key)
-	for in.Kind == KindPointer {
+	for in.Kind == kindPointer {
 		in = in.Elem
 	}
-	if assert.Equal(t, KindNamed, in.Kind, "%s: In is not a named type", key) && len(in.TypeArgs) == 0 {
+	if assert.Equal(t, kindNamed, in.Kind, "%s: In is not a named type", key) && len(in.TypeArgs) == 0 {
 		assert.Equal(t, r.InPkgPath+"."+r.InName, in.PkgPath+"."+in.Name, "%s: In", key)
 	}
 }
@@ -521,7 +521,7 @@ func agreeCompare(t *testing.T, tally *agreeTally, key, side string, toolgenRaw,
 
 // agreeCheckMeta compiles the tool's schemas under the 2020-12 meta-schema
 // and validates a few instances against the input schema.
-func agreeCheckMeta(t *testing.T, key string, tool *Tool) {
+func agreeCheckMeta(t *testing.T, key string, tool *toolModel) {
 	t.Helper()
 	_, err := agreeCompile(key+"/output", tool.OutputSchema)
 	assert.NoError(t, err, "%s: output schema", key)

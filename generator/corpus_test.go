@@ -15,7 +15,8 @@ import (
 
 // The corpus (testdata/corpus) holds real-world request types as tool
 // inputs: GitHub's issue and pull request bodies, Stripe's charge, a
-// Kubernetes Deployment with its PodSpec, and the hard shapes of issue 4.
+// Kubernetes Deployment with its PodSpec, and hard shapes (reuse,
+// recursion, maps, pointers, embedding, strict mode).
 // Its archives have the golden cases' format, plus one section per tool
 // and dialect with the input schema as that provider receives it:
 //
@@ -36,13 +37,13 @@ func TestCorpus(t *testing.T) {
 			diags := formatDiagnostics(res.Diagnostics, dir)
 			require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", diags)
 			got := relFiles(t, res.Files, dir)
-			manifest, err := json.MarshalIndent(Manifest(res.Packages, dir), "", "  ")
+			manifest, err := json.MarshalIndent(res.Manifest(), "", "  ")
 			require.NoError(t, err)
 			got["manifest.json"] = append(manifest, '\n')
 			if diags != "" || c.wants["diagnostics"] != nil {
 				got["diagnostics"] = []byte(diags)
 			}
-			maps.Copy(got, corpusDialects(t, res.Packages))
+			maps.Copy(got, corpusDialects(t, res.pkgs))
 
 			if *update {
 				rewrite(t, c, got)
@@ -66,7 +67,7 @@ func TestCorpus(t *testing.T) {
 }
 
 // corpusDialects converts every tool's input schema to every dialect.
-func corpusDialects(t *testing.T, pkgs []*Package) map[string][]byte {
+func corpusDialects(t *testing.T, pkgs []*pkgModel) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
 	for _, pkg := range pkgs {

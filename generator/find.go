@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/packages"
 
@@ -23,8 +21,6 @@ type gen struct {
 	l     *loaded
 	diags diagnostics
 	pkgs  []*pkgState
-	// rawKinds are the rawKind of every schema that the schema phase set.
-	rawKinds rawKinds
 }
 
 // pkgState is one loaded package and the tools found in it.
@@ -33,17 +29,17 @@ type pkgState struct {
 	tools []*toolState
 	// previous is the path of an earlier output of toolgen, if any.
 	previous string
-	model    *Package
+	model    *pkgModel
 	// hooks are the hook functions named so far, by name; stubs the ones
 	// to write, stubbed their names.
 	hooks   map[string]*hookUse
-	stubs   []Stub
+	stubs   []stub
 	stubbed map[string]bool
 }
 
 // toolState is a tool being built: its model and the types behind it.
 type toolState struct {
-	model   *Tool
+	model   *toolModel
 	in, out types.Type
 	decl    *ast.FuncDecl
 	dir     *annotations.Directive
@@ -60,9 +56,8 @@ func newGen(l *loaded, cfg *Config) *gen {
 	return g
 }
 
-// findAll finds every tool of every package, checks it, and reports the
-// packages' own errors.
-func (g *gen) findAll() {
+// find finds every tool of every package and checks it.
+func (g *gen) find() {
 	for _, ps := range g.pkgs {
 		for _, f := range ps.pkg.CompiledGoFiles {
 			if g.l.blanked[f] {
@@ -81,48 +76,6 @@ func (g *gen) findAll() {
 		}
 		g.checkPackage(ps)
 	}
-	generated := g.generatedNames()
-	for _, ps := range g.pkgs {
-		g.reportPackageErrors(ps, generated)
-	}
-}
-
-// docNote is what the doc comment of a function says, as findInFile and
-// newTool read it: the directive and its diagnostics, and the description
-// when the directive sets none.
-type docNote struct {
-	dir   *annotations.Directive
-	diags []annotations.Diagnostic
-	desc  string
-}
-
-// docNotes are the docNotes of the functions of a file, by doc comment.
-type docNotes map[*ast.CommentGroup]*docNote
-
-// noteDocs reads the doc comments of the functions of file. It reads the
-// syntax alone (annotations.Parse and doctext are functions of the comment
-// group and the name), so it may run before the file is type-checked, and
-// its notes are what findInFile and newTool would compute.
-func noteDocs(file *ast.File) docNotes {
-	if file == nil {
-		return nil
-	}
-	notes := docNotes{}
-	for _, d := range file.Decls {
-		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
-			notes[fd.Doc] = noteDoc(fd)
-		}
-	}
-	return notes
-}
-
-func noteDoc(fd *ast.FuncDecl) *docNote {
-	dir, ds := annotations.Parse(fd.Doc)
-	n := &docNote{dir: dir, diags: ds}
-	if dir != nil && dir.Value("desc") == "" {
-		n.desc = doctext.DropName(doctext.FromGroup(fd.Doc), fd.Name.Name)
-	}
-	return n
 }
 
 // findInFile finds the directives of one file: on function and method doc
@@ -134,16 +87,12 @@ func (g *gen) findInFile(ps *pkgState, file *ast.File) {
 			onFunc[fd.Doc] = fd
 		}
 	}
-	notes := g.l.notes[file] // read ahead, or nil
 	for _, cg := range file.Comments {
 		if fd, ok := onFunc[cg]; ok {
-			n := notes[cg]
-			if n == nil {
-				n = noteDoc(fd)
-			}
-			g.addAnnotationDiags(n.diags)
-			if n.dir != nil {
-				g.newTool(ps, fd, n)
+			dir, diags := annotations.Parse(fd.Doc)
+			g.addAnnotationDiags(diags)
+			if dir != nil {
+				g.newTool(ps, fd, dir)
 			}
 			continue
 		}
@@ -210,13 +159,12 @@ func specDoc(s ast.Spec) *ast.CommentGroup {
 
 // newTool builds the model of one annotated function and checks its
 // signature.
-func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, note *docNote) {
-	dir := note.dir
+func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive) {
 	fn, _ := ps.pkg.TypesInfo.Defs[fd.Name].(*types.Func)
 	if fn == nil {
 		return // the package does not type-check here; its errors are reported
 	}
-	t := &Tool{
+	t := &toolModel{
 		ID:      dir.ID,
 		Key:     cmp.Or(dir.Value("key"), dir.ID),
 		Title:   dir.Value("title"),
@@ -239,7 +187,7 @@ func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, note *docNote) {
 
 	t.Description = dir.Value("desc")
 	if t.Description == "" {
-		t.Description = note.desc
+		t.Description = doctext.DropName(doctext.FromGroup(fd.Doc), fd.Name.Name)
 	}
 	if t.Description == "" {
 		g.diags.errorf(dir.Pos, msgNoDescription, t.ID, fd.Name.Name)
@@ -309,12 +257,12 @@ func (g *gen) checkSignature(ps *pkgState, ts *toolState, fn *types.Func) {
 		return
 	}
 	out := results.At(0).Type()
-	inExpr, err := typeExpr(in)
+	inExpr, err := newTypeExpr(in)
 	if err != nil {
 		fail(paramsPos, msgBadType, name, err)
 		return
 	}
-	outExpr, err := typeExpr(out)
+	outExpr, err := newTypeExpr(out)
 	if err != nil {
 		fail(resultsPos, msgBadType, name, err)
 		return
@@ -384,17 +332,17 @@ func (g *gen) checkPackage(ps *pkgState) {
 			keys[k] = ts
 		}
 		t.Ctor = ctorName(t.Recv, t.Func)
-		t.SchemaConst = lowerFirst(t.Ctor)
-		for _, n := range toolNames(t) {
-			declare(ts, n)
-		}
+		t.Spec = lowerFirst(t.Ctor) + "Spec"
+		declare(ts, t.Ctor)
+		declare(ts, t.Spec)
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {
-		name := toolsetFunc(ts.model.Recv)
-		if !seen[name] {
-			seen[name] = true
-			declare(ts, name)
+		for _, name := range toolsetNames(ts.model.Recv) {
+			if !seen[name] {
+				seen[name] = true
+				declare(ts, name)
+			}
 		}
 	}
 	for _, st := range ps.stubs {
@@ -407,11 +355,11 @@ func (g *gen) checkPackage(ps *pkgState) {
 			}
 		}
 	}
-	ps.model = &Package{
+	ps.model = &pkgModel{
 		Path: ps.pkg.PkgPath,
 		Name: ps.pkg.Name,
 		Dir:  pkgDir(ps.pkg),
-		Imports: Imports{
+		Imports: fileImports{
 			Runtime: freeName(scope, "runtime", "toolgenruntime"),
 			JSON:    freeName(scope, "json", "toolgenjson"),
 			Context: freeName(scope, "context", "toolgencontext"),
@@ -453,6 +401,22 @@ func ctorName(recv, fn string) string {
 	return name
 }
 
+// toolsetType is the type through which Tools reaches the constructors
+// (see renderToolsets).
+const toolsetType = "toolset"
+
+// toolsetNames are the package-level names that the generated file
+// declares for the toolset of recv's methods, or of the package's functions
+// when recv is "": its function, and for Tools the type toolsetType too.
+// (That type's method, tools, is not declared at package level, and no
+// declaration of the package can clash with it.)
+func toolsetNames(recv string) []string {
+	if recv == "" {
+		return []string{toolsetFunc(recv), toolsetType}
+	}
+	return []string{toolsetFunc(recv)}
+}
+
 // toolsetFunc is the generated function that returns a toolset: Tools for
 // functions, <Recv>Tools for the methods of Recv.
 func toolsetFunc(recv string) string {
@@ -465,16 +429,6 @@ func toolsetFunc(recv string) string {
 	return recv + "Tools"
 }
 
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-func lowerFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToLower(r)) + s[n:]
-}
-
 func (g *gen) posString(pos token.Pos) string {
 	p := g.l.fset.Position(pos)
 	if rel, err := filepath.Rel(g.cfg.Dir, p.Filename); err == nil && !strings.HasPrefix(rel, "..") {
@@ -483,92 +437,26 @@ func (g *gen) posString(pos token.Pos) string {
 	return p.String()
 }
 
-// generatedNames maps each package's name to the identifiers its generated
-// file will declare.
-func (g *gen) generatedNames() map[*pkgState]map[string]bool {
-	out := map[*pkgState]map[string]bool{}
-	for _, ps := range g.pkgs {
-		names := map[string]bool{}
-		for _, ts := range ps.tools {
-			for _, n := range toolNames(ts.model) {
-				names[n] = true
-			}
-			names[toolsetFunc(ts.model.Recv)] = true
-		}
-		out[ps] = names
+// generatedNames are the package-level names that the generated file of
+// ps declares: per tool its constructor and Spec, the toolset functions and
+// type, and the schema constants once the schema stage has named them.
+func (ps *pkgState) generatedNames() []string {
+	var names []string
+	for _, ts := range ps.tools {
+		names = append(names, ts.model.Ctor, ts.model.Spec)
+		names = append(names, toolsetNames(ts.model.Recv)...)
 	}
-	return out
-}
-
-// reportPackageErrors reports the loader's errors for a package, except
-// those caused by hiding the previous output: uses of the names the new
-// output declares again.
-func (g *gen) reportPackageErrors(ps *pkgState, generated map[*pkgState]map[string]bool) {
-	byName := map[string]map[string]bool{} // package name → generated names
-	for p, names := range generated {
-		if p.pkg.Name == "" {
-			continue
-		}
-		if byName[p.pkg.Name] == nil {
-			byName[p.pkg.Name] = map[string]bool{}
-		}
-		for n := range names {
-			byName[p.pkg.Name][n] = true
+	if ps.model != nil {
+		for _, c := range ps.model.Schemas {
+			names = append(names, c.Name)
 		}
 	}
-	typeChecked := slices.ContainsFunc(ps.pkg.Errors, func(e packages.Error) bool {
-		return e.Kind == packages.TypeError || e.Kind == packages.ParseError
-	})
-	for _, e := range ps.pkg.Errors {
-		// With types from export data, the go command compiles the package
-		// too and reports the compiler's output as one unpositioned error.
-		// The type checker's own errors say the same, with positions.
-		if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-			if typeChecked {
-				continue
-			}
-			for _, line := range strings.Split(e.Msg, "\n")[1:] {
-				pos, msg := splitCompilerLine(line)
-				e.Pos, e.Msg = pos, msg
-				g.reportPackageError(ps, e, generated, byName)
-			}
-			continue
-		}
-		g.reportPackageError(ps, e, generated, byName)
-	}
-}
-
-// splitCompilerLine splits "file:line:col: message" into its parts.
-func splitCompilerLine(line string) (string, string) {
-	for i := 0; i < len(line); i++ {
-		if line[i] == ' ' && i > 0 && line[i-1] == ':' {
-			return line[:i-1], line[i+1:]
-		}
-	}
-	return "", line
-}
-
-func (g *gen) reportPackageError(ps *pkgState, e packages.Error, generated map[*pkgState]map[string]bool, byName map[string]map[string]bool) {
-	{
-		if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok {
-			if generated[ps][name] {
-				return
-			}
-			if pkgName, sel, ok := strings.Cut(name, "."); ok && byName[pkgName][sel] {
-				return
-			}
-		}
-		pos := packagesErrorPosition(e.Pos)
-		if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
-			pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
-		}
-		g.diags.add(pos, SeverityError, e.Msg)
-	}
+	return names
 }
 
 // packages returns the models of the packages that have tools.
-func (g *gen) packages() []*Package {
-	var out []*Package
+func (g *gen) packages() []*pkgModel {
+	var out []*pkgModel
 	for _, ps := range g.pkgs {
 		if ps.model == nil {
 			continue

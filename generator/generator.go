@@ -1,8 +1,17 @@
 // Package generator turns functions annotated with //tool: into generated Go
-// code: it loads packages with golang.org/x/tools/go/packages, finds every
-// annotated function and method, checks its signature, computes the JSON
-// Schemas of its input and output from go/types, and renders one file per
-// package with github.com/dave/jennifer.
+// code. It runs in stages, one file each:
+//
+//   - load.go loads the packages with golang.org/x/tools/go/packages;
+//   - find.go finds every annotated function and method and checks its
+//     signature, and hooks.go the hook functions it names;
+//   - schema.go computes the JSON Schemas of the tools' inputs and outputs
+//     from go/types and names the constants that hold them;
+//   - render.go writes one file per package with github.com/dave/jennifer,
+//     and hooksfile.go the stubs of missing hooks;
+//   - manifest.go describes the tools for toolgen -json.
+//
+// model.go holds what the stages pass between them; diag.go the
+// diagnostics, whose texts are in errors.go.
 //
 // The generator is pure: [Generate] returns file contents and diagnostics
 // and writes nothing. cmd/toolgen is the only part that touches the disk.
@@ -51,12 +60,13 @@ type Result struct {
 	// Obsolete are earlier outputs of toolgen in packages that no longer
 	// have any tool; they should be removed.
 	Obsolete []string
-	// Packages are the packages with tools, sorted by import path.
-	Packages []*Package
 	// Diagnostics are every problem found, sorted by position.
 	Diagnostics []Diagnostic
 	// Timings are the durations of the phases, in order.
 	Timings []Timing
+
+	pkgs []*pkgModel // the packages with tools, sorted by import path
+	dir  string      // Config.Dir, which manifest positions are relative to
 }
 
 // Timing is the duration of one phase of a run.
@@ -95,7 +105,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
 	}
 
-	res := &Result{Files: map[string][]byte{}}
+	res := &Result{Files: map[string][]byte{}, dir: cfg.Dir}
 	clock := time.Now()
 	phase := func(name string) {
 		now := time.Now()
@@ -110,35 +120,19 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	phase("load")
 
 	g := newGen(l, &cfg)
-	g.findAll()
-	res.Packages = g.packages()
+	g.find()
+	res.pkgs = g.packages()
 	phase("find")
-	// Rendering and formatting do not read the schemas (see render), so
-	// they run while the schemas are computed. Only when find reported no
-	// error: a broken tool's model is incomplete, and there would be no
-	// files anyway.
-	var pending *pendingRenders
-	if !HasErrors(g.diags.list) {
-		pending = startRenders(res.Packages)
-	}
 	g.schemas()
-	g.checkStrict()
+	g.reportPackageErrors()
 	phase("schema")
 
 	res.Diagnostics = g.diags.sorted()
-	if pending != nil {
-		pending.wait()
-	}
 	if HasErrors(res.Diagnostics) {
-		res.Files = map[string][]byte{}
 		return res, nil
 	}
-	if pending == nil { // not reached: find's errors are among res.Diagnostics
-		pending = startRenders(res.Packages)
-		pending.wait()
-	}
-	for i, p := range res.Packages {
-		src, err := pending.file(i).finish(p, g.rawKinds)
+	for _, p := range res.pkgs {
+		src, err := render(p)
 		if err != nil {
 			return nil, err
 		}

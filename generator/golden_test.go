@@ -180,7 +180,7 @@ func TestGolden(t *testing.T) {
 			require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", diags)
 			got := relFiles(t, res.Files, dir)
 
-			manifest, err := json.MarshalIndent(Manifest(res.Packages, dir), "", "  ")
+			manifest, err := json.MarshalIndent(res.Manifest(), "", "  ")
 			require.NoError(t, err)
 			got["manifest.json"] = append(manifest, '\n')
 			if diags != "" || c.wants["diagnostics"] != nil {
@@ -271,4 +271,40 @@ func keys(m map[string][]byte) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestSelfRefRuns runs the package of golden case selfref: the tools that
+// a package-level variable got from Tools() at initialization, before the
+// Spec variables of the generated file in declaration order (help.go sorts
+// first), have their Specs, and a tool can read them.
+func TestSelfRefRuns(t *testing.T) {
+	cases := readCases(t, "golden")
+	i := slices.IndexFunc(cases, func(c *goldenCase) bool { return c.name == "selfref" })
+	require.GreaterOrEqual(t, i, 0)
+	files := mapWith(cases[i].inputs, "main.go", []byte(`package main
+
+import (
+	"context"
+	"fmt"
+
+	"example.com/golden/help"
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func main() {
+	out, err := runtime.Call(context.Background(), help.Tools()["count"], []byte("{}"))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s\n", out.JSON)
+}
+`))
+	dir := writeModule(t, files)
+	regenerate(t, dir)
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = testEnv()
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, `{"keys":["count=count","help=help"]}`+"\n", string(out))
 }

@@ -10,12 +10,12 @@ import (
 const DefaultHooksOutput = "tools_hooks.go"
 
 // hookOptions maps each hook option of the directive to its kind.
-var hookOptions = []HookKind{HookModel, HookDisplay, HookTranscript}
+var hookOptions = []hookKind{hookModel, hookDisplay, hookTranscript}
 
 // hookUse remembers the first tool that names a hook, to check that every
 // other use agrees with it.
 type hookUse struct {
-	kind    HookKind
+	kind    hookKind
 	ts      *toolState
 	pos     token.Pos
 	in, out types.Type
@@ -34,7 +34,7 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 			continue
 		}
 		name := opt.Value
-		h := Hook{Kind: kind, Func: name}
+		h := hook{Kind: kind, Func: name}
 		if first, seen := ps.hooks[name]; seen {
 			switch {
 			case first.kind != kind:
@@ -57,7 +57,7 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 					ps.stubbed = map[string]bool{}
 				}
 				ps.stubbed[name] = true
-				ps.stubs = append(ps.stubs, Stub{Hook: h, Tool: ts.model})
+				ps.stubs = append(ps.stubs, stub{Hook: h, Tool: ts.model})
 			}
 		case !g.hookSignatureOK(kind, obj, ts):
 			g.diags.errorf(obj.Pos(), msgHookSignature, name, kind, ts.model.ID, g.posString(opt.ValuePos), g.wantHook(ps, kind, name, ts))
@@ -69,7 +69,7 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 
 // hookSignatureOK reports whether obj is a function with the signature of a
 // hook of kind for the tool.
-func (g *gen) hookSignatureOK(kind HookKind, obj types.Object, ts *toolState) bool {
+func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bool {
 	fn, ok := obj.(*types.Func)
 	if !ok {
 		return false
@@ -80,7 +80,7 @@ func (g *gen) hookSignatureOK(kind HookKind, obj types.Object, ts *toolState) bo
 	}
 	params, results := sig.Params(), sig.Results()
 	switch kind {
-	case HookModel:
+	case hookModel:
 		return params.Len() == 3 && isContext(params.At(0).Type()) &&
 			types.Identical(params.At(1).Type(), ts.in) && types.Identical(params.At(2).Type(), ts.out) &&
 			results.Len() == 2 && isRuntimeType(results.At(0).Type(), "ModelOutput") && isError(results.At(1).Type())
@@ -105,9 +105,9 @@ func isRuntimeType(t types.Type, name string) bool {
 }
 
 // wantHook spells the signature a hook must have.
-func (g *gen) wantHook(ps *pkgState, kind HookKind, name string, ts *toolState) string {
+func (g *gen) wantHook(ps *pkgState, kind hookKind, name string, ts *toolState) string {
 	in, out := g.typeString(ps, ts.in), g.typeString(ps, ts.out)
-	if kind == HookModel {
+	if kind == hookModel {
 		return "func " + name + "(ctx context.Context, in " + in + ", out " + out + ") (runtime.ModelOutput, error)"
 	}
 	return "func " + name + "() runtime.Transforms[" + in + ", " + out + "]"

@@ -20,7 +20,7 @@ const contextPath = "context"
 // hook: a new file when existing is nil, else existing with the stubs
 // appended and the imports they need added. Nothing of the user's code is
 // changed or removed; the file is gofmt-formatted.
-func renderHooks(p *Package, existing []byte) ([]byte, error) {
+func renderHooks(p *pkgModel, existing []byte) ([]byte, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.ImportAlias(runtimePath, p.Imports.Runtime)
 	f.ImportAlias(contextPath, p.Imports.Context)
@@ -55,11 +55,11 @@ func groupImports(src []byte) ([]byte, error) {
 
 // renderStub emits one stub whose body does what the runtime does without
 // the hook, so the program behaves the same until the user edits it.
-func renderStub(f *jen.File, st Stub) {
+func renderStub(f *jen.File, st stub) {
 	t, h := st.Tool, st.Hook
 	in, out := typeCode(t.In), typeCode(t.Out)
 	switch h.Kind {
-	case HookModel:
+	case hookModel:
 		f.Commentf("%s shapes what the model sees of the output of tool %q:", h.Func, t.ID)
 		f.Comment("text, JSON or content parts such as an image URL. The application keeps")
 		f.Comment("the full output.")

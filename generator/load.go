@@ -16,8 +16,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/packages"
-
-	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
 
 // Header is the first line of every file toolgen generates.
@@ -36,11 +34,6 @@ type loaded struct {
 	pkgs []*packages.Package
 	// blanked are the previous outputs hidden from the type checker.
 	blanked map[string]bool
-	// notes are the doc comments of the functions of some files, and
-	// docs those of their types and fields, read while the packages were
-	// listed (see earlyParse); nil for the others.
-	notes map[*ast.File]docNotes
-	docs  map[*ast.File]*schemagen.Docs
 	// parsed are the files go/packages parsed: the requested packages'
 	// own, unless it type-checked dependencies from source.
 	parsed []string
@@ -83,9 +76,7 @@ func hasListError(pkg *packages.Package) bool {
 
 func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loaded, error) {
 	fset := token.NewFileSet()
-	early := startEarlyParse(ctx, fset, cfg, overlay)
-	defer early.wait()
-	var mu sync.Mutex
+	var mu sync.Mutex // go/packages parses files in parallel
 	blanked := map[string]bool{}
 	var parsed []string
 	pcfg := &packages.Config{
@@ -110,7 +101,7 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 					return parser.ParseFile(fset, filename, blankFile(name), parseMode)
 				}
 			}
-			return early.parseFile(fset, filename, src)
+			return parser.ParseFile(fset, filename, src, parseMode)
 		},
 	}
 	if len(cfg.Tags) > 0 {
@@ -129,152 +120,12 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 	for f := range overlay {
 		blanked[f] = true
 	}
-	early.wait() // then taken is no longer written
-	l := &loaded{fset: fset, pkgs: pkgs, blanked: blanked, parsed: parsed,
-		notes: make(map[*ast.File]docNotes, len(early.taken)), docs: make(map[*ast.File]*schemagen.Docs, len(early.taken))}
-	for f, r := range early.taken {
-		l.notes[f], l.docs[f] = r.notes, r.docs
-	}
-	return l, nil
+	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked, parsed: parsed}, nil
 }
 
 // parseMode is how toolgen parses Go files: with comments, for the
 // directives and descriptions; go/types needs no object resolution.
 const parseMode = parser.ParseComments | parser.SkipObjectResolution
-
-// maxEarlyParse bounds the bytes that startEarlyParse reads ahead.
-const maxEarlyParse = 64 << 20
-
-// earlyParse parses the Go files of the directories that the patterns name
-// while the go command lists the packages, which takes most of the wall
-// time of a load and leaves the other processors idle: go/packages parses
-// only once the listing is done, and then asks parseFile, which returns
-// the early tree of a file instead of parsing it again.
-//
-// Why the early tree is the one go/packages would get: parseFile hands it
-// out only for the same file name and the same source bytes (go/packages
-// reads the file, or takes it from the overlay, and passes its bytes), it
-// was parsed in the same mode into the same FileSet, and each tree is
-// handed out at most once, as go/packages parses each file once per load
-// (its parse cache) and the type checker owns the trees it is given. A
-// file that go/packages never asks for (excluded by build constraints, a
-// test file) was parsed for nothing and stays unused in the FileSet, where
-// it changes no position of any other file: diagnostics are sorted by
-// resolved position, not by token.Pos, and go/packages already parses the
-// files of a package in parallel, in no fixed order.
-//
-// With the tree, the goroutine also reads the doc comments of its
-// functions (noteDocs), types and fields (schemagen.FileDocs), which needs
-// nothing but the tree; find and the schemas use them for the trees that
-// were handed out (taken).
-type earlyParse struct {
-	fset  *token.FileSet
-	files map[string]*earlyFile // by absolute file name; read-only once started
-	done  chan struct{}
-
-	mu    sync.Mutex
-	taken map[*ast.File]earlyDocs
-}
-
-// earlyDocs are the doc comments read from one early tree.
-type earlyDocs struct {
-	notes docNotes
-	docs  *schemagen.Docs
-}
-
-// earlyFile is one file parsed ahead. mu is held while it is parsed.
-type earlyFile struct {
-	mu      sync.Mutex
-	src     []byte
-	file    *ast.File
-	err     error
-	parsed  bool // file and err are set
-	claimed bool // parseFile has been asked for it: it is not parsed ahead, or was taken
-	docs    earlyDocs
-}
-
-// startEarlyParse starts parsing, in one goroutine, the .go files of the
-// directories that the non-recursive file-system patterns of cfg name,
-// except toolgen's outputs and the files of the overlay, which are never
-// parsed as they are. wait must be called before the run ends, so that the
-// goroutine does not outlive it.
-func startEarlyParse(ctx context.Context, fset *token.FileSet, cfg *Config, overlay map[string][]byte) *earlyParse {
-	ep := &earlyParse{fset: fset, files: map[string]*earlyFile{}, done: make(chan struct{}), taken: map[*ast.File]earlyDocs{}}
-	var order []string
-	total := 0
-	for _, p := range cfg.Patterns {
-		if strings.HasSuffix(p, "...") || !(p == "." || p == ".." || strings.HasPrefix(p, "./") ||
-			strings.HasPrefix(p, "../") || filepath.IsAbs(p)) {
-			continue
-		}
-		dir := p
-		if !filepath.IsAbs(dir) {
-			dir = filepath.Join(cfg.Dir, dir)
-		}
-		entries, err := os.ReadDir(dir)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			name := filepath.Join(dir, e.Name())
-			if !e.Type().IsRegular() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") ||
-				overlay[name] != nil || ep.files[name] != nil || e.Name() == cfg.Output && isOurs(name) {
-				continue
-			}
-			if info, err := e.Info(); err != nil || total+int(info.Size()) > maxEarlyParse {
-				continue
-			} else {
-				total += int(info.Size())
-			}
-			ep.files[name] = &earlyFile{}
-			order = append(order, name)
-		}
-	}
-	go func() {
-		defer close(ep.done)
-		for _, name := range order {
-			f := ep.files[name]
-			f.mu.Lock()
-			if !f.claimed && ctx.Err() == nil {
-				if src, err := os.ReadFile(name); err == nil {
-					f.src = src
-					f.file, f.err = parser.ParseFile(fset, name, src, parseMode)
-					f.docs = earlyDocs{noteDocs(f.file), schemagen.FileDocs(f.file)}
-					f.parsed = true
-				}
-			}
-			f.mu.Unlock()
-		}
-	}()
-	return ep
-}
-
-// parseFile is the ParseFile of go/packages: the early tree of the file
-// when it has one for these bytes, else a new parse.
-func (ep *earlyParse) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
-	if f := ep.files[filename]; f != nil && fset == ep.fset {
-		f.mu.Lock()
-		take := f.parsed && !f.claimed && bytes.Equal(f.src, src)
-		f.claimed = true
-		file, err, docs := f.file, f.err, f.docs
-		f.src, f.file, f.err, f.docs = nil, nil, nil, earlyDocs{}
-		f.mu.Unlock()
-		if take {
-			if file != nil {
-				ep.mu.Lock()
-				ep.taken[file] = docs
-				ep.mu.Unlock()
-			}
-			return file, err
-		}
-	}
-	return parser.ParseFile(fset, filename, src, parseMode)
-}
-
-// wait waits for the early parse to end.
-func (ep *earlyParse) wait() {
-	<-ep.done
-}
 
 // addBlank hides file from the loader behind an empty file of its package.
 func addBlank(overlay map[string][]byte, file string) {
@@ -301,16 +152,77 @@ func clauseName(src []byte) string {
 	return f.Name.Name
 }
 
-// isOurs reports whether file exists and starts with toolgen's header.
-func isOurs(file string) bool {
-	f, err := os.Open(file)
-	if err != nil {
-		return false
+// reportPackageErrors reports the loader's errors for every package,
+// except those caused by hiding the previous output: uses of the names the
+// new output declares again, in the package or through its name in
+// another. It runs after the schema stage, which names the schema
+// constants.
+func (g *gen) reportPackageErrors() {
+	generated := map[*pkgState]map[string]bool{}
+	byName := map[string]map[string]bool{} // package name → generated names
+	for _, ps := range g.pkgs {
+		generated[ps] = map[string]bool{}
+		if byName[ps.pkg.Name] == nil {
+			byName[ps.pkg.Name] = map[string]bool{}
+		}
+		for _, n := range ps.generatedNames() {
+			generated[ps][n] = true
+			byName[ps.pkg.Name][n] = true
+		}
 	}
-	defer f.Close()
-	buf := make([]byte, len(Header)+1)
-	n, _ := f.Read(buf)
-	return bytes.HasPrefix(buf[:n], []byte(Header+"\n"))
+	for _, ps := range g.pkgs {
+		hidden := func(name string) bool {
+			if generated[ps][name] {
+				return true
+			}
+			pkgName, sel, ok := strings.Cut(name, ".")
+			return ok && pkgName != "" && byName[pkgName][sel]
+		}
+		typeChecked := slices.ContainsFunc(ps.pkg.Errors, func(e packages.Error) bool {
+			return e.Kind == packages.TypeError || e.Kind == packages.ParseError
+		})
+		for _, e := range ps.pkg.Errors {
+			// With types from export data, the go command compiles the
+			// package too and reports the compiler's output as one
+			// unpositioned error. The type checker's own errors say the
+			// same, with positions.
+			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				if typeChecked {
+					continue
+				}
+				for _, line := range strings.Split(e.Msg, "\n")[1:] {
+					pos, msg := splitCompilerLine(line)
+					e.Pos, e.Msg = pos, msg
+					g.reportPackageError(e, hidden)
+				}
+				continue
+			}
+			g.reportPackageError(e, hidden)
+		}
+	}
+}
+
+// splitCompilerLine splits "file:line:col: message" into its parts.
+func splitCompilerLine(line string) (string, string) {
+	for i := 0; i < len(line); i++ {
+		if line[i] == ' ' && i > 0 && line[i-1] == ':' {
+			return line[:i-1], line[i+1:]
+		}
+	}
+	return "", line
+}
+
+// reportPackageError reports e, unless it says that a name the previous
+// output declared is undefined.
+func (g *gen) reportPackageError(e packages.Error, hidden func(name string) bool) {
+	if name, ok := strings.CutPrefix(e.Msg, "undefined: "); ok && hidden(name) {
+		return
+	}
+	pos := packagesErrorPosition(e.Pos)
+	if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
+		pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
+	}
+	g.diags.add(pos, SeverityError, e.Msg)
 }
 
 // packagesErrorPosition turns the position string of a packages.Error into a

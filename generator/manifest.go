@@ -24,23 +24,20 @@ type ManifestEntry struct {
 	// InputDialects are the input schema as each provider receives it
 	// (openai-strict, gemini, anthropic), or why it cannot.
 	InputDialects map[runtime.Dialect]DialectSchema `json:"inputDialects"`
-	// Decoder is the generated function that decodes and checks the
-	// tool's arguments in one pass; NoDecoder says why there is none (the
-	// runtime's general path decodes them).
-	Decoder   string `json:"decoder,omitempty"`
-	NoDecoder string `json:"noDecoder,omitempty"`
-	// Encoder is the generated function that writes the tool's output as
-	// json.Marshal would; NoEncoder says why there is none (the runtime
-	// uses json.Marshal).
-	Encoder   string `json:"encoder,omitempty"`
-	NoEncoder string `json:"noEncoder,omitempty"`
 }
 
-// Manifest describes every tool of pkgs, in package and source order, with
-// positions relative to dir.
-func Manifest(pkgs []*Package, dir string) []ManifestEntry {
+// DialectSchema is a tool's schema in one provider's dialect, or why it
+// cannot be expressed there.
+type DialectSchema struct {
+	Schema json.RawMessage `json:"schema,omitempty"`
+	Error  string          `json:"error,omitempty"`
+}
+
+// Manifest describes every tool of the run, in package and source order,
+// with positions relative to the run's directory ([Config].Dir).
+func (r *Result) Manifest() []ManifestEntry {
 	out := []ManifestEntry{}
-	for _, p := range pkgs {
+	for _, p := range r.pkgs {
 		for _, t := range p.Tools {
 			fn := t.Func
 			if t.Recv != "" {
@@ -58,14 +55,27 @@ func Manifest(pkgs []*Package, dir string) []ManifestEntry {
 				Options:       t.Options,
 				Constructor:   t.Ctor,
 				Toolset:       toolsetFunc(t.Recv),
-				Position:      FormatPosition(t.Pos, dir),
+				Position:      FormatPosition(t.Pos, r.dir),
 				InputDialects: dialects(t.InputSchema),
-				Decoder:       t.Decoder,
-				NoDecoder:     t.NoDecoder,
-				Encoder:       t.Encoder,
-				NoEncoder:     t.NoEncoder,
 			})
 		}
+	}
+	return out
+}
+
+// dialects converts schema to every dialect but the standard one.
+func dialects(schema json.RawMessage) map[runtime.Dialect]DialectSchema {
+	out := map[runtime.Dialect]DialectSchema{}
+	for _, d := range runtime.Dialects() {
+		if d == runtime.DialectStandard {
+			continue
+		}
+		s, err := runtime.ConvertSchema(schema, d)
+		if err != nil {
+			out[d] = DialectSchema{Error: err.Error()}
+			continue
+		}
+		out[d] = DialectSchema{Schema: s}
 	}
 	return out
 }

@@ -2,50 +2,53 @@ package generator
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/token"
+	"go/types"
+	"strings"
 )
 
-// Package is one Go package with tools: what the renderer needs, free of
-// go/ast, go/types and jennifer.
-type Package struct {
+// The model is what the stages pass between them: find fills it from the
+// syntax and the types, schema adds the schemas and names their constants,
+// render and manifest read it. It holds no go/ast, go/types or jennifer
+// value, so each side can be tested alone.
+
+// pkgModel is one Go package with tools.
+type pkgModel struct {
 	// Path is the import path; Name the package name; Dir its directory.
 	Path, Name, Dir string
 	// Tools are the package's tools in source order.
-	Tools []*Tool
+	Tools []*toolModel
+	// Schemas are the distinct schema texts of the tools, one constant
+	// each, in the order of their first use.
+	Schemas []*schemaConst
 	// Stubs are the hook functions to write into the hooks file, in the
 	// order the tools name them.
-	Stubs []Stub
-	// Names are the identifiers the generated file declares at package
-	// level, with how the file refers to its imports (see [Imports]).
-	Imports Imports
-	// Decoders are the generated decoder functions of the tools' inputs,
-	// in the order the file declares them (see [Decoder]).
-	Decoders []*Decoder
-	// Encoders are the generated encoder functions of the tools' outputs
-	// (see [PackageEncoders]), nil when no tool has one.
-	Encoders *PackageEncoders
+	Stubs []stub
+	// Imports are how the generated files refer to their imports.
+	Imports fileImports
 }
 
-// Imports are the local names the generated file uses for its imports, so
-// that none collides with a name the package declares.
-type Imports struct {
-	// Runtime is the name for github.com/toolgen-go/toolgen/runtime.
-	Runtime string
-	// JSON is the name for encoding/json.
-	JSON string
-	// Context is the name for context, in the hooks file.
-	Context string
-	// JSONArg, Time, UTF8, Big, Regexp, Sync and Slices are the names for
-	// github.com/toolgen-go/toolgen/runtime/jsonarg, time, unicode/utf8,
-	// math/big, regexp, sync and slices, which the decoders may use; Other the
-	// names for the other packages whose types the decoders spell, by
-	// path. The file imports those its decoders use.
-	JSONArg, Time, UTF8, Big, Regexp, Sync, Slices string
-	Other                                          map[string]string
+// fileImports are the local names the generated files use for their imports,
+// so that none collides with a name the package declares.
+type fileImports struct {
+	// Runtime is the name for github.com/toolgen-go/toolgen/runtime, JSON
+	// for encoding/json, Context for context (in the hooks file).
+	Runtime, JSON, Context string
 }
 
-// Tool is one annotated function or method.
-type Tool struct {
+// schemaConst is the constant that holds one schema text of a package.
+type schemaConst struct {
+	// Name is the constant's name (see nameSchemas).
+	Name string
+	// Text is the schema, indented JSON.
+	Text json.RawMessage
+	// Of is the type of the first use, which the name comes from.
+	Of *typeExpr
+}
+
+// toolModel is one annotated function or method.
+type toolModel struct {
 	// ID is the directive's id; Key the Toolset key (the id unless key=).
 	ID, Key string
 	// Title and Description are what the model and clients are told.
@@ -53,51 +56,44 @@ type Tool struct {
 	// Func is the function's or method's name; Recv the receiver's type name
 	// for a method, "" for a function.
 	Func, Recv string
-	// Ctor is the name of the generated constructor; SchemaConst the prefix
-	// of its schema constants.
-	Ctor, SchemaConst string
+	// Ctor is the name of the generated constructor, Spec that of its Spec
+	// variable.
+	Ctor, Spec string
 	// In and Out are the function's input and output types, as written.
-	In, Out *TypeExpr
-	// InputSchema and OutputSchema are indented JSON Schemas.
+	In, Out *typeExpr
+	// InputSchema and OutputSchema are the schemas, indented JSON, and
+	// Input and Output the constants that hold them.
 	InputSchema, OutputSchema json.RawMessage
+	Input, Output             *schemaConst
 	// Flags from the directive.
 	Approval, Strict, ReadOnly, Destructive, Idempotent, OpenWorld bool
 	// Options are the directive's options as written: flags map to "".
 	Options map[string]string
 	// Hooks are the functions named by the hook options, by kind.
-	Hooks []Hook
-	// Decoder is the generated function that decodes and checks the tool's
-	// arguments in one pass (see [Decoder]), "" when it has none; then
-	// NoDecoder says why, and the runtime's general path decodes them.
-	Decoder, NoDecoder string
-	// Encoder is the generated function that writes the tool's output as
-	// json.Marshal would, without reflection (see [PackageEncoders]), ""
-	// when it has none; then NoEncoder says why, and the runtime uses
-	// json.Marshal.
-	Encoder, NoEncoder string
+	Hooks []hook
 	// Pos is the position of the function's name.
 	Pos token.Position
 }
 
-// HookKind is what a hook function does for a tool.
-type HookKind string
+// hookKind is what a hook function does for a tool.
+type hookKind string
 
 // The hook kinds, named after their directive options.
 const (
-	// HookModel shapes what the model sees of the output:
+	// hookModel shapes what the model sees of the output:
 	// func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error).
-	HookModel HookKind = "model"
-	// HookDisplay returns the display transforms:
+	hookModel hookKind = "model"
+	// hookDisplay returns the display transforms:
 	// func() runtime.Transforms[In, Out].
-	HookDisplay HookKind = "display"
-	// HookTranscript returns the transcript transforms:
+	hookDisplay hookKind = "display"
+	// hookTranscript returns the transcript transforms:
 	// func() runtime.Transforms[In, Out].
-	HookTranscript HookKind = "transcript"
+	hookTranscript hookKind = "transcript"
 )
 
-// Hook is a hook function named by a directive.
-type Hook struct {
-	Kind HookKind
+// hook is a hook function named by a directive.
+type hook struct {
+	Kind hookKind
 	// Func is the function's name in the tool's package.
 	Func string
 	// Missing reports that the function does not exist yet: a stub is
@@ -105,38 +101,147 @@ type Hook struct {
 	Missing bool
 }
 
-// Stub is a hook function toolgen writes for the user to fill in.
-type Stub struct {
-	Hook Hook
+// stub is a hook function toolgen writes for the user to fill in.
+type stub struct {
+	Hook hook
 	// Tool is the first tool that names the hook; In and Out type it.
-	Tool *Tool
+	Tool *toolModel
 }
 
-// TypeKind is the form of a [TypeExpr].
-type TypeKind int
+// typeKind is the form of a [typeExpr].
+type typeKind int
 
 // The kinds of type expressions a tool signature can use.
 const (
-	KindNamed TypeKind = iota // a named (defined or predeclared) type, maybe instantiated
-	KindPointer
-	KindSlice
-	KindArray
-	KindMap
-	KindAny
+	kindNamed typeKind = iota // a named (defined or predeclared) type, maybe instantiated
+	kindPointer
+	kindSlice
+	kindArray
+	kindMap
+	kindAny
 )
 
-// TypeExpr is a Go type as the generated code spells it.
-type TypeExpr struct {
-	Kind TypeKind
-	// PkgPath and Name name a KindNamed type; PkgPath is "" for predeclared
+// typeExpr is a Go type as the generated code spells it.
+type typeExpr struct {
+	Kind typeKind
+	// PkgPath and Name name a kindNamed type; PkgPath is "" for predeclared
 	// types such as string or error.
 	PkgPath, Name string
 	// PkgName is the package's name, for the import.
 	PkgName string
 	// TypeArgs are an instantiated generic type's arguments.
-	TypeArgs []*TypeExpr
+	TypeArgs []*typeExpr
 	// Elem is the element of a pointer, slice, array or map; Key a map's key.
-	Elem, Key *TypeExpr
+	Elem, Key *typeExpr
 	// Len is an array's length.
 	Len int64
+}
+
+// newTypeExpr converts a type of a tool's signature to the form the
+// renderer spells. Type literals that cannot be written portably (anonymous
+// structs, functions, channels, non-empty interfaces) are errors.
+func newTypeExpr(t types.Type) (*typeExpr, error) {
+	switch t := t.(type) {
+	case *types.Alias:
+		return newTypeExpr(types.Unalias(t))
+	case *types.Basic:
+		if t.Kind() == types.Invalid || t.Kind() == types.UnsafePointer || t.Info()&types.IsUntyped != 0 {
+			return nil, fmt.Errorf("type %s cannot be a tool's input or output", t)
+		}
+		return &typeExpr{Kind: kindNamed, Name: t.Name()}, nil
+	case *types.Named:
+		obj := t.Obj()
+		e := &typeExpr{Kind: kindNamed, Name: obj.Name()}
+		if obj.Pkg() != nil {
+			e.PkgPath, e.PkgName = obj.Pkg().Path(), obj.Pkg().Name()
+		}
+		if obj.Parent() != nil && obj.Pkg() != nil && obj.Parent() != obj.Pkg().Scope() {
+			return nil, fmt.Errorf("type %s is declared inside a function; declare it at package level", obj.Name())
+		}
+		if args := t.TypeArgs(); args != nil {
+			for i := range args.Len() {
+				a, err := newTypeExpr(args.At(i))
+				if err != nil {
+					return nil, err
+				}
+				e.TypeArgs = append(e.TypeArgs, a)
+			}
+		}
+		return e, nil
+	case *types.Pointer:
+		return elemExpr(kindPointer, t.Elem())
+	case *types.Slice:
+		return elemExpr(kindSlice, t.Elem())
+	case *types.Array:
+		e, err := elemExpr(kindArray, t.Elem())
+		if e != nil {
+			e.Len = t.Len()
+		}
+		return e, err
+	case *types.Map:
+		e, err := elemExpr(kindMap, t.Elem())
+		if err != nil {
+			return nil, err
+		}
+		if e.Key, err = newTypeExpr(t.Key()); err != nil {
+			return nil, err
+		}
+		return e, nil
+	case *types.Interface:
+		if t.Empty() {
+			return &typeExpr{Kind: kindAny}, nil
+		}
+	}
+	return nil, fmt.Errorf("type %s cannot be a tool's input or output: use a named type", t)
+}
+
+func elemExpr(kind typeKind, elem types.Type) (*typeExpr, error) {
+	e, err := newTypeExpr(elem)
+	if err != nil {
+		return nil, err
+	}
+	return &typeExpr{Kind: kind, Elem: e}, nil
+}
+
+// String spells e as Go code in the package at path would.
+func (e *typeExpr) String(path string) string {
+	var b strings.Builder
+	e.write(&b, path)
+	return b.String()
+}
+
+func (e *typeExpr) write(b *strings.Builder, path string) {
+	switch e.Kind {
+	case kindPointer:
+		b.WriteString("*")
+	case kindSlice:
+		b.WriteString("[]")
+	case kindArray:
+		fmt.Fprintf(b, "[%d]", e.Len)
+	case kindMap:
+		b.WriteString("map[")
+		e.Key.write(b, path)
+		b.WriteString("]")
+	case kindAny:
+		b.WriteString("any")
+		return
+	case kindNamed:
+		if e.PkgPath != "" && e.PkgPath != path {
+			b.WriteString(e.PkgName + ".")
+		}
+		b.WriteString(e.Name)
+		for i, a := range e.TypeArgs {
+			if i == 0 {
+				b.WriteString("[")
+			} else {
+				b.WriteString(", ")
+			}
+			a.write(b, path)
+		}
+		if len(e.TypeArgs) > 0 {
+			b.WriteString("]")
+		}
+		return
+	}
+	e.Elem.write(b, path)
 }

@@ -22,15 +22,16 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// The property test checks DESIGN.md's promise on random types rather than
-// hand-picked ones. A seeded generator writes Go type declarations (nested
-// and embedded structs, pointers, slices, arrays, maps with string and
-// integer keys, named types reused by several fields, recursion through
-// pointers, slices and maps, enums from constants, time.Time, []byte, any,
-// json and jsonschema tags, and json names that collide at one depth and
-// across depths) and one tool per root type, many per package. For each
-// batch the test generates, writes the output into the module and runs one
-// program, inside the module, that compiles it and, per tool,
+// The property test checks the promise of the README ("Schemas") on random
+// types rather than hand-picked ones. A seeded generator writes Go type
+// declarations (nested and embedded structs, pointers, slices, arrays,
+// maps with string and integer keys, named types reused by several fields,
+// recursion through pointers, slices and maps, enums from constants,
+// time.Time, []byte, any, json and jsonschema tags, and json names that
+// collide at one depth and across depths) and one tool per root type, many
+// per package. For each batch the test generates, writes the output into
+// the module and runs one program, inside the module, that compiles it
+// and, per tool,
 //
 //   - reflects the input type with invopop's default Reflector, and
 //   - builds random instances of the input type (a seeded reflect-based
@@ -779,13 +780,13 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 	dir := writeModule(t, files)
 	res := generate(t, dir)
 	require.False(t, HasErrors(res.Diagnostics), "seed %d: diagnostics:\n%s\nsource:\n%s", seed, formatDiagnostics(res.Diagnostics, dir), b.src)
-	require.Len(t, res.Packages, 1)
+	require.Len(t, res.pkgs, 1)
 	for p, data := range res.Files {
 		require.NoError(t, os.WriteFile(p, data, 0o644))
 	}
 	out := propRun(t, dir, b, seed)
 
-	pkg := res.Packages[0]
+	pkg := res.pkgs[0]
 	require.Len(t, pkg.Tools, len(b.roots))
 	var compared, skippedAny int
 	skipped := map[string]int{}

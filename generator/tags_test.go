@@ -20,7 +20,7 @@ func TestBuildTags(t *testing.T) {
 		require.NoError(t, err)
 		require.Empty(t, res.Diagnostics)
 		var out []string
-		for _, p := range res.Packages {
+		for _, p := range res.pkgs {
 			for _, tool := range p.Tools {
 				out = append(out, tool.ID)
 			}

@@ -5,13 +5,10 @@ package mcp100
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
-	"time"
 )
 
-// search000ToolInputSchema is the JSON Schema of the input of tool "search-000".
-const search000ToolInputSchema = `{
+// search000InSchema is the JSON Schema of Search000In.
+const search000InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -69,8 +66,8 @@ const search000ToolInputSchema = `{
   "description": "Search000In is the input of tool 0."
 }`
 
-// search000ToolOutputSchema is the JSON Schema of the output of tool "search-000".
-const search000ToolOutputSchema = `{
+// search000OutSchema is the JSON Schema of Search000Out.
+const search000OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -134,32 +131,18 @@ var search000ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 0.",
 	ID:           "search-000",
-	InputSchema:  json.RawMessage(search000ToolInputSchema),
-	OutputSchema: json.RawMessage(search000ToolOutputSchema),
+	InputSchema:  json.RawMessage(search000InSchema),
+	OutputSchema: json.RawMessage(search000OutSchema),
 	Title:        "Search 0",
 }
 
 // Search000Tool returns [Search000] as the tool "search-000", under the key "search-000" in Tools.
 func Search000Tool() *runtime.Func[Search000In, Search000Out] {
-	return runtime.NewFunc(&search000ToolSpec, Search000).WithDecoder(decodeSearch000In).WithEncoder(encodeSearch000Out)
+	return runtime.NewFunc(&search000ToolSpec, Search000)
 }
 
-// search000ToolBuilder builds tool "search-000" for Tools, with Search000Tool.
-type search000ToolBuilder struct{}
-
-// BuildTool returns Search000Tool().
-func (search000ToolBuilder) BuildTool() runtime.Tool {
-	return Search000Tool()
-}
-
-// search000ToolLazy is tool "search-000" as Tools holds it: built by Search000Tool on its first call.
-var search000ToolLazy = runtime.LazyTool{
-	Builder: search000ToolBuilder{},
-	Def:     &search000ToolSpec,
-}
-
-// search001ToolInputSchema is the JSON Schema of the input of tool "search-001".
-const search001ToolInputSchema = `{
+// search001InSchema is the JSON Schema of Search001In.
+const search001InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -217,8 +200,8 @@ const search001ToolInputSchema = `{
   "description": "Search001In is the input of tool 1."
 }`
 
-// search001ToolOutputSchema is the JSON Schema of the output of tool "search-001".
-const search001ToolOutputSchema = `{
+// search001OutSchema is the JSON Schema of Search001Out.
+const search001OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -282,32 +265,18 @@ var search001ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 1.",
 	ID:           "search-001",
-	InputSchema:  json.RawMessage(search001ToolInputSchema),
-	OutputSchema: json.RawMessage(search001ToolOutputSchema),
+	InputSchema:  json.RawMessage(search001InSchema),
+	OutputSchema: json.RawMessage(search001OutSchema),
 	Title:        "Search 1",
 }
 
 // Search001Tool returns [Search001] as the tool "search-001", under the key "search-001" in Tools.
 func Search001Tool() *runtime.Func[Search001In, Search001Out] {
-	return runtime.NewFunc(&search001ToolSpec, Search001).WithDecoder(decodeSearch001In).WithEncoder(encodeSearch001Out)
+	return runtime.NewFunc(&search001ToolSpec, Search001)
 }
 
-// search001ToolBuilder builds tool "search-001" for Tools, with Search001Tool.
-type search001ToolBuilder struct{}
-
-// BuildTool returns Search001Tool().
-func (search001ToolBuilder) BuildTool() runtime.Tool {
-	return Search001Tool()
-}
-
-// search001ToolLazy is tool "search-001" as Tools holds it: built by Search001Tool on its first call.
-var search001ToolLazy = runtime.LazyTool{
-	Builder: search001ToolBuilder{},
-	Def:     &search001ToolSpec,
-}
-
-// search002ToolInputSchema is the JSON Schema of the input of tool "search-002".
-const search002ToolInputSchema = `{
+// search002InSchema is the JSON Schema of Search002In.
+const search002InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -365,8 +334,8 @@ const search002ToolInputSchema = `{
   "description": "Search002In is the input of tool 2."
 }`
 
-// search002ToolOutputSchema is the JSON Schema of the output of tool "search-002".
-const search002ToolOutputSchema = `{
+// search002OutSchema is the JSON Schema of Search002Out.
+const search002OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -430,32 +399,18 @@ var search002ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 2.",
 	ID:           "search-002",
-	InputSchema:  json.RawMessage(search002ToolInputSchema),
-	OutputSchema: json.RawMessage(search002ToolOutputSchema),
+	InputSchema:  json.RawMessage(search002InSchema),
+	OutputSchema: json.RawMessage(search002OutSchema),
 	Title:        "Search 2",
 }
 
 // Search002Tool returns [Search002] as the tool "search-002", under the key "search-002" in Tools.
 func Search002Tool() *runtime.Func[Search002In, Search002Out] {
-	return runtime.NewFunc(&search002ToolSpec, Search002).WithDecoder(decodeSearch002In).WithEncoder(encodeSearch002Out)
+	return runtime.NewFunc(&search002ToolSpec, Search002)
 }
 
-// search002ToolBuilder builds tool "search-002" for Tools, with Search002Tool.
-type search002ToolBuilder struct{}
-
-// BuildTool returns Search002Tool().
-func (search002ToolBuilder) BuildTool() runtime.Tool {
-	return Search002Tool()
-}
-
-// search002ToolLazy is tool "search-002" as Tools holds it: built by Search002Tool on its first call.
-var search002ToolLazy = runtime.LazyTool{
-	Builder: search002ToolBuilder{},
-	Def:     &search002ToolSpec,
-}
-
-// search003ToolInputSchema is the JSON Schema of the input of tool "search-003".
-const search003ToolInputSchema = `{
+// search003InSchema is the JSON Schema of Search003In.
+const search003InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -513,8 +468,8 @@ const search003ToolInputSchema = `{
   "description": "Search003In is the input of tool 3."
 }`
 
-// search003ToolOutputSchema is the JSON Schema of the output of tool "search-003".
-const search003ToolOutputSchema = `{
+// search003OutSchema is the JSON Schema of Search003Out.
+const search003OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -578,32 +533,18 @@ var search003ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 3.",
 	ID:           "search-003",
-	InputSchema:  json.RawMessage(search003ToolInputSchema),
-	OutputSchema: json.RawMessage(search003ToolOutputSchema),
+	InputSchema:  json.RawMessage(search003InSchema),
+	OutputSchema: json.RawMessage(search003OutSchema),
 	Title:        "Search 3",
 }
 
 // Search003Tool returns [Search003] as the tool "search-003", under the key "search-003" in Tools.
 func Search003Tool() *runtime.Func[Search003In, Search003Out] {
-	return runtime.NewFunc(&search003ToolSpec, Search003).WithDecoder(decodeSearch003In).WithEncoder(encodeSearch003Out)
+	return runtime.NewFunc(&search003ToolSpec, Search003)
 }
 
-// search003ToolBuilder builds tool "search-003" for Tools, with Search003Tool.
-type search003ToolBuilder struct{}
-
-// BuildTool returns Search003Tool().
-func (search003ToolBuilder) BuildTool() runtime.Tool {
-	return Search003Tool()
-}
-
-// search003ToolLazy is tool "search-003" as Tools holds it: built by Search003Tool on its first call.
-var search003ToolLazy = runtime.LazyTool{
-	Builder: search003ToolBuilder{},
-	Def:     &search003ToolSpec,
-}
-
-// search004ToolInputSchema is the JSON Schema of the input of tool "search-004".
-const search004ToolInputSchema = `{
+// search004InSchema is the JSON Schema of Search004In.
+const search004InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -661,8 +602,8 @@ const search004ToolInputSchema = `{
   "description": "Search004In is the input of tool 4."
 }`
 
-// search004ToolOutputSchema is the JSON Schema of the output of tool "search-004".
-const search004ToolOutputSchema = `{
+// search004OutSchema is the JSON Schema of Search004Out.
+const search004OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -726,32 +667,18 @@ var search004ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 4.",
 	ID:           "search-004",
-	InputSchema:  json.RawMessage(search004ToolInputSchema),
-	OutputSchema: json.RawMessage(search004ToolOutputSchema),
+	InputSchema:  json.RawMessage(search004InSchema),
+	OutputSchema: json.RawMessage(search004OutSchema),
 	Title:        "Search 4",
 }
 
 // Search004Tool returns [Search004] as the tool "search-004", under the key "search-004" in Tools.
 func Search004Tool() *runtime.Func[Search004In, Search004Out] {
-	return runtime.NewFunc(&search004ToolSpec, Search004).WithDecoder(decodeSearch004In).WithEncoder(encodeSearch004Out)
+	return runtime.NewFunc(&search004ToolSpec, Search004)
 }
 
-// search004ToolBuilder builds tool "search-004" for Tools, with Search004Tool.
-type search004ToolBuilder struct{}
-
-// BuildTool returns Search004Tool().
-func (search004ToolBuilder) BuildTool() runtime.Tool {
-	return Search004Tool()
-}
-
-// search004ToolLazy is tool "search-004" as Tools holds it: built by Search004Tool on its first call.
-var search004ToolLazy = runtime.LazyTool{
-	Builder: search004ToolBuilder{},
-	Def:     &search004ToolSpec,
-}
-
-// search005ToolInputSchema is the JSON Schema of the input of tool "search-005".
-const search005ToolInputSchema = `{
+// search005InSchema is the JSON Schema of Search005In.
+const search005InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -809,8 +736,8 @@ const search005ToolInputSchema = `{
   "description": "Search005In is the input of tool 5."
 }`
 
-// search005ToolOutputSchema is the JSON Schema of the output of tool "search-005".
-const search005ToolOutputSchema = `{
+// search005OutSchema is the JSON Schema of Search005Out.
+const search005OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -874,32 +801,18 @@ var search005ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 5.",
 	ID:           "search-005",
-	InputSchema:  json.RawMessage(search005ToolInputSchema),
-	OutputSchema: json.RawMessage(search005ToolOutputSchema),
+	InputSchema:  json.RawMessage(search005InSchema),
+	OutputSchema: json.RawMessage(search005OutSchema),
 	Title:        "Search 5",
 }
 
 // Search005Tool returns [Search005] as the tool "search-005", under the key "search-005" in Tools.
 func Search005Tool() *runtime.Func[Search005In, Search005Out] {
-	return runtime.NewFunc(&search005ToolSpec, Search005).WithDecoder(decodeSearch005In).WithEncoder(encodeSearch005Out)
+	return runtime.NewFunc(&search005ToolSpec, Search005)
 }
 
-// search005ToolBuilder builds tool "search-005" for Tools, with Search005Tool.
-type search005ToolBuilder struct{}
-
-// BuildTool returns Search005Tool().
-func (search005ToolBuilder) BuildTool() runtime.Tool {
-	return Search005Tool()
-}
-
-// search005ToolLazy is tool "search-005" as Tools holds it: built by Search005Tool on its first call.
-var search005ToolLazy = runtime.LazyTool{
-	Builder: search005ToolBuilder{},
-	Def:     &search005ToolSpec,
-}
-
-// search006ToolInputSchema is the JSON Schema of the input of tool "search-006".
-const search006ToolInputSchema = `{
+// search006InSchema is the JSON Schema of Search006In.
+const search006InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -957,8 +870,8 @@ const search006ToolInputSchema = `{
   "description": "Search006In is the input of tool 6."
 }`
 
-// search006ToolOutputSchema is the JSON Schema of the output of tool "search-006".
-const search006ToolOutputSchema = `{
+// search006OutSchema is the JSON Schema of Search006Out.
+const search006OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1022,32 +935,18 @@ var search006ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 6.",
 	ID:           "search-006",
-	InputSchema:  json.RawMessage(search006ToolInputSchema),
-	OutputSchema: json.RawMessage(search006ToolOutputSchema),
+	InputSchema:  json.RawMessage(search006InSchema),
+	OutputSchema: json.RawMessage(search006OutSchema),
 	Title:        "Search 6",
 }
 
 // Search006Tool returns [Search006] as the tool "search-006", under the key "search-006" in Tools.
 func Search006Tool() *runtime.Func[Search006In, Search006Out] {
-	return runtime.NewFunc(&search006ToolSpec, Search006).WithDecoder(decodeSearch006In).WithEncoder(encodeSearch006Out)
+	return runtime.NewFunc(&search006ToolSpec, Search006)
 }
 
-// search006ToolBuilder builds tool "search-006" for Tools, with Search006Tool.
-type search006ToolBuilder struct{}
-
-// BuildTool returns Search006Tool().
-func (search006ToolBuilder) BuildTool() runtime.Tool {
-	return Search006Tool()
-}
-
-// search006ToolLazy is tool "search-006" as Tools holds it: built by Search006Tool on its first call.
-var search006ToolLazy = runtime.LazyTool{
-	Builder: search006ToolBuilder{},
-	Def:     &search006ToolSpec,
-}
-
-// search007ToolInputSchema is the JSON Schema of the input of tool "search-007".
-const search007ToolInputSchema = `{
+// search007InSchema is the JSON Schema of Search007In.
+const search007InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1105,8 +1004,8 @@ const search007ToolInputSchema = `{
   "description": "Search007In is the input of tool 7."
 }`
 
-// search007ToolOutputSchema is the JSON Schema of the output of tool "search-007".
-const search007ToolOutputSchema = `{
+// search007OutSchema is the JSON Schema of Search007Out.
+const search007OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1170,32 +1069,18 @@ var search007ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 7.",
 	ID:           "search-007",
-	InputSchema:  json.RawMessage(search007ToolInputSchema),
-	OutputSchema: json.RawMessage(search007ToolOutputSchema),
+	InputSchema:  json.RawMessage(search007InSchema),
+	OutputSchema: json.RawMessage(search007OutSchema),
 	Title:        "Search 7",
 }
 
 // Search007Tool returns [Search007] as the tool "search-007", under the key "search-007" in Tools.
 func Search007Tool() *runtime.Func[Search007In, Search007Out] {
-	return runtime.NewFunc(&search007ToolSpec, Search007).WithDecoder(decodeSearch007In).WithEncoder(encodeSearch007Out)
+	return runtime.NewFunc(&search007ToolSpec, Search007)
 }
 
-// search007ToolBuilder builds tool "search-007" for Tools, with Search007Tool.
-type search007ToolBuilder struct{}
-
-// BuildTool returns Search007Tool().
-func (search007ToolBuilder) BuildTool() runtime.Tool {
-	return Search007Tool()
-}
-
-// search007ToolLazy is tool "search-007" as Tools holds it: built by Search007Tool on its first call.
-var search007ToolLazy = runtime.LazyTool{
-	Builder: search007ToolBuilder{},
-	Def:     &search007ToolSpec,
-}
-
-// search008ToolInputSchema is the JSON Schema of the input of tool "search-008".
-const search008ToolInputSchema = `{
+// search008InSchema is the JSON Schema of Search008In.
+const search008InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1253,8 +1138,8 @@ const search008ToolInputSchema = `{
   "description": "Search008In is the input of tool 8."
 }`
 
-// search008ToolOutputSchema is the JSON Schema of the output of tool "search-008".
-const search008ToolOutputSchema = `{
+// search008OutSchema is the JSON Schema of Search008Out.
+const search008OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1318,32 +1203,18 @@ var search008ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 8.",
 	ID:           "search-008",
-	InputSchema:  json.RawMessage(search008ToolInputSchema),
-	OutputSchema: json.RawMessage(search008ToolOutputSchema),
+	InputSchema:  json.RawMessage(search008InSchema),
+	OutputSchema: json.RawMessage(search008OutSchema),
 	Title:        "Search 8",
 }
 
 // Search008Tool returns [Search008] as the tool "search-008", under the key "search-008" in Tools.
 func Search008Tool() *runtime.Func[Search008In, Search008Out] {
-	return runtime.NewFunc(&search008ToolSpec, Search008).WithDecoder(decodeSearch008In).WithEncoder(encodeSearch008Out)
+	return runtime.NewFunc(&search008ToolSpec, Search008)
 }
 
-// search008ToolBuilder builds tool "search-008" for Tools, with Search008Tool.
-type search008ToolBuilder struct{}
-
-// BuildTool returns Search008Tool().
-func (search008ToolBuilder) BuildTool() runtime.Tool {
-	return Search008Tool()
-}
-
-// search008ToolLazy is tool "search-008" as Tools holds it: built by Search008Tool on its first call.
-var search008ToolLazy = runtime.LazyTool{
-	Builder: search008ToolBuilder{},
-	Def:     &search008ToolSpec,
-}
-
-// search009ToolInputSchema is the JSON Schema of the input of tool "search-009".
-const search009ToolInputSchema = `{
+// search009InSchema is the JSON Schema of Search009In.
+const search009InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1401,8 +1272,8 @@ const search009ToolInputSchema = `{
   "description": "Search009In is the input of tool 9."
 }`
 
-// search009ToolOutputSchema is the JSON Schema of the output of tool "search-009".
-const search009ToolOutputSchema = `{
+// search009OutSchema is the JSON Schema of Search009Out.
+const search009OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1466,32 +1337,18 @@ var search009ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 9.",
 	ID:           "search-009",
-	InputSchema:  json.RawMessage(search009ToolInputSchema),
-	OutputSchema: json.RawMessage(search009ToolOutputSchema),
+	InputSchema:  json.RawMessage(search009InSchema),
+	OutputSchema: json.RawMessage(search009OutSchema),
 	Title:        "Search 9",
 }
 
 // Search009Tool returns [Search009] as the tool "search-009", under the key "search-009" in Tools.
 func Search009Tool() *runtime.Func[Search009In, Search009Out] {
-	return runtime.NewFunc(&search009ToolSpec, Search009).WithDecoder(decodeSearch009In).WithEncoder(encodeSearch009Out)
+	return runtime.NewFunc(&search009ToolSpec, Search009)
 }
 
-// search009ToolBuilder builds tool "search-009" for Tools, with Search009Tool.
-type search009ToolBuilder struct{}
-
-// BuildTool returns Search009Tool().
-func (search009ToolBuilder) BuildTool() runtime.Tool {
-	return Search009Tool()
-}
-
-// search009ToolLazy is tool "search-009" as Tools holds it: built by Search009Tool on its first call.
-var search009ToolLazy = runtime.LazyTool{
-	Builder: search009ToolBuilder{},
-	Def:     &search009ToolSpec,
-}
-
-// search010ToolInputSchema is the JSON Schema of the input of tool "search-010".
-const search010ToolInputSchema = `{
+// search010InSchema is the JSON Schema of Search010In.
+const search010InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1549,8 +1406,8 @@ const search010ToolInputSchema = `{
   "description": "Search010In is the input of tool 10."
 }`
 
-// search010ToolOutputSchema is the JSON Schema of the output of tool "search-010".
-const search010ToolOutputSchema = `{
+// search010OutSchema is the JSON Schema of Search010Out.
+const search010OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1614,32 +1471,18 @@ var search010ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 10.",
 	ID:           "search-010",
-	InputSchema:  json.RawMessage(search010ToolInputSchema),
-	OutputSchema: json.RawMessage(search010ToolOutputSchema),
+	InputSchema:  json.RawMessage(search010InSchema),
+	OutputSchema: json.RawMessage(search010OutSchema),
 	Title:        "Search 10",
 }
 
 // Search010Tool returns [Search010] as the tool "search-010", under the key "search-010" in Tools.
 func Search010Tool() *runtime.Func[Search010In, Search010Out] {
-	return runtime.NewFunc(&search010ToolSpec, Search010).WithDecoder(decodeSearch010In).WithEncoder(encodeSearch010Out)
+	return runtime.NewFunc(&search010ToolSpec, Search010)
 }
 
-// search010ToolBuilder builds tool "search-010" for Tools, with Search010Tool.
-type search010ToolBuilder struct{}
-
-// BuildTool returns Search010Tool().
-func (search010ToolBuilder) BuildTool() runtime.Tool {
-	return Search010Tool()
-}
-
-// search010ToolLazy is tool "search-010" as Tools holds it: built by Search010Tool on its first call.
-var search010ToolLazy = runtime.LazyTool{
-	Builder: search010ToolBuilder{},
-	Def:     &search010ToolSpec,
-}
-
-// search011ToolInputSchema is the JSON Schema of the input of tool "search-011".
-const search011ToolInputSchema = `{
+// search011InSchema is the JSON Schema of Search011In.
+const search011InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1697,8 +1540,8 @@ const search011ToolInputSchema = `{
   "description": "Search011In is the input of tool 11."
 }`
 
-// search011ToolOutputSchema is the JSON Schema of the output of tool "search-011".
-const search011ToolOutputSchema = `{
+// search011OutSchema is the JSON Schema of Search011Out.
+const search011OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1762,32 +1605,18 @@ var search011ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 11.",
 	ID:           "search-011",
-	InputSchema:  json.RawMessage(search011ToolInputSchema),
-	OutputSchema: json.RawMessage(search011ToolOutputSchema),
+	InputSchema:  json.RawMessage(search011InSchema),
+	OutputSchema: json.RawMessage(search011OutSchema),
 	Title:        "Search 11",
 }
 
 // Search011Tool returns [Search011] as the tool "search-011", under the key "search-011" in Tools.
 func Search011Tool() *runtime.Func[Search011In, Search011Out] {
-	return runtime.NewFunc(&search011ToolSpec, Search011).WithDecoder(decodeSearch011In).WithEncoder(encodeSearch011Out)
+	return runtime.NewFunc(&search011ToolSpec, Search011)
 }
 
-// search011ToolBuilder builds tool "search-011" for Tools, with Search011Tool.
-type search011ToolBuilder struct{}
-
-// BuildTool returns Search011Tool().
-func (search011ToolBuilder) BuildTool() runtime.Tool {
-	return Search011Tool()
-}
-
-// search011ToolLazy is tool "search-011" as Tools holds it: built by Search011Tool on its first call.
-var search011ToolLazy = runtime.LazyTool{
-	Builder: search011ToolBuilder{},
-	Def:     &search011ToolSpec,
-}
-
-// search012ToolInputSchema is the JSON Schema of the input of tool "search-012".
-const search012ToolInputSchema = `{
+// search012InSchema is the JSON Schema of Search012In.
+const search012InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1845,8 +1674,8 @@ const search012ToolInputSchema = `{
   "description": "Search012In is the input of tool 12."
 }`
 
-// search012ToolOutputSchema is the JSON Schema of the output of tool "search-012".
-const search012ToolOutputSchema = `{
+// search012OutSchema is the JSON Schema of Search012Out.
+const search012OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -1910,32 +1739,18 @@ var search012ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 12.",
 	ID:           "search-012",
-	InputSchema:  json.RawMessage(search012ToolInputSchema),
-	OutputSchema: json.RawMessage(search012ToolOutputSchema),
+	InputSchema:  json.RawMessage(search012InSchema),
+	OutputSchema: json.RawMessage(search012OutSchema),
 	Title:        "Search 12",
 }
 
 // Search012Tool returns [Search012] as the tool "search-012", under the key "search-012" in Tools.
 func Search012Tool() *runtime.Func[Search012In, Search012Out] {
-	return runtime.NewFunc(&search012ToolSpec, Search012).WithDecoder(decodeSearch012In).WithEncoder(encodeSearch012Out)
+	return runtime.NewFunc(&search012ToolSpec, Search012)
 }
 
-// search012ToolBuilder builds tool "search-012" for Tools, with Search012Tool.
-type search012ToolBuilder struct{}
-
-// BuildTool returns Search012Tool().
-func (search012ToolBuilder) BuildTool() runtime.Tool {
-	return Search012Tool()
-}
-
-// search012ToolLazy is tool "search-012" as Tools holds it: built by Search012Tool on its first call.
-var search012ToolLazy = runtime.LazyTool{
-	Builder: search012ToolBuilder{},
-	Def:     &search012ToolSpec,
-}
-
-// search013ToolInputSchema is the JSON Schema of the input of tool "search-013".
-const search013ToolInputSchema = `{
+// search013InSchema is the JSON Schema of Search013In.
+const search013InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -1993,8 +1808,8 @@ const search013ToolInputSchema = `{
   "description": "Search013In is the input of tool 13."
 }`
 
-// search013ToolOutputSchema is the JSON Schema of the output of tool "search-013".
-const search013ToolOutputSchema = `{
+// search013OutSchema is the JSON Schema of Search013Out.
+const search013OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2058,32 +1873,18 @@ var search013ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 13.",
 	ID:           "search-013",
-	InputSchema:  json.RawMessage(search013ToolInputSchema),
-	OutputSchema: json.RawMessage(search013ToolOutputSchema),
+	InputSchema:  json.RawMessage(search013InSchema),
+	OutputSchema: json.RawMessage(search013OutSchema),
 	Title:        "Search 13",
 }
 
 // Search013Tool returns [Search013] as the tool "search-013", under the key "search-013" in Tools.
 func Search013Tool() *runtime.Func[Search013In, Search013Out] {
-	return runtime.NewFunc(&search013ToolSpec, Search013).WithDecoder(decodeSearch013In).WithEncoder(encodeSearch013Out)
+	return runtime.NewFunc(&search013ToolSpec, Search013)
 }
 
-// search013ToolBuilder builds tool "search-013" for Tools, with Search013Tool.
-type search013ToolBuilder struct{}
-
-// BuildTool returns Search013Tool().
-func (search013ToolBuilder) BuildTool() runtime.Tool {
-	return Search013Tool()
-}
-
-// search013ToolLazy is tool "search-013" as Tools holds it: built by Search013Tool on its first call.
-var search013ToolLazy = runtime.LazyTool{
-	Builder: search013ToolBuilder{},
-	Def:     &search013ToolSpec,
-}
-
-// search014ToolInputSchema is the JSON Schema of the input of tool "search-014".
-const search014ToolInputSchema = `{
+// search014InSchema is the JSON Schema of Search014In.
+const search014InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2141,8 +1942,8 @@ const search014ToolInputSchema = `{
   "description": "Search014In is the input of tool 14."
 }`
 
-// search014ToolOutputSchema is the JSON Schema of the output of tool "search-014".
-const search014ToolOutputSchema = `{
+// search014OutSchema is the JSON Schema of Search014Out.
+const search014OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2206,32 +2007,18 @@ var search014ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 14.",
 	ID:           "search-014",
-	InputSchema:  json.RawMessage(search014ToolInputSchema),
-	OutputSchema: json.RawMessage(search014ToolOutputSchema),
+	InputSchema:  json.RawMessage(search014InSchema),
+	OutputSchema: json.RawMessage(search014OutSchema),
 	Title:        "Search 14",
 }
 
 // Search014Tool returns [Search014] as the tool "search-014", under the key "search-014" in Tools.
 func Search014Tool() *runtime.Func[Search014In, Search014Out] {
-	return runtime.NewFunc(&search014ToolSpec, Search014).WithDecoder(decodeSearch014In).WithEncoder(encodeSearch014Out)
+	return runtime.NewFunc(&search014ToolSpec, Search014)
 }
 
-// search014ToolBuilder builds tool "search-014" for Tools, with Search014Tool.
-type search014ToolBuilder struct{}
-
-// BuildTool returns Search014Tool().
-func (search014ToolBuilder) BuildTool() runtime.Tool {
-	return Search014Tool()
-}
-
-// search014ToolLazy is tool "search-014" as Tools holds it: built by Search014Tool on its first call.
-var search014ToolLazy = runtime.LazyTool{
-	Builder: search014ToolBuilder{},
-	Def:     &search014ToolSpec,
-}
-
-// search015ToolInputSchema is the JSON Schema of the input of tool "search-015".
-const search015ToolInputSchema = `{
+// search015InSchema is the JSON Schema of Search015In.
+const search015InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2289,8 +2076,8 @@ const search015ToolInputSchema = `{
   "description": "Search015In is the input of tool 15."
 }`
 
-// search015ToolOutputSchema is the JSON Schema of the output of tool "search-015".
-const search015ToolOutputSchema = `{
+// search015OutSchema is the JSON Schema of Search015Out.
+const search015OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2354,32 +2141,18 @@ var search015ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 15.",
 	ID:           "search-015",
-	InputSchema:  json.RawMessage(search015ToolInputSchema),
-	OutputSchema: json.RawMessage(search015ToolOutputSchema),
+	InputSchema:  json.RawMessage(search015InSchema),
+	OutputSchema: json.RawMessage(search015OutSchema),
 	Title:        "Search 15",
 }
 
 // Search015Tool returns [Search015] as the tool "search-015", under the key "search-015" in Tools.
 func Search015Tool() *runtime.Func[Search015In, Search015Out] {
-	return runtime.NewFunc(&search015ToolSpec, Search015).WithDecoder(decodeSearch015In).WithEncoder(encodeSearch015Out)
+	return runtime.NewFunc(&search015ToolSpec, Search015)
 }
 
-// search015ToolBuilder builds tool "search-015" for Tools, with Search015Tool.
-type search015ToolBuilder struct{}
-
-// BuildTool returns Search015Tool().
-func (search015ToolBuilder) BuildTool() runtime.Tool {
-	return Search015Tool()
-}
-
-// search015ToolLazy is tool "search-015" as Tools holds it: built by Search015Tool on its first call.
-var search015ToolLazy = runtime.LazyTool{
-	Builder: search015ToolBuilder{},
-	Def:     &search015ToolSpec,
-}
-
-// search016ToolInputSchema is the JSON Schema of the input of tool "search-016".
-const search016ToolInputSchema = `{
+// search016InSchema is the JSON Schema of Search016In.
+const search016InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2437,8 +2210,8 @@ const search016ToolInputSchema = `{
   "description": "Search016In is the input of tool 16."
 }`
 
-// search016ToolOutputSchema is the JSON Schema of the output of tool "search-016".
-const search016ToolOutputSchema = `{
+// search016OutSchema is the JSON Schema of Search016Out.
+const search016OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2502,32 +2275,18 @@ var search016ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 16.",
 	ID:           "search-016",
-	InputSchema:  json.RawMessage(search016ToolInputSchema),
-	OutputSchema: json.RawMessage(search016ToolOutputSchema),
+	InputSchema:  json.RawMessage(search016InSchema),
+	OutputSchema: json.RawMessage(search016OutSchema),
 	Title:        "Search 16",
 }
 
 // Search016Tool returns [Search016] as the tool "search-016", under the key "search-016" in Tools.
 func Search016Tool() *runtime.Func[Search016In, Search016Out] {
-	return runtime.NewFunc(&search016ToolSpec, Search016).WithDecoder(decodeSearch016In).WithEncoder(encodeSearch016Out)
+	return runtime.NewFunc(&search016ToolSpec, Search016)
 }
 
-// search016ToolBuilder builds tool "search-016" for Tools, with Search016Tool.
-type search016ToolBuilder struct{}
-
-// BuildTool returns Search016Tool().
-func (search016ToolBuilder) BuildTool() runtime.Tool {
-	return Search016Tool()
-}
-
-// search016ToolLazy is tool "search-016" as Tools holds it: built by Search016Tool on its first call.
-var search016ToolLazy = runtime.LazyTool{
-	Builder: search016ToolBuilder{},
-	Def:     &search016ToolSpec,
-}
-
-// search017ToolInputSchema is the JSON Schema of the input of tool "search-017".
-const search017ToolInputSchema = `{
+// search017InSchema is the JSON Schema of Search017In.
+const search017InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2585,8 +2344,8 @@ const search017ToolInputSchema = `{
   "description": "Search017In is the input of tool 17."
 }`
 
-// search017ToolOutputSchema is the JSON Schema of the output of tool "search-017".
-const search017ToolOutputSchema = `{
+// search017OutSchema is the JSON Schema of Search017Out.
+const search017OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2650,32 +2409,18 @@ var search017ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 17.",
 	ID:           "search-017",
-	InputSchema:  json.RawMessage(search017ToolInputSchema),
-	OutputSchema: json.RawMessage(search017ToolOutputSchema),
+	InputSchema:  json.RawMessage(search017InSchema),
+	OutputSchema: json.RawMessage(search017OutSchema),
 	Title:        "Search 17",
 }
 
 // Search017Tool returns [Search017] as the tool "search-017", under the key "search-017" in Tools.
 func Search017Tool() *runtime.Func[Search017In, Search017Out] {
-	return runtime.NewFunc(&search017ToolSpec, Search017).WithDecoder(decodeSearch017In).WithEncoder(encodeSearch017Out)
+	return runtime.NewFunc(&search017ToolSpec, Search017)
 }
 
-// search017ToolBuilder builds tool "search-017" for Tools, with Search017Tool.
-type search017ToolBuilder struct{}
-
-// BuildTool returns Search017Tool().
-func (search017ToolBuilder) BuildTool() runtime.Tool {
-	return Search017Tool()
-}
-
-// search017ToolLazy is tool "search-017" as Tools holds it: built by Search017Tool on its first call.
-var search017ToolLazy = runtime.LazyTool{
-	Builder: search017ToolBuilder{},
-	Def:     &search017ToolSpec,
-}
-
-// search018ToolInputSchema is the JSON Schema of the input of tool "search-018".
-const search018ToolInputSchema = `{
+// search018InSchema is the JSON Schema of Search018In.
+const search018InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2733,8 +2478,8 @@ const search018ToolInputSchema = `{
   "description": "Search018In is the input of tool 18."
 }`
 
-// search018ToolOutputSchema is the JSON Schema of the output of tool "search-018".
-const search018ToolOutputSchema = `{
+// search018OutSchema is the JSON Schema of Search018Out.
+const search018OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2798,32 +2543,18 @@ var search018ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 18.",
 	ID:           "search-018",
-	InputSchema:  json.RawMessage(search018ToolInputSchema),
-	OutputSchema: json.RawMessage(search018ToolOutputSchema),
+	InputSchema:  json.RawMessage(search018InSchema),
+	OutputSchema: json.RawMessage(search018OutSchema),
 	Title:        "Search 18",
 }
 
 // Search018Tool returns [Search018] as the tool "search-018", under the key "search-018" in Tools.
 func Search018Tool() *runtime.Func[Search018In, Search018Out] {
-	return runtime.NewFunc(&search018ToolSpec, Search018).WithDecoder(decodeSearch018In).WithEncoder(encodeSearch018Out)
+	return runtime.NewFunc(&search018ToolSpec, Search018)
 }
 
-// search018ToolBuilder builds tool "search-018" for Tools, with Search018Tool.
-type search018ToolBuilder struct{}
-
-// BuildTool returns Search018Tool().
-func (search018ToolBuilder) BuildTool() runtime.Tool {
-	return Search018Tool()
-}
-
-// search018ToolLazy is tool "search-018" as Tools holds it: built by Search018Tool on its first call.
-var search018ToolLazy = runtime.LazyTool{
-	Builder: search018ToolBuilder{},
-	Def:     &search018ToolSpec,
-}
-
-// search019ToolInputSchema is the JSON Schema of the input of tool "search-019".
-const search019ToolInputSchema = `{
+// search019InSchema is the JSON Schema of Search019In.
+const search019InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -2881,8 +2612,8 @@ const search019ToolInputSchema = `{
   "description": "Search019In is the input of tool 19."
 }`
 
-// search019ToolOutputSchema is the JSON Schema of the output of tool "search-019".
-const search019ToolOutputSchema = `{
+// search019OutSchema is the JSON Schema of Search019Out.
+const search019OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -2946,32 +2677,18 @@ var search019ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 19.",
 	ID:           "search-019",
-	InputSchema:  json.RawMessage(search019ToolInputSchema),
-	OutputSchema: json.RawMessage(search019ToolOutputSchema),
+	InputSchema:  json.RawMessage(search019InSchema),
+	OutputSchema: json.RawMessage(search019OutSchema),
 	Title:        "Search 19",
 }
 
 // Search019Tool returns [Search019] as the tool "search-019", under the key "search-019" in Tools.
 func Search019Tool() *runtime.Func[Search019In, Search019Out] {
-	return runtime.NewFunc(&search019ToolSpec, Search019).WithDecoder(decodeSearch019In).WithEncoder(encodeSearch019Out)
+	return runtime.NewFunc(&search019ToolSpec, Search019)
 }
 
-// search019ToolBuilder builds tool "search-019" for Tools, with Search019Tool.
-type search019ToolBuilder struct{}
-
-// BuildTool returns Search019Tool().
-func (search019ToolBuilder) BuildTool() runtime.Tool {
-	return Search019Tool()
-}
-
-// search019ToolLazy is tool "search-019" as Tools holds it: built by Search019Tool on its first call.
-var search019ToolLazy = runtime.LazyTool{
-	Builder: search019ToolBuilder{},
-	Def:     &search019ToolSpec,
-}
-
-// search020ToolInputSchema is the JSON Schema of the input of tool "search-020".
-const search020ToolInputSchema = `{
+// search020InSchema is the JSON Schema of Search020In.
+const search020InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3029,8 +2746,8 @@ const search020ToolInputSchema = `{
   "description": "Search020In is the input of tool 20."
 }`
 
-// search020ToolOutputSchema is the JSON Schema of the output of tool "search-020".
-const search020ToolOutputSchema = `{
+// search020OutSchema is the JSON Schema of Search020Out.
+const search020OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3094,32 +2811,18 @@ var search020ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 20.",
 	ID:           "search-020",
-	InputSchema:  json.RawMessage(search020ToolInputSchema),
-	OutputSchema: json.RawMessage(search020ToolOutputSchema),
+	InputSchema:  json.RawMessage(search020InSchema),
+	OutputSchema: json.RawMessage(search020OutSchema),
 	Title:        "Search 20",
 }
 
 // Search020Tool returns [Search020] as the tool "search-020", under the key "search-020" in Tools.
 func Search020Tool() *runtime.Func[Search020In, Search020Out] {
-	return runtime.NewFunc(&search020ToolSpec, Search020).WithDecoder(decodeSearch020In).WithEncoder(encodeSearch020Out)
+	return runtime.NewFunc(&search020ToolSpec, Search020)
 }
 
-// search020ToolBuilder builds tool "search-020" for Tools, with Search020Tool.
-type search020ToolBuilder struct{}
-
-// BuildTool returns Search020Tool().
-func (search020ToolBuilder) BuildTool() runtime.Tool {
-	return Search020Tool()
-}
-
-// search020ToolLazy is tool "search-020" as Tools holds it: built by Search020Tool on its first call.
-var search020ToolLazy = runtime.LazyTool{
-	Builder: search020ToolBuilder{},
-	Def:     &search020ToolSpec,
-}
-
-// search021ToolInputSchema is the JSON Schema of the input of tool "search-021".
-const search021ToolInputSchema = `{
+// search021InSchema is the JSON Schema of Search021In.
+const search021InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3177,8 +2880,8 @@ const search021ToolInputSchema = `{
   "description": "Search021In is the input of tool 21."
 }`
 
-// search021ToolOutputSchema is the JSON Schema of the output of tool "search-021".
-const search021ToolOutputSchema = `{
+// search021OutSchema is the JSON Schema of Search021Out.
+const search021OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3242,32 +2945,18 @@ var search021ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 21.",
 	ID:           "search-021",
-	InputSchema:  json.RawMessage(search021ToolInputSchema),
-	OutputSchema: json.RawMessage(search021ToolOutputSchema),
+	InputSchema:  json.RawMessage(search021InSchema),
+	OutputSchema: json.RawMessage(search021OutSchema),
 	Title:        "Search 21",
 }
 
 // Search021Tool returns [Search021] as the tool "search-021", under the key "search-021" in Tools.
 func Search021Tool() *runtime.Func[Search021In, Search021Out] {
-	return runtime.NewFunc(&search021ToolSpec, Search021).WithDecoder(decodeSearch021In).WithEncoder(encodeSearch021Out)
+	return runtime.NewFunc(&search021ToolSpec, Search021)
 }
 
-// search021ToolBuilder builds tool "search-021" for Tools, with Search021Tool.
-type search021ToolBuilder struct{}
-
-// BuildTool returns Search021Tool().
-func (search021ToolBuilder) BuildTool() runtime.Tool {
-	return Search021Tool()
-}
-
-// search021ToolLazy is tool "search-021" as Tools holds it: built by Search021Tool on its first call.
-var search021ToolLazy = runtime.LazyTool{
-	Builder: search021ToolBuilder{},
-	Def:     &search021ToolSpec,
-}
-
-// search022ToolInputSchema is the JSON Schema of the input of tool "search-022".
-const search022ToolInputSchema = `{
+// search022InSchema is the JSON Schema of Search022In.
+const search022InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3325,8 +3014,8 @@ const search022ToolInputSchema = `{
   "description": "Search022In is the input of tool 22."
 }`
 
-// search022ToolOutputSchema is the JSON Schema of the output of tool "search-022".
-const search022ToolOutputSchema = `{
+// search022OutSchema is the JSON Schema of Search022Out.
+const search022OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3390,32 +3079,18 @@ var search022ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 22.",
 	ID:           "search-022",
-	InputSchema:  json.RawMessage(search022ToolInputSchema),
-	OutputSchema: json.RawMessage(search022ToolOutputSchema),
+	InputSchema:  json.RawMessage(search022InSchema),
+	OutputSchema: json.RawMessage(search022OutSchema),
 	Title:        "Search 22",
 }
 
 // Search022Tool returns [Search022] as the tool "search-022", under the key "search-022" in Tools.
 func Search022Tool() *runtime.Func[Search022In, Search022Out] {
-	return runtime.NewFunc(&search022ToolSpec, Search022).WithDecoder(decodeSearch022In).WithEncoder(encodeSearch022Out)
+	return runtime.NewFunc(&search022ToolSpec, Search022)
 }
 
-// search022ToolBuilder builds tool "search-022" for Tools, with Search022Tool.
-type search022ToolBuilder struct{}
-
-// BuildTool returns Search022Tool().
-func (search022ToolBuilder) BuildTool() runtime.Tool {
-	return Search022Tool()
-}
-
-// search022ToolLazy is tool "search-022" as Tools holds it: built by Search022Tool on its first call.
-var search022ToolLazy = runtime.LazyTool{
-	Builder: search022ToolBuilder{},
-	Def:     &search022ToolSpec,
-}
-
-// search023ToolInputSchema is the JSON Schema of the input of tool "search-023".
-const search023ToolInputSchema = `{
+// search023InSchema is the JSON Schema of Search023In.
+const search023InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3473,8 +3148,8 @@ const search023ToolInputSchema = `{
   "description": "Search023In is the input of tool 23."
 }`
 
-// search023ToolOutputSchema is the JSON Schema of the output of tool "search-023".
-const search023ToolOutputSchema = `{
+// search023OutSchema is the JSON Schema of Search023Out.
+const search023OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3538,32 +3213,18 @@ var search023ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 23.",
 	ID:           "search-023",
-	InputSchema:  json.RawMessage(search023ToolInputSchema),
-	OutputSchema: json.RawMessage(search023ToolOutputSchema),
+	InputSchema:  json.RawMessage(search023InSchema),
+	OutputSchema: json.RawMessage(search023OutSchema),
 	Title:        "Search 23",
 }
 
 // Search023Tool returns [Search023] as the tool "search-023", under the key "search-023" in Tools.
 func Search023Tool() *runtime.Func[Search023In, Search023Out] {
-	return runtime.NewFunc(&search023ToolSpec, Search023).WithDecoder(decodeSearch023In).WithEncoder(encodeSearch023Out)
+	return runtime.NewFunc(&search023ToolSpec, Search023)
 }
 
-// search023ToolBuilder builds tool "search-023" for Tools, with Search023Tool.
-type search023ToolBuilder struct{}
-
-// BuildTool returns Search023Tool().
-func (search023ToolBuilder) BuildTool() runtime.Tool {
-	return Search023Tool()
-}
-
-// search023ToolLazy is tool "search-023" as Tools holds it: built by Search023Tool on its first call.
-var search023ToolLazy = runtime.LazyTool{
-	Builder: search023ToolBuilder{},
-	Def:     &search023ToolSpec,
-}
-
-// search024ToolInputSchema is the JSON Schema of the input of tool "search-024".
-const search024ToolInputSchema = `{
+// search024InSchema is the JSON Schema of Search024In.
+const search024InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3621,8 +3282,8 @@ const search024ToolInputSchema = `{
   "description": "Search024In is the input of tool 24."
 }`
 
-// search024ToolOutputSchema is the JSON Schema of the output of tool "search-024".
-const search024ToolOutputSchema = `{
+// search024OutSchema is the JSON Schema of Search024Out.
+const search024OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3686,32 +3347,18 @@ var search024ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 24.",
 	ID:           "search-024",
-	InputSchema:  json.RawMessage(search024ToolInputSchema),
-	OutputSchema: json.RawMessage(search024ToolOutputSchema),
+	InputSchema:  json.RawMessage(search024InSchema),
+	OutputSchema: json.RawMessage(search024OutSchema),
 	Title:        "Search 24",
 }
 
 // Search024Tool returns [Search024] as the tool "search-024", under the key "search-024" in Tools.
 func Search024Tool() *runtime.Func[Search024In, Search024Out] {
-	return runtime.NewFunc(&search024ToolSpec, Search024).WithDecoder(decodeSearch024In).WithEncoder(encodeSearch024Out)
+	return runtime.NewFunc(&search024ToolSpec, Search024)
 }
 
-// search024ToolBuilder builds tool "search-024" for Tools, with Search024Tool.
-type search024ToolBuilder struct{}
-
-// BuildTool returns Search024Tool().
-func (search024ToolBuilder) BuildTool() runtime.Tool {
-	return Search024Tool()
-}
-
-// search024ToolLazy is tool "search-024" as Tools holds it: built by Search024Tool on its first call.
-var search024ToolLazy = runtime.LazyTool{
-	Builder: search024ToolBuilder{},
-	Def:     &search024ToolSpec,
-}
-
-// search025ToolInputSchema is the JSON Schema of the input of tool "search-025".
-const search025ToolInputSchema = `{
+// search025InSchema is the JSON Schema of Search025In.
+const search025InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3769,8 +3416,8 @@ const search025ToolInputSchema = `{
   "description": "Search025In is the input of tool 25."
 }`
 
-// search025ToolOutputSchema is the JSON Schema of the output of tool "search-025".
-const search025ToolOutputSchema = `{
+// search025OutSchema is the JSON Schema of Search025Out.
+const search025OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3834,32 +3481,18 @@ var search025ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 25.",
 	ID:           "search-025",
-	InputSchema:  json.RawMessage(search025ToolInputSchema),
-	OutputSchema: json.RawMessage(search025ToolOutputSchema),
+	InputSchema:  json.RawMessage(search025InSchema),
+	OutputSchema: json.RawMessage(search025OutSchema),
 	Title:        "Search 25",
 }
 
 // Search025Tool returns [Search025] as the tool "search-025", under the key "search-025" in Tools.
 func Search025Tool() *runtime.Func[Search025In, Search025Out] {
-	return runtime.NewFunc(&search025ToolSpec, Search025).WithDecoder(decodeSearch025In).WithEncoder(encodeSearch025Out)
+	return runtime.NewFunc(&search025ToolSpec, Search025)
 }
 
-// search025ToolBuilder builds tool "search-025" for Tools, with Search025Tool.
-type search025ToolBuilder struct{}
-
-// BuildTool returns Search025Tool().
-func (search025ToolBuilder) BuildTool() runtime.Tool {
-	return Search025Tool()
-}
-
-// search025ToolLazy is tool "search-025" as Tools holds it: built by Search025Tool on its first call.
-var search025ToolLazy = runtime.LazyTool{
-	Builder: search025ToolBuilder{},
-	Def:     &search025ToolSpec,
-}
-
-// search026ToolInputSchema is the JSON Schema of the input of tool "search-026".
-const search026ToolInputSchema = `{
+// search026InSchema is the JSON Schema of Search026In.
+const search026InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -3917,8 +3550,8 @@ const search026ToolInputSchema = `{
   "description": "Search026In is the input of tool 26."
 }`
 
-// search026ToolOutputSchema is the JSON Schema of the output of tool "search-026".
-const search026ToolOutputSchema = `{
+// search026OutSchema is the JSON Schema of Search026Out.
+const search026OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -3982,32 +3615,18 @@ var search026ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 26.",
 	ID:           "search-026",
-	InputSchema:  json.RawMessage(search026ToolInputSchema),
-	OutputSchema: json.RawMessage(search026ToolOutputSchema),
+	InputSchema:  json.RawMessage(search026InSchema),
+	OutputSchema: json.RawMessage(search026OutSchema),
 	Title:        "Search 26",
 }
 
 // Search026Tool returns [Search026] as the tool "search-026", under the key "search-026" in Tools.
 func Search026Tool() *runtime.Func[Search026In, Search026Out] {
-	return runtime.NewFunc(&search026ToolSpec, Search026).WithDecoder(decodeSearch026In).WithEncoder(encodeSearch026Out)
+	return runtime.NewFunc(&search026ToolSpec, Search026)
 }
 
-// search026ToolBuilder builds tool "search-026" for Tools, with Search026Tool.
-type search026ToolBuilder struct{}
-
-// BuildTool returns Search026Tool().
-func (search026ToolBuilder) BuildTool() runtime.Tool {
-	return Search026Tool()
-}
-
-// search026ToolLazy is tool "search-026" as Tools holds it: built by Search026Tool on its first call.
-var search026ToolLazy = runtime.LazyTool{
-	Builder: search026ToolBuilder{},
-	Def:     &search026ToolSpec,
-}
-
-// search027ToolInputSchema is the JSON Schema of the input of tool "search-027".
-const search027ToolInputSchema = `{
+// search027InSchema is the JSON Schema of Search027In.
+const search027InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4065,8 +3684,8 @@ const search027ToolInputSchema = `{
   "description": "Search027In is the input of tool 27."
 }`
 
-// search027ToolOutputSchema is the JSON Schema of the output of tool "search-027".
-const search027ToolOutputSchema = `{
+// search027OutSchema is the JSON Schema of Search027Out.
+const search027OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4130,32 +3749,18 @@ var search027ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 27.",
 	ID:           "search-027",
-	InputSchema:  json.RawMessage(search027ToolInputSchema),
-	OutputSchema: json.RawMessage(search027ToolOutputSchema),
+	InputSchema:  json.RawMessage(search027InSchema),
+	OutputSchema: json.RawMessage(search027OutSchema),
 	Title:        "Search 27",
 }
 
 // Search027Tool returns [Search027] as the tool "search-027", under the key "search-027" in Tools.
 func Search027Tool() *runtime.Func[Search027In, Search027Out] {
-	return runtime.NewFunc(&search027ToolSpec, Search027).WithDecoder(decodeSearch027In).WithEncoder(encodeSearch027Out)
+	return runtime.NewFunc(&search027ToolSpec, Search027)
 }
 
-// search027ToolBuilder builds tool "search-027" for Tools, with Search027Tool.
-type search027ToolBuilder struct{}
-
-// BuildTool returns Search027Tool().
-func (search027ToolBuilder) BuildTool() runtime.Tool {
-	return Search027Tool()
-}
-
-// search027ToolLazy is tool "search-027" as Tools holds it: built by Search027Tool on its first call.
-var search027ToolLazy = runtime.LazyTool{
-	Builder: search027ToolBuilder{},
-	Def:     &search027ToolSpec,
-}
-
-// search028ToolInputSchema is the JSON Schema of the input of tool "search-028".
-const search028ToolInputSchema = `{
+// search028InSchema is the JSON Schema of Search028In.
+const search028InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4213,8 +3818,8 @@ const search028ToolInputSchema = `{
   "description": "Search028In is the input of tool 28."
 }`
 
-// search028ToolOutputSchema is the JSON Schema of the output of tool "search-028".
-const search028ToolOutputSchema = `{
+// search028OutSchema is the JSON Schema of Search028Out.
+const search028OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4278,32 +3883,18 @@ var search028ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 28.",
 	ID:           "search-028",
-	InputSchema:  json.RawMessage(search028ToolInputSchema),
-	OutputSchema: json.RawMessage(search028ToolOutputSchema),
+	InputSchema:  json.RawMessage(search028InSchema),
+	OutputSchema: json.RawMessage(search028OutSchema),
 	Title:        "Search 28",
 }
 
 // Search028Tool returns [Search028] as the tool "search-028", under the key "search-028" in Tools.
 func Search028Tool() *runtime.Func[Search028In, Search028Out] {
-	return runtime.NewFunc(&search028ToolSpec, Search028).WithDecoder(decodeSearch028In).WithEncoder(encodeSearch028Out)
+	return runtime.NewFunc(&search028ToolSpec, Search028)
 }
 
-// search028ToolBuilder builds tool "search-028" for Tools, with Search028Tool.
-type search028ToolBuilder struct{}
-
-// BuildTool returns Search028Tool().
-func (search028ToolBuilder) BuildTool() runtime.Tool {
-	return Search028Tool()
-}
-
-// search028ToolLazy is tool "search-028" as Tools holds it: built by Search028Tool on its first call.
-var search028ToolLazy = runtime.LazyTool{
-	Builder: search028ToolBuilder{},
-	Def:     &search028ToolSpec,
-}
-
-// search029ToolInputSchema is the JSON Schema of the input of tool "search-029".
-const search029ToolInputSchema = `{
+// search029InSchema is the JSON Schema of Search029In.
+const search029InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4361,8 +3952,8 @@ const search029ToolInputSchema = `{
   "description": "Search029In is the input of tool 29."
 }`
 
-// search029ToolOutputSchema is the JSON Schema of the output of tool "search-029".
-const search029ToolOutputSchema = `{
+// search029OutSchema is the JSON Schema of Search029Out.
+const search029OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4426,32 +4017,18 @@ var search029ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 29.",
 	ID:           "search-029",
-	InputSchema:  json.RawMessage(search029ToolInputSchema),
-	OutputSchema: json.RawMessage(search029ToolOutputSchema),
+	InputSchema:  json.RawMessage(search029InSchema),
+	OutputSchema: json.RawMessage(search029OutSchema),
 	Title:        "Search 29",
 }
 
 // Search029Tool returns [Search029] as the tool "search-029", under the key "search-029" in Tools.
 func Search029Tool() *runtime.Func[Search029In, Search029Out] {
-	return runtime.NewFunc(&search029ToolSpec, Search029).WithDecoder(decodeSearch029In).WithEncoder(encodeSearch029Out)
+	return runtime.NewFunc(&search029ToolSpec, Search029)
 }
 
-// search029ToolBuilder builds tool "search-029" for Tools, with Search029Tool.
-type search029ToolBuilder struct{}
-
-// BuildTool returns Search029Tool().
-func (search029ToolBuilder) BuildTool() runtime.Tool {
-	return Search029Tool()
-}
-
-// search029ToolLazy is tool "search-029" as Tools holds it: built by Search029Tool on its first call.
-var search029ToolLazy = runtime.LazyTool{
-	Builder: search029ToolBuilder{},
-	Def:     &search029ToolSpec,
-}
-
-// search030ToolInputSchema is the JSON Schema of the input of tool "search-030".
-const search030ToolInputSchema = `{
+// search030InSchema is the JSON Schema of Search030In.
+const search030InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4509,8 +4086,8 @@ const search030ToolInputSchema = `{
   "description": "Search030In is the input of tool 30."
 }`
 
-// search030ToolOutputSchema is the JSON Schema of the output of tool "search-030".
-const search030ToolOutputSchema = `{
+// search030OutSchema is the JSON Schema of Search030Out.
+const search030OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4574,32 +4151,18 @@ var search030ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 30.",
 	ID:           "search-030",
-	InputSchema:  json.RawMessage(search030ToolInputSchema),
-	OutputSchema: json.RawMessage(search030ToolOutputSchema),
+	InputSchema:  json.RawMessage(search030InSchema),
+	OutputSchema: json.RawMessage(search030OutSchema),
 	Title:        "Search 30",
 }
 
 // Search030Tool returns [Search030] as the tool "search-030", under the key "search-030" in Tools.
 func Search030Tool() *runtime.Func[Search030In, Search030Out] {
-	return runtime.NewFunc(&search030ToolSpec, Search030).WithDecoder(decodeSearch030In).WithEncoder(encodeSearch030Out)
+	return runtime.NewFunc(&search030ToolSpec, Search030)
 }
 
-// search030ToolBuilder builds tool "search-030" for Tools, with Search030Tool.
-type search030ToolBuilder struct{}
-
-// BuildTool returns Search030Tool().
-func (search030ToolBuilder) BuildTool() runtime.Tool {
-	return Search030Tool()
-}
-
-// search030ToolLazy is tool "search-030" as Tools holds it: built by Search030Tool on its first call.
-var search030ToolLazy = runtime.LazyTool{
-	Builder: search030ToolBuilder{},
-	Def:     &search030ToolSpec,
-}
-
-// search031ToolInputSchema is the JSON Schema of the input of tool "search-031".
-const search031ToolInputSchema = `{
+// search031InSchema is the JSON Schema of Search031In.
+const search031InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4657,8 +4220,8 @@ const search031ToolInputSchema = `{
   "description": "Search031In is the input of tool 31."
 }`
 
-// search031ToolOutputSchema is the JSON Schema of the output of tool "search-031".
-const search031ToolOutputSchema = `{
+// search031OutSchema is the JSON Schema of Search031Out.
+const search031OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4722,32 +4285,18 @@ var search031ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 31.",
 	ID:           "search-031",
-	InputSchema:  json.RawMessage(search031ToolInputSchema),
-	OutputSchema: json.RawMessage(search031ToolOutputSchema),
+	InputSchema:  json.RawMessage(search031InSchema),
+	OutputSchema: json.RawMessage(search031OutSchema),
 	Title:        "Search 31",
 }
 
 // Search031Tool returns [Search031] as the tool "search-031", under the key "search-031" in Tools.
 func Search031Tool() *runtime.Func[Search031In, Search031Out] {
-	return runtime.NewFunc(&search031ToolSpec, Search031).WithDecoder(decodeSearch031In).WithEncoder(encodeSearch031Out)
+	return runtime.NewFunc(&search031ToolSpec, Search031)
 }
 
-// search031ToolBuilder builds tool "search-031" for Tools, with Search031Tool.
-type search031ToolBuilder struct{}
-
-// BuildTool returns Search031Tool().
-func (search031ToolBuilder) BuildTool() runtime.Tool {
-	return Search031Tool()
-}
-
-// search031ToolLazy is tool "search-031" as Tools holds it: built by Search031Tool on its first call.
-var search031ToolLazy = runtime.LazyTool{
-	Builder: search031ToolBuilder{},
-	Def:     &search031ToolSpec,
-}
-
-// search032ToolInputSchema is the JSON Schema of the input of tool "search-032".
-const search032ToolInputSchema = `{
+// search032InSchema is the JSON Schema of Search032In.
+const search032InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4805,8 +4354,8 @@ const search032ToolInputSchema = `{
   "description": "Search032In is the input of tool 32."
 }`
 
-// search032ToolOutputSchema is the JSON Schema of the output of tool "search-032".
-const search032ToolOutputSchema = `{
+// search032OutSchema is the JSON Schema of Search032Out.
+const search032OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -4870,32 +4419,18 @@ var search032ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 32.",
 	ID:           "search-032",
-	InputSchema:  json.RawMessage(search032ToolInputSchema),
-	OutputSchema: json.RawMessage(search032ToolOutputSchema),
+	InputSchema:  json.RawMessage(search032InSchema),
+	OutputSchema: json.RawMessage(search032OutSchema),
 	Title:        "Search 32",
 }
 
 // Search032Tool returns [Search032] as the tool "search-032", under the key "search-032" in Tools.
 func Search032Tool() *runtime.Func[Search032In, Search032Out] {
-	return runtime.NewFunc(&search032ToolSpec, Search032).WithDecoder(decodeSearch032In).WithEncoder(encodeSearch032Out)
+	return runtime.NewFunc(&search032ToolSpec, Search032)
 }
 
-// search032ToolBuilder builds tool "search-032" for Tools, with Search032Tool.
-type search032ToolBuilder struct{}
-
-// BuildTool returns Search032Tool().
-func (search032ToolBuilder) BuildTool() runtime.Tool {
-	return Search032Tool()
-}
-
-// search032ToolLazy is tool "search-032" as Tools holds it: built by Search032Tool on its first call.
-var search032ToolLazy = runtime.LazyTool{
-	Builder: search032ToolBuilder{},
-	Def:     &search032ToolSpec,
-}
-
-// search033ToolInputSchema is the JSON Schema of the input of tool "search-033".
-const search033ToolInputSchema = `{
+// search033InSchema is the JSON Schema of Search033In.
+const search033InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -4953,8 +4488,8 @@ const search033ToolInputSchema = `{
   "description": "Search033In is the input of tool 33."
 }`
 
-// search033ToolOutputSchema is the JSON Schema of the output of tool "search-033".
-const search033ToolOutputSchema = `{
+// search033OutSchema is the JSON Schema of Search033Out.
+const search033OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5018,32 +4553,18 @@ var search033ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 33.",
 	ID:           "search-033",
-	InputSchema:  json.RawMessage(search033ToolInputSchema),
-	OutputSchema: json.RawMessage(search033ToolOutputSchema),
+	InputSchema:  json.RawMessage(search033InSchema),
+	OutputSchema: json.RawMessage(search033OutSchema),
 	Title:        "Search 33",
 }
 
 // Search033Tool returns [Search033] as the tool "search-033", under the key "search-033" in Tools.
 func Search033Tool() *runtime.Func[Search033In, Search033Out] {
-	return runtime.NewFunc(&search033ToolSpec, Search033).WithDecoder(decodeSearch033In).WithEncoder(encodeSearch033Out)
+	return runtime.NewFunc(&search033ToolSpec, Search033)
 }
 
-// search033ToolBuilder builds tool "search-033" for Tools, with Search033Tool.
-type search033ToolBuilder struct{}
-
-// BuildTool returns Search033Tool().
-func (search033ToolBuilder) BuildTool() runtime.Tool {
-	return Search033Tool()
-}
-
-// search033ToolLazy is tool "search-033" as Tools holds it: built by Search033Tool on its first call.
-var search033ToolLazy = runtime.LazyTool{
-	Builder: search033ToolBuilder{},
-	Def:     &search033ToolSpec,
-}
-
-// search034ToolInputSchema is the JSON Schema of the input of tool "search-034".
-const search034ToolInputSchema = `{
+// search034InSchema is the JSON Schema of Search034In.
+const search034InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5101,8 +4622,8 @@ const search034ToolInputSchema = `{
   "description": "Search034In is the input of tool 34."
 }`
 
-// search034ToolOutputSchema is the JSON Schema of the output of tool "search-034".
-const search034ToolOutputSchema = `{
+// search034OutSchema is the JSON Schema of Search034Out.
+const search034OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5166,32 +4687,18 @@ var search034ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 34.",
 	ID:           "search-034",
-	InputSchema:  json.RawMessage(search034ToolInputSchema),
-	OutputSchema: json.RawMessage(search034ToolOutputSchema),
+	InputSchema:  json.RawMessage(search034InSchema),
+	OutputSchema: json.RawMessage(search034OutSchema),
 	Title:        "Search 34",
 }
 
 // Search034Tool returns [Search034] as the tool "search-034", under the key "search-034" in Tools.
 func Search034Tool() *runtime.Func[Search034In, Search034Out] {
-	return runtime.NewFunc(&search034ToolSpec, Search034).WithDecoder(decodeSearch034In).WithEncoder(encodeSearch034Out)
+	return runtime.NewFunc(&search034ToolSpec, Search034)
 }
 
-// search034ToolBuilder builds tool "search-034" for Tools, with Search034Tool.
-type search034ToolBuilder struct{}
-
-// BuildTool returns Search034Tool().
-func (search034ToolBuilder) BuildTool() runtime.Tool {
-	return Search034Tool()
-}
-
-// search034ToolLazy is tool "search-034" as Tools holds it: built by Search034Tool on its first call.
-var search034ToolLazy = runtime.LazyTool{
-	Builder: search034ToolBuilder{},
-	Def:     &search034ToolSpec,
-}
-
-// search035ToolInputSchema is the JSON Schema of the input of tool "search-035".
-const search035ToolInputSchema = `{
+// search035InSchema is the JSON Schema of Search035In.
+const search035InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5249,8 +4756,8 @@ const search035ToolInputSchema = `{
   "description": "Search035In is the input of tool 35."
 }`
 
-// search035ToolOutputSchema is the JSON Schema of the output of tool "search-035".
-const search035ToolOutputSchema = `{
+// search035OutSchema is the JSON Schema of Search035Out.
+const search035OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5314,32 +4821,18 @@ var search035ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 35.",
 	ID:           "search-035",
-	InputSchema:  json.RawMessage(search035ToolInputSchema),
-	OutputSchema: json.RawMessage(search035ToolOutputSchema),
+	InputSchema:  json.RawMessage(search035InSchema),
+	OutputSchema: json.RawMessage(search035OutSchema),
 	Title:        "Search 35",
 }
 
 // Search035Tool returns [Search035] as the tool "search-035", under the key "search-035" in Tools.
 func Search035Tool() *runtime.Func[Search035In, Search035Out] {
-	return runtime.NewFunc(&search035ToolSpec, Search035).WithDecoder(decodeSearch035In).WithEncoder(encodeSearch035Out)
+	return runtime.NewFunc(&search035ToolSpec, Search035)
 }
 
-// search035ToolBuilder builds tool "search-035" for Tools, with Search035Tool.
-type search035ToolBuilder struct{}
-
-// BuildTool returns Search035Tool().
-func (search035ToolBuilder) BuildTool() runtime.Tool {
-	return Search035Tool()
-}
-
-// search035ToolLazy is tool "search-035" as Tools holds it: built by Search035Tool on its first call.
-var search035ToolLazy = runtime.LazyTool{
-	Builder: search035ToolBuilder{},
-	Def:     &search035ToolSpec,
-}
-
-// search036ToolInputSchema is the JSON Schema of the input of tool "search-036".
-const search036ToolInputSchema = `{
+// search036InSchema is the JSON Schema of Search036In.
+const search036InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5397,8 +4890,8 @@ const search036ToolInputSchema = `{
   "description": "Search036In is the input of tool 36."
 }`
 
-// search036ToolOutputSchema is the JSON Schema of the output of tool "search-036".
-const search036ToolOutputSchema = `{
+// search036OutSchema is the JSON Schema of Search036Out.
+const search036OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5462,32 +4955,18 @@ var search036ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 36.",
 	ID:           "search-036",
-	InputSchema:  json.RawMessage(search036ToolInputSchema),
-	OutputSchema: json.RawMessage(search036ToolOutputSchema),
+	InputSchema:  json.RawMessage(search036InSchema),
+	OutputSchema: json.RawMessage(search036OutSchema),
 	Title:        "Search 36",
 }
 
 // Search036Tool returns [Search036] as the tool "search-036", under the key "search-036" in Tools.
 func Search036Tool() *runtime.Func[Search036In, Search036Out] {
-	return runtime.NewFunc(&search036ToolSpec, Search036).WithDecoder(decodeSearch036In).WithEncoder(encodeSearch036Out)
+	return runtime.NewFunc(&search036ToolSpec, Search036)
 }
 
-// search036ToolBuilder builds tool "search-036" for Tools, with Search036Tool.
-type search036ToolBuilder struct{}
-
-// BuildTool returns Search036Tool().
-func (search036ToolBuilder) BuildTool() runtime.Tool {
-	return Search036Tool()
-}
-
-// search036ToolLazy is tool "search-036" as Tools holds it: built by Search036Tool on its first call.
-var search036ToolLazy = runtime.LazyTool{
-	Builder: search036ToolBuilder{},
-	Def:     &search036ToolSpec,
-}
-
-// search037ToolInputSchema is the JSON Schema of the input of tool "search-037".
-const search037ToolInputSchema = `{
+// search037InSchema is the JSON Schema of Search037In.
+const search037InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5545,8 +5024,8 @@ const search037ToolInputSchema = `{
   "description": "Search037In is the input of tool 37."
 }`
 
-// search037ToolOutputSchema is the JSON Schema of the output of tool "search-037".
-const search037ToolOutputSchema = `{
+// search037OutSchema is the JSON Schema of Search037Out.
+const search037OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5610,32 +5089,18 @@ var search037ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 37.",
 	ID:           "search-037",
-	InputSchema:  json.RawMessage(search037ToolInputSchema),
-	OutputSchema: json.RawMessage(search037ToolOutputSchema),
+	InputSchema:  json.RawMessage(search037InSchema),
+	OutputSchema: json.RawMessage(search037OutSchema),
 	Title:        "Search 37",
 }
 
 // Search037Tool returns [Search037] as the tool "search-037", under the key "search-037" in Tools.
 func Search037Tool() *runtime.Func[Search037In, Search037Out] {
-	return runtime.NewFunc(&search037ToolSpec, Search037).WithDecoder(decodeSearch037In).WithEncoder(encodeSearch037Out)
+	return runtime.NewFunc(&search037ToolSpec, Search037)
 }
 
-// search037ToolBuilder builds tool "search-037" for Tools, with Search037Tool.
-type search037ToolBuilder struct{}
-
-// BuildTool returns Search037Tool().
-func (search037ToolBuilder) BuildTool() runtime.Tool {
-	return Search037Tool()
-}
-
-// search037ToolLazy is tool "search-037" as Tools holds it: built by Search037Tool on its first call.
-var search037ToolLazy = runtime.LazyTool{
-	Builder: search037ToolBuilder{},
-	Def:     &search037ToolSpec,
-}
-
-// search038ToolInputSchema is the JSON Schema of the input of tool "search-038".
-const search038ToolInputSchema = `{
+// search038InSchema is the JSON Schema of Search038In.
+const search038InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5693,8 +5158,8 @@ const search038ToolInputSchema = `{
   "description": "Search038In is the input of tool 38."
 }`
 
-// search038ToolOutputSchema is the JSON Schema of the output of tool "search-038".
-const search038ToolOutputSchema = `{
+// search038OutSchema is the JSON Schema of Search038Out.
+const search038OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5758,32 +5223,18 @@ var search038ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 38.",
 	ID:           "search-038",
-	InputSchema:  json.RawMessage(search038ToolInputSchema),
-	OutputSchema: json.RawMessage(search038ToolOutputSchema),
+	InputSchema:  json.RawMessage(search038InSchema),
+	OutputSchema: json.RawMessage(search038OutSchema),
 	Title:        "Search 38",
 }
 
 // Search038Tool returns [Search038] as the tool "search-038", under the key "search-038" in Tools.
 func Search038Tool() *runtime.Func[Search038In, Search038Out] {
-	return runtime.NewFunc(&search038ToolSpec, Search038).WithDecoder(decodeSearch038In).WithEncoder(encodeSearch038Out)
+	return runtime.NewFunc(&search038ToolSpec, Search038)
 }
 
-// search038ToolBuilder builds tool "search-038" for Tools, with Search038Tool.
-type search038ToolBuilder struct{}
-
-// BuildTool returns Search038Tool().
-func (search038ToolBuilder) BuildTool() runtime.Tool {
-	return Search038Tool()
-}
-
-// search038ToolLazy is tool "search-038" as Tools holds it: built by Search038Tool on its first call.
-var search038ToolLazy = runtime.LazyTool{
-	Builder: search038ToolBuilder{},
-	Def:     &search038ToolSpec,
-}
-
-// search039ToolInputSchema is the JSON Schema of the input of tool "search-039".
-const search039ToolInputSchema = `{
+// search039InSchema is the JSON Schema of Search039In.
+const search039InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5841,8 +5292,8 @@ const search039ToolInputSchema = `{
   "description": "Search039In is the input of tool 39."
 }`
 
-// search039ToolOutputSchema is the JSON Schema of the output of tool "search-039".
-const search039ToolOutputSchema = `{
+// search039OutSchema is the JSON Schema of Search039Out.
+const search039OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -5906,32 +5357,18 @@ var search039ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 39.",
 	ID:           "search-039",
-	InputSchema:  json.RawMessage(search039ToolInputSchema),
-	OutputSchema: json.RawMessage(search039ToolOutputSchema),
+	InputSchema:  json.RawMessage(search039InSchema),
+	OutputSchema: json.RawMessage(search039OutSchema),
 	Title:        "Search 39",
 }
 
 // Search039Tool returns [Search039] as the tool "search-039", under the key "search-039" in Tools.
 func Search039Tool() *runtime.Func[Search039In, Search039Out] {
-	return runtime.NewFunc(&search039ToolSpec, Search039).WithDecoder(decodeSearch039In).WithEncoder(encodeSearch039Out)
+	return runtime.NewFunc(&search039ToolSpec, Search039)
 }
 
-// search039ToolBuilder builds tool "search-039" for Tools, with Search039Tool.
-type search039ToolBuilder struct{}
-
-// BuildTool returns Search039Tool().
-func (search039ToolBuilder) BuildTool() runtime.Tool {
-	return Search039Tool()
-}
-
-// search039ToolLazy is tool "search-039" as Tools holds it: built by Search039Tool on its first call.
-var search039ToolLazy = runtime.LazyTool{
-	Builder: search039ToolBuilder{},
-	Def:     &search039ToolSpec,
-}
-
-// search040ToolInputSchema is the JSON Schema of the input of tool "search-040".
-const search040ToolInputSchema = `{
+// search040InSchema is the JSON Schema of Search040In.
+const search040InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -5989,8 +5426,8 @@ const search040ToolInputSchema = `{
   "description": "Search040In is the input of tool 40."
 }`
 
-// search040ToolOutputSchema is the JSON Schema of the output of tool "search-040".
-const search040ToolOutputSchema = `{
+// search040OutSchema is the JSON Schema of Search040Out.
+const search040OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6054,32 +5491,18 @@ var search040ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 40.",
 	ID:           "search-040",
-	InputSchema:  json.RawMessage(search040ToolInputSchema),
-	OutputSchema: json.RawMessage(search040ToolOutputSchema),
+	InputSchema:  json.RawMessage(search040InSchema),
+	OutputSchema: json.RawMessage(search040OutSchema),
 	Title:        "Search 40",
 }
 
 // Search040Tool returns [Search040] as the tool "search-040", under the key "search-040" in Tools.
 func Search040Tool() *runtime.Func[Search040In, Search040Out] {
-	return runtime.NewFunc(&search040ToolSpec, Search040).WithDecoder(decodeSearch040In).WithEncoder(encodeSearch040Out)
+	return runtime.NewFunc(&search040ToolSpec, Search040)
 }
 
-// search040ToolBuilder builds tool "search-040" for Tools, with Search040Tool.
-type search040ToolBuilder struct{}
-
-// BuildTool returns Search040Tool().
-func (search040ToolBuilder) BuildTool() runtime.Tool {
-	return Search040Tool()
-}
-
-// search040ToolLazy is tool "search-040" as Tools holds it: built by Search040Tool on its first call.
-var search040ToolLazy = runtime.LazyTool{
-	Builder: search040ToolBuilder{},
-	Def:     &search040ToolSpec,
-}
-
-// search041ToolInputSchema is the JSON Schema of the input of tool "search-041".
-const search041ToolInputSchema = `{
+// search041InSchema is the JSON Schema of Search041In.
+const search041InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6137,8 +5560,8 @@ const search041ToolInputSchema = `{
   "description": "Search041In is the input of tool 41."
 }`
 
-// search041ToolOutputSchema is the JSON Schema of the output of tool "search-041".
-const search041ToolOutputSchema = `{
+// search041OutSchema is the JSON Schema of Search041Out.
+const search041OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6202,32 +5625,18 @@ var search041ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 41.",
 	ID:           "search-041",
-	InputSchema:  json.RawMessage(search041ToolInputSchema),
-	OutputSchema: json.RawMessage(search041ToolOutputSchema),
+	InputSchema:  json.RawMessage(search041InSchema),
+	OutputSchema: json.RawMessage(search041OutSchema),
 	Title:        "Search 41",
 }
 
 // Search041Tool returns [Search041] as the tool "search-041", under the key "search-041" in Tools.
 func Search041Tool() *runtime.Func[Search041In, Search041Out] {
-	return runtime.NewFunc(&search041ToolSpec, Search041).WithDecoder(decodeSearch041In).WithEncoder(encodeSearch041Out)
+	return runtime.NewFunc(&search041ToolSpec, Search041)
 }
 
-// search041ToolBuilder builds tool "search-041" for Tools, with Search041Tool.
-type search041ToolBuilder struct{}
-
-// BuildTool returns Search041Tool().
-func (search041ToolBuilder) BuildTool() runtime.Tool {
-	return Search041Tool()
-}
-
-// search041ToolLazy is tool "search-041" as Tools holds it: built by Search041Tool on its first call.
-var search041ToolLazy = runtime.LazyTool{
-	Builder: search041ToolBuilder{},
-	Def:     &search041ToolSpec,
-}
-
-// search042ToolInputSchema is the JSON Schema of the input of tool "search-042".
-const search042ToolInputSchema = `{
+// search042InSchema is the JSON Schema of Search042In.
+const search042InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6285,8 +5694,8 @@ const search042ToolInputSchema = `{
   "description": "Search042In is the input of tool 42."
 }`
 
-// search042ToolOutputSchema is the JSON Schema of the output of tool "search-042".
-const search042ToolOutputSchema = `{
+// search042OutSchema is the JSON Schema of Search042Out.
+const search042OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6350,32 +5759,18 @@ var search042ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 42.",
 	ID:           "search-042",
-	InputSchema:  json.RawMessage(search042ToolInputSchema),
-	OutputSchema: json.RawMessage(search042ToolOutputSchema),
+	InputSchema:  json.RawMessage(search042InSchema),
+	OutputSchema: json.RawMessage(search042OutSchema),
 	Title:        "Search 42",
 }
 
 // Search042Tool returns [Search042] as the tool "search-042", under the key "search-042" in Tools.
 func Search042Tool() *runtime.Func[Search042In, Search042Out] {
-	return runtime.NewFunc(&search042ToolSpec, Search042).WithDecoder(decodeSearch042In).WithEncoder(encodeSearch042Out)
+	return runtime.NewFunc(&search042ToolSpec, Search042)
 }
 
-// search042ToolBuilder builds tool "search-042" for Tools, with Search042Tool.
-type search042ToolBuilder struct{}
-
-// BuildTool returns Search042Tool().
-func (search042ToolBuilder) BuildTool() runtime.Tool {
-	return Search042Tool()
-}
-
-// search042ToolLazy is tool "search-042" as Tools holds it: built by Search042Tool on its first call.
-var search042ToolLazy = runtime.LazyTool{
-	Builder: search042ToolBuilder{},
-	Def:     &search042ToolSpec,
-}
-
-// search043ToolInputSchema is the JSON Schema of the input of tool "search-043".
-const search043ToolInputSchema = `{
+// search043InSchema is the JSON Schema of Search043In.
+const search043InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6433,8 +5828,8 @@ const search043ToolInputSchema = `{
   "description": "Search043In is the input of tool 43."
 }`
 
-// search043ToolOutputSchema is the JSON Schema of the output of tool "search-043".
-const search043ToolOutputSchema = `{
+// search043OutSchema is the JSON Schema of Search043Out.
+const search043OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6498,32 +5893,18 @@ var search043ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 43.",
 	ID:           "search-043",
-	InputSchema:  json.RawMessage(search043ToolInputSchema),
-	OutputSchema: json.RawMessage(search043ToolOutputSchema),
+	InputSchema:  json.RawMessage(search043InSchema),
+	OutputSchema: json.RawMessage(search043OutSchema),
 	Title:        "Search 43",
 }
 
 // Search043Tool returns [Search043] as the tool "search-043", under the key "search-043" in Tools.
 func Search043Tool() *runtime.Func[Search043In, Search043Out] {
-	return runtime.NewFunc(&search043ToolSpec, Search043).WithDecoder(decodeSearch043In).WithEncoder(encodeSearch043Out)
+	return runtime.NewFunc(&search043ToolSpec, Search043)
 }
 
-// search043ToolBuilder builds tool "search-043" for Tools, with Search043Tool.
-type search043ToolBuilder struct{}
-
-// BuildTool returns Search043Tool().
-func (search043ToolBuilder) BuildTool() runtime.Tool {
-	return Search043Tool()
-}
-
-// search043ToolLazy is tool "search-043" as Tools holds it: built by Search043Tool on its first call.
-var search043ToolLazy = runtime.LazyTool{
-	Builder: search043ToolBuilder{},
-	Def:     &search043ToolSpec,
-}
-
-// search044ToolInputSchema is the JSON Schema of the input of tool "search-044".
-const search044ToolInputSchema = `{
+// search044InSchema is the JSON Schema of Search044In.
+const search044InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6581,8 +5962,8 @@ const search044ToolInputSchema = `{
   "description": "Search044In is the input of tool 44."
 }`
 
-// search044ToolOutputSchema is the JSON Schema of the output of tool "search-044".
-const search044ToolOutputSchema = `{
+// search044OutSchema is the JSON Schema of Search044Out.
+const search044OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6646,32 +6027,18 @@ var search044ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 44.",
 	ID:           "search-044",
-	InputSchema:  json.RawMessage(search044ToolInputSchema),
-	OutputSchema: json.RawMessage(search044ToolOutputSchema),
+	InputSchema:  json.RawMessage(search044InSchema),
+	OutputSchema: json.RawMessage(search044OutSchema),
 	Title:        "Search 44",
 }
 
 // Search044Tool returns [Search044] as the tool "search-044", under the key "search-044" in Tools.
 func Search044Tool() *runtime.Func[Search044In, Search044Out] {
-	return runtime.NewFunc(&search044ToolSpec, Search044).WithDecoder(decodeSearch044In).WithEncoder(encodeSearch044Out)
+	return runtime.NewFunc(&search044ToolSpec, Search044)
 }
 
-// search044ToolBuilder builds tool "search-044" for Tools, with Search044Tool.
-type search044ToolBuilder struct{}
-
-// BuildTool returns Search044Tool().
-func (search044ToolBuilder) BuildTool() runtime.Tool {
-	return Search044Tool()
-}
-
-// search044ToolLazy is tool "search-044" as Tools holds it: built by Search044Tool on its first call.
-var search044ToolLazy = runtime.LazyTool{
-	Builder: search044ToolBuilder{},
-	Def:     &search044ToolSpec,
-}
-
-// search045ToolInputSchema is the JSON Schema of the input of tool "search-045".
-const search045ToolInputSchema = `{
+// search045InSchema is the JSON Schema of Search045In.
+const search045InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6729,8 +6096,8 @@ const search045ToolInputSchema = `{
   "description": "Search045In is the input of tool 45."
 }`
 
-// search045ToolOutputSchema is the JSON Schema of the output of tool "search-045".
-const search045ToolOutputSchema = `{
+// search045OutSchema is the JSON Schema of Search045Out.
+const search045OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6794,32 +6161,18 @@ var search045ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 45.",
 	ID:           "search-045",
-	InputSchema:  json.RawMessage(search045ToolInputSchema),
-	OutputSchema: json.RawMessage(search045ToolOutputSchema),
+	InputSchema:  json.RawMessage(search045InSchema),
+	OutputSchema: json.RawMessage(search045OutSchema),
 	Title:        "Search 45",
 }
 
 // Search045Tool returns [Search045] as the tool "search-045", under the key "search-045" in Tools.
 func Search045Tool() *runtime.Func[Search045In, Search045Out] {
-	return runtime.NewFunc(&search045ToolSpec, Search045).WithDecoder(decodeSearch045In).WithEncoder(encodeSearch045Out)
+	return runtime.NewFunc(&search045ToolSpec, Search045)
 }
 
-// search045ToolBuilder builds tool "search-045" for Tools, with Search045Tool.
-type search045ToolBuilder struct{}
-
-// BuildTool returns Search045Tool().
-func (search045ToolBuilder) BuildTool() runtime.Tool {
-	return Search045Tool()
-}
-
-// search045ToolLazy is tool "search-045" as Tools holds it: built by Search045Tool on its first call.
-var search045ToolLazy = runtime.LazyTool{
-	Builder: search045ToolBuilder{},
-	Def:     &search045ToolSpec,
-}
-
-// search046ToolInputSchema is the JSON Schema of the input of tool "search-046".
-const search046ToolInputSchema = `{
+// search046InSchema is the JSON Schema of Search046In.
+const search046InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -6877,8 +6230,8 @@ const search046ToolInputSchema = `{
   "description": "Search046In is the input of tool 46."
 }`
 
-// search046ToolOutputSchema is the JSON Schema of the output of tool "search-046".
-const search046ToolOutputSchema = `{
+// search046OutSchema is the JSON Schema of Search046Out.
+const search046OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -6942,32 +6295,18 @@ var search046ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 46.",
 	ID:           "search-046",
-	InputSchema:  json.RawMessage(search046ToolInputSchema),
-	OutputSchema: json.RawMessage(search046ToolOutputSchema),
+	InputSchema:  json.RawMessage(search046InSchema),
+	OutputSchema: json.RawMessage(search046OutSchema),
 	Title:        "Search 46",
 }
 
 // Search046Tool returns [Search046] as the tool "search-046", under the key "search-046" in Tools.
 func Search046Tool() *runtime.Func[Search046In, Search046Out] {
-	return runtime.NewFunc(&search046ToolSpec, Search046).WithDecoder(decodeSearch046In).WithEncoder(encodeSearch046Out)
+	return runtime.NewFunc(&search046ToolSpec, Search046)
 }
 
-// search046ToolBuilder builds tool "search-046" for Tools, with Search046Tool.
-type search046ToolBuilder struct{}
-
-// BuildTool returns Search046Tool().
-func (search046ToolBuilder) BuildTool() runtime.Tool {
-	return Search046Tool()
-}
-
-// search046ToolLazy is tool "search-046" as Tools holds it: built by Search046Tool on its first call.
-var search046ToolLazy = runtime.LazyTool{
-	Builder: search046ToolBuilder{},
-	Def:     &search046ToolSpec,
-}
-
-// search047ToolInputSchema is the JSON Schema of the input of tool "search-047".
-const search047ToolInputSchema = `{
+// search047InSchema is the JSON Schema of Search047In.
+const search047InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7025,8 +6364,8 @@ const search047ToolInputSchema = `{
   "description": "Search047In is the input of tool 47."
 }`
 
-// search047ToolOutputSchema is the JSON Schema of the output of tool "search-047".
-const search047ToolOutputSchema = `{
+// search047OutSchema is the JSON Schema of Search047Out.
+const search047OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7090,32 +6429,18 @@ var search047ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 47.",
 	ID:           "search-047",
-	InputSchema:  json.RawMessage(search047ToolInputSchema),
-	OutputSchema: json.RawMessage(search047ToolOutputSchema),
+	InputSchema:  json.RawMessage(search047InSchema),
+	OutputSchema: json.RawMessage(search047OutSchema),
 	Title:        "Search 47",
 }
 
 // Search047Tool returns [Search047] as the tool "search-047", under the key "search-047" in Tools.
 func Search047Tool() *runtime.Func[Search047In, Search047Out] {
-	return runtime.NewFunc(&search047ToolSpec, Search047).WithDecoder(decodeSearch047In).WithEncoder(encodeSearch047Out)
+	return runtime.NewFunc(&search047ToolSpec, Search047)
 }
 
-// search047ToolBuilder builds tool "search-047" for Tools, with Search047Tool.
-type search047ToolBuilder struct{}
-
-// BuildTool returns Search047Tool().
-func (search047ToolBuilder) BuildTool() runtime.Tool {
-	return Search047Tool()
-}
-
-// search047ToolLazy is tool "search-047" as Tools holds it: built by Search047Tool on its first call.
-var search047ToolLazy = runtime.LazyTool{
-	Builder: search047ToolBuilder{},
-	Def:     &search047ToolSpec,
-}
-
-// search048ToolInputSchema is the JSON Schema of the input of tool "search-048".
-const search048ToolInputSchema = `{
+// search048InSchema is the JSON Schema of Search048In.
+const search048InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7173,8 +6498,8 @@ const search048ToolInputSchema = `{
   "description": "Search048In is the input of tool 48."
 }`
 
-// search048ToolOutputSchema is the JSON Schema of the output of tool "search-048".
-const search048ToolOutputSchema = `{
+// search048OutSchema is the JSON Schema of Search048Out.
+const search048OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7238,32 +6563,18 @@ var search048ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 48.",
 	ID:           "search-048",
-	InputSchema:  json.RawMessage(search048ToolInputSchema),
-	OutputSchema: json.RawMessage(search048ToolOutputSchema),
+	InputSchema:  json.RawMessage(search048InSchema),
+	OutputSchema: json.RawMessage(search048OutSchema),
 	Title:        "Search 48",
 }
 
 // Search048Tool returns [Search048] as the tool "search-048", under the key "search-048" in Tools.
 func Search048Tool() *runtime.Func[Search048In, Search048Out] {
-	return runtime.NewFunc(&search048ToolSpec, Search048).WithDecoder(decodeSearch048In).WithEncoder(encodeSearch048Out)
+	return runtime.NewFunc(&search048ToolSpec, Search048)
 }
 
-// search048ToolBuilder builds tool "search-048" for Tools, with Search048Tool.
-type search048ToolBuilder struct{}
-
-// BuildTool returns Search048Tool().
-func (search048ToolBuilder) BuildTool() runtime.Tool {
-	return Search048Tool()
-}
-
-// search048ToolLazy is tool "search-048" as Tools holds it: built by Search048Tool on its first call.
-var search048ToolLazy = runtime.LazyTool{
-	Builder: search048ToolBuilder{},
-	Def:     &search048ToolSpec,
-}
-
-// search049ToolInputSchema is the JSON Schema of the input of tool "search-049".
-const search049ToolInputSchema = `{
+// search049InSchema is the JSON Schema of Search049In.
+const search049InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7321,8 +6632,8 @@ const search049ToolInputSchema = `{
   "description": "Search049In is the input of tool 49."
 }`
 
-// search049ToolOutputSchema is the JSON Schema of the output of tool "search-049".
-const search049ToolOutputSchema = `{
+// search049OutSchema is the JSON Schema of Search049Out.
+const search049OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7386,32 +6697,18 @@ var search049ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 49.",
 	ID:           "search-049",
-	InputSchema:  json.RawMessage(search049ToolInputSchema),
-	OutputSchema: json.RawMessage(search049ToolOutputSchema),
+	InputSchema:  json.RawMessage(search049InSchema),
+	OutputSchema: json.RawMessage(search049OutSchema),
 	Title:        "Search 49",
 }
 
 // Search049Tool returns [Search049] as the tool "search-049", under the key "search-049" in Tools.
 func Search049Tool() *runtime.Func[Search049In, Search049Out] {
-	return runtime.NewFunc(&search049ToolSpec, Search049).WithDecoder(decodeSearch049In).WithEncoder(encodeSearch049Out)
+	return runtime.NewFunc(&search049ToolSpec, Search049)
 }
 
-// search049ToolBuilder builds tool "search-049" for Tools, with Search049Tool.
-type search049ToolBuilder struct{}
-
-// BuildTool returns Search049Tool().
-func (search049ToolBuilder) BuildTool() runtime.Tool {
-	return Search049Tool()
-}
-
-// search049ToolLazy is tool "search-049" as Tools holds it: built by Search049Tool on its first call.
-var search049ToolLazy = runtime.LazyTool{
-	Builder: search049ToolBuilder{},
-	Def:     &search049ToolSpec,
-}
-
-// search050ToolInputSchema is the JSON Schema of the input of tool "search-050".
-const search050ToolInputSchema = `{
+// search050InSchema is the JSON Schema of Search050In.
+const search050InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7469,8 +6766,8 @@ const search050ToolInputSchema = `{
   "description": "Search050In is the input of tool 50."
 }`
 
-// search050ToolOutputSchema is the JSON Schema of the output of tool "search-050".
-const search050ToolOutputSchema = `{
+// search050OutSchema is the JSON Schema of Search050Out.
+const search050OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7534,32 +6831,18 @@ var search050ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 50.",
 	ID:           "search-050",
-	InputSchema:  json.RawMessage(search050ToolInputSchema),
-	OutputSchema: json.RawMessage(search050ToolOutputSchema),
+	InputSchema:  json.RawMessage(search050InSchema),
+	OutputSchema: json.RawMessage(search050OutSchema),
 	Title:        "Search 50",
 }
 
 // Search050Tool returns [Search050] as the tool "search-050", under the key "search-050" in Tools.
 func Search050Tool() *runtime.Func[Search050In, Search050Out] {
-	return runtime.NewFunc(&search050ToolSpec, Search050).WithDecoder(decodeSearch050In).WithEncoder(encodeSearch050Out)
+	return runtime.NewFunc(&search050ToolSpec, Search050)
 }
 
-// search050ToolBuilder builds tool "search-050" for Tools, with Search050Tool.
-type search050ToolBuilder struct{}
-
-// BuildTool returns Search050Tool().
-func (search050ToolBuilder) BuildTool() runtime.Tool {
-	return Search050Tool()
-}
-
-// search050ToolLazy is tool "search-050" as Tools holds it: built by Search050Tool on its first call.
-var search050ToolLazy = runtime.LazyTool{
-	Builder: search050ToolBuilder{},
-	Def:     &search050ToolSpec,
-}
-
-// search051ToolInputSchema is the JSON Schema of the input of tool "search-051".
-const search051ToolInputSchema = `{
+// search051InSchema is the JSON Schema of Search051In.
+const search051InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7617,8 +6900,8 @@ const search051ToolInputSchema = `{
   "description": "Search051In is the input of tool 51."
 }`
 
-// search051ToolOutputSchema is the JSON Schema of the output of tool "search-051".
-const search051ToolOutputSchema = `{
+// search051OutSchema is the JSON Schema of Search051Out.
+const search051OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7682,32 +6965,18 @@ var search051ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 51.",
 	ID:           "search-051",
-	InputSchema:  json.RawMessage(search051ToolInputSchema),
-	OutputSchema: json.RawMessage(search051ToolOutputSchema),
+	InputSchema:  json.RawMessage(search051InSchema),
+	OutputSchema: json.RawMessage(search051OutSchema),
 	Title:        "Search 51",
 }
 
 // Search051Tool returns [Search051] as the tool "search-051", under the key "search-051" in Tools.
 func Search051Tool() *runtime.Func[Search051In, Search051Out] {
-	return runtime.NewFunc(&search051ToolSpec, Search051).WithDecoder(decodeSearch051In).WithEncoder(encodeSearch051Out)
+	return runtime.NewFunc(&search051ToolSpec, Search051)
 }
 
-// search051ToolBuilder builds tool "search-051" for Tools, with Search051Tool.
-type search051ToolBuilder struct{}
-
-// BuildTool returns Search051Tool().
-func (search051ToolBuilder) BuildTool() runtime.Tool {
-	return Search051Tool()
-}
-
-// search051ToolLazy is tool "search-051" as Tools holds it: built by Search051Tool on its first call.
-var search051ToolLazy = runtime.LazyTool{
-	Builder: search051ToolBuilder{},
-	Def:     &search051ToolSpec,
-}
-
-// search052ToolInputSchema is the JSON Schema of the input of tool "search-052".
-const search052ToolInputSchema = `{
+// search052InSchema is the JSON Schema of Search052In.
+const search052InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7765,8 +7034,8 @@ const search052ToolInputSchema = `{
   "description": "Search052In is the input of tool 52."
 }`
 
-// search052ToolOutputSchema is the JSON Schema of the output of tool "search-052".
-const search052ToolOutputSchema = `{
+// search052OutSchema is the JSON Schema of Search052Out.
+const search052OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7830,32 +7099,18 @@ var search052ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 52.",
 	ID:           "search-052",
-	InputSchema:  json.RawMessage(search052ToolInputSchema),
-	OutputSchema: json.RawMessage(search052ToolOutputSchema),
+	InputSchema:  json.RawMessage(search052InSchema),
+	OutputSchema: json.RawMessage(search052OutSchema),
 	Title:        "Search 52",
 }
 
 // Search052Tool returns [Search052] as the tool "search-052", under the key "search-052" in Tools.
 func Search052Tool() *runtime.Func[Search052In, Search052Out] {
-	return runtime.NewFunc(&search052ToolSpec, Search052).WithDecoder(decodeSearch052In).WithEncoder(encodeSearch052Out)
+	return runtime.NewFunc(&search052ToolSpec, Search052)
 }
 
-// search052ToolBuilder builds tool "search-052" for Tools, with Search052Tool.
-type search052ToolBuilder struct{}
-
-// BuildTool returns Search052Tool().
-func (search052ToolBuilder) BuildTool() runtime.Tool {
-	return Search052Tool()
-}
-
-// search052ToolLazy is tool "search-052" as Tools holds it: built by Search052Tool on its first call.
-var search052ToolLazy = runtime.LazyTool{
-	Builder: search052ToolBuilder{},
-	Def:     &search052ToolSpec,
-}
-
-// search053ToolInputSchema is the JSON Schema of the input of tool "search-053".
-const search053ToolInputSchema = `{
+// search053InSchema is the JSON Schema of Search053In.
+const search053InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -7913,8 +7168,8 @@ const search053ToolInputSchema = `{
   "description": "Search053In is the input of tool 53."
 }`
 
-// search053ToolOutputSchema is the JSON Schema of the output of tool "search-053".
-const search053ToolOutputSchema = `{
+// search053OutSchema is the JSON Schema of Search053Out.
+const search053OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -7978,32 +7233,18 @@ var search053ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 53.",
 	ID:           "search-053",
-	InputSchema:  json.RawMessage(search053ToolInputSchema),
-	OutputSchema: json.RawMessage(search053ToolOutputSchema),
+	InputSchema:  json.RawMessage(search053InSchema),
+	OutputSchema: json.RawMessage(search053OutSchema),
 	Title:        "Search 53",
 }
 
 // Search053Tool returns [Search053] as the tool "search-053", under the key "search-053" in Tools.
 func Search053Tool() *runtime.Func[Search053In, Search053Out] {
-	return runtime.NewFunc(&search053ToolSpec, Search053).WithDecoder(decodeSearch053In).WithEncoder(encodeSearch053Out)
+	return runtime.NewFunc(&search053ToolSpec, Search053)
 }
 
-// search053ToolBuilder builds tool "search-053" for Tools, with Search053Tool.
-type search053ToolBuilder struct{}
-
-// BuildTool returns Search053Tool().
-func (search053ToolBuilder) BuildTool() runtime.Tool {
-	return Search053Tool()
-}
-
-// search053ToolLazy is tool "search-053" as Tools holds it: built by Search053Tool on its first call.
-var search053ToolLazy = runtime.LazyTool{
-	Builder: search053ToolBuilder{},
-	Def:     &search053ToolSpec,
-}
-
-// search054ToolInputSchema is the JSON Schema of the input of tool "search-054".
-const search054ToolInputSchema = `{
+// search054InSchema is the JSON Schema of Search054In.
+const search054InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8061,8 +7302,8 @@ const search054ToolInputSchema = `{
   "description": "Search054In is the input of tool 54."
 }`
 
-// search054ToolOutputSchema is the JSON Schema of the output of tool "search-054".
-const search054ToolOutputSchema = `{
+// search054OutSchema is the JSON Schema of Search054Out.
+const search054OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8126,32 +7367,18 @@ var search054ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 54.",
 	ID:           "search-054",
-	InputSchema:  json.RawMessage(search054ToolInputSchema),
-	OutputSchema: json.RawMessage(search054ToolOutputSchema),
+	InputSchema:  json.RawMessage(search054InSchema),
+	OutputSchema: json.RawMessage(search054OutSchema),
 	Title:        "Search 54",
 }
 
 // Search054Tool returns [Search054] as the tool "search-054", under the key "search-054" in Tools.
 func Search054Tool() *runtime.Func[Search054In, Search054Out] {
-	return runtime.NewFunc(&search054ToolSpec, Search054).WithDecoder(decodeSearch054In).WithEncoder(encodeSearch054Out)
+	return runtime.NewFunc(&search054ToolSpec, Search054)
 }
 
-// search054ToolBuilder builds tool "search-054" for Tools, with Search054Tool.
-type search054ToolBuilder struct{}
-
-// BuildTool returns Search054Tool().
-func (search054ToolBuilder) BuildTool() runtime.Tool {
-	return Search054Tool()
-}
-
-// search054ToolLazy is tool "search-054" as Tools holds it: built by Search054Tool on its first call.
-var search054ToolLazy = runtime.LazyTool{
-	Builder: search054ToolBuilder{},
-	Def:     &search054ToolSpec,
-}
-
-// search055ToolInputSchema is the JSON Schema of the input of tool "search-055".
-const search055ToolInputSchema = `{
+// search055InSchema is the JSON Schema of Search055In.
+const search055InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8209,8 +7436,8 @@ const search055ToolInputSchema = `{
   "description": "Search055In is the input of tool 55."
 }`
 
-// search055ToolOutputSchema is the JSON Schema of the output of tool "search-055".
-const search055ToolOutputSchema = `{
+// search055OutSchema is the JSON Schema of Search055Out.
+const search055OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8274,32 +7501,18 @@ var search055ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 55.",
 	ID:           "search-055",
-	InputSchema:  json.RawMessage(search055ToolInputSchema),
-	OutputSchema: json.RawMessage(search055ToolOutputSchema),
+	InputSchema:  json.RawMessage(search055InSchema),
+	OutputSchema: json.RawMessage(search055OutSchema),
 	Title:        "Search 55",
 }
 
 // Search055Tool returns [Search055] as the tool "search-055", under the key "search-055" in Tools.
 func Search055Tool() *runtime.Func[Search055In, Search055Out] {
-	return runtime.NewFunc(&search055ToolSpec, Search055).WithDecoder(decodeSearch055In).WithEncoder(encodeSearch055Out)
+	return runtime.NewFunc(&search055ToolSpec, Search055)
 }
 
-// search055ToolBuilder builds tool "search-055" for Tools, with Search055Tool.
-type search055ToolBuilder struct{}
-
-// BuildTool returns Search055Tool().
-func (search055ToolBuilder) BuildTool() runtime.Tool {
-	return Search055Tool()
-}
-
-// search055ToolLazy is tool "search-055" as Tools holds it: built by Search055Tool on its first call.
-var search055ToolLazy = runtime.LazyTool{
-	Builder: search055ToolBuilder{},
-	Def:     &search055ToolSpec,
-}
-
-// search056ToolInputSchema is the JSON Schema of the input of tool "search-056".
-const search056ToolInputSchema = `{
+// search056InSchema is the JSON Schema of Search056In.
+const search056InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8357,8 +7570,8 @@ const search056ToolInputSchema = `{
   "description": "Search056In is the input of tool 56."
 }`
 
-// search056ToolOutputSchema is the JSON Schema of the output of tool "search-056".
-const search056ToolOutputSchema = `{
+// search056OutSchema is the JSON Schema of Search056Out.
+const search056OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8422,32 +7635,18 @@ var search056ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 56.",
 	ID:           "search-056",
-	InputSchema:  json.RawMessage(search056ToolInputSchema),
-	OutputSchema: json.RawMessage(search056ToolOutputSchema),
+	InputSchema:  json.RawMessage(search056InSchema),
+	OutputSchema: json.RawMessage(search056OutSchema),
 	Title:        "Search 56",
 }
 
 // Search056Tool returns [Search056] as the tool "search-056", under the key "search-056" in Tools.
 func Search056Tool() *runtime.Func[Search056In, Search056Out] {
-	return runtime.NewFunc(&search056ToolSpec, Search056).WithDecoder(decodeSearch056In).WithEncoder(encodeSearch056Out)
+	return runtime.NewFunc(&search056ToolSpec, Search056)
 }
 
-// search056ToolBuilder builds tool "search-056" for Tools, with Search056Tool.
-type search056ToolBuilder struct{}
-
-// BuildTool returns Search056Tool().
-func (search056ToolBuilder) BuildTool() runtime.Tool {
-	return Search056Tool()
-}
-
-// search056ToolLazy is tool "search-056" as Tools holds it: built by Search056Tool on its first call.
-var search056ToolLazy = runtime.LazyTool{
-	Builder: search056ToolBuilder{},
-	Def:     &search056ToolSpec,
-}
-
-// search057ToolInputSchema is the JSON Schema of the input of tool "search-057".
-const search057ToolInputSchema = `{
+// search057InSchema is the JSON Schema of Search057In.
+const search057InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8505,8 +7704,8 @@ const search057ToolInputSchema = `{
   "description": "Search057In is the input of tool 57."
 }`
 
-// search057ToolOutputSchema is the JSON Schema of the output of tool "search-057".
-const search057ToolOutputSchema = `{
+// search057OutSchema is the JSON Schema of Search057Out.
+const search057OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8570,32 +7769,18 @@ var search057ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 57.",
 	ID:           "search-057",
-	InputSchema:  json.RawMessage(search057ToolInputSchema),
-	OutputSchema: json.RawMessage(search057ToolOutputSchema),
+	InputSchema:  json.RawMessage(search057InSchema),
+	OutputSchema: json.RawMessage(search057OutSchema),
 	Title:        "Search 57",
 }
 
 // Search057Tool returns [Search057] as the tool "search-057", under the key "search-057" in Tools.
 func Search057Tool() *runtime.Func[Search057In, Search057Out] {
-	return runtime.NewFunc(&search057ToolSpec, Search057).WithDecoder(decodeSearch057In).WithEncoder(encodeSearch057Out)
+	return runtime.NewFunc(&search057ToolSpec, Search057)
 }
 
-// search057ToolBuilder builds tool "search-057" for Tools, with Search057Tool.
-type search057ToolBuilder struct{}
-
-// BuildTool returns Search057Tool().
-func (search057ToolBuilder) BuildTool() runtime.Tool {
-	return Search057Tool()
-}
-
-// search057ToolLazy is tool "search-057" as Tools holds it: built by Search057Tool on its first call.
-var search057ToolLazy = runtime.LazyTool{
-	Builder: search057ToolBuilder{},
-	Def:     &search057ToolSpec,
-}
-
-// search058ToolInputSchema is the JSON Schema of the input of tool "search-058".
-const search058ToolInputSchema = `{
+// search058InSchema is the JSON Schema of Search058In.
+const search058InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8653,8 +7838,8 @@ const search058ToolInputSchema = `{
   "description": "Search058In is the input of tool 58."
 }`
 
-// search058ToolOutputSchema is the JSON Schema of the output of tool "search-058".
-const search058ToolOutputSchema = `{
+// search058OutSchema is the JSON Schema of Search058Out.
+const search058OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8718,32 +7903,18 @@ var search058ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 58.",
 	ID:           "search-058",
-	InputSchema:  json.RawMessage(search058ToolInputSchema),
-	OutputSchema: json.RawMessage(search058ToolOutputSchema),
+	InputSchema:  json.RawMessage(search058InSchema),
+	OutputSchema: json.RawMessage(search058OutSchema),
 	Title:        "Search 58",
 }
 
 // Search058Tool returns [Search058] as the tool "search-058", under the key "search-058" in Tools.
 func Search058Tool() *runtime.Func[Search058In, Search058Out] {
-	return runtime.NewFunc(&search058ToolSpec, Search058).WithDecoder(decodeSearch058In).WithEncoder(encodeSearch058Out)
+	return runtime.NewFunc(&search058ToolSpec, Search058)
 }
 
-// search058ToolBuilder builds tool "search-058" for Tools, with Search058Tool.
-type search058ToolBuilder struct{}
-
-// BuildTool returns Search058Tool().
-func (search058ToolBuilder) BuildTool() runtime.Tool {
-	return Search058Tool()
-}
-
-// search058ToolLazy is tool "search-058" as Tools holds it: built by Search058Tool on its first call.
-var search058ToolLazy = runtime.LazyTool{
-	Builder: search058ToolBuilder{},
-	Def:     &search058ToolSpec,
-}
-
-// search059ToolInputSchema is the JSON Schema of the input of tool "search-059".
-const search059ToolInputSchema = `{
+// search059InSchema is the JSON Schema of Search059In.
+const search059InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8801,8 +7972,8 @@ const search059ToolInputSchema = `{
   "description": "Search059In is the input of tool 59."
 }`
 
-// search059ToolOutputSchema is the JSON Schema of the output of tool "search-059".
-const search059ToolOutputSchema = `{
+// search059OutSchema is the JSON Schema of Search059Out.
+const search059OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -8866,32 +8037,18 @@ var search059ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 59.",
 	ID:           "search-059",
-	InputSchema:  json.RawMessage(search059ToolInputSchema),
-	OutputSchema: json.RawMessage(search059ToolOutputSchema),
+	InputSchema:  json.RawMessage(search059InSchema),
+	OutputSchema: json.RawMessage(search059OutSchema),
 	Title:        "Search 59",
 }
 
 // Search059Tool returns [Search059] as the tool "search-059", under the key "search-059" in Tools.
 func Search059Tool() *runtime.Func[Search059In, Search059Out] {
-	return runtime.NewFunc(&search059ToolSpec, Search059).WithDecoder(decodeSearch059In).WithEncoder(encodeSearch059Out)
+	return runtime.NewFunc(&search059ToolSpec, Search059)
 }
 
-// search059ToolBuilder builds tool "search-059" for Tools, with Search059Tool.
-type search059ToolBuilder struct{}
-
-// BuildTool returns Search059Tool().
-func (search059ToolBuilder) BuildTool() runtime.Tool {
-	return Search059Tool()
-}
-
-// search059ToolLazy is tool "search-059" as Tools holds it: built by Search059Tool on its first call.
-var search059ToolLazy = runtime.LazyTool{
-	Builder: search059ToolBuilder{},
-	Def:     &search059ToolSpec,
-}
-
-// search060ToolInputSchema is the JSON Schema of the input of tool "search-060".
-const search060ToolInputSchema = `{
+// search060InSchema is the JSON Schema of Search060In.
+const search060InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -8949,8 +8106,8 @@ const search060ToolInputSchema = `{
   "description": "Search060In is the input of tool 60."
 }`
 
-// search060ToolOutputSchema is the JSON Schema of the output of tool "search-060".
-const search060ToolOutputSchema = `{
+// search060OutSchema is the JSON Schema of Search060Out.
+const search060OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9014,32 +8171,18 @@ var search060ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 60.",
 	ID:           "search-060",
-	InputSchema:  json.RawMessage(search060ToolInputSchema),
-	OutputSchema: json.RawMessage(search060ToolOutputSchema),
+	InputSchema:  json.RawMessage(search060InSchema),
+	OutputSchema: json.RawMessage(search060OutSchema),
 	Title:        "Search 60",
 }
 
 // Search060Tool returns [Search060] as the tool "search-060", under the key "search-060" in Tools.
 func Search060Tool() *runtime.Func[Search060In, Search060Out] {
-	return runtime.NewFunc(&search060ToolSpec, Search060).WithDecoder(decodeSearch060In).WithEncoder(encodeSearch060Out)
+	return runtime.NewFunc(&search060ToolSpec, Search060)
 }
 
-// search060ToolBuilder builds tool "search-060" for Tools, with Search060Tool.
-type search060ToolBuilder struct{}
-
-// BuildTool returns Search060Tool().
-func (search060ToolBuilder) BuildTool() runtime.Tool {
-	return Search060Tool()
-}
-
-// search060ToolLazy is tool "search-060" as Tools holds it: built by Search060Tool on its first call.
-var search060ToolLazy = runtime.LazyTool{
-	Builder: search060ToolBuilder{},
-	Def:     &search060ToolSpec,
-}
-
-// search061ToolInputSchema is the JSON Schema of the input of tool "search-061".
-const search061ToolInputSchema = `{
+// search061InSchema is the JSON Schema of Search061In.
+const search061InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9097,8 +8240,8 @@ const search061ToolInputSchema = `{
   "description": "Search061In is the input of tool 61."
 }`
 
-// search061ToolOutputSchema is the JSON Schema of the output of tool "search-061".
-const search061ToolOutputSchema = `{
+// search061OutSchema is the JSON Schema of Search061Out.
+const search061OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9162,32 +8305,18 @@ var search061ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 61.",
 	ID:           "search-061",
-	InputSchema:  json.RawMessage(search061ToolInputSchema),
-	OutputSchema: json.RawMessage(search061ToolOutputSchema),
+	InputSchema:  json.RawMessage(search061InSchema),
+	OutputSchema: json.RawMessage(search061OutSchema),
 	Title:        "Search 61",
 }
 
 // Search061Tool returns [Search061] as the tool "search-061", under the key "search-061" in Tools.
 func Search061Tool() *runtime.Func[Search061In, Search061Out] {
-	return runtime.NewFunc(&search061ToolSpec, Search061).WithDecoder(decodeSearch061In).WithEncoder(encodeSearch061Out)
+	return runtime.NewFunc(&search061ToolSpec, Search061)
 }
 
-// search061ToolBuilder builds tool "search-061" for Tools, with Search061Tool.
-type search061ToolBuilder struct{}
-
-// BuildTool returns Search061Tool().
-func (search061ToolBuilder) BuildTool() runtime.Tool {
-	return Search061Tool()
-}
-
-// search061ToolLazy is tool "search-061" as Tools holds it: built by Search061Tool on its first call.
-var search061ToolLazy = runtime.LazyTool{
-	Builder: search061ToolBuilder{},
-	Def:     &search061ToolSpec,
-}
-
-// search062ToolInputSchema is the JSON Schema of the input of tool "search-062".
-const search062ToolInputSchema = `{
+// search062InSchema is the JSON Schema of Search062In.
+const search062InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9245,8 +8374,8 @@ const search062ToolInputSchema = `{
   "description": "Search062In is the input of tool 62."
 }`
 
-// search062ToolOutputSchema is the JSON Schema of the output of tool "search-062".
-const search062ToolOutputSchema = `{
+// search062OutSchema is the JSON Schema of Search062Out.
+const search062OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9310,32 +8439,18 @@ var search062ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 62.",
 	ID:           "search-062",
-	InputSchema:  json.RawMessage(search062ToolInputSchema),
-	OutputSchema: json.RawMessage(search062ToolOutputSchema),
+	InputSchema:  json.RawMessage(search062InSchema),
+	OutputSchema: json.RawMessage(search062OutSchema),
 	Title:        "Search 62",
 }
 
 // Search062Tool returns [Search062] as the tool "search-062", under the key "search-062" in Tools.
 func Search062Tool() *runtime.Func[Search062In, Search062Out] {
-	return runtime.NewFunc(&search062ToolSpec, Search062).WithDecoder(decodeSearch062In).WithEncoder(encodeSearch062Out)
+	return runtime.NewFunc(&search062ToolSpec, Search062)
 }
 
-// search062ToolBuilder builds tool "search-062" for Tools, with Search062Tool.
-type search062ToolBuilder struct{}
-
-// BuildTool returns Search062Tool().
-func (search062ToolBuilder) BuildTool() runtime.Tool {
-	return Search062Tool()
-}
-
-// search062ToolLazy is tool "search-062" as Tools holds it: built by Search062Tool on its first call.
-var search062ToolLazy = runtime.LazyTool{
-	Builder: search062ToolBuilder{},
-	Def:     &search062ToolSpec,
-}
-
-// search063ToolInputSchema is the JSON Schema of the input of tool "search-063".
-const search063ToolInputSchema = `{
+// search063InSchema is the JSON Schema of Search063In.
+const search063InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9393,8 +8508,8 @@ const search063ToolInputSchema = `{
   "description": "Search063In is the input of tool 63."
 }`
 
-// search063ToolOutputSchema is the JSON Schema of the output of tool "search-063".
-const search063ToolOutputSchema = `{
+// search063OutSchema is the JSON Schema of Search063Out.
+const search063OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9458,32 +8573,18 @@ var search063ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 63.",
 	ID:           "search-063",
-	InputSchema:  json.RawMessage(search063ToolInputSchema),
-	OutputSchema: json.RawMessage(search063ToolOutputSchema),
+	InputSchema:  json.RawMessage(search063InSchema),
+	OutputSchema: json.RawMessage(search063OutSchema),
 	Title:        "Search 63",
 }
 
 // Search063Tool returns [Search063] as the tool "search-063", under the key "search-063" in Tools.
 func Search063Tool() *runtime.Func[Search063In, Search063Out] {
-	return runtime.NewFunc(&search063ToolSpec, Search063).WithDecoder(decodeSearch063In).WithEncoder(encodeSearch063Out)
+	return runtime.NewFunc(&search063ToolSpec, Search063)
 }
 
-// search063ToolBuilder builds tool "search-063" for Tools, with Search063Tool.
-type search063ToolBuilder struct{}
-
-// BuildTool returns Search063Tool().
-func (search063ToolBuilder) BuildTool() runtime.Tool {
-	return Search063Tool()
-}
-
-// search063ToolLazy is tool "search-063" as Tools holds it: built by Search063Tool on its first call.
-var search063ToolLazy = runtime.LazyTool{
-	Builder: search063ToolBuilder{},
-	Def:     &search063ToolSpec,
-}
-
-// search064ToolInputSchema is the JSON Schema of the input of tool "search-064".
-const search064ToolInputSchema = `{
+// search064InSchema is the JSON Schema of Search064In.
+const search064InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9541,8 +8642,8 @@ const search064ToolInputSchema = `{
   "description": "Search064In is the input of tool 64."
 }`
 
-// search064ToolOutputSchema is the JSON Schema of the output of tool "search-064".
-const search064ToolOutputSchema = `{
+// search064OutSchema is the JSON Schema of Search064Out.
+const search064OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9606,32 +8707,18 @@ var search064ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 64.",
 	ID:           "search-064",
-	InputSchema:  json.RawMessage(search064ToolInputSchema),
-	OutputSchema: json.RawMessage(search064ToolOutputSchema),
+	InputSchema:  json.RawMessage(search064InSchema),
+	OutputSchema: json.RawMessage(search064OutSchema),
 	Title:        "Search 64",
 }
 
 // Search064Tool returns [Search064] as the tool "search-064", under the key "search-064" in Tools.
 func Search064Tool() *runtime.Func[Search064In, Search064Out] {
-	return runtime.NewFunc(&search064ToolSpec, Search064).WithDecoder(decodeSearch064In).WithEncoder(encodeSearch064Out)
+	return runtime.NewFunc(&search064ToolSpec, Search064)
 }
 
-// search064ToolBuilder builds tool "search-064" for Tools, with Search064Tool.
-type search064ToolBuilder struct{}
-
-// BuildTool returns Search064Tool().
-func (search064ToolBuilder) BuildTool() runtime.Tool {
-	return Search064Tool()
-}
-
-// search064ToolLazy is tool "search-064" as Tools holds it: built by Search064Tool on its first call.
-var search064ToolLazy = runtime.LazyTool{
-	Builder: search064ToolBuilder{},
-	Def:     &search064ToolSpec,
-}
-
-// search065ToolInputSchema is the JSON Schema of the input of tool "search-065".
-const search065ToolInputSchema = `{
+// search065InSchema is the JSON Schema of Search065In.
+const search065InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9689,8 +8776,8 @@ const search065ToolInputSchema = `{
   "description": "Search065In is the input of tool 65."
 }`
 
-// search065ToolOutputSchema is the JSON Schema of the output of tool "search-065".
-const search065ToolOutputSchema = `{
+// search065OutSchema is the JSON Schema of Search065Out.
+const search065OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9754,32 +8841,18 @@ var search065ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 65.",
 	ID:           "search-065",
-	InputSchema:  json.RawMessage(search065ToolInputSchema),
-	OutputSchema: json.RawMessage(search065ToolOutputSchema),
+	InputSchema:  json.RawMessage(search065InSchema),
+	OutputSchema: json.RawMessage(search065OutSchema),
 	Title:        "Search 65",
 }
 
 // Search065Tool returns [Search065] as the tool "search-065", under the key "search-065" in Tools.
 func Search065Tool() *runtime.Func[Search065In, Search065Out] {
-	return runtime.NewFunc(&search065ToolSpec, Search065).WithDecoder(decodeSearch065In).WithEncoder(encodeSearch065Out)
+	return runtime.NewFunc(&search065ToolSpec, Search065)
 }
 
-// search065ToolBuilder builds tool "search-065" for Tools, with Search065Tool.
-type search065ToolBuilder struct{}
-
-// BuildTool returns Search065Tool().
-func (search065ToolBuilder) BuildTool() runtime.Tool {
-	return Search065Tool()
-}
-
-// search065ToolLazy is tool "search-065" as Tools holds it: built by Search065Tool on its first call.
-var search065ToolLazy = runtime.LazyTool{
-	Builder: search065ToolBuilder{},
-	Def:     &search065ToolSpec,
-}
-
-// search066ToolInputSchema is the JSON Schema of the input of tool "search-066".
-const search066ToolInputSchema = `{
+// search066InSchema is the JSON Schema of Search066In.
+const search066InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9837,8 +8910,8 @@ const search066ToolInputSchema = `{
   "description": "Search066In is the input of tool 66."
 }`
 
-// search066ToolOutputSchema is the JSON Schema of the output of tool "search-066".
-const search066ToolOutputSchema = `{
+// search066OutSchema is the JSON Schema of Search066Out.
+const search066OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -9902,32 +8975,18 @@ var search066ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 66.",
 	ID:           "search-066",
-	InputSchema:  json.RawMessage(search066ToolInputSchema),
-	OutputSchema: json.RawMessage(search066ToolOutputSchema),
+	InputSchema:  json.RawMessage(search066InSchema),
+	OutputSchema: json.RawMessage(search066OutSchema),
 	Title:        "Search 66",
 }
 
 // Search066Tool returns [Search066] as the tool "search-066", under the key "search-066" in Tools.
 func Search066Tool() *runtime.Func[Search066In, Search066Out] {
-	return runtime.NewFunc(&search066ToolSpec, Search066).WithDecoder(decodeSearch066In).WithEncoder(encodeSearch066Out)
+	return runtime.NewFunc(&search066ToolSpec, Search066)
 }
 
-// search066ToolBuilder builds tool "search-066" for Tools, with Search066Tool.
-type search066ToolBuilder struct{}
-
-// BuildTool returns Search066Tool().
-func (search066ToolBuilder) BuildTool() runtime.Tool {
-	return Search066Tool()
-}
-
-// search066ToolLazy is tool "search-066" as Tools holds it: built by Search066Tool on its first call.
-var search066ToolLazy = runtime.LazyTool{
-	Builder: search066ToolBuilder{},
-	Def:     &search066ToolSpec,
-}
-
-// search067ToolInputSchema is the JSON Schema of the input of tool "search-067".
-const search067ToolInputSchema = `{
+// search067InSchema is the JSON Schema of Search067In.
+const search067InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -9985,8 +9044,8 @@ const search067ToolInputSchema = `{
   "description": "Search067In is the input of tool 67."
 }`
 
-// search067ToolOutputSchema is the JSON Schema of the output of tool "search-067".
-const search067ToolOutputSchema = `{
+// search067OutSchema is the JSON Schema of Search067Out.
+const search067OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10050,32 +9109,18 @@ var search067ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 67.",
 	ID:           "search-067",
-	InputSchema:  json.RawMessage(search067ToolInputSchema),
-	OutputSchema: json.RawMessage(search067ToolOutputSchema),
+	InputSchema:  json.RawMessage(search067InSchema),
+	OutputSchema: json.RawMessage(search067OutSchema),
 	Title:        "Search 67",
 }
 
 // Search067Tool returns [Search067] as the tool "search-067", under the key "search-067" in Tools.
 func Search067Tool() *runtime.Func[Search067In, Search067Out] {
-	return runtime.NewFunc(&search067ToolSpec, Search067).WithDecoder(decodeSearch067In).WithEncoder(encodeSearch067Out)
+	return runtime.NewFunc(&search067ToolSpec, Search067)
 }
 
-// search067ToolBuilder builds tool "search-067" for Tools, with Search067Tool.
-type search067ToolBuilder struct{}
-
-// BuildTool returns Search067Tool().
-func (search067ToolBuilder) BuildTool() runtime.Tool {
-	return Search067Tool()
-}
-
-// search067ToolLazy is tool "search-067" as Tools holds it: built by Search067Tool on its first call.
-var search067ToolLazy = runtime.LazyTool{
-	Builder: search067ToolBuilder{},
-	Def:     &search067ToolSpec,
-}
-
-// search068ToolInputSchema is the JSON Schema of the input of tool "search-068".
-const search068ToolInputSchema = `{
+// search068InSchema is the JSON Schema of Search068In.
+const search068InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10133,8 +9178,8 @@ const search068ToolInputSchema = `{
   "description": "Search068In is the input of tool 68."
 }`
 
-// search068ToolOutputSchema is the JSON Schema of the output of tool "search-068".
-const search068ToolOutputSchema = `{
+// search068OutSchema is the JSON Schema of Search068Out.
+const search068OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10198,32 +9243,18 @@ var search068ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 68.",
 	ID:           "search-068",
-	InputSchema:  json.RawMessage(search068ToolInputSchema),
-	OutputSchema: json.RawMessage(search068ToolOutputSchema),
+	InputSchema:  json.RawMessage(search068InSchema),
+	OutputSchema: json.RawMessage(search068OutSchema),
 	Title:        "Search 68",
 }
 
 // Search068Tool returns [Search068] as the tool "search-068", under the key "search-068" in Tools.
 func Search068Tool() *runtime.Func[Search068In, Search068Out] {
-	return runtime.NewFunc(&search068ToolSpec, Search068).WithDecoder(decodeSearch068In).WithEncoder(encodeSearch068Out)
+	return runtime.NewFunc(&search068ToolSpec, Search068)
 }
 
-// search068ToolBuilder builds tool "search-068" for Tools, with Search068Tool.
-type search068ToolBuilder struct{}
-
-// BuildTool returns Search068Tool().
-func (search068ToolBuilder) BuildTool() runtime.Tool {
-	return Search068Tool()
-}
-
-// search068ToolLazy is tool "search-068" as Tools holds it: built by Search068Tool on its first call.
-var search068ToolLazy = runtime.LazyTool{
-	Builder: search068ToolBuilder{},
-	Def:     &search068ToolSpec,
-}
-
-// search069ToolInputSchema is the JSON Schema of the input of tool "search-069".
-const search069ToolInputSchema = `{
+// search069InSchema is the JSON Schema of Search069In.
+const search069InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10281,8 +9312,8 @@ const search069ToolInputSchema = `{
   "description": "Search069In is the input of tool 69."
 }`
 
-// search069ToolOutputSchema is the JSON Schema of the output of tool "search-069".
-const search069ToolOutputSchema = `{
+// search069OutSchema is the JSON Schema of Search069Out.
+const search069OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10346,32 +9377,18 @@ var search069ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 69.",
 	ID:           "search-069",
-	InputSchema:  json.RawMessage(search069ToolInputSchema),
-	OutputSchema: json.RawMessage(search069ToolOutputSchema),
+	InputSchema:  json.RawMessage(search069InSchema),
+	OutputSchema: json.RawMessage(search069OutSchema),
 	Title:        "Search 69",
 }
 
 // Search069Tool returns [Search069] as the tool "search-069", under the key "search-069" in Tools.
 func Search069Tool() *runtime.Func[Search069In, Search069Out] {
-	return runtime.NewFunc(&search069ToolSpec, Search069).WithDecoder(decodeSearch069In).WithEncoder(encodeSearch069Out)
+	return runtime.NewFunc(&search069ToolSpec, Search069)
 }
 
-// search069ToolBuilder builds tool "search-069" for Tools, with Search069Tool.
-type search069ToolBuilder struct{}
-
-// BuildTool returns Search069Tool().
-func (search069ToolBuilder) BuildTool() runtime.Tool {
-	return Search069Tool()
-}
-
-// search069ToolLazy is tool "search-069" as Tools holds it: built by Search069Tool on its first call.
-var search069ToolLazy = runtime.LazyTool{
-	Builder: search069ToolBuilder{},
-	Def:     &search069ToolSpec,
-}
-
-// search070ToolInputSchema is the JSON Schema of the input of tool "search-070".
-const search070ToolInputSchema = `{
+// search070InSchema is the JSON Schema of Search070In.
+const search070InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10429,8 +9446,8 @@ const search070ToolInputSchema = `{
   "description": "Search070In is the input of tool 70."
 }`
 
-// search070ToolOutputSchema is the JSON Schema of the output of tool "search-070".
-const search070ToolOutputSchema = `{
+// search070OutSchema is the JSON Schema of Search070Out.
+const search070OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10494,32 +9511,18 @@ var search070ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 70.",
 	ID:           "search-070",
-	InputSchema:  json.RawMessage(search070ToolInputSchema),
-	OutputSchema: json.RawMessage(search070ToolOutputSchema),
+	InputSchema:  json.RawMessage(search070InSchema),
+	OutputSchema: json.RawMessage(search070OutSchema),
 	Title:        "Search 70",
 }
 
 // Search070Tool returns [Search070] as the tool "search-070", under the key "search-070" in Tools.
 func Search070Tool() *runtime.Func[Search070In, Search070Out] {
-	return runtime.NewFunc(&search070ToolSpec, Search070).WithDecoder(decodeSearch070In).WithEncoder(encodeSearch070Out)
+	return runtime.NewFunc(&search070ToolSpec, Search070)
 }
 
-// search070ToolBuilder builds tool "search-070" for Tools, with Search070Tool.
-type search070ToolBuilder struct{}
-
-// BuildTool returns Search070Tool().
-func (search070ToolBuilder) BuildTool() runtime.Tool {
-	return Search070Tool()
-}
-
-// search070ToolLazy is tool "search-070" as Tools holds it: built by Search070Tool on its first call.
-var search070ToolLazy = runtime.LazyTool{
-	Builder: search070ToolBuilder{},
-	Def:     &search070ToolSpec,
-}
-
-// search071ToolInputSchema is the JSON Schema of the input of tool "search-071".
-const search071ToolInputSchema = `{
+// search071InSchema is the JSON Schema of Search071In.
+const search071InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10577,8 +9580,8 @@ const search071ToolInputSchema = `{
   "description": "Search071In is the input of tool 71."
 }`
 
-// search071ToolOutputSchema is the JSON Schema of the output of tool "search-071".
-const search071ToolOutputSchema = `{
+// search071OutSchema is the JSON Schema of Search071Out.
+const search071OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10642,32 +9645,18 @@ var search071ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 71.",
 	ID:           "search-071",
-	InputSchema:  json.RawMessage(search071ToolInputSchema),
-	OutputSchema: json.RawMessage(search071ToolOutputSchema),
+	InputSchema:  json.RawMessage(search071InSchema),
+	OutputSchema: json.RawMessage(search071OutSchema),
 	Title:        "Search 71",
 }
 
 // Search071Tool returns [Search071] as the tool "search-071", under the key "search-071" in Tools.
 func Search071Tool() *runtime.Func[Search071In, Search071Out] {
-	return runtime.NewFunc(&search071ToolSpec, Search071).WithDecoder(decodeSearch071In).WithEncoder(encodeSearch071Out)
+	return runtime.NewFunc(&search071ToolSpec, Search071)
 }
 
-// search071ToolBuilder builds tool "search-071" for Tools, with Search071Tool.
-type search071ToolBuilder struct{}
-
-// BuildTool returns Search071Tool().
-func (search071ToolBuilder) BuildTool() runtime.Tool {
-	return Search071Tool()
-}
-
-// search071ToolLazy is tool "search-071" as Tools holds it: built by Search071Tool on its first call.
-var search071ToolLazy = runtime.LazyTool{
-	Builder: search071ToolBuilder{},
-	Def:     &search071ToolSpec,
-}
-
-// search072ToolInputSchema is the JSON Schema of the input of tool "search-072".
-const search072ToolInputSchema = `{
+// search072InSchema is the JSON Schema of Search072In.
+const search072InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10725,8 +9714,8 @@ const search072ToolInputSchema = `{
   "description": "Search072In is the input of tool 72."
 }`
 
-// search072ToolOutputSchema is the JSON Schema of the output of tool "search-072".
-const search072ToolOutputSchema = `{
+// search072OutSchema is the JSON Schema of Search072Out.
+const search072OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10790,32 +9779,18 @@ var search072ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 72.",
 	ID:           "search-072",
-	InputSchema:  json.RawMessage(search072ToolInputSchema),
-	OutputSchema: json.RawMessage(search072ToolOutputSchema),
+	InputSchema:  json.RawMessage(search072InSchema),
+	OutputSchema: json.RawMessage(search072OutSchema),
 	Title:        "Search 72",
 }
 
 // Search072Tool returns [Search072] as the tool "search-072", under the key "search-072" in Tools.
 func Search072Tool() *runtime.Func[Search072In, Search072Out] {
-	return runtime.NewFunc(&search072ToolSpec, Search072).WithDecoder(decodeSearch072In).WithEncoder(encodeSearch072Out)
+	return runtime.NewFunc(&search072ToolSpec, Search072)
 }
 
-// search072ToolBuilder builds tool "search-072" for Tools, with Search072Tool.
-type search072ToolBuilder struct{}
-
-// BuildTool returns Search072Tool().
-func (search072ToolBuilder) BuildTool() runtime.Tool {
-	return Search072Tool()
-}
-
-// search072ToolLazy is tool "search-072" as Tools holds it: built by Search072Tool on its first call.
-var search072ToolLazy = runtime.LazyTool{
-	Builder: search072ToolBuilder{},
-	Def:     &search072ToolSpec,
-}
-
-// search073ToolInputSchema is the JSON Schema of the input of tool "search-073".
-const search073ToolInputSchema = `{
+// search073InSchema is the JSON Schema of Search073In.
+const search073InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -10873,8 +9848,8 @@ const search073ToolInputSchema = `{
   "description": "Search073In is the input of tool 73."
 }`
 
-// search073ToolOutputSchema is the JSON Schema of the output of tool "search-073".
-const search073ToolOutputSchema = `{
+// search073OutSchema is the JSON Schema of Search073Out.
+const search073OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -10938,32 +9913,18 @@ var search073ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 73.",
 	ID:           "search-073",
-	InputSchema:  json.RawMessage(search073ToolInputSchema),
-	OutputSchema: json.RawMessage(search073ToolOutputSchema),
+	InputSchema:  json.RawMessage(search073InSchema),
+	OutputSchema: json.RawMessage(search073OutSchema),
 	Title:        "Search 73",
 }
 
 // Search073Tool returns [Search073] as the tool "search-073", under the key "search-073" in Tools.
 func Search073Tool() *runtime.Func[Search073In, Search073Out] {
-	return runtime.NewFunc(&search073ToolSpec, Search073).WithDecoder(decodeSearch073In).WithEncoder(encodeSearch073Out)
+	return runtime.NewFunc(&search073ToolSpec, Search073)
 }
 
-// search073ToolBuilder builds tool "search-073" for Tools, with Search073Tool.
-type search073ToolBuilder struct{}
-
-// BuildTool returns Search073Tool().
-func (search073ToolBuilder) BuildTool() runtime.Tool {
-	return Search073Tool()
-}
-
-// search073ToolLazy is tool "search-073" as Tools holds it: built by Search073Tool on its first call.
-var search073ToolLazy = runtime.LazyTool{
-	Builder: search073ToolBuilder{},
-	Def:     &search073ToolSpec,
-}
-
-// search074ToolInputSchema is the JSON Schema of the input of tool "search-074".
-const search074ToolInputSchema = `{
+// search074InSchema is the JSON Schema of Search074In.
+const search074InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11021,8 +9982,8 @@ const search074ToolInputSchema = `{
   "description": "Search074In is the input of tool 74."
 }`
 
-// search074ToolOutputSchema is the JSON Schema of the output of tool "search-074".
-const search074ToolOutputSchema = `{
+// search074OutSchema is the JSON Schema of Search074Out.
+const search074OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11086,32 +10047,18 @@ var search074ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 74.",
 	ID:           "search-074",
-	InputSchema:  json.RawMessage(search074ToolInputSchema),
-	OutputSchema: json.RawMessage(search074ToolOutputSchema),
+	InputSchema:  json.RawMessage(search074InSchema),
+	OutputSchema: json.RawMessage(search074OutSchema),
 	Title:        "Search 74",
 }
 
 // Search074Tool returns [Search074] as the tool "search-074", under the key "search-074" in Tools.
 func Search074Tool() *runtime.Func[Search074In, Search074Out] {
-	return runtime.NewFunc(&search074ToolSpec, Search074).WithDecoder(decodeSearch074In).WithEncoder(encodeSearch074Out)
+	return runtime.NewFunc(&search074ToolSpec, Search074)
 }
 
-// search074ToolBuilder builds tool "search-074" for Tools, with Search074Tool.
-type search074ToolBuilder struct{}
-
-// BuildTool returns Search074Tool().
-func (search074ToolBuilder) BuildTool() runtime.Tool {
-	return Search074Tool()
-}
-
-// search074ToolLazy is tool "search-074" as Tools holds it: built by Search074Tool on its first call.
-var search074ToolLazy = runtime.LazyTool{
-	Builder: search074ToolBuilder{},
-	Def:     &search074ToolSpec,
-}
-
-// search075ToolInputSchema is the JSON Schema of the input of tool "search-075".
-const search075ToolInputSchema = `{
+// search075InSchema is the JSON Schema of Search075In.
+const search075InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11169,8 +10116,8 @@ const search075ToolInputSchema = `{
   "description": "Search075In is the input of tool 75."
 }`
 
-// search075ToolOutputSchema is the JSON Schema of the output of tool "search-075".
-const search075ToolOutputSchema = `{
+// search075OutSchema is the JSON Schema of Search075Out.
+const search075OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11234,32 +10181,18 @@ var search075ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 75.",
 	ID:           "search-075",
-	InputSchema:  json.RawMessage(search075ToolInputSchema),
-	OutputSchema: json.RawMessage(search075ToolOutputSchema),
+	InputSchema:  json.RawMessage(search075InSchema),
+	OutputSchema: json.RawMessage(search075OutSchema),
 	Title:        "Search 75",
 }
 
 // Search075Tool returns [Search075] as the tool "search-075", under the key "search-075" in Tools.
 func Search075Tool() *runtime.Func[Search075In, Search075Out] {
-	return runtime.NewFunc(&search075ToolSpec, Search075).WithDecoder(decodeSearch075In).WithEncoder(encodeSearch075Out)
+	return runtime.NewFunc(&search075ToolSpec, Search075)
 }
 
-// search075ToolBuilder builds tool "search-075" for Tools, with Search075Tool.
-type search075ToolBuilder struct{}
-
-// BuildTool returns Search075Tool().
-func (search075ToolBuilder) BuildTool() runtime.Tool {
-	return Search075Tool()
-}
-
-// search075ToolLazy is tool "search-075" as Tools holds it: built by Search075Tool on its first call.
-var search075ToolLazy = runtime.LazyTool{
-	Builder: search075ToolBuilder{},
-	Def:     &search075ToolSpec,
-}
-
-// search076ToolInputSchema is the JSON Schema of the input of tool "search-076".
-const search076ToolInputSchema = `{
+// search076InSchema is the JSON Schema of Search076In.
+const search076InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11317,8 +10250,8 @@ const search076ToolInputSchema = `{
   "description": "Search076In is the input of tool 76."
 }`
 
-// search076ToolOutputSchema is the JSON Schema of the output of tool "search-076".
-const search076ToolOutputSchema = `{
+// search076OutSchema is the JSON Schema of Search076Out.
+const search076OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11382,32 +10315,18 @@ var search076ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 76.",
 	ID:           "search-076",
-	InputSchema:  json.RawMessage(search076ToolInputSchema),
-	OutputSchema: json.RawMessage(search076ToolOutputSchema),
+	InputSchema:  json.RawMessage(search076InSchema),
+	OutputSchema: json.RawMessage(search076OutSchema),
 	Title:        "Search 76",
 }
 
 // Search076Tool returns [Search076] as the tool "search-076", under the key "search-076" in Tools.
 func Search076Tool() *runtime.Func[Search076In, Search076Out] {
-	return runtime.NewFunc(&search076ToolSpec, Search076).WithDecoder(decodeSearch076In).WithEncoder(encodeSearch076Out)
+	return runtime.NewFunc(&search076ToolSpec, Search076)
 }
 
-// search076ToolBuilder builds tool "search-076" for Tools, with Search076Tool.
-type search076ToolBuilder struct{}
-
-// BuildTool returns Search076Tool().
-func (search076ToolBuilder) BuildTool() runtime.Tool {
-	return Search076Tool()
-}
-
-// search076ToolLazy is tool "search-076" as Tools holds it: built by Search076Tool on its first call.
-var search076ToolLazy = runtime.LazyTool{
-	Builder: search076ToolBuilder{},
-	Def:     &search076ToolSpec,
-}
-
-// search077ToolInputSchema is the JSON Schema of the input of tool "search-077".
-const search077ToolInputSchema = `{
+// search077InSchema is the JSON Schema of Search077In.
+const search077InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11465,8 +10384,8 @@ const search077ToolInputSchema = `{
   "description": "Search077In is the input of tool 77."
 }`
 
-// search077ToolOutputSchema is the JSON Schema of the output of tool "search-077".
-const search077ToolOutputSchema = `{
+// search077OutSchema is the JSON Schema of Search077Out.
+const search077OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11530,32 +10449,18 @@ var search077ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 77.",
 	ID:           "search-077",
-	InputSchema:  json.RawMessage(search077ToolInputSchema),
-	OutputSchema: json.RawMessage(search077ToolOutputSchema),
+	InputSchema:  json.RawMessage(search077InSchema),
+	OutputSchema: json.RawMessage(search077OutSchema),
 	Title:        "Search 77",
 }
 
 // Search077Tool returns [Search077] as the tool "search-077", under the key "search-077" in Tools.
 func Search077Tool() *runtime.Func[Search077In, Search077Out] {
-	return runtime.NewFunc(&search077ToolSpec, Search077).WithDecoder(decodeSearch077In).WithEncoder(encodeSearch077Out)
+	return runtime.NewFunc(&search077ToolSpec, Search077)
 }
 
-// search077ToolBuilder builds tool "search-077" for Tools, with Search077Tool.
-type search077ToolBuilder struct{}
-
-// BuildTool returns Search077Tool().
-func (search077ToolBuilder) BuildTool() runtime.Tool {
-	return Search077Tool()
-}
-
-// search077ToolLazy is tool "search-077" as Tools holds it: built by Search077Tool on its first call.
-var search077ToolLazy = runtime.LazyTool{
-	Builder: search077ToolBuilder{},
-	Def:     &search077ToolSpec,
-}
-
-// search078ToolInputSchema is the JSON Schema of the input of tool "search-078".
-const search078ToolInputSchema = `{
+// search078InSchema is the JSON Schema of Search078In.
+const search078InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11613,8 +10518,8 @@ const search078ToolInputSchema = `{
   "description": "Search078In is the input of tool 78."
 }`
 
-// search078ToolOutputSchema is the JSON Schema of the output of tool "search-078".
-const search078ToolOutputSchema = `{
+// search078OutSchema is the JSON Schema of Search078Out.
+const search078OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11678,32 +10583,18 @@ var search078ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 78.",
 	ID:           "search-078",
-	InputSchema:  json.RawMessage(search078ToolInputSchema),
-	OutputSchema: json.RawMessage(search078ToolOutputSchema),
+	InputSchema:  json.RawMessage(search078InSchema),
+	OutputSchema: json.RawMessage(search078OutSchema),
 	Title:        "Search 78",
 }
 
 // Search078Tool returns [Search078] as the tool "search-078", under the key "search-078" in Tools.
 func Search078Tool() *runtime.Func[Search078In, Search078Out] {
-	return runtime.NewFunc(&search078ToolSpec, Search078).WithDecoder(decodeSearch078In).WithEncoder(encodeSearch078Out)
+	return runtime.NewFunc(&search078ToolSpec, Search078)
 }
 
-// search078ToolBuilder builds tool "search-078" for Tools, with Search078Tool.
-type search078ToolBuilder struct{}
-
-// BuildTool returns Search078Tool().
-func (search078ToolBuilder) BuildTool() runtime.Tool {
-	return Search078Tool()
-}
-
-// search078ToolLazy is tool "search-078" as Tools holds it: built by Search078Tool on its first call.
-var search078ToolLazy = runtime.LazyTool{
-	Builder: search078ToolBuilder{},
-	Def:     &search078ToolSpec,
-}
-
-// search079ToolInputSchema is the JSON Schema of the input of tool "search-079".
-const search079ToolInputSchema = `{
+// search079InSchema is the JSON Schema of Search079In.
+const search079InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11761,8 +10652,8 @@ const search079ToolInputSchema = `{
   "description": "Search079In is the input of tool 79."
 }`
 
-// search079ToolOutputSchema is the JSON Schema of the output of tool "search-079".
-const search079ToolOutputSchema = `{
+// search079OutSchema is the JSON Schema of Search079Out.
+const search079OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11826,32 +10717,18 @@ var search079ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 79.",
 	ID:           "search-079",
-	InputSchema:  json.RawMessage(search079ToolInputSchema),
-	OutputSchema: json.RawMessage(search079ToolOutputSchema),
+	InputSchema:  json.RawMessage(search079InSchema),
+	OutputSchema: json.RawMessage(search079OutSchema),
 	Title:        "Search 79",
 }
 
 // Search079Tool returns [Search079] as the tool "search-079", under the key "search-079" in Tools.
 func Search079Tool() *runtime.Func[Search079In, Search079Out] {
-	return runtime.NewFunc(&search079ToolSpec, Search079).WithDecoder(decodeSearch079In).WithEncoder(encodeSearch079Out)
+	return runtime.NewFunc(&search079ToolSpec, Search079)
 }
 
-// search079ToolBuilder builds tool "search-079" for Tools, with Search079Tool.
-type search079ToolBuilder struct{}
-
-// BuildTool returns Search079Tool().
-func (search079ToolBuilder) BuildTool() runtime.Tool {
-	return Search079Tool()
-}
-
-// search079ToolLazy is tool "search-079" as Tools holds it: built by Search079Tool on its first call.
-var search079ToolLazy = runtime.LazyTool{
-	Builder: search079ToolBuilder{},
-	Def:     &search079ToolSpec,
-}
-
-// search080ToolInputSchema is the JSON Schema of the input of tool "search-080".
-const search080ToolInputSchema = `{
+// search080InSchema is the JSON Schema of Search080In.
+const search080InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -11909,8 +10786,8 @@ const search080ToolInputSchema = `{
   "description": "Search080In is the input of tool 80."
 }`
 
-// search080ToolOutputSchema is the JSON Schema of the output of tool "search-080".
-const search080ToolOutputSchema = `{
+// search080OutSchema is the JSON Schema of Search080Out.
+const search080OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -11974,32 +10851,18 @@ var search080ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 80.",
 	ID:           "search-080",
-	InputSchema:  json.RawMessage(search080ToolInputSchema),
-	OutputSchema: json.RawMessage(search080ToolOutputSchema),
+	InputSchema:  json.RawMessage(search080InSchema),
+	OutputSchema: json.RawMessage(search080OutSchema),
 	Title:        "Search 80",
 }
 
 // Search080Tool returns [Search080] as the tool "search-080", under the key "search-080" in Tools.
 func Search080Tool() *runtime.Func[Search080In, Search080Out] {
-	return runtime.NewFunc(&search080ToolSpec, Search080).WithDecoder(decodeSearch080In).WithEncoder(encodeSearch080Out)
+	return runtime.NewFunc(&search080ToolSpec, Search080)
 }
 
-// search080ToolBuilder builds tool "search-080" for Tools, with Search080Tool.
-type search080ToolBuilder struct{}
-
-// BuildTool returns Search080Tool().
-func (search080ToolBuilder) BuildTool() runtime.Tool {
-	return Search080Tool()
-}
-
-// search080ToolLazy is tool "search-080" as Tools holds it: built by Search080Tool on its first call.
-var search080ToolLazy = runtime.LazyTool{
-	Builder: search080ToolBuilder{},
-	Def:     &search080ToolSpec,
-}
-
-// search081ToolInputSchema is the JSON Schema of the input of tool "search-081".
-const search081ToolInputSchema = `{
+// search081InSchema is the JSON Schema of Search081In.
+const search081InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12057,8 +10920,8 @@ const search081ToolInputSchema = `{
   "description": "Search081In is the input of tool 81."
 }`
 
-// search081ToolOutputSchema is the JSON Schema of the output of tool "search-081".
-const search081ToolOutputSchema = `{
+// search081OutSchema is the JSON Schema of Search081Out.
+const search081OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12122,32 +10985,18 @@ var search081ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 81.",
 	ID:           "search-081",
-	InputSchema:  json.RawMessage(search081ToolInputSchema),
-	OutputSchema: json.RawMessage(search081ToolOutputSchema),
+	InputSchema:  json.RawMessage(search081InSchema),
+	OutputSchema: json.RawMessage(search081OutSchema),
 	Title:        "Search 81",
 }
 
 // Search081Tool returns [Search081] as the tool "search-081", under the key "search-081" in Tools.
 func Search081Tool() *runtime.Func[Search081In, Search081Out] {
-	return runtime.NewFunc(&search081ToolSpec, Search081).WithDecoder(decodeSearch081In).WithEncoder(encodeSearch081Out)
+	return runtime.NewFunc(&search081ToolSpec, Search081)
 }
 
-// search081ToolBuilder builds tool "search-081" for Tools, with Search081Tool.
-type search081ToolBuilder struct{}
-
-// BuildTool returns Search081Tool().
-func (search081ToolBuilder) BuildTool() runtime.Tool {
-	return Search081Tool()
-}
-
-// search081ToolLazy is tool "search-081" as Tools holds it: built by Search081Tool on its first call.
-var search081ToolLazy = runtime.LazyTool{
-	Builder: search081ToolBuilder{},
-	Def:     &search081ToolSpec,
-}
-
-// search082ToolInputSchema is the JSON Schema of the input of tool "search-082".
-const search082ToolInputSchema = `{
+// search082InSchema is the JSON Schema of Search082In.
+const search082InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12205,8 +11054,8 @@ const search082ToolInputSchema = `{
   "description": "Search082In is the input of tool 82."
 }`
 
-// search082ToolOutputSchema is the JSON Schema of the output of tool "search-082".
-const search082ToolOutputSchema = `{
+// search082OutSchema is the JSON Schema of Search082Out.
+const search082OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12270,32 +11119,18 @@ var search082ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 82.",
 	ID:           "search-082",
-	InputSchema:  json.RawMessage(search082ToolInputSchema),
-	OutputSchema: json.RawMessage(search082ToolOutputSchema),
+	InputSchema:  json.RawMessage(search082InSchema),
+	OutputSchema: json.RawMessage(search082OutSchema),
 	Title:        "Search 82",
 }
 
 // Search082Tool returns [Search082] as the tool "search-082", under the key "search-082" in Tools.
 func Search082Tool() *runtime.Func[Search082In, Search082Out] {
-	return runtime.NewFunc(&search082ToolSpec, Search082).WithDecoder(decodeSearch082In).WithEncoder(encodeSearch082Out)
+	return runtime.NewFunc(&search082ToolSpec, Search082)
 }
 
-// search082ToolBuilder builds tool "search-082" for Tools, with Search082Tool.
-type search082ToolBuilder struct{}
-
-// BuildTool returns Search082Tool().
-func (search082ToolBuilder) BuildTool() runtime.Tool {
-	return Search082Tool()
-}
-
-// search082ToolLazy is tool "search-082" as Tools holds it: built by Search082Tool on its first call.
-var search082ToolLazy = runtime.LazyTool{
-	Builder: search082ToolBuilder{},
-	Def:     &search082ToolSpec,
-}
-
-// search083ToolInputSchema is the JSON Schema of the input of tool "search-083".
-const search083ToolInputSchema = `{
+// search083InSchema is the JSON Schema of Search083In.
+const search083InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12353,8 +11188,8 @@ const search083ToolInputSchema = `{
   "description": "Search083In is the input of tool 83."
 }`
 
-// search083ToolOutputSchema is the JSON Schema of the output of tool "search-083".
-const search083ToolOutputSchema = `{
+// search083OutSchema is the JSON Schema of Search083Out.
+const search083OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12418,32 +11253,18 @@ var search083ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 83.",
 	ID:           "search-083",
-	InputSchema:  json.RawMessage(search083ToolInputSchema),
-	OutputSchema: json.RawMessage(search083ToolOutputSchema),
+	InputSchema:  json.RawMessage(search083InSchema),
+	OutputSchema: json.RawMessage(search083OutSchema),
 	Title:        "Search 83",
 }
 
 // Search083Tool returns [Search083] as the tool "search-083", under the key "search-083" in Tools.
 func Search083Tool() *runtime.Func[Search083In, Search083Out] {
-	return runtime.NewFunc(&search083ToolSpec, Search083).WithDecoder(decodeSearch083In).WithEncoder(encodeSearch083Out)
+	return runtime.NewFunc(&search083ToolSpec, Search083)
 }
 
-// search083ToolBuilder builds tool "search-083" for Tools, with Search083Tool.
-type search083ToolBuilder struct{}
-
-// BuildTool returns Search083Tool().
-func (search083ToolBuilder) BuildTool() runtime.Tool {
-	return Search083Tool()
-}
-
-// search083ToolLazy is tool "search-083" as Tools holds it: built by Search083Tool on its first call.
-var search083ToolLazy = runtime.LazyTool{
-	Builder: search083ToolBuilder{},
-	Def:     &search083ToolSpec,
-}
-
-// search084ToolInputSchema is the JSON Schema of the input of tool "search-084".
-const search084ToolInputSchema = `{
+// search084InSchema is the JSON Schema of Search084In.
+const search084InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12501,8 +11322,8 @@ const search084ToolInputSchema = `{
   "description": "Search084In is the input of tool 84."
 }`
 
-// search084ToolOutputSchema is the JSON Schema of the output of tool "search-084".
-const search084ToolOutputSchema = `{
+// search084OutSchema is the JSON Schema of Search084Out.
+const search084OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12566,32 +11387,18 @@ var search084ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 84.",
 	ID:           "search-084",
-	InputSchema:  json.RawMessage(search084ToolInputSchema),
-	OutputSchema: json.RawMessage(search084ToolOutputSchema),
+	InputSchema:  json.RawMessage(search084InSchema),
+	OutputSchema: json.RawMessage(search084OutSchema),
 	Title:        "Search 84",
 }
 
 // Search084Tool returns [Search084] as the tool "search-084", under the key "search-084" in Tools.
 func Search084Tool() *runtime.Func[Search084In, Search084Out] {
-	return runtime.NewFunc(&search084ToolSpec, Search084).WithDecoder(decodeSearch084In).WithEncoder(encodeSearch084Out)
+	return runtime.NewFunc(&search084ToolSpec, Search084)
 }
 
-// search084ToolBuilder builds tool "search-084" for Tools, with Search084Tool.
-type search084ToolBuilder struct{}
-
-// BuildTool returns Search084Tool().
-func (search084ToolBuilder) BuildTool() runtime.Tool {
-	return Search084Tool()
-}
-
-// search084ToolLazy is tool "search-084" as Tools holds it: built by Search084Tool on its first call.
-var search084ToolLazy = runtime.LazyTool{
-	Builder: search084ToolBuilder{},
-	Def:     &search084ToolSpec,
-}
-
-// search085ToolInputSchema is the JSON Schema of the input of tool "search-085".
-const search085ToolInputSchema = `{
+// search085InSchema is the JSON Schema of Search085In.
+const search085InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12649,8 +11456,8 @@ const search085ToolInputSchema = `{
   "description": "Search085In is the input of tool 85."
 }`
 
-// search085ToolOutputSchema is the JSON Schema of the output of tool "search-085".
-const search085ToolOutputSchema = `{
+// search085OutSchema is the JSON Schema of Search085Out.
+const search085OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12714,32 +11521,18 @@ var search085ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 85.",
 	ID:           "search-085",
-	InputSchema:  json.RawMessage(search085ToolInputSchema),
-	OutputSchema: json.RawMessage(search085ToolOutputSchema),
+	InputSchema:  json.RawMessage(search085InSchema),
+	OutputSchema: json.RawMessage(search085OutSchema),
 	Title:        "Search 85",
 }
 
 // Search085Tool returns [Search085] as the tool "search-085", under the key "search-085" in Tools.
 func Search085Tool() *runtime.Func[Search085In, Search085Out] {
-	return runtime.NewFunc(&search085ToolSpec, Search085).WithDecoder(decodeSearch085In).WithEncoder(encodeSearch085Out)
+	return runtime.NewFunc(&search085ToolSpec, Search085)
 }
 
-// search085ToolBuilder builds tool "search-085" for Tools, with Search085Tool.
-type search085ToolBuilder struct{}
-
-// BuildTool returns Search085Tool().
-func (search085ToolBuilder) BuildTool() runtime.Tool {
-	return Search085Tool()
-}
-
-// search085ToolLazy is tool "search-085" as Tools holds it: built by Search085Tool on its first call.
-var search085ToolLazy = runtime.LazyTool{
-	Builder: search085ToolBuilder{},
-	Def:     &search085ToolSpec,
-}
-
-// search086ToolInputSchema is the JSON Schema of the input of tool "search-086".
-const search086ToolInputSchema = `{
+// search086InSchema is the JSON Schema of Search086In.
+const search086InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12797,8 +11590,8 @@ const search086ToolInputSchema = `{
   "description": "Search086In is the input of tool 86."
 }`
 
-// search086ToolOutputSchema is the JSON Schema of the output of tool "search-086".
-const search086ToolOutputSchema = `{
+// search086OutSchema is the JSON Schema of Search086Out.
+const search086OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -12862,32 +11655,18 @@ var search086ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 86.",
 	ID:           "search-086",
-	InputSchema:  json.RawMessage(search086ToolInputSchema),
-	OutputSchema: json.RawMessage(search086ToolOutputSchema),
+	InputSchema:  json.RawMessage(search086InSchema),
+	OutputSchema: json.RawMessage(search086OutSchema),
 	Title:        "Search 86",
 }
 
 // Search086Tool returns [Search086] as the tool "search-086", under the key "search-086" in Tools.
 func Search086Tool() *runtime.Func[Search086In, Search086Out] {
-	return runtime.NewFunc(&search086ToolSpec, Search086).WithDecoder(decodeSearch086In).WithEncoder(encodeSearch086Out)
+	return runtime.NewFunc(&search086ToolSpec, Search086)
 }
 
-// search086ToolBuilder builds tool "search-086" for Tools, with Search086Tool.
-type search086ToolBuilder struct{}
-
-// BuildTool returns Search086Tool().
-func (search086ToolBuilder) BuildTool() runtime.Tool {
-	return Search086Tool()
-}
-
-// search086ToolLazy is tool "search-086" as Tools holds it: built by Search086Tool on its first call.
-var search086ToolLazy = runtime.LazyTool{
-	Builder: search086ToolBuilder{},
-	Def:     &search086ToolSpec,
-}
-
-// search087ToolInputSchema is the JSON Schema of the input of tool "search-087".
-const search087ToolInputSchema = `{
+// search087InSchema is the JSON Schema of Search087In.
+const search087InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -12945,8 +11724,8 @@ const search087ToolInputSchema = `{
   "description": "Search087In is the input of tool 87."
 }`
 
-// search087ToolOutputSchema is the JSON Schema of the output of tool "search-087".
-const search087ToolOutputSchema = `{
+// search087OutSchema is the JSON Schema of Search087Out.
+const search087OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13010,32 +11789,18 @@ var search087ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 87.",
 	ID:           "search-087",
-	InputSchema:  json.RawMessage(search087ToolInputSchema),
-	OutputSchema: json.RawMessage(search087ToolOutputSchema),
+	InputSchema:  json.RawMessage(search087InSchema),
+	OutputSchema: json.RawMessage(search087OutSchema),
 	Title:        "Search 87",
 }
 
 // Search087Tool returns [Search087] as the tool "search-087", under the key "search-087" in Tools.
 func Search087Tool() *runtime.Func[Search087In, Search087Out] {
-	return runtime.NewFunc(&search087ToolSpec, Search087).WithDecoder(decodeSearch087In).WithEncoder(encodeSearch087Out)
+	return runtime.NewFunc(&search087ToolSpec, Search087)
 }
 
-// search087ToolBuilder builds tool "search-087" for Tools, with Search087Tool.
-type search087ToolBuilder struct{}
-
-// BuildTool returns Search087Tool().
-func (search087ToolBuilder) BuildTool() runtime.Tool {
-	return Search087Tool()
-}
-
-// search087ToolLazy is tool "search-087" as Tools holds it: built by Search087Tool on its first call.
-var search087ToolLazy = runtime.LazyTool{
-	Builder: search087ToolBuilder{},
-	Def:     &search087ToolSpec,
-}
-
-// search088ToolInputSchema is the JSON Schema of the input of tool "search-088".
-const search088ToolInputSchema = `{
+// search088InSchema is the JSON Schema of Search088In.
+const search088InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13093,8 +11858,8 @@ const search088ToolInputSchema = `{
   "description": "Search088In is the input of tool 88."
 }`
 
-// search088ToolOutputSchema is the JSON Schema of the output of tool "search-088".
-const search088ToolOutputSchema = `{
+// search088OutSchema is the JSON Schema of Search088Out.
+const search088OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13158,32 +11923,18 @@ var search088ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 88.",
 	ID:           "search-088",
-	InputSchema:  json.RawMessage(search088ToolInputSchema),
-	OutputSchema: json.RawMessage(search088ToolOutputSchema),
+	InputSchema:  json.RawMessage(search088InSchema),
+	OutputSchema: json.RawMessage(search088OutSchema),
 	Title:        "Search 88",
 }
 
 // Search088Tool returns [Search088] as the tool "search-088", under the key "search-088" in Tools.
 func Search088Tool() *runtime.Func[Search088In, Search088Out] {
-	return runtime.NewFunc(&search088ToolSpec, Search088).WithDecoder(decodeSearch088In).WithEncoder(encodeSearch088Out)
+	return runtime.NewFunc(&search088ToolSpec, Search088)
 }
 
-// search088ToolBuilder builds tool "search-088" for Tools, with Search088Tool.
-type search088ToolBuilder struct{}
-
-// BuildTool returns Search088Tool().
-func (search088ToolBuilder) BuildTool() runtime.Tool {
-	return Search088Tool()
-}
-
-// search088ToolLazy is tool "search-088" as Tools holds it: built by Search088Tool on its first call.
-var search088ToolLazy = runtime.LazyTool{
-	Builder: search088ToolBuilder{},
-	Def:     &search088ToolSpec,
-}
-
-// search089ToolInputSchema is the JSON Schema of the input of tool "search-089".
-const search089ToolInputSchema = `{
+// search089InSchema is the JSON Schema of Search089In.
+const search089InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13241,8 +11992,8 @@ const search089ToolInputSchema = `{
   "description": "Search089In is the input of tool 89."
 }`
 
-// search089ToolOutputSchema is the JSON Schema of the output of tool "search-089".
-const search089ToolOutputSchema = `{
+// search089OutSchema is the JSON Schema of Search089Out.
+const search089OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13306,32 +12057,18 @@ var search089ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 89.",
 	ID:           "search-089",
-	InputSchema:  json.RawMessage(search089ToolInputSchema),
-	OutputSchema: json.RawMessage(search089ToolOutputSchema),
+	InputSchema:  json.RawMessage(search089InSchema),
+	OutputSchema: json.RawMessage(search089OutSchema),
 	Title:        "Search 89",
 }
 
 // Search089Tool returns [Search089] as the tool "search-089", under the key "search-089" in Tools.
 func Search089Tool() *runtime.Func[Search089In, Search089Out] {
-	return runtime.NewFunc(&search089ToolSpec, Search089).WithDecoder(decodeSearch089In).WithEncoder(encodeSearch089Out)
+	return runtime.NewFunc(&search089ToolSpec, Search089)
 }
 
-// search089ToolBuilder builds tool "search-089" for Tools, with Search089Tool.
-type search089ToolBuilder struct{}
-
-// BuildTool returns Search089Tool().
-func (search089ToolBuilder) BuildTool() runtime.Tool {
-	return Search089Tool()
-}
-
-// search089ToolLazy is tool "search-089" as Tools holds it: built by Search089Tool on its first call.
-var search089ToolLazy = runtime.LazyTool{
-	Builder: search089ToolBuilder{},
-	Def:     &search089ToolSpec,
-}
-
-// search090ToolInputSchema is the JSON Schema of the input of tool "search-090".
-const search090ToolInputSchema = `{
+// search090InSchema is the JSON Schema of Search090In.
+const search090InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13389,8 +12126,8 @@ const search090ToolInputSchema = `{
   "description": "Search090In is the input of tool 90."
 }`
 
-// search090ToolOutputSchema is the JSON Schema of the output of tool "search-090".
-const search090ToolOutputSchema = `{
+// search090OutSchema is the JSON Schema of Search090Out.
+const search090OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13454,32 +12191,18 @@ var search090ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 90.",
 	ID:           "search-090",
-	InputSchema:  json.RawMessage(search090ToolInputSchema),
-	OutputSchema: json.RawMessage(search090ToolOutputSchema),
+	InputSchema:  json.RawMessage(search090InSchema),
+	OutputSchema: json.RawMessage(search090OutSchema),
 	Title:        "Search 90",
 }
 
 // Search090Tool returns [Search090] as the tool "search-090", under the key "search-090" in Tools.
 func Search090Tool() *runtime.Func[Search090In, Search090Out] {
-	return runtime.NewFunc(&search090ToolSpec, Search090).WithDecoder(decodeSearch090In).WithEncoder(encodeSearch090Out)
+	return runtime.NewFunc(&search090ToolSpec, Search090)
 }
 
-// search090ToolBuilder builds tool "search-090" for Tools, with Search090Tool.
-type search090ToolBuilder struct{}
-
-// BuildTool returns Search090Tool().
-func (search090ToolBuilder) BuildTool() runtime.Tool {
-	return Search090Tool()
-}
-
-// search090ToolLazy is tool "search-090" as Tools holds it: built by Search090Tool on its first call.
-var search090ToolLazy = runtime.LazyTool{
-	Builder: search090ToolBuilder{},
-	Def:     &search090ToolSpec,
-}
-
-// search091ToolInputSchema is the JSON Schema of the input of tool "search-091".
-const search091ToolInputSchema = `{
+// search091InSchema is the JSON Schema of Search091In.
+const search091InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13537,8 +12260,8 @@ const search091ToolInputSchema = `{
   "description": "Search091In is the input of tool 91."
 }`
 
-// search091ToolOutputSchema is the JSON Schema of the output of tool "search-091".
-const search091ToolOutputSchema = `{
+// search091OutSchema is the JSON Schema of Search091Out.
+const search091OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13602,32 +12325,18 @@ var search091ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 91.",
 	ID:           "search-091",
-	InputSchema:  json.RawMessage(search091ToolInputSchema),
-	OutputSchema: json.RawMessage(search091ToolOutputSchema),
+	InputSchema:  json.RawMessage(search091InSchema),
+	OutputSchema: json.RawMessage(search091OutSchema),
 	Title:        "Search 91",
 }
 
 // Search091Tool returns [Search091] as the tool "search-091", under the key "search-091" in Tools.
 func Search091Tool() *runtime.Func[Search091In, Search091Out] {
-	return runtime.NewFunc(&search091ToolSpec, Search091).WithDecoder(decodeSearch091In).WithEncoder(encodeSearch091Out)
+	return runtime.NewFunc(&search091ToolSpec, Search091)
 }
 
-// search091ToolBuilder builds tool "search-091" for Tools, with Search091Tool.
-type search091ToolBuilder struct{}
-
-// BuildTool returns Search091Tool().
-func (search091ToolBuilder) BuildTool() runtime.Tool {
-	return Search091Tool()
-}
-
-// search091ToolLazy is tool "search-091" as Tools holds it: built by Search091Tool on its first call.
-var search091ToolLazy = runtime.LazyTool{
-	Builder: search091ToolBuilder{},
-	Def:     &search091ToolSpec,
-}
-
-// search092ToolInputSchema is the JSON Schema of the input of tool "search-092".
-const search092ToolInputSchema = `{
+// search092InSchema is the JSON Schema of Search092In.
+const search092InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13685,8 +12394,8 @@ const search092ToolInputSchema = `{
   "description": "Search092In is the input of tool 92."
 }`
 
-// search092ToolOutputSchema is the JSON Schema of the output of tool "search-092".
-const search092ToolOutputSchema = `{
+// search092OutSchema is the JSON Schema of Search092Out.
+const search092OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13750,32 +12459,18 @@ var search092ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 92.",
 	ID:           "search-092",
-	InputSchema:  json.RawMessage(search092ToolInputSchema),
-	OutputSchema: json.RawMessage(search092ToolOutputSchema),
+	InputSchema:  json.RawMessage(search092InSchema),
+	OutputSchema: json.RawMessage(search092OutSchema),
 	Title:        "Search 92",
 }
 
 // Search092Tool returns [Search092] as the tool "search-092", under the key "search-092" in Tools.
 func Search092Tool() *runtime.Func[Search092In, Search092Out] {
-	return runtime.NewFunc(&search092ToolSpec, Search092).WithDecoder(decodeSearch092In).WithEncoder(encodeSearch092Out)
+	return runtime.NewFunc(&search092ToolSpec, Search092)
 }
 
-// search092ToolBuilder builds tool "search-092" for Tools, with Search092Tool.
-type search092ToolBuilder struct{}
-
-// BuildTool returns Search092Tool().
-func (search092ToolBuilder) BuildTool() runtime.Tool {
-	return Search092Tool()
-}
-
-// search092ToolLazy is tool "search-092" as Tools holds it: built by Search092Tool on its first call.
-var search092ToolLazy = runtime.LazyTool{
-	Builder: search092ToolBuilder{},
-	Def:     &search092ToolSpec,
-}
-
-// search093ToolInputSchema is the JSON Schema of the input of tool "search-093".
-const search093ToolInputSchema = `{
+// search093InSchema is the JSON Schema of Search093In.
+const search093InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13833,8 +12528,8 @@ const search093ToolInputSchema = `{
   "description": "Search093In is the input of tool 93."
 }`
 
-// search093ToolOutputSchema is the JSON Schema of the output of tool "search-093".
-const search093ToolOutputSchema = `{
+// search093OutSchema is the JSON Schema of Search093Out.
+const search093OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -13898,32 +12593,18 @@ var search093ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 93.",
 	ID:           "search-093",
-	InputSchema:  json.RawMessage(search093ToolInputSchema),
-	OutputSchema: json.RawMessage(search093ToolOutputSchema),
+	InputSchema:  json.RawMessage(search093InSchema),
+	OutputSchema: json.RawMessage(search093OutSchema),
 	Title:        "Search 93",
 }
 
 // Search093Tool returns [Search093] as the tool "search-093", under the key "search-093" in Tools.
 func Search093Tool() *runtime.Func[Search093In, Search093Out] {
-	return runtime.NewFunc(&search093ToolSpec, Search093).WithDecoder(decodeSearch093In).WithEncoder(encodeSearch093Out)
+	return runtime.NewFunc(&search093ToolSpec, Search093)
 }
 
-// search093ToolBuilder builds tool "search-093" for Tools, with Search093Tool.
-type search093ToolBuilder struct{}
-
-// BuildTool returns Search093Tool().
-func (search093ToolBuilder) BuildTool() runtime.Tool {
-	return Search093Tool()
-}
-
-// search093ToolLazy is tool "search-093" as Tools holds it: built by Search093Tool on its first call.
-var search093ToolLazy = runtime.LazyTool{
-	Builder: search093ToolBuilder{},
-	Def:     &search093ToolSpec,
-}
-
-// search094ToolInputSchema is the JSON Schema of the input of tool "search-094".
-const search094ToolInputSchema = `{
+// search094InSchema is the JSON Schema of Search094In.
+const search094InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -13981,8 +12662,8 @@ const search094ToolInputSchema = `{
   "description": "Search094In is the input of tool 94."
 }`
 
-// search094ToolOutputSchema is the JSON Schema of the output of tool "search-094".
-const search094ToolOutputSchema = `{
+// search094OutSchema is the JSON Schema of Search094Out.
+const search094OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14046,32 +12727,18 @@ var search094ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 94.",
 	ID:           "search-094",
-	InputSchema:  json.RawMessage(search094ToolInputSchema),
-	OutputSchema: json.RawMessage(search094ToolOutputSchema),
+	InputSchema:  json.RawMessage(search094InSchema),
+	OutputSchema: json.RawMessage(search094OutSchema),
 	Title:        "Search 94",
 }
 
 // Search094Tool returns [Search094] as the tool "search-094", under the key "search-094" in Tools.
 func Search094Tool() *runtime.Func[Search094In, Search094Out] {
-	return runtime.NewFunc(&search094ToolSpec, Search094).WithDecoder(decodeSearch094In).WithEncoder(encodeSearch094Out)
+	return runtime.NewFunc(&search094ToolSpec, Search094)
 }
 
-// search094ToolBuilder builds tool "search-094" for Tools, with Search094Tool.
-type search094ToolBuilder struct{}
-
-// BuildTool returns Search094Tool().
-func (search094ToolBuilder) BuildTool() runtime.Tool {
-	return Search094Tool()
-}
-
-// search094ToolLazy is tool "search-094" as Tools holds it: built by Search094Tool on its first call.
-var search094ToolLazy = runtime.LazyTool{
-	Builder: search094ToolBuilder{},
-	Def:     &search094ToolSpec,
-}
-
-// search095ToolInputSchema is the JSON Schema of the input of tool "search-095".
-const search095ToolInputSchema = `{
+// search095InSchema is the JSON Schema of Search095In.
+const search095InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -14129,8 +12796,8 @@ const search095ToolInputSchema = `{
   "description": "Search095In is the input of tool 95."
 }`
 
-// search095ToolOutputSchema is the JSON Schema of the output of tool "search-095".
-const search095ToolOutputSchema = `{
+// search095OutSchema is the JSON Schema of Search095Out.
+const search095OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14194,32 +12861,18 @@ var search095ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 95.",
 	ID:           "search-095",
-	InputSchema:  json.RawMessage(search095ToolInputSchema),
-	OutputSchema: json.RawMessage(search095ToolOutputSchema),
+	InputSchema:  json.RawMessage(search095InSchema),
+	OutputSchema: json.RawMessage(search095OutSchema),
 	Title:        "Search 95",
 }
 
 // Search095Tool returns [Search095] as the tool "search-095", under the key "search-095" in Tools.
 func Search095Tool() *runtime.Func[Search095In, Search095Out] {
-	return runtime.NewFunc(&search095ToolSpec, Search095).WithDecoder(decodeSearch095In).WithEncoder(encodeSearch095Out)
+	return runtime.NewFunc(&search095ToolSpec, Search095)
 }
 
-// search095ToolBuilder builds tool "search-095" for Tools, with Search095Tool.
-type search095ToolBuilder struct{}
-
-// BuildTool returns Search095Tool().
-func (search095ToolBuilder) BuildTool() runtime.Tool {
-	return Search095Tool()
-}
-
-// search095ToolLazy is tool "search-095" as Tools holds it: built by Search095Tool on its first call.
-var search095ToolLazy = runtime.LazyTool{
-	Builder: search095ToolBuilder{},
-	Def:     &search095ToolSpec,
-}
-
-// search096ToolInputSchema is the JSON Schema of the input of tool "search-096".
-const search096ToolInputSchema = `{
+// search096InSchema is the JSON Schema of Search096In.
+const search096InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -14277,8 +12930,8 @@ const search096ToolInputSchema = `{
   "description": "Search096In is the input of tool 96."
 }`
 
-// search096ToolOutputSchema is the JSON Schema of the output of tool "search-096".
-const search096ToolOutputSchema = `{
+// search096OutSchema is the JSON Schema of Search096Out.
+const search096OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14342,32 +12995,18 @@ var search096ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 96.",
 	ID:           "search-096",
-	InputSchema:  json.RawMessage(search096ToolInputSchema),
-	OutputSchema: json.RawMessage(search096ToolOutputSchema),
+	InputSchema:  json.RawMessage(search096InSchema),
+	OutputSchema: json.RawMessage(search096OutSchema),
 	Title:        "Search 96",
 }
 
 // Search096Tool returns [Search096] as the tool "search-096", under the key "search-096" in Tools.
 func Search096Tool() *runtime.Func[Search096In, Search096Out] {
-	return runtime.NewFunc(&search096ToolSpec, Search096).WithDecoder(decodeSearch096In).WithEncoder(encodeSearch096Out)
+	return runtime.NewFunc(&search096ToolSpec, Search096)
 }
 
-// search096ToolBuilder builds tool "search-096" for Tools, with Search096Tool.
-type search096ToolBuilder struct{}
-
-// BuildTool returns Search096Tool().
-func (search096ToolBuilder) BuildTool() runtime.Tool {
-	return Search096Tool()
-}
-
-// search096ToolLazy is tool "search-096" as Tools holds it: built by Search096Tool on its first call.
-var search096ToolLazy = runtime.LazyTool{
-	Builder: search096ToolBuilder{},
-	Def:     &search096ToolSpec,
-}
-
-// search097ToolInputSchema is the JSON Schema of the input of tool "search-097".
-const search097ToolInputSchema = `{
+// search097InSchema is the JSON Schema of Search097In.
+const search097InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -14425,8 +13064,8 @@ const search097ToolInputSchema = `{
   "description": "Search097In is the input of tool 97."
 }`
 
-// search097ToolOutputSchema is the JSON Schema of the output of tool "search-097".
-const search097ToolOutputSchema = `{
+// search097OutSchema is the JSON Schema of Search097Out.
+const search097OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14490,32 +13129,18 @@ var search097ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 97.",
 	ID:           "search-097",
-	InputSchema:  json.RawMessage(search097ToolInputSchema),
-	OutputSchema: json.RawMessage(search097ToolOutputSchema),
+	InputSchema:  json.RawMessage(search097InSchema),
+	OutputSchema: json.RawMessage(search097OutSchema),
 	Title:        "Search 97",
 }
 
 // Search097Tool returns [Search097] as the tool "search-097", under the key "search-097" in Tools.
 func Search097Tool() *runtime.Func[Search097In, Search097Out] {
-	return runtime.NewFunc(&search097ToolSpec, Search097).WithDecoder(decodeSearch097In).WithEncoder(encodeSearch097Out)
+	return runtime.NewFunc(&search097ToolSpec, Search097)
 }
 
-// search097ToolBuilder builds tool "search-097" for Tools, with Search097Tool.
-type search097ToolBuilder struct{}
-
-// BuildTool returns Search097Tool().
-func (search097ToolBuilder) BuildTool() runtime.Tool {
-	return Search097Tool()
-}
-
-// search097ToolLazy is tool "search-097" as Tools holds it: built by Search097Tool on its first call.
-var search097ToolLazy = runtime.LazyTool{
-	Builder: search097ToolBuilder{},
-	Def:     &search097ToolSpec,
-}
-
-// search098ToolInputSchema is the JSON Schema of the input of tool "search-098".
-const search098ToolInputSchema = `{
+// search098InSchema is the JSON Schema of Search098In.
+const search098InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -14573,8 +13198,8 @@ const search098ToolInputSchema = `{
   "description": "Search098In is the input of tool 98."
 }`
 
-// search098ToolOutputSchema is the JSON Schema of the output of tool "search-098".
-const search098ToolOutputSchema = `{
+// search098OutSchema is the JSON Schema of Search098Out.
+const search098OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14638,32 +13263,18 @@ var search098ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 98.",
 	ID:           "search-098",
-	InputSchema:  json.RawMessage(search098ToolInputSchema),
-	OutputSchema: json.RawMessage(search098ToolOutputSchema),
+	InputSchema:  json.RawMessage(search098InSchema),
+	OutputSchema: json.RawMessage(search098OutSchema),
 	Title:        "Search 98",
 }
 
 // Search098Tool returns [Search098] as the tool "search-098", under the key "search-098" in Tools.
 func Search098Tool() *runtime.Func[Search098In, Search098Out] {
-	return runtime.NewFunc(&search098ToolSpec, Search098).WithDecoder(decodeSearch098In).WithEncoder(encodeSearch098Out)
+	return runtime.NewFunc(&search098ToolSpec, Search098)
 }
 
-// search098ToolBuilder builds tool "search-098" for Tools, with Search098Tool.
-type search098ToolBuilder struct{}
-
-// BuildTool returns Search098Tool().
-func (search098ToolBuilder) BuildTool() runtime.Tool {
-	return Search098Tool()
-}
-
-// search098ToolLazy is tool "search-098" as Tools holds it: built by Search098Tool on its first call.
-var search098ToolLazy = runtime.LazyTool{
-	Builder: search098ToolBuilder{},
-	Def:     &search098ToolSpec,
-}
-
-// search099ToolInputSchema is the JSON Schema of the input of tool "search-099".
-const search099ToolInputSchema = `{
+// search099InSchema is the JSON Schema of Search099In.
+const search099InSchema = `{
   "properties": {
     "query": {
       "type": "string",
@@ -14721,8 +13332,8 @@ const search099ToolInputSchema = `{
   "description": "Search099In is the input of tool 99."
 }`
 
-// search099ToolOutputSchema is the JSON Schema of the output of tool "search-099".
-const search099ToolOutputSchema = `{
+// search099OutSchema is the JSON Schema of Search099Out.
+const search099OutSchema = `{
   "properties": {
     "items": {
       "items": {
@@ -14786,20869 +13397,129 @@ var search099ToolSpec = runtime.Spec{
 	},
 	Description:  "Searches collection 99.",
 	ID:           "search-099",
-	InputSchema:  json.RawMessage(search099ToolInputSchema),
-	OutputSchema: json.RawMessage(search099ToolOutputSchema),
+	InputSchema:  json.RawMessage(search099InSchema),
+	OutputSchema: json.RawMessage(search099OutSchema),
 	Title:        "Search 99",
 }
 
 // Search099Tool returns [Search099] as the tool "search-099", under the key "search-099" in Tools.
 func Search099Tool() *runtime.Func[Search099In, Search099Out] {
-	return runtime.NewFunc(&search099ToolSpec, Search099).WithDecoder(decodeSearch099In).WithEncoder(encodeSearch099Out)
+	return runtime.NewFunc(&search099ToolSpec, Search099)
 }
 
-// search099ToolBuilder builds tool "search-099" for Tools, with Search099Tool.
-type search099ToolBuilder struct{}
-
-// BuildTool returns Search099Tool().
-func (search099ToolBuilder) BuildTool() runtime.Tool {
-	return Search099Tool()
-}
-
-// search099ToolLazy is tool "search-099" as Tools holds it: built by Search099Tool on its first call.
-var search099ToolLazy = runtime.LazyTool{
-	Builder: search099ToolBuilder{},
-	Def:     &search099ToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"search-000": &search000ToolLazy,
-		"search-001": &search001ToolLazy,
-		"search-002": &search002ToolLazy,
-		"search-003": &search003ToolLazy,
-		"search-004": &search004ToolLazy,
-		"search-005": &search005ToolLazy,
-		"search-006": &search006ToolLazy,
-		"search-007": &search007ToolLazy,
-		"search-008": &search008ToolLazy,
-		"search-009": &search009ToolLazy,
-		"search-010": &search010ToolLazy,
-		"search-011": &search011ToolLazy,
-		"search-012": &search012ToolLazy,
-		"search-013": &search013ToolLazy,
-		"search-014": &search014ToolLazy,
-		"search-015": &search015ToolLazy,
-		"search-016": &search016ToolLazy,
-		"search-017": &search017ToolLazy,
-		"search-018": &search018ToolLazy,
-		"search-019": &search019ToolLazy,
-		"search-020": &search020ToolLazy,
-		"search-021": &search021ToolLazy,
-		"search-022": &search022ToolLazy,
-		"search-023": &search023ToolLazy,
-		"search-024": &search024ToolLazy,
-		"search-025": &search025ToolLazy,
-		"search-026": &search026ToolLazy,
-		"search-027": &search027ToolLazy,
-		"search-028": &search028ToolLazy,
-		"search-029": &search029ToolLazy,
-		"search-030": &search030ToolLazy,
-		"search-031": &search031ToolLazy,
-		"search-032": &search032ToolLazy,
-		"search-033": &search033ToolLazy,
-		"search-034": &search034ToolLazy,
-		"search-035": &search035ToolLazy,
-		"search-036": &search036ToolLazy,
-		"search-037": &search037ToolLazy,
-		"search-038": &search038ToolLazy,
-		"search-039": &search039ToolLazy,
-		"search-040": &search040ToolLazy,
-		"search-041": &search041ToolLazy,
-		"search-042": &search042ToolLazy,
-		"search-043": &search043ToolLazy,
-		"search-044": &search044ToolLazy,
-		"search-045": &search045ToolLazy,
-		"search-046": &search046ToolLazy,
-		"search-047": &search047ToolLazy,
-		"search-048": &search048ToolLazy,
-		"search-049": &search049ToolLazy,
-		"search-050": &search050ToolLazy,
-		"search-051": &search051ToolLazy,
-		"search-052": &search052ToolLazy,
-		"search-053": &search053ToolLazy,
-		"search-054": &search054ToolLazy,
-		"search-055": &search055ToolLazy,
-		"search-056": &search056ToolLazy,
-		"search-057": &search057ToolLazy,
-		"search-058": &search058ToolLazy,
-		"search-059": &search059ToolLazy,
-		"search-060": &search060ToolLazy,
-		"search-061": &search061ToolLazy,
-		"search-062": &search062ToolLazy,
-		"search-063": &search063ToolLazy,
-		"search-064": &search064ToolLazy,
-		"search-065": &search065ToolLazy,
-		"search-066": &search066ToolLazy,
-		"search-067": &search067ToolLazy,
-		"search-068": &search068ToolLazy,
-		"search-069": &search069ToolLazy,
-		"search-070": &search070ToolLazy,
-		"search-071": &search071ToolLazy,
-		"search-072": &search072ToolLazy,
-		"search-073": &search073ToolLazy,
-		"search-074": &search074ToolLazy,
-		"search-075": &search075ToolLazy,
-		"search-076": &search076ToolLazy,
-		"search-077": &search077ToolLazy,
-		"search-078": &search078ToolLazy,
-		"search-079": &search079ToolLazy,
-		"search-080": &search080ToolLazy,
-		"search-081": &search081ToolLazy,
-		"search-082": &search082ToolLazy,
-		"search-083": &search083ToolLazy,
-		"search-084": &search084ToolLazy,
-		"search-085": &search085ToolLazy,
-		"search-086": &search086ToolLazy,
-		"search-087": &search087ToolLazy,
-		"search-088": &search088ToolLazy,
-		"search-089": &search089ToolLazy,
-		"search-090": &search090ToolLazy,
-		"search-091": &search091ToolLazy,
-		"search-092": &search092ToolLazy,
-		"search-093": &search093ToolLazy,
-		"search-094": &search094ToolLazy,
-		"search-095": &search095ToolLazy,
-		"search-096": &search096ToolLazy,
-		"search-097": &search097ToolLazy,
-		"search-098": &search098ToolLazy,
-		"search-099": &search099ToolLazy,
+		"search-000": Search000Tool(),
+		"search-001": Search001Tool(),
+		"search-002": Search002Tool(),
+		"search-003": Search003Tool(),
+		"search-004": Search004Tool(),
+		"search-005": Search005Tool(),
+		"search-006": Search006Tool(),
+		"search-007": Search007Tool(),
+		"search-008": Search008Tool(),
+		"search-009": Search009Tool(),
+		"search-010": Search010Tool(),
+		"search-011": Search011Tool(),
+		"search-012": Search012Tool(),
+		"search-013": Search013Tool(),
+		"search-014": Search014Tool(),
+		"search-015": Search015Tool(),
+		"search-016": Search016Tool(),
+		"search-017": Search017Tool(),
+		"search-018": Search018Tool(),
+		"search-019": Search019Tool(),
+		"search-020": Search020Tool(),
+		"search-021": Search021Tool(),
+		"search-022": Search022Tool(),
+		"search-023": Search023Tool(),
+		"search-024": Search024Tool(),
+		"search-025": Search025Tool(),
+		"search-026": Search026Tool(),
+		"search-027": Search027Tool(),
+		"search-028": Search028Tool(),
+		"search-029": Search029Tool(),
+		"search-030": Search030Tool(),
+		"search-031": Search031Tool(),
+		"search-032": Search032Tool(),
+		"search-033": Search033Tool(),
+		"search-034": Search034Tool(),
+		"search-035": Search035Tool(),
+		"search-036": Search036Tool(),
+		"search-037": Search037Tool(),
+		"search-038": Search038Tool(),
+		"search-039": Search039Tool(),
+		"search-040": Search040Tool(),
+		"search-041": Search041Tool(),
+		"search-042": Search042Tool(),
+		"search-043": Search043Tool(),
+		"search-044": Search044Tool(),
+		"search-045": Search045Tool(),
+		"search-046": Search046Tool(),
+		"search-047": Search047Tool(),
+		"search-048": Search048Tool(),
+		"search-049": Search049Tool(),
+		"search-050": Search050Tool(),
+		"search-051": Search051Tool(),
+		"search-052": Search052Tool(),
+		"search-053": Search053Tool(),
+		"search-054": Search054Tool(),
+		"search-055": Search055Tool(),
+		"search-056": Search056Tool(),
+		"search-057": Search057Tool(),
+		"search-058": Search058Tool(),
+		"search-059": Search059Tool(),
+		"search-060": Search060Tool(),
+		"search-061": Search061Tool(),
+		"search-062": Search062Tool(),
+		"search-063": Search063Tool(),
+		"search-064": Search064Tool(),
+		"search-065": Search065Tool(),
+		"search-066": Search066Tool(),
+		"search-067": Search067Tool(),
+		"search-068": Search068Tool(),
+		"search-069": Search069Tool(),
+		"search-070": Search070Tool(),
+		"search-071": Search071Tool(),
+		"search-072": Search072Tool(),
+		"search-073": Search073Tool(),
+		"search-074": Search074Tool(),
+		"search-075": Search075Tool(),
+		"search-076": Search076Tool(),
+		"search-077": Search077Tool(),
+		"search-078": Search078Tool(),
+		"search-079": Search079Tool(),
+		"search-080": Search080Tool(),
+		"search-081": Search081Tool(),
+		"search-082": Search082Tool(),
+		"search-083": Search083Tool(),
+		"search-084": Search084Tool(),
+		"search-085": Search085Tool(),
+		"search-086": Search086Tool(),
+		"search-087": Search087Tool(),
+		"search-088": Search088Tool(),
+		"search-089": Search089Tool(),
+		"search-090": Search090Tool(),
+		"search-091": Search091Tool(),
+		"search-092": Search092Tool(),
+		"search-093": Search093Tool(),
+		"search-094": Search094Tool(),
+		"search-095": Search095Tool(),
+		"search-096": Search096Tool(),
+		"search-097": Search097Tool(),
+		"search-098": Search098Tool(),
+		"search-099": Search099Tool(),
 	}
-}
-
-// decodeSearch000In decodes the arguments of tool "search-000" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch000In(d *jsonarg.Decoder, v *Search000In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page000)
-			decodePage000(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage000 decodes a Page000 and checks it against its schema in one pass (see package jsonarg).
-func decodePage000(d *jsonarg.Decoder, v *Page000) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch001In decodes the arguments of tool "search-001" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch001In(d *jsonarg.Decoder, v *Search001In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page001)
-			decodePage001(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage001 decodes a Page001 and checks it against its schema in one pass (see package jsonarg).
-func decodePage001(d *jsonarg.Decoder, v *Page001) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch002In decodes the arguments of tool "search-002" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch002In(d *jsonarg.Decoder, v *Search002In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page002)
-			decodePage002(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage002 decodes a Page002 and checks it against its schema in one pass (see package jsonarg).
-func decodePage002(d *jsonarg.Decoder, v *Page002) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch003In decodes the arguments of tool "search-003" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch003In(d *jsonarg.Decoder, v *Search003In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page003)
-			decodePage003(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage003 decodes a Page003 and checks it against its schema in one pass (see package jsonarg).
-func decodePage003(d *jsonarg.Decoder, v *Page003) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch004In decodes the arguments of tool "search-004" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch004In(d *jsonarg.Decoder, v *Search004In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page004)
-			decodePage004(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage004 decodes a Page004 and checks it against its schema in one pass (see package jsonarg).
-func decodePage004(d *jsonarg.Decoder, v *Page004) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch005In decodes the arguments of tool "search-005" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch005In(d *jsonarg.Decoder, v *Search005In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page005)
-			decodePage005(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage005 decodes a Page005 and checks it against its schema in one pass (see package jsonarg).
-func decodePage005(d *jsonarg.Decoder, v *Page005) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch006In decodes the arguments of tool "search-006" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch006In(d *jsonarg.Decoder, v *Search006In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page006)
-			decodePage006(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage006 decodes a Page006 and checks it against its schema in one pass (see package jsonarg).
-func decodePage006(d *jsonarg.Decoder, v *Page006) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch007In decodes the arguments of tool "search-007" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch007In(d *jsonarg.Decoder, v *Search007In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page007)
-			decodePage007(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage007 decodes a Page007 and checks it against its schema in one pass (see package jsonarg).
-func decodePage007(d *jsonarg.Decoder, v *Page007) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch008In decodes the arguments of tool "search-008" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch008In(d *jsonarg.Decoder, v *Search008In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page008)
-			decodePage008(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage008 decodes a Page008 and checks it against its schema in one pass (see package jsonarg).
-func decodePage008(d *jsonarg.Decoder, v *Page008) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch009In decodes the arguments of tool "search-009" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch009In(d *jsonarg.Decoder, v *Search009In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page009)
-			decodePage009(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage009 decodes a Page009 and checks it against its schema in one pass (see package jsonarg).
-func decodePage009(d *jsonarg.Decoder, v *Page009) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch010In decodes the arguments of tool "search-010" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch010In(d *jsonarg.Decoder, v *Search010In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page010)
-			decodePage010(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage010 decodes a Page010 and checks it against its schema in one pass (see package jsonarg).
-func decodePage010(d *jsonarg.Decoder, v *Page010) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch011In decodes the arguments of tool "search-011" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch011In(d *jsonarg.Decoder, v *Search011In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page011)
-			decodePage011(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage011 decodes a Page011 and checks it against its schema in one pass (see package jsonarg).
-func decodePage011(d *jsonarg.Decoder, v *Page011) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch012In decodes the arguments of tool "search-012" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch012In(d *jsonarg.Decoder, v *Search012In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page012)
-			decodePage012(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage012 decodes a Page012 and checks it against its schema in one pass (see package jsonarg).
-func decodePage012(d *jsonarg.Decoder, v *Page012) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch013In decodes the arguments of tool "search-013" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch013In(d *jsonarg.Decoder, v *Search013In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page013)
-			decodePage013(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage013 decodes a Page013 and checks it against its schema in one pass (see package jsonarg).
-func decodePage013(d *jsonarg.Decoder, v *Page013) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch014In decodes the arguments of tool "search-014" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch014In(d *jsonarg.Decoder, v *Search014In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page014)
-			decodePage014(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage014 decodes a Page014 and checks it against its schema in one pass (see package jsonarg).
-func decodePage014(d *jsonarg.Decoder, v *Page014) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch015In decodes the arguments of tool "search-015" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch015In(d *jsonarg.Decoder, v *Search015In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page015)
-			decodePage015(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage015 decodes a Page015 and checks it against its schema in one pass (see package jsonarg).
-func decodePage015(d *jsonarg.Decoder, v *Page015) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch016In decodes the arguments of tool "search-016" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch016In(d *jsonarg.Decoder, v *Search016In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page016)
-			decodePage016(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage016 decodes a Page016 and checks it against its schema in one pass (see package jsonarg).
-func decodePage016(d *jsonarg.Decoder, v *Page016) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch017In decodes the arguments of tool "search-017" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch017In(d *jsonarg.Decoder, v *Search017In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page017)
-			decodePage017(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage017 decodes a Page017 and checks it against its schema in one pass (see package jsonarg).
-func decodePage017(d *jsonarg.Decoder, v *Page017) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch018In decodes the arguments of tool "search-018" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch018In(d *jsonarg.Decoder, v *Search018In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page018)
-			decodePage018(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage018 decodes a Page018 and checks it against its schema in one pass (see package jsonarg).
-func decodePage018(d *jsonarg.Decoder, v *Page018) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch019In decodes the arguments of tool "search-019" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch019In(d *jsonarg.Decoder, v *Search019In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page019)
-			decodePage019(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage019 decodes a Page019 and checks it against its schema in one pass (see package jsonarg).
-func decodePage019(d *jsonarg.Decoder, v *Page019) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch020In decodes the arguments of tool "search-020" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch020In(d *jsonarg.Decoder, v *Search020In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page020)
-			decodePage020(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage020 decodes a Page020 and checks it against its schema in one pass (see package jsonarg).
-func decodePage020(d *jsonarg.Decoder, v *Page020) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch021In decodes the arguments of tool "search-021" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch021In(d *jsonarg.Decoder, v *Search021In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page021)
-			decodePage021(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage021 decodes a Page021 and checks it against its schema in one pass (see package jsonarg).
-func decodePage021(d *jsonarg.Decoder, v *Page021) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch022In decodes the arguments of tool "search-022" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch022In(d *jsonarg.Decoder, v *Search022In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page022)
-			decodePage022(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage022 decodes a Page022 and checks it against its schema in one pass (see package jsonarg).
-func decodePage022(d *jsonarg.Decoder, v *Page022) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch023In decodes the arguments of tool "search-023" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch023In(d *jsonarg.Decoder, v *Search023In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page023)
-			decodePage023(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage023 decodes a Page023 and checks it against its schema in one pass (see package jsonarg).
-func decodePage023(d *jsonarg.Decoder, v *Page023) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch024In decodes the arguments of tool "search-024" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch024In(d *jsonarg.Decoder, v *Search024In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page024)
-			decodePage024(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage024 decodes a Page024 and checks it against its schema in one pass (see package jsonarg).
-func decodePage024(d *jsonarg.Decoder, v *Page024) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch025In decodes the arguments of tool "search-025" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch025In(d *jsonarg.Decoder, v *Search025In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page025)
-			decodePage025(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage025 decodes a Page025 and checks it against its schema in one pass (see package jsonarg).
-func decodePage025(d *jsonarg.Decoder, v *Page025) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch026In decodes the arguments of tool "search-026" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch026In(d *jsonarg.Decoder, v *Search026In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page026)
-			decodePage026(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage026 decodes a Page026 and checks it against its schema in one pass (see package jsonarg).
-func decodePage026(d *jsonarg.Decoder, v *Page026) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch027In decodes the arguments of tool "search-027" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch027In(d *jsonarg.Decoder, v *Search027In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page027)
-			decodePage027(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage027 decodes a Page027 and checks it against its schema in one pass (see package jsonarg).
-func decodePage027(d *jsonarg.Decoder, v *Page027) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch028In decodes the arguments of tool "search-028" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch028In(d *jsonarg.Decoder, v *Search028In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page028)
-			decodePage028(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage028 decodes a Page028 and checks it against its schema in one pass (see package jsonarg).
-func decodePage028(d *jsonarg.Decoder, v *Page028) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch029In decodes the arguments of tool "search-029" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch029In(d *jsonarg.Decoder, v *Search029In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page029)
-			decodePage029(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage029 decodes a Page029 and checks it against its schema in one pass (see package jsonarg).
-func decodePage029(d *jsonarg.Decoder, v *Page029) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch030In decodes the arguments of tool "search-030" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch030In(d *jsonarg.Decoder, v *Search030In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page030)
-			decodePage030(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage030 decodes a Page030 and checks it against its schema in one pass (see package jsonarg).
-func decodePage030(d *jsonarg.Decoder, v *Page030) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch031In decodes the arguments of tool "search-031" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch031In(d *jsonarg.Decoder, v *Search031In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page031)
-			decodePage031(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage031 decodes a Page031 and checks it against its schema in one pass (see package jsonarg).
-func decodePage031(d *jsonarg.Decoder, v *Page031) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch032In decodes the arguments of tool "search-032" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch032In(d *jsonarg.Decoder, v *Search032In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page032)
-			decodePage032(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage032 decodes a Page032 and checks it against its schema in one pass (see package jsonarg).
-func decodePage032(d *jsonarg.Decoder, v *Page032) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch033In decodes the arguments of tool "search-033" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch033In(d *jsonarg.Decoder, v *Search033In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page033)
-			decodePage033(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage033 decodes a Page033 and checks it against its schema in one pass (see package jsonarg).
-func decodePage033(d *jsonarg.Decoder, v *Page033) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch034In decodes the arguments of tool "search-034" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch034In(d *jsonarg.Decoder, v *Search034In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page034)
-			decodePage034(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage034 decodes a Page034 and checks it against its schema in one pass (see package jsonarg).
-func decodePage034(d *jsonarg.Decoder, v *Page034) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch035In decodes the arguments of tool "search-035" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch035In(d *jsonarg.Decoder, v *Search035In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page035)
-			decodePage035(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage035 decodes a Page035 and checks it against its schema in one pass (see package jsonarg).
-func decodePage035(d *jsonarg.Decoder, v *Page035) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch036In decodes the arguments of tool "search-036" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch036In(d *jsonarg.Decoder, v *Search036In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page036)
-			decodePage036(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage036 decodes a Page036 and checks it against its schema in one pass (see package jsonarg).
-func decodePage036(d *jsonarg.Decoder, v *Page036) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch037In decodes the arguments of tool "search-037" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch037In(d *jsonarg.Decoder, v *Search037In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page037)
-			decodePage037(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage037 decodes a Page037 and checks it against its schema in one pass (see package jsonarg).
-func decodePage037(d *jsonarg.Decoder, v *Page037) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch038In decodes the arguments of tool "search-038" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch038In(d *jsonarg.Decoder, v *Search038In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page038)
-			decodePage038(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage038 decodes a Page038 and checks it against its schema in one pass (see package jsonarg).
-func decodePage038(d *jsonarg.Decoder, v *Page038) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch039In decodes the arguments of tool "search-039" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch039In(d *jsonarg.Decoder, v *Search039In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page039)
-			decodePage039(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage039 decodes a Page039 and checks it against its schema in one pass (see package jsonarg).
-func decodePage039(d *jsonarg.Decoder, v *Page039) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch040In decodes the arguments of tool "search-040" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch040In(d *jsonarg.Decoder, v *Search040In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page040)
-			decodePage040(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage040 decodes a Page040 and checks it against its schema in one pass (see package jsonarg).
-func decodePage040(d *jsonarg.Decoder, v *Page040) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch041In decodes the arguments of tool "search-041" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch041In(d *jsonarg.Decoder, v *Search041In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page041)
-			decodePage041(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage041 decodes a Page041 and checks it against its schema in one pass (see package jsonarg).
-func decodePage041(d *jsonarg.Decoder, v *Page041) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch042In decodes the arguments of tool "search-042" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch042In(d *jsonarg.Decoder, v *Search042In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page042)
-			decodePage042(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage042 decodes a Page042 and checks it against its schema in one pass (see package jsonarg).
-func decodePage042(d *jsonarg.Decoder, v *Page042) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch043In decodes the arguments of tool "search-043" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch043In(d *jsonarg.Decoder, v *Search043In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page043)
-			decodePage043(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage043 decodes a Page043 and checks it against its schema in one pass (see package jsonarg).
-func decodePage043(d *jsonarg.Decoder, v *Page043) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch044In decodes the arguments of tool "search-044" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch044In(d *jsonarg.Decoder, v *Search044In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page044)
-			decodePage044(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage044 decodes a Page044 and checks it against its schema in one pass (see package jsonarg).
-func decodePage044(d *jsonarg.Decoder, v *Page044) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch045In decodes the arguments of tool "search-045" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch045In(d *jsonarg.Decoder, v *Search045In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page045)
-			decodePage045(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage045 decodes a Page045 and checks it against its schema in one pass (see package jsonarg).
-func decodePage045(d *jsonarg.Decoder, v *Page045) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch046In decodes the arguments of tool "search-046" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch046In(d *jsonarg.Decoder, v *Search046In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page046)
-			decodePage046(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage046 decodes a Page046 and checks it against its schema in one pass (see package jsonarg).
-func decodePage046(d *jsonarg.Decoder, v *Page046) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch047In decodes the arguments of tool "search-047" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch047In(d *jsonarg.Decoder, v *Search047In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page047)
-			decodePage047(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage047 decodes a Page047 and checks it against its schema in one pass (see package jsonarg).
-func decodePage047(d *jsonarg.Decoder, v *Page047) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch048In decodes the arguments of tool "search-048" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch048In(d *jsonarg.Decoder, v *Search048In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page048)
-			decodePage048(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage048 decodes a Page048 and checks it against its schema in one pass (see package jsonarg).
-func decodePage048(d *jsonarg.Decoder, v *Page048) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch049In decodes the arguments of tool "search-049" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch049In(d *jsonarg.Decoder, v *Search049In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page049)
-			decodePage049(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage049 decodes a Page049 and checks it against its schema in one pass (see package jsonarg).
-func decodePage049(d *jsonarg.Decoder, v *Page049) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch050In decodes the arguments of tool "search-050" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch050In(d *jsonarg.Decoder, v *Search050In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page050)
-			decodePage050(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage050 decodes a Page050 and checks it against its schema in one pass (see package jsonarg).
-func decodePage050(d *jsonarg.Decoder, v *Page050) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch051In decodes the arguments of tool "search-051" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch051In(d *jsonarg.Decoder, v *Search051In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page051)
-			decodePage051(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage051 decodes a Page051 and checks it against its schema in one pass (see package jsonarg).
-func decodePage051(d *jsonarg.Decoder, v *Page051) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch052In decodes the arguments of tool "search-052" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch052In(d *jsonarg.Decoder, v *Search052In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page052)
-			decodePage052(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage052 decodes a Page052 and checks it against its schema in one pass (see package jsonarg).
-func decodePage052(d *jsonarg.Decoder, v *Page052) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch053In decodes the arguments of tool "search-053" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch053In(d *jsonarg.Decoder, v *Search053In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page053)
-			decodePage053(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage053 decodes a Page053 and checks it against its schema in one pass (see package jsonarg).
-func decodePage053(d *jsonarg.Decoder, v *Page053) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch054In decodes the arguments of tool "search-054" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch054In(d *jsonarg.Decoder, v *Search054In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page054)
-			decodePage054(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage054 decodes a Page054 and checks it against its schema in one pass (see package jsonarg).
-func decodePage054(d *jsonarg.Decoder, v *Page054) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch055In decodes the arguments of tool "search-055" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch055In(d *jsonarg.Decoder, v *Search055In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page055)
-			decodePage055(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage055 decodes a Page055 and checks it against its schema in one pass (see package jsonarg).
-func decodePage055(d *jsonarg.Decoder, v *Page055) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch056In decodes the arguments of tool "search-056" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch056In(d *jsonarg.Decoder, v *Search056In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page056)
-			decodePage056(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage056 decodes a Page056 and checks it against its schema in one pass (see package jsonarg).
-func decodePage056(d *jsonarg.Decoder, v *Page056) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch057In decodes the arguments of tool "search-057" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch057In(d *jsonarg.Decoder, v *Search057In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page057)
-			decodePage057(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage057 decodes a Page057 and checks it against its schema in one pass (see package jsonarg).
-func decodePage057(d *jsonarg.Decoder, v *Page057) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch058In decodes the arguments of tool "search-058" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch058In(d *jsonarg.Decoder, v *Search058In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page058)
-			decodePage058(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage058 decodes a Page058 and checks it against its schema in one pass (see package jsonarg).
-func decodePage058(d *jsonarg.Decoder, v *Page058) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch059In decodes the arguments of tool "search-059" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch059In(d *jsonarg.Decoder, v *Search059In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page059)
-			decodePage059(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage059 decodes a Page059 and checks it against its schema in one pass (see package jsonarg).
-func decodePage059(d *jsonarg.Decoder, v *Page059) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch060In decodes the arguments of tool "search-060" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch060In(d *jsonarg.Decoder, v *Search060In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page060)
-			decodePage060(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage060 decodes a Page060 and checks it against its schema in one pass (see package jsonarg).
-func decodePage060(d *jsonarg.Decoder, v *Page060) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch061In decodes the arguments of tool "search-061" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch061In(d *jsonarg.Decoder, v *Search061In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page061)
-			decodePage061(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage061 decodes a Page061 and checks it against its schema in one pass (see package jsonarg).
-func decodePage061(d *jsonarg.Decoder, v *Page061) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch062In decodes the arguments of tool "search-062" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch062In(d *jsonarg.Decoder, v *Search062In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page062)
-			decodePage062(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage062 decodes a Page062 and checks it against its schema in one pass (see package jsonarg).
-func decodePage062(d *jsonarg.Decoder, v *Page062) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch063In decodes the arguments of tool "search-063" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch063In(d *jsonarg.Decoder, v *Search063In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page063)
-			decodePage063(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage063 decodes a Page063 and checks it against its schema in one pass (see package jsonarg).
-func decodePage063(d *jsonarg.Decoder, v *Page063) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch064In decodes the arguments of tool "search-064" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch064In(d *jsonarg.Decoder, v *Search064In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page064)
-			decodePage064(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage064 decodes a Page064 and checks it against its schema in one pass (see package jsonarg).
-func decodePage064(d *jsonarg.Decoder, v *Page064) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch065In decodes the arguments of tool "search-065" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch065In(d *jsonarg.Decoder, v *Search065In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page065)
-			decodePage065(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage065 decodes a Page065 and checks it against its schema in one pass (see package jsonarg).
-func decodePage065(d *jsonarg.Decoder, v *Page065) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch066In decodes the arguments of tool "search-066" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch066In(d *jsonarg.Decoder, v *Search066In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page066)
-			decodePage066(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage066 decodes a Page066 and checks it against its schema in one pass (see package jsonarg).
-func decodePage066(d *jsonarg.Decoder, v *Page066) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch067In decodes the arguments of tool "search-067" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch067In(d *jsonarg.Decoder, v *Search067In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page067)
-			decodePage067(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage067 decodes a Page067 and checks it against its schema in one pass (see package jsonarg).
-func decodePage067(d *jsonarg.Decoder, v *Page067) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch068In decodes the arguments of tool "search-068" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch068In(d *jsonarg.Decoder, v *Search068In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page068)
-			decodePage068(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage068 decodes a Page068 and checks it against its schema in one pass (see package jsonarg).
-func decodePage068(d *jsonarg.Decoder, v *Page068) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch069In decodes the arguments of tool "search-069" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch069In(d *jsonarg.Decoder, v *Search069In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page069)
-			decodePage069(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage069 decodes a Page069 and checks it against its schema in one pass (see package jsonarg).
-func decodePage069(d *jsonarg.Decoder, v *Page069) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch070In decodes the arguments of tool "search-070" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch070In(d *jsonarg.Decoder, v *Search070In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page070)
-			decodePage070(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage070 decodes a Page070 and checks it against its schema in one pass (see package jsonarg).
-func decodePage070(d *jsonarg.Decoder, v *Page070) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch071In decodes the arguments of tool "search-071" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch071In(d *jsonarg.Decoder, v *Search071In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page071)
-			decodePage071(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage071 decodes a Page071 and checks it against its schema in one pass (see package jsonarg).
-func decodePage071(d *jsonarg.Decoder, v *Page071) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch072In decodes the arguments of tool "search-072" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch072In(d *jsonarg.Decoder, v *Search072In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page072)
-			decodePage072(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage072 decodes a Page072 and checks it against its schema in one pass (see package jsonarg).
-func decodePage072(d *jsonarg.Decoder, v *Page072) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch073In decodes the arguments of tool "search-073" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch073In(d *jsonarg.Decoder, v *Search073In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page073)
-			decodePage073(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage073 decodes a Page073 and checks it against its schema in one pass (see package jsonarg).
-func decodePage073(d *jsonarg.Decoder, v *Page073) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch074In decodes the arguments of tool "search-074" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch074In(d *jsonarg.Decoder, v *Search074In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page074)
-			decodePage074(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage074 decodes a Page074 and checks it against its schema in one pass (see package jsonarg).
-func decodePage074(d *jsonarg.Decoder, v *Page074) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch075In decodes the arguments of tool "search-075" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch075In(d *jsonarg.Decoder, v *Search075In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page075)
-			decodePage075(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage075 decodes a Page075 and checks it against its schema in one pass (see package jsonarg).
-func decodePage075(d *jsonarg.Decoder, v *Page075) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch076In decodes the arguments of tool "search-076" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch076In(d *jsonarg.Decoder, v *Search076In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page076)
-			decodePage076(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage076 decodes a Page076 and checks it against its schema in one pass (see package jsonarg).
-func decodePage076(d *jsonarg.Decoder, v *Page076) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch077In decodes the arguments of tool "search-077" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch077In(d *jsonarg.Decoder, v *Search077In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page077)
-			decodePage077(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage077 decodes a Page077 and checks it against its schema in one pass (see package jsonarg).
-func decodePage077(d *jsonarg.Decoder, v *Page077) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch078In decodes the arguments of tool "search-078" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch078In(d *jsonarg.Decoder, v *Search078In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page078)
-			decodePage078(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage078 decodes a Page078 and checks it against its schema in one pass (see package jsonarg).
-func decodePage078(d *jsonarg.Decoder, v *Page078) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch079In decodes the arguments of tool "search-079" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch079In(d *jsonarg.Decoder, v *Search079In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page079)
-			decodePage079(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage079 decodes a Page079 and checks it against its schema in one pass (see package jsonarg).
-func decodePage079(d *jsonarg.Decoder, v *Page079) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch080In decodes the arguments of tool "search-080" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch080In(d *jsonarg.Decoder, v *Search080In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page080)
-			decodePage080(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage080 decodes a Page080 and checks it against its schema in one pass (see package jsonarg).
-func decodePage080(d *jsonarg.Decoder, v *Page080) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch081In decodes the arguments of tool "search-081" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch081In(d *jsonarg.Decoder, v *Search081In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page081)
-			decodePage081(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage081 decodes a Page081 and checks it against its schema in one pass (see package jsonarg).
-func decodePage081(d *jsonarg.Decoder, v *Page081) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch082In decodes the arguments of tool "search-082" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch082In(d *jsonarg.Decoder, v *Search082In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page082)
-			decodePage082(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage082 decodes a Page082 and checks it against its schema in one pass (see package jsonarg).
-func decodePage082(d *jsonarg.Decoder, v *Page082) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch083In decodes the arguments of tool "search-083" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch083In(d *jsonarg.Decoder, v *Search083In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page083)
-			decodePage083(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage083 decodes a Page083 and checks it against its schema in one pass (see package jsonarg).
-func decodePage083(d *jsonarg.Decoder, v *Page083) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch084In decodes the arguments of tool "search-084" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch084In(d *jsonarg.Decoder, v *Search084In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page084)
-			decodePage084(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage084 decodes a Page084 and checks it against its schema in one pass (see package jsonarg).
-func decodePage084(d *jsonarg.Decoder, v *Page084) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch085In decodes the arguments of tool "search-085" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch085In(d *jsonarg.Decoder, v *Search085In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page085)
-			decodePage085(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage085 decodes a Page085 and checks it against its schema in one pass (see package jsonarg).
-func decodePage085(d *jsonarg.Decoder, v *Page085) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch086In decodes the arguments of tool "search-086" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch086In(d *jsonarg.Decoder, v *Search086In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page086)
-			decodePage086(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage086 decodes a Page086 and checks it against its schema in one pass (see package jsonarg).
-func decodePage086(d *jsonarg.Decoder, v *Page086) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch087In decodes the arguments of tool "search-087" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch087In(d *jsonarg.Decoder, v *Search087In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page087)
-			decodePage087(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage087 decodes a Page087 and checks it against its schema in one pass (see package jsonarg).
-func decodePage087(d *jsonarg.Decoder, v *Page087) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch088In decodes the arguments of tool "search-088" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch088In(d *jsonarg.Decoder, v *Search088In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page088)
-			decodePage088(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage088 decodes a Page088 and checks it against its schema in one pass (see package jsonarg).
-func decodePage088(d *jsonarg.Decoder, v *Page088) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch089In decodes the arguments of tool "search-089" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch089In(d *jsonarg.Decoder, v *Search089In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page089)
-			decodePage089(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage089 decodes a Page089 and checks it against its schema in one pass (see package jsonarg).
-func decodePage089(d *jsonarg.Decoder, v *Page089) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch090In decodes the arguments of tool "search-090" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch090In(d *jsonarg.Decoder, v *Search090In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page090)
-			decodePage090(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage090 decodes a Page090 and checks it against its schema in one pass (see package jsonarg).
-func decodePage090(d *jsonarg.Decoder, v *Page090) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch091In decodes the arguments of tool "search-091" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch091In(d *jsonarg.Decoder, v *Search091In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page091)
-			decodePage091(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage091 decodes a Page091 and checks it against its schema in one pass (see package jsonarg).
-func decodePage091(d *jsonarg.Decoder, v *Page091) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch092In decodes the arguments of tool "search-092" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch092In(d *jsonarg.Decoder, v *Search092In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page092)
-			decodePage092(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage092 decodes a Page092 and checks it against its schema in one pass (see package jsonarg).
-func decodePage092(d *jsonarg.Decoder, v *Page092) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch093In decodes the arguments of tool "search-093" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch093In(d *jsonarg.Decoder, v *Search093In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page093)
-			decodePage093(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage093 decodes a Page093 and checks it against its schema in one pass (see package jsonarg).
-func decodePage093(d *jsonarg.Decoder, v *Page093) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch094In decodes the arguments of tool "search-094" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch094In(d *jsonarg.Decoder, v *Search094In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page094)
-			decodePage094(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage094 decodes a Page094 and checks it against its schema in one pass (see package jsonarg).
-func decodePage094(d *jsonarg.Decoder, v *Page094) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch095In decodes the arguments of tool "search-095" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch095In(d *jsonarg.Decoder, v *Search095In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page095)
-			decodePage095(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage095 decodes a Page095 and checks it against its schema in one pass (see package jsonarg).
-func decodePage095(d *jsonarg.Decoder, v *Page095) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch096In decodes the arguments of tool "search-096" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch096In(d *jsonarg.Decoder, v *Search096In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page096)
-			decodePage096(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage096 decodes a Page096 and checks it against its schema in one pass (see package jsonarg).
-func decodePage096(d *jsonarg.Decoder, v *Page096) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch097In decodes the arguments of tool "search-097" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch097In(d *jsonarg.Decoder, v *Search097In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page097)
-			decodePage097(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage097 decodes a Page097 and checks it against its schema in one pass (see package jsonarg).
-func decodePage097(d *jsonarg.Decoder, v *Page097) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch098In decodes the arguments of tool "search-098" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch098In(d *jsonarg.Decoder, v *Search098In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page098)
-			decodePage098(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage098 decodes a Page098 and checks it against its schema in one pass (see package jsonarg).
-func decodePage098(d *jsonarg.Decoder, v *Page098) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// decodeSearch099In decodes the arguments of tool "search-099" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSearch099In(d *jsonarg.Decoder, v *Search099In) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "query":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Query = d.Text()
-		case "limit":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Limit = int(n)
-		case "tags":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		case "mode":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "exact":
-				v.Mode = "exact"
-			case "fuzzy":
-				v.Mode = "fuzzy"
-			case "prefix":
-				v.Mode = "prefix"
-			default:
-				d.Violation(`expected one of "exact", "fuzzy", "prefix"`)
-			}
-		case "since":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "page":
-			if seen&(1<<5) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 5
-			if d.DropNull() {
-				continue
-			}
-			v.Page = new(Page099)
-			decodePage099(d, v.Page)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"query"})
-	}
-}
-
-// decodePage099 decodes a Page099 and checks it against its schema in one pass (see package jsonarg).
-func decodePage099(d *jsonarg.Decoder, v *Page099) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "cursor":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Cursor = d.Text()
-		case "size":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Size = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"cursor"})
-	}
-}
-
-// encodeSearch000Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch000Out(dst []byte, v Search000Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeItem appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeItem(dst []byte, v Item) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"id":`...)
-	dst = jsonout.AppendString(dst, v.ID)
-	dst = append(dst, `,"score":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.Score, 64); err != nil {
-		return nil, err
-	}
-	if len(v.Labels) != 0 {
-		dst = append(dst, `,"labels":`...)
-		if v.Labels == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '{')
-			for i2, k1 := range jsonout.SortedKeys(v.Labels) {
-				if i2 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = jsonout.AppendString(dst, k1)
-				dst = append(dst, ':')
-				dst = jsonout.AppendString(dst, v.Labels[k1])
-			}
-			dst = append(dst, '}')
-		}
-	}
-	dst = append(dst, `,"updated":`...)
-	if dst, err = jsonout.AppendTime(dst, v.Updated); err != nil {
-		return nil, err
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch001Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch001Out(dst []byte, v Search001Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch002Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch002Out(dst []byte, v Search002Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch003Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch003Out(dst []byte, v Search003Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch004Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch004Out(dst []byte, v Search004Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch005Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch005Out(dst []byte, v Search005Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch006Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch006Out(dst []byte, v Search006Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch007Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch007Out(dst []byte, v Search007Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch008Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch008Out(dst []byte, v Search008Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch009Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch009Out(dst []byte, v Search009Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch010Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch010Out(dst []byte, v Search010Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch011Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch011Out(dst []byte, v Search011Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch012Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch012Out(dst []byte, v Search012Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch013Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch013Out(dst []byte, v Search013Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch014Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch014Out(dst []byte, v Search014Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch015Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch015Out(dst []byte, v Search015Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch016Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch016Out(dst []byte, v Search016Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch017Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch017Out(dst []byte, v Search017Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch018Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch018Out(dst []byte, v Search018Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch019Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch019Out(dst []byte, v Search019Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch020Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch020Out(dst []byte, v Search020Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch021Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch021Out(dst []byte, v Search021Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch022Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch022Out(dst []byte, v Search022Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch023Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch023Out(dst []byte, v Search023Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch024Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch024Out(dst []byte, v Search024Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch025Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch025Out(dst []byte, v Search025Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch026Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch026Out(dst []byte, v Search026Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch027Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch027Out(dst []byte, v Search027Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch028Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch028Out(dst []byte, v Search028Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch029Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch029Out(dst []byte, v Search029Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch030Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch030Out(dst []byte, v Search030Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch031Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch031Out(dst []byte, v Search031Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch032Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch032Out(dst []byte, v Search032Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch033Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch033Out(dst []byte, v Search033Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch034Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch034Out(dst []byte, v Search034Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch035Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch035Out(dst []byte, v Search035Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch036Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch036Out(dst []byte, v Search036Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch037Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch037Out(dst []byte, v Search037Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch038Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch038Out(dst []byte, v Search038Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch039Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch039Out(dst []byte, v Search039Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch040Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch040Out(dst []byte, v Search040Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch041Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch041Out(dst []byte, v Search041Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch042Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch042Out(dst []byte, v Search042Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch043Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch043Out(dst []byte, v Search043Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch044Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch044Out(dst []byte, v Search044Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch045Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch045Out(dst []byte, v Search045Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch046Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch046Out(dst []byte, v Search046Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch047Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch047Out(dst []byte, v Search047Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch048Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch048Out(dst []byte, v Search048Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch049Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch049Out(dst []byte, v Search049Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch050Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch050Out(dst []byte, v Search050Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch051Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch051Out(dst []byte, v Search051Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch052Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch052Out(dst []byte, v Search052Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch053Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch053Out(dst []byte, v Search053Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch054Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch054Out(dst []byte, v Search054Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch055Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch055Out(dst []byte, v Search055Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch056Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch056Out(dst []byte, v Search056Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch057Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch057Out(dst []byte, v Search057Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch058Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch058Out(dst []byte, v Search058Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch059Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch059Out(dst []byte, v Search059Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch060Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch060Out(dst []byte, v Search060Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch061Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch061Out(dst []byte, v Search061Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch062Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch062Out(dst []byte, v Search062Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch063Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch063Out(dst []byte, v Search063Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch064Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch064Out(dst []byte, v Search064Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch065Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch065Out(dst []byte, v Search065Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch066Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch066Out(dst []byte, v Search066Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch067Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch067Out(dst []byte, v Search067Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch068Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch068Out(dst []byte, v Search068Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch069Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch069Out(dst []byte, v Search069Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch070Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch070Out(dst []byte, v Search070Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch071Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch071Out(dst []byte, v Search071Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch072Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch072Out(dst []byte, v Search072Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch073Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch073Out(dst []byte, v Search073Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch074Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch074Out(dst []byte, v Search074Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch075Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch075Out(dst []byte, v Search075Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch076Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch076Out(dst []byte, v Search076Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch077Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch077Out(dst []byte, v Search077Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch078Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch078Out(dst []byte, v Search078Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch079Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch079Out(dst []byte, v Search079Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch080Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch080Out(dst []byte, v Search080Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch081Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch081Out(dst []byte, v Search081Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch082Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch082Out(dst []byte, v Search082Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch083Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch083Out(dst []byte, v Search083Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch084Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch084Out(dst []byte, v Search084Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch085Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch085Out(dst []byte, v Search085Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch086Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch086Out(dst []byte, v Search086Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch087Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch087Out(dst []byte, v Search087Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch088Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch088Out(dst []byte, v Search088Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch089Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch089Out(dst []byte, v Search089Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch090Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch090Out(dst []byte, v Search090Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch091Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch091Out(dst []byte, v Search091Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch092Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch092Out(dst []byte, v Search092Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch093Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch093Out(dst []byte, v Search093Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch094Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch094Out(dst []byte, v Search094Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch095Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch095Out(dst []byte, v Search095Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch096Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch096Out(dst []byte, v Search096Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch097Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch097Out(dst []byte, v Search097Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch098Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch098Out(dst []byte, v Search098Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSearch099Out appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSearch099Out(dst []byte, v Search099Out) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeItem(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, `,"total":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Total))
-	if v.Next != "" {
-		dst = append(dst, `,"next":`...)
-		dst = jsonout.AppendString(dst, v.Next)
-	}
-	dst = append(dst, '}')
-	return dst, nil
 }

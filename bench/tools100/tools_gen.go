@@ -5,12 +5,10 @@ package tools100
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
-// tool0ToolInputSchema is the JSON Schema of the input of tool "tool-0".
-const tool0ToolInputSchema = `{
+// in0Schema is the JSON Schema of In0.
+const in0Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -67,8 +65,8 @@ const tool0ToolInputSchema = `{
   "description": "In0 is the input of tool 0."
 }`
 
-// tool0ToolOutputSchema is the JSON Schema of the output of tool "tool-0".
-const tool0ToolOutputSchema = `{
+// out0Schema is the JSON Schema of Out0.
+const out0Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -115,31 +113,17 @@ var tool0ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 0.",
 	ID:           "tool-0",
-	InputSchema:  json.RawMessage(tool0ToolInputSchema),
-	OutputSchema: json.RawMessage(tool0ToolOutputSchema),
+	InputSchema:  json.RawMessage(in0Schema),
+	OutputSchema: json.RawMessage(out0Schema),
 }
 
 // Tool0Tool returns [Tool0] as the tool "tool-0", under the key "tool-0" in Tools.
 func Tool0Tool() *runtime.Func[In0, Out0] {
-	return runtime.NewFunc(&tool0ToolSpec, Tool0).WithDecoder(decodeIn0).WithEncoder(encodeOut0)
+	return runtime.NewFunc(&tool0ToolSpec, Tool0)
 }
 
-// tool0ToolBuilder builds tool "tool-0" for Tools, with Tool0Tool.
-type tool0ToolBuilder struct{}
-
-// BuildTool returns Tool0Tool().
-func (tool0ToolBuilder) BuildTool() runtime.Tool {
-	return Tool0Tool()
-}
-
-// tool0ToolLazy is tool "tool-0" as Tools holds it: built by Tool0Tool on its first call.
-var tool0ToolLazy = runtime.LazyTool{
-	Builder: tool0ToolBuilder{},
-	Def:     &tool0ToolSpec,
-}
-
-// tool1ToolInputSchema is the JSON Schema of the input of tool "tool-1".
-const tool1ToolInputSchema = `{
+// in1Schema is the JSON Schema of In1.
+const in1Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -196,8 +180,8 @@ const tool1ToolInputSchema = `{
   "description": "In1 is the input of tool 1."
 }`
 
-// tool1ToolOutputSchema is the JSON Schema of the output of tool "tool-1".
-const tool1ToolOutputSchema = `{
+// out1Schema is the JSON Schema of Out1.
+const out1Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -244,31 +228,17 @@ var tool1ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 1.",
 	ID:           "tool-1",
-	InputSchema:  json.RawMessage(tool1ToolInputSchema),
-	OutputSchema: json.RawMessage(tool1ToolOutputSchema),
+	InputSchema:  json.RawMessage(in1Schema),
+	OutputSchema: json.RawMessage(out1Schema),
 }
 
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
 func Tool1Tool() *runtime.Func[In1, Out1] {
-	return runtime.NewFunc(&tool1ToolSpec, Tool1).WithDecoder(decodeIn1).WithEncoder(encodeOut1)
+	return runtime.NewFunc(&tool1ToolSpec, Tool1)
 }
 
-// tool1ToolBuilder builds tool "tool-1" for Tools, with Tool1Tool.
-type tool1ToolBuilder struct{}
-
-// BuildTool returns Tool1Tool().
-func (tool1ToolBuilder) BuildTool() runtime.Tool {
-	return Tool1Tool()
-}
-
-// tool1ToolLazy is tool "tool-1" as Tools holds it: built by Tool1Tool on its first call.
-var tool1ToolLazy = runtime.LazyTool{
-	Builder: tool1ToolBuilder{},
-	Def:     &tool1ToolSpec,
-}
-
-// tool2ToolInputSchema is the JSON Schema of the input of tool "tool-2".
-const tool2ToolInputSchema = `{
+// in2Schema is the JSON Schema of In2.
+const in2Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -325,8 +295,8 @@ const tool2ToolInputSchema = `{
   "description": "In2 is the input of tool 2."
 }`
 
-// tool2ToolOutputSchema is the JSON Schema of the output of tool "tool-2".
-const tool2ToolOutputSchema = `{
+// out2Schema is the JSON Schema of Out2.
+const out2Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -373,31 +343,17 @@ var tool2ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 2.",
 	ID:           "tool-2",
-	InputSchema:  json.RawMessage(tool2ToolInputSchema),
-	OutputSchema: json.RawMessage(tool2ToolOutputSchema),
+	InputSchema:  json.RawMessage(in2Schema),
+	OutputSchema: json.RawMessage(out2Schema),
 }
 
 // Tool2Tool returns [Tool2] as the tool "tool-2", under the key "tool-2" in Tools.
 func Tool2Tool() *runtime.Func[In2, Out2] {
-	return runtime.NewFunc(&tool2ToolSpec, Tool2).WithDecoder(decodeIn2).WithEncoder(encodeOut2)
+	return runtime.NewFunc(&tool2ToolSpec, Tool2)
 }
 
-// tool2ToolBuilder builds tool "tool-2" for Tools, with Tool2Tool.
-type tool2ToolBuilder struct{}
-
-// BuildTool returns Tool2Tool().
-func (tool2ToolBuilder) BuildTool() runtime.Tool {
-	return Tool2Tool()
-}
-
-// tool2ToolLazy is tool "tool-2" as Tools holds it: built by Tool2Tool on its first call.
-var tool2ToolLazy = runtime.LazyTool{
-	Builder: tool2ToolBuilder{},
-	Def:     &tool2ToolSpec,
-}
-
-// tool3ToolInputSchema is the JSON Schema of the input of tool "tool-3".
-const tool3ToolInputSchema = `{
+// in3Schema is the JSON Schema of In3.
+const in3Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -454,8 +410,8 @@ const tool3ToolInputSchema = `{
   "description": "In3 is the input of tool 3."
 }`
 
-// tool3ToolOutputSchema is the JSON Schema of the output of tool "tool-3".
-const tool3ToolOutputSchema = `{
+// out3Schema is the JSON Schema of Out3.
+const out3Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -502,31 +458,17 @@ var tool3ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 3.",
 	ID:           "tool-3",
-	InputSchema:  json.RawMessage(tool3ToolInputSchema),
-	OutputSchema: json.RawMessage(tool3ToolOutputSchema),
+	InputSchema:  json.RawMessage(in3Schema),
+	OutputSchema: json.RawMessage(out3Schema),
 }
 
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
 func Tool3Tool() *runtime.Func[In3, Out3] {
-	return runtime.NewFunc(&tool3ToolSpec, Tool3).WithDecoder(decodeIn3).WithEncoder(encodeOut3)
+	return runtime.NewFunc(&tool3ToolSpec, Tool3)
 }
 
-// tool3ToolBuilder builds tool "tool-3" for Tools, with Tool3Tool.
-type tool3ToolBuilder struct{}
-
-// BuildTool returns Tool3Tool().
-func (tool3ToolBuilder) BuildTool() runtime.Tool {
-	return Tool3Tool()
-}
-
-// tool3ToolLazy is tool "tool-3" as Tools holds it: built by Tool3Tool on its first call.
-var tool3ToolLazy = runtime.LazyTool{
-	Builder: tool3ToolBuilder{},
-	Def:     &tool3ToolSpec,
-}
-
-// tool4ToolInputSchema is the JSON Schema of the input of tool "tool-4".
-const tool4ToolInputSchema = `{
+// in4Schema is the JSON Schema of In4.
+const in4Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -583,8 +525,8 @@ const tool4ToolInputSchema = `{
   "description": "In4 is the input of tool 4."
 }`
 
-// tool4ToolOutputSchema is the JSON Schema of the output of tool "tool-4".
-const tool4ToolOutputSchema = `{
+// out4Schema is the JSON Schema of Out4.
+const out4Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -631,31 +573,17 @@ var tool4ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 4.",
 	ID:           "tool-4",
-	InputSchema:  json.RawMessage(tool4ToolInputSchema),
-	OutputSchema: json.RawMessage(tool4ToolOutputSchema),
+	InputSchema:  json.RawMessage(in4Schema),
+	OutputSchema: json.RawMessage(out4Schema),
 }
 
 // Tool4Tool returns [Tool4] as the tool "tool-4", under the key "tool-4" in Tools.
 func Tool4Tool() *runtime.Func[In4, Out4] {
-	return runtime.NewFunc(&tool4ToolSpec, Tool4).WithDecoder(decodeIn4).WithEncoder(encodeOut4)
+	return runtime.NewFunc(&tool4ToolSpec, Tool4)
 }
 
-// tool4ToolBuilder builds tool "tool-4" for Tools, with Tool4Tool.
-type tool4ToolBuilder struct{}
-
-// BuildTool returns Tool4Tool().
-func (tool4ToolBuilder) BuildTool() runtime.Tool {
-	return Tool4Tool()
-}
-
-// tool4ToolLazy is tool "tool-4" as Tools holds it: built by Tool4Tool on its first call.
-var tool4ToolLazy = runtime.LazyTool{
-	Builder: tool4ToolBuilder{},
-	Def:     &tool4ToolSpec,
-}
-
-// tool5ToolInputSchema is the JSON Schema of the input of tool "tool-5".
-const tool5ToolInputSchema = `{
+// in5Schema is the JSON Schema of In5.
+const in5Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -712,8 +640,8 @@ const tool5ToolInputSchema = `{
   "description": "In5 is the input of tool 5."
 }`
 
-// tool5ToolOutputSchema is the JSON Schema of the output of tool "tool-5".
-const tool5ToolOutputSchema = `{
+// out5Schema is the JSON Schema of Out5.
+const out5Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -760,31 +688,17 @@ var tool5ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 5.",
 	ID:           "tool-5",
-	InputSchema:  json.RawMessage(tool5ToolInputSchema),
-	OutputSchema: json.RawMessage(tool5ToolOutputSchema),
+	InputSchema:  json.RawMessage(in5Schema),
+	OutputSchema: json.RawMessage(out5Schema),
 }
 
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
 func Tool5Tool() *runtime.Func[In5, Out5] {
-	return runtime.NewFunc(&tool5ToolSpec, Tool5).WithDecoder(decodeIn5).WithEncoder(encodeOut5)
+	return runtime.NewFunc(&tool5ToolSpec, Tool5)
 }
 
-// tool5ToolBuilder builds tool "tool-5" for Tools, with Tool5Tool.
-type tool5ToolBuilder struct{}
-
-// BuildTool returns Tool5Tool().
-func (tool5ToolBuilder) BuildTool() runtime.Tool {
-	return Tool5Tool()
-}
-
-// tool5ToolLazy is tool "tool-5" as Tools holds it: built by Tool5Tool on its first call.
-var tool5ToolLazy = runtime.LazyTool{
-	Builder: tool5ToolBuilder{},
-	Def:     &tool5ToolSpec,
-}
-
-// tool6ToolInputSchema is the JSON Schema of the input of tool "tool-6".
-const tool6ToolInputSchema = `{
+// in6Schema is the JSON Schema of In6.
+const in6Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -841,8 +755,8 @@ const tool6ToolInputSchema = `{
   "description": "In6 is the input of tool 6."
 }`
 
-// tool6ToolOutputSchema is the JSON Schema of the output of tool "tool-6".
-const tool6ToolOutputSchema = `{
+// out6Schema is the JSON Schema of Out6.
+const out6Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -889,31 +803,17 @@ var tool6ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 6.",
 	ID:           "tool-6",
-	InputSchema:  json.RawMessage(tool6ToolInputSchema),
-	OutputSchema: json.RawMessage(tool6ToolOutputSchema),
+	InputSchema:  json.RawMessage(in6Schema),
+	OutputSchema: json.RawMessage(out6Schema),
 }
 
 // Tool6Tool returns [Tool6] as the tool "tool-6", under the key "tool-6" in Tools.
 func Tool6Tool() *runtime.Func[In6, Out6] {
-	return runtime.NewFunc(&tool6ToolSpec, Tool6).WithDecoder(decodeIn6).WithEncoder(encodeOut6)
+	return runtime.NewFunc(&tool6ToolSpec, Tool6)
 }
 
-// tool6ToolBuilder builds tool "tool-6" for Tools, with Tool6Tool.
-type tool6ToolBuilder struct{}
-
-// BuildTool returns Tool6Tool().
-func (tool6ToolBuilder) BuildTool() runtime.Tool {
-	return Tool6Tool()
-}
-
-// tool6ToolLazy is tool "tool-6" as Tools holds it: built by Tool6Tool on its first call.
-var tool6ToolLazy = runtime.LazyTool{
-	Builder: tool6ToolBuilder{},
-	Def:     &tool6ToolSpec,
-}
-
-// tool7ToolInputSchema is the JSON Schema of the input of tool "tool-7".
-const tool7ToolInputSchema = `{
+// in7Schema is the JSON Schema of In7.
+const in7Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -970,8 +870,8 @@ const tool7ToolInputSchema = `{
   "description": "In7 is the input of tool 7."
 }`
 
-// tool7ToolOutputSchema is the JSON Schema of the output of tool "tool-7".
-const tool7ToolOutputSchema = `{
+// out7Schema is the JSON Schema of Out7.
+const out7Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1018,31 +918,17 @@ var tool7ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 7.",
 	ID:           "tool-7",
-	InputSchema:  json.RawMessage(tool7ToolInputSchema),
-	OutputSchema: json.RawMessage(tool7ToolOutputSchema),
+	InputSchema:  json.RawMessage(in7Schema),
+	OutputSchema: json.RawMessage(out7Schema),
 }
 
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
 func Tool7Tool() *runtime.Func[In7, Out7] {
-	return runtime.NewFunc(&tool7ToolSpec, Tool7).WithDecoder(decodeIn7).WithEncoder(encodeOut7)
+	return runtime.NewFunc(&tool7ToolSpec, Tool7)
 }
 
-// tool7ToolBuilder builds tool "tool-7" for Tools, with Tool7Tool.
-type tool7ToolBuilder struct{}
-
-// BuildTool returns Tool7Tool().
-func (tool7ToolBuilder) BuildTool() runtime.Tool {
-	return Tool7Tool()
-}
-
-// tool7ToolLazy is tool "tool-7" as Tools holds it: built by Tool7Tool on its first call.
-var tool7ToolLazy = runtime.LazyTool{
-	Builder: tool7ToolBuilder{},
-	Def:     &tool7ToolSpec,
-}
-
-// tool8ToolInputSchema is the JSON Schema of the input of tool "tool-8".
-const tool8ToolInputSchema = `{
+// in8Schema is the JSON Schema of In8.
+const in8Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1099,8 +985,8 @@ const tool8ToolInputSchema = `{
   "description": "In8 is the input of tool 8."
 }`
 
-// tool8ToolOutputSchema is the JSON Schema of the output of tool "tool-8".
-const tool8ToolOutputSchema = `{
+// out8Schema is the JSON Schema of Out8.
+const out8Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1147,31 +1033,17 @@ var tool8ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 8.",
 	ID:           "tool-8",
-	InputSchema:  json.RawMessage(tool8ToolInputSchema),
-	OutputSchema: json.RawMessage(tool8ToolOutputSchema),
+	InputSchema:  json.RawMessage(in8Schema),
+	OutputSchema: json.RawMessage(out8Schema),
 }
 
 // Tool8Tool returns [Tool8] as the tool "tool-8", under the key "tool-8" in Tools.
 func Tool8Tool() *runtime.Func[In8, Out8] {
-	return runtime.NewFunc(&tool8ToolSpec, Tool8).WithDecoder(decodeIn8).WithEncoder(encodeOut8)
+	return runtime.NewFunc(&tool8ToolSpec, Tool8)
 }
 
-// tool8ToolBuilder builds tool "tool-8" for Tools, with Tool8Tool.
-type tool8ToolBuilder struct{}
-
-// BuildTool returns Tool8Tool().
-func (tool8ToolBuilder) BuildTool() runtime.Tool {
-	return Tool8Tool()
-}
-
-// tool8ToolLazy is tool "tool-8" as Tools holds it: built by Tool8Tool on its first call.
-var tool8ToolLazy = runtime.LazyTool{
-	Builder: tool8ToolBuilder{},
-	Def:     &tool8ToolSpec,
-}
-
-// tool9ToolInputSchema is the JSON Schema of the input of tool "tool-9".
-const tool9ToolInputSchema = `{
+// in9Schema is the JSON Schema of In9.
+const in9Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1228,8 +1100,8 @@ const tool9ToolInputSchema = `{
   "description": "In9 is the input of tool 9."
 }`
 
-// tool9ToolOutputSchema is the JSON Schema of the output of tool "tool-9".
-const tool9ToolOutputSchema = `{
+// out9Schema is the JSON Schema of Out9.
+const out9Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1276,31 +1148,17 @@ var tool9ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 9.",
 	ID:           "tool-9",
-	InputSchema:  json.RawMessage(tool9ToolInputSchema),
-	OutputSchema: json.RawMessage(tool9ToolOutputSchema),
+	InputSchema:  json.RawMessage(in9Schema),
+	OutputSchema: json.RawMessage(out9Schema),
 }
 
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
 func Tool9Tool() *runtime.Func[In9, Out9] {
-	return runtime.NewFunc(&tool9ToolSpec, Tool9).WithDecoder(decodeIn9).WithEncoder(encodeOut9)
+	return runtime.NewFunc(&tool9ToolSpec, Tool9)
 }
 
-// tool9ToolBuilder builds tool "tool-9" for Tools, with Tool9Tool.
-type tool9ToolBuilder struct{}
-
-// BuildTool returns Tool9Tool().
-func (tool9ToolBuilder) BuildTool() runtime.Tool {
-	return Tool9Tool()
-}
-
-// tool9ToolLazy is tool "tool-9" as Tools holds it: built by Tool9Tool on its first call.
-var tool9ToolLazy = runtime.LazyTool{
-	Builder: tool9ToolBuilder{},
-	Def:     &tool9ToolSpec,
-}
-
-// tool10ToolInputSchema is the JSON Schema of the input of tool "tool-10".
-const tool10ToolInputSchema = `{
+// in10Schema is the JSON Schema of In10.
+const in10Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1357,8 +1215,8 @@ const tool10ToolInputSchema = `{
   "description": "In10 is the input of tool 10."
 }`
 
-// tool10ToolOutputSchema is the JSON Schema of the output of tool "tool-10".
-const tool10ToolOutputSchema = `{
+// out10Schema is the JSON Schema of Out10.
+const out10Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1405,31 +1263,17 @@ var tool10ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 10.",
 	ID:           "tool-10",
-	InputSchema:  json.RawMessage(tool10ToolInputSchema),
-	OutputSchema: json.RawMessage(tool10ToolOutputSchema),
+	InputSchema:  json.RawMessage(in10Schema),
+	OutputSchema: json.RawMessage(out10Schema),
 }
 
 // Tool10Tool returns [Tool10] as the tool "tool-10", under the key "tool-10" in Tools.
 func Tool10Tool() *runtime.Func[In10, Out10] {
-	return runtime.NewFunc(&tool10ToolSpec, Tool10).WithDecoder(decodeIn10).WithEncoder(encodeOut10)
+	return runtime.NewFunc(&tool10ToolSpec, Tool10)
 }
 
-// tool10ToolBuilder builds tool "tool-10" for Tools, with Tool10Tool.
-type tool10ToolBuilder struct{}
-
-// BuildTool returns Tool10Tool().
-func (tool10ToolBuilder) BuildTool() runtime.Tool {
-	return Tool10Tool()
-}
-
-// tool10ToolLazy is tool "tool-10" as Tools holds it: built by Tool10Tool on its first call.
-var tool10ToolLazy = runtime.LazyTool{
-	Builder: tool10ToolBuilder{},
-	Def:     &tool10ToolSpec,
-}
-
-// tool11ToolInputSchema is the JSON Schema of the input of tool "tool-11".
-const tool11ToolInputSchema = `{
+// in11Schema is the JSON Schema of In11.
+const in11Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1486,8 +1330,8 @@ const tool11ToolInputSchema = `{
   "description": "In11 is the input of tool 11."
 }`
 
-// tool11ToolOutputSchema is the JSON Schema of the output of tool "tool-11".
-const tool11ToolOutputSchema = `{
+// out11Schema is the JSON Schema of Out11.
+const out11Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1534,31 +1378,17 @@ var tool11ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 11.",
 	ID:           "tool-11",
-	InputSchema:  json.RawMessage(tool11ToolInputSchema),
-	OutputSchema: json.RawMessage(tool11ToolOutputSchema),
+	InputSchema:  json.RawMessage(in11Schema),
+	OutputSchema: json.RawMessage(out11Schema),
 }
 
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
 func Tool11Tool() *runtime.Func[In11, Out11] {
-	return runtime.NewFunc(&tool11ToolSpec, Tool11).WithDecoder(decodeIn11).WithEncoder(encodeOut11)
+	return runtime.NewFunc(&tool11ToolSpec, Tool11)
 }
 
-// tool11ToolBuilder builds tool "tool-11" for Tools, with Tool11Tool.
-type tool11ToolBuilder struct{}
-
-// BuildTool returns Tool11Tool().
-func (tool11ToolBuilder) BuildTool() runtime.Tool {
-	return Tool11Tool()
-}
-
-// tool11ToolLazy is tool "tool-11" as Tools holds it: built by Tool11Tool on its first call.
-var tool11ToolLazy = runtime.LazyTool{
-	Builder: tool11ToolBuilder{},
-	Def:     &tool11ToolSpec,
-}
-
-// tool12ToolInputSchema is the JSON Schema of the input of tool "tool-12".
-const tool12ToolInputSchema = `{
+// in12Schema is the JSON Schema of In12.
+const in12Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1615,8 +1445,8 @@ const tool12ToolInputSchema = `{
   "description": "In12 is the input of tool 12."
 }`
 
-// tool12ToolOutputSchema is the JSON Schema of the output of tool "tool-12".
-const tool12ToolOutputSchema = `{
+// out12Schema is the JSON Schema of Out12.
+const out12Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1663,31 +1493,17 @@ var tool12ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 12.",
 	ID:           "tool-12",
-	InputSchema:  json.RawMessage(tool12ToolInputSchema),
-	OutputSchema: json.RawMessage(tool12ToolOutputSchema),
+	InputSchema:  json.RawMessage(in12Schema),
+	OutputSchema: json.RawMessage(out12Schema),
 }
 
 // Tool12Tool returns [Tool12] as the tool "tool-12", under the key "tool-12" in Tools.
 func Tool12Tool() *runtime.Func[In12, Out12] {
-	return runtime.NewFunc(&tool12ToolSpec, Tool12).WithDecoder(decodeIn12).WithEncoder(encodeOut12)
+	return runtime.NewFunc(&tool12ToolSpec, Tool12)
 }
 
-// tool12ToolBuilder builds tool "tool-12" for Tools, with Tool12Tool.
-type tool12ToolBuilder struct{}
-
-// BuildTool returns Tool12Tool().
-func (tool12ToolBuilder) BuildTool() runtime.Tool {
-	return Tool12Tool()
-}
-
-// tool12ToolLazy is tool "tool-12" as Tools holds it: built by Tool12Tool on its first call.
-var tool12ToolLazy = runtime.LazyTool{
-	Builder: tool12ToolBuilder{},
-	Def:     &tool12ToolSpec,
-}
-
-// tool13ToolInputSchema is the JSON Schema of the input of tool "tool-13".
-const tool13ToolInputSchema = `{
+// in13Schema is the JSON Schema of In13.
+const in13Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1744,8 +1560,8 @@ const tool13ToolInputSchema = `{
   "description": "In13 is the input of tool 13."
 }`
 
-// tool13ToolOutputSchema is the JSON Schema of the output of tool "tool-13".
-const tool13ToolOutputSchema = `{
+// out13Schema is the JSON Schema of Out13.
+const out13Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1792,31 +1608,17 @@ var tool13ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 13.",
 	ID:           "tool-13",
-	InputSchema:  json.RawMessage(tool13ToolInputSchema),
-	OutputSchema: json.RawMessage(tool13ToolOutputSchema),
+	InputSchema:  json.RawMessage(in13Schema),
+	OutputSchema: json.RawMessage(out13Schema),
 }
 
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
 func Tool13Tool() *runtime.Func[In13, Out13] {
-	return runtime.NewFunc(&tool13ToolSpec, Tool13).WithDecoder(decodeIn13).WithEncoder(encodeOut13)
+	return runtime.NewFunc(&tool13ToolSpec, Tool13)
 }
 
-// tool13ToolBuilder builds tool "tool-13" for Tools, with Tool13Tool.
-type tool13ToolBuilder struct{}
-
-// BuildTool returns Tool13Tool().
-func (tool13ToolBuilder) BuildTool() runtime.Tool {
-	return Tool13Tool()
-}
-
-// tool13ToolLazy is tool "tool-13" as Tools holds it: built by Tool13Tool on its first call.
-var tool13ToolLazy = runtime.LazyTool{
-	Builder: tool13ToolBuilder{},
-	Def:     &tool13ToolSpec,
-}
-
-// tool14ToolInputSchema is the JSON Schema of the input of tool "tool-14".
-const tool14ToolInputSchema = `{
+// in14Schema is the JSON Schema of In14.
+const in14Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -1873,8 +1675,8 @@ const tool14ToolInputSchema = `{
   "description": "In14 is the input of tool 14."
 }`
 
-// tool14ToolOutputSchema is the JSON Schema of the output of tool "tool-14".
-const tool14ToolOutputSchema = `{
+// out14Schema is the JSON Schema of Out14.
+const out14Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1921,31 +1723,17 @@ var tool14ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 14.",
 	ID:           "tool-14",
-	InputSchema:  json.RawMessage(tool14ToolInputSchema),
-	OutputSchema: json.RawMessage(tool14ToolOutputSchema),
+	InputSchema:  json.RawMessage(in14Schema),
+	OutputSchema: json.RawMessage(out14Schema),
 }
 
 // Tool14Tool returns [Tool14] as the tool "tool-14", under the key "tool-14" in Tools.
 func Tool14Tool() *runtime.Func[In14, Out14] {
-	return runtime.NewFunc(&tool14ToolSpec, Tool14).WithDecoder(decodeIn14).WithEncoder(encodeOut14)
+	return runtime.NewFunc(&tool14ToolSpec, Tool14)
 }
 
-// tool14ToolBuilder builds tool "tool-14" for Tools, with Tool14Tool.
-type tool14ToolBuilder struct{}
-
-// BuildTool returns Tool14Tool().
-func (tool14ToolBuilder) BuildTool() runtime.Tool {
-	return Tool14Tool()
-}
-
-// tool14ToolLazy is tool "tool-14" as Tools holds it: built by Tool14Tool on its first call.
-var tool14ToolLazy = runtime.LazyTool{
-	Builder: tool14ToolBuilder{},
-	Def:     &tool14ToolSpec,
-}
-
-// tool15ToolInputSchema is the JSON Schema of the input of tool "tool-15".
-const tool15ToolInputSchema = `{
+// in15Schema is the JSON Schema of In15.
+const in15Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2002,8 +1790,8 @@ const tool15ToolInputSchema = `{
   "description": "In15 is the input of tool 15."
 }`
 
-// tool15ToolOutputSchema is the JSON Schema of the output of tool "tool-15".
-const tool15ToolOutputSchema = `{
+// out15Schema is the JSON Schema of Out15.
+const out15Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2050,31 +1838,17 @@ var tool15ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 15.",
 	ID:           "tool-15",
-	InputSchema:  json.RawMessage(tool15ToolInputSchema),
-	OutputSchema: json.RawMessage(tool15ToolOutputSchema),
+	InputSchema:  json.RawMessage(in15Schema),
+	OutputSchema: json.RawMessage(out15Schema),
 }
 
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
 func Tool15Tool() *runtime.Func[In15, Out15] {
-	return runtime.NewFunc(&tool15ToolSpec, Tool15).WithDecoder(decodeIn15).WithEncoder(encodeOut15)
+	return runtime.NewFunc(&tool15ToolSpec, Tool15)
 }
 
-// tool15ToolBuilder builds tool "tool-15" for Tools, with Tool15Tool.
-type tool15ToolBuilder struct{}
-
-// BuildTool returns Tool15Tool().
-func (tool15ToolBuilder) BuildTool() runtime.Tool {
-	return Tool15Tool()
-}
-
-// tool15ToolLazy is tool "tool-15" as Tools holds it: built by Tool15Tool on its first call.
-var tool15ToolLazy = runtime.LazyTool{
-	Builder: tool15ToolBuilder{},
-	Def:     &tool15ToolSpec,
-}
-
-// tool16ToolInputSchema is the JSON Schema of the input of tool "tool-16".
-const tool16ToolInputSchema = `{
+// in16Schema is the JSON Schema of In16.
+const in16Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2131,8 +1905,8 @@ const tool16ToolInputSchema = `{
   "description": "In16 is the input of tool 16."
 }`
 
-// tool16ToolOutputSchema is the JSON Schema of the output of tool "tool-16".
-const tool16ToolOutputSchema = `{
+// out16Schema is the JSON Schema of Out16.
+const out16Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2179,31 +1953,17 @@ var tool16ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 16.",
 	ID:           "tool-16",
-	InputSchema:  json.RawMessage(tool16ToolInputSchema),
-	OutputSchema: json.RawMessage(tool16ToolOutputSchema),
+	InputSchema:  json.RawMessage(in16Schema),
+	OutputSchema: json.RawMessage(out16Schema),
 }
 
 // Tool16Tool returns [Tool16] as the tool "tool-16", under the key "tool-16" in Tools.
 func Tool16Tool() *runtime.Func[In16, Out16] {
-	return runtime.NewFunc(&tool16ToolSpec, Tool16).WithDecoder(decodeIn16).WithEncoder(encodeOut16)
+	return runtime.NewFunc(&tool16ToolSpec, Tool16)
 }
 
-// tool16ToolBuilder builds tool "tool-16" for Tools, with Tool16Tool.
-type tool16ToolBuilder struct{}
-
-// BuildTool returns Tool16Tool().
-func (tool16ToolBuilder) BuildTool() runtime.Tool {
-	return Tool16Tool()
-}
-
-// tool16ToolLazy is tool "tool-16" as Tools holds it: built by Tool16Tool on its first call.
-var tool16ToolLazy = runtime.LazyTool{
-	Builder: tool16ToolBuilder{},
-	Def:     &tool16ToolSpec,
-}
-
-// tool17ToolInputSchema is the JSON Schema of the input of tool "tool-17".
-const tool17ToolInputSchema = `{
+// in17Schema is the JSON Schema of In17.
+const in17Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2260,8 +2020,8 @@ const tool17ToolInputSchema = `{
   "description": "In17 is the input of tool 17."
 }`
 
-// tool17ToolOutputSchema is the JSON Schema of the output of tool "tool-17".
-const tool17ToolOutputSchema = `{
+// out17Schema is the JSON Schema of Out17.
+const out17Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2308,31 +2068,17 @@ var tool17ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 17.",
 	ID:           "tool-17",
-	InputSchema:  json.RawMessage(tool17ToolInputSchema),
-	OutputSchema: json.RawMessage(tool17ToolOutputSchema),
+	InputSchema:  json.RawMessage(in17Schema),
+	OutputSchema: json.RawMessage(out17Schema),
 }
 
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
 func Tool17Tool() *runtime.Func[In17, Out17] {
-	return runtime.NewFunc(&tool17ToolSpec, Tool17).WithDecoder(decodeIn17).WithEncoder(encodeOut17)
+	return runtime.NewFunc(&tool17ToolSpec, Tool17)
 }
 
-// tool17ToolBuilder builds tool "tool-17" for Tools, with Tool17Tool.
-type tool17ToolBuilder struct{}
-
-// BuildTool returns Tool17Tool().
-func (tool17ToolBuilder) BuildTool() runtime.Tool {
-	return Tool17Tool()
-}
-
-// tool17ToolLazy is tool "tool-17" as Tools holds it: built by Tool17Tool on its first call.
-var tool17ToolLazy = runtime.LazyTool{
-	Builder: tool17ToolBuilder{},
-	Def:     &tool17ToolSpec,
-}
-
-// tool18ToolInputSchema is the JSON Schema of the input of tool "tool-18".
-const tool18ToolInputSchema = `{
+// in18Schema is the JSON Schema of In18.
+const in18Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2389,8 +2135,8 @@ const tool18ToolInputSchema = `{
   "description": "In18 is the input of tool 18."
 }`
 
-// tool18ToolOutputSchema is the JSON Schema of the output of tool "tool-18".
-const tool18ToolOutputSchema = `{
+// out18Schema is the JSON Schema of Out18.
+const out18Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2437,31 +2183,17 @@ var tool18ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 18.",
 	ID:           "tool-18",
-	InputSchema:  json.RawMessage(tool18ToolInputSchema),
-	OutputSchema: json.RawMessage(tool18ToolOutputSchema),
+	InputSchema:  json.RawMessage(in18Schema),
+	OutputSchema: json.RawMessage(out18Schema),
 }
 
 // Tool18Tool returns [Tool18] as the tool "tool-18", under the key "tool-18" in Tools.
 func Tool18Tool() *runtime.Func[In18, Out18] {
-	return runtime.NewFunc(&tool18ToolSpec, Tool18).WithDecoder(decodeIn18).WithEncoder(encodeOut18)
+	return runtime.NewFunc(&tool18ToolSpec, Tool18)
 }
 
-// tool18ToolBuilder builds tool "tool-18" for Tools, with Tool18Tool.
-type tool18ToolBuilder struct{}
-
-// BuildTool returns Tool18Tool().
-func (tool18ToolBuilder) BuildTool() runtime.Tool {
-	return Tool18Tool()
-}
-
-// tool18ToolLazy is tool "tool-18" as Tools holds it: built by Tool18Tool on its first call.
-var tool18ToolLazy = runtime.LazyTool{
-	Builder: tool18ToolBuilder{},
-	Def:     &tool18ToolSpec,
-}
-
-// tool19ToolInputSchema is the JSON Schema of the input of tool "tool-19".
-const tool19ToolInputSchema = `{
+// in19Schema is the JSON Schema of In19.
+const in19Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2518,8 +2250,8 @@ const tool19ToolInputSchema = `{
   "description": "In19 is the input of tool 19."
 }`
 
-// tool19ToolOutputSchema is the JSON Schema of the output of tool "tool-19".
-const tool19ToolOutputSchema = `{
+// out19Schema is the JSON Schema of Out19.
+const out19Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2566,31 +2298,17 @@ var tool19ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 19.",
 	ID:           "tool-19",
-	InputSchema:  json.RawMessage(tool19ToolInputSchema),
-	OutputSchema: json.RawMessage(tool19ToolOutputSchema),
+	InputSchema:  json.RawMessage(in19Schema),
+	OutputSchema: json.RawMessage(out19Schema),
 }
 
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
 func Tool19Tool() *runtime.Func[In19, Out19] {
-	return runtime.NewFunc(&tool19ToolSpec, Tool19).WithDecoder(decodeIn19).WithEncoder(encodeOut19)
+	return runtime.NewFunc(&tool19ToolSpec, Tool19)
 }
 
-// tool19ToolBuilder builds tool "tool-19" for Tools, with Tool19Tool.
-type tool19ToolBuilder struct{}
-
-// BuildTool returns Tool19Tool().
-func (tool19ToolBuilder) BuildTool() runtime.Tool {
-	return Tool19Tool()
-}
-
-// tool19ToolLazy is tool "tool-19" as Tools holds it: built by Tool19Tool on its first call.
-var tool19ToolLazy = runtime.LazyTool{
-	Builder: tool19ToolBuilder{},
-	Def:     &tool19ToolSpec,
-}
-
-// tool20ToolInputSchema is the JSON Schema of the input of tool "tool-20".
-const tool20ToolInputSchema = `{
+// in20Schema is the JSON Schema of In20.
+const in20Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2647,8 +2365,8 @@ const tool20ToolInputSchema = `{
   "description": "In20 is the input of tool 20."
 }`
 
-// tool20ToolOutputSchema is the JSON Schema of the output of tool "tool-20".
-const tool20ToolOutputSchema = `{
+// out20Schema is the JSON Schema of Out20.
+const out20Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2695,31 +2413,17 @@ var tool20ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 20.",
 	ID:           "tool-20",
-	InputSchema:  json.RawMessage(tool20ToolInputSchema),
-	OutputSchema: json.RawMessage(tool20ToolOutputSchema),
+	InputSchema:  json.RawMessage(in20Schema),
+	OutputSchema: json.RawMessage(out20Schema),
 }
 
 // Tool20Tool returns [Tool20] as the tool "tool-20", under the key "tool-20" in Tools.
 func Tool20Tool() *runtime.Func[In20, Out20] {
-	return runtime.NewFunc(&tool20ToolSpec, Tool20).WithDecoder(decodeIn20).WithEncoder(encodeOut20)
+	return runtime.NewFunc(&tool20ToolSpec, Tool20)
 }
 
-// tool20ToolBuilder builds tool "tool-20" for Tools, with Tool20Tool.
-type tool20ToolBuilder struct{}
-
-// BuildTool returns Tool20Tool().
-func (tool20ToolBuilder) BuildTool() runtime.Tool {
-	return Tool20Tool()
-}
-
-// tool20ToolLazy is tool "tool-20" as Tools holds it: built by Tool20Tool on its first call.
-var tool20ToolLazy = runtime.LazyTool{
-	Builder: tool20ToolBuilder{},
-	Def:     &tool20ToolSpec,
-}
-
-// tool21ToolInputSchema is the JSON Schema of the input of tool "tool-21".
-const tool21ToolInputSchema = `{
+// in21Schema is the JSON Schema of In21.
+const in21Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2776,8 +2480,8 @@ const tool21ToolInputSchema = `{
   "description": "In21 is the input of tool 21."
 }`
 
-// tool21ToolOutputSchema is the JSON Schema of the output of tool "tool-21".
-const tool21ToolOutputSchema = `{
+// out21Schema is the JSON Schema of Out21.
+const out21Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2824,31 +2528,17 @@ var tool21ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 21.",
 	ID:           "tool-21",
-	InputSchema:  json.RawMessage(tool21ToolInputSchema),
-	OutputSchema: json.RawMessage(tool21ToolOutputSchema),
+	InputSchema:  json.RawMessage(in21Schema),
+	OutputSchema: json.RawMessage(out21Schema),
 }
 
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
 func Tool21Tool() *runtime.Func[In21, Out21] {
-	return runtime.NewFunc(&tool21ToolSpec, Tool21).WithDecoder(decodeIn21).WithEncoder(encodeOut21)
+	return runtime.NewFunc(&tool21ToolSpec, Tool21)
 }
 
-// tool21ToolBuilder builds tool "tool-21" for Tools, with Tool21Tool.
-type tool21ToolBuilder struct{}
-
-// BuildTool returns Tool21Tool().
-func (tool21ToolBuilder) BuildTool() runtime.Tool {
-	return Tool21Tool()
-}
-
-// tool21ToolLazy is tool "tool-21" as Tools holds it: built by Tool21Tool on its first call.
-var tool21ToolLazy = runtime.LazyTool{
-	Builder: tool21ToolBuilder{},
-	Def:     &tool21ToolSpec,
-}
-
-// tool22ToolInputSchema is the JSON Schema of the input of tool "tool-22".
-const tool22ToolInputSchema = `{
+// in22Schema is the JSON Schema of In22.
+const in22Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -2905,8 +2595,8 @@ const tool22ToolInputSchema = `{
   "description": "In22 is the input of tool 22."
 }`
 
-// tool22ToolOutputSchema is the JSON Schema of the output of tool "tool-22".
-const tool22ToolOutputSchema = `{
+// out22Schema is the JSON Schema of Out22.
+const out22Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2953,31 +2643,17 @@ var tool22ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 22.",
 	ID:           "tool-22",
-	InputSchema:  json.RawMessage(tool22ToolInputSchema),
-	OutputSchema: json.RawMessage(tool22ToolOutputSchema),
+	InputSchema:  json.RawMessage(in22Schema),
+	OutputSchema: json.RawMessage(out22Schema),
 }
 
 // Tool22Tool returns [Tool22] as the tool "tool-22", under the key "tool-22" in Tools.
 func Tool22Tool() *runtime.Func[In22, Out22] {
-	return runtime.NewFunc(&tool22ToolSpec, Tool22).WithDecoder(decodeIn22).WithEncoder(encodeOut22)
+	return runtime.NewFunc(&tool22ToolSpec, Tool22)
 }
 
-// tool22ToolBuilder builds tool "tool-22" for Tools, with Tool22Tool.
-type tool22ToolBuilder struct{}
-
-// BuildTool returns Tool22Tool().
-func (tool22ToolBuilder) BuildTool() runtime.Tool {
-	return Tool22Tool()
-}
-
-// tool22ToolLazy is tool "tool-22" as Tools holds it: built by Tool22Tool on its first call.
-var tool22ToolLazy = runtime.LazyTool{
-	Builder: tool22ToolBuilder{},
-	Def:     &tool22ToolSpec,
-}
-
-// tool23ToolInputSchema is the JSON Schema of the input of tool "tool-23".
-const tool23ToolInputSchema = `{
+// in23Schema is the JSON Schema of In23.
+const in23Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3034,8 +2710,8 @@ const tool23ToolInputSchema = `{
   "description": "In23 is the input of tool 23."
 }`
 
-// tool23ToolOutputSchema is the JSON Schema of the output of tool "tool-23".
-const tool23ToolOutputSchema = `{
+// out23Schema is the JSON Schema of Out23.
+const out23Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3082,31 +2758,17 @@ var tool23ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 23.",
 	ID:           "tool-23",
-	InputSchema:  json.RawMessage(tool23ToolInputSchema),
-	OutputSchema: json.RawMessage(tool23ToolOutputSchema),
+	InputSchema:  json.RawMessage(in23Schema),
+	OutputSchema: json.RawMessage(out23Schema),
 }
 
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
 func Tool23Tool() *runtime.Func[In23, Out23] {
-	return runtime.NewFunc(&tool23ToolSpec, Tool23).WithDecoder(decodeIn23).WithEncoder(encodeOut23)
+	return runtime.NewFunc(&tool23ToolSpec, Tool23)
 }
 
-// tool23ToolBuilder builds tool "tool-23" for Tools, with Tool23Tool.
-type tool23ToolBuilder struct{}
-
-// BuildTool returns Tool23Tool().
-func (tool23ToolBuilder) BuildTool() runtime.Tool {
-	return Tool23Tool()
-}
-
-// tool23ToolLazy is tool "tool-23" as Tools holds it: built by Tool23Tool on its first call.
-var tool23ToolLazy = runtime.LazyTool{
-	Builder: tool23ToolBuilder{},
-	Def:     &tool23ToolSpec,
-}
-
-// tool24ToolInputSchema is the JSON Schema of the input of tool "tool-24".
-const tool24ToolInputSchema = `{
+// in24Schema is the JSON Schema of In24.
+const in24Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3163,8 +2825,8 @@ const tool24ToolInputSchema = `{
   "description": "In24 is the input of tool 24."
 }`
 
-// tool24ToolOutputSchema is the JSON Schema of the output of tool "tool-24".
-const tool24ToolOutputSchema = `{
+// out24Schema is the JSON Schema of Out24.
+const out24Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3211,31 +2873,17 @@ var tool24ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 24.",
 	ID:           "tool-24",
-	InputSchema:  json.RawMessage(tool24ToolInputSchema),
-	OutputSchema: json.RawMessage(tool24ToolOutputSchema),
+	InputSchema:  json.RawMessage(in24Schema),
+	OutputSchema: json.RawMessage(out24Schema),
 }
 
 // Tool24Tool returns [Tool24] as the tool "tool-24", under the key "tool-24" in Tools.
 func Tool24Tool() *runtime.Func[In24, Out24] {
-	return runtime.NewFunc(&tool24ToolSpec, Tool24).WithDecoder(decodeIn24).WithEncoder(encodeOut24)
+	return runtime.NewFunc(&tool24ToolSpec, Tool24)
 }
 
-// tool24ToolBuilder builds tool "tool-24" for Tools, with Tool24Tool.
-type tool24ToolBuilder struct{}
-
-// BuildTool returns Tool24Tool().
-func (tool24ToolBuilder) BuildTool() runtime.Tool {
-	return Tool24Tool()
-}
-
-// tool24ToolLazy is tool "tool-24" as Tools holds it: built by Tool24Tool on its first call.
-var tool24ToolLazy = runtime.LazyTool{
-	Builder: tool24ToolBuilder{},
-	Def:     &tool24ToolSpec,
-}
-
-// tool25ToolInputSchema is the JSON Schema of the input of tool "tool-25".
-const tool25ToolInputSchema = `{
+// in25Schema is the JSON Schema of In25.
+const in25Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3292,8 +2940,8 @@ const tool25ToolInputSchema = `{
   "description": "In25 is the input of tool 25."
 }`
 
-// tool25ToolOutputSchema is the JSON Schema of the output of tool "tool-25".
-const tool25ToolOutputSchema = `{
+// out25Schema is the JSON Schema of Out25.
+const out25Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3340,31 +2988,17 @@ var tool25ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 25.",
 	ID:           "tool-25",
-	InputSchema:  json.RawMessage(tool25ToolInputSchema),
-	OutputSchema: json.RawMessage(tool25ToolOutputSchema),
+	InputSchema:  json.RawMessage(in25Schema),
+	OutputSchema: json.RawMessage(out25Schema),
 }
 
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
 func Tool25Tool() *runtime.Func[In25, Out25] {
-	return runtime.NewFunc(&tool25ToolSpec, Tool25).WithDecoder(decodeIn25).WithEncoder(encodeOut25)
+	return runtime.NewFunc(&tool25ToolSpec, Tool25)
 }
 
-// tool25ToolBuilder builds tool "tool-25" for Tools, with Tool25Tool.
-type tool25ToolBuilder struct{}
-
-// BuildTool returns Tool25Tool().
-func (tool25ToolBuilder) BuildTool() runtime.Tool {
-	return Tool25Tool()
-}
-
-// tool25ToolLazy is tool "tool-25" as Tools holds it: built by Tool25Tool on its first call.
-var tool25ToolLazy = runtime.LazyTool{
-	Builder: tool25ToolBuilder{},
-	Def:     &tool25ToolSpec,
-}
-
-// tool26ToolInputSchema is the JSON Schema of the input of tool "tool-26".
-const tool26ToolInputSchema = `{
+// in26Schema is the JSON Schema of In26.
+const in26Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3421,8 +3055,8 @@ const tool26ToolInputSchema = `{
   "description": "In26 is the input of tool 26."
 }`
 
-// tool26ToolOutputSchema is the JSON Schema of the output of tool "tool-26".
-const tool26ToolOutputSchema = `{
+// out26Schema is the JSON Schema of Out26.
+const out26Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3469,31 +3103,17 @@ var tool26ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 26.",
 	ID:           "tool-26",
-	InputSchema:  json.RawMessage(tool26ToolInputSchema),
-	OutputSchema: json.RawMessage(tool26ToolOutputSchema),
+	InputSchema:  json.RawMessage(in26Schema),
+	OutputSchema: json.RawMessage(out26Schema),
 }
 
 // Tool26Tool returns [Tool26] as the tool "tool-26", under the key "tool-26" in Tools.
 func Tool26Tool() *runtime.Func[In26, Out26] {
-	return runtime.NewFunc(&tool26ToolSpec, Tool26).WithDecoder(decodeIn26).WithEncoder(encodeOut26)
+	return runtime.NewFunc(&tool26ToolSpec, Tool26)
 }
 
-// tool26ToolBuilder builds tool "tool-26" for Tools, with Tool26Tool.
-type tool26ToolBuilder struct{}
-
-// BuildTool returns Tool26Tool().
-func (tool26ToolBuilder) BuildTool() runtime.Tool {
-	return Tool26Tool()
-}
-
-// tool26ToolLazy is tool "tool-26" as Tools holds it: built by Tool26Tool on its first call.
-var tool26ToolLazy = runtime.LazyTool{
-	Builder: tool26ToolBuilder{},
-	Def:     &tool26ToolSpec,
-}
-
-// tool27ToolInputSchema is the JSON Schema of the input of tool "tool-27".
-const tool27ToolInputSchema = `{
+// in27Schema is the JSON Schema of In27.
+const in27Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3550,8 +3170,8 @@ const tool27ToolInputSchema = `{
   "description": "In27 is the input of tool 27."
 }`
 
-// tool27ToolOutputSchema is the JSON Schema of the output of tool "tool-27".
-const tool27ToolOutputSchema = `{
+// out27Schema is the JSON Schema of Out27.
+const out27Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3598,31 +3218,17 @@ var tool27ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 27.",
 	ID:           "tool-27",
-	InputSchema:  json.RawMessage(tool27ToolInputSchema),
-	OutputSchema: json.RawMessage(tool27ToolOutputSchema),
+	InputSchema:  json.RawMessage(in27Schema),
+	OutputSchema: json.RawMessage(out27Schema),
 }
 
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
 func Tool27Tool() *runtime.Func[In27, Out27] {
-	return runtime.NewFunc(&tool27ToolSpec, Tool27).WithDecoder(decodeIn27).WithEncoder(encodeOut27)
+	return runtime.NewFunc(&tool27ToolSpec, Tool27)
 }
 
-// tool27ToolBuilder builds tool "tool-27" for Tools, with Tool27Tool.
-type tool27ToolBuilder struct{}
-
-// BuildTool returns Tool27Tool().
-func (tool27ToolBuilder) BuildTool() runtime.Tool {
-	return Tool27Tool()
-}
-
-// tool27ToolLazy is tool "tool-27" as Tools holds it: built by Tool27Tool on its first call.
-var tool27ToolLazy = runtime.LazyTool{
-	Builder: tool27ToolBuilder{},
-	Def:     &tool27ToolSpec,
-}
-
-// tool28ToolInputSchema is the JSON Schema of the input of tool "tool-28".
-const tool28ToolInputSchema = `{
+// in28Schema is the JSON Schema of In28.
+const in28Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3679,8 +3285,8 @@ const tool28ToolInputSchema = `{
   "description": "In28 is the input of tool 28."
 }`
 
-// tool28ToolOutputSchema is the JSON Schema of the output of tool "tool-28".
-const tool28ToolOutputSchema = `{
+// out28Schema is the JSON Schema of Out28.
+const out28Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3727,31 +3333,17 @@ var tool28ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 28.",
 	ID:           "tool-28",
-	InputSchema:  json.RawMessage(tool28ToolInputSchema),
-	OutputSchema: json.RawMessage(tool28ToolOutputSchema),
+	InputSchema:  json.RawMessage(in28Schema),
+	OutputSchema: json.RawMessage(out28Schema),
 }
 
 // Tool28Tool returns [Tool28] as the tool "tool-28", under the key "tool-28" in Tools.
 func Tool28Tool() *runtime.Func[In28, Out28] {
-	return runtime.NewFunc(&tool28ToolSpec, Tool28).WithDecoder(decodeIn28).WithEncoder(encodeOut28)
+	return runtime.NewFunc(&tool28ToolSpec, Tool28)
 }
 
-// tool28ToolBuilder builds tool "tool-28" for Tools, with Tool28Tool.
-type tool28ToolBuilder struct{}
-
-// BuildTool returns Tool28Tool().
-func (tool28ToolBuilder) BuildTool() runtime.Tool {
-	return Tool28Tool()
-}
-
-// tool28ToolLazy is tool "tool-28" as Tools holds it: built by Tool28Tool on its first call.
-var tool28ToolLazy = runtime.LazyTool{
-	Builder: tool28ToolBuilder{},
-	Def:     &tool28ToolSpec,
-}
-
-// tool29ToolInputSchema is the JSON Schema of the input of tool "tool-29".
-const tool29ToolInputSchema = `{
+// in29Schema is the JSON Schema of In29.
+const in29Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3808,8 +3400,8 @@ const tool29ToolInputSchema = `{
   "description": "In29 is the input of tool 29."
 }`
 
-// tool29ToolOutputSchema is the JSON Schema of the output of tool "tool-29".
-const tool29ToolOutputSchema = `{
+// out29Schema is the JSON Schema of Out29.
+const out29Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3856,31 +3448,17 @@ var tool29ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 29.",
 	ID:           "tool-29",
-	InputSchema:  json.RawMessage(tool29ToolInputSchema),
-	OutputSchema: json.RawMessage(tool29ToolOutputSchema),
+	InputSchema:  json.RawMessage(in29Schema),
+	OutputSchema: json.RawMessage(out29Schema),
 }
 
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
 func Tool29Tool() *runtime.Func[In29, Out29] {
-	return runtime.NewFunc(&tool29ToolSpec, Tool29).WithDecoder(decodeIn29).WithEncoder(encodeOut29)
+	return runtime.NewFunc(&tool29ToolSpec, Tool29)
 }
 
-// tool29ToolBuilder builds tool "tool-29" for Tools, with Tool29Tool.
-type tool29ToolBuilder struct{}
-
-// BuildTool returns Tool29Tool().
-func (tool29ToolBuilder) BuildTool() runtime.Tool {
-	return Tool29Tool()
-}
-
-// tool29ToolLazy is tool "tool-29" as Tools holds it: built by Tool29Tool on its first call.
-var tool29ToolLazy = runtime.LazyTool{
-	Builder: tool29ToolBuilder{},
-	Def:     &tool29ToolSpec,
-}
-
-// tool30ToolInputSchema is the JSON Schema of the input of tool "tool-30".
-const tool30ToolInputSchema = `{
+// in30Schema is the JSON Schema of In30.
+const in30Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -3937,8 +3515,8 @@ const tool30ToolInputSchema = `{
   "description": "In30 is the input of tool 30."
 }`
 
-// tool30ToolOutputSchema is the JSON Schema of the output of tool "tool-30".
-const tool30ToolOutputSchema = `{
+// out30Schema is the JSON Schema of Out30.
+const out30Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3985,31 +3563,17 @@ var tool30ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 30.",
 	ID:           "tool-30",
-	InputSchema:  json.RawMessage(tool30ToolInputSchema),
-	OutputSchema: json.RawMessage(tool30ToolOutputSchema),
+	InputSchema:  json.RawMessage(in30Schema),
+	OutputSchema: json.RawMessage(out30Schema),
 }
 
 // Tool30Tool returns [Tool30] as the tool "tool-30", under the key "tool-30" in Tools.
 func Tool30Tool() *runtime.Func[In30, Out30] {
-	return runtime.NewFunc(&tool30ToolSpec, Tool30).WithDecoder(decodeIn30).WithEncoder(encodeOut30)
+	return runtime.NewFunc(&tool30ToolSpec, Tool30)
 }
 
-// tool30ToolBuilder builds tool "tool-30" for Tools, with Tool30Tool.
-type tool30ToolBuilder struct{}
-
-// BuildTool returns Tool30Tool().
-func (tool30ToolBuilder) BuildTool() runtime.Tool {
-	return Tool30Tool()
-}
-
-// tool30ToolLazy is tool "tool-30" as Tools holds it: built by Tool30Tool on its first call.
-var tool30ToolLazy = runtime.LazyTool{
-	Builder: tool30ToolBuilder{},
-	Def:     &tool30ToolSpec,
-}
-
-// tool31ToolInputSchema is the JSON Schema of the input of tool "tool-31".
-const tool31ToolInputSchema = `{
+// in31Schema is the JSON Schema of In31.
+const in31Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4066,8 +3630,8 @@ const tool31ToolInputSchema = `{
   "description": "In31 is the input of tool 31."
 }`
 
-// tool31ToolOutputSchema is the JSON Schema of the output of tool "tool-31".
-const tool31ToolOutputSchema = `{
+// out31Schema is the JSON Schema of Out31.
+const out31Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4114,31 +3678,17 @@ var tool31ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 31.",
 	ID:           "tool-31",
-	InputSchema:  json.RawMessage(tool31ToolInputSchema),
-	OutputSchema: json.RawMessage(tool31ToolOutputSchema),
+	InputSchema:  json.RawMessage(in31Schema),
+	OutputSchema: json.RawMessage(out31Schema),
 }
 
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
 func Tool31Tool() *runtime.Func[In31, Out31] {
-	return runtime.NewFunc(&tool31ToolSpec, Tool31).WithDecoder(decodeIn31).WithEncoder(encodeOut31)
+	return runtime.NewFunc(&tool31ToolSpec, Tool31)
 }
 
-// tool31ToolBuilder builds tool "tool-31" for Tools, with Tool31Tool.
-type tool31ToolBuilder struct{}
-
-// BuildTool returns Tool31Tool().
-func (tool31ToolBuilder) BuildTool() runtime.Tool {
-	return Tool31Tool()
-}
-
-// tool31ToolLazy is tool "tool-31" as Tools holds it: built by Tool31Tool on its first call.
-var tool31ToolLazy = runtime.LazyTool{
-	Builder: tool31ToolBuilder{},
-	Def:     &tool31ToolSpec,
-}
-
-// tool32ToolInputSchema is the JSON Schema of the input of tool "tool-32".
-const tool32ToolInputSchema = `{
+// in32Schema is the JSON Schema of In32.
+const in32Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4195,8 +3745,8 @@ const tool32ToolInputSchema = `{
   "description": "In32 is the input of tool 32."
 }`
 
-// tool32ToolOutputSchema is the JSON Schema of the output of tool "tool-32".
-const tool32ToolOutputSchema = `{
+// out32Schema is the JSON Schema of Out32.
+const out32Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4243,31 +3793,17 @@ var tool32ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 32.",
 	ID:           "tool-32",
-	InputSchema:  json.RawMessage(tool32ToolInputSchema),
-	OutputSchema: json.RawMessage(tool32ToolOutputSchema),
+	InputSchema:  json.RawMessage(in32Schema),
+	OutputSchema: json.RawMessage(out32Schema),
 }
 
 // Tool32Tool returns [Tool32] as the tool "tool-32", under the key "tool-32" in Tools.
 func Tool32Tool() *runtime.Func[In32, Out32] {
-	return runtime.NewFunc(&tool32ToolSpec, Tool32).WithDecoder(decodeIn32).WithEncoder(encodeOut32)
+	return runtime.NewFunc(&tool32ToolSpec, Tool32)
 }
 
-// tool32ToolBuilder builds tool "tool-32" for Tools, with Tool32Tool.
-type tool32ToolBuilder struct{}
-
-// BuildTool returns Tool32Tool().
-func (tool32ToolBuilder) BuildTool() runtime.Tool {
-	return Tool32Tool()
-}
-
-// tool32ToolLazy is tool "tool-32" as Tools holds it: built by Tool32Tool on its first call.
-var tool32ToolLazy = runtime.LazyTool{
-	Builder: tool32ToolBuilder{},
-	Def:     &tool32ToolSpec,
-}
-
-// tool33ToolInputSchema is the JSON Schema of the input of tool "tool-33".
-const tool33ToolInputSchema = `{
+// in33Schema is the JSON Schema of In33.
+const in33Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4324,8 +3860,8 @@ const tool33ToolInputSchema = `{
   "description": "In33 is the input of tool 33."
 }`
 
-// tool33ToolOutputSchema is the JSON Schema of the output of tool "tool-33".
-const tool33ToolOutputSchema = `{
+// out33Schema is the JSON Schema of Out33.
+const out33Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4372,31 +3908,17 @@ var tool33ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 33.",
 	ID:           "tool-33",
-	InputSchema:  json.RawMessage(tool33ToolInputSchema),
-	OutputSchema: json.RawMessage(tool33ToolOutputSchema),
+	InputSchema:  json.RawMessage(in33Schema),
+	OutputSchema: json.RawMessage(out33Schema),
 }
 
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
 func Tool33Tool() *runtime.Func[In33, Out33] {
-	return runtime.NewFunc(&tool33ToolSpec, Tool33).WithDecoder(decodeIn33).WithEncoder(encodeOut33)
+	return runtime.NewFunc(&tool33ToolSpec, Tool33)
 }
 
-// tool33ToolBuilder builds tool "tool-33" for Tools, with Tool33Tool.
-type tool33ToolBuilder struct{}
-
-// BuildTool returns Tool33Tool().
-func (tool33ToolBuilder) BuildTool() runtime.Tool {
-	return Tool33Tool()
-}
-
-// tool33ToolLazy is tool "tool-33" as Tools holds it: built by Tool33Tool on its first call.
-var tool33ToolLazy = runtime.LazyTool{
-	Builder: tool33ToolBuilder{},
-	Def:     &tool33ToolSpec,
-}
-
-// tool34ToolInputSchema is the JSON Schema of the input of tool "tool-34".
-const tool34ToolInputSchema = `{
+// in34Schema is the JSON Schema of In34.
+const in34Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4453,8 +3975,8 @@ const tool34ToolInputSchema = `{
   "description": "In34 is the input of tool 34."
 }`
 
-// tool34ToolOutputSchema is the JSON Schema of the output of tool "tool-34".
-const tool34ToolOutputSchema = `{
+// out34Schema is the JSON Schema of Out34.
+const out34Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4501,31 +4023,17 @@ var tool34ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 34.",
 	ID:           "tool-34",
-	InputSchema:  json.RawMessage(tool34ToolInputSchema),
-	OutputSchema: json.RawMessage(tool34ToolOutputSchema),
+	InputSchema:  json.RawMessage(in34Schema),
+	OutputSchema: json.RawMessage(out34Schema),
 }
 
 // Tool34Tool returns [Tool34] as the tool "tool-34", under the key "tool-34" in Tools.
 func Tool34Tool() *runtime.Func[In34, Out34] {
-	return runtime.NewFunc(&tool34ToolSpec, Tool34).WithDecoder(decodeIn34).WithEncoder(encodeOut34)
+	return runtime.NewFunc(&tool34ToolSpec, Tool34)
 }
 
-// tool34ToolBuilder builds tool "tool-34" for Tools, with Tool34Tool.
-type tool34ToolBuilder struct{}
-
-// BuildTool returns Tool34Tool().
-func (tool34ToolBuilder) BuildTool() runtime.Tool {
-	return Tool34Tool()
-}
-
-// tool34ToolLazy is tool "tool-34" as Tools holds it: built by Tool34Tool on its first call.
-var tool34ToolLazy = runtime.LazyTool{
-	Builder: tool34ToolBuilder{},
-	Def:     &tool34ToolSpec,
-}
-
-// tool35ToolInputSchema is the JSON Schema of the input of tool "tool-35".
-const tool35ToolInputSchema = `{
+// in35Schema is the JSON Schema of In35.
+const in35Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4582,8 +4090,8 @@ const tool35ToolInputSchema = `{
   "description": "In35 is the input of tool 35."
 }`
 
-// tool35ToolOutputSchema is the JSON Schema of the output of tool "tool-35".
-const tool35ToolOutputSchema = `{
+// out35Schema is the JSON Schema of Out35.
+const out35Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4630,31 +4138,17 @@ var tool35ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 35.",
 	ID:           "tool-35",
-	InputSchema:  json.RawMessage(tool35ToolInputSchema),
-	OutputSchema: json.RawMessage(tool35ToolOutputSchema),
+	InputSchema:  json.RawMessage(in35Schema),
+	OutputSchema: json.RawMessage(out35Schema),
 }
 
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
 func Tool35Tool() *runtime.Func[In35, Out35] {
-	return runtime.NewFunc(&tool35ToolSpec, Tool35).WithDecoder(decodeIn35).WithEncoder(encodeOut35)
+	return runtime.NewFunc(&tool35ToolSpec, Tool35)
 }
 
-// tool35ToolBuilder builds tool "tool-35" for Tools, with Tool35Tool.
-type tool35ToolBuilder struct{}
-
-// BuildTool returns Tool35Tool().
-func (tool35ToolBuilder) BuildTool() runtime.Tool {
-	return Tool35Tool()
-}
-
-// tool35ToolLazy is tool "tool-35" as Tools holds it: built by Tool35Tool on its first call.
-var tool35ToolLazy = runtime.LazyTool{
-	Builder: tool35ToolBuilder{},
-	Def:     &tool35ToolSpec,
-}
-
-// tool36ToolInputSchema is the JSON Schema of the input of tool "tool-36".
-const tool36ToolInputSchema = `{
+// in36Schema is the JSON Schema of In36.
+const in36Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4711,8 +4205,8 @@ const tool36ToolInputSchema = `{
   "description": "In36 is the input of tool 36."
 }`
 
-// tool36ToolOutputSchema is the JSON Schema of the output of tool "tool-36".
-const tool36ToolOutputSchema = `{
+// out36Schema is the JSON Schema of Out36.
+const out36Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4759,31 +4253,17 @@ var tool36ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 36.",
 	ID:           "tool-36",
-	InputSchema:  json.RawMessage(tool36ToolInputSchema),
-	OutputSchema: json.RawMessage(tool36ToolOutputSchema),
+	InputSchema:  json.RawMessage(in36Schema),
+	OutputSchema: json.RawMessage(out36Schema),
 }
 
 // Tool36Tool returns [Tool36] as the tool "tool-36", under the key "tool-36" in Tools.
 func Tool36Tool() *runtime.Func[In36, Out36] {
-	return runtime.NewFunc(&tool36ToolSpec, Tool36).WithDecoder(decodeIn36).WithEncoder(encodeOut36)
+	return runtime.NewFunc(&tool36ToolSpec, Tool36)
 }
 
-// tool36ToolBuilder builds tool "tool-36" for Tools, with Tool36Tool.
-type tool36ToolBuilder struct{}
-
-// BuildTool returns Tool36Tool().
-func (tool36ToolBuilder) BuildTool() runtime.Tool {
-	return Tool36Tool()
-}
-
-// tool36ToolLazy is tool "tool-36" as Tools holds it: built by Tool36Tool on its first call.
-var tool36ToolLazy = runtime.LazyTool{
-	Builder: tool36ToolBuilder{},
-	Def:     &tool36ToolSpec,
-}
-
-// tool37ToolInputSchema is the JSON Schema of the input of tool "tool-37".
-const tool37ToolInputSchema = `{
+// in37Schema is the JSON Schema of In37.
+const in37Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4840,8 +4320,8 @@ const tool37ToolInputSchema = `{
   "description": "In37 is the input of tool 37."
 }`
 
-// tool37ToolOutputSchema is the JSON Schema of the output of tool "tool-37".
-const tool37ToolOutputSchema = `{
+// out37Schema is the JSON Schema of Out37.
+const out37Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4888,31 +4368,17 @@ var tool37ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 37.",
 	ID:           "tool-37",
-	InputSchema:  json.RawMessage(tool37ToolInputSchema),
-	OutputSchema: json.RawMessage(tool37ToolOutputSchema),
+	InputSchema:  json.RawMessage(in37Schema),
+	OutputSchema: json.RawMessage(out37Schema),
 }
 
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
 func Tool37Tool() *runtime.Func[In37, Out37] {
-	return runtime.NewFunc(&tool37ToolSpec, Tool37).WithDecoder(decodeIn37).WithEncoder(encodeOut37)
+	return runtime.NewFunc(&tool37ToolSpec, Tool37)
 }
 
-// tool37ToolBuilder builds tool "tool-37" for Tools, with Tool37Tool.
-type tool37ToolBuilder struct{}
-
-// BuildTool returns Tool37Tool().
-func (tool37ToolBuilder) BuildTool() runtime.Tool {
-	return Tool37Tool()
-}
-
-// tool37ToolLazy is tool "tool-37" as Tools holds it: built by Tool37Tool on its first call.
-var tool37ToolLazy = runtime.LazyTool{
-	Builder: tool37ToolBuilder{},
-	Def:     &tool37ToolSpec,
-}
-
-// tool38ToolInputSchema is the JSON Schema of the input of tool "tool-38".
-const tool38ToolInputSchema = `{
+// in38Schema is the JSON Schema of In38.
+const in38Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -4969,8 +4435,8 @@ const tool38ToolInputSchema = `{
   "description": "In38 is the input of tool 38."
 }`
 
-// tool38ToolOutputSchema is the JSON Schema of the output of tool "tool-38".
-const tool38ToolOutputSchema = `{
+// out38Schema is the JSON Schema of Out38.
+const out38Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5017,31 +4483,17 @@ var tool38ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 38.",
 	ID:           "tool-38",
-	InputSchema:  json.RawMessage(tool38ToolInputSchema),
-	OutputSchema: json.RawMessage(tool38ToolOutputSchema),
+	InputSchema:  json.RawMessage(in38Schema),
+	OutputSchema: json.RawMessage(out38Schema),
 }
 
 // Tool38Tool returns [Tool38] as the tool "tool-38", under the key "tool-38" in Tools.
 func Tool38Tool() *runtime.Func[In38, Out38] {
-	return runtime.NewFunc(&tool38ToolSpec, Tool38).WithDecoder(decodeIn38).WithEncoder(encodeOut38)
+	return runtime.NewFunc(&tool38ToolSpec, Tool38)
 }
 
-// tool38ToolBuilder builds tool "tool-38" for Tools, with Tool38Tool.
-type tool38ToolBuilder struct{}
-
-// BuildTool returns Tool38Tool().
-func (tool38ToolBuilder) BuildTool() runtime.Tool {
-	return Tool38Tool()
-}
-
-// tool38ToolLazy is tool "tool-38" as Tools holds it: built by Tool38Tool on its first call.
-var tool38ToolLazy = runtime.LazyTool{
-	Builder: tool38ToolBuilder{},
-	Def:     &tool38ToolSpec,
-}
-
-// tool39ToolInputSchema is the JSON Schema of the input of tool "tool-39".
-const tool39ToolInputSchema = `{
+// in39Schema is the JSON Schema of In39.
+const in39Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5098,8 +4550,8 @@ const tool39ToolInputSchema = `{
   "description": "In39 is the input of tool 39."
 }`
 
-// tool39ToolOutputSchema is the JSON Schema of the output of tool "tool-39".
-const tool39ToolOutputSchema = `{
+// out39Schema is the JSON Schema of Out39.
+const out39Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5146,31 +4598,17 @@ var tool39ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 39.",
 	ID:           "tool-39",
-	InputSchema:  json.RawMessage(tool39ToolInputSchema),
-	OutputSchema: json.RawMessage(tool39ToolOutputSchema),
+	InputSchema:  json.RawMessage(in39Schema),
+	OutputSchema: json.RawMessage(out39Schema),
 }
 
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
 func Tool39Tool() *runtime.Func[In39, Out39] {
-	return runtime.NewFunc(&tool39ToolSpec, Tool39).WithDecoder(decodeIn39).WithEncoder(encodeOut39)
+	return runtime.NewFunc(&tool39ToolSpec, Tool39)
 }
 
-// tool39ToolBuilder builds tool "tool-39" for Tools, with Tool39Tool.
-type tool39ToolBuilder struct{}
-
-// BuildTool returns Tool39Tool().
-func (tool39ToolBuilder) BuildTool() runtime.Tool {
-	return Tool39Tool()
-}
-
-// tool39ToolLazy is tool "tool-39" as Tools holds it: built by Tool39Tool on its first call.
-var tool39ToolLazy = runtime.LazyTool{
-	Builder: tool39ToolBuilder{},
-	Def:     &tool39ToolSpec,
-}
-
-// tool40ToolInputSchema is the JSON Schema of the input of tool "tool-40".
-const tool40ToolInputSchema = `{
+// in40Schema is the JSON Schema of In40.
+const in40Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5227,8 +4665,8 @@ const tool40ToolInputSchema = `{
   "description": "In40 is the input of tool 40."
 }`
 
-// tool40ToolOutputSchema is the JSON Schema of the output of tool "tool-40".
-const tool40ToolOutputSchema = `{
+// out40Schema is the JSON Schema of Out40.
+const out40Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5275,31 +4713,17 @@ var tool40ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 40.",
 	ID:           "tool-40",
-	InputSchema:  json.RawMessage(tool40ToolInputSchema),
-	OutputSchema: json.RawMessage(tool40ToolOutputSchema),
+	InputSchema:  json.RawMessage(in40Schema),
+	OutputSchema: json.RawMessage(out40Schema),
 }
 
 // Tool40Tool returns [Tool40] as the tool "tool-40", under the key "tool-40" in Tools.
 func Tool40Tool() *runtime.Func[In40, Out40] {
-	return runtime.NewFunc(&tool40ToolSpec, Tool40).WithDecoder(decodeIn40).WithEncoder(encodeOut40)
+	return runtime.NewFunc(&tool40ToolSpec, Tool40)
 }
 
-// tool40ToolBuilder builds tool "tool-40" for Tools, with Tool40Tool.
-type tool40ToolBuilder struct{}
-
-// BuildTool returns Tool40Tool().
-func (tool40ToolBuilder) BuildTool() runtime.Tool {
-	return Tool40Tool()
-}
-
-// tool40ToolLazy is tool "tool-40" as Tools holds it: built by Tool40Tool on its first call.
-var tool40ToolLazy = runtime.LazyTool{
-	Builder: tool40ToolBuilder{},
-	Def:     &tool40ToolSpec,
-}
-
-// tool41ToolInputSchema is the JSON Schema of the input of tool "tool-41".
-const tool41ToolInputSchema = `{
+// in41Schema is the JSON Schema of In41.
+const in41Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5356,8 +4780,8 @@ const tool41ToolInputSchema = `{
   "description": "In41 is the input of tool 41."
 }`
 
-// tool41ToolOutputSchema is the JSON Schema of the output of tool "tool-41".
-const tool41ToolOutputSchema = `{
+// out41Schema is the JSON Schema of Out41.
+const out41Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5404,31 +4828,17 @@ var tool41ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 41.",
 	ID:           "tool-41",
-	InputSchema:  json.RawMessage(tool41ToolInputSchema),
-	OutputSchema: json.RawMessage(tool41ToolOutputSchema),
+	InputSchema:  json.RawMessage(in41Schema),
+	OutputSchema: json.RawMessage(out41Schema),
 }
 
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
 func Tool41Tool() *runtime.Func[In41, Out41] {
-	return runtime.NewFunc(&tool41ToolSpec, Tool41).WithDecoder(decodeIn41).WithEncoder(encodeOut41)
+	return runtime.NewFunc(&tool41ToolSpec, Tool41)
 }
 
-// tool41ToolBuilder builds tool "tool-41" for Tools, with Tool41Tool.
-type tool41ToolBuilder struct{}
-
-// BuildTool returns Tool41Tool().
-func (tool41ToolBuilder) BuildTool() runtime.Tool {
-	return Tool41Tool()
-}
-
-// tool41ToolLazy is tool "tool-41" as Tools holds it: built by Tool41Tool on its first call.
-var tool41ToolLazy = runtime.LazyTool{
-	Builder: tool41ToolBuilder{},
-	Def:     &tool41ToolSpec,
-}
-
-// tool42ToolInputSchema is the JSON Schema of the input of tool "tool-42".
-const tool42ToolInputSchema = `{
+// in42Schema is the JSON Schema of In42.
+const in42Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5485,8 +4895,8 @@ const tool42ToolInputSchema = `{
   "description": "In42 is the input of tool 42."
 }`
 
-// tool42ToolOutputSchema is the JSON Schema of the output of tool "tool-42".
-const tool42ToolOutputSchema = `{
+// out42Schema is the JSON Schema of Out42.
+const out42Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5533,31 +4943,17 @@ var tool42ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 42.",
 	ID:           "tool-42",
-	InputSchema:  json.RawMessage(tool42ToolInputSchema),
-	OutputSchema: json.RawMessage(tool42ToolOutputSchema),
+	InputSchema:  json.RawMessage(in42Schema),
+	OutputSchema: json.RawMessage(out42Schema),
 }
 
 // Tool42Tool returns [Tool42] as the tool "tool-42", under the key "tool-42" in Tools.
 func Tool42Tool() *runtime.Func[In42, Out42] {
-	return runtime.NewFunc(&tool42ToolSpec, Tool42).WithDecoder(decodeIn42).WithEncoder(encodeOut42)
+	return runtime.NewFunc(&tool42ToolSpec, Tool42)
 }
 
-// tool42ToolBuilder builds tool "tool-42" for Tools, with Tool42Tool.
-type tool42ToolBuilder struct{}
-
-// BuildTool returns Tool42Tool().
-func (tool42ToolBuilder) BuildTool() runtime.Tool {
-	return Tool42Tool()
-}
-
-// tool42ToolLazy is tool "tool-42" as Tools holds it: built by Tool42Tool on its first call.
-var tool42ToolLazy = runtime.LazyTool{
-	Builder: tool42ToolBuilder{},
-	Def:     &tool42ToolSpec,
-}
-
-// tool43ToolInputSchema is the JSON Schema of the input of tool "tool-43".
-const tool43ToolInputSchema = `{
+// in43Schema is the JSON Schema of In43.
+const in43Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5614,8 +5010,8 @@ const tool43ToolInputSchema = `{
   "description": "In43 is the input of tool 43."
 }`
 
-// tool43ToolOutputSchema is the JSON Schema of the output of tool "tool-43".
-const tool43ToolOutputSchema = `{
+// out43Schema is the JSON Schema of Out43.
+const out43Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5662,31 +5058,17 @@ var tool43ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 43.",
 	ID:           "tool-43",
-	InputSchema:  json.RawMessage(tool43ToolInputSchema),
-	OutputSchema: json.RawMessage(tool43ToolOutputSchema),
+	InputSchema:  json.RawMessage(in43Schema),
+	OutputSchema: json.RawMessage(out43Schema),
 }
 
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
 func Tool43Tool() *runtime.Func[In43, Out43] {
-	return runtime.NewFunc(&tool43ToolSpec, Tool43).WithDecoder(decodeIn43).WithEncoder(encodeOut43)
+	return runtime.NewFunc(&tool43ToolSpec, Tool43)
 }
 
-// tool43ToolBuilder builds tool "tool-43" for Tools, with Tool43Tool.
-type tool43ToolBuilder struct{}
-
-// BuildTool returns Tool43Tool().
-func (tool43ToolBuilder) BuildTool() runtime.Tool {
-	return Tool43Tool()
-}
-
-// tool43ToolLazy is tool "tool-43" as Tools holds it: built by Tool43Tool on its first call.
-var tool43ToolLazy = runtime.LazyTool{
-	Builder: tool43ToolBuilder{},
-	Def:     &tool43ToolSpec,
-}
-
-// tool44ToolInputSchema is the JSON Schema of the input of tool "tool-44".
-const tool44ToolInputSchema = `{
+// in44Schema is the JSON Schema of In44.
+const in44Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5743,8 +5125,8 @@ const tool44ToolInputSchema = `{
   "description": "In44 is the input of tool 44."
 }`
 
-// tool44ToolOutputSchema is the JSON Schema of the output of tool "tool-44".
-const tool44ToolOutputSchema = `{
+// out44Schema is the JSON Schema of Out44.
+const out44Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5791,31 +5173,17 @@ var tool44ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 44.",
 	ID:           "tool-44",
-	InputSchema:  json.RawMessage(tool44ToolInputSchema),
-	OutputSchema: json.RawMessage(tool44ToolOutputSchema),
+	InputSchema:  json.RawMessage(in44Schema),
+	OutputSchema: json.RawMessage(out44Schema),
 }
 
 // Tool44Tool returns [Tool44] as the tool "tool-44", under the key "tool-44" in Tools.
 func Tool44Tool() *runtime.Func[In44, Out44] {
-	return runtime.NewFunc(&tool44ToolSpec, Tool44).WithDecoder(decodeIn44).WithEncoder(encodeOut44)
+	return runtime.NewFunc(&tool44ToolSpec, Tool44)
 }
 
-// tool44ToolBuilder builds tool "tool-44" for Tools, with Tool44Tool.
-type tool44ToolBuilder struct{}
-
-// BuildTool returns Tool44Tool().
-func (tool44ToolBuilder) BuildTool() runtime.Tool {
-	return Tool44Tool()
-}
-
-// tool44ToolLazy is tool "tool-44" as Tools holds it: built by Tool44Tool on its first call.
-var tool44ToolLazy = runtime.LazyTool{
-	Builder: tool44ToolBuilder{},
-	Def:     &tool44ToolSpec,
-}
-
-// tool45ToolInputSchema is the JSON Schema of the input of tool "tool-45".
-const tool45ToolInputSchema = `{
+// in45Schema is the JSON Schema of In45.
+const in45Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -5872,8 +5240,8 @@ const tool45ToolInputSchema = `{
   "description": "In45 is the input of tool 45."
 }`
 
-// tool45ToolOutputSchema is the JSON Schema of the output of tool "tool-45".
-const tool45ToolOutputSchema = `{
+// out45Schema is the JSON Schema of Out45.
+const out45Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5920,31 +5288,17 @@ var tool45ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 45.",
 	ID:           "tool-45",
-	InputSchema:  json.RawMessage(tool45ToolInputSchema),
-	OutputSchema: json.RawMessage(tool45ToolOutputSchema),
+	InputSchema:  json.RawMessage(in45Schema),
+	OutputSchema: json.RawMessage(out45Schema),
 }
 
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
 func Tool45Tool() *runtime.Func[In45, Out45] {
-	return runtime.NewFunc(&tool45ToolSpec, Tool45).WithDecoder(decodeIn45).WithEncoder(encodeOut45)
+	return runtime.NewFunc(&tool45ToolSpec, Tool45)
 }
 
-// tool45ToolBuilder builds tool "tool-45" for Tools, with Tool45Tool.
-type tool45ToolBuilder struct{}
-
-// BuildTool returns Tool45Tool().
-func (tool45ToolBuilder) BuildTool() runtime.Tool {
-	return Tool45Tool()
-}
-
-// tool45ToolLazy is tool "tool-45" as Tools holds it: built by Tool45Tool on its first call.
-var tool45ToolLazy = runtime.LazyTool{
-	Builder: tool45ToolBuilder{},
-	Def:     &tool45ToolSpec,
-}
-
-// tool46ToolInputSchema is the JSON Schema of the input of tool "tool-46".
-const tool46ToolInputSchema = `{
+// in46Schema is the JSON Schema of In46.
+const in46Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6001,8 +5355,8 @@ const tool46ToolInputSchema = `{
   "description": "In46 is the input of tool 46."
 }`
 
-// tool46ToolOutputSchema is the JSON Schema of the output of tool "tool-46".
-const tool46ToolOutputSchema = `{
+// out46Schema is the JSON Schema of Out46.
+const out46Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6049,31 +5403,17 @@ var tool46ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 46.",
 	ID:           "tool-46",
-	InputSchema:  json.RawMessage(tool46ToolInputSchema),
-	OutputSchema: json.RawMessage(tool46ToolOutputSchema),
+	InputSchema:  json.RawMessage(in46Schema),
+	OutputSchema: json.RawMessage(out46Schema),
 }
 
 // Tool46Tool returns [Tool46] as the tool "tool-46", under the key "tool-46" in Tools.
 func Tool46Tool() *runtime.Func[In46, Out46] {
-	return runtime.NewFunc(&tool46ToolSpec, Tool46).WithDecoder(decodeIn46).WithEncoder(encodeOut46)
+	return runtime.NewFunc(&tool46ToolSpec, Tool46)
 }
 
-// tool46ToolBuilder builds tool "tool-46" for Tools, with Tool46Tool.
-type tool46ToolBuilder struct{}
-
-// BuildTool returns Tool46Tool().
-func (tool46ToolBuilder) BuildTool() runtime.Tool {
-	return Tool46Tool()
-}
-
-// tool46ToolLazy is tool "tool-46" as Tools holds it: built by Tool46Tool on its first call.
-var tool46ToolLazy = runtime.LazyTool{
-	Builder: tool46ToolBuilder{},
-	Def:     &tool46ToolSpec,
-}
-
-// tool47ToolInputSchema is the JSON Schema of the input of tool "tool-47".
-const tool47ToolInputSchema = `{
+// in47Schema is the JSON Schema of In47.
+const in47Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6130,8 +5470,8 @@ const tool47ToolInputSchema = `{
   "description": "In47 is the input of tool 47."
 }`
 
-// tool47ToolOutputSchema is the JSON Schema of the output of tool "tool-47".
-const tool47ToolOutputSchema = `{
+// out47Schema is the JSON Schema of Out47.
+const out47Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6178,31 +5518,17 @@ var tool47ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 47.",
 	ID:           "tool-47",
-	InputSchema:  json.RawMessage(tool47ToolInputSchema),
-	OutputSchema: json.RawMessage(tool47ToolOutputSchema),
+	InputSchema:  json.RawMessage(in47Schema),
+	OutputSchema: json.RawMessage(out47Schema),
 }
 
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
 func Tool47Tool() *runtime.Func[In47, Out47] {
-	return runtime.NewFunc(&tool47ToolSpec, Tool47).WithDecoder(decodeIn47).WithEncoder(encodeOut47)
+	return runtime.NewFunc(&tool47ToolSpec, Tool47)
 }
 
-// tool47ToolBuilder builds tool "tool-47" for Tools, with Tool47Tool.
-type tool47ToolBuilder struct{}
-
-// BuildTool returns Tool47Tool().
-func (tool47ToolBuilder) BuildTool() runtime.Tool {
-	return Tool47Tool()
-}
-
-// tool47ToolLazy is tool "tool-47" as Tools holds it: built by Tool47Tool on its first call.
-var tool47ToolLazy = runtime.LazyTool{
-	Builder: tool47ToolBuilder{},
-	Def:     &tool47ToolSpec,
-}
-
-// tool48ToolInputSchema is the JSON Schema of the input of tool "tool-48".
-const tool48ToolInputSchema = `{
+// in48Schema is the JSON Schema of In48.
+const in48Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6259,8 +5585,8 @@ const tool48ToolInputSchema = `{
   "description": "In48 is the input of tool 48."
 }`
 
-// tool48ToolOutputSchema is the JSON Schema of the output of tool "tool-48".
-const tool48ToolOutputSchema = `{
+// out48Schema is the JSON Schema of Out48.
+const out48Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6307,31 +5633,17 @@ var tool48ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 48.",
 	ID:           "tool-48",
-	InputSchema:  json.RawMessage(tool48ToolInputSchema),
-	OutputSchema: json.RawMessage(tool48ToolOutputSchema),
+	InputSchema:  json.RawMessage(in48Schema),
+	OutputSchema: json.RawMessage(out48Schema),
 }
 
 // Tool48Tool returns [Tool48] as the tool "tool-48", under the key "tool-48" in Tools.
 func Tool48Tool() *runtime.Func[In48, Out48] {
-	return runtime.NewFunc(&tool48ToolSpec, Tool48).WithDecoder(decodeIn48).WithEncoder(encodeOut48)
+	return runtime.NewFunc(&tool48ToolSpec, Tool48)
 }
 
-// tool48ToolBuilder builds tool "tool-48" for Tools, with Tool48Tool.
-type tool48ToolBuilder struct{}
-
-// BuildTool returns Tool48Tool().
-func (tool48ToolBuilder) BuildTool() runtime.Tool {
-	return Tool48Tool()
-}
-
-// tool48ToolLazy is tool "tool-48" as Tools holds it: built by Tool48Tool on its first call.
-var tool48ToolLazy = runtime.LazyTool{
-	Builder: tool48ToolBuilder{},
-	Def:     &tool48ToolSpec,
-}
-
-// tool49ToolInputSchema is the JSON Schema of the input of tool "tool-49".
-const tool49ToolInputSchema = `{
+// in49Schema is the JSON Schema of In49.
+const in49Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6388,8 +5700,8 @@ const tool49ToolInputSchema = `{
   "description": "In49 is the input of tool 49."
 }`
 
-// tool49ToolOutputSchema is the JSON Schema of the output of tool "tool-49".
-const tool49ToolOutputSchema = `{
+// out49Schema is the JSON Schema of Out49.
+const out49Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6436,31 +5748,17 @@ var tool49ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 49.",
 	ID:           "tool-49",
-	InputSchema:  json.RawMessage(tool49ToolInputSchema),
-	OutputSchema: json.RawMessage(tool49ToolOutputSchema),
+	InputSchema:  json.RawMessage(in49Schema),
+	OutputSchema: json.RawMessage(out49Schema),
 }
 
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
 func Tool49Tool() *runtime.Func[In49, Out49] {
-	return runtime.NewFunc(&tool49ToolSpec, Tool49).WithDecoder(decodeIn49).WithEncoder(encodeOut49)
+	return runtime.NewFunc(&tool49ToolSpec, Tool49)
 }
 
-// tool49ToolBuilder builds tool "tool-49" for Tools, with Tool49Tool.
-type tool49ToolBuilder struct{}
-
-// BuildTool returns Tool49Tool().
-func (tool49ToolBuilder) BuildTool() runtime.Tool {
-	return Tool49Tool()
-}
-
-// tool49ToolLazy is tool "tool-49" as Tools holds it: built by Tool49Tool on its first call.
-var tool49ToolLazy = runtime.LazyTool{
-	Builder: tool49ToolBuilder{},
-	Def:     &tool49ToolSpec,
-}
-
-// tool50ToolInputSchema is the JSON Schema of the input of tool "tool-50".
-const tool50ToolInputSchema = `{
+// in50Schema is the JSON Schema of In50.
+const in50Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6517,8 +5815,8 @@ const tool50ToolInputSchema = `{
   "description": "In50 is the input of tool 50."
 }`
 
-// tool50ToolOutputSchema is the JSON Schema of the output of tool "tool-50".
-const tool50ToolOutputSchema = `{
+// out50Schema is the JSON Schema of Out50.
+const out50Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6565,31 +5863,17 @@ var tool50ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 50.",
 	ID:           "tool-50",
-	InputSchema:  json.RawMessage(tool50ToolInputSchema),
-	OutputSchema: json.RawMessage(tool50ToolOutputSchema),
+	InputSchema:  json.RawMessage(in50Schema),
+	OutputSchema: json.RawMessage(out50Schema),
 }
 
 // Tool50Tool returns [Tool50] as the tool "tool-50", under the key "tool-50" in Tools.
 func Tool50Tool() *runtime.Func[In50, Out50] {
-	return runtime.NewFunc(&tool50ToolSpec, Tool50).WithDecoder(decodeIn50).WithEncoder(encodeOut50)
+	return runtime.NewFunc(&tool50ToolSpec, Tool50)
 }
 
-// tool50ToolBuilder builds tool "tool-50" for Tools, with Tool50Tool.
-type tool50ToolBuilder struct{}
-
-// BuildTool returns Tool50Tool().
-func (tool50ToolBuilder) BuildTool() runtime.Tool {
-	return Tool50Tool()
-}
-
-// tool50ToolLazy is tool "tool-50" as Tools holds it: built by Tool50Tool on its first call.
-var tool50ToolLazy = runtime.LazyTool{
-	Builder: tool50ToolBuilder{},
-	Def:     &tool50ToolSpec,
-}
-
-// tool51ToolInputSchema is the JSON Schema of the input of tool "tool-51".
-const tool51ToolInputSchema = `{
+// in51Schema is the JSON Schema of In51.
+const in51Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6646,8 +5930,8 @@ const tool51ToolInputSchema = `{
   "description": "In51 is the input of tool 51."
 }`
 
-// tool51ToolOutputSchema is the JSON Schema of the output of tool "tool-51".
-const tool51ToolOutputSchema = `{
+// out51Schema is the JSON Schema of Out51.
+const out51Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6694,31 +5978,17 @@ var tool51ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 51.",
 	ID:           "tool-51",
-	InputSchema:  json.RawMessage(tool51ToolInputSchema),
-	OutputSchema: json.RawMessage(tool51ToolOutputSchema),
+	InputSchema:  json.RawMessage(in51Schema),
+	OutputSchema: json.RawMessage(out51Schema),
 }
 
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
 func Tool51Tool() *runtime.Func[In51, Out51] {
-	return runtime.NewFunc(&tool51ToolSpec, Tool51).WithDecoder(decodeIn51).WithEncoder(encodeOut51)
+	return runtime.NewFunc(&tool51ToolSpec, Tool51)
 }
 
-// tool51ToolBuilder builds tool "tool-51" for Tools, with Tool51Tool.
-type tool51ToolBuilder struct{}
-
-// BuildTool returns Tool51Tool().
-func (tool51ToolBuilder) BuildTool() runtime.Tool {
-	return Tool51Tool()
-}
-
-// tool51ToolLazy is tool "tool-51" as Tools holds it: built by Tool51Tool on its first call.
-var tool51ToolLazy = runtime.LazyTool{
-	Builder: tool51ToolBuilder{},
-	Def:     &tool51ToolSpec,
-}
-
-// tool52ToolInputSchema is the JSON Schema of the input of tool "tool-52".
-const tool52ToolInputSchema = `{
+// in52Schema is the JSON Schema of In52.
+const in52Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6775,8 +6045,8 @@ const tool52ToolInputSchema = `{
   "description": "In52 is the input of tool 52."
 }`
 
-// tool52ToolOutputSchema is the JSON Schema of the output of tool "tool-52".
-const tool52ToolOutputSchema = `{
+// out52Schema is the JSON Schema of Out52.
+const out52Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6823,31 +6093,17 @@ var tool52ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 52.",
 	ID:           "tool-52",
-	InputSchema:  json.RawMessage(tool52ToolInputSchema),
-	OutputSchema: json.RawMessage(tool52ToolOutputSchema),
+	InputSchema:  json.RawMessage(in52Schema),
+	OutputSchema: json.RawMessage(out52Schema),
 }
 
 // Tool52Tool returns [Tool52] as the tool "tool-52", under the key "tool-52" in Tools.
 func Tool52Tool() *runtime.Func[In52, Out52] {
-	return runtime.NewFunc(&tool52ToolSpec, Tool52).WithDecoder(decodeIn52).WithEncoder(encodeOut52)
+	return runtime.NewFunc(&tool52ToolSpec, Tool52)
 }
 
-// tool52ToolBuilder builds tool "tool-52" for Tools, with Tool52Tool.
-type tool52ToolBuilder struct{}
-
-// BuildTool returns Tool52Tool().
-func (tool52ToolBuilder) BuildTool() runtime.Tool {
-	return Tool52Tool()
-}
-
-// tool52ToolLazy is tool "tool-52" as Tools holds it: built by Tool52Tool on its first call.
-var tool52ToolLazy = runtime.LazyTool{
-	Builder: tool52ToolBuilder{},
-	Def:     &tool52ToolSpec,
-}
-
-// tool53ToolInputSchema is the JSON Schema of the input of tool "tool-53".
-const tool53ToolInputSchema = `{
+// in53Schema is the JSON Schema of In53.
+const in53Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -6904,8 +6160,8 @@ const tool53ToolInputSchema = `{
   "description": "In53 is the input of tool 53."
 }`
 
-// tool53ToolOutputSchema is the JSON Schema of the output of tool "tool-53".
-const tool53ToolOutputSchema = `{
+// out53Schema is the JSON Schema of Out53.
+const out53Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6952,31 +6208,17 @@ var tool53ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 53.",
 	ID:           "tool-53",
-	InputSchema:  json.RawMessage(tool53ToolInputSchema),
-	OutputSchema: json.RawMessage(tool53ToolOutputSchema),
+	InputSchema:  json.RawMessage(in53Schema),
+	OutputSchema: json.RawMessage(out53Schema),
 }
 
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
 func Tool53Tool() *runtime.Func[In53, Out53] {
-	return runtime.NewFunc(&tool53ToolSpec, Tool53).WithDecoder(decodeIn53).WithEncoder(encodeOut53)
+	return runtime.NewFunc(&tool53ToolSpec, Tool53)
 }
 
-// tool53ToolBuilder builds tool "tool-53" for Tools, with Tool53Tool.
-type tool53ToolBuilder struct{}
-
-// BuildTool returns Tool53Tool().
-func (tool53ToolBuilder) BuildTool() runtime.Tool {
-	return Tool53Tool()
-}
-
-// tool53ToolLazy is tool "tool-53" as Tools holds it: built by Tool53Tool on its first call.
-var tool53ToolLazy = runtime.LazyTool{
-	Builder: tool53ToolBuilder{},
-	Def:     &tool53ToolSpec,
-}
-
-// tool54ToolInputSchema is the JSON Schema of the input of tool "tool-54".
-const tool54ToolInputSchema = `{
+// in54Schema is the JSON Schema of In54.
+const in54Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7033,8 +6275,8 @@ const tool54ToolInputSchema = `{
   "description": "In54 is the input of tool 54."
 }`
 
-// tool54ToolOutputSchema is the JSON Schema of the output of tool "tool-54".
-const tool54ToolOutputSchema = `{
+// out54Schema is the JSON Schema of Out54.
+const out54Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7081,31 +6323,17 @@ var tool54ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 54.",
 	ID:           "tool-54",
-	InputSchema:  json.RawMessage(tool54ToolInputSchema),
-	OutputSchema: json.RawMessage(tool54ToolOutputSchema),
+	InputSchema:  json.RawMessage(in54Schema),
+	OutputSchema: json.RawMessage(out54Schema),
 }
 
 // Tool54Tool returns [Tool54] as the tool "tool-54", under the key "tool-54" in Tools.
 func Tool54Tool() *runtime.Func[In54, Out54] {
-	return runtime.NewFunc(&tool54ToolSpec, Tool54).WithDecoder(decodeIn54).WithEncoder(encodeOut54)
+	return runtime.NewFunc(&tool54ToolSpec, Tool54)
 }
 
-// tool54ToolBuilder builds tool "tool-54" for Tools, with Tool54Tool.
-type tool54ToolBuilder struct{}
-
-// BuildTool returns Tool54Tool().
-func (tool54ToolBuilder) BuildTool() runtime.Tool {
-	return Tool54Tool()
-}
-
-// tool54ToolLazy is tool "tool-54" as Tools holds it: built by Tool54Tool on its first call.
-var tool54ToolLazy = runtime.LazyTool{
-	Builder: tool54ToolBuilder{},
-	Def:     &tool54ToolSpec,
-}
-
-// tool55ToolInputSchema is the JSON Schema of the input of tool "tool-55".
-const tool55ToolInputSchema = `{
+// in55Schema is the JSON Schema of In55.
+const in55Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7162,8 +6390,8 @@ const tool55ToolInputSchema = `{
   "description": "In55 is the input of tool 55."
 }`
 
-// tool55ToolOutputSchema is the JSON Schema of the output of tool "tool-55".
-const tool55ToolOutputSchema = `{
+// out55Schema is the JSON Schema of Out55.
+const out55Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7210,31 +6438,17 @@ var tool55ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 55.",
 	ID:           "tool-55",
-	InputSchema:  json.RawMessage(tool55ToolInputSchema),
-	OutputSchema: json.RawMessage(tool55ToolOutputSchema),
+	InputSchema:  json.RawMessage(in55Schema),
+	OutputSchema: json.RawMessage(out55Schema),
 }
 
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
 func Tool55Tool() *runtime.Func[In55, Out55] {
-	return runtime.NewFunc(&tool55ToolSpec, Tool55).WithDecoder(decodeIn55).WithEncoder(encodeOut55)
+	return runtime.NewFunc(&tool55ToolSpec, Tool55)
 }
 
-// tool55ToolBuilder builds tool "tool-55" for Tools, with Tool55Tool.
-type tool55ToolBuilder struct{}
-
-// BuildTool returns Tool55Tool().
-func (tool55ToolBuilder) BuildTool() runtime.Tool {
-	return Tool55Tool()
-}
-
-// tool55ToolLazy is tool "tool-55" as Tools holds it: built by Tool55Tool on its first call.
-var tool55ToolLazy = runtime.LazyTool{
-	Builder: tool55ToolBuilder{},
-	Def:     &tool55ToolSpec,
-}
-
-// tool56ToolInputSchema is the JSON Schema of the input of tool "tool-56".
-const tool56ToolInputSchema = `{
+// in56Schema is the JSON Schema of In56.
+const in56Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7291,8 +6505,8 @@ const tool56ToolInputSchema = `{
   "description": "In56 is the input of tool 56."
 }`
 
-// tool56ToolOutputSchema is the JSON Schema of the output of tool "tool-56".
-const tool56ToolOutputSchema = `{
+// out56Schema is the JSON Schema of Out56.
+const out56Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7339,31 +6553,17 @@ var tool56ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 56.",
 	ID:           "tool-56",
-	InputSchema:  json.RawMessage(tool56ToolInputSchema),
-	OutputSchema: json.RawMessage(tool56ToolOutputSchema),
+	InputSchema:  json.RawMessage(in56Schema),
+	OutputSchema: json.RawMessage(out56Schema),
 }
 
 // Tool56Tool returns [Tool56] as the tool "tool-56", under the key "tool-56" in Tools.
 func Tool56Tool() *runtime.Func[In56, Out56] {
-	return runtime.NewFunc(&tool56ToolSpec, Tool56).WithDecoder(decodeIn56).WithEncoder(encodeOut56)
+	return runtime.NewFunc(&tool56ToolSpec, Tool56)
 }
 
-// tool56ToolBuilder builds tool "tool-56" for Tools, with Tool56Tool.
-type tool56ToolBuilder struct{}
-
-// BuildTool returns Tool56Tool().
-func (tool56ToolBuilder) BuildTool() runtime.Tool {
-	return Tool56Tool()
-}
-
-// tool56ToolLazy is tool "tool-56" as Tools holds it: built by Tool56Tool on its first call.
-var tool56ToolLazy = runtime.LazyTool{
-	Builder: tool56ToolBuilder{},
-	Def:     &tool56ToolSpec,
-}
-
-// tool57ToolInputSchema is the JSON Schema of the input of tool "tool-57".
-const tool57ToolInputSchema = `{
+// in57Schema is the JSON Schema of In57.
+const in57Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7420,8 +6620,8 @@ const tool57ToolInputSchema = `{
   "description": "In57 is the input of tool 57."
 }`
 
-// tool57ToolOutputSchema is the JSON Schema of the output of tool "tool-57".
-const tool57ToolOutputSchema = `{
+// out57Schema is the JSON Schema of Out57.
+const out57Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7468,31 +6668,17 @@ var tool57ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 57.",
 	ID:           "tool-57",
-	InputSchema:  json.RawMessage(tool57ToolInputSchema),
-	OutputSchema: json.RawMessage(tool57ToolOutputSchema),
+	InputSchema:  json.RawMessage(in57Schema),
+	OutputSchema: json.RawMessage(out57Schema),
 }
 
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
 func Tool57Tool() *runtime.Func[In57, Out57] {
-	return runtime.NewFunc(&tool57ToolSpec, Tool57).WithDecoder(decodeIn57).WithEncoder(encodeOut57)
+	return runtime.NewFunc(&tool57ToolSpec, Tool57)
 }
 
-// tool57ToolBuilder builds tool "tool-57" for Tools, with Tool57Tool.
-type tool57ToolBuilder struct{}
-
-// BuildTool returns Tool57Tool().
-func (tool57ToolBuilder) BuildTool() runtime.Tool {
-	return Tool57Tool()
-}
-
-// tool57ToolLazy is tool "tool-57" as Tools holds it: built by Tool57Tool on its first call.
-var tool57ToolLazy = runtime.LazyTool{
-	Builder: tool57ToolBuilder{},
-	Def:     &tool57ToolSpec,
-}
-
-// tool58ToolInputSchema is the JSON Schema of the input of tool "tool-58".
-const tool58ToolInputSchema = `{
+// in58Schema is the JSON Schema of In58.
+const in58Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7549,8 +6735,8 @@ const tool58ToolInputSchema = `{
   "description": "In58 is the input of tool 58."
 }`
 
-// tool58ToolOutputSchema is the JSON Schema of the output of tool "tool-58".
-const tool58ToolOutputSchema = `{
+// out58Schema is the JSON Schema of Out58.
+const out58Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7597,31 +6783,17 @@ var tool58ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 58.",
 	ID:           "tool-58",
-	InputSchema:  json.RawMessage(tool58ToolInputSchema),
-	OutputSchema: json.RawMessage(tool58ToolOutputSchema),
+	InputSchema:  json.RawMessage(in58Schema),
+	OutputSchema: json.RawMessage(out58Schema),
 }
 
 // Tool58Tool returns [Tool58] as the tool "tool-58", under the key "tool-58" in Tools.
 func Tool58Tool() *runtime.Func[In58, Out58] {
-	return runtime.NewFunc(&tool58ToolSpec, Tool58).WithDecoder(decodeIn58).WithEncoder(encodeOut58)
+	return runtime.NewFunc(&tool58ToolSpec, Tool58)
 }
 
-// tool58ToolBuilder builds tool "tool-58" for Tools, with Tool58Tool.
-type tool58ToolBuilder struct{}
-
-// BuildTool returns Tool58Tool().
-func (tool58ToolBuilder) BuildTool() runtime.Tool {
-	return Tool58Tool()
-}
-
-// tool58ToolLazy is tool "tool-58" as Tools holds it: built by Tool58Tool on its first call.
-var tool58ToolLazy = runtime.LazyTool{
-	Builder: tool58ToolBuilder{},
-	Def:     &tool58ToolSpec,
-}
-
-// tool59ToolInputSchema is the JSON Schema of the input of tool "tool-59".
-const tool59ToolInputSchema = `{
+// in59Schema is the JSON Schema of In59.
+const in59Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7678,8 +6850,8 @@ const tool59ToolInputSchema = `{
   "description": "In59 is the input of tool 59."
 }`
 
-// tool59ToolOutputSchema is the JSON Schema of the output of tool "tool-59".
-const tool59ToolOutputSchema = `{
+// out59Schema is the JSON Schema of Out59.
+const out59Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7726,31 +6898,17 @@ var tool59ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 59.",
 	ID:           "tool-59",
-	InputSchema:  json.RawMessage(tool59ToolInputSchema),
-	OutputSchema: json.RawMessage(tool59ToolOutputSchema),
+	InputSchema:  json.RawMessage(in59Schema),
+	OutputSchema: json.RawMessage(out59Schema),
 }
 
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
 func Tool59Tool() *runtime.Func[In59, Out59] {
-	return runtime.NewFunc(&tool59ToolSpec, Tool59).WithDecoder(decodeIn59).WithEncoder(encodeOut59)
+	return runtime.NewFunc(&tool59ToolSpec, Tool59)
 }
 
-// tool59ToolBuilder builds tool "tool-59" for Tools, with Tool59Tool.
-type tool59ToolBuilder struct{}
-
-// BuildTool returns Tool59Tool().
-func (tool59ToolBuilder) BuildTool() runtime.Tool {
-	return Tool59Tool()
-}
-
-// tool59ToolLazy is tool "tool-59" as Tools holds it: built by Tool59Tool on its first call.
-var tool59ToolLazy = runtime.LazyTool{
-	Builder: tool59ToolBuilder{},
-	Def:     &tool59ToolSpec,
-}
-
-// tool60ToolInputSchema is the JSON Schema of the input of tool "tool-60".
-const tool60ToolInputSchema = `{
+// in60Schema is the JSON Schema of In60.
+const in60Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7807,8 +6965,8 @@ const tool60ToolInputSchema = `{
   "description": "In60 is the input of tool 60."
 }`
 
-// tool60ToolOutputSchema is the JSON Schema of the output of tool "tool-60".
-const tool60ToolOutputSchema = `{
+// out60Schema is the JSON Schema of Out60.
+const out60Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7855,31 +7013,17 @@ var tool60ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 60.",
 	ID:           "tool-60",
-	InputSchema:  json.RawMessage(tool60ToolInputSchema),
-	OutputSchema: json.RawMessage(tool60ToolOutputSchema),
+	InputSchema:  json.RawMessage(in60Schema),
+	OutputSchema: json.RawMessage(out60Schema),
 }
 
 // Tool60Tool returns [Tool60] as the tool "tool-60", under the key "tool-60" in Tools.
 func Tool60Tool() *runtime.Func[In60, Out60] {
-	return runtime.NewFunc(&tool60ToolSpec, Tool60).WithDecoder(decodeIn60).WithEncoder(encodeOut60)
+	return runtime.NewFunc(&tool60ToolSpec, Tool60)
 }
 
-// tool60ToolBuilder builds tool "tool-60" for Tools, with Tool60Tool.
-type tool60ToolBuilder struct{}
-
-// BuildTool returns Tool60Tool().
-func (tool60ToolBuilder) BuildTool() runtime.Tool {
-	return Tool60Tool()
-}
-
-// tool60ToolLazy is tool "tool-60" as Tools holds it: built by Tool60Tool on its first call.
-var tool60ToolLazy = runtime.LazyTool{
-	Builder: tool60ToolBuilder{},
-	Def:     &tool60ToolSpec,
-}
-
-// tool61ToolInputSchema is the JSON Schema of the input of tool "tool-61".
-const tool61ToolInputSchema = `{
+// in61Schema is the JSON Schema of In61.
+const in61Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -7936,8 +7080,8 @@ const tool61ToolInputSchema = `{
   "description": "In61 is the input of tool 61."
 }`
 
-// tool61ToolOutputSchema is the JSON Schema of the output of tool "tool-61".
-const tool61ToolOutputSchema = `{
+// out61Schema is the JSON Schema of Out61.
+const out61Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7984,31 +7128,17 @@ var tool61ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 61.",
 	ID:           "tool-61",
-	InputSchema:  json.RawMessage(tool61ToolInputSchema),
-	OutputSchema: json.RawMessage(tool61ToolOutputSchema),
+	InputSchema:  json.RawMessage(in61Schema),
+	OutputSchema: json.RawMessage(out61Schema),
 }
 
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
 func Tool61Tool() *runtime.Func[In61, Out61] {
-	return runtime.NewFunc(&tool61ToolSpec, Tool61).WithDecoder(decodeIn61).WithEncoder(encodeOut61)
+	return runtime.NewFunc(&tool61ToolSpec, Tool61)
 }
 
-// tool61ToolBuilder builds tool "tool-61" for Tools, with Tool61Tool.
-type tool61ToolBuilder struct{}
-
-// BuildTool returns Tool61Tool().
-func (tool61ToolBuilder) BuildTool() runtime.Tool {
-	return Tool61Tool()
-}
-
-// tool61ToolLazy is tool "tool-61" as Tools holds it: built by Tool61Tool on its first call.
-var tool61ToolLazy = runtime.LazyTool{
-	Builder: tool61ToolBuilder{},
-	Def:     &tool61ToolSpec,
-}
-
-// tool62ToolInputSchema is the JSON Schema of the input of tool "tool-62".
-const tool62ToolInputSchema = `{
+// in62Schema is the JSON Schema of In62.
+const in62Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8065,8 +7195,8 @@ const tool62ToolInputSchema = `{
   "description": "In62 is the input of tool 62."
 }`
 
-// tool62ToolOutputSchema is the JSON Schema of the output of tool "tool-62".
-const tool62ToolOutputSchema = `{
+// out62Schema is the JSON Schema of Out62.
+const out62Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8113,31 +7243,17 @@ var tool62ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 62.",
 	ID:           "tool-62",
-	InputSchema:  json.RawMessage(tool62ToolInputSchema),
-	OutputSchema: json.RawMessage(tool62ToolOutputSchema),
+	InputSchema:  json.RawMessage(in62Schema),
+	OutputSchema: json.RawMessage(out62Schema),
 }
 
 // Tool62Tool returns [Tool62] as the tool "tool-62", under the key "tool-62" in Tools.
 func Tool62Tool() *runtime.Func[In62, Out62] {
-	return runtime.NewFunc(&tool62ToolSpec, Tool62).WithDecoder(decodeIn62).WithEncoder(encodeOut62)
+	return runtime.NewFunc(&tool62ToolSpec, Tool62)
 }
 
-// tool62ToolBuilder builds tool "tool-62" for Tools, with Tool62Tool.
-type tool62ToolBuilder struct{}
-
-// BuildTool returns Tool62Tool().
-func (tool62ToolBuilder) BuildTool() runtime.Tool {
-	return Tool62Tool()
-}
-
-// tool62ToolLazy is tool "tool-62" as Tools holds it: built by Tool62Tool on its first call.
-var tool62ToolLazy = runtime.LazyTool{
-	Builder: tool62ToolBuilder{},
-	Def:     &tool62ToolSpec,
-}
-
-// tool63ToolInputSchema is the JSON Schema of the input of tool "tool-63".
-const tool63ToolInputSchema = `{
+// in63Schema is the JSON Schema of In63.
+const in63Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8194,8 +7310,8 @@ const tool63ToolInputSchema = `{
   "description": "In63 is the input of tool 63."
 }`
 
-// tool63ToolOutputSchema is the JSON Schema of the output of tool "tool-63".
-const tool63ToolOutputSchema = `{
+// out63Schema is the JSON Schema of Out63.
+const out63Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8242,31 +7358,17 @@ var tool63ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 63.",
 	ID:           "tool-63",
-	InputSchema:  json.RawMessage(tool63ToolInputSchema),
-	OutputSchema: json.RawMessage(tool63ToolOutputSchema),
+	InputSchema:  json.RawMessage(in63Schema),
+	OutputSchema: json.RawMessage(out63Schema),
 }
 
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
 func Tool63Tool() *runtime.Func[In63, Out63] {
-	return runtime.NewFunc(&tool63ToolSpec, Tool63).WithDecoder(decodeIn63).WithEncoder(encodeOut63)
+	return runtime.NewFunc(&tool63ToolSpec, Tool63)
 }
 
-// tool63ToolBuilder builds tool "tool-63" for Tools, with Tool63Tool.
-type tool63ToolBuilder struct{}
-
-// BuildTool returns Tool63Tool().
-func (tool63ToolBuilder) BuildTool() runtime.Tool {
-	return Tool63Tool()
-}
-
-// tool63ToolLazy is tool "tool-63" as Tools holds it: built by Tool63Tool on its first call.
-var tool63ToolLazy = runtime.LazyTool{
-	Builder: tool63ToolBuilder{},
-	Def:     &tool63ToolSpec,
-}
-
-// tool64ToolInputSchema is the JSON Schema of the input of tool "tool-64".
-const tool64ToolInputSchema = `{
+// in64Schema is the JSON Schema of In64.
+const in64Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8323,8 +7425,8 @@ const tool64ToolInputSchema = `{
   "description": "In64 is the input of tool 64."
 }`
 
-// tool64ToolOutputSchema is the JSON Schema of the output of tool "tool-64".
-const tool64ToolOutputSchema = `{
+// out64Schema is the JSON Schema of Out64.
+const out64Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8371,31 +7473,17 @@ var tool64ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 64.",
 	ID:           "tool-64",
-	InputSchema:  json.RawMessage(tool64ToolInputSchema),
-	OutputSchema: json.RawMessage(tool64ToolOutputSchema),
+	InputSchema:  json.RawMessage(in64Schema),
+	OutputSchema: json.RawMessage(out64Schema),
 }
 
 // Tool64Tool returns [Tool64] as the tool "tool-64", under the key "tool-64" in Tools.
 func Tool64Tool() *runtime.Func[In64, Out64] {
-	return runtime.NewFunc(&tool64ToolSpec, Tool64).WithDecoder(decodeIn64).WithEncoder(encodeOut64)
+	return runtime.NewFunc(&tool64ToolSpec, Tool64)
 }
 
-// tool64ToolBuilder builds tool "tool-64" for Tools, with Tool64Tool.
-type tool64ToolBuilder struct{}
-
-// BuildTool returns Tool64Tool().
-func (tool64ToolBuilder) BuildTool() runtime.Tool {
-	return Tool64Tool()
-}
-
-// tool64ToolLazy is tool "tool-64" as Tools holds it: built by Tool64Tool on its first call.
-var tool64ToolLazy = runtime.LazyTool{
-	Builder: tool64ToolBuilder{},
-	Def:     &tool64ToolSpec,
-}
-
-// tool65ToolInputSchema is the JSON Schema of the input of tool "tool-65".
-const tool65ToolInputSchema = `{
+// in65Schema is the JSON Schema of In65.
+const in65Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8452,8 +7540,8 @@ const tool65ToolInputSchema = `{
   "description": "In65 is the input of tool 65."
 }`
 
-// tool65ToolOutputSchema is the JSON Schema of the output of tool "tool-65".
-const tool65ToolOutputSchema = `{
+// out65Schema is the JSON Schema of Out65.
+const out65Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8500,31 +7588,17 @@ var tool65ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 65.",
 	ID:           "tool-65",
-	InputSchema:  json.RawMessage(tool65ToolInputSchema),
-	OutputSchema: json.RawMessage(tool65ToolOutputSchema),
+	InputSchema:  json.RawMessage(in65Schema),
+	OutputSchema: json.RawMessage(out65Schema),
 }
 
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
 func Tool65Tool() *runtime.Func[In65, Out65] {
-	return runtime.NewFunc(&tool65ToolSpec, Tool65).WithDecoder(decodeIn65).WithEncoder(encodeOut65)
+	return runtime.NewFunc(&tool65ToolSpec, Tool65)
 }
 
-// tool65ToolBuilder builds tool "tool-65" for Tools, with Tool65Tool.
-type tool65ToolBuilder struct{}
-
-// BuildTool returns Tool65Tool().
-func (tool65ToolBuilder) BuildTool() runtime.Tool {
-	return Tool65Tool()
-}
-
-// tool65ToolLazy is tool "tool-65" as Tools holds it: built by Tool65Tool on its first call.
-var tool65ToolLazy = runtime.LazyTool{
-	Builder: tool65ToolBuilder{},
-	Def:     &tool65ToolSpec,
-}
-
-// tool66ToolInputSchema is the JSON Schema of the input of tool "tool-66".
-const tool66ToolInputSchema = `{
+// in66Schema is the JSON Schema of In66.
+const in66Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8581,8 +7655,8 @@ const tool66ToolInputSchema = `{
   "description": "In66 is the input of tool 66."
 }`
 
-// tool66ToolOutputSchema is the JSON Schema of the output of tool "tool-66".
-const tool66ToolOutputSchema = `{
+// out66Schema is the JSON Schema of Out66.
+const out66Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8629,31 +7703,17 @@ var tool66ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 66.",
 	ID:           "tool-66",
-	InputSchema:  json.RawMessage(tool66ToolInputSchema),
-	OutputSchema: json.RawMessage(tool66ToolOutputSchema),
+	InputSchema:  json.RawMessage(in66Schema),
+	OutputSchema: json.RawMessage(out66Schema),
 }
 
 // Tool66Tool returns [Tool66] as the tool "tool-66", under the key "tool-66" in Tools.
 func Tool66Tool() *runtime.Func[In66, Out66] {
-	return runtime.NewFunc(&tool66ToolSpec, Tool66).WithDecoder(decodeIn66).WithEncoder(encodeOut66)
+	return runtime.NewFunc(&tool66ToolSpec, Tool66)
 }
 
-// tool66ToolBuilder builds tool "tool-66" for Tools, with Tool66Tool.
-type tool66ToolBuilder struct{}
-
-// BuildTool returns Tool66Tool().
-func (tool66ToolBuilder) BuildTool() runtime.Tool {
-	return Tool66Tool()
-}
-
-// tool66ToolLazy is tool "tool-66" as Tools holds it: built by Tool66Tool on its first call.
-var tool66ToolLazy = runtime.LazyTool{
-	Builder: tool66ToolBuilder{},
-	Def:     &tool66ToolSpec,
-}
-
-// tool67ToolInputSchema is the JSON Schema of the input of tool "tool-67".
-const tool67ToolInputSchema = `{
+// in67Schema is the JSON Schema of In67.
+const in67Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8710,8 +7770,8 @@ const tool67ToolInputSchema = `{
   "description": "In67 is the input of tool 67."
 }`
 
-// tool67ToolOutputSchema is the JSON Schema of the output of tool "tool-67".
-const tool67ToolOutputSchema = `{
+// out67Schema is the JSON Schema of Out67.
+const out67Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8758,31 +7818,17 @@ var tool67ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 67.",
 	ID:           "tool-67",
-	InputSchema:  json.RawMessage(tool67ToolInputSchema),
-	OutputSchema: json.RawMessage(tool67ToolOutputSchema),
+	InputSchema:  json.RawMessage(in67Schema),
+	OutputSchema: json.RawMessage(out67Schema),
 }
 
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
 func Tool67Tool() *runtime.Func[In67, Out67] {
-	return runtime.NewFunc(&tool67ToolSpec, Tool67).WithDecoder(decodeIn67).WithEncoder(encodeOut67)
+	return runtime.NewFunc(&tool67ToolSpec, Tool67)
 }
 
-// tool67ToolBuilder builds tool "tool-67" for Tools, with Tool67Tool.
-type tool67ToolBuilder struct{}
-
-// BuildTool returns Tool67Tool().
-func (tool67ToolBuilder) BuildTool() runtime.Tool {
-	return Tool67Tool()
-}
-
-// tool67ToolLazy is tool "tool-67" as Tools holds it: built by Tool67Tool on its first call.
-var tool67ToolLazy = runtime.LazyTool{
-	Builder: tool67ToolBuilder{},
-	Def:     &tool67ToolSpec,
-}
-
-// tool68ToolInputSchema is the JSON Schema of the input of tool "tool-68".
-const tool68ToolInputSchema = `{
+// in68Schema is the JSON Schema of In68.
+const in68Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8839,8 +7885,8 @@ const tool68ToolInputSchema = `{
   "description": "In68 is the input of tool 68."
 }`
 
-// tool68ToolOutputSchema is the JSON Schema of the output of tool "tool-68".
-const tool68ToolOutputSchema = `{
+// out68Schema is the JSON Schema of Out68.
+const out68Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8887,31 +7933,17 @@ var tool68ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 68.",
 	ID:           "tool-68",
-	InputSchema:  json.RawMessage(tool68ToolInputSchema),
-	OutputSchema: json.RawMessage(tool68ToolOutputSchema),
+	InputSchema:  json.RawMessage(in68Schema),
+	OutputSchema: json.RawMessage(out68Schema),
 }
 
 // Tool68Tool returns [Tool68] as the tool "tool-68", under the key "tool-68" in Tools.
 func Tool68Tool() *runtime.Func[In68, Out68] {
-	return runtime.NewFunc(&tool68ToolSpec, Tool68).WithDecoder(decodeIn68).WithEncoder(encodeOut68)
+	return runtime.NewFunc(&tool68ToolSpec, Tool68)
 }
 
-// tool68ToolBuilder builds tool "tool-68" for Tools, with Tool68Tool.
-type tool68ToolBuilder struct{}
-
-// BuildTool returns Tool68Tool().
-func (tool68ToolBuilder) BuildTool() runtime.Tool {
-	return Tool68Tool()
-}
-
-// tool68ToolLazy is tool "tool-68" as Tools holds it: built by Tool68Tool on its first call.
-var tool68ToolLazy = runtime.LazyTool{
-	Builder: tool68ToolBuilder{},
-	Def:     &tool68ToolSpec,
-}
-
-// tool69ToolInputSchema is the JSON Schema of the input of tool "tool-69".
-const tool69ToolInputSchema = `{
+// in69Schema is the JSON Schema of In69.
+const in69Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -8968,8 +8000,8 @@ const tool69ToolInputSchema = `{
   "description": "In69 is the input of tool 69."
 }`
 
-// tool69ToolOutputSchema is the JSON Schema of the output of tool "tool-69".
-const tool69ToolOutputSchema = `{
+// out69Schema is the JSON Schema of Out69.
+const out69Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9016,31 +8048,17 @@ var tool69ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 69.",
 	ID:           "tool-69",
-	InputSchema:  json.RawMessage(tool69ToolInputSchema),
-	OutputSchema: json.RawMessage(tool69ToolOutputSchema),
+	InputSchema:  json.RawMessage(in69Schema),
+	OutputSchema: json.RawMessage(out69Schema),
 }
 
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
 func Tool69Tool() *runtime.Func[In69, Out69] {
-	return runtime.NewFunc(&tool69ToolSpec, Tool69).WithDecoder(decodeIn69).WithEncoder(encodeOut69)
+	return runtime.NewFunc(&tool69ToolSpec, Tool69)
 }
 
-// tool69ToolBuilder builds tool "tool-69" for Tools, with Tool69Tool.
-type tool69ToolBuilder struct{}
-
-// BuildTool returns Tool69Tool().
-func (tool69ToolBuilder) BuildTool() runtime.Tool {
-	return Tool69Tool()
-}
-
-// tool69ToolLazy is tool "tool-69" as Tools holds it: built by Tool69Tool on its first call.
-var tool69ToolLazy = runtime.LazyTool{
-	Builder: tool69ToolBuilder{},
-	Def:     &tool69ToolSpec,
-}
-
-// tool70ToolInputSchema is the JSON Schema of the input of tool "tool-70".
-const tool70ToolInputSchema = `{
+// in70Schema is the JSON Schema of In70.
+const in70Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9097,8 +8115,8 @@ const tool70ToolInputSchema = `{
   "description": "In70 is the input of tool 70."
 }`
 
-// tool70ToolOutputSchema is the JSON Schema of the output of tool "tool-70".
-const tool70ToolOutputSchema = `{
+// out70Schema is the JSON Schema of Out70.
+const out70Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9145,31 +8163,17 @@ var tool70ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 70.",
 	ID:           "tool-70",
-	InputSchema:  json.RawMessage(tool70ToolInputSchema),
-	OutputSchema: json.RawMessage(tool70ToolOutputSchema),
+	InputSchema:  json.RawMessage(in70Schema),
+	OutputSchema: json.RawMessage(out70Schema),
 }
 
 // Tool70Tool returns [Tool70] as the tool "tool-70", under the key "tool-70" in Tools.
 func Tool70Tool() *runtime.Func[In70, Out70] {
-	return runtime.NewFunc(&tool70ToolSpec, Tool70).WithDecoder(decodeIn70).WithEncoder(encodeOut70)
+	return runtime.NewFunc(&tool70ToolSpec, Tool70)
 }
 
-// tool70ToolBuilder builds tool "tool-70" for Tools, with Tool70Tool.
-type tool70ToolBuilder struct{}
-
-// BuildTool returns Tool70Tool().
-func (tool70ToolBuilder) BuildTool() runtime.Tool {
-	return Tool70Tool()
-}
-
-// tool70ToolLazy is tool "tool-70" as Tools holds it: built by Tool70Tool on its first call.
-var tool70ToolLazy = runtime.LazyTool{
-	Builder: tool70ToolBuilder{},
-	Def:     &tool70ToolSpec,
-}
-
-// tool71ToolInputSchema is the JSON Schema of the input of tool "tool-71".
-const tool71ToolInputSchema = `{
+// in71Schema is the JSON Schema of In71.
+const in71Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9226,8 +8230,8 @@ const tool71ToolInputSchema = `{
   "description": "In71 is the input of tool 71."
 }`
 
-// tool71ToolOutputSchema is the JSON Schema of the output of tool "tool-71".
-const tool71ToolOutputSchema = `{
+// out71Schema is the JSON Schema of Out71.
+const out71Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9274,31 +8278,17 @@ var tool71ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 71.",
 	ID:           "tool-71",
-	InputSchema:  json.RawMessage(tool71ToolInputSchema),
-	OutputSchema: json.RawMessage(tool71ToolOutputSchema),
+	InputSchema:  json.RawMessage(in71Schema),
+	OutputSchema: json.RawMessage(out71Schema),
 }
 
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
 func Tool71Tool() *runtime.Func[In71, Out71] {
-	return runtime.NewFunc(&tool71ToolSpec, Tool71).WithDecoder(decodeIn71).WithEncoder(encodeOut71)
+	return runtime.NewFunc(&tool71ToolSpec, Tool71)
 }
 
-// tool71ToolBuilder builds tool "tool-71" for Tools, with Tool71Tool.
-type tool71ToolBuilder struct{}
-
-// BuildTool returns Tool71Tool().
-func (tool71ToolBuilder) BuildTool() runtime.Tool {
-	return Tool71Tool()
-}
-
-// tool71ToolLazy is tool "tool-71" as Tools holds it: built by Tool71Tool on its first call.
-var tool71ToolLazy = runtime.LazyTool{
-	Builder: tool71ToolBuilder{},
-	Def:     &tool71ToolSpec,
-}
-
-// tool72ToolInputSchema is the JSON Schema of the input of tool "tool-72".
-const tool72ToolInputSchema = `{
+// in72Schema is the JSON Schema of In72.
+const in72Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9355,8 +8345,8 @@ const tool72ToolInputSchema = `{
   "description": "In72 is the input of tool 72."
 }`
 
-// tool72ToolOutputSchema is the JSON Schema of the output of tool "tool-72".
-const tool72ToolOutputSchema = `{
+// out72Schema is the JSON Schema of Out72.
+const out72Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9403,31 +8393,17 @@ var tool72ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 72.",
 	ID:           "tool-72",
-	InputSchema:  json.RawMessage(tool72ToolInputSchema),
-	OutputSchema: json.RawMessage(tool72ToolOutputSchema),
+	InputSchema:  json.RawMessage(in72Schema),
+	OutputSchema: json.RawMessage(out72Schema),
 }
 
 // Tool72Tool returns [Tool72] as the tool "tool-72", under the key "tool-72" in Tools.
 func Tool72Tool() *runtime.Func[In72, Out72] {
-	return runtime.NewFunc(&tool72ToolSpec, Tool72).WithDecoder(decodeIn72).WithEncoder(encodeOut72)
+	return runtime.NewFunc(&tool72ToolSpec, Tool72)
 }
 
-// tool72ToolBuilder builds tool "tool-72" for Tools, with Tool72Tool.
-type tool72ToolBuilder struct{}
-
-// BuildTool returns Tool72Tool().
-func (tool72ToolBuilder) BuildTool() runtime.Tool {
-	return Tool72Tool()
-}
-
-// tool72ToolLazy is tool "tool-72" as Tools holds it: built by Tool72Tool on its first call.
-var tool72ToolLazy = runtime.LazyTool{
-	Builder: tool72ToolBuilder{},
-	Def:     &tool72ToolSpec,
-}
-
-// tool73ToolInputSchema is the JSON Schema of the input of tool "tool-73".
-const tool73ToolInputSchema = `{
+// in73Schema is the JSON Schema of In73.
+const in73Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9484,8 +8460,8 @@ const tool73ToolInputSchema = `{
   "description": "In73 is the input of tool 73."
 }`
 
-// tool73ToolOutputSchema is the JSON Schema of the output of tool "tool-73".
-const tool73ToolOutputSchema = `{
+// out73Schema is the JSON Schema of Out73.
+const out73Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9532,31 +8508,17 @@ var tool73ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 73.",
 	ID:           "tool-73",
-	InputSchema:  json.RawMessage(tool73ToolInputSchema),
-	OutputSchema: json.RawMessage(tool73ToolOutputSchema),
+	InputSchema:  json.RawMessage(in73Schema),
+	OutputSchema: json.RawMessage(out73Schema),
 }
 
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
 func Tool73Tool() *runtime.Func[In73, Out73] {
-	return runtime.NewFunc(&tool73ToolSpec, Tool73).WithDecoder(decodeIn73).WithEncoder(encodeOut73)
+	return runtime.NewFunc(&tool73ToolSpec, Tool73)
 }
 
-// tool73ToolBuilder builds tool "tool-73" for Tools, with Tool73Tool.
-type tool73ToolBuilder struct{}
-
-// BuildTool returns Tool73Tool().
-func (tool73ToolBuilder) BuildTool() runtime.Tool {
-	return Tool73Tool()
-}
-
-// tool73ToolLazy is tool "tool-73" as Tools holds it: built by Tool73Tool on its first call.
-var tool73ToolLazy = runtime.LazyTool{
-	Builder: tool73ToolBuilder{},
-	Def:     &tool73ToolSpec,
-}
-
-// tool74ToolInputSchema is the JSON Schema of the input of tool "tool-74".
-const tool74ToolInputSchema = `{
+// in74Schema is the JSON Schema of In74.
+const in74Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9613,8 +8575,8 @@ const tool74ToolInputSchema = `{
   "description": "In74 is the input of tool 74."
 }`
 
-// tool74ToolOutputSchema is the JSON Schema of the output of tool "tool-74".
-const tool74ToolOutputSchema = `{
+// out74Schema is the JSON Schema of Out74.
+const out74Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9661,31 +8623,17 @@ var tool74ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 74.",
 	ID:           "tool-74",
-	InputSchema:  json.RawMessage(tool74ToolInputSchema),
-	OutputSchema: json.RawMessage(tool74ToolOutputSchema),
+	InputSchema:  json.RawMessage(in74Schema),
+	OutputSchema: json.RawMessage(out74Schema),
 }
 
 // Tool74Tool returns [Tool74] as the tool "tool-74", under the key "tool-74" in Tools.
 func Tool74Tool() *runtime.Func[In74, Out74] {
-	return runtime.NewFunc(&tool74ToolSpec, Tool74).WithDecoder(decodeIn74).WithEncoder(encodeOut74)
+	return runtime.NewFunc(&tool74ToolSpec, Tool74)
 }
 
-// tool74ToolBuilder builds tool "tool-74" for Tools, with Tool74Tool.
-type tool74ToolBuilder struct{}
-
-// BuildTool returns Tool74Tool().
-func (tool74ToolBuilder) BuildTool() runtime.Tool {
-	return Tool74Tool()
-}
-
-// tool74ToolLazy is tool "tool-74" as Tools holds it: built by Tool74Tool on its first call.
-var tool74ToolLazy = runtime.LazyTool{
-	Builder: tool74ToolBuilder{},
-	Def:     &tool74ToolSpec,
-}
-
-// tool75ToolInputSchema is the JSON Schema of the input of tool "tool-75".
-const tool75ToolInputSchema = `{
+// in75Schema is the JSON Schema of In75.
+const in75Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9742,8 +8690,8 @@ const tool75ToolInputSchema = `{
   "description": "In75 is the input of tool 75."
 }`
 
-// tool75ToolOutputSchema is the JSON Schema of the output of tool "tool-75".
-const tool75ToolOutputSchema = `{
+// out75Schema is the JSON Schema of Out75.
+const out75Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9790,31 +8738,17 @@ var tool75ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 75.",
 	ID:           "tool-75",
-	InputSchema:  json.RawMessage(tool75ToolInputSchema),
-	OutputSchema: json.RawMessage(tool75ToolOutputSchema),
+	InputSchema:  json.RawMessage(in75Schema),
+	OutputSchema: json.RawMessage(out75Schema),
 }
 
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
 func Tool75Tool() *runtime.Func[In75, Out75] {
-	return runtime.NewFunc(&tool75ToolSpec, Tool75).WithDecoder(decodeIn75).WithEncoder(encodeOut75)
+	return runtime.NewFunc(&tool75ToolSpec, Tool75)
 }
 
-// tool75ToolBuilder builds tool "tool-75" for Tools, with Tool75Tool.
-type tool75ToolBuilder struct{}
-
-// BuildTool returns Tool75Tool().
-func (tool75ToolBuilder) BuildTool() runtime.Tool {
-	return Tool75Tool()
-}
-
-// tool75ToolLazy is tool "tool-75" as Tools holds it: built by Tool75Tool on its first call.
-var tool75ToolLazy = runtime.LazyTool{
-	Builder: tool75ToolBuilder{},
-	Def:     &tool75ToolSpec,
-}
-
-// tool76ToolInputSchema is the JSON Schema of the input of tool "tool-76".
-const tool76ToolInputSchema = `{
+// in76Schema is the JSON Schema of In76.
+const in76Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -9871,8 +8805,8 @@ const tool76ToolInputSchema = `{
   "description": "In76 is the input of tool 76."
 }`
 
-// tool76ToolOutputSchema is the JSON Schema of the output of tool "tool-76".
-const tool76ToolOutputSchema = `{
+// out76Schema is the JSON Schema of Out76.
+const out76Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9919,31 +8853,17 @@ var tool76ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 76.",
 	ID:           "tool-76",
-	InputSchema:  json.RawMessage(tool76ToolInputSchema),
-	OutputSchema: json.RawMessage(tool76ToolOutputSchema),
+	InputSchema:  json.RawMessage(in76Schema),
+	OutputSchema: json.RawMessage(out76Schema),
 }
 
 // Tool76Tool returns [Tool76] as the tool "tool-76", under the key "tool-76" in Tools.
 func Tool76Tool() *runtime.Func[In76, Out76] {
-	return runtime.NewFunc(&tool76ToolSpec, Tool76).WithDecoder(decodeIn76).WithEncoder(encodeOut76)
+	return runtime.NewFunc(&tool76ToolSpec, Tool76)
 }
 
-// tool76ToolBuilder builds tool "tool-76" for Tools, with Tool76Tool.
-type tool76ToolBuilder struct{}
-
-// BuildTool returns Tool76Tool().
-func (tool76ToolBuilder) BuildTool() runtime.Tool {
-	return Tool76Tool()
-}
-
-// tool76ToolLazy is tool "tool-76" as Tools holds it: built by Tool76Tool on its first call.
-var tool76ToolLazy = runtime.LazyTool{
-	Builder: tool76ToolBuilder{},
-	Def:     &tool76ToolSpec,
-}
-
-// tool77ToolInputSchema is the JSON Schema of the input of tool "tool-77".
-const tool77ToolInputSchema = `{
+// in77Schema is the JSON Schema of In77.
+const in77Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10000,8 +8920,8 @@ const tool77ToolInputSchema = `{
   "description": "In77 is the input of tool 77."
 }`
 
-// tool77ToolOutputSchema is the JSON Schema of the output of tool "tool-77".
-const tool77ToolOutputSchema = `{
+// out77Schema is the JSON Schema of Out77.
+const out77Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10048,31 +8968,17 @@ var tool77ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 77.",
 	ID:           "tool-77",
-	InputSchema:  json.RawMessage(tool77ToolInputSchema),
-	OutputSchema: json.RawMessage(tool77ToolOutputSchema),
+	InputSchema:  json.RawMessage(in77Schema),
+	OutputSchema: json.RawMessage(out77Schema),
 }
 
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
 func Tool77Tool() *runtime.Func[In77, Out77] {
-	return runtime.NewFunc(&tool77ToolSpec, Tool77).WithDecoder(decodeIn77).WithEncoder(encodeOut77)
+	return runtime.NewFunc(&tool77ToolSpec, Tool77)
 }
 
-// tool77ToolBuilder builds tool "tool-77" for Tools, with Tool77Tool.
-type tool77ToolBuilder struct{}
-
-// BuildTool returns Tool77Tool().
-func (tool77ToolBuilder) BuildTool() runtime.Tool {
-	return Tool77Tool()
-}
-
-// tool77ToolLazy is tool "tool-77" as Tools holds it: built by Tool77Tool on its first call.
-var tool77ToolLazy = runtime.LazyTool{
-	Builder: tool77ToolBuilder{},
-	Def:     &tool77ToolSpec,
-}
-
-// tool78ToolInputSchema is the JSON Schema of the input of tool "tool-78".
-const tool78ToolInputSchema = `{
+// in78Schema is the JSON Schema of In78.
+const in78Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10129,8 +9035,8 @@ const tool78ToolInputSchema = `{
   "description": "In78 is the input of tool 78."
 }`
 
-// tool78ToolOutputSchema is the JSON Schema of the output of tool "tool-78".
-const tool78ToolOutputSchema = `{
+// out78Schema is the JSON Schema of Out78.
+const out78Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10177,31 +9083,17 @@ var tool78ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 78.",
 	ID:           "tool-78",
-	InputSchema:  json.RawMessage(tool78ToolInputSchema),
-	OutputSchema: json.RawMessage(tool78ToolOutputSchema),
+	InputSchema:  json.RawMessage(in78Schema),
+	OutputSchema: json.RawMessage(out78Schema),
 }
 
 // Tool78Tool returns [Tool78] as the tool "tool-78", under the key "tool-78" in Tools.
 func Tool78Tool() *runtime.Func[In78, Out78] {
-	return runtime.NewFunc(&tool78ToolSpec, Tool78).WithDecoder(decodeIn78).WithEncoder(encodeOut78)
+	return runtime.NewFunc(&tool78ToolSpec, Tool78)
 }
 
-// tool78ToolBuilder builds tool "tool-78" for Tools, with Tool78Tool.
-type tool78ToolBuilder struct{}
-
-// BuildTool returns Tool78Tool().
-func (tool78ToolBuilder) BuildTool() runtime.Tool {
-	return Tool78Tool()
-}
-
-// tool78ToolLazy is tool "tool-78" as Tools holds it: built by Tool78Tool on its first call.
-var tool78ToolLazy = runtime.LazyTool{
-	Builder: tool78ToolBuilder{},
-	Def:     &tool78ToolSpec,
-}
-
-// tool79ToolInputSchema is the JSON Schema of the input of tool "tool-79".
-const tool79ToolInputSchema = `{
+// in79Schema is the JSON Schema of In79.
+const in79Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10258,8 +9150,8 @@ const tool79ToolInputSchema = `{
   "description": "In79 is the input of tool 79."
 }`
 
-// tool79ToolOutputSchema is the JSON Schema of the output of tool "tool-79".
-const tool79ToolOutputSchema = `{
+// out79Schema is the JSON Schema of Out79.
+const out79Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10306,31 +9198,17 @@ var tool79ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 79.",
 	ID:           "tool-79",
-	InputSchema:  json.RawMessage(tool79ToolInputSchema),
-	OutputSchema: json.RawMessage(tool79ToolOutputSchema),
+	InputSchema:  json.RawMessage(in79Schema),
+	OutputSchema: json.RawMessage(out79Schema),
 }
 
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
 func Tool79Tool() *runtime.Func[In79, Out79] {
-	return runtime.NewFunc(&tool79ToolSpec, Tool79).WithDecoder(decodeIn79).WithEncoder(encodeOut79)
+	return runtime.NewFunc(&tool79ToolSpec, Tool79)
 }
 
-// tool79ToolBuilder builds tool "tool-79" for Tools, with Tool79Tool.
-type tool79ToolBuilder struct{}
-
-// BuildTool returns Tool79Tool().
-func (tool79ToolBuilder) BuildTool() runtime.Tool {
-	return Tool79Tool()
-}
-
-// tool79ToolLazy is tool "tool-79" as Tools holds it: built by Tool79Tool on its first call.
-var tool79ToolLazy = runtime.LazyTool{
-	Builder: tool79ToolBuilder{},
-	Def:     &tool79ToolSpec,
-}
-
-// tool80ToolInputSchema is the JSON Schema of the input of tool "tool-80".
-const tool80ToolInputSchema = `{
+// in80Schema is the JSON Schema of In80.
+const in80Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10387,8 +9265,8 @@ const tool80ToolInputSchema = `{
   "description": "In80 is the input of tool 80."
 }`
 
-// tool80ToolOutputSchema is the JSON Schema of the output of tool "tool-80".
-const tool80ToolOutputSchema = `{
+// out80Schema is the JSON Schema of Out80.
+const out80Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10435,31 +9313,17 @@ var tool80ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 80.",
 	ID:           "tool-80",
-	InputSchema:  json.RawMessage(tool80ToolInputSchema),
-	OutputSchema: json.RawMessage(tool80ToolOutputSchema),
+	InputSchema:  json.RawMessage(in80Schema),
+	OutputSchema: json.RawMessage(out80Schema),
 }
 
 // Tool80Tool returns [Tool80] as the tool "tool-80", under the key "tool-80" in Tools.
 func Tool80Tool() *runtime.Func[In80, Out80] {
-	return runtime.NewFunc(&tool80ToolSpec, Tool80).WithDecoder(decodeIn80).WithEncoder(encodeOut80)
+	return runtime.NewFunc(&tool80ToolSpec, Tool80)
 }
 
-// tool80ToolBuilder builds tool "tool-80" for Tools, with Tool80Tool.
-type tool80ToolBuilder struct{}
-
-// BuildTool returns Tool80Tool().
-func (tool80ToolBuilder) BuildTool() runtime.Tool {
-	return Tool80Tool()
-}
-
-// tool80ToolLazy is tool "tool-80" as Tools holds it: built by Tool80Tool on its first call.
-var tool80ToolLazy = runtime.LazyTool{
-	Builder: tool80ToolBuilder{},
-	Def:     &tool80ToolSpec,
-}
-
-// tool81ToolInputSchema is the JSON Schema of the input of tool "tool-81".
-const tool81ToolInputSchema = `{
+// in81Schema is the JSON Schema of In81.
+const in81Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10516,8 +9380,8 @@ const tool81ToolInputSchema = `{
   "description": "In81 is the input of tool 81."
 }`
 
-// tool81ToolOutputSchema is the JSON Schema of the output of tool "tool-81".
-const tool81ToolOutputSchema = `{
+// out81Schema is the JSON Schema of Out81.
+const out81Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10564,31 +9428,17 @@ var tool81ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 81.",
 	ID:           "tool-81",
-	InputSchema:  json.RawMessage(tool81ToolInputSchema),
-	OutputSchema: json.RawMessage(tool81ToolOutputSchema),
+	InputSchema:  json.RawMessage(in81Schema),
+	OutputSchema: json.RawMessage(out81Schema),
 }
 
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
 func Tool81Tool() *runtime.Func[In81, Out81] {
-	return runtime.NewFunc(&tool81ToolSpec, Tool81).WithDecoder(decodeIn81).WithEncoder(encodeOut81)
+	return runtime.NewFunc(&tool81ToolSpec, Tool81)
 }
 
-// tool81ToolBuilder builds tool "tool-81" for Tools, with Tool81Tool.
-type tool81ToolBuilder struct{}
-
-// BuildTool returns Tool81Tool().
-func (tool81ToolBuilder) BuildTool() runtime.Tool {
-	return Tool81Tool()
-}
-
-// tool81ToolLazy is tool "tool-81" as Tools holds it: built by Tool81Tool on its first call.
-var tool81ToolLazy = runtime.LazyTool{
-	Builder: tool81ToolBuilder{},
-	Def:     &tool81ToolSpec,
-}
-
-// tool82ToolInputSchema is the JSON Schema of the input of tool "tool-82".
-const tool82ToolInputSchema = `{
+// in82Schema is the JSON Schema of In82.
+const in82Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10645,8 +9495,8 @@ const tool82ToolInputSchema = `{
   "description": "In82 is the input of tool 82."
 }`
 
-// tool82ToolOutputSchema is the JSON Schema of the output of tool "tool-82".
-const tool82ToolOutputSchema = `{
+// out82Schema is the JSON Schema of Out82.
+const out82Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10693,31 +9543,17 @@ var tool82ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 82.",
 	ID:           "tool-82",
-	InputSchema:  json.RawMessage(tool82ToolInputSchema),
-	OutputSchema: json.RawMessage(tool82ToolOutputSchema),
+	InputSchema:  json.RawMessage(in82Schema),
+	OutputSchema: json.RawMessage(out82Schema),
 }
 
 // Tool82Tool returns [Tool82] as the tool "tool-82", under the key "tool-82" in Tools.
 func Tool82Tool() *runtime.Func[In82, Out82] {
-	return runtime.NewFunc(&tool82ToolSpec, Tool82).WithDecoder(decodeIn82).WithEncoder(encodeOut82)
+	return runtime.NewFunc(&tool82ToolSpec, Tool82)
 }
 
-// tool82ToolBuilder builds tool "tool-82" for Tools, with Tool82Tool.
-type tool82ToolBuilder struct{}
-
-// BuildTool returns Tool82Tool().
-func (tool82ToolBuilder) BuildTool() runtime.Tool {
-	return Tool82Tool()
-}
-
-// tool82ToolLazy is tool "tool-82" as Tools holds it: built by Tool82Tool on its first call.
-var tool82ToolLazy = runtime.LazyTool{
-	Builder: tool82ToolBuilder{},
-	Def:     &tool82ToolSpec,
-}
-
-// tool83ToolInputSchema is the JSON Schema of the input of tool "tool-83".
-const tool83ToolInputSchema = `{
+// in83Schema is the JSON Schema of In83.
+const in83Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10774,8 +9610,8 @@ const tool83ToolInputSchema = `{
   "description": "In83 is the input of tool 83."
 }`
 
-// tool83ToolOutputSchema is the JSON Schema of the output of tool "tool-83".
-const tool83ToolOutputSchema = `{
+// out83Schema is the JSON Schema of Out83.
+const out83Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10822,31 +9658,17 @@ var tool83ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 83.",
 	ID:           "tool-83",
-	InputSchema:  json.RawMessage(tool83ToolInputSchema),
-	OutputSchema: json.RawMessage(tool83ToolOutputSchema),
+	InputSchema:  json.RawMessage(in83Schema),
+	OutputSchema: json.RawMessage(out83Schema),
 }
 
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
 func Tool83Tool() *runtime.Func[In83, Out83] {
-	return runtime.NewFunc(&tool83ToolSpec, Tool83).WithDecoder(decodeIn83).WithEncoder(encodeOut83)
+	return runtime.NewFunc(&tool83ToolSpec, Tool83)
 }
 
-// tool83ToolBuilder builds tool "tool-83" for Tools, with Tool83Tool.
-type tool83ToolBuilder struct{}
-
-// BuildTool returns Tool83Tool().
-func (tool83ToolBuilder) BuildTool() runtime.Tool {
-	return Tool83Tool()
-}
-
-// tool83ToolLazy is tool "tool-83" as Tools holds it: built by Tool83Tool on its first call.
-var tool83ToolLazy = runtime.LazyTool{
-	Builder: tool83ToolBuilder{},
-	Def:     &tool83ToolSpec,
-}
-
-// tool84ToolInputSchema is the JSON Schema of the input of tool "tool-84".
-const tool84ToolInputSchema = `{
+// in84Schema is the JSON Schema of In84.
+const in84Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -10903,8 +9725,8 @@ const tool84ToolInputSchema = `{
   "description": "In84 is the input of tool 84."
 }`
 
-// tool84ToolOutputSchema is the JSON Schema of the output of tool "tool-84".
-const tool84ToolOutputSchema = `{
+// out84Schema is the JSON Schema of Out84.
+const out84Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10951,31 +9773,17 @@ var tool84ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 84.",
 	ID:           "tool-84",
-	InputSchema:  json.RawMessage(tool84ToolInputSchema),
-	OutputSchema: json.RawMessage(tool84ToolOutputSchema),
+	InputSchema:  json.RawMessage(in84Schema),
+	OutputSchema: json.RawMessage(out84Schema),
 }
 
 // Tool84Tool returns [Tool84] as the tool "tool-84", under the key "tool-84" in Tools.
 func Tool84Tool() *runtime.Func[In84, Out84] {
-	return runtime.NewFunc(&tool84ToolSpec, Tool84).WithDecoder(decodeIn84).WithEncoder(encodeOut84)
+	return runtime.NewFunc(&tool84ToolSpec, Tool84)
 }
 
-// tool84ToolBuilder builds tool "tool-84" for Tools, with Tool84Tool.
-type tool84ToolBuilder struct{}
-
-// BuildTool returns Tool84Tool().
-func (tool84ToolBuilder) BuildTool() runtime.Tool {
-	return Tool84Tool()
-}
-
-// tool84ToolLazy is tool "tool-84" as Tools holds it: built by Tool84Tool on its first call.
-var tool84ToolLazy = runtime.LazyTool{
-	Builder: tool84ToolBuilder{},
-	Def:     &tool84ToolSpec,
-}
-
-// tool85ToolInputSchema is the JSON Schema of the input of tool "tool-85".
-const tool85ToolInputSchema = `{
+// in85Schema is the JSON Schema of In85.
+const in85Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11032,8 +9840,8 @@ const tool85ToolInputSchema = `{
   "description": "In85 is the input of tool 85."
 }`
 
-// tool85ToolOutputSchema is the JSON Schema of the output of tool "tool-85".
-const tool85ToolOutputSchema = `{
+// out85Schema is the JSON Schema of Out85.
+const out85Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11080,31 +9888,17 @@ var tool85ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 85.",
 	ID:           "tool-85",
-	InputSchema:  json.RawMessage(tool85ToolInputSchema),
-	OutputSchema: json.RawMessage(tool85ToolOutputSchema),
+	InputSchema:  json.RawMessage(in85Schema),
+	OutputSchema: json.RawMessage(out85Schema),
 }
 
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
 func Tool85Tool() *runtime.Func[In85, Out85] {
-	return runtime.NewFunc(&tool85ToolSpec, Tool85).WithDecoder(decodeIn85).WithEncoder(encodeOut85)
+	return runtime.NewFunc(&tool85ToolSpec, Tool85)
 }
 
-// tool85ToolBuilder builds tool "tool-85" for Tools, with Tool85Tool.
-type tool85ToolBuilder struct{}
-
-// BuildTool returns Tool85Tool().
-func (tool85ToolBuilder) BuildTool() runtime.Tool {
-	return Tool85Tool()
-}
-
-// tool85ToolLazy is tool "tool-85" as Tools holds it: built by Tool85Tool on its first call.
-var tool85ToolLazy = runtime.LazyTool{
-	Builder: tool85ToolBuilder{},
-	Def:     &tool85ToolSpec,
-}
-
-// tool86ToolInputSchema is the JSON Schema of the input of tool "tool-86".
-const tool86ToolInputSchema = `{
+// in86Schema is the JSON Schema of In86.
+const in86Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11161,8 +9955,8 @@ const tool86ToolInputSchema = `{
   "description": "In86 is the input of tool 86."
 }`
 
-// tool86ToolOutputSchema is the JSON Schema of the output of tool "tool-86".
-const tool86ToolOutputSchema = `{
+// out86Schema is the JSON Schema of Out86.
+const out86Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11209,31 +10003,17 @@ var tool86ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 86.",
 	ID:           "tool-86",
-	InputSchema:  json.RawMessage(tool86ToolInputSchema),
-	OutputSchema: json.RawMessage(tool86ToolOutputSchema),
+	InputSchema:  json.RawMessage(in86Schema),
+	OutputSchema: json.RawMessage(out86Schema),
 }
 
 // Tool86Tool returns [Tool86] as the tool "tool-86", under the key "tool-86" in Tools.
 func Tool86Tool() *runtime.Func[In86, Out86] {
-	return runtime.NewFunc(&tool86ToolSpec, Tool86).WithDecoder(decodeIn86).WithEncoder(encodeOut86)
+	return runtime.NewFunc(&tool86ToolSpec, Tool86)
 }
 
-// tool86ToolBuilder builds tool "tool-86" for Tools, with Tool86Tool.
-type tool86ToolBuilder struct{}
-
-// BuildTool returns Tool86Tool().
-func (tool86ToolBuilder) BuildTool() runtime.Tool {
-	return Tool86Tool()
-}
-
-// tool86ToolLazy is tool "tool-86" as Tools holds it: built by Tool86Tool on its first call.
-var tool86ToolLazy = runtime.LazyTool{
-	Builder: tool86ToolBuilder{},
-	Def:     &tool86ToolSpec,
-}
-
-// tool87ToolInputSchema is the JSON Schema of the input of tool "tool-87".
-const tool87ToolInputSchema = `{
+// in87Schema is the JSON Schema of In87.
+const in87Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11290,8 +10070,8 @@ const tool87ToolInputSchema = `{
   "description": "In87 is the input of tool 87."
 }`
 
-// tool87ToolOutputSchema is the JSON Schema of the output of tool "tool-87".
-const tool87ToolOutputSchema = `{
+// out87Schema is the JSON Schema of Out87.
+const out87Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11338,31 +10118,17 @@ var tool87ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 87.",
 	ID:           "tool-87",
-	InputSchema:  json.RawMessage(tool87ToolInputSchema),
-	OutputSchema: json.RawMessage(tool87ToolOutputSchema),
+	InputSchema:  json.RawMessage(in87Schema),
+	OutputSchema: json.RawMessage(out87Schema),
 }
 
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
 func Tool87Tool() *runtime.Func[In87, Out87] {
-	return runtime.NewFunc(&tool87ToolSpec, Tool87).WithDecoder(decodeIn87).WithEncoder(encodeOut87)
+	return runtime.NewFunc(&tool87ToolSpec, Tool87)
 }
 
-// tool87ToolBuilder builds tool "tool-87" for Tools, with Tool87Tool.
-type tool87ToolBuilder struct{}
-
-// BuildTool returns Tool87Tool().
-func (tool87ToolBuilder) BuildTool() runtime.Tool {
-	return Tool87Tool()
-}
-
-// tool87ToolLazy is tool "tool-87" as Tools holds it: built by Tool87Tool on its first call.
-var tool87ToolLazy = runtime.LazyTool{
-	Builder: tool87ToolBuilder{},
-	Def:     &tool87ToolSpec,
-}
-
-// tool88ToolInputSchema is the JSON Schema of the input of tool "tool-88".
-const tool88ToolInputSchema = `{
+// in88Schema is the JSON Schema of In88.
+const in88Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11419,8 +10185,8 @@ const tool88ToolInputSchema = `{
   "description": "In88 is the input of tool 88."
 }`
 
-// tool88ToolOutputSchema is the JSON Schema of the output of tool "tool-88".
-const tool88ToolOutputSchema = `{
+// out88Schema is the JSON Schema of Out88.
+const out88Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11467,31 +10233,17 @@ var tool88ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 88.",
 	ID:           "tool-88",
-	InputSchema:  json.RawMessage(tool88ToolInputSchema),
-	OutputSchema: json.RawMessage(tool88ToolOutputSchema),
+	InputSchema:  json.RawMessage(in88Schema),
+	OutputSchema: json.RawMessage(out88Schema),
 }
 
 // Tool88Tool returns [Tool88] as the tool "tool-88", under the key "tool-88" in Tools.
 func Tool88Tool() *runtime.Func[In88, Out88] {
-	return runtime.NewFunc(&tool88ToolSpec, Tool88).WithDecoder(decodeIn88).WithEncoder(encodeOut88)
+	return runtime.NewFunc(&tool88ToolSpec, Tool88)
 }
 
-// tool88ToolBuilder builds tool "tool-88" for Tools, with Tool88Tool.
-type tool88ToolBuilder struct{}
-
-// BuildTool returns Tool88Tool().
-func (tool88ToolBuilder) BuildTool() runtime.Tool {
-	return Tool88Tool()
-}
-
-// tool88ToolLazy is tool "tool-88" as Tools holds it: built by Tool88Tool on its first call.
-var tool88ToolLazy = runtime.LazyTool{
-	Builder: tool88ToolBuilder{},
-	Def:     &tool88ToolSpec,
-}
-
-// tool89ToolInputSchema is the JSON Schema of the input of tool "tool-89".
-const tool89ToolInputSchema = `{
+// in89Schema is the JSON Schema of In89.
+const in89Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11548,8 +10300,8 @@ const tool89ToolInputSchema = `{
   "description": "In89 is the input of tool 89."
 }`
 
-// tool89ToolOutputSchema is the JSON Schema of the output of tool "tool-89".
-const tool89ToolOutputSchema = `{
+// out89Schema is the JSON Schema of Out89.
+const out89Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11596,31 +10348,17 @@ var tool89ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 89.",
 	ID:           "tool-89",
-	InputSchema:  json.RawMessage(tool89ToolInputSchema),
-	OutputSchema: json.RawMessage(tool89ToolOutputSchema),
+	InputSchema:  json.RawMessage(in89Schema),
+	OutputSchema: json.RawMessage(out89Schema),
 }
 
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
 func Tool89Tool() *runtime.Func[In89, Out89] {
-	return runtime.NewFunc(&tool89ToolSpec, Tool89).WithDecoder(decodeIn89).WithEncoder(encodeOut89)
+	return runtime.NewFunc(&tool89ToolSpec, Tool89)
 }
 
-// tool89ToolBuilder builds tool "tool-89" for Tools, with Tool89Tool.
-type tool89ToolBuilder struct{}
-
-// BuildTool returns Tool89Tool().
-func (tool89ToolBuilder) BuildTool() runtime.Tool {
-	return Tool89Tool()
-}
-
-// tool89ToolLazy is tool "tool-89" as Tools holds it: built by Tool89Tool on its first call.
-var tool89ToolLazy = runtime.LazyTool{
-	Builder: tool89ToolBuilder{},
-	Def:     &tool89ToolSpec,
-}
-
-// tool90ToolInputSchema is the JSON Schema of the input of tool "tool-90".
-const tool90ToolInputSchema = `{
+// in90Schema is the JSON Schema of In90.
+const in90Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11677,8 +10415,8 @@ const tool90ToolInputSchema = `{
   "description": "In90 is the input of tool 90."
 }`
 
-// tool90ToolOutputSchema is the JSON Schema of the output of tool "tool-90".
-const tool90ToolOutputSchema = `{
+// out90Schema is the JSON Schema of Out90.
+const out90Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11725,31 +10463,17 @@ var tool90ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 90.",
 	ID:           "tool-90",
-	InputSchema:  json.RawMessage(tool90ToolInputSchema),
-	OutputSchema: json.RawMessage(tool90ToolOutputSchema),
+	InputSchema:  json.RawMessage(in90Schema),
+	OutputSchema: json.RawMessage(out90Schema),
 }
 
 // Tool90Tool returns [Tool90] as the tool "tool-90", under the key "tool-90" in Tools.
 func Tool90Tool() *runtime.Func[In90, Out90] {
-	return runtime.NewFunc(&tool90ToolSpec, Tool90).WithDecoder(decodeIn90).WithEncoder(encodeOut90)
+	return runtime.NewFunc(&tool90ToolSpec, Tool90)
 }
 
-// tool90ToolBuilder builds tool "tool-90" for Tools, with Tool90Tool.
-type tool90ToolBuilder struct{}
-
-// BuildTool returns Tool90Tool().
-func (tool90ToolBuilder) BuildTool() runtime.Tool {
-	return Tool90Tool()
-}
-
-// tool90ToolLazy is tool "tool-90" as Tools holds it: built by Tool90Tool on its first call.
-var tool90ToolLazy = runtime.LazyTool{
-	Builder: tool90ToolBuilder{},
-	Def:     &tool90ToolSpec,
-}
-
-// tool91ToolInputSchema is the JSON Schema of the input of tool "tool-91".
-const tool91ToolInputSchema = `{
+// in91Schema is the JSON Schema of In91.
+const in91Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11806,8 +10530,8 @@ const tool91ToolInputSchema = `{
   "description": "In91 is the input of tool 91."
 }`
 
-// tool91ToolOutputSchema is the JSON Schema of the output of tool "tool-91".
-const tool91ToolOutputSchema = `{
+// out91Schema is the JSON Schema of Out91.
+const out91Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11854,31 +10578,17 @@ var tool91ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 91.",
 	ID:           "tool-91",
-	InputSchema:  json.RawMessage(tool91ToolInputSchema),
-	OutputSchema: json.RawMessage(tool91ToolOutputSchema),
+	InputSchema:  json.RawMessage(in91Schema),
+	OutputSchema: json.RawMessage(out91Schema),
 }
 
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
 func Tool91Tool() *runtime.Func[In91, Out91] {
-	return runtime.NewFunc(&tool91ToolSpec, Tool91).WithDecoder(decodeIn91).WithEncoder(encodeOut91)
+	return runtime.NewFunc(&tool91ToolSpec, Tool91)
 }
 
-// tool91ToolBuilder builds tool "tool-91" for Tools, with Tool91Tool.
-type tool91ToolBuilder struct{}
-
-// BuildTool returns Tool91Tool().
-func (tool91ToolBuilder) BuildTool() runtime.Tool {
-	return Tool91Tool()
-}
-
-// tool91ToolLazy is tool "tool-91" as Tools holds it: built by Tool91Tool on its first call.
-var tool91ToolLazy = runtime.LazyTool{
-	Builder: tool91ToolBuilder{},
-	Def:     &tool91ToolSpec,
-}
-
-// tool92ToolInputSchema is the JSON Schema of the input of tool "tool-92".
-const tool92ToolInputSchema = `{
+// in92Schema is the JSON Schema of In92.
+const in92Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -11935,8 +10645,8 @@ const tool92ToolInputSchema = `{
   "description": "In92 is the input of tool 92."
 }`
 
-// tool92ToolOutputSchema is the JSON Schema of the output of tool "tool-92".
-const tool92ToolOutputSchema = `{
+// out92Schema is the JSON Schema of Out92.
+const out92Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11983,31 +10693,17 @@ var tool92ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 92.",
 	ID:           "tool-92",
-	InputSchema:  json.RawMessage(tool92ToolInputSchema),
-	OutputSchema: json.RawMessage(tool92ToolOutputSchema),
+	InputSchema:  json.RawMessage(in92Schema),
+	OutputSchema: json.RawMessage(out92Schema),
 }
 
 // Tool92Tool returns [Tool92] as the tool "tool-92", under the key "tool-92" in Tools.
 func Tool92Tool() *runtime.Func[In92, Out92] {
-	return runtime.NewFunc(&tool92ToolSpec, Tool92).WithDecoder(decodeIn92).WithEncoder(encodeOut92)
+	return runtime.NewFunc(&tool92ToolSpec, Tool92)
 }
 
-// tool92ToolBuilder builds tool "tool-92" for Tools, with Tool92Tool.
-type tool92ToolBuilder struct{}
-
-// BuildTool returns Tool92Tool().
-func (tool92ToolBuilder) BuildTool() runtime.Tool {
-	return Tool92Tool()
-}
-
-// tool92ToolLazy is tool "tool-92" as Tools holds it: built by Tool92Tool on its first call.
-var tool92ToolLazy = runtime.LazyTool{
-	Builder: tool92ToolBuilder{},
-	Def:     &tool92ToolSpec,
-}
-
-// tool93ToolInputSchema is the JSON Schema of the input of tool "tool-93".
-const tool93ToolInputSchema = `{
+// in93Schema is the JSON Schema of In93.
+const in93Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12064,8 +10760,8 @@ const tool93ToolInputSchema = `{
   "description": "In93 is the input of tool 93."
 }`
 
-// tool93ToolOutputSchema is the JSON Schema of the output of tool "tool-93".
-const tool93ToolOutputSchema = `{
+// out93Schema is the JSON Schema of Out93.
+const out93Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12112,31 +10808,17 @@ var tool93ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 93.",
 	ID:           "tool-93",
-	InputSchema:  json.RawMessage(tool93ToolInputSchema),
-	OutputSchema: json.RawMessage(tool93ToolOutputSchema),
+	InputSchema:  json.RawMessage(in93Schema),
+	OutputSchema: json.RawMessage(out93Schema),
 }
 
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
 func Tool93Tool() *runtime.Func[In93, Out93] {
-	return runtime.NewFunc(&tool93ToolSpec, Tool93).WithDecoder(decodeIn93).WithEncoder(encodeOut93)
+	return runtime.NewFunc(&tool93ToolSpec, Tool93)
 }
 
-// tool93ToolBuilder builds tool "tool-93" for Tools, with Tool93Tool.
-type tool93ToolBuilder struct{}
-
-// BuildTool returns Tool93Tool().
-func (tool93ToolBuilder) BuildTool() runtime.Tool {
-	return Tool93Tool()
-}
-
-// tool93ToolLazy is tool "tool-93" as Tools holds it: built by Tool93Tool on its first call.
-var tool93ToolLazy = runtime.LazyTool{
-	Builder: tool93ToolBuilder{},
-	Def:     &tool93ToolSpec,
-}
-
-// tool94ToolInputSchema is the JSON Schema of the input of tool "tool-94".
-const tool94ToolInputSchema = `{
+// in94Schema is the JSON Schema of In94.
+const in94Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12193,8 +10875,8 @@ const tool94ToolInputSchema = `{
   "description": "In94 is the input of tool 94."
 }`
 
-// tool94ToolOutputSchema is the JSON Schema of the output of tool "tool-94".
-const tool94ToolOutputSchema = `{
+// out94Schema is the JSON Schema of Out94.
+const out94Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12241,31 +10923,17 @@ var tool94ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 94.",
 	ID:           "tool-94",
-	InputSchema:  json.RawMessage(tool94ToolInputSchema),
-	OutputSchema: json.RawMessage(tool94ToolOutputSchema),
+	InputSchema:  json.RawMessage(in94Schema),
+	OutputSchema: json.RawMessage(out94Schema),
 }
 
 // Tool94Tool returns [Tool94] as the tool "tool-94", under the key "tool-94" in Tools.
 func Tool94Tool() *runtime.Func[In94, Out94] {
-	return runtime.NewFunc(&tool94ToolSpec, Tool94).WithDecoder(decodeIn94).WithEncoder(encodeOut94)
+	return runtime.NewFunc(&tool94ToolSpec, Tool94)
 }
 
-// tool94ToolBuilder builds tool "tool-94" for Tools, with Tool94Tool.
-type tool94ToolBuilder struct{}
-
-// BuildTool returns Tool94Tool().
-func (tool94ToolBuilder) BuildTool() runtime.Tool {
-	return Tool94Tool()
-}
-
-// tool94ToolLazy is tool "tool-94" as Tools holds it: built by Tool94Tool on its first call.
-var tool94ToolLazy = runtime.LazyTool{
-	Builder: tool94ToolBuilder{},
-	Def:     &tool94ToolSpec,
-}
-
-// tool95ToolInputSchema is the JSON Schema of the input of tool "tool-95".
-const tool95ToolInputSchema = `{
+// in95Schema is the JSON Schema of In95.
+const in95Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12322,8 +10990,8 @@ const tool95ToolInputSchema = `{
   "description": "In95 is the input of tool 95."
 }`
 
-// tool95ToolOutputSchema is the JSON Schema of the output of tool "tool-95".
-const tool95ToolOutputSchema = `{
+// out95Schema is the JSON Schema of Out95.
+const out95Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12370,31 +11038,17 @@ var tool95ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 95.",
 	ID:           "tool-95",
-	InputSchema:  json.RawMessage(tool95ToolInputSchema),
-	OutputSchema: json.RawMessage(tool95ToolOutputSchema),
+	InputSchema:  json.RawMessage(in95Schema),
+	OutputSchema: json.RawMessage(out95Schema),
 }
 
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
 func Tool95Tool() *runtime.Func[In95, Out95] {
-	return runtime.NewFunc(&tool95ToolSpec, Tool95).WithDecoder(decodeIn95).WithEncoder(encodeOut95)
+	return runtime.NewFunc(&tool95ToolSpec, Tool95)
 }
 
-// tool95ToolBuilder builds tool "tool-95" for Tools, with Tool95Tool.
-type tool95ToolBuilder struct{}
-
-// BuildTool returns Tool95Tool().
-func (tool95ToolBuilder) BuildTool() runtime.Tool {
-	return Tool95Tool()
-}
-
-// tool95ToolLazy is tool "tool-95" as Tools holds it: built by Tool95Tool on its first call.
-var tool95ToolLazy = runtime.LazyTool{
-	Builder: tool95ToolBuilder{},
-	Def:     &tool95ToolSpec,
-}
-
-// tool96ToolInputSchema is the JSON Schema of the input of tool "tool-96".
-const tool96ToolInputSchema = `{
+// in96Schema is the JSON Schema of In96.
+const in96Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12451,8 +11105,8 @@ const tool96ToolInputSchema = `{
   "description": "In96 is the input of tool 96."
 }`
 
-// tool96ToolOutputSchema is the JSON Schema of the output of tool "tool-96".
-const tool96ToolOutputSchema = `{
+// out96Schema is the JSON Schema of Out96.
+const out96Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12499,31 +11153,17 @@ var tool96ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 96.",
 	ID:           "tool-96",
-	InputSchema:  json.RawMessage(tool96ToolInputSchema),
-	OutputSchema: json.RawMessage(tool96ToolOutputSchema),
+	InputSchema:  json.RawMessage(in96Schema),
+	OutputSchema: json.RawMessage(out96Schema),
 }
 
 // Tool96Tool returns [Tool96] as the tool "tool-96", under the key "tool-96" in Tools.
 func Tool96Tool() *runtime.Func[In96, Out96] {
-	return runtime.NewFunc(&tool96ToolSpec, Tool96).WithDecoder(decodeIn96).WithEncoder(encodeOut96)
+	return runtime.NewFunc(&tool96ToolSpec, Tool96)
 }
 
-// tool96ToolBuilder builds tool "tool-96" for Tools, with Tool96Tool.
-type tool96ToolBuilder struct{}
-
-// BuildTool returns Tool96Tool().
-func (tool96ToolBuilder) BuildTool() runtime.Tool {
-	return Tool96Tool()
-}
-
-// tool96ToolLazy is tool "tool-96" as Tools holds it: built by Tool96Tool on its first call.
-var tool96ToolLazy = runtime.LazyTool{
-	Builder: tool96ToolBuilder{},
-	Def:     &tool96ToolSpec,
-}
-
-// tool97ToolInputSchema is the JSON Schema of the input of tool "tool-97".
-const tool97ToolInputSchema = `{
+// in97Schema is the JSON Schema of In97.
+const in97Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12580,8 +11220,8 @@ const tool97ToolInputSchema = `{
   "description": "In97 is the input of tool 97."
 }`
 
-// tool97ToolOutputSchema is the JSON Schema of the output of tool "tool-97".
-const tool97ToolOutputSchema = `{
+// out97Schema is the JSON Schema of Out97.
+const out97Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12628,31 +11268,17 @@ var tool97ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 97.",
 	ID:           "tool-97",
-	InputSchema:  json.RawMessage(tool97ToolInputSchema),
-	OutputSchema: json.RawMessage(tool97ToolOutputSchema),
+	InputSchema:  json.RawMessage(in97Schema),
+	OutputSchema: json.RawMessage(out97Schema),
 }
 
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
 func Tool97Tool() *runtime.Func[In97, Out97] {
-	return runtime.NewFunc(&tool97ToolSpec, Tool97).WithDecoder(decodeIn97).WithEncoder(encodeOut97)
+	return runtime.NewFunc(&tool97ToolSpec, Tool97)
 }
 
-// tool97ToolBuilder builds tool "tool-97" for Tools, with Tool97Tool.
-type tool97ToolBuilder struct{}
-
-// BuildTool returns Tool97Tool().
-func (tool97ToolBuilder) BuildTool() runtime.Tool {
-	return Tool97Tool()
-}
-
-// tool97ToolLazy is tool "tool-97" as Tools holds it: built by Tool97Tool on its first call.
-var tool97ToolLazy = runtime.LazyTool{
-	Builder: tool97ToolBuilder{},
-	Def:     &tool97ToolSpec,
-}
-
-// tool98ToolInputSchema is the JSON Schema of the input of tool "tool-98".
-const tool98ToolInputSchema = `{
+// in98Schema is the JSON Schema of In98.
+const in98Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12709,8 +11335,8 @@ const tool98ToolInputSchema = `{
   "description": "In98 is the input of tool 98."
 }`
 
-// tool98ToolOutputSchema is the JSON Schema of the output of tool "tool-98".
-const tool98ToolOutputSchema = `{
+// out98Schema is the JSON Schema of Out98.
+const out98Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12757,31 +11383,17 @@ var tool98ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 98.",
 	ID:           "tool-98",
-	InputSchema:  json.RawMessage(tool98ToolInputSchema),
-	OutputSchema: json.RawMessage(tool98ToolOutputSchema),
+	InputSchema:  json.RawMessage(in98Schema),
+	OutputSchema: json.RawMessage(out98Schema),
 }
 
 // Tool98Tool returns [Tool98] as the tool "tool-98", under the key "tool-98" in Tools.
 func Tool98Tool() *runtime.Func[In98, Out98] {
-	return runtime.NewFunc(&tool98ToolSpec, Tool98).WithDecoder(decodeIn98).WithEncoder(encodeOut98)
+	return runtime.NewFunc(&tool98ToolSpec, Tool98)
 }
 
-// tool98ToolBuilder builds tool "tool-98" for Tools, with Tool98Tool.
-type tool98ToolBuilder struct{}
-
-// BuildTool returns Tool98Tool().
-func (tool98ToolBuilder) BuildTool() runtime.Tool {
-	return Tool98Tool()
-}
-
-// tool98ToolLazy is tool "tool-98" as Tools holds it: built by Tool98Tool on its first call.
-var tool98ToolLazy = runtime.LazyTool{
-	Builder: tool98ToolBuilder{},
-	Def:     &tool98ToolSpec,
-}
-
-// tool99ToolInputSchema is the JSON Schema of the input of tool "tool-99".
-const tool99ToolInputSchema = `{
+// in99Schema is the JSON Schema of In99.
+const in99Schema = `{
   "properties": {
     "name": {
       "type": "string",
@@ -12838,8 +11450,8 @@ const tool99ToolInputSchema = `{
   "description": "In99 is the input of tool 99."
 }`
 
-// tool99ToolOutputSchema is the JSON Schema of the output of tool "tool-99".
-const tool99ToolOutputSchema = `{
+// out99Schema is the JSON Schema of Out99.
+const out99Schema = `{
   "properties": {
     "ok": {
       "type": "boolean",
@@ -12886,14016 +11498,128 @@ var tool99ToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Does thing number 99.",
 	ID:           "tool-99",
-	InputSchema:  json.RawMessage(tool99ToolInputSchema),
-	OutputSchema: json.RawMessage(tool99ToolOutputSchema),
+	InputSchema:  json.RawMessage(in99Schema),
+	OutputSchema: json.RawMessage(out99Schema),
 }
 
 // Tool99Tool returns [Tool99] as the tool "tool-99", under the key "tool-99" in Tools.
 func Tool99Tool() *runtime.Func[In99, Out99] {
-	return runtime.NewFunc(&tool99ToolSpec, Tool99).WithDecoder(decodeIn99).WithEncoder(encodeOut99)
+	return runtime.NewFunc(&tool99ToolSpec, Tool99)
 }
 
-// tool99ToolBuilder builds tool "tool-99" for Tools, with Tool99Tool.
-type tool99ToolBuilder struct{}
-
-// BuildTool returns Tool99Tool().
-func (tool99ToolBuilder) BuildTool() runtime.Tool {
-	return Tool99Tool()
-}
-
-// tool99ToolLazy is tool "tool-99" as Tools holds it: built by Tool99Tool on its first call.
-var tool99ToolLazy = runtime.LazyTool{
-	Builder: tool99ToolBuilder{},
-	Def:     &tool99ToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"tool-0":  &tool0ToolLazy,
-		"tool-1":  &tool1ToolLazy,
-		"tool-2":  &tool2ToolLazy,
-		"tool-3":  &tool3ToolLazy,
-		"tool-4":  &tool4ToolLazy,
-		"tool-5":  &tool5ToolLazy,
-		"tool-6":  &tool6ToolLazy,
-		"tool-7":  &tool7ToolLazy,
-		"tool-8":  &tool8ToolLazy,
-		"tool-9":  &tool9ToolLazy,
-		"tool-10": &tool10ToolLazy,
-		"tool-11": &tool11ToolLazy,
-		"tool-12": &tool12ToolLazy,
-		"tool-13": &tool13ToolLazy,
-		"tool-14": &tool14ToolLazy,
-		"tool-15": &tool15ToolLazy,
-		"tool-16": &tool16ToolLazy,
-		"tool-17": &tool17ToolLazy,
-		"tool-18": &tool18ToolLazy,
-		"tool-19": &tool19ToolLazy,
-		"tool-20": &tool20ToolLazy,
-		"tool-21": &tool21ToolLazy,
-		"tool-22": &tool22ToolLazy,
-		"tool-23": &tool23ToolLazy,
-		"tool-24": &tool24ToolLazy,
-		"tool-25": &tool25ToolLazy,
-		"tool-26": &tool26ToolLazy,
-		"tool-27": &tool27ToolLazy,
-		"tool-28": &tool28ToolLazy,
-		"tool-29": &tool29ToolLazy,
-		"tool-30": &tool30ToolLazy,
-		"tool-31": &tool31ToolLazy,
-		"tool-32": &tool32ToolLazy,
-		"tool-33": &tool33ToolLazy,
-		"tool-34": &tool34ToolLazy,
-		"tool-35": &tool35ToolLazy,
-		"tool-36": &tool36ToolLazy,
-		"tool-37": &tool37ToolLazy,
-		"tool-38": &tool38ToolLazy,
-		"tool-39": &tool39ToolLazy,
-		"tool-40": &tool40ToolLazy,
-		"tool-41": &tool41ToolLazy,
-		"tool-42": &tool42ToolLazy,
-		"tool-43": &tool43ToolLazy,
-		"tool-44": &tool44ToolLazy,
-		"tool-45": &tool45ToolLazy,
-		"tool-46": &tool46ToolLazy,
-		"tool-47": &tool47ToolLazy,
-		"tool-48": &tool48ToolLazy,
-		"tool-49": &tool49ToolLazy,
-		"tool-50": &tool50ToolLazy,
-		"tool-51": &tool51ToolLazy,
-		"tool-52": &tool52ToolLazy,
-		"tool-53": &tool53ToolLazy,
-		"tool-54": &tool54ToolLazy,
-		"tool-55": &tool55ToolLazy,
-		"tool-56": &tool56ToolLazy,
-		"tool-57": &tool57ToolLazy,
-		"tool-58": &tool58ToolLazy,
-		"tool-59": &tool59ToolLazy,
-		"tool-60": &tool60ToolLazy,
-		"tool-61": &tool61ToolLazy,
-		"tool-62": &tool62ToolLazy,
-		"tool-63": &tool63ToolLazy,
-		"tool-64": &tool64ToolLazy,
-		"tool-65": &tool65ToolLazy,
-		"tool-66": &tool66ToolLazy,
-		"tool-67": &tool67ToolLazy,
-		"tool-68": &tool68ToolLazy,
-		"tool-69": &tool69ToolLazy,
-		"tool-70": &tool70ToolLazy,
-		"tool-71": &tool71ToolLazy,
-		"tool-72": &tool72ToolLazy,
-		"tool-73": &tool73ToolLazy,
-		"tool-74": &tool74ToolLazy,
-		"tool-75": &tool75ToolLazy,
-		"tool-76": &tool76ToolLazy,
-		"tool-77": &tool77ToolLazy,
-		"tool-78": &tool78ToolLazy,
-		"tool-79": &tool79ToolLazy,
-		"tool-80": &tool80ToolLazy,
-		"tool-81": &tool81ToolLazy,
-		"tool-82": &tool82ToolLazy,
-		"tool-83": &tool83ToolLazy,
-		"tool-84": &tool84ToolLazy,
-		"tool-85": &tool85ToolLazy,
-		"tool-86": &tool86ToolLazy,
-		"tool-87": &tool87ToolLazy,
-		"tool-88": &tool88ToolLazy,
-		"tool-89": &tool89ToolLazy,
-		"tool-90": &tool90ToolLazy,
-		"tool-91": &tool91ToolLazy,
-		"tool-92": &tool92ToolLazy,
-		"tool-93": &tool93ToolLazy,
-		"tool-94": &tool94ToolLazy,
-		"tool-95": &tool95ToolLazy,
-		"tool-96": &tool96ToolLazy,
-		"tool-97": &tool97ToolLazy,
-		"tool-98": &tool98ToolLazy,
-		"tool-99": &tool99ToolLazy,
+		"tool-0":  Tool0Tool(),
+		"tool-1":  Tool1Tool(),
+		"tool-2":  Tool2Tool(),
+		"tool-3":  Tool3Tool(),
+		"tool-4":  Tool4Tool(),
+		"tool-5":  Tool5Tool(),
+		"tool-6":  Tool6Tool(),
+		"tool-7":  Tool7Tool(),
+		"tool-8":  Tool8Tool(),
+		"tool-9":  Tool9Tool(),
+		"tool-10": Tool10Tool(),
+		"tool-11": Tool11Tool(),
+		"tool-12": Tool12Tool(),
+		"tool-13": Tool13Tool(),
+		"tool-14": Tool14Tool(),
+		"tool-15": Tool15Tool(),
+		"tool-16": Tool16Tool(),
+		"tool-17": Tool17Tool(),
+		"tool-18": Tool18Tool(),
+		"tool-19": Tool19Tool(),
+		"tool-20": Tool20Tool(),
+		"tool-21": Tool21Tool(),
+		"tool-22": Tool22Tool(),
+		"tool-23": Tool23Tool(),
+		"tool-24": Tool24Tool(),
+		"tool-25": Tool25Tool(),
+		"tool-26": Tool26Tool(),
+		"tool-27": Tool27Tool(),
+		"tool-28": Tool28Tool(),
+		"tool-29": Tool29Tool(),
+		"tool-30": Tool30Tool(),
+		"tool-31": Tool31Tool(),
+		"tool-32": Tool32Tool(),
+		"tool-33": Tool33Tool(),
+		"tool-34": Tool34Tool(),
+		"tool-35": Tool35Tool(),
+		"tool-36": Tool36Tool(),
+		"tool-37": Tool37Tool(),
+		"tool-38": Tool38Tool(),
+		"tool-39": Tool39Tool(),
+		"tool-40": Tool40Tool(),
+		"tool-41": Tool41Tool(),
+		"tool-42": Tool42Tool(),
+		"tool-43": Tool43Tool(),
+		"tool-44": Tool44Tool(),
+		"tool-45": Tool45Tool(),
+		"tool-46": Tool46Tool(),
+		"tool-47": Tool47Tool(),
+		"tool-48": Tool48Tool(),
+		"tool-49": Tool49Tool(),
+		"tool-50": Tool50Tool(),
+		"tool-51": Tool51Tool(),
+		"tool-52": Tool52Tool(),
+		"tool-53": Tool53Tool(),
+		"tool-54": Tool54Tool(),
+		"tool-55": Tool55Tool(),
+		"tool-56": Tool56Tool(),
+		"tool-57": Tool57Tool(),
+		"tool-58": Tool58Tool(),
+		"tool-59": Tool59Tool(),
+		"tool-60": Tool60Tool(),
+		"tool-61": Tool61Tool(),
+		"tool-62": Tool62Tool(),
+		"tool-63": Tool63Tool(),
+		"tool-64": Tool64Tool(),
+		"tool-65": Tool65Tool(),
+		"tool-66": Tool66Tool(),
+		"tool-67": Tool67Tool(),
+		"tool-68": Tool68Tool(),
+		"tool-69": Tool69Tool(),
+		"tool-70": Tool70Tool(),
+		"tool-71": Tool71Tool(),
+		"tool-72": Tool72Tool(),
+		"tool-73": Tool73Tool(),
+		"tool-74": Tool74Tool(),
+		"tool-75": Tool75Tool(),
+		"tool-76": Tool76Tool(),
+		"tool-77": Tool77Tool(),
+		"tool-78": Tool78Tool(),
+		"tool-79": Tool79Tool(),
+		"tool-80": Tool80Tool(),
+		"tool-81": Tool81Tool(),
+		"tool-82": Tool82Tool(),
+		"tool-83": Tool83Tool(),
+		"tool-84": Tool84Tool(),
+		"tool-85": Tool85Tool(),
+		"tool-86": Tool86Tool(),
+		"tool-87": Tool87Tool(),
+		"tool-88": Tool88Tool(),
+		"tool-89": Tool89Tool(),
+		"tool-90": Tool90Tool(),
+		"tool-91": Tool91Tool(),
+		"tool-92": Tool92Tool(),
+		"tool-93": Tool93Tool(),
+		"tool-94": Tool94Tool(),
+		"tool-95": Tool95Tool(),
+		"tool-96": Tool96Tool(),
+		"tool-97": Tool97Tool(),
+		"tool-98": Tool98Tool(),
+		"tool-99": Tool99Tool(),
 	}
-}
-
-// decodeIn0 decodes the arguments of tool "tool-0" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn0(d *jsonarg.Decoder, v *In0) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeShared decodes a Shared and checks it against its schema in one pass (see package jsonarg).
-func decodeShared(d *jsonarg.Decoder, v *Shared) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "when":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.When.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		case "tags":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Tags = []string{}
-			for d.Array(); d.NextItem(); {
-				v.Tags = append(v.Tags, "")
-				e := &v.Tags[len(v.Tags)-1]
-				if d.Peek() != jsonarg.String {
-					d.WrongType("string")
-					continue
-				}
-				*e = d.Text()
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"when"})
-	}
-}
-
-// decodeIn1 decodes the arguments of tool "tool-1" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn1(d *jsonarg.Decoder, v *In1) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn2 decodes the arguments of tool "tool-2" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn2(d *jsonarg.Decoder, v *In2) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn3 decodes the arguments of tool "tool-3" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn3(d *jsonarg.Decoder, v *In3) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn4 decodes the arguments of tool "tool-4" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn4(d *jsonarg.Decoder, v *In4) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn5 decodes the arguments of tool "tool-5" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn5(d *jsonarg.Decoder, v *In5) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn6 decodes the arguments of tool "tool-6" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn6(d *jsonarg.Decoder, v *In6) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn7 decodes the arguments of tool "tool-7" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn7(d *jsonarg.Decoder, v *In7) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn8 decodes the arguments of tool "tool-8" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn8(d *jsonarg.Decoder, v *In8) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn9 decodes the arguments of tool "tool-9" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn9(d *jsonarg.Decoder, v *In9) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn10 decodes the arguments of tool "tool-10" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn10(d *jsonarg.Decoder, v *In10) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn11 decodes the arguments of tool "tool-11" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn11(d *jsonarg.Decoder, v *In11) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn12 decodes the arguments of tool "tool-12" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn12(d *jsonarg.Decoder, v *In12) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn13 decodes the arguments of tool "tool-13" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn13(d *jsonarg.Decoder, v *In13) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn14 decodes the arguments of tool "tool-14" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn14(d *jsonarg.Decoder, v *In14) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn15 decodes the arguments of tool "tool-15" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn15(d *jsonarg.Decoder, v *In15) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn16 decodes the arguments of tool "tool-16" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn16(d *jsonarg.Decoder, v *In16) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn17 decodes the arguments of tool "tool-17" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn17(d *jsonarg.Decoder, v *In17) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn18 decodes the arguments of tool "tool-18" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn18(d *jsonarg.Decoder, v *In18) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn19 decodes the arguments of tool "tool-19" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn19(d *jsonarg.Decoder, v *In19) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn20 decodes the arguments of tool "tool-20" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn20(d *jsonarg.Decoder, v *In20) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn21 decodes the arguments of tool "tool-21" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn21(d *jsonarg.Decoder, v *In21) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn22 decodes the arguments of tool "tool-22" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn22(d *jsonarg.Decoder, v *In22) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn23 decodes the arguments of tool "tool-23" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn23(d *jsonarg.Decoder, v *In23) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn24 decodes the arguments of tool "tool-24" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn24(d *jsonarg.Decoder, v *In24) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn25 decodes the arguments of tool "tool-25" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn25(d *jsonarg.Decoder, v *In25) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn26 decodes the arguments of tool "tool-26" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn26(d *jsonarg.Decoder, v *In26) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn27 decodes the arguments of tool "tool-27" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn27(d *jsonarg.Decoder, v *In27) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn28 decodes the arguments of tool "tool-28" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn28(d *jsonarg.Decoder, v *In28) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn29 decodes the arguments of tool "tool-29" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn29(d *jsonarg.Decoder, v *In29) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn30 decodes the arguments of tool "tool-30" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn30(d *jsonarg.Decoder, v *In30) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn31 decodes the arguments of tool "tool-31" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn31(d *jsonarg.Decoder, v *In31) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn32 decodes the arguments of tool "tool-32" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn32(d *jsonarg.Decoder, v *In32) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn33 decodes the arguments of tool "tool-33" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn33(d *jsonarg.Decoder, v *In33) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn34 decodes the arguments of tool "tool-34" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn34(d *jsonarg.Decoder, v *In34) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn35 decodes the arguments of tool "tool-35" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn35(d *jsonarg.Decoder, v *In35) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn36 decodes the arguments of tool "tool-36" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn36(d *jsonarg.Decoder, v *In36) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn37 decodes the arguments of tool "tool-37" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn37(d *jsonarg.Decoder, v *In37) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn38 decodes the arguments of tool "tool-38" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn38(d *jsonarg.Decoder, v *In38) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn39 decodes the arguments of tool "tool-39" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn39(d *jsonarg.Decoder, v *In39) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn40 decodes the arguments of tool "tool-40" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn40(d *jsonarg.Decoder, v *In40) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn41 decodes the arguments of tool "tool-41" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn41(d *jsonarg.Decoder, v *In41) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn42 decodes the arguments of tool "tool-42" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn42(d *jsonarg.Decoder, v *In42) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn43 decodes the arguments of tool "tool-43" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn43(d *jsonarg.Decoder, v *In43) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn44 decodes the arguments of tool "tool-44" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn44(d *jsonarg.Decoder, v *In44) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn45 decodes the arguments of tool "tool-45" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn45(d *jsonarg.Decoder, v *In45) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn46 decodes the arguments of tool "tool-46" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn46(d *jsonarg.Decoder, v *In46) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn47 decodes the arguments of tool "tool-47" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn47(d *jsonarg.Decoder, v *In47) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn48 decodes the arguments of tool "tool-48" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn48(d *jsonarg.Decoder, v *In48) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn49 decodes the arguments of tool "tool-49" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn49(d *jsonarg.Decoder, v *In49) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn50 decodes the arguments of tool "tool-50" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn50(d *jsonarg.Decoder, v *In50) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn51 decodes the arguments of tool "tool-51" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn51(d *jsonarg.Decoder, v *In51) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn52 decodes the arguments of tool "tool-52" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn52(d *jsonarg.Decoder, v *In52) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn53 decodes the arguments of tool "tool-53" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn53(d *jsonarg.Decoder, v *In53) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn54 decodes the arguments of tool "tool-54" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn54(d *jsonarg.Decoder, v *In54) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn55 decodes the arguments of tool "tool-55" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn55(d *jsonarg.Decoder, v *In55) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn56 decodes the arguments of tool "tool-56" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn56(d *jsonarg.Decoder, v *In56) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn57 decodes the arguments of tool "tool-57" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn57(d *jsonarg.Decoder, v *In57) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn58 decodes the arguments of tool "tool-58" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn58(d *jsonarg.Decoder, v *In58) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn59 decodes the arguments of tool "tool-59" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn59(d *jsonarg.Decoder, v *In59) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn60 decodes the arguments of tool "tool-60" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn60(d *jsonarg.Decoder, v *In60) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn61 decodes the arguments of tool "tool-61" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn61(d *jsonarg.Decoder, v *In61) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn62 decodes the arguments of tool "tool-62" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn62(d *jsonarg.Decoder, v *In62) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn63 decodes the arguments of tool "tool-63" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn63(d *jsonarg.Decoder, v *In63) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn64 decodes the arguments of tool "tool-64" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn64(d *jsonarg.Decoder, v *In64) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn65 decodes the arguments of tool "tool-65" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn65(d *jsonarg.Decoder, v *In65) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn66 decodes the arguments of tool "tool-66" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn66(d *jsonarg.Decoder, v *In66) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn67 decodes the arguments of tool "tool-67" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn67(d *jsonarg.Decoder, v *In67) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn68 decodes the arguments of tool "tool-68" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn68(d *jsonarg.Decoder, v *In68) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn69 decodes the arguments of tool "tool-69" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn69(d *jsonarg.Decoder, v *In69) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn70 decodes the arguments of tool "tool-70" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn70(d *jsonarg.Decoder, v *In70) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn71 decodes the arguments of tool "tool-71" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn71(d *jsonarg.Decoder, v *In71) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn72 decodes the arguments of tool "tool-72" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn72(d *jsonarg.Decoder, v *In72) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn73 decodes the arguments of tool "tool-73" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn73(d *jsonarg.Decoder, v *In73) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn74 decodes the arguments of tool "tool-74" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn74(d *jsonarg.Decoder, v *In74) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn75 decodes the arguments of tool "tool-75" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn75(d *jsonarg.Decoder, v *In75) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn76 decodes the arguments of tool "tool-76" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn76(d *jsonarg.Decoder, v *In76) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn77 decodes the arguments of tool "tool-77" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn77(d *jsonarg.Decoder, v *In77) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn78 decodes the arguments of tool "tool-78" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn78(d *jsonarg.Decoder, v *In78) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn79 decodes the arguments of tool "tool-79" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn79(d *jsonarg.Decoder, v *In79) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn80 decodes the arguments of tool "tool-80" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn80(d *jsonarg.Decoder, v *In80) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn81 decodes the arguments of tool "tool-81" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn81(d *jsonarg.Decoder, v *In81) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn82 decodes the arguments of tool "tool-82" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn82(d *jsonarg.Decoder, v *In82) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn83 decodes the arguments of tool "tool-83" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn83(d *jsonarg.Decoder, v *In83) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn84 decodes the arguments of tool "tool-84" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn84(d *jsonarg.Decoder, v *In84) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn85 decodes the arguments of tool "tool-85" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn85(d *jsonarg.Decoder, v *In85) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn86 decodes the arguments of tool "tool-86" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn86(d *jsonarg.Decoder, v *In86) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn87 decodes the arguments of tool "tool-87" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn87(d *jsonarg.Decoder, v *In87) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn88 decodes the arguments of tool "tool-88" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn88(d *jsonarg.Decoder, v *In88) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn89 decodes the arguments of tool "tool-89" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn89(d *jsonarg.Decoder, v *In89) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn90 decodes the arguments of tool "tool-90" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn90(d *jsonarg.Decoder, v *In90) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn91 decodes the arguments of tool "tool-91" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn91(d *jsonarg.Decoder, v *In91) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn92 decodes the arguments of tool "tool-92" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn92(d *jsonarg.Decoder, v *In92) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn93 decodes the arguments of tool "tool-93" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn93(d *jsonarg.Decoder, v *In93) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn94 decodes the arguments of tool "tool-94" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn94(d *jsonarg.Decoder, v *In94) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn95 decodes the arguments of tool "tool-95" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn95(d *jsonarg.Decoder, v *In95) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn96 decodes the arguments of tool "tool-96" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn96(d *jsonarg.Decoder, v *In96) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn97 decodes the arguments of tool "tool-97" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn97(d *jsonarg.Decoder, v *In97) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn98 decodes the arguments of tool "tool-98" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn98(d *jsonarg.Decoder, v *In98) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// decodeIn99 decodes the arguments of tool "tool-99" and checks them against the input schema in one pass (see package jsonarg).
-func decodeIn99(d *jsonarg.Decoder, v *In99) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "name":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Name = d.Text()
-		case "level":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "quiet":
-				v.Level = "quiet"
-			case "loud":
-				v.Level = "loud"
-			default:
-				d.Violation(`expected one of "quiet", "loud"`)
-			}
-		case "count":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Count = int(n)
-		case "extra":
-			if seen&(1<<3) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 3
-			if d.DropNull() {
-				continue
-			}
-			v.Extra = new(Shared)
-			decodeShared(d, v.Extra)
-		case "attrs":
-			if seen&(1<<4) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 4
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Object {
-				d.WrongType("object")
-				continue
-			}
-			v.Attrs = map[string]float64{}
-			for d.Object(); d.Next(); {
-				k := string(d.Key())
-				if _, dup := v.Attrs[k]; dup {
-					d.Duplicate()
-					return
-				}
-				var e float64
-				v.Attrs[k] = e // a later duplicate of k falls back
-				if d.Peek() != jsonarg.Number {
-					d.WrongType("number")
-					continue
-				}
-				f, ok := d.Float(64)
-				if !ok {
-					continue
-				}
-				e = f
-				v.Attrs[k] = e
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"name", "level"})
-	}
-}
-
-// encodeOut0 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut0(dst []byte, v Out0) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeShared appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeShared(dst []byte, v Shared) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"when":`...)
-	if dst, err = jsonout.AppendTime(dst, v.When); err != nil {
-		return nil, err
-	}
-	if len(v.Tags) != 0 {
-		dst = append(dst, `,"tags":`...)
-		if v.Tags == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i1 := range v.Tags {
-				if i1 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = jsonout.AppendString(dst, v.Tags[i1])
-			}
-			dst = append(dst, ']')
-		}
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut1 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut1(dst []byte, v Out1) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut2 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut2(dst []byte, v Out2) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut3 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut3(dst []byte, v Out3) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut4 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut4(dst []byte, v Out4) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut5 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut5(dst []byte, v Out5) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut6 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut6(dst []byte, v Out6) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut7 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut7(dst []byte, v Out7) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut8 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut8(dst []byte, v Out8) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut9 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut9(dst []byte, v Out9) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut10 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut10(dst []byte, v Out10) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut11 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut11(dst []byte, v Out11) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut12 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut12(dst []byte, v Out12) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut13 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut13(dst []byte, v Out13) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut14 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut14(dst []byte, v Out14) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut15 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut15(dst []byte, v Out15) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut16 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut16(dst []byte, v Out16) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut17 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut17(dst []byte, v Out17) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut18 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut18(dst []byte, v Out18) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut19 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut19(dst []byte, v Out19) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut20 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut20(dst []byte, v Out20) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut21 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut21(dst []byte, v Out21) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut22 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut22(dst []byte, v Out22) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut23 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut23(dst []byte, v Out23) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut24 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut24(dst []byte, v Out24) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut25 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut25(dst []byte, v Out25) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut26 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut26(dst []byte, v Out26) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut27 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut27(dst []byte, v Out27) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut28 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut28(dst []byte, v Out28) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut29 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut29(dst []byte, v Out29) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut30 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut30(dst []byte, v Out30) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut31 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut31(dst []byte, v Out31) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut32 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut32(dst []byte, v Out32) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut33 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut33(dst []byte, v Out33) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut34 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut34(dst []byte, v Out34) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut35 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut35(dst []byte, v Out35) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut36 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut36(dst []byte, v Out36) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut37 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut37(dst []byte, v Out37) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut38 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut38(dst []byte, v Out38) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut39 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut39(dst []byte, v Out39) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut40 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut40(dst []byte, v Out40) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut41 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut41(dst []byte, v Out41) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut42 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut42(dst []byte, v Out42) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut43 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut43(dst []byte, v Out43) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut44 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut44(dst []byte, v Out44) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut45 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut45(dst []byte, v Out45) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut46 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut46(dst []byte, v Out46) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut47 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut47(dst []byte, v Out47) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut48 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut48(dst []byte, v Out48) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut49 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut49(dst []byte, v Out49) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut50 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut50(dst []byte, v Out50) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut51 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut51(dst []byte, v Out51) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut52 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut52(dst []byte, v Out52) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut53 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut53(dst []byte, v Out53) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut54 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut54(dst []byte, v Out54) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut55 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut55(dst []byte, v Out55) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut56 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut56(dst []byte, v Out56) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut57 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut57(dst []byte, v Out57) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut58 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut58(dst []byte, v Out58) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut59 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut59(dst []byte, v Out59) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut60 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut60(dst []byte, v Out60) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut61 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut61(dst []byte, v Out61) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut62 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut62(dst []byte, v Out62) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut63 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut63(dst []byte, v Out63) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut64 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut64(dst []byte, v Out64) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut65 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut65(dst []byte, v Out65) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut66 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut66(dst []byte, v Out66) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut67 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut67(dst []byte, v Out67) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut68 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut68(dst []byte, v Out68) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut69 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut69(dst []byte, v Out69) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut70 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut70(dst []byte, v Out70) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut71 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut71(dst []byte, v Out71) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut72 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut72(dst []byte, v Out72) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut73 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut73(dst []byte, v Out73) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut74 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut74(dst []byte, v Out74) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut75 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut75(dst []byte, v Out75) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut76 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut76(dst []byte, v Out76) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut77 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut77(dst []byte, v Out77) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut78 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut78(dst []byte, v Out78) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut79 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut79(dst []byte, v Out79) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut80 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut80(dst []byte, v Out80) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut81 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut81(dst []byte, v Out81) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut82 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut82(dst []byte, v Out82) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut83 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut83(dst []byte, v Out83) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut84 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut84(dst []byte, v Out84) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut85 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut85(dst []byte, v Out85) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut86 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut86(dst []byte, v Out86) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut87 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut87(dst []byte, v Out87) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut88 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut88(dst []byte, v Out88) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut89 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut89(dst []byte, v Out89) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut90 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut90(dst []byte, v Out90) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut91 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut91(dst []byte, v Out91) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut92 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut92(dst []byte, v Out92) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut93 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut93(dst []byte, v Out93) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut94 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut94(dst []byte, v Out94) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut95 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut95(dst []byte, v Out95) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut96 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut96(dst []byte, v Out96) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut97 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut97(dst []byte, v Out97) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut98 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut98(dst []byte, v Out98) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeOut99 appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeOut99(dst []byte, v Out99) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"ok":`...)
-	dst = jsonout.AppendBool(dst, v.OK)
-	dst = append(dst, `,"items":`...)
-	if v.Items == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Items {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeShared(dst, v.Items[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
 }

@@ -5,12 +5,10 @@ package weather
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
-// getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
-const getWeatherToolInputSchema = `{
+// weatherInputSchema is the JSON Schema of WeatherInput.
+const weatherInputSchema = `{
   "properties": {
     "location": {
       "type": "string",
@@ -33,8 +31,8 @@ const getWeatherToolInputSchema = `{
   "description": "WeatherInput is what the model must supply to get the weather."
 }`
 
-// getWeatherToolOutputSchema is the JSON Schema of the output of tool "weather-tool".
-const getWeatherToolOutputSchema = `{
+// weatherOutputSchema is the JSON Schema of WeatherOutput.
+const weatherOutputSchema = `{
   "properties": {
     "temperature": {
       "type": "number",
@@ -96,117 +94,29 @@ var getWeatherToolSpec = runtime.Spec{
 	},
 	Description:  "Fetches the current weather for a location.",
 	ID:           "weather-tool",
-	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+	InputSchema:  json.RawMessage(weatherInputSchema),
+	OutputSchema: json.RawMessage(weatherOutputSchema),
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput)
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
-// getWeatherToolBuilder builds tool "weather-tool" for Tools, with GetWeatherTool.
-type getWeatherToolBuilder struct{}
-
-// BuildTool returns GetWeatherTool().
-func (getWeatherToolBuilder) BuildTool() runtime.Tool {
-	return GetWeatherTool()
-}
-
-// getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
-var getWeatherToolLazy = runtime.LazyTool{
-	Builder: getWeatherToolBuilder{},
-	Def:     &getWeatherToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"weatherTool": &getWeatherToolLazy,
+		"weatherTool": GetWeatherTool(),
 	}
-}
-
-// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
-func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "location":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Location = d.Text()
-		case "units":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "celsius":
-				v.Units = "celsius"
-			case "fahrenheit":
-				v.Units = "fahrenheit"
-			default:
-				d.Violation(`expected one of "celsius", "fahrenheit"`)
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"location"})
-	}
-}
-
-// encodeWeatherOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeWeatherOutput(dst []byte, v WeatherOutput) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"temperature":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.Temperature, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"feelsLike":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.FeelsLike, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"humidity":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Humidity))
-	dst = append(dst, `,"windSpeed":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.WindSpeed, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"windGust":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.WindGust, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"conditions":`...)
-	dst = jsonout.AppendString(dst, v.Conditions)
-	dst = append(dst, `,"location":`...)
-	dst = jsonout.AppendString(dst, v.Location)
-	dst = append(dst, `,"units":`...)
-	dst = jsonout.AppendString(dst, string(v.Units))
-	dst = append(dst, '}')
-	return dst, nil
 }

@@ -15,14 +15,11 @@
 // with `tool github.com/toolgen-go/toolgen/cmd/toolgen` in go.mod. Then
 // `go generate ./...` writes tools_gen.go beside the package's sources: the
 // JSON Schemas of every tool's input and output, computed from the Go types
-// and their doc comments, one constructor per tool (GetWeatherTool), and
-// Tools(), which returns the package's tools by key. Methods are tools too:
-// (*Service).Lookup gives ServiceLookupTool(r) and ServiceTools(r). For each
-// input type the file also holds a decoder that reads a call's arguments
-// once, decoding them and checking the schema together, and for each output
-// type an encoder that writes what json.Marshal writes, without reflection.
-// A type they do not handle keeps the runtime's general path, which gives
-// the same results; -json says why, in noDecoder and noEncoder.
+// and their doc comments (one constant per distinct schema, shared by the
+// tools that use it), a Spec and a constructor per tool (GetWeatherTool),
+// and Tools(), which returns the package's tools by key, new ones in a new
+// map on every call. Methods are tools too: (*Service).Lookup gives
+// ServiceLookupTool(r) and ServiceTools(r).
 //
 // Usage:
 //
@@ -169,7 +166,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	switch {
 	case *manifest:
-		data, err := json.MarshalIndent(generator.Manifest(res.Packages, wd), "", "  ")
+		data, err := json.MarshalIndent(res.Manifest(), "", "  ")
 		if err != nil {
 			fmt.Fprintln(stderr, "toolgen:", err)
 			return exitFail

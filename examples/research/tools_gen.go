@@ -5,13 +5,10 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
-	"unicode/utf8"
 )
 
-// gatherToolInputSchema is the JSON Schema of the input of tool "gather".
-const gatherToolInputSchema = `{
+// researchInputSchema is the JSON Schema of ResearchInput.
+const researchInputSchema = `{
   "properties": {
     "topic": {
       "type": "string",
@@ -33,8 +30,8 @@ const gatherToolInputSchema = `{
   "description": "ResearchInput asks for research on a topic."
 }`
 
-// gatherToolOutputSchema is the JSON Schema of the output of tool "gather".
-const gatherToolOutputSchema = `{
+// sourcesSchema is the JSON Schema of Sources.
+const sourcesSchema = `{
   "properties": {
     "topic": {
       "type": "string"
@@ -82,72 +79,17 @@ var gatherToolSpec = runtime.Spec{
 	},
 	Description:  "Finds the documents of the library on a topic, most relevant first.",
 	ID:           "gather",
-	InputSchema:  json.RawMessage(gatherToolInputSchema),
-	OutputSchema: json.RawMessage(gatherToolOutputSchema),
+	InputSchema:  json.RawMessage(researchInputSchema),
+	OutputSchema: json.RawMessage(sourcesSchema),
 }
 
 // GatherTool returns [Gather] as the tool "gather", under the key "gather" in Tools.
 func GatherTool() *runtime.Func[ResearchInput, Sources] {
-	return runtime.NewFunc(&gatherToolSpec, Gather).WithDecoder(decodeResearchInput).WithEncoder(encodeSources)
+	return runtime.NewFunc(&gatherToolSpec, Gather)
 }
 
-// gatherToolBuilder builds tool "gather" for Tools, with GatherTool.
-type gatherToolBuilder struct{}
-
-// BuildTool returns GatherTool().
-func (gatherToolBuilder) BuildTool() runtime.Tool {
-	return GatherTool()
-}
-
-// gatherToolLazy is tool "gather" as Tools holds it: built by GatherTool on its first call.
-var gatherToolLazy = runtime.LazyTool{
-	Builder: gatherToolBuilder{},
-	Def:     &gatherToolSpec,
-}
-
-// summarizeToolInputSchema is the JSON Schema of the input of tool "summarize".
-const summarizeToolInputSchema = `{
-  "properties": {
-    "topic": {
-      "type": "string"
-    },
-    "sources": {
-      "items": {
-        "properties": {
-          "title": {
-            "type": "string"
-          },
-          "url": {
-            "type": "string"
-          },
-          "excerpt": {
-            "type": "string",
-            "description": "the passage that matters"
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "title",
-          "url",
-          "excerpt"
-        ],
-        "description": "Source is one document found on a topic."
-      },
-      "type": "array"
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "topic",
-    "sources"
-  ],
-  "description": "Sources are the documents found on a topic, most relevant first."
-}`
-
-// summarizeToolOutputSchema is the JSON Schema of the output of tool "summarize".
-const summarizeToolOutputSchema = `{
+// reportSchema is the JSON Schema of Report.
+const reportSchema = `{
   "properties": {
     "topic": {
       "type": "string"
@@ -182,252 +124,30 @@ var summarizeToolSpec = runtime.Spec{
 	},
 	Description:  "Writes a one-paragraph summary of sources, with citations.",
 	ID:           "summarize",
-	InputSchema:  json.RawMessage(summarizeToolInputSchema),
-	OutputSchema: json.RawMessage(summarizeToolOutputSchema),
+	InputSchema:  json.RawMessage(sourcesSchema),
+	OutputSchema: json.RawMessage(reportSchema),
 }
 
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
 func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(&summarizeToolSpec, Summarize).WithDecoder(decodeSources).WithEncoder(encodeReport)
+	return runtime.NewFunc(&summarizeToolSpec, Summarize)
 }
 
-// summarizeToolBuilder builds tool "summarize" for Tools, with SummarizeTool.
-type summarizeToolBuilder struct{}
-
-// BuildTool returns SummarizeTool().
-func (summarizeToolBuilder) BuildTool() runtime.Tool {
-	return SummarizeTool()
-}
-
-// summarizeToolLazy is tool "summarize" as Tools holds it: built by SummarizeTool on its first call.
-var summarizeToolLazy = runtime.LazyTool{
-	Builder: summarizeToolBuilder{},
-	Def:     &summarizeToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"gather":    &gatherToolLazy,
-		"summarize": &summarizeToolLazy,
+		"gather":    GatherTool(),
+		"summarize": SummarizeTool(),
 	}
-}
-
-// decodeResearchInput decodes the arguments of tool "gather" and checks them against the input schema in one pass (see package jsonarg).
-func decodeResearchInput(d *jsonarg.Decoder, v *ResearchInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "topic":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			s := d.Text()
-			n := utf8.RuneCountInString(s)
-			if n < 1 {
-				d.MinLength(1, n)
-			}
-			v.Topic = s
-		case "maxSources":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if n < 1 {
-				d.Violation("expected a number >= 1")
-			}
-			if n > 5 {
-				d.Violation("expected a number <= 5")
-			}
-			v.MaxSources = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"topic"})
-	}
-}
-
-// decodeSources decodes the arguments of tool "summarize" and checks them against the input schema in one pass (see package jsonarg).
-func decodeSources(d *jsonarg.Decoder, v *Sources) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "topic":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Topic = d.Text()
-		case "sources":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Sources = []Source{}
-			for d.Array(); d.NextItem(); {
-				v.Sources = append(v.Sources, Source{})
-				e := &v.Sources[len(v.Sources)-1]
-				decodeSource(d, e)
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"topic", "sources"})
-	}
-}
-
-// decodeSource decodes a Source and checks it against its schema in one pass (see package jsonarg).
-func decodeSource(d *jsonarg.Decoder, v *Source) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "title":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Title = d.Text()
-		case "url":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.URL = d.Text()
-		case "excerpt":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Excerpt = d.Text()
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b111
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"title", "url", "excerpt"})
-	}
-}
-
-// encodeSources appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSources(dst []byte, v Sources) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"topic":`...)
-	dst = jsonout.AppendString(dst, v.Topic)
-	dst = append(dst, `,"sources":`...)
-	if v.Sources == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Sources {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeSource(dst, v.Sources[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeSource appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeSource(dst []byte, v Source) ([]byte, error) {
-	dst = append(dst, `{"title":`...)
-	dst = jsonout.AppendString(dst, v.Title)
-	dst = append(dst, `,"url":`...)
-	dst = jsonout.AppendString(dst, v.URL)
-	dst = append(dst, `,"excerpt":`...)
-	dst = jsonout.AppendString(dst, v.Excerpt)
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeReport appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeReport(dst []byte, v Report) ([]byte, error) {
-	dst = append(dst, `{"topic":`...)
-	dst = jsonout.AppendString(dst, v.Topic)
-	dst = append(dst, `,"summary":`...)
-	dst = jsonout.AppendString(dst, v.Summary)
-	dst = append(dst, `,"citations":`...)
-	if v.Citations == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Citations {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			dst = jsonout.AppendString(dst, v.Citations[i1])
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
 }

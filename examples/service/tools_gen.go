@@ -6,12 +6,10 @@ import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
-// serviceFindToolInputSchema is the JSON Schema of the input of tool "find-issues".
-const serviceFindToolInputSchema = `{
+// findInputSchema is the JSON Schema of FindInput.
+const findInputSchema = `{
   "properties": {
     "status": {
       "type": "string",
@@ -44,8 +42,8 @@ const serviceFindToolInputSchema = `{
   "description": "FindInput filters issues."
 }`
 
-// serviceFindToolOutputSchema is the JSON Schema of the output of tool "find-issues".
-const serviceFindToolOutputSchema = `{
+// findOutputSchema is the JSON Schema of FindOutput.
+const findOutputSchema = `{
   "$defs": {
     "Comment": {
       "properties": {
@@ -148,17 +146,17 @@ var serviceFindToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Lists issues matching a filter, most urgent first.",
 	ID:           "find-issues",
-	InputSchema:  json.RawMessage(serviceFindToolInputSchema),
-	OutputSchema: json.RawMessage(serviceFindToolOutputSchema),
+	InputSchema:  json.RawMessage(findInputSchema),
+	OutputSchema: json.RawMessage(findOutputSchema),
 }
 
 // ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
 func ServiceFindTool(r *Service) *runtime.Func[FindInput, FindOutput] {
-	return runtime.NewFunc(&serviceFindToolSpec, r.Find).WithDecoder(decodeFindInput).WithEncoder(encodeFindOutput)
+	return runtime.NewFunc(&serviceFindToolSpec, r.Find)
 }
 
-// serviceAddCommentToolInputSchema is the JSON Schema of the input of tool "add-comment".
-const serviceAddCommentToolInputSchema = `{
+// commentInputSchema is the JSON Schema of *CommentInput.
+const commentInputSchema = `{
   "$defs": {
     "Comment": {
       "properties": {
@@ -203,8 +201,8 @@ const serviceAddCommentToolInputSchema = `{
   "description": "CommentInput adds a comment to an issue."
 }`
 
-// serviceAddCommentToolOutputSchema is the JSON Schema of the output of tool "add-comment".
-const serviceAddCommentToolOutputSchema = `{
+// issueSchema is the JSON Schema of *tracker.Issue.
+const issueSchema = `{
   "$defs": {
     "Comment": {
       "properties": {
@@ -293,333 +291,19 @@ const serviceAddCommentToolOutputSchema = `{
 var serviceAddCommentToolSpec = runtime.Spec{
 	Description:  "Adds a comment, with any replies, to an issue and returns the updated issue.",
 	ID:           "add-comment",
-	InputSchema:  json.RawMessage(serviceAddCommentToolInputSchema),
-	OutputSchema: json.RawMessage(serviceAddCommentToolOutputSchema),
+	InputSchema:  json.RawMessage(commentInputSchema),
+	OutputSchema: json.RawMessage(issueSchema),
 }
 
 // ServiceAddCommentTool returns [Service.AddComment] as the tool "add-comment", under the key "addComment" in ServiceTools.
 func ServiceAddCommentTool(r *Service) *runtime.Func[*CommentInput, *tracker.Issue] {
-	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment).WithDecoder(decodeCommentInputPtr).WithEncoder(encodeAddCommentOutput)
+	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment)
 }
 
-// ServiceTools returns the tools of the methods of r, by key.
+// ServiceTools returns the tools of the methods of r by key. Each call builds new tools in a new map.
 func ServiceTools(r *Service) runtime.Toolset {
 	return runtime.Toolset{
 		"find-issues": ServiceFindTool(r),
 		"addComment":  ServiceAddCommentTool(r),
 	}
-}
-
-// decodeFindInput decodes the arguments of tool "find-issues" and checks them against the input schema in one pass (see package jsonarg).
-func decodeFindInput(d *jsonarg.Decoder, v *FindInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "status":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "open":
-				v.Status = "open"
-			case "in_progress":
-				v.Status = "in_progress"
-			case "closed":
-				v.Status = "closed"
-			default:
-				d.Violation(`expected one of "open", "in_progress", "closed"`)
-			}
-		case "minPriority":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			switch n {
-			case 0, 1, 2, 3:
-			default:
-				d.Violation("expected one of 0, 1, 2, 3")
-				continue
-			}
-			v.MinPriority = tracker.Priority(n)
-		case "limit":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if n < 1 {
-				d.Violation("expected a number >= 1")
-			}
-			if n > 100 {
-				d.Violation("expected a number <= 100")
-			}
-			v.Limit = int(n)
-		default:
-			d.Unexpected()
-		}
-	}
-}
-
-// decodeCommentInputPtr is decodeCommentInput for the tools that take a *CommentInput.
-func decodeCommentInputPtr(d *jsonarg.Decoder, v **CommentInput) {
-	*v = new(CommentInput)
-	decodeCommentInput(d, *v)
-}
-
-// decodeCommentInput decodes the arguments of tool "add-comment" and checks them against the input schema in one pass (see package jsonarg).
-func decodeCommentInput(d *jsonarg.Decoder, v *CommentInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "issue":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.Number {
-				d.WrongType("integer")
-				continue
-			}
-			n, ok := d.Int()
-			if !ok {
-				continue
-			}
-			if int64(int(n)) != n {
-				d.Fallback()
-				return
-			}
-			v.Issue = int(n)
-		case "comment":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			decodeTrackerComment(d, &v.Comment)
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"issue", "comment"})
-	}
-}
-
-// decodeTrackerComment decodes a tracker.Comment and checks it against its schema in one pass (see package jsonarg).
-func decodeTrackerComment(d *jsonarg.Decoder, v *tracker.Comment) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "author":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Author = d.Text()
-		case "body":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Body = d.Text()
-		case "replies":
-			if seen&(1<<2) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 2
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.Array {
-				d.WrongType("array")
-				continue
-			}
-			v.Replies = []tracker.Comment{}
-			for d.Array(); d.NextItem(); {
-				v.Replies = append(v.Replies, tracker.Comment{})
-				e := &v.Replies[len(v.Replies)-1]
-				decodeTrackerComment(d, e)
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b11
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"author", "body"})
-	}
-}
-
-// encodeFindOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeFindOutput(dst []byte, v FindOutput) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"issues":`...)
-	if v.Issues == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Issues {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeTrackerIssue(dst, v.Issues[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeTrackerIssue appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeTrackerIssue(dst []byte, v tracker.Issue) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"id":`...)
-	dst = jsonout.AppendInt(dst, int64(v.ID))
-	dst = append(dst, `,"title":`...)
-	dst = jsonout.AppendString(dst, v.Title)
-	dst = append(dst, `,"status":`...)
-	dst = jsonout.AppendString(dst, string(v.Status))
-	dst = append(dst, `,"priority":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Priority))
-	if len(v.Labels) != 0 {
-		dst = append(dst, `,"labels":`...)
-		if v.Labels == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i1 := range v.Labels {
-				if i1 > 0 {
-					dst = append(dst, ',')
-				}
-				dst = jsonout.AppendString(dst, v.Labels[i1])
-			}
-			dst = append(dst, ']')
-		}
-	}
-	dst = append(dst, `,"created":`...)
-	if dst, err = jsonout.AppendTime(dst, v.Created); err != nil {
-		return nil, err
-	}
-	if len(v.Comments) != 0 {
-		dst = append(dst, `,"comments":`...)
-		if v.Comments == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i2 := range v.Comments {
-				if i2 > 0 {
-					dst = append(dst, ',')
-				}
-				if dst, err = encodeTrackerComment(dst, v.Comments[i2], 0); err != nil {
-					return nil, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeTrackerComment appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeTrackerComment(dst []byte, v tracker.Comment, depth int) ([]byte, error) {
-	var err error
-	if depth > jsonout.MaxDepth {
-		return jsonout.AppendMarshal(dst, v)
-	}
-	dst = append(dst, `{"author":`...)
-	dst = jsonout.AppendString(dst, v.Author)
-	dst = append(dst, `,"body":`...)
-	dst = jsonout.AppendString(dst, v.Body)
-	if len(v.Replies) != 0 {
-		dst = append(dst, `,"replies":`...)
-		if v.Replies == nil {
-			dst = append(dst, "null"...)
-		} else {
-			dst = append(dst, '[')
-			for i1 := range v.Replies {
-				if i1 > 0 {
-					dst = append(dst, ',')
-				}
-				if dst, err = encodeTrackerComment(dst, v.Replies[i1], depth+1); err != nil {
-					return nil, err
-				}
-			}
-			dst = append(dst, ']')
-		}
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeAddCommentOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeAddCommentOutput(dst []byte, v *tracker.Issue) ([]byte, error) {
-	var err error
-	if v == nil {
-		dst = append(dst, "null"...)
-	} else {
-		if dst, err = encodeTrackerIssue(dst, *v); err != nil {
-			return nil, err
-		}
-	}
-	return dst, nil
 }

@@ -5,13 +5,10 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
-	"unicode/utf8"
 )
 
-// lookupNotesToolInputSchema is the JSON Schema of the input of tool "research-notes".
-const lookupNotesToolInputSchema = `{
+// notesInputSchema is the JSON Schema of NotesInput.
+const notesInputSchema = `{
   "properties": {
     "topic": {
       "type": "string",
@@ -27,8 +24,8 @@ const lookupNotesToolInputSchema = `{
   "description": "NotesInput asks for the research notes on a topic."
 }`
 
-// lookupNotesToolOutputSchema is the JSON Schema of the output of tool "research-notes".
-const lookupNotesToolOutputSchema = `{
+// notesOutputSchema is the JSON Schema of NotesOutput.
+const notesOutputSchema = `{
   "properties": {
     "topic": {
       "type": "string"
@@ -72,31 +69,17 @@ var lookupNotesToolSpec = runtime.Spec{
 	},
 	Description:  "Returns the research notes kept on a topic, each fact with its source.",
 	ID:           "research-notes",
-	InputSchema:  json.RawMessage(lookupNotesToolInputSchema),
-	OutputSchema: json.RawMessage(lookupNotesToolOutputSchema),
+	InputSchema:  json.RawMessage(notesInputSchema),
+	OutputSchema: json.RawMessage(notesOutputSchema),
 }
 
 // LookupNotesTool returns [LookupNotes] as the tool "research-notes", under the key "notes" in Tools.
 func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
-	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes).WithDecoder(decodeNotesInput).WithEncoder(encodeNotesOutput)
+	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes)
 }
 
-// lookupNotesToolBuilder builds tool "research-notes" for Tools, with LookupNotesTool.
-type lookupNotesToolBuilder struct{}
-
-// BuildTool returns LookupNotesTool().
-func (lookupNotesToolBuilder) BuildTool() runtime.Tool {
-	return LookupNotesTool()
-}
-
-// lookupNotesToolLazy is tool "research-notes" as Tools holds it: built by LookupNotesTool on its first call.
-var lookupNotesToolLazy = runtime.LazyTool{
-	Builder: lookupNotesToolBuilder{},
-	Def:     &lookupNotesToolSpec,
-}
-
-// countWordsToolInputSchema is the JSON Schema of the input of tool "word-count".
-const countWordsToolInputSchema = `{
+// countInputSchema is the JSON Schema of CountInput.
+const countInputSchema = `{
   "properties": {
     "text": {
       "type": "string"
@@ -110,8 +93,8 @@ const countWordsToolInputSchema = `{
   "description": "CountInput is the text to measure."
 }`
 
-// countWordsToolOutputSchema is the JSON Schema of the output of tool "word-count".
-const countWordsToolOutputSchema = `{
+// countOutputSchema is the JSON Schema of CountOutput.
+const countOutputSchema = `{
   "properties": {
     "words": {
       "type": "integer"
@@ -137,145 +120,30 @@ var countWordsToolSpec = runtime.Spec{
 	},
 	Description:  "Counts the words and characters of a text, so that a draft can be kept within a length limit.",
 	ID:           "word-count",
-	InputSchema:  json.RawMessage(countWordsToolInputSchema),
-	OutputSchema: json.RawMessage(countWordsToolOutputSchema),
+	InputSchema:  json.RawMessage(countInputSchema),
+	OutputSchema: json.RawMessage(countOutputSchema),
 }
 
 // CountWordsTool returns [CountWords] as the tool "word-count", under the key "wordCount" in Tools.
 func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
-	return runtime.NewFunc(&countWordsToolSpec, CountWords).WithDecoder(decodeCountInput).WithEncoder(encodeCountOutput)
+	return runtime.NewFunc(&countWordsToolSpec, CountWords)
 }
 
-// countWordsToolBuilder builds tool "word-count" for Tools, with CountWordsTool.
-type countWordsToolBuilder struct{}
-
-// BuildTool returns CountWordsTool().
-func (countWordsToolBuilder) BuildTool() runtime.Tool {
-	return CountWordsTool()
-}
-
-// countWordsToolLazy is tool "word-count" as Tools holds it: built by CountWordsTool on its first call.
-var countWordsToolLazy = runtime.LazyTool{
-	Builder: countWordsToolBuilder{},
-	Def:     &countWordsToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"notes":     &lookupNotesToolLazy,
-		"wordCount": &countWordsToolLazy,
+		"notes":     LookupNotesTool(),
+		"wordCount": CountWordsTool(),
 	}
-}
-
-// decodeNotesInput decodes the arguments of tool "research-notes" and checks them against the input schema in one pass (see package jsonarg).
-func decodeNotesInput(d *jsonarg.Decoder, v *NotesInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "topic":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			s := d.Text()
-			n := utf8.RuneCountInString(s)
-			if n < 1 {
-				d.MinLength(1, n)
-			}
-			v.Topic = s
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"topic"})
-	}
-}
-
-// decodeCountInput decodes the arguments of tool "word-count" and checks them against the input schema in one pass (see package jsonarg).
-func decodeCountInput(d *jsonarg.Decoder, v *CountInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "text":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Text = d.Text()
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"text"})
-	}
-}
-
-// encodeNotesOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeNotesOutput(dst []byte, v NotesOutput) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"topic":`...)
-	dst = jsonout.AppendString(dst, v.Topic)
-	dst = append(dst, `,"notes":`...)
-	if v.Notes == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Notes {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeNote(dst, v.Notes[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeNote appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeNote(dst []byte, v Note) ([]byte, error) {
-	dst = append(dst, `{"fact":`...)
-	dst = jsonout.AppendString(dst, v.Fact)
-	dst = append(dst, `,"source":`...)
-	dst = jsonout.AppendString(dst, v.Source)
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeCountOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeCountOutput(dst []byte, v CountOutput) ([]byte, error) {
-	dst = append(dst, `{"words":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Words))
-	dst = append(dst, `,"characters":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Characters))
-	dst = append(dst, '}')
-	return dst, nil
 }

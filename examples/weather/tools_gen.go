@@ -5,14 +5,10 @@ package main
 import (
 	"encoding/json"
 	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/jsonarg"
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
-	"time"
-	"unicode/utf8"
 )
 
-// getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
-const getWeatherToolInputSchema = `{
+// weatherInputSchema is the JSON Schema of WeatherInput.
+const weatherInputSchema = `{
   "properties": {
     "location": {
       "type": "string",
@@ -36,8 +32,8 @@ const getWeatherToolInputSchema = `{
   "description": "WeatherInput is what the model must supply to get the weather."
 }`
 
-// getWeatherToolOutputSchema is the JSON Schema of the output of tool "weather-tool".
-const getWeatherToolOutputSchema = `{
+// weatherOutputSchema is the JSON Schema of WeatherOutput.
+const weatherOutputSchema = `{
   "properties": {
     "temperature": {
       "type": "number",
@@ -109,32 +105,18 @@ var getWeatherToolSpec = runtime.Spec{
 	},
 	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
 	ID:           "weather-tool",
-	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+	InputSchema:  json.RawMessage(weatherInputSchema),
+	OutputSchema: json.RawMessage(weatherOutputSchema),
 	Title:        "Current weather",
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
 func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithDecoder(decodeWeatherInput).WithEncoder(encodeWeatherOutput).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
+	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
 }
 
-// getWeatherToolBuilder builds tool "weather-tool" for Tools, with GetWeatherTool.
-type getWeatherToolBuilder struct{}
-
-// BuildTool returns GetWeatherTool().
-func (getWeatherToolBuilder) BuildTool() runtime.Tool {
-	return GetWeatherTool()
-}
-
-// getWeatherToolLazy is tool "weather-tool" as Tools holds it: built by GetWeatherTool on its first call.
-var getWeatherToolLazy = runtime.LazyTool{
-	Builder: getWeatherToolBuilder{},
-	Def:     &getWeatherToolSpec,
-}
-
-// getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
-const getHazardsToolInputSchema = `{
+// hazardsInputSchema is the JSON Schema of HazardsInput.
+const hazardsInputSchema = `{
   "properties": {
     "location": {
       "type": "string",
@@ -154,8 +136,8 @@ const getHazardsToolInputSchema = `{
   "description": "HazardsInput asks for the weather hazards at a location."
 }`
 
-// getHazardsToolOutputSchema is the JSON Schema of the output of tool "hazards-tool".
-const getHazardsToolOutputSchema = `{
+// hazardsOutputSchema is the JSON Schema of *HazardsOutput.
+const hazardsOutputSchema = `{
   "properties": {
     "location": {
       "type": "string"
@@ -211,231 +193,30 @@ var getHazardsToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
-	InputSchema:  json.RawMessage(getHazardsToolInputSchema),
-	OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
+	InputSchema:  json.RawMessage(hazardsInputSchema),
+	OutputSchema: json.RawMessage(hazardsOutputSchema),
 }
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
 func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards).WithDecoder(decodeHazardsInput).WithEncoder(encodeGetHazardsOutput)
+	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
-// getHazardsToolBuilder builds tool "hazards-tool" for Tools, with GetHazardsTool.
-type getHazardsToolBuilder struct{}
-
-// BuildTool returns GetHazardsTool().
-func (getHazardsToolBuilder) BuildTool() runtime.Tool {
-	return GetHazardsTool()
-}
-
-// getHazardsToolLazy is tool "hazards-tool" as Tools holds it: built by GetHazardsTool on its first call.
-var getHazardsToolLazy = runtime.LazyTool{
-	Builder: getHazardsToolBuilder{},
-	Def:     &getHazardsToolSpec,
-}
-
-// Tools returns the tools of the package's functions, by key: a new map
-// on every call, of tools that every map shares: static data, each built
-// on its first call. Call a tool's constructor for a tool of your own, to
-// attach hooks to.
+// Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
+	var ts interface{ tools() runtime.Toolset } = toolset{}
+	return ts.tools()
+}
+
+// toolset is the type through which Tools calls the constructors.
+type toolset struct{}
+
+func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
-		"weatherTool": &getWeatherToolLazy,
-		"hazardsTool": &getHazardsToolLazy,
+		"weatherTool": GetWeatherTool(),
+		"hazardsTool": GetHazardsTool(),
 	}
-}
-
-// decodeWeatherInput decodes the arguments of tool "weather-tool" and checks them against the input schema in one pass (see package jsonarg).
-func decodeWeatherInput(d *jsonarg.Decoder, v *WeatherInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "location":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			s := d.Text()
-			n := utf8.RuneCountInString(s)
-			if n < 1 {
-				d.MinLength(1, n)
-			}
-			v.Location = s
-		case "units":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			switch string(d.TextBytes()) {
-			case "celsius":
-				v.Units = "celsius"
-			case "fahrenheit":
-				v.Units = "fahrenheit"
-			default:
-				d.Violation(`expected one of "celsius", "fahrenheit"`)
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"location"})
-	}
-}
-
-// decodeHazardsInput decodes the arguments of tool "hazards-tool" and checks them against the input schema in one pass (see package jsonarg).
-func decodeHazardsInput(d *jsonarg.Decoder, v *HazardsInput) {
-	if d.Peek() != jsonarg.Object {
-		d.WrongType("object")
-		return
-	}
-	var seen uint64
-	for d.Object(); d.Next(); {
-		switch string(d.Key()) {
-		case "location":
-			if seen&1 != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			v.Location = d.Text()
-		case "since":
-			if seen&(1<<1) != 0 {
-				d.Duplicate()
-				return
-			}
-			seen |= 1 << 1
-			if d.DropNull() {
-				continue
-			}
-			v.Since = new(time.Time)
-			if d.Peek() != jsonarg.String {
-				d.WrongType("string")
-				continue
-			}
-			if err := v.Since.UnmarshalJSON(d.Raw()); err != nil {
-				d.Fallback()
-				return
-			}
-		default:
-			d.Unexpected()
-		}
-	}
-	const required = 0b1
-	if seen&required != required {
-		d.Missing(^seen&required, []string{"location"})
-	}
-}
-
-// encodeWeatherOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeWeatherOutput(dst []byte, v WeatherOutput) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"temperature":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.Temperature, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"feelsLike":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.FeelsLike, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"humidity":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Humidity))
-	dst = append(dst, `,"windSpeed":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.WindSpeed, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"windGust":`...)
-	if dst, err = jsonout.AppendFloat(dst, v.WindGust, 64); err != nil {
-		return nil, err
-	}
-	dst = append(dst, `,"conditions":`...)
-	dst = jsonout.AppendString(dst, v.Conditions)
-	dst = append(dst, `,"location":`...)
-	dst = jsonout.AppendString(dst, v.Location)
-	dst = append(dst, `,"units":`...)
-	dst = jsonout.AppendString(dst, string(v.Units))
-	dst = append(dst, `,"icon":`...)
-	dst = jsonout.AppendString(dst, v.Icon)
-	dst = append(dst, `,"stationId":`...)
-	dst = jsonout.AppendString(dst, v.StationID)
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeGetHazardsOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeGetHazardsOutput(dst []byte, v *HazardsOutput) ([]byte, error) {
-	var err error
-	if v == nil {
-		dst = append(dst, "null"...)
-	} else {
-		if dst, err = encodeHazardsOutput(dst, *v); err != nil {
-			return nil, err
-		}
-	}
-	return dst, nil
-}
-
-// encodeHazardsOutput appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeHazardsOutput(dst []byte, v HazardsOutput) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"location":`...)
-	dst = jsonout.AppendString(dst, v.Location)
-	dst = append(dst, `,"hazards":`...)
-	if v.Hazards == nil {
-		dst = append(dst, "null"...)
-	} else {
-		dst = append(dst, '[')
-		for i1 := range v.Hazards {
-			if i1 > 0 {
-				dst = append(dst, ',')
-			}
-			if dst, err = encodeHazard(dst, v.Hazards[i1]); err != nil {
-				return nil, err
-			}
-		}
-		dst = append(dst, ']')
-	}
-	dst = append(dst, '}')
-	return dst, nil
-}
-
-// encodeHazard appends the JSON encoding of v to dst, as json.Marshal writes it.
-func encodeHazard(dst []byte, v Hazard) ([]byte, error) {
-	var err error
-	dst = append(dst, `{"kind":`...)
-	dst = jsonout.AppendString(dst, v.Kind)
-	dst = append(dst, `,"severity":`...)
-	dst = jsonout.AppendInt(dst, int64(v.Severity))
-	dst = append(dst, `,"issued":`...)
-	if dst, err = jsonout.AppendTime(dst, v.Issued); err != nil {
-		return nil, err
-	}
-	if v.Advice != "" {
-		dst = append(dst, `,"advice":`...)
-		dst = jsonout.AppendString(dst, v.Advice)
-	}
-	dst = append(dst, '}')
-	return dst, nil
 }

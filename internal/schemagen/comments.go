@@ -5,8 +5,6 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
-	"maps"
-	"sync"
 
 	"github.com/toolgen-go/toolgen/internal/doctext"
 )
@@ -52,56 +50,6 @@ type typeDecl struct {
 	decl *ast.GenDecl
 }
 
-// Comments indexes the declarations of the files that declare the types
-// of schemas, for their doc comments. It is safe for concurrent use: the
-// Builders of parallel workers share one, so that each file is indexed (or
-// parsed) once per run rather than once per worker. A file's index is
-// built by the first lookup that needs it, under a sync.Once, and never
-// changes afterwards, so lookups read it without locking.
-type Comments struct {
-	fset  *token.FileSet // safe for concurrent use
-	mu    sync.Mutex     // guards files, index and docs
-	files map[string]*ast.File
-	index map[string]*indexEntry
-	docs  Docs // of the files added with AddDocs, merged
-}
-
-// Docs are the doc comments of the types and struct fields that some
-// parsed files declare, as plain text, by the position of the declared
-// name: a type's name, a field's name, an embedded field's type name (the
-// identifier whose position go/types gives the field). A type checked from
-// these very trees has objects at exactly these positions, and a position
-// names one place of one file of a FileSet, so a lookup by position needs
-// no file, line or name to match, and no comment is rendered at lookup.
-type Docs struct {
-	types  map[token.Pos]string
-	fields map[token.Pos]string
-}
-
-// FileDocs reads the doc comments of the types and struct fields of f. It
-// needs only the syntax, so it can run before the file is type-checked:
-// toolgen reads them while the go command lists the packages.
-func FileDocs(f *ast.File) *Docs {
-	d := &Docs{types: map[token.Pos]string{}, fields: map[token.Pos]string{}}
-	if f == nil {
-		return d
-	}
-	eachDecl(f, func(ts *ast.TypeSpec, decl *ast.GenDecl) {
-		d.types[ts.Name.Pos()] = doctext.FromGroup(typeSpecDoc(ts, decl))
-	}, func(field *ast.Field) {
-		doc := fieldText(field)
-		if len(field.Names) == 0 {
-			if id := embeddedIdent(field.Type); id != nil {
-				d.fields[id.Pos()] = doc
-			}
-		}
-		for _, id := range field.Names {
-			d.fields[id.Pos()] = doc
-		}
-	})
-	return d
-}
-
 // eachDecl calls onType with every type spec of f and its declaration,
 // and onField with every field of a struct (or of a parameter list, which
 // no type's field shares a position with).
@@ -123,54 +71,30 @@ func eachDecl(f *ast.File, onType func(*ast.TypeSpec, *ast.GenDecl), onField fun
 	})
 }
 
-// AddDocs adds the docs of files (FileDocs) that declare types of
-// schemas. The docs of a file need not be added: without them, its
-// comments are found as those of any other file, by name and line.
-// Comments owns the docs once added.
-func (cm *Comments) AddDocs(docs ...*Docs) {
-	cm.mu.Lock()
-	defer cm.mu.Unlock()
-	for _, d := range docs {
-		if d == nil {
-			continue
-		}
-		if cm.docs.types == nil { // the first: adopted, not copied
-			cm.docs = *d
-			continue
-		}
-		maps.Copy(cm.docs.types, d.types)
-		maps.Copy(cm.docs.fields, d.fields)
+// comments finds the doc comments of the types and fields of schemas in
+// the files that declare them, and keeps them rendered: a type used by a
+// thousand tools is rendered once.
+type comments struct {
+	fset      *token.FileSet
+	files     map[string]*ast.File  // the parsed files, by name
+	index     map[string]*fileIndex // nil: the file could not be read
+	typeDocs  map[*types.TypeName]string
+	fieldDocs map[*types.Var]string
+}
+
+func newComments(fset *token.FileSet) *comments {
+	return &comments{
+		fset:      fset,
+		files:     map[string]*ast.File{},
+		index:     map[string]*fileIndex{},
+		typeDocs:  map[*types.TypeName]string{},
+		fieldDocs: map[*types.Var]string{},
 	}
 }
 
-// knownDoc looks pos up in the docs added with AddDocs.
-func (cm *Comments) knownDoc(m func(*Docs) map[token.Pos]string, pos token.Pos) (string, bool) {
-	cm.mu.Lock()
-	defer cm.mu.Unlock()
-	if cm.docs.types == nil {
-		return "", false
-	}
-	doc, ok := m(&cm.docs)[pos]
-	return doc, ok
-}
-
-// indexEntry is the index of one file, built once.
-type indexEntry struct {
-	once sync.Once
-	idx  *fileIndex // nil: the file could not be read
-}
-
-// NewComments returns an empty index for files whose positions belong to
-// fset. Files that must be parsed for their comments are added to fset.
-func NewComments(fset *token.FileSet) *Comments {
-	return &Comments{fset: fset, files: map[string]*ast.File{}, index: map[string]*indexEntry{}}
-}
-
-// AddFiles registers parsed files (with comments) so that doc lookup reuses
-// them instead of parsing them again.
-func (cm *Comments) AddFiles(files ...*ast.File) {
-	cm.mu.Lock()
-	defer cm.mu.Unlock()
+// addFiles registers parsed files (with comments) so that doc lookup
+// reuses them instead of parsing them again.
+func (cm *comments) addFiles(files ...*ast.File) {
 	for _, f := range files {
 		if f == nil {
 			continue
@@ -181,26 +105,9 @@ func (cm *Comments) AddFiles(files ...*ast.File) {
 	}
 }
 
-// comments is a Builder's view of the shared index, with the caches of the
-// rendered comments, which are the Builder's own: a type used by a
-// thousand tools is rendered once per Builder.
-type comments struct {
-	*Comments
-	typeDocs  map[*types.TypeName]string
-	fieldDocs map[*types.Var]string
-}
-
-func newComments(cm *Comments) *comments {
-	return &comments{
-		Comments:  cm,
-		typeDocs:  map[*types.TypeName]string{},
-		fieldDocs: map[*types.Var]string{},
-	}
-}
-
 // position returns the unadjusted position of pos: the file that really
 // holds the declaration, whatever //line directives say.
-func (cm *Comments) position(pos token.Pos) token.Position {
+func (cm *comments) position(pos token.Pos) token.Position {
 	if !pos.IsValid() {
 		return token.Position{}
 	}
@@ -209,32 +116,28 @@ func (cm *Comments) position(pos token.Pos) token.Position {
 
 // fileOf returns the index of the file that declares pos, parsing the file
 // (once) when it was not registered.
-func (cm *Comments) fileOf(pos token.Position) *fileIndex {
+func (cm *comments) fileOf(pos token.Position) *fileIndex {
 	if pos.Filename == "" {
 		return nil
 	}
-	cm.mu.Lock()
-	e := cm.index[pos.Filename]
-	if e == nil {
-		e = &indexEntry{}
-		cm.index[pos.Filename] = e
+	if idx, ok := cm.index[pos.Filename]; ok {
+		return idx
 	}
 	f := cm.files[pos.Filename]
-	cm.mu.Unlock()
-	e.once.Do(func() {
-		if f == nil {
-			// A file that cannot be read (say, a standard library file
-			// compiled with -trimpath) just has no comments.
-			f, _ = parser.ParseFile(cm.fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
-		}
-		if f != nil {
-			e.idx = cm.indexFile(f)
-		}
-	})
-	return e.idx
+	if f == nil {
+		// A file that cannot be read (say, a standard library file
+		// compiled with -trimpath) just has no comments.
+		f, _ = parser.ParseFile(cm.fset, pos.Filename, nil, parser.ParseComments|parser.SkipObjectResolution)
+	}
+	var idx *fileIndex
+	if f != nil {
+		idx = cm.indexFile(f)
+	}
+	cm.index[pos.Filename] = idx
+	return idx
 }
 
-func (cm *Comments) indexFile(f *ast.File) *fileIndex {
+func (cm *comments) indexFile(f *ast.File) *fileIndex {
 	idx := &fileIndex{
 		fieldsAtLine: map[nameLine][]*ast.Field{},
 		typesAtLine:  map[nameLine][]typeDecl{},
@@ -311,9 +214,6 @@ func (c *comments) typeDoc(obj *types.TypeName) string {
 }
 
 func (c *comments) findTypeDoc(obj *types.TypeName) string {
-	if doc, ok := c.knownDoc(func(d *Docs) map[token.Pos]string { return d.types }, obj.Pos()); ok {
-		return doc
-	}
 	at := c.position(obj.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {
@@ -352,9 +252,6 @@ func (c *comments) fieldDoc(v *types.Var) string {
 }
 
 func (c *comments) findFieldDoc(v *types.Var) string {
-	if doc, ok := c.knownDoc(func(d *Docs) map[token.Pos]string { return d.fields }, v.Pos()); ok {
-		return doc
-	}
 	at := c.position(v.Pos())
 	idx := c.fileOf(at)
 	if idx == nil {

@@ -9,8 +9,6 @@ import (
 	"strconv"
 
 	"github.com/invopop/jsonschema"
-
-	"github.com/toolgen-go/toolgen/runtime/jsonout"
 )
 
 // This file writes a schema as indented JSON. It is a faster form of
@@ -153,9 +151,20 @@ func (e *encoder) keyString(k string) {
 	e.buf = append(e.buf, ':', ' ')
 }
 
-// string writes s as json.Marshal does.
+// string writes s as json.Marshal does. Most strings of a schema (names,
+// types, descriptions) are printable ASCII with nothing to escape, and are
+// written as they are; json.Marshal writes the others.
 func (e *encoder) string(s string) {
-	e.buf = jsonout.AppendString(e.buf, s)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			data, _ := json.Marshal(s) // a string always marshals
+			e.buf = append(e.buf, data...)
+			return
+		}
+	}
+	e.buf = append(e.buf, '"')
+	e.buf = append(e.buf, s...)
+	e.buf = append(e.buf, '"')
 }
 
 // value writes any value as encoding/json does, indented in place.
@@ -192,13 +201,14 @@ func (e *encoder) indented(data []byte) error {
 }
 
 // number writes n as json.Marshal does; text that is not a JSON number
-// is left to json.Marshal, for its error.
+// is left to json.Marshal, for its error. (Text that starts with a minus
+// sign or a digit, ends with a digit and is valid JSON is one number.)
 func (e *encoder) number(n json.Number) error {
-	buf, err := jsonout.AppendNumber(e.buf, string(n))
-	if err != nil {
+	isDigit := func(c byte) bool { return '0' <= c && c <= '9' }
+	if n == "" || !(n[0] == '-' || isDigit(n[0])) || !isDigit(n[len(n)-1]) || !json.Valid([]byte(n)) {
 		return errSlowPath
 	}
-	e.buf = buf
+	e.buf = append(e.buf, n...)
 	return nil
 }
 

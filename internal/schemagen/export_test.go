@@ -2,7 +2,6 @@ package schemagen
 
 import (
 	"fmt"
-	"go/token"
 	"go/types"
 	"slices"
 )
@@ -60,16 +59,6 @@ func GraphCheck(b *Builder, t types.Type) (walked, built []string) {
 	slices.Sort(walked)
 	slices.Sort(built)
 	return walked, built
-}
-
-// DocAt looks pos up in the type docs (or, with field, the field docs) of d.
-func DocAt(d *Docs, pos token.Pos, field bool) (string, bool) {
-	m := d.types
-	if field {
-		m = d.fields
-	}
-	doc, ok := m[pos]
-	return doc, ok
 }
 
 // SharedBodies is the number of bodies b memoized (inlineBody).

@@ -52,19 +52,11 @@ type Builder struct {
 	falseSchema *jsonschema.Schema
 }
 
-// New returns a Builder for types whose positions belong to fset, with an
-// index of comments of its own. Files that must be parsed for their
-// comments are added to fset.
+// New returns a Builder for types whose positions belong to fset. Files
+// that must be parsed for their comments are added to fset.
 func New(fset *token.FileSet) *Builder {
-	return NewWithComments(NewComments(fset))
-}
-
-// NewWithComments returns a Builder that finds doc comments through cm,
-// which other Builders may share (each Builder is still for one goroutine
-// at a time).
-func NewWithComments(cm *Comments) *Builder {
 	return &Builder{
-		comments:      newComments(cm),
+		comments:      newComments(fset),
 		textMarshaler: marshalerInterface("MarshalText"),
 		jsonMarshaler: marshalerInterface("MarshalJSON"),
 		consts:        map[*types.Package]map[*types.TypeName][]*types.Const{},
@@ -76,7 +68,7 @@ func NewWithComments(cm *Comments) *Builder {
 // AddFiles registers parsed files (with comments) so that doc lookup reuses
 // them instead of re-parsing.
 func (b *Builder) AddFiles(files ...*ast.File) {
-	b.comments.AddFiles(files...)
+	b.comments.addFiles(files...)
 }
 
 // Schema returns the root schema of t: the root is inlined (for a struct:

@@ -2,7 +2,6 @@ package schemagen_test
 
 import (
 	"encoding/json"
-	"go/token"
 	"go/types"
 	"slices"
 	"sync"
@@ -740,74 +739,6 @@ func TestSchemaFromExportData(t *testing.T) {
 			assert.JSONEq(t, want, got)
 		})
 	}
-}
-
-// TestFileDocs reads the docs of the loaded files ahead (FileDocs), as
-// toolgen does while the go command lists the packages: every type and
-// field that go/types declares in them is found at its object's position,
-// embedded fields included, and the schemas are the same as with the
-// comments found by name and line.
-func TestFileDocs(t *testing.T) {
-	l := loadArchive(t, coreArchive, true, "./...")
-	cm := schemagen.NewComments(l.fset)
-	var nTypes, nFields int
-	for _, p := range l.pkgs {
-		if len(p.Syntax) == 0 { // a dependency, from export data
-			continue
-		}
-		cm.AddFiles(p.Syntax...)
-		var docs []*schemagen.Docs
-		for _, f := range p.Syntax {
-			docs = append(docs, schemagen.FileDocs(f))
-		}
-		cm.AddDocs(docs...)
-		var structFields func(st *types.Struct)
-		structFields = func(st *types.Struct) {
-			for v := range st.Fields() {
-				_, ok := findDoc(docs, v.Pos(), true)
-				assert.True(t, ok, "field %s at %s", v.Name(), l.fset.Position(v.Pos()))
-				nFields++
-				if inner, ok := v.Type().(*types.Struct); ok {
-					structFields(inner)
-				}
-			}
-		}
-		for _, name := range p.Types.Scope().Names() {
-			obj, ok := p.Types.Scope().Lookup(name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			_, ok = findDoc(docs, obj.Pos(), false)
-			assert.True(t, ok, "type %s", name)
-			nTypes++
-			if st, ok := obj.Type().Underlying().(*types.Struct); ok {
-				structFields(st)
-			}
-		}
-	}
-	require.Greater(t, nTypes, 20)
-	require.Greater(t, nFields, 50)
-	doc, ok := findDoc(nil, token.NoPos, false)
-	require.False(t, ok, doc)
-
-	ahead, byLine := schemagen.NewWithComments(cm), l.builder()
-	for _, name := range coreNames {
-		want, errs := l.schema(t, byLine, name)
-		require.Empty(t, errs)
-		got, errs := l.schema(t, ahead, name)
-		require.Empty(t, errs)
-		assert.Equal(t, want, got, name)
-	}
-}
-
-// findDoc looks pos up in the docs of several files.
-func findDoc(docs []*schemagen.Docs, pos token.Pos, field bool) (string, bool) {
-	for _, d := range docs {
-		if doc, ok := schemagen.DocAt(d, pos, field); ok {
-			return doc, ok
-		}
-	}
-	return "", false
 }
 
 // sharedArchive has roots that use Leaf once each (inline, so that a

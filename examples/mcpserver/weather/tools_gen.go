@@ -7,8 +7,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// getWeatherToolInputSchema is the JSON Schema of the input of tool "weather-tool".
-const getWeatherToolInputSchema = `{
+// weatherInputSchema is the JSON Schema of WeatherInput.
+const weatherInputSchema = `{
   "properties": {
     "location": {
       "type": "string",
@@ -32,8 +32,8 @@ const getWeatherToolInputSchema = `{
   "description": "WeatherInput is what the model must supply to get the weather."
 }`
 
-// getWeatherToolOutputSchema is the JSON Schema of the output of tool "weather-tool".
-const getWeatherToolOutputSchema = `{
+// weatherOutputSchema is the JSON Schema of WeatherOutput.
+const weatherOutputSchema = `{
   "properties": {
     "temperature": {
       "type": "number",
@@ -100,8 +100,8 @@ var getWeatherToolSpec = runtime.Spec{
 	},
 	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
 	ID:           "weather-tool",
-	InputSchema:  json.RawMessage(getWeatherToolInputSchema),
-	OutputSchema: json.RawMessage(getWeatherToolOutputSchema),
+	InputSchema:  json.RawMessage(weatherInputSchema),
+	OutputSchema: json.RawMessage(weatherOutputSchema),
 	Title:        "Current weather",
 }
 
@@ -110,8 +110,8 @@ func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
 	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
-// getHazardsToolInputSchema is the JSON Schema of the input of tool "hazards-tool".
-const getHazardsToolInputSchema = `{
+// hazardsInputSchema is the JSON Schema of HazardsInput.
+const hazardsInputSchema = `{
   "properties": {
     "location": {
       "type": "string",
@@ -131,8 +131,8 @@ const getHazardsToolInputSchema = `{
   "description": "HazardsInput asks for the weather hazards at a location."
 }`
 
-// getHazardsToolOutputSchema is the JSON Schema of the output of tool "hazards-tool".
-const getHazardsToolOutputSchema = `{
+// hazardsOutputSchema is the JSON Schema of *HazardsOutput.
+const hazardsOutputSchema = `{
   "properties": {
     "location": {
       "type": "string"
@@ -188,8 +188,8 @@ var getHazardsToolSpec = runtime.Spec{
 	Annotations:  runtime.Annotations{ReadOnly: true},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
-	InputSchema:  json.RawMessage(getHazardsToolInputSchema),
-	OutputSchema: json.RawMessage(getHazardsToolOutputSchema),
+	InputSchema:  json.RawMessage(hazardsInputSchema),
+	OutputSchema: json.RawMessage(hazardsOutputSchema),
 	Title:        "Weather warnings",
 }
 
@@ -198,16 +198,16 @@ func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
 	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
-// listLocationsToolInputSchema is the JSON Schema of the input of tool "locations-tool".
-const listLocationsToolInputSchema = `{
+// locationsInputSchema is the JSON Schema of LocationsInput.
+const locationsInputSchema = `{
   "properties": {},
   "additionalProperties": false,
   "type": "object",
   "description": "LocationsInput takes nothing."
 }`
 
-// listLocationsToolOutputSchema is the JSON Schema of the output of tool "locations-tool".
-const listLocationsToolOutputSchema = `{
+// locationsOutputSchema is the JSON Schema of LocationsOutput.
+const locationsOutputSchema = `{
   "properties": {
     "locations": {
       "items": {
@@ -233,8 +233,8 @@ var listLocationsToolSpec = runtime.Spec{
 	},
 	Description:  "Lists the places the weather tools know.",
 	ID:           "locations-tool",
-	InputSchema:  json.RawMessage(listLocationsToolInputSchema),
-	OutputSchema: json.RawMessage(listLocationsToolOutputSchema),
+	InputSchema:  json.RawMessage(locationsInputSchema),
+	OutputSchema: json.RawMessage(locationsOutputSchema),
 }
 
 // ListLocationsTool returns [ListLocations] as the tool "locations-tool", under the key "locationsTool" in Tools.
@@ -244,11 +244,14 @@ func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
 func Tools() runtime.Toolset {
-	// Tools reaches the constructors through an interface, which Go's initialization order does not follow, so that a package-level variable initialized from Tools() may be used by a tool.
+	// Tools reaches the constructors through an interface, which Go's
+	// initialization order does not follow, so that a tool may call Tools()
+	// and a package-level variable initialized from Tools() may be used by a tool.
 	var ts interface{ tools() runtime.Toolset } = toolset{}
 	return ts.tools()
 }
 
+// toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
 func (toolset) tools() runtime.Toolset {
