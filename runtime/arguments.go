@@ -24,7 +24,8 @@ import (
 
 // This file is the one path of a tool's arguments, in order:
 //
-//  1. limits: size and nesting depth ([Limits], [CheckArguments]);
+//  1. limits: size, nesting depth and number of values ([Limits],
+//     [CheckArguments]);
 //  2. a strict syntax pass (parseArguments), which builds the value the
 //     validator checks;
 //  3. for a Strict tool, optional nulls dropped (dropOptionalNulls);
@@ -36,16 +37,21 @@ import (
 // tool's own fault.
 
 // Default bounds on a tool call's arguments; see [Limits].
+//
+// Judging arguments costs about 0.1 µs per byte of a long string under a
+// pattern and 1 to 3 µs per value (an object, array, string, number, true,
+// false or null), most of it in the JSON Schema validator; the defaults keep
+// any call within about 10 ms on a 2-core machine (BenchmarkPrepareHostile
+// has the figures), while a string of 64 KiB, such as a file's text, passes.
+// Raise them with [Limits] for tools that take larger documents.
 const (
-	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 8 KiB.
-	// Checking costs up to about 0.5 µs per byte of arguments built to be
-	// costly (deep recursion through $refs, many small values; a 2-core
-	// machine), so that 8 KiB keeps any call within about 5 ms, and 1 MiB
-	// would allow a second. Raise it, with [Limits], for tools that take
-	// documents.
-	DefaultMaxArgumentBytes = 8 << 10
+	// DefaultMaxArgumentBytes bounds the size of a call's arguments: 64 KiB.
+	DefaultMaxArgumentBytes = 64 << 10
 	// DefaultMaxArgumentDepth bounds the nesting of objects and arrays.
 	DefaultMaxArgumentDepth = 64
+	// DefaultMaxArgumentValues bounds the number of values in a call's
+	// arguments, counted as [Limits.MaxValues] says.
+	DefaultMaxArgumentValues = 1024
 )
 
 // Limits bounds the arguments a model may send, checked before they are
@@ -56,6 +62,12 @@ type Limits struct {
 	MaxBytes int
 	// MaxDepth is the deepest accepted nesting of objects and arrays.
 	MaxDepth int
+	// MaxValues is the most values the arguments may hold, counted
+	// without parsing them: one, plus one per object or array, plus one
+	// per comma between elements or members. That is the number of values
+	// (member names not counted), and one more for each empty object or
+	// array.
+	MaxValues int
 }
 
 func (l Limits) withDefaults() Limits {
@@ -64,6 +76,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxDepth <= 0 {
 		l.MaxDepth = DefaultMaxArgumentDepth
+	}
+	if l.MaxValues <= 0 {
+		l.MaxValues = DefaultMaxArgumentValues
 	}
 	return l
 }
@@ -85,8 +100,8 @@ func LimitsFrom(ctx context.Context) Limits {
 	return l
 }
 
-// CheckArguments reports, wrapping [ErrInvalidArguments], arguments larger
-// or more deeply nested than l allows. It reads args once and stops at the
+// CheckArguments reports, wrapping [ErrInvalidArguments], arguments larger,
+// more deeply nested or holding more values than l allows. It reads args once and stops at the
 // first bound crossed, so a huge or hostile argument costs little.
 // [Func.Prepare] calls it first; other implementations of [Tool] should
 // too, with the limits of their ctx ([LimitsFrom]). The agent loop and the
@@ -96,7 +111,7 @@ func CheckArguments[S ~string | ~[]byte](args S, l Limits) error {
 	if len(args) > l.MaxBytes {
 		return invalidArguments(tooLargeMessage(len(args), l.MaxBytes))
 	}
-	depth, inString, escaped := 0, false, false
+	depth, values, inString, escaped := 0, 1, false, false
 	for i := 0; i < len(args); i++ {
 		c := args[i]
 		switch {
@@ -116,8 +131,16 @@ func CheckArguments[S ~string | ~[]byte](args S, l Limits) error {
 			if depth > l.MaxDepth {
 				return invalidArguments(tooDeepMessage(l.MaxDepth))
 			}
+			values++
 		case c == '}' || c == ']':
 			depth--
+		case c == ',':
+			values++
+		default:
+			continue
+		}
+		if values > l.MaxValues {
+			return invalidArguments(tooManyValuesMessage(l.MaxValues))
 		}
 	}
 	return nil

@@ -140,26 +140,43 @@ const hostileSchema = `{"type":"object","additionalProperties":false,"properties
     "d":{"type":["array","object","number"],"items":{"$ref":"#/$defs/d"},"additionalProperties":{"$ref":"#/$defs/d"}},
     "item":{"type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"integer"},"note":{"type":"string"}}}}}`
 
-// fill returns {"<key>": <open> item, item, … <close>} of at most size
-// bytes.
-func fill(size int, key, open, item, close string) string {
-	head, tail := `{"`+key+`":`+open, close+`}`
-	n := (size - len(head) - len(tail)) / (len(item) + 1)
-	return head + strings.TrimSuffix(strings.Repeat(item+",", n), ",") + tail
+// largest returns build(n) for the largest n that keeps it within l.
+func largest(l runtime.Limits, build func(n int) string) string {
+	lo, hi := 0, runtime.DefaultMaxArgumentBytes
+	if l.MaxBytes > 0 {
+		hi = l.MaxBytes
+	}
+	for lo < hi { // the largest n in [lo, hi] that fits
+		mid := (lo + hi + 1) / 2
+		if runtime.CheckArguments(build(mid), l) == nil {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return build(lo)
+}
+
+// fill returns {"<key>": <open> item, item, … <close>} with as many items
+// as l allows.
+func fill(l runtime.Limits, key, open, item, close string) string {
+	return numbered(l, key, open, close, func(int) string { return item })
 }
 
 // numbered is fill with items made by item(i).
-func numbered(size int, key, open, close string, item func(i int) string) string {
-	var b strings.Builder
-	b.WriteString(`{"` + key + `":` + open)
-	for i := 0; b.Len() < size-200; i++ {
-		if i > 0 {
-			b.WriteByte(',')
+func numbered(l runtime.Limits, key, open, close string, item func(i int) string) string {
+	return largest(l, func(n int) string {
+		var b strings.Builder
+		b.WriteString(`{"` + key + `":` + open)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(item(i))
 		}
-		b.WriteString(item(i))
-	}
-	b.WriteString(close + `}`)
-	return b.String()
+		b.WriteString(close + `}`)
+		return b.String()
+	})
 }
 
 // hostileInput is arguments built to cost the path as much as possible,
@@ -169,27 +186,33 @@ type hostileInput struct {
 	valid      bool
 }
 
-// hostileInputs are arguments of at most size bytes, nested at most 64
-// levels, built to cost the path as much as possible.
-func hostileInputs(size int) []hostileInput {
+// hostileInputs are arguments within l, built to cost the path as much as
+// possible.
+func hostileInputs(l runtime.Limits) []hostileInput {
+	size := runtime.DefaultMaxArgumentBytes
+	if l.MaxBytes > 0 {
+		size = l.MaxBytes
+	}
 	deep := strings.Repeat("[", 62) + "1" + strings.Repeat("]", 62)
-	nearDup := "[" + strings.TrimSuffix(strings.Repeat("1.5,", size/100), ",")
+	nearDup := func(n int) string { return "[" + strings.TrimSuffix(strings.Repeat("1.5,", n), ",") }
 	return []hostileInput{
 		{"number-huge", `{"n":` + strings.Repeat("7", size-10) + `}`, false},
 		{"number-128B-multipleOf", `{"n":0.` + strings.Repeat("3", 125) + `}`, false},
-		{"numbers-deep", fill(size, "deep", "[", "1234567.89e-3", "]"), true},
+		{"numbers-deep", fill(l, "deep", "[", "1234567.89e-3", "]"), true},
 		{"string-pattern", `{"s":"` + strings.Repeat("ab", (size-12)/2) + `c"}`, true},
 		{"string-escapes-pattern", `{"s":"` + strings.Repeat(`\u00e9`, (size-12)/6) + `"}`, false},
-		{"deep-64-arrays", fill(size, "deep", "[", deep, "]"), true},
-		{"deep-64-objects", fill(size, "deep", "[", strings.Repeat(`{"a":`, 62)+"1"+strings.Repeat("}", 62), "]"), true},
-		{"uniqueItems-distinct", numbered(size, "u", "[", "]", func(i int) string { return fmt.Sprint(i) }), true},
-		{"uniqueItems-equal-numbers", fill(size, "u", "[", "1.0", "]"), false},
-		{"uniqueItems-20-near-duplicates", `{"u":[` + strings.TrimSuffix(strings.Repeat(nearDup+",1],", 19), ",") + `,` + nearDup + `,2]]}`, false},
-		{"keys-unknown", numbered(size, "x", "1,", "", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
-		{"keys-map", numbered(size, "m", "{", "}", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), true},
-		{"keys-duplicate-last", numbered(size, "m", "{", `,"k000000":1}`, func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
-		{"valid-items", numbered(size, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":%d,"note":"n%d"}`, i, i) }), true},
-		{"invalid-items", numbered(size, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":"%d"}`, i) }), false},
+		{"deep-64-arrays", fill(l, "deep", "[", deep, "]"), true},
+		{"deep-64-objects", fill(l, "deep", "[", strings.Repeat(`{"a":`, 62)+"1"+strings.Repeat("}", 62), "]"), true},
+		{"uniqueItems-distinct", numbered(l, "u", "[", "]", func(i int) string { return fmt.Sprint(i) }), true},
+		{"uniqueItems-equal-numbers", fill(l, "u", "[", "1.0", "]"), false},
+		{"uniqueItems-20-near-duplicates", largest(l, func(n int) string {
+			return `{"u":[` + strings.TrimSuffix(strings.Repeat(nearDup(n)+",1],", 19), ",") + `,` + nearDup(n) + `,2]]}`
+		}), false},
+		{"keys-unknown", numbered(l, "x", "1,", "", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
+		{"keys-map", numbered(l, "m", "{", "}", func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), true},
+		{"keys-duplicate-last", numbered(l, "m", "{", `,"k000000":1}`, func(i int) string { return fmt.Sprintf(`"k%06d":1`, i) }), false},
+		{"valid-items", numbered(l, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":%d,"note":"n%d"}`, i, i) }), true},
+		{"invalid-items", numbered(l, "items", "[", "]", func(i int) string { return fmt.Sprintf(`{"id":"%d"}`, i) }), false},
 	}
 }
 
@@ -200,12 +223,13 @@ func BenchmarkPrepareHostile(b *testing.B) {
 	tool := runtime.NewFunc(&runtime.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
 		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
 	ctx := context.Background()
-	size := runtime.DefaultMaxArgumentBytes
-	if s := os.Getenv("HOSTILE_SIZE"); s != "" {
-		size, _ = strconv.Atoi(s)
-		ctx = runtime.WithArgumentLimits(ctx, runtime.Limits{MaxBytes: size})
+	var l runtime.Limits
+	if s := os.Getenv("HOSTILE_SIZE"); s != "" { // with as many values as fit
+		l.MaxBytes, _ = strconv.Atoi(s)
+		l.MaxValues = l.MaxBytes
+		ctx = runtime.WithArgumentLimits(ctx, l)
 	}
-	for _, in := range hostileInputs(size) {
+	for _, in := range hostileInputs(l) {
 		args := json.RawMessage(in.args)
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(args)))
@@ -223,7 +247,7 @@ func BenchmarkPrepareHostile(b *testing.B) {
 func TestHostileInputsAreJudged(t *testing.T) {
 	tool := runtime.NewFunc(&runtime.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
 		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
-	for _, in := range hostileInputs(runtime.DefaultMaxArgumentBytes) {
+	for _, in := range hostileInputs(runtime.Limits{}) {
 		t.Run(in.name, func(t *testing.T) {
 			require.NoError(t, runtime.CheckArguments(in.args, runtime.Limits{}), "within the default limits")
 			start := time.Now()

@@ -32,7 +32,8 @@
 // each failure is an error result for the model, and the first one ends
 // the path:
 //
-//  1. Limits: at most 8 KiB and 64 levels of nesting by default ([Limits],
+//  1. Limits: at most 64 KiB, 64 levels of nesting and 1,024 values by
+//     default ([Limits],
 //     [CheckArguments]), from the ctx of Prepare ([WithArgumentLimits];
 //     the agent loop and the MCP server set their options there), so that
 //     calling Prepare directly is bounded too.
@@ -62,10 +63,10 @@
 // [PanicError], the tool's fault, never blamed on the model. Outputs are
 // encoded with encoding/json.
 //
-// The limits bound the cost of a call: the path takes up to about 0.5 µs
-// per byte of arguments built to be costly, about 5 ms at 8 KiB on a
-// 2-core machine. Raise MaxBytes for tools that take documents, knowing
-// that 1 MiB of hostile arguments may take a second.
+// The limits bound the cost of a call: the path takes about 1 to 3 µs per
+// value and 0.1 µs per byte of a long string under a pattern, so that no
+// input within the defaults takes more than about 7 ms on a 2-core machine.
+// Raise them for tools that take larger documents or many records.
 //
 // # Dialects
 //

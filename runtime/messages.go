@@ -157,6 +157,10 @@ func tooDeepMessage(limit int) string {
 	return "arguments nest deeper than " + strconv.Itoa(limit) + " levels"
 }
 
+func tooManyValuesMessage(limit int) string {
+	return "arguments hold more than " + strconv.Itoa(limit) + " values"
+}
+
 // Syntax.
 
 const (

@@ -171,11 +171,11 @@ func TestMessagesAreBoundedAndEchoFree(t *testing.T) {
 	}{
 		{"10 MB unknown key", weatherTool(), `{"location":"Paris","` + strings.Repeat("k", 10<<20) + `":1}`, runtime.Limits{MaxBytes: 11 << 20},
 			[]string{`unexpected property "kkkk`}, strings.Repeat("k", 100)},
-		{"100,000 unknown keys", weatherTool(), many.String(), runtime.Limits{MaxBytes: 2 << 20},
+		{"100,000 unknown keys", weatherTool(), many.String(), runtime.Limits{MaxBytes: 2 << 20, MaxValues: 200_000},
 			[]string{`unexpected properties "k00000", "k00001"`, "and 99995 more"}, `"k00005"`},
 		{"oversized number", weatherTool(), `{"location":"Paris","units":` + strings.Repeat("9", 100_000) + `}`, runtime.Limits{MaxBytes: 1 << 20},
 			[]string{"at /units: number"}, "9999999999"},
-		{"violation 9,990 levels deep", echoTool[deepIn]("deep", deepSchema), deep, runtime.Limits{MaxBytes: 1 << 20, MaxDepth: depth + 1},
+		{"violation 9,990 levels deep", echoTool[deepIn]("deep", deepSchema), deep, runtime.Limits{MaxBytes: 1 << 20, MaxDepth: depth + 1, MaxValues: 2 * depth},
 			[]string{"at /v/0/0/0", "/0/0: expected string or array, got number"}, strings.Repeat("/0", 200)},
 	}
 	for _, tt := range tests {
@@ -272,4 +272,30 @@ func TestPrepareBoundsItsArguments(t *testing.T) {
 	_, err = weatherTool().Prepare(t.Context(), deep)
 	require.ErrorIs(t, err, runtime.ErrInvalidArguments)
 	assert.Contains(t, err.Error(), "nest deeper than 64 levels")
+	many := json.RawMessage(`{"location":"x","units":[` + strings.TrimSuffix(strings.Repeat("1,", runtime.DefaultMaxArgumentValues), ",") + `]}`)
+	_, err = weatherTool().Prepare(t.Context(), many)
+	require.ErrorIs(t, err, runtime.ErrInvalidArguments)
+	assert.Contains(t, err.Error(), fmt.Sprintf("more than %d values", runtime.DefaultMaxArgumentValues))
+}
+
+// TestCheckArgumentsCountsValues: the count Limits.MaxValues documents,
+// at the boundary, with commas and brackets inside strings not counted.
+func TestCheckArgumentsCountsValues(t *testing.T) {
+	for _, tt := range []struct {
+		args   string
+		values int
+	}{
+		{`1`, 1},
+		{`{"a":1}`, 2},
+		{`{"a":1,"b":[1,2]}`, 5},
+		{`{"a":"[,{,]}","b":"\",","c":null}`, 4},
+		{`{"a":[],"b":{}}`, 5}, // three values, and one more per empty container
+	} {
+		require.NoError(t, runtime.CheckArguments(tt.args, runtime.Limits{MaxValues: tt.values}), tt.args)
+		err := runtime.CheckArguments(tt.args, runtime.Limits{MaxValues: tt.values - 1})
+		if tt.values > 1 {
+			require.ErrorIs(t, err, runtime.ErrInvalidArguments, tt.args)
+			assert.Contains(t, err.Error(), fmt.Sprintf("more than %d values", tt.values-1))
+		}
+	}
 }

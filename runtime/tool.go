@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -99,9 +100,13 @@ type Output struct {
 // and runs t, as an application or a server would outside an agent loop.
 // Approval is not checked. A panic in t is returned as a [PanicError].
 func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err error) {
+	if t == nil {
+		return Output{}, errors.New("call: nil tool")
+	}
+	id := t.Spec().ID
 	defer func() {
 		if p := recover(); p != nil {
-			out, err = Output{}, fmt.Errorf("call %s: %w", t.Spec().ID, &PanicError{Value: p})
+			out, err = Output{}, fmt.Errorf("call %s: %w", id, &PanicError{Value: p})
 		}
 	}()
 	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {

@@ -26,7 +26,7 @@ type ServerOptions struct {
 	// SDK is passed to the SDK's NewServer by NewServer; AddTools ignores it.
 	SDK *sdk.ServerOptions
 	// Limits bounds the arguments of a call; zero fields mean the runtime's
-	// defaults (8 KiB, 64 levels).
+	// defaults (64 KiB, 64 levels, 1,024 values).
 	Limits runtime.Limits
 	// ToolTimeout bounds each call; 0 means no bound. A call that runs
 	// longer is answered with a timeout error; its goroutine is abandoned.
