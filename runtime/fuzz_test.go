@@ -10,7 +10,7 @@ import (
 // an object, decodes as encoding/json decodes it, and its decoded value,
 // encoded again, is valid against the schema; a rejection is invalid
 // arguments with a bounded message that quotes no value of the arguments.
-// which selects the subject. In CI:
+// The fuzzer's first value selects the tool (the subject). In CI:
 //
 //	go test -run='^$' -fuzz='^FuzzPrepare$' -fuzztime=60s ./runtime
 func FuzzPrepare(f *testing.F) {
