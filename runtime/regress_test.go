@@ -1,9 +1,13 @@
 package runtime_test
 
-// Regression tests for the holes in argument checking that issue 15
-// reports, one test per hole. They use only API that the runtime had
-// before the argument path was rewritten, so that they can be run against
-// that runtime too (where each of them fails).
+// Regression tests for holes the argument path once had, one test per
+// hole, each holding a promise of the README's "Arguments" section: the
+// value a tool gets is the document that was validated (no duplicate
+// names), no number crashes or stalls the check, every message is bounded
+// and quotes no value, and every decoding failure names its path and what
+// was expected. They use only API that the runtime had before the path was
+// rewritten, so that they can be run against that runtime too (where each
+// of them fails).
 
 import (
 	"context"
