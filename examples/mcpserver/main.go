@@ -64,7 +64,7 @@ func run(ctx context.Context, httpAddr string, logw io.Writer) error {
 	if httpAddr == "" {
 		return mcp.ServeStdio(ctx, srv)
 	}
-	return mcp.ListenAndServe(ctx, httpAddr, srv, func(a net.Addr) {
+	return mcp.ListenAndServe(ctx, httpAddr, srv, nil, func(a net.Addr) {
 		fmt.Fprintf(logw, "mcpserver: serving MCP at http://%s/\n", a)
 	})
 }

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"mime"
-	"net"
-	"net/http"
 	"net/url"
 	"path"
 	"strings"
@@ -420,47 +418,4 @@ func ServeStdio(ctx context.Context, s *sdk.Server) error {
 		return nil
 	}
 	return err
-}
-
-// HTTPHandler returns an http.Handler that serves s over MCP's streamable
-// HTTP transport, one session per client. opts may be nil for the SDK's
-// defaults (among them, DNS-rebinding protection on loopback and a 4 MiB
-// bound on request bodies).
-func HTTPHandler(s *sdk.Server, opts *sdk.StreamableHTTPOptions) http.Handler {
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, opts)
-}
-
-// ListenAndServe serves s over streamable HTTP at addr, on every path, until
-// ctx ends; it then shuts the listener down, giving calls in flight five
-// seconds to finish. If ready is not nil, it is called with the listener's
-// address once the server accepts connections (useful with port 0).
-func ListenAndServe(ctx context.Context, addr string, s *sdk.Server, ready func(net.Addr)) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("serve MCP over HTTP: %w", err)
-	}
-	hs := &http.Server{Handler: HTTPHandler(s, nil), ReadHeaderTimeout: 10 * time.Second}
-	if ready != nil {
-		ready(ln.Addr())
-	}
-	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return fmt.Errorf("serve MCP over HTTP: %w", err)
-	case <-ctx.Done():
-	}
-	// Calls in flight get a grace period. A client's event stream (the GET
-	// of streamable HTTP) never goes idle, so Shutdown alone could wait for
-	// it until the deadline: once the grace period ends, the remaining
-	// connections are closed.
-	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
-	defer cancel()
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("shut down MCP HTTP server: %w", err)
-	}
-	if err := hs.Close(); err != nil {
-		return fmt.Errorf("shut down MCP HTTP server: %w", err)
-	}
-	return nil
 }

@@ -453,7 +453,7 @@ func TestListenAndServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	addr := make(chan net.Addr, 1)
 	done := make(chan error, 1)
-	go func() { done <- mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, func(a net.Addr) { addr <- a }) }()
+	go func() { done <- mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, nil, func(a net.Addr) { addr <- a }) }()
 	url := "http://" + (<-addr).String() + "/mcp"
 	c, err := mcp.ConnectHTTP(ctx, url, nil)
 	require.NoError(t, err)
