@@ -150,14 +150,43 @@ func golden(t testing.TB, tools runtime.Toolset, path string, update bool) {
 		path, describe(was, now), updateCommand(t.Name()))
 }
 
-// updateCommand is the command that rewrites the golden file of the test
-// named name, and the alternative for every package at once.
+// updateCommand is the command, run at the root of the module, that
+// rewrites the golden file of the test named name, and the alternative for
+// every package at once.
 func updateCommand(name string) string {
 	parts := strings.Split(name, "/")
 	for i, p := range parts {
 		parts[i] = "^" + regexp.QuoteMeta(p) + "$"
 	}
-	return fmt.Sprintf("\tgo test -run '%s' -update\n(or %s=1 go test ./...)", strings.Join(parts, "/"), UpdateEnv)
+	return fmt.Sprintf("\tgo test %s-run '%s' -update\n(or %s=1 go test ./...)", packageArg(), strings.Join(parts, "/"), UpdateEnv)
+}
+
+// packageArg is the directory of the package under test (where go test
+// runs it) relative to the root of its module, as a go test argument
+// followed by a space ("./examples/weather "), or "" when no go.mod is
+// found above it.
+func packageArg() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for root := wd; ; {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			rel, err := filepath.Rel(root, wd)
+			switch {
+			case err != nil:
+				return ""
+			case rel == ".":
+				return ". "
+			}
+			return "./" + filepath.ToSlash(rel) + " "
+		}
+		parent := filepath.Dir(root)
+		if parent == root {
+			return ""
+		}
+		root = parent
+	}
 }
 
 // entry is what the golden file holds of one tool; the fields are in the
