@@ -17,17 +17,38 @@
 //
 // # The file
 //
-// The golden file is indented JSON, one object per tool key in sorted
-// order, each with the tool's id, title, description, annotations
-// (readOnly, destructive, idempotent, openWorld), needsApproval and strict
-// (from its [runtime.Spec]; an approval hook of [runtime.Func.WithApproval]
-// is code, not data, and is not in it), its inputSchema and outputSchema as
-// generated, keys in the generator's order, and under dialects the input
-// schema as [runtime.ConvertSchema] derives it for each provider dialect
-// but the standard one: the schema, the string "same as inputSchema" when
-// the dialect leaves it unchanged, or {"errors": [...]} saying why the
-// dialect cannot express it ("path: reason"). [Marshal] returns those
-// bytes; the same tools always give the same bytes.
+// The golden file is indented JSON: an object with a member per tool key,
+// in sorted order, each holding
+//
+//   - id, title, description, annotations (readOnly, destructive,
+//     idempotent, openWorld), needsApproval and strict, from the tool's
+//     [runtime.Spec] (an approval hook set with [runtime.Func.WithApproval]
+//     is code, and is not in the file);
+//   - inputSchema and outputSchema as generated, keys in the generator's
+//     order (null when a Spec has none);
+//   - dialects: for each provider dialect but the standard one, the input
+//     schema as [runtime.ConvertSchema] derives it, or the string "same as
+//     inputSchema" when the dialect leaves it unchanged, or {"errors":
+//     [...]} saying why the dialect cannot express it ("path: reason").
+//
+// [Marshal] returns those bytes; the same tools always give the same bytes.
+//
+// # Failures
+//
+// A failure lists each change by tool key and JSON path, at most 20 of
+// them, long strings cut to the part that changed, and the command that
+// rewrites the file (here after a doc comment was edited and a constant
+// added to the enum of units):
+//
+//	tooltest: testdata/tools.golden.json does not match what the model sees of the tools:
+//		weatherTool.description: was "Fetches the current weather for a location.\n\nIt returns the temper…", now "Fetches the weather for a city.\n\nIt returns the temper…"
+//		weatherTool.dialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
+//		weatherTool.dialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
+//		weatherTool.inputSchema.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
+//	If the change is intended, rewrite the file with
+//		go test ./examples/weather -run '^TestToolsGolden$' -update
+//	(or TOOLTEST_UPDATE=1 go test ./...)
+//	and review its diff.
 //
 // # Updating
 //
@@ -41,8 +62,8 @@
 // initialized before it has already defined one, whose value it then reads.
 // A test package that defines its own -update with flag.Bool and imports
 // tooltest panics at start-up ("flag redefined: update"), since imported
-// packages initialize first: delete that definition and call [Update],
-// which reports -update and TOOLTEST_UPDATE, where it was read.
+// packages initialize first: delete that definition and call [Update]
+// where its value was read; Update reports -update and TOOLTEST_UPDATE.
 //
 // tooltest is for tests: import it from _test.go files only. It imports
 // the standard library (testing, flag) and runtime, nothing else.
