@@ -60,7 +60,7 @@ func ExampleMarshal() {
 	//       "additionalProperties": false
 	//     },
 	//     "outputSchema": null,
-	//     "dialects": {
+	//     "inputDialects": {
 	//       "anthropic": "same as inputSchema",
 	//       "gemini": {
 	//         "type": "object",

@@ -26,7 +26,7 @@
 //     is code, and is not in the file);
 //   - inputSchema and outputSchema as generated, keys in the generator's
 //     order (null when a Spec has none);
-//   - dialects: for each provider dialect but the standard one, the input
+//   - inputDialects: for each provider dialect but the standard one, the input
 //     schema as [runtime.ConvertSchema] derives it, or the string "same as
 //     inputSchema" when the dialect leaves it unchanged, or {"errors":
 //     [...]} saying why the dialect cannot express it ("path: reason").
@@ -42,8 +42,8 @@
 //
 //	tooltest: testdata/tools.golden.json does not match what the model sees of the tools:
 //		weatherTool.description: was "Fetches the current weather for a location.\n\nIt returns the temper…", now "Fetches the weather for a city.\n\nIt returns the temper…"
-//		weatherTool.dialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
-//		weatherTool.dialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
+//		weatherTool.inputDialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
+//		weatherTool.inputDialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
 //		weatherTool.inputSchema.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
 //	If the change is intended, rewrite the file with
 //		go test ./examples/weather -run '^TestToolsGolden$' -update
@@ -221,7 +221,7 @@ type entry struct {
 	Strict        bool                        `json:"strict"`
 	InputSchema   json.RawMessage             `json:"inputSchema"`
 	OutputSchema  json.RawMessage             `json:"outputSchema"`
-	Dialects      map[runtime.Dialect]dialect `json:"dialects"`
+	InputDialects map[runtime.Dialect]dialect `json:"inputDialects"`
 }
 
 // annotations are a Spec's MCP hints, every one written out.
@@ -308,7 +308,7 @@ func newEntry(spec *runtime.Spec) (entry, error) {
 		Strict:        spec.Strict,
 		InputSchema:   orNull(spec.InputSchema),
 		OutputSchema:  orNull(spec.OutputSchema),
-		Dialects:      map[runtime.Dialect]dialect{},
+		InputDialects: map[runtime.Dialect]dialect{},
 	}
 	input, err := decode(spec.InputSchema)
 	if err != nil {
@@ -320,14 +320,14 @@ func newEntry(spec *runtime.Spec) (entry, error) {
 		}
 		out, err := runtime.ConvertSchema(spec.InputSchema, d)
 		if err != nil {
-			e.Dialects[d] = dialect{errs: reasons(err)}
+			e.InputDialects[d] = dialect{errs: reasons(err)}
 			continue
 		}
 		if v, err := decode(out); err == nil && reflect.DeepEqual(v, input) {
-			e.Dialects[d] = dialect{same: true}
+			e.InputDialects[d] = dialect{same: true}
 			continue
 		}
-		e.Dialects[d] = dialect{schema: out}
+		e.InputDialects[d] = dialect{schema: out}
 	}
 	return e, nil
 }

@@ -153,8 +153,8 @@ func TestGoldenChanges(t *testing.T) {
 		{"an enum value, in the schema and in the dialects that show it", func(s map[string]*runtime.Spec, _ runtime.Toolset) {
 			s["weatherTool"].InputSchema = json.RawMessage(strings.Replace(weatherInput, `"fahrenheit"]`, `"fahrenheit","kelvin"]`, 1))
 		}, []string{
-			`weatherTool.dialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]`,
-			`weatherTool.dialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]`,
+			`weatherTool.inputDialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]`,
+			`weatherTool.inputDialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]`,
 			`weatherTool.inputSchema.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]`,
 		}},
 		{"a property", func(s map[string]*runtime.Spec, _ runtime.Toolset) {
@@ -291,25 +291,33 @@ func TestDefineUpdate(t *testing.T) {
 	assert.False(t, get(), "a value that is not a bool is false")
 }
 
-func TestGoldenLayoutOnly(t *testing.T) {
-	data, err := Marshal(testTools(nil))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "tools.golden.json")
-	require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(string(data), "  ", "\t")), 0o644))
-	rec := newRecorder()
-	golden(rec, testTools(nil), path, false)
-	require.Len(t, rec.errors, 1)
-	assert.Equal(t, []string{"the same values, laid out differently (from line 2)"}, changeLines(rec.errors[0]))
-}
-
-func TestGoldenCRLF(t *testing.T) {
-	data, err := Marshal(testTools(nil))
-	require.NoError(t, err)
-	path := filepath.Join(t.TempDir(), "tools.golden.json")
-	require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(string(data), "\n", "\r\n")), 0o644))
-	rec := newRecorder()
-	golden(rec, testTools(nil), path, false)
-	assert.Empty(t, rec.errors, "a checkout with CRLF line endings matches")
+// TestGoldenEditedFile: a file with the same values laid out otherwise
+// fails with a line that says so; CRLF line endings (a Windows checkout)
+// pass.
+func TestGoldenEditedFile(t *testing.T) {
+	for _, tt := range []struct {
+		name     string
+		old, new string
+		want     []string
+	}{
+		{"indented with tabs", "  ", "\t", []string{"the same values, laid out differently (from line 2)"}},
+		{"CRLF line endings", "\n", "\r\n", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data, err := Marshal(testTools(nil))
+			require.NoError(t, err)
+			path := filepath.Join(t.TempDir(), "tools.golden.json")
+			require.NoError(t, os.WriteFile(path, []byte(strings.ReplaceAll(string(data), tt.old, tt.new)), 0o644))
+			rec := newRecorder()
+			golden(rec, testTools(nil), path, false)
+			if tt.want == nil {
+				assert.Empty(t, rec.errors)
+				return
+			}
+			require.Len(t, rec.errors, 1)
+			assert.Equal(t, tt.want, changeLines(rec.errors[0]))
+		})
+	}
 }
 
 func TestGoldenNotJSON(t *testing.T) {
@@ -362,7 +370,7 @@ func TestMarshal(t *testing.T) {
 		ID            string
 		NeedsApproval bool
 		OutputSchema  json.RawMessage
-		Dialects      map[string]json.RawMessage
+		InputDialects map[string]json.RawMessage
 	}
 	require.NoError(t, json.Unmarshal(data, &file))
 	require.Len(t, file, 2)
@@ -371,14 +379,14 @@ func TestMarshal(t *testing.T) {
 	assert.Equal(t, "lookup-notes", notes.ID)
 	assert.True(t, notes.NeedsApproval)
 	assert.Equal(t, "null", string(notes.OutputSchema), "no output schema")
-	assert.Equal(t, `"same as inputSchema"`, string(notes.Dialects["anthropic"]))
+	assert.Equal(t, `"same as inputSchema"`, string(notes.InputDialects["anthropic"]))
 	assert.JSONEq(t, `{"errors":["properties.meta.additionalProperties: free-form maps are not allowed in OpenAI strict mode: every object must list its properties and set additionalProperties to false"]}`,
-		string(notes.Dialects["openai-strict"]))
-	assert.Contains(t, string(notes.Dialects["gemini"]), `"errors"`)
+		string(notes.InputDialects["openai-strict"]))
+	assert.Contains(t, string(notes.InputDialects["gemini"]), `"errors"`)
 
 	weather := file["weatherTool"]
-	assert.Contains(t, string(weather.Dialects["openai-strict"]), `"null"`, "optional units is nullable")
-	assert.NotContains(t, string(weather.Dialects["gemini"]), "additionalProperties")
+	assert.Contains(t, string(weather.InputDialects["openai-strict"]), `"null"`, "optional units is nullable")
+	assert.NotContains(t, string(weather.InputDialects["gemini"]), "additionalProperties")
 
 	assert.Contains(t, string(data), `"description": "A city, such as <Paris>."`, "no HTML escapes")
 	assert.Contains(t, string(data), "\"weatherTool\": {\n    \"id\": \"weather-tool\",\n    \"title\": \"Current weather\",\n    \"description\": ", "fields in a fixed order")
