@@ -57,9 +57,10 @@ const (
 type ToolError struct {
 	// Kind classifies the failure.
 	Kind ToolErrorKind `json:"kind"`
-	// ToolName is the key the model called.
+	// ToolName is the key the model called. In an error from [Call], which
+	// is given no key, it is the tool's Spec ID.
 	ToolName string `json:"toolName"`
-	// ToolCallID is the id of the call.
+	// ToolCallID is the id of the call; empty in an error from [Call].
 	ToolCallID string `json:"toolCallId"`
 	// Message is the sanitized text sent to the model.
 	Message string `json:"message"`
@@ -68,9 +69,18 @@ type ToolError struct {
 	Err error `json:"-"`
 }
 
-// Error implements error.
+// Error implements error: "tool NAME (call ID): MESSAGE", leaving out
+// the name and the call id when they are empty.
 func (e *ToolError) Error() string {
-	return fmt.Sprintf("tool %s (call %s): %s", e.ToolName, e.ToolCallID, e.Message)
+	switch {
+	case e.ToolName != "" && e.ToolCallID != "":
+		return fmt.Sprintf("tool %s (call %s): %s", e.ToolName, e.ToolCallID, e.Message)
+	case e.ToolName != "":
+		return fmt.Sprintf("tool %s: %s", e.ToolName, e.Message)
+	case e.ToolCallID != "":
+		return fmt.Sprintf("tool call %s: %s", e.ToolCallID, e.Message)
+	}
+	return e.Message
 }
 
 // Unwrap returns the underlying error.

@@ -173,3 +173,57 @@ func TestCancellationEndsTheRun(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Len(t, model.Requests(), 1)
 }
+
+// TestCallNamesTheTool: an error from Call said "tool  (call ): …", since
+// Call knows neither the key nor a call id.
+func TestCallNamesTheTool(t *testing.T) {
+	// One value returned to every caller, as a tool may keep a sentinel.
+	shared := &runtime.ToolError{Kind: runtime.KindToolFailed, Message: `tool "list_labels" failed: not found`}
+	remote := fnTool("list_labels", func(context.Context) (string, error) { return "", shared })
+
+	_, err := runtime.Call(t.Context(), remote, json.RawMessage(`{}`))
+	te, ok := err.(*runtime.ToolError)
+	require.True(t, ok, "still a *ToolError, for callers that type-assert it: %T", err)
+	assert.Equal(t, "list_labels", te.ToolName, "the Spec's ID")
+	assert.Equal(t, `tool list_labels: tool "list_labels" failed: not found`, err.Error())
+	assert.Empty(t, shared.ToolName, "the tool's own value is left alone")
+
+	named := fnTool("x", func(context.Context) (string, error) {
+		return "", &runtime.ToolError{Kind: runtime.KindToolFailed, ToolName: "remote_x", Message: "m"}
+	})
+	_, err = runtime.Call(t.Context(), named, json.RawMessage(`{}`))
+	assert.Equal(t, "tool remote_x: m", err.Error(), "a name the tool set is kept")
+
+	boom := fnTool("boom", func(context.Context) (string, error) { return "", context.DeadlineExceeded })
+	_, err = runtime.Call(t.Context(), boom, json.RawMessage(`{}`))
+	assert.Equal(t, "call boom: context deadline exceeded", err.Error())
+	assert.ErrorIs(t, err, context.DeadlineExceeded)
+
+	_, err = runtime.Call(t.Context(), boom, json.RawMessage(`{"extra":1}`))
+	assert.ErrorIs(t, err, runtime.ErrInvalidArguments)
+	assert.True(t, strings.HasPrefix(err.Error(), "call boom: invalid arguments: "), err.Error())
+
+	_, err = runtime.Call(t.Context(), boom, json.RawMessage(`[`+strings.Repeat("1,", 2000)+`1]`))
+	assert.ErrorIs(t, err, runtime.ErrInvalidArguments)
+	assert.True(t, strings.HasPrefix(err.Error(), "call boom: "), "the limits too: %v", err)
+
+	panicky := fnTool("panicky", func(context.Context) (string, error) { panic("kaboom") })
+	_, err = runtime.Call(t.Context(), panicky, json.RawMessage(`{}`))
+	var pe *runtime.PanicError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, "call panicky: panic: kaboom", err.Error())
+}
+
+func TestToolErrorLeavesOutWhatIsEmpty(t *testing.T) {
+	for _, tt := range []struct {
+		name, id, want string
+	}{
+		{"weather", "c1", "tool weather (call c1): m"},
+		{"weather", "", "tool weather: m"},
+		{"", "c1", "tool call c1: m"},
+		{"", "", "m"},
+	} {
+		err := &runtime.ToolError{ToolName: tt.name, ToolCallID: tt.id, Message: "m"}
+		assert.Equal(t, tt.want, err.Error())
+	}
+}

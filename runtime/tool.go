@@ -99,6 +99,12 @@ type Output struct {
 // Call checks args against the [Limits] of ctx ([LimitsFrom]), prepares
 // and runs t, as an application or a server would outside an agent loop.
 // Approval is not checked. A panic in t is returned as a [PanicError].
+//
+// Every error names the tool by its Spec's ID, since Call is given no key:
+// a [*ToolError] from t comes back as a *ToolError whose ToolName is that
+// ID when t left it empty, and any other error is wrapped as "call ID: …".
+// The [CallInfo] of ctx is not used: it may belong to an enclosing call (a
+// tool that calls another with its own ctx).
 func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err error) {
 	if t == nil {
 		return Output{}, errors.New("call: nil tool")
@@ -106,7 +112,10 @@ func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err er
 	id := t.Spec().ID
 	defer func() {
 		if p := recover(); p != nil {
-			out, err = Output{}, fmt.Errorf("call %s: %w", id, &PanicError{Value: p})
+			out, err = Output{}, &PanicError{Value: p}
+		}
+		if err != nil {
+			err = nameCallError(id, err)
 		}
 	}()
 	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {
@@ -117,6 +126,24 @@ func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err er
 		return Output{}, err
 	}
 	return inv.Run(ctx)
+}
+
+// nameCallError makes err, returned by [Call] for the tool id, name the
+// tool. A *ToolError stays one, so that callers can type-assert it; it is
+// copied, since t may return the same value to every caller.
+func nameCallError(id string, err error) error {
+	if id == "" {
+		return err
+	}
+	if te, ok := err.(*ToolError); ok {
+		if te.ToolName != "" {
+			return err
+		}
+		named := *te
+		named.ToolName = id
+		return &named
+	}
+	return fmt.Errorf("call %s: %w", id, err)
 }
 
 // Toolset maps a tool's key, the name the model is given and that every event

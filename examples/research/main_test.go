@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -156,4 +157,11 @@ func linesWithPrefix(lines []string, prefix string) []string {
 		}
 	}
 	return found
+}
+
+// TestToolsGolden pins what a model sees of the tools. After a change to
+// them, go test -run TestToolsGolden -update rewrites
+// testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 // TestRun runs the example as `go run` does and checks what it prints.
@@ -20,7 +21,7 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, out.String(), "tool find-issues: Lists issues matching a filter, most urgent first.\n")
 	assert.Contains(t, out.String(), `find-issues -> {"issues":[{"id":1,"title":"Login page times out"`)
 	assert.Contains(t, out.String(), `"replies":[{"author":"bo","body":"Fixed in #4."}]`)
-	assert.Contains(t, out.String(), "addComment -> error: no issue #9\n")
+	assert.Contains(t, out.String(), "addComment -> error: call add-comment: no issue #9\n")
 }
 
 func newTestService() *Service {
@@ -92,4 +93,11 @@ func TestAddComment(t *testing.T) {
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, runtime.ErrInvalidArguments, "the tool failed, not its arguments")
 	assert.Contains(t, err.Error(), "no issue #9")
+}
+
+// TestToolsGolden pins what a model sees of the tools. After a change to
+// them, go test -run TestToolsGolden -update rewrites
+// testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, ServiceTools(newTestService()), "testdata/tools.golden.json")
 }

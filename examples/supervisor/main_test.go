@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -139,4 +140,11 @@ func linesWithPrefix(lines []string, prefix string) []string {
 		}
 	}
 	return found
+}
+
+// TestToolsGolden pins what a model sees of the tools. After a change to
+// them, go test -run TestToolsGolden -update rewrites
+// testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/openai"
 	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 // parisForModel is what the model-output hook gives the model of Paris's
@@ -279,4 +280,11 @@ func TestTools(t *testing.T) {
 		require.NoError(t, err, key)
 		assert.Contains(t, string(out.JSON), `"location":"Paris"`, key)
 	}
+}
+
+// TestToolsGolden pins what a model sees of the tools. After a change to
+// them, go test -run TestToolsGolden -update rewrites
+// testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }

@@ -8,9 +8,20 @@
 // toolgen generates, into an MCP server:
 //
 //	srv, err := mcp.NewServer(&sdk.Implementation{Name: "weather", Version: "v1"}, weather.Tools(), nil)
-//	if err != nil { … }
-//	err = mcp.ServeStdio(ctx, srv)              // or
-//	err = mcp.ListenAndServe(ctx, ":8080", srv) // streamable HTTP
+//	if err != nil {
+//		return err
+//	}
+//	return mcp.ServeStdio(ctx, srv)
+//
+// serves it over standard input and output, as MCP clients start local
+// servers;
+//
+//	return mcp.ListenAndServe(ctx, ":8080", srv, nil)
+//
+// serves it over streamable HTTP until ctx ends (the last argument, when
+// not nil, is called with the listener's address once the server accepts
+// connections), and [HTTPHandler] gives it as an http.Handler for a mux of
+// one's own.
 //
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log"
+	"net"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -50,4 +51,33 @@ func Example() {
 	// wx_weatherTool "Current weather" readOnly=true
 	// {"temperature":29.6,"feelsLike":33.1,"humidity":74,"windSpeed":6.1,"windGust":12.9,"conditions":"Humid and hazy","location":"Tokyo","units":"celsius","icon":"https://example.com/icons/haze.png"}
 	// tool "weatherTool" failed: location "Atlantis" not found; known locations: London, New York, Paris, Tokyo
+}
+
+// A generated Toolset served over streamable HTTP until ctx ends; here a
+// client connects once the server is ready, lists the tools and ends it.
+func ExampleListenAndServe() {
+	ctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "weather", Version: "v1"}, weather.Tools(), nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	ready := func(addr net.Addr) {
+		go func() {
+			defer stop()
+			c, err := mcp.ConnectHTTP(ctx, "http://"+addr.String(), nil)
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			defer c.Close()
+			fmt.Println(c.Tools().Keys())
+		}()
+	}
+	// ":8080" in a real server; port 0 picks a free one.
+	if err := mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, ready); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// [hazardsTool locationsTool weatherTool]
 }

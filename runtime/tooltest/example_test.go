@@ -1,0 +1,80 @@
+package tooltest_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
+)
+
+type echoInput struct {
+	Text string `json:"text"`
+}
+
+// The golden file of one small tool: what Golden compares and -update
+// writes. In a test of a package with generated tools, the whole check is
+//
+//	func TestToolsGolden(t *testing.T) {
+//		tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
+//	}
+func ExampleMarshal() {
+	spec := &runtime.Spec{
+		ID:          "echo",
+		Description: "Says the text back.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
+		Annotations: runtime.Annotations{ReadOnly: true},
+	}
+	echo := runtime.NewFunc(spec, func(ctx context.Context, in echoInput) (string, error) { return in.Text, nil })
+	data, err := tooltest.Marshal(runtime.Toolset{"echo": echo})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Print(string(data))
+	// Output:
+	// {
+	//   "echo": {
+	//     "id": "echo",
+	//     "title": "",
+	//     "description": "Says the text back.",
+	//     "annotations": {
+	//       "readOnly": true,
+	//       "destructive": false,
+	//       "idempotent": false,
+	//       "openWorld": false
+	//     },
+	//     "needsApproval": false,
+	//     "strict": false,
+	//     "inputSchema": {
+	//       "type": "object",
+	//       "properties": {
+	//         "text": {
+	//           "type": "string"
+	//         }
+	//       },
+	//       "required": [
+	//         "text"
+	//       ],
+	//       "additionalProperties": false
+	//     },
+	//     "outputSchema": null,
+	//     "inputDialects": {
+	//       "anthropic": "same as inputSchema",
+	//       "gemini": {
+	//         "type": "object",
+	//         "properties": {
+	//           "text": {
+	//             "type": "string"
+	//           }
+	//         },
+	//         "required": [
+	//           "text"
+	//         ]
+	//       },
+	//       "openai-strict": "same as inputSchema"
+	//     }
+	//   }
+	// }
+}
