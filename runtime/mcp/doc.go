@@ -16,12 +16,15 @@
 // serves it over standard input and output, as MCP clients start local
 // servers;
 //
-//	return mcp.ListenAndServe(ctx, ":8080", srv, nil)
+//	return mcp.ListenAndServe(ctx, ":8080", srv, nil, nil)
 //
-// serves it over streamable HTTP until ctx ends (the last argument, when
-// not nil, is called with the listener's address once the server accepts
-// connections), and [HTTPHandler] gives it as an http.Handler for a mux of
-// one's own.
+// serves it over streamable HTTP until ctx ends ([HTTPOptions], then a
+// function called with the listener's address once the server accepts
+// connections, both optional), and [HTTPHandler] gives it as an
+// http.Handler for a mux of one's own. Over HTTP, a request from a browser
+// page of another origin is refused (403): only loopback origins on a
+// loopback address and [HTTPOptions.AllowedOrigins] pass, as the MCP
+// specification asks servers to validate Origin.
 //
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the
@@ -33,8 +36,8 @@
 // tools/call runs a call as the agent loop would: the arguments are bounded
 // with [runtime.CheckArguments] by ServerOptions.Limits, which also reach
 // the tool's Prepare through its ctx ([runtime.WithArgumentLimits]),
-// checked and decoded by Prepare, and run. The result's structured content is the output JSON, its content is
-// the tool's model-output view (text, JSON as text, or content parts).
+// checked and decoded by Prepare, and run. The result's structured content
+// is the output JSON, its content is the tool's model-output view (text, JSON as text, or content parts).
 // Invalid arguments, tool errors, panics and approval refusals are isError
 // results with the runtime's sanitized messages, of at most 1 KB; a name
 // that is not a tool is a protocol error, as the MCP specification asks.

@@ -75,7 +75,7 @@ func ExampleListenAndServe() {
 		}()
 	}
 	// ":8080" in a real server; port 0 picks a free one.
-	if err := mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, ready); err != nil {
+	if err := mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, nil, ready); err != nil {
 		log.Fatal(err)
 	}
 	// Output:
