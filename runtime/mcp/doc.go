@@ -35,12 +35,13 @@
 //
 // tools/call runs a call as the agent loop would: the arguments are bounded
 // with [runtime.CheckArguments] by ServerOptions.Limits, which also reach
-// the tool's Prepare through its ctx ([runtime.WithArgumentLimits]),
-// checked and decoded by Prepare, and run. The result's structured content
-// is the output JSON, its content is the tool's model-output view (text,
-// JSON as text, or content parts). Invalid arguments, tool errors, panics and approval refusals are isError
-// results with the runtime's sanitized messages, of at most 1 KB; a name
-// that is not a tool is a protocol error, as the MCP specification asks.
+// the tool's Prepare through its ctx ([runtime.WithArgumentLimits]), checked
+// and decoded by Prepare, and run. The result's structured content is the
+// output JSON, its content is the tool's model-output view (text, JSON as
+// text, or content parts). Invalid arguments, tool errors, panics and
+// approval refusals are isError results with the runtime's sanitized
+// messages, of at most 1 KB; a name that is not a tool is a protocol error,
+// as the MCP specification asks.
 //
 // # Using a remote server's tools
 //
