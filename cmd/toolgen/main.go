@@ -74,6 +74,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -85,6 +86,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
 )
@@ -107,11 +110,11 @@ const (
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	output := fs.String("output", generator.DefaultOutput, "file name per package")
-	hooks := fs.String("hooks", generator.DefaultHooksOutput, "file name per package for hook stubs (user-owned)")
-	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale")
-	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
-	tags := fs.String("tags", "", "comma-separated build tags")
+	output := fs.String("output", "", "file name per package (default "+generator.DefaultOutput+"; with -tags, tools_<tags>_gen.go)")
+	hooks := fs.String("hooks", "", "file name per package for hook stubs, user-owned (default "+generator.DefaultHooksOutput+"; with -tags, tools_<tags>_hooks.go)")
+	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale, with a diff of each stale one on stdout")
+	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool of the run as JSON")
+	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
 	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\n"+
@@ -129,14 +132,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen: -check and -json cannot be used together")
 		return exitUsage
 	}
+	tagList, err := generator.ParseTags(*tags)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: -tags %q: %v\n", *tags, err)
+		return exitUsage
+	}
+	defaultOutput, defaultHooks, err := generator.OutputNames(tagList)
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return exitUsage
+	}
 	for _, f := range []struct{ flag, name string }{{"output", *output}, {"hooks", *hooks}} {
+		if f.name == "" {
+			continue
+		}
 		if filepath.Base(f.name) != f.name || filepath.Ext(f.name) != ".go" || strings.HasSuffix(f.name, "_test.go") {
 			fmt.Fprintf(stderr, "toolgen: -%s %q: want a file name ending in .go (not _test.go), with no directory\n", f.flag, f.name)
 			return exitUsage
 		}
 	}
-	if *output == *hooks {
-		fmt.Fprintf(stderr, "toolgen: -output and -hooks are both %q\n", *output)
+	if cmp.Or(*output, defaultOutput) == cmp.Or(*hooks, defaultHooks) {
+		fmt.Fprintf(stderr, "toolgen: -output and -hooks are both %q\n", cmp.Or(*output, defaultOutput))
 		return exitUsage
 	}
 	wd, err := os.Getwd()
@@ -144,10 +160,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return exitFail
 	}
-	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output, HooksOutput: *hooks}
-	if *tags != "" {
-		cfg.Tags = strings.Split(*tags, ",")
-	}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Tags: tagList, Output: *output, HooksOutput: *hooks}
 	res, err := generator.Generate(ctx, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "toolgen:", err)
@@ -177,6 +190,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		stale := staleFiles(res)
 		for _, f := range stale {
 			fmt.Fprintf(stderr, "%s: %s\n", rel(wd, f.path), f.why)
+			if f.old != nil {
+				// Labelled as go mod tidy -diff labels its diff.
+				name := filepath.ToSlash(rel(wd, f.path))
+				stdout.Write(diff.Diff("current/"+name, f.old, "generated/"+name, res.Files[f.path]))
+			}
 		}
 		if len(stale) > 0 {
 			fmt.Fprintln(stderr, "toolgen: generated files are out of date; run go generate")
@@ -191,7 +209,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-type staleFile struct{ path, why string }
+// staleFile is a file that differs from what the run generates: why says
+// how, and old holds what is on disk when the file is stale.
+type staleFile struct {
+	path, why string
+	old       []byte
+}
 
 // staleFiles compares the result with the disk.
 func staleFiles(res *generator.Result) []staleFile {
@@ -200,15 +223,15 @@ func staleFiles(res *generator.Result) []staleFile {
 		old, err := os.ReadFile(path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
-			out = append(out, staleFile{path, "missing"})
+			out = append(out, staleFile{path: path, why: "missing"})
 		case err != nil:
-			out = append(out, staleFile{path, err.Error()})
+			out = append(out, staleFile{path: path, why: err.Error()})
 		case string(old) != string(res.Files[path]):
-			out = append(out, staleFile{path, "stale"})
+			out = append(out, staleFile{path: path, why: "stale", old: old})
 		}
 	}
 	for _, path := range res.Obsolete {
-		out = append(out, staleFile{path, "obsolete: the package has no tools any more"})
+		out = append(out, staleFile{path: path, why: "obsolete: the package has no tools for this run any more"})
 	}
 	return out
 }
