@@ -195,9 +195,16 @@ func (g *gen) splitByBuild(ps *pkgState) {
 		return
 	}
 	ctx := untaggedContext(g.cfg.Env)
+	matched := map[string]bool{}
 	untagged := func(file string) bool {
-		ok, err := ctx.MatchFile(filepath.Dir(file), filepath.Base(file))
-		return err == nil && ok
+		ok, seen := matched[file]
+		if !seen {
+			var err error
+			ok, err = ctx.MatchFile(filepath.Dir(file), filepath.Base(file))
+			ok = ok && err == nil
+			matched[file] = ok
+		}
+		return ok
 	}
 	inUntagged := map[string]bool{}
 	tagged := map[string]bool{}

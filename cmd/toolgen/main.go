@@ -28,11 +28,15 @@
 // Packages are go/packages patterns and default to ".", the package that
 // go generate runs in. The flags are:
 //
-//	-output NAME   file name per package (default tools_gen.go)
-//	-hooks NAME    file name per package for hook stubs (default tools_hooks.go)
-//	-check         write nothing; exit 1 naming each file that is missing or stale
-//	-json          write nothing; print the manifest of every tool as JSON
-//	-tags LIST     comma-separated build tags
+//	-output NAME   file name per package (default tools_gen.go;
+//	               with -tags, tools_<tags>_gen.go)
+//	-hooks NAME    file name per package for hook stubs (default tools_hooks.go;
+//	               with -tags, tools_<tags>_hooks.go)
+//	-check         write nothing; exit 1 naming each file that is missing, stale
+//	               or obsolete, with a unified diff of each stale one on stdout
+//	-json          write nothing; print the manifest of the run's tools as JSON
+//	-tags LIST     comma-separated build tags: write the tools that exist only
+//	               with them, into a file of their own (see Build tags)
 //	-v             print the time of each phase on stderr
 //
 // The directive is
@@ -66,9 +70,47 @@
 //
 // Problems are printed as path:line:col: message, sorted, all of them in one
 // run; a run with any error writes no file. Files are written atomically and
-// only when their contents change. An earlier tools_gen.go is ignored while
-// loading, so renaming or removing a tool never leaves toolgen stuck on its
-// own stale output; a package that no longer has tools loses its file.
+// only when their contents change. Every file whose first line is toolgen's
+// header is ignored while loading, whatever its name, so renaming or removing
+// a tool never leaves toolgen stuck on a stale output; a package that no
+// longer has tools for a run loses that run's file.
+//
+// -check compares what the run would write with the disk. It names each file
+// that is missing, stale or obsolete on stderr, prints a unified diff of each
+// stale file on stdout (labelled current/PATH and generated/PATH, as go mod
+// tidy -diff labels its own), and exits 1 if there is any.
+//
+// # Build tags
+//
+// A tool in a file behind a build constraint, such as //go:build enterprise,
+// exists only in the builds with the tag. toolgen without -tags writes
+// tools_gen.go with the tools of the build without tags and no constraint,
+// so every build compiles it. A second run, toolgen -tags enterprise, writes
+// the tools that only the build with the tag has into tools_enterprise_gen.go,
+// whose //go:build line requires the tags (-tags enterprise,beta: file
+// tools_beta_enterprise_gen.go, line //go:build beta && enterprise), and names
+// its toolsets after them: EnterpriseTools(), and ServiceEnterpriseTools(r) for
+// the methods of Service. Tools() is the same in every build, and nothing
+// registers itself at initialization: a build with the tag joins the two with
+// runtime.Merge(Tools(), EnterpriseTools()), for example in a function of
+// yours declared twice, in a file behind //go:build enterprise and in one
+// behind //go:build !enterprise. Run both from a file without constraint:
+//
+//	//go:generate go tool toolgen
+//	//go:generate go tool toolgen -tags enterprise
+//
+// A tool that both builds have, even from two files (one behind
+// !enterprise, one behind enterprise), belongs to the run without tags. One
+// that the build without the tags has and the build with them lacks is an
+// error of the run with tags, since tools_gen.go would not compile there.
+// Hook stubs of the tagged tools go into tools_enterprise_hooks.go, behind
+// the tag. A run writes and removes only its own file: a file of its name that
+// is the user's, or another run's (another //go:build line, or none), is an
+// error, as is a name that another run's output, compiled in the same build,
+// declares already. -check and -json with -tags cover that run's file only,
+// so a project checks each build it ships:
+//
+//	toolgen -check ./... && toolgen -check -tags enterprise ./...
 //
 // Exit status: 0 done, 1 diagnostics or stale files, 2 usage.
 package main
