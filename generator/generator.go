@@ -65,10 +65,9 @@ type Result struct {
 	// existing contents kept, the stubs appended). It is empty when
 	// Diagnostics hold an error.
 	Files map[string][]byte
-	// Obsolete are earlier outputs of this run's toolgen (same output name,
-	// same build tags) in packages that no longer have any tool for it;
-	// they should be removed. The outputs of runs with other tags are
-	// never here.
+	// Obsolete are files that a run like this one (same output name, same
+	// build tags) wrote before, in packages that no longer have any tool
+	// for it; they should be removed. Another run's file is never here.
 	Obsolete []string
 	// Diagnostics are every problem found, sorted by position.
 	Diagnostics []Diagnostic

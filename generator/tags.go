@@ -118,23 +118,6 @@ func OutputNames(tags []string) (output, hooks string, err error) {
 	return base + "_gen.go", base + "_hooks.go", nil
 }
 
-// buildLine is the //go:build line of the files of a run with tags, with
-// its newline; "" without tags.
-func (s tagSet) buildLine() string {
-	if s.build == "" {
-		return ""
-	}
-	return "//go:build " + s.build + "\n"
-}
-
-// describe names the run of s in a message.
-func (s tagSet) describe() string {
-	if len(s.tags) == 0 {
-		return "toolgen without -tags"
-	}
-	return "toolgen -tags " + strings.Join(s.tags, ",")
-}
-
 // toolKey identifies a tool across builds: its receiver type and its
 // function's name. A tool that both builds have is written by the run
 // without tags, whichever file declares it in each build.
@@ -142,23 +125,15 @@ func toolKey(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return fd.Name.Name
 	}
-	t := fd.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-			continue
-		case *ast.ParenExpr:
-			t = x.X
-			continue
-		case *ast.IndexExpr:
-			t = x.X
-			continue
-		case *ast.IndexListExpr:
-			t = x.X
-			continue
-		}
-		break
+	t := ast.Unparen(fd.Recv.List[0].Type)
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = ast.Unparen(star.X)
+	}
+	switch x := t.(type) { // a generic receiver, which cannot be a tool
+	case *ast.IndexExpr:
+		t = x.X
+	case *ast.IndexListExpr:
+		t = x.X
 	}
 	if id, ok := t.(*ast.Ident); ok {
 		return id.Name + "." + fd.Name.Name
