@@ -154,8 +154,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	output := fs.String("output", "", "file name per package (default "+generator.DefaultOutput+"; with -tags, tools_<tags>_gen.go)")
 	hooks := fs.String("hooks", "", "file name per package for hook stubs, user-owned (default "+generator.DefaultHooksOutput+"; with -tags, tools_<tags>_hooks.go)")
-	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale, with a diff of each stale one on stdout")
-	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool of the run as JSON")
+	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing, stale or obsolete, with a unified diff of each stale one on stdout")
+	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
 	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
 	fs.Usage = func() {
