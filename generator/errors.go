@@ -27,4 +27,8 @@ const (
 	msgHookSignature   = "hook %s has the wrong signature for %s= of tool %q (named at %s); want %s"
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"
 	msgStrict          = "tool %q is strict: its input at %s: %s"
+	msgNameInOutput    = "generated %s: already declared in %s, the output of another toolgen run, which this build compiles too; run that one again (go generate) or remove the file"
+	msgUntaggedOnly    = "tool function %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
+	msgNotOwnOutput    = "toolgen will not write %s: %s; remove it, or choose another -output"
+	msgUntaggedHooks   = "toolgen will not add hook stubs to %s: it has no //go:build line, and the stubs are for tools that exist only with the build tags %s; choose another -hooks"
 )

@@ -18,6 +18,7 @@ import (
 // gen holds the state of one run between loading and rendering.
 type gen struct {
 	cfg   *Config
+	set   tagSet
 	l     *loaded
 	diags diagnostics
 	pkgs  []*pkgState
@@ -27,8 +28,14 @@ type gen struct {
 type pkgState struct {
 	pkg   *packages.Package
 	tools []*toolState
-	// previous is the path of an earlier output of toolgen, if any.
+	// untagged are, in a run with tags, the tools that the build without
+	// them has too: the run without tags writes them.
+	untagged []*toolState
+	// previous is the path of an earlier output of this run, if any;
+	// outputs those of other runs (other tags, other -output names) that
+	// the build compiles with the package.
 	previous string
+	outputs  []string
 	model    *pkgModel
 	// hooks are the hook functions named so far, by name; stubs the ones
 	// to write, stubbed their names.
@@ -44,10 +51,13 @@ type toolState struct {
 	decl    *ast.FuncDecl
 	dir     *annotations.Directive
 	broken  bool // a signature problem was reported; skip its schemas
+	// untagged reports, in a run with tags, that the build without them
+	// has the tool too (see splitByBuild).
+	untagged bool
 }
 
-func newGen(l *loaded, cfg *Config) *gen {
-	g := &gen{cfg: cfg, l: l, diags: diagnostics{fset: l.fset}}
+func newGen(l *loaded, cfg *Config, set tagSet) *gen {
+	g := &gen{cfg: cfg, set: set, l: l, diags: diagnostics{fset: l.fset}}
 	pkgs := slices.Clone(l.pkgs)
 	slices.SortFunc(pkgs, func(a, b *packages.Package) int { return cmp.Compare(a.PkgPath, b.PkgPath) })
 	for _, p := range pkgs {
@@ -60,8 +70,12 @@ func newGen(l *loaded, cfg *Config) *gen {
 func (g *gen) find() {
 	for _, ps := range g.pkgs {
 		for _, f := range ps.pkg.CompiledGoFiles {
-			if g.l.blanked[f] {
+			switch {
+			case !g.l.blanked[f]:
+			case filepath.Base(f) == g.cfg.Output:
 				ps.previous = f
+			default:
+				ps.outputs = append(ps.outputs, f)
 			}
 		}
 		if ps.pkg.Types == nil {
@@ -74,7 +88,9 @@ func (g *gen) find() {
 			}
 			g.findInFile(ps, file)
 		}
+		g.splitByBuild(ps)
 		g.checkPackage(ps)
+		g.keepOwnTools(ps)
 	}
 }
 
@@ -304,6 +320,14 @@ func (g *gen) checkPackage(ps *pkgState) {
 	keys := map[string]*toolState{} // per toolset: recv + "\x00" + key
 	names := map[string]*toolState{}
 	scope := ps.pkg.Types.Scope()
+	// Names that the outputs of other runs declare, by tool and file.
+	inOutputs := g.outputNames(ps)
+	type clash struct {
+		ts   *toolState
+		file string
+	}
+	var clashes []clash
+	clashNames := map[clash][]string{}
 	declare := func(ts *toolState, name string) {
 		if other, dup := names[name]; dup && other != ts {
 			g.diags.errorf(ts.decl.Name.Pos(), msgNameClash, name, ts.model.Func, g.posString(other.decl.Name.Pos()))
@@ -313,9 +337,19 @@ func (g *gen) checkPackage(ps *pkgState) {
 		if obj := scope.Lookup(name); obj != nil {
 			g.diags.errorf(ts.decl.Name.Pos(), msgNameTaken, name, g.posString(obj.Pos()))
 		}
+		if file, ok := inOutputs[name]; ok && !ts.untagged {
+			c := clash{ts, file}
+			if clashNames[c] == nil {
+				clashes = append(clashes, c)
+			}
+			clashNames[c] = append(clashNames[c], name)
+		}
 	}
 	for _, ts := range ps.tools {
 		t := ts.model
+		t.Ctor = ctorName(t.Recv, t.Func)
+		t.Spec = lowerFirst(t.Ctor) + "Spec"
+		t.Toolset = toolsetFunc(t.Recv, g.setName(ts))
 		if other, dup := ids[t.ID]; dup {
 			g.diags.errorf(ts.dir.IDPos, msgDuplicateID, t.ID, g.posString(other.dir.Pos))
 		} else {
@@ -327,23 +361,24 @@ func (g *gen) checkPackage(ps *pkgState) {
 			if o, ok := ts.dir.Option("key"); ok {
 				pos = o.Pos
 			}
-			g.diags.errorf(pos, msgDuplicateKey, t.Key, toolsetFunc(t.Recv), g.posString(other.dir.Pos))
+			g.diags.errorf(pos, msgDuplicateKey, t.Key, t.Toolset, g.posString(other.dir.Pos))
 		} else {
 			keys[k] = ts
 		}
-		t.Ctor = ctorName(t.Recv, t.Func)
-		t.Spec = lowerFirst(t.Ctor) + "Spec"
 		declare(ts, t.Ctor)
 		declare(ts, t.Spec)
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {
-		for _, name := range toolsetNames(ts.model.Recv) {
+		for _, name := range toolsetNames(ts.model.Recv, g.setName(ts)) {
 			if !seen[name] {
 				seen[name] = true
 				declare(ts, name)
 			}
 		}
+	}
+	for _, c := range clashes {
+		g.diags.errorf(c.ts.decl.Name.Pos(), msgNameInOutput, strings.Join(clashNames[c], ", "), g.relPath(c.file))
 	}
 	for _, st := range ps.stubs {
 		if _, clash := names[st.Hook.Func]; clash {
@@ -356,9 +391,12 @@ func (g *gen) checkPackage(ps *pkgState) {
 		}
 	}
 	ps.model = &pkgModel{
-		Path: ps.pkg.PkgPath,
-		Name: ps.pkg.Name,
-		Dir:  pkgDir(ps.pkg),
+		Path:        ps.pkg.PkgPath,
+		Name:        ps.pkg.Name,
+		Dir:         pkgDir(ps.pkg),
+		Tags:        g.set.tags,
+		Build:       g.set.build,
+		ToolsetType: toolsetTypeName(g.set.name),
 		Imports: fileImports{
 			Runtime: freeName(scope, "runtime", "toolgenruntime"),
 			JSON:    freeName(scope, "json", "toolgenjson"),
@@ -401,32 +439,92 @@ func ctorName(recv, fn string) string {
 	return name
 }
 
-// toolsetType is the type through which Tools reaches the constructors
-// (see renderToolsets).
-const toolsetType = "toolset"
+// toolsetTypeName is the type through which Tools, or the toolset of the
+// functions of a tag set (EnterpriseTools), reaches the constructors (see
+// renderToolsets): toolset, enterpriseToolset.
+func toolsetTypeName(set string) string {
+	if set == "" {
+		return "toolset"
+	}
+	return lowerLeading(set) + "Toolset"
+}
 
 // toolsetNames are the package-level names that the generated file
 // declares for the toolset of recv's methods, or of the package's functions
-// when recv is "": its function, and for Tools the type toolsetType too.
-// (That type's method, tools, is not declared at package level, and no
-// declaration of the package can clash with it.)
-func toolsetNames(recv string) []string {
+// when recv is "", in the file of tag set set: its function, and for the
+// functions' toolset its type too. (That type's method, tools, is not
+// declared at package level, and no declaration of the package can clash
+// with it.)
+func toolsetNames(recv, set string) []string {
 	if recv == "" {
-		return []string{toolsetFunc(recv), toolsetType}
+		return []string{toolsetFunc(recv, set), toolsetTypeName(set)}
 	}
-	return []string{toolsetFunc(recv)}
+	return []string{toolsetFunc(recv, set)}
 }
 
 // toolsetFunc is the generated function that returns a toolset: Tools for
-// functions, <Recv>Tools for the methods of Recv.
-func toolsetFunc(recv string) string {
+// functions, <Recv>Tools for the methods of Recv; in the file of a tag set
+// its name comes before Tools: EnterpriseTools, <Recv>EnterpriseTools.
+func toolsetFunc(recv, set string) string {
 	if recv == "" {
-		return "Tools"
+		return set + "Tools"
 	}
 	if !ast.IsExported(recv) {
-		return lowerFirst(recv) + "Tools"
+		return lowerFirst(recv) + set + "Tools"
 	}
-	return recv + "Tools"
+	return recv + set + "Tools"
+}
+
+// setName is the tag set whose file holds the tool of ts: "" for the run
+// without tags.
+func (g *gen) setName(ts *toolState) string {
+	if ts.untagged {
+		return ""
+	}
+	return g.set.name
+}
+
+// keepOwnTools leaves in ps the tools that this run writes, and their hook
+// stubs: in a run with tags, those that the build without the tags lacks.
+// The others stay known, for the names they will have.
+func (g *gen) keepOwnTools(ps *pkgState) {
+	var own []*toolState
+	for _, ts := range ps.tools {
+		if ts.untagged {
+			ps.untagged = append(ps.untagged, ts)
+		} else {
+			own = append(own, ts)
+		}
+	}
+	if len(ps.untagged) == 0 {
+		return
+	}
+	ps.tools = own
+	ps.stubs = slices.DeleteFunc(ps.stubs, func(st stub) bool {
+		return !slices.ContainsFunc(own, func(ts *toolState) bool { return ts.model == st.Tool })
+	})
+	if len(own) == 0 {
+		ps.model = nil
+	}
+}
+
+// outputNames maps the names that the other outputs compiled with ps
+// declare to the file that declares them.
+func (g *gen) outputNames(ps *pkgState) map[string]string {
+	out := map[string]string{}
+	for _, f := range ps.outputs {
+		for _, name := range g.l.outputNames[f] {
+			out[name] = f
+		}
+	}
+	return out
+}
+
+func (g *gen) relPath(file string) string {
+	if rel, err := filepath.Rel(g.cfg.Dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
 }
 
 func (g *gen) posString(pos token.Pos) string {
@@ -437,14 +535,21 @@ func (g *gen) posString(pos token.Pos) string {
 	return p.String()
 }
 
-// generatedNames are the package-level names that the generated file of
-// ps declares: per tool its constructor and Spec, the toolset functions and
-// type, and the schema constants once the schema stage has named them.
-func (ps *pkgState) generatedNames() []string {
+// generatedNames are the package-level names that the generated files of
+// ps declare: per tool its constructor and Spec, the toolset functions and
+// types, and the schema constants once the schema stage has named them; in
+// a run with tags, those of the tools that the run without tags writes,
+// and every name that the other outputs compiled with ps declare.
+func (g *gen) generatedNames(ps *pkgState) []string {
 	var names []string
-	for _, ts := range ps.tools {
-		names = append(names, ts.model.Ctor, ts.model.Spec)
-		names = append(names, toolsetNames(ts.model.Recv)...)
+	for _, list := range [][]*toolState{ps.tools, ps.untagged} {
+		for _, ts := range list {
+			names = append(names, ts.model.Ctor, ts.model.Spec)
+			names = append(names, toolsetNames(ts.model.Recv, g.setName(ts))...)
+		}
+	}
+	for _, f := range ps.outputs {
+		names = append(names, g.l.outputNames[f]...)
 	}
 	if ps.model != nil {
 		for _, c := range ps.model.Schemas {

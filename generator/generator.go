@@ -18,6 +18,7 @@
 package generator
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -38,13 +39,20 @@ type Config struct {
 	Dir string
 	// Patterns are go/packages patterns; none means ".".
 	Patterns []string
-	// Tags are build tags.
+	// Tags are build tags. A run with tags writes only the tools that the
+	// build without them does not have, into a file of its own whose
+	// //go:build line requires the tags, with toolset functions named
+	// after them (EnterpriseTools). The run without tags writes the
+	// others, into a file that every build compiles.
 	Tags []string
-	// Output is the generated file's name in each package; "" means
-	// [DefaultOutput].
+	// Output is the generated file's name in each package; "" means the
+	// first name of [OutputNames]: [DefaultOutput] without Tags,
+	// tools_<tags>_gen.go with them.
 	Output string
 	// HooksOutput is the name of the user-owned file, beside Output, that
-	// hook stubs are written into; "" means [DefaultHooksOutput].
+	// hook stubs are written into; "" means the second name of
+	// [OutputNames]: [DefaultHooksOutput] without Tags,
+	// tools_<tags>_hooks.go with them.
 	HooksOutput string
 	// Env is the environment of the go command; nil means the process's.
 	Env []string
@@ -57,8 +65,9 @@ type Result struct {
 	// existing contents kept, the stubs appended). It is empty when
 	// Diagnostics hold an error.
 	Files map[string][]byte
-	// Obsolete are earlier outputs of toolgen in packages that no longer
-	// have any tool; they should be removed.
+	// Obsolete are files that a run like this one (same output name, same
+	// build tags) wrote before, in packages that no longer have any tool
+	// for it; they should be removed. Another run's file is never here.
 	Obsolete []string
 	// Diagnostics are every problem found, sorted by position.
 	Diagnostics []Diagnostic
@@ -90,12 +99,14 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	if len(cfg.Patterns) == 0 {
 		cfg.Patterns = []string{"."}
 	}
-	if cfg.Output == "" {
-		cfg.Output = DefaultOutput
+	set, err := newTagSet(cfg.Tags)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.HooksOutput == "" {
-		cfg.HooksOutput = DefaultHooksOutput
-	}
+	cfg.Tags = set.tags
+	output, hooks, _ := OutputNames(set.tags)
+	cfg.Output = cmp.Or(cfg.Output, output)
+	cfg.HooksOutput = cmp.Or(cfg.HooksOutput, hooks)
 	for _, name := range []string{cfg.Output, cfg.HooksOutput} {
 		if filepath.Base(name) != name || filepath.Ext(name) != ".go" || strings.HasSuffix(name, "_test.go") {
 			return nil, fmt.Errorf("output %q: want a file name ending in .go (not _test.go), with no directory", name)
@@ -119,8 +130,9 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	phase("load")
 
-	g := newGen(l, &cfg)
+	g := newGen(l, &cfg, set)
 	g.find()
+	g.claimOutputs()
 	res.pkgs = g.packages()
 	phase("find")
 	g.schemas()

@@ -22,6 +22,10 @@ const contextPath = "context"
 // changed or removed; the file is gofmt-formatted.
 func renderHooks(p *pkgModel, existing []byte) ([]byte, error) {
 	f := jen.NewFilePathName(p.Path, p.Name)
+	if p.Build != "" && existing == nil {
+		// The stubs use the types of files that exist only with the tags.
+		f.HeaderComment("//go:build " + p.Build)
+	}
 	f.ImportAlias(runtimePath, p.Imports.Runtime)
 	f.ImportAlias(contextPath, p.Imports.Context)
 	if p.Imports.Runtime == "runtime" {

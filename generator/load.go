@@ -32,16 +32,24 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 type loaded struct {
 	fset *token.FileSet
 	pkgs []*packages.Package
-	// blanked are the previous outputs hidden from the type checker.
+	// blanked are the previous outputs hidden from the type checker: every
+	// file that starts with [Header], whatever its name or its tags.
 	blanked map[string]bool
+	// outputNames are the package-level names declared by the blanked files
+	// that are not named as this run's output: the outputs of runs with
+	// other tags (or other -output names), by file.
+	outputNames map[string][]string
 	// parsed are the files go/packages parsed: the requested packages'
 	// own, unless it type-checked dependencies from source.
 	parsed []string
 }
 
-// load loads the packages of cfg. Earlier outputs of toolgen are replaced by
-// an empty file of the same package, so that a stale tools_gen.go, which
-// may no longer compile after a tool was renamed, never gets in the way.
+// load loads the packages of cfg. Earlier outputs of toolgen, every file
+// that starts with [Header] whatever its name, are replaced by an empty
+// file of the same package, so that a stale tools_gen.go, which may no
+// longer compile after a tool was renamed, never gets in the way, nor does
+// the output of a run with other tags, which declares names this run may
+// declare too.
 //
 // They are replaced in two ways. First for the type checker only: the
 // ParseFile of go/packages gives it the empty file (see loadOnce). The go
@@ -66,7 +74,12 @@ func load(ctx context.Context, cfg *Config) (*loaded, error) {
 	for file := range l.blanked {
 		addBlank(overlay, file)
 	}
-	return loadOnce(ctx, cfg, overlay)
+	again, err := loadOnce(ctx, cfg, overlay)
+	if err != nil {
+		return nil, err
+	}
+	again.outputNames = l.outputNames // the overlay hid their declarations
+	return again, nil
 }
 
 // hasListError reports whether the go command reported an error for pkg.
@@ -78,6 +91,7 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 	fset := token.NewFileSet()
 	var mu sync.Mutex // go/packages parses files in parallel
 	blanked := map[string]bool{}
+	outputNames := map[string][]string{}
 	var parsed []string
 	pcfg := &packages.Config{
 		Context: ctx,
@@ -92,11 +106,22 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 			parsed = append(parsed, filename)
 			mu.Unlock()
 			// An output of toolgen (or the empty file that replaces it in
-			// the overlay) is an empty file of its package.
-			if filepath.Base(filename) == cfg.Output && bytes.HasPrefix(src, []byte(Header+"\n")) {
+			// the overlay) is an empty file of its package. The names that
+			// another run's output declares are kept: this run must not
+			// declare them, and the package's uses of them are not errors.
+			if bytes.HasPrefix(src, []byte(Header+"\n")) {
 				if name := clauseName(src); name != "" {
+					var names []string
+					if filepath.Base(filename) != cfg.Output {
+						if f, err := parser.ParseFile(token.NewFileSet(), filename, src, parser.SkipObjectResolution); err == nil {
+							names = declaredNames(f)
+						}
+					}
 					mu.Lock()
 					blanked[filename] = true
+					if names != nil {
+						outputNames[filename] = names
+					}
 					mu.Unlock()
 					return parser.ParseFile(fset, filename, blankFile(name), parseMode)
 				}
@@ -120,7 +145,7 @@ func loadOnce(ctx context.Context, cfg *Config, overlay map[string][]byte) (*loa
 	for f := range overlay {
 		blanked[f] = true
 	}
-	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked, parsed: parsed}, nil
+	return &loaded{fset: fset, pkgs: pkgs, blanked: blanked, outputNames: outputNames, parsed: parsed}, nil
 }
 
 // parseMode is how toolgen parses Go files: with comments, for the
@@ -165,7 +190,7 @@ func (g *gen) reportPackageErrors() {
 		if byName[ps.pkg.Name] == nil {
 			byName[ps.pkg.Name] = map[string]bool{}
 		}
-		for _, n := range ps.generatedNames() {
+		for _, n := range g.generatedNames(ps) {
 			generated[ps][n] = true
 			byName[ps.pkg.Name][n] = true
 		}

@@ -54,7 +54,7 @@ func (r *Result) Manifest() []ManifestEntry {
 				OutputSchema:  t.OutputSchema,
 				Options:       t.Options,
 				Constructor:   t.Ctor,
-				Toolset:       toolsetFunc(t.Recv),
+				Toolset:       t.Toolset,
 				Position:      FormatPosition(t.Pos, r.dir),
 				InputDialects: dialects(t.InputSchema),
 			})

@@ -27,6 +27,12 @@ type pkgModel struct {
 	Stubs []stub
 	// Imports are how the generated files refer to their imports.
 	Imports fileImports
+	// Tags are the build tags of the run, sorted; Build the expression of
+	// the //go:build line of its files ("" without tags); ToolsetType the
+	// type through which the functions' toolset reaches the constructors.
+	Tags        []string
+	Build       string
+	ToolsetType string
 }
 
 // fileImports are the local names the generated files use for their imports,
@@ -57,8 +63,8 @@ type toolModel struct {
 	// for a method, "" for a function.
 	Func, Recv string
 	// Ctor is the name of the generated constructor, Spec that of its Spec
-	// variable.
-	Ctor, Spec string
+	// variable, Toolset that of the toolset function that holds the tool.
+	Ctor, Spec, Toolset string
 	// In and Out are the function's input and output types, as written.
 	In, Out *typeExpr
 	// InputSchema and OutputSchema are the schemas, indented JSON, and

@@ -47,6 +47,9 @@ func render(p *pkgModel) ([]byte, error) {
 func newFile(p *pkgModel) *jen.File {
 	f := jen.NewFilePathName(p.Path, p.Name)
 	f.HeaderComment(strings.TrimPrefix(Header, "// "))
+	if p.Build != "" {
+		f.HeaderComment("//go:build " + p.Build)
+	}
 	f.ImportAlias(runtimePath, p.Imports.Runtime)
 	f.ImportAlias(jsonPath, p.Imports.JSON)
 	if p.Imports.Runtime == "runtime" {
@@ -100,7 +103,7 @@ func renderTool(f *jen.File, t *toolModel) {
 		fn = jen.Id("r").Dot(t.Func)
 		what = t.Recv + "." + t.Func
 	}
-	f.Commentf("%s returns [%s] as the tool %q, under the key %q in %s.", t.Ctor, what, t.ID, t.Key, toolsetFunc(t.Recv))
+	f.Commentf("%s returns [%s] as the tool %q, under the key %q in %s.", t.Ctor, what, t.ID, t.Key, t.Toolset)
 	call := jen.Qual(runtimePath, "NewFunc").Call(jen.Op("&").Id(t.Spec), fn)
 	for _, h := range t.Hooks {
 		call = call.Add(hookCall(h))
@@ -164,27 +167,36 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 		}
 		items = append(items, jen.Line())
 		set := jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...))
-		name := toolsetFunc(recv)
+		name := byRecv[recv][0].Toolset
+		which := "the package's tools"
 		if recv != "" {
-			f.Commentf("%s returns the tools of the methods of r by key. Each call builds new tools in a new map.", name)
+			which = "the tools of the methods of r"
+		}
+		if p.Build == "" {
+			f.Commentf("%s returns %s by key. Each call builds new tools in a new map.", name, which)
+		} else {
+			f.Commentf("%s returns %s that exist only with the build tags %s, by key; %s returns the others. Each call builds new tools in a new map.",
+				name, which, strings.Join(p.Tags, ","), toolsetFunc(recv, ""))
+		}
+		if recv != "" {
 			f.Func().Id(name).Params(jen.Id("r").Op("*").Id(recv)).Qual(runtimePath, "Toolset").Block(set)
 			f.Line()
 			continue
 		}
-		f.Commentf("%s returns the package's tools by key. Each call builds new tools in a new map.", name)
+		typ := p.ToolsetType
 		f.Func().Id(name).Params().Qual(runtimePath, "Toolset").Block(
-			jen.Comment("Tools reaches the constructors through an interface, which Go's"),
-			jen.Comment("initialization order does not follow, so that a tool may call Tools()"),
-			jen.Comment("and a package-level variable initialized from Tools() may be used by a tool."),
+			jen.Commentf("%s reaches the constructors through an interface, which Go's", name),
+			jen.Commentf("initialization order does not follow, so that a tool may call %s()", name),
+			jen.Commentf("and a package-level variable initialized from %s() may be used by a tool.", name),
 			jen.Var().Id("ts").Custom(jen.Options{Open: "interface{", Close: "}"}, jen.Id("tools").Params().Qual(runtimePath, "Toolset")).
-				Op("=").Id(toolsetType).Values(),
+				Op("=").Id(typ).Values(),
 			jen.Return(jen.Id("ts").Dot("tools").Call()),
 		)
 		f.Line()
-		f.Commentf("%s is the type through which %s calls the constructors.", toolsetType, name)
-		f.Type().Id(toolsetType).Struct()
+		f.Commentf("%s is the type through which %s calls the constructors.", typ, name)
+		f.Type().Id(typ).Struct()
 		f.Line()
-		f.Func().Params(jen.Id(toolsetType)).Id("tools").Params().Qual(runtimePath, "Toolset").Block(set)
+		f.Func().Params(jen.Id(typ)).Id("tools").Params().Qual(runtimePath, "Toolset").Block(set)
 		f.Line()
 	}
 }

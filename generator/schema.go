@@ -135,7 +135,7 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 			addPkgNames(a)
 		}
 	}
-	for _, n := range ps.generatedNames() { // the schema constants are not named yet
+	for _, n := range g.generatedNames(ps) { // the schema constants are not named yet
 		taken[n] = true
 	}
 	for _, ts := range ps.tools {

@@ -28,11 +28,15 @@
 // Packages are go/packages patterns and default to ".", the package that
 // go generate runs in. The flags are:
 //
-//	-output NAME   file name per package (default tools_gen.go)
-//	-hooks NAME    file name per package for hook stubs (default tools_hooks.go)
-//	-check         write nothing; exit 1 naming each file that is missing or stale
-//	-json          write nothing; print the manifest of every tool as JSON
-//	-tags LIST     comma-separated build tags
+//	-output NAME   file name per package (default tools_gen.go;
+//	               with -tags, tools_<tags>_gen.go)
+//	-hooks NAME    file name per package for hook stubs (default tools_hooks.go;
+//	               with -tags, tools_<tags>_hooks.go)
+//	-check         write nothing; exit 1 naming each file that is missing, stale
+//	               or obsolete, with a unified diff of each stale one on stdout
+//	-json          write nothing; print the manifest of the run's tools as JSON
+//	-tags LIST     comma-separated build tags: write the tools that exist only
+//	               with them, into a file of their own (see Build tags)
 //	-v             print the time of each phase on stderr
 //
 // The directive is
@@ -66,14 +70,53 @@
 //
 // Problems are printed as path:line:col: message, sorted, all of them in one
 // run; a run with any error writes no file. Files are written atomically and
-// only when their contents change. An earlier tools_gen.go is ignored while
-// loading, so renaming or removing a tool never leaves toolgen stuck on its
-// own stale output; a package that no longer has tools loses its file.
+// only when their contents change. Every file whose first line is toolgen's
+// header is ignored while loading, whatever its name, so renaming or removing
+// a tool never leaves toolgen stuck on a stale output; a package that no
+// longer has tools for a run loses that run's file.
+//
+// -check compares what the run would write with the disk. It names each file
+// that is missing, stale or obsolete on stderr, prints a unified diff of each
+// stale file on stdout (labelled current/PATH and generated/PATH, as go mod
+// tidy -diff labels its own), and exits 1 if there is any.
+//
+// # Build tags
+//
+// A tool in a file behind a build constraint, such as //go:build enterprise,
+// exists only in the builds with the tag. toolgen without -tags writes
+// tools_gen.go with the tools of the build without tags and no constraint,
+// so every build compiles it. A second run, toolgen -tags enterprise, writes
+// the tools that only the build with the tag has into tools_enterprise_gen.go,
+// whose //go:build line requires the tags (-tags enterprise,beta: file
+// tools_beta_enterprise_gen.go, line //go:build beta && enterprise), and names
+// its toolsets after them: EnterpriseTools(), and ServiceEnterpriseTools(r) for
+// the methods of Service. Tools() is the same in every build, and nothing
+// registers itself at initialization: a build with the tag joins the two with
+// runtime.Merge(Tools(), EnterpriseTools()), for example in a function of
+// yours declared twice, in a file behind //go:build enterprise and in one
+// behind //go:build !enterprise. Run both from a file without constraint:
+//
+//	//go:generate go tool toolgen
+//	//go:generate go tool toolgen -tags enterprise
+//
+// A tool that both builds have, even from two files (one behind
+// !enterprise, one behind enterprise), belongs to the run without tags. One
+// that the build without the tags has and the build with them lacks is an
+// error of the run with tags, since tools_gen.go would not compile there.
+// Hook stubs of the tagged tools go into tools_enterprise_hooks.go, behind
+// the tag. A run writes and removes only its own file: a file of its name that
+// is the user's, or another run's (another //go:build line, or none), is an
+// error, as is a name that another run's output, compiled in the same build,
+// declares already. -check and -json with -tags cover that run's file only,
+// so a project checks each build it ships:
+//
+//	toolgen -check ./... && toolgen -check -tags enterprise ./...
 //
 // Exit status: 0 done, 1 diagnostics or stale files, 2 usage.
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -85,6 +128,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
 )
@@ -107,11 +152,11 @@ const (
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("toolgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	output := fs.String("output", generator.DefaultOutput, "file name per package")
-	hooks := fs.String("hooks", generator.DefaultHooksOutput, "file name per package for hook stubs (user-owned)")
-	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale")
-	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
-	tags := fs.String("tags", "", "comma-separated build tags")
+	output := fs.String("output", "", "file name per package (default "+generator.DefaultOutput+"; with -tags, tools_<tags>_gen.go)")
+	hooks := fs.String("hooks", "", "file name per package for hook stubs, user-owned (default "+generator.DefaultHooksOutput+"; with -tags, tools_<tags>_hooks.go)")
+	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing, stale or obsolete, with a unified diff of each stale one on stdout")
+	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools as JSON")
+	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
 	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\n"+
@@ -129,14 +174,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen: -check and -json cannot be used together")
 		return exitUsage
 	}
+	tagList, err := generator.ParseTags(*tags)
+	if err != nil {
+		fmt.Fprintf(stderr, "toolgen: -tags %q: %v\n", *tags, err)
+		return exitUsage
+	}
+	defaultOutput, defaultHooks, err := generator.OutputNames(tagList)
+	if err != nil {
+		fmt.Fprintln(stderr, "toolgen:", err)
+		return exitUsage
+	}
 	for _, f := range []struct{ flag, name string }{{"output", *output}, {"hooks", *hooks}} {
+		if f.name == "" {
+			continue
+		}
 		if filepath.Base(f.name) != f.name || filepath.Ext(f.name) != ".go" || strings.HasSuffix(f.name, "_test.go") {
 			fmt.Fprintf(stderr, "toolgen: -%s %q: want a file name ending in .go (not _test.go), with no directory\n", f.flag, f.name)
 			return exitUsage
 		}
 	}
-	if *output == *hooks {
-		fmt.Fprintf(stderr, "toolgen: -output and -hooks are both %q\n", *output)
+	if cmp.Or(*output, defaultOutput) == cmp.Or(*hooks, defaultHooks) {
+		fmt.Fprintf(stderr, "toolgen: -output and -hooks are both %q\n", cmp.Or(*output, defaultOutput))
 		return exitUsage
 	}
 	wd, err := os.Getwd()
@@ -144,10 +202,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return exitFail
 	}
-	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output, HooksOutput: *hooks}
-	if *tags != "" {
-		cfg.Tags = strings.Split(*tags, ",")
-	}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Tags: tagList, Output: *output, HooksOutput: *hooks}
 	res, err := generator.Generate(ctx, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "toolgen:", err)
@@ -177,6 +232,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		stale := staleFiles(res)
 		for _, f := range stale {
 			fmt.Fprintf(stderr, "%s: %s\n", rel(wd, f.path), f.why)
+			if f.old != nil {
+				// Labelled as go mod tidy -diff labels its diff.
+				name := filepath.ToSlash(rel(wd, f.path))
+				stdout.Write(diff.Diff("current/"+name, f.old, "generated/"+name, res.Files[f.path]))
+			}
 		}
 		if len(stale) > 0 {
 			fmt.Fprintln(stderr, "toolgen: generated files are out of date; run go generate")
@@ -191,7 +251,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-type staleFile struct{ path, why string }
+// staleFile is a file that differs from what the run generates: why says
+// how, and old holds what is on disk when the file is stale.
+type staleFile struct {
+	path, why string
+	old       []byte
+}
 
 // staleFiles compares the result with the disk.
 func staleFiles(res *generator.Result) []staleFile {
@@ -200,15 +265,15 @@ func staleFiles(res *generator.Result) []staleFile {
 		old, err := os.ReadFile(path)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
-			out = append(out, staleFile{path, "missing"})
+			out = append(out, staleFile{path: path, why: "missing"})
 		case err != nil:
-			out = append(out, staleFile{path, err.Error()})
+			out = append(out, staleFile{path: path, why: err.Error()})
 		case string(old) != string(res.Files[path]):
-			out = append(out, staleFile{path, "stale"})
+			out = append(out, staleFile{path: path, why: "stale", old: old})
 		}
 	}
 	for _, path := range res.Obsolete {
-		out = append(out, staleFile{path, "obsolete: the package has no tools any more"})
+		out = append(out, staleFile{path: path, why: "obsolete: the package has no tools for this run any more"})
 	}
 	return out
 }
