@@ -75,6 +75,7 @@ func (g *gen) find() {
 			g.findInFile(ps, file)
 		}
 		g.checkPackage(ps)
+		g.checkLeftStubs(ps)
 	}
 }
 
@@ -335,6 +336,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		t.Spec = lowerFirst(t.Ctor) + "Spec"
 		declare(ts, t.Ctor)
 		declare(ts, t.Spec)
+		g.checkExported(ps, ts)
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {
@@ -388,17 +390,65 @@ func pkgDir(p *packages.Package) string {
 }
 
 // ctorName is the generated constructor of a tool: GetWeatherTool, or
-// ServiceLookupTool for (*Service).Lookup. It is exported only when
-// everything it names is.
+// ServiceLookupTool for (*Service).Lookup. A name that ends in Tool gets no
+// second Tool: (*Service).LookupTool gives ServiceLookupTool, and a
+// function StrictTool, whose own name the constructor cannot take, gives
+// NewStrictTool. It is exported only when everything it names is.
 func ctorName(recv, fn string) string {
+	const suffix = "Tool"
 	if recv == "" {
-		return fn + "Tool"
+		switch {
+		case !strings.HasSuffix(fn, suffix):
+			return fn + suffix
+		case ast.IsExported(fn):
+			return "New" + fn
+		}
+		return "new" + upperFirst(fn)
 	}
-	name := recv + upperFirst(fn) + "Tool"
+	name := recv + upperFirst(fn)
+	if !strings.HasSuffix(name, suffix) {
+		name += suffix
+	}
 	if !ast.IsExported(recv) || !ast.IsExported(fn) {
 		return lowerFirst(name)
 	}
 	return name
+}
+
+// checkExported reports the unexported types of the package that an
+// exported constructor would name, as the type arguments of the
+// *runtime.Func it returns.
+func (g *gen) checkExported(ps *pkgState, ts *toolState) {
+	t := ts.model
+	if !ast.IsExported(t.Ctor) || t.In == nil {
+		return
+	}
+	fn := "*runtime.Func[" + t.In.String(ps.pkg.PkgPath) + ", " + t.Out.String(ps.pkg.PkgPath) + "]"
+	for _, typ := range []struct {
+		role string
+		e    *typeExpr
+	}{{roleInput, t.In}, {roleResult, t.Out}} {
+		if name := unexportedName(typ.e, ps.pkg.PkgPath); name != "" {
+			g.diags.errorf(ts.decl.Name.Pos(), msgUnexportedType, t.ID, t.Ctor, typ.role, name, fn, name, t.Func)
+		}
+	}
+}
+
+// unexportedName returns the first unexported type of the package at path
+// that e names, "" if there is none.
+func unexportedName(e *typeExpr, path string) string {
+	if e == nil {
+		return ""
+	}
+	if e.Kind == kindNamed && e.PkgPath == path && !ast.IsExported(e.Name) {
+		return e.Name
+	}
+	for _, sub := range append([]*typeExpr{e.Elem, e.Key}, e.TypeArgs...) {
+		if name := unexportedName(sub, path); name != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 // toolsetType is the type through which Tools reaches the constructors

@@ -26,6 +26,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -48,6 +50,35 @@ type Config struct {
 	HooksOutput string
 	// Env is the environment of the go command; nil means the process's.
 	Env []string
+	// Dialects are the provider dialects the tools must fit: a tool whose
+	// input one of them cannot express is an error, not a warning (see
+	// [ParseDialects]).
+	Dialects []runtime.Dialect
+}
+
+// ParseDialects reads a comma-separated list of dialect names, as the
+// manifest names them: openai-strict, gemini, anthropic.
+func ParseDialects(list string) ([]runtime.Dialect, error) {
+	var out []runtime.Dialect
+	for name := range strings.SplitSeq(list, ",") {
+		d := runtime.Dialect(strings.TrimSpace(name))
+		if !slices.Contains(dialectsChecked, d) {
+			return nil, fmt.Errorf("unknown dialect %q; known: %s", d, dialectNames())
+		}
+		if !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// dialectNames lists the names ParseDialects accepts.
+func dialectNames() string {
+	var names []string
+	for _, d := range dialectsChecked {
+		names = append(names, string(d))
+	}
+	return strings.Join(names, ", ")
 }
 
 // Result is what one run produced.
@@ -103,6 +134,11 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.Output == cfg.HooksOutput {
 		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
+	}
+	for _, d := range cfg.Dialects {
+		if !slices.Contains(dialectsChecked, d) {
+			return nil, fmt.Errorf("dialect %q: want one of %s", d, dialectNames())
+		}
 	}
 
 	res := &Result{Files: map[string][]byte{}, dir: cfg.Dir}

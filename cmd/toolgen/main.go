@@ -33,6 +33,8 @@
 //	-check         write nothing; exit 1 naming each file that is missing or stale
 //	-json          write nothing; print the manifest of every tool as JSON
 //	-tags LIST     comma-separated build tags
+//	-dialects LIST comma-separated provider dialects (openai-strict, gemini,
+//	               anthropic) whose failures are errors, not warnings
 //	-v             print the time of each phase on stderr
 //
 // The directive is
@@ -64,6 +66,17 @@
 // *runtime.Func[In, Out], so GetWeatherTool().WithModelOutput(f) is checked by
 // the compiler.
 //
+// Every tool's input is checked against each provider's dialect of JSON
+// Schema: what one cannot express (a free-form map for Gemini, say) is a
+// warning that names the dialect and the field, and an error for the
+// dialects of -dialects, and for OpenAI strict when the tool is strict.
+// Warnings also point out structs without json tags (their fields become
+// required properties under their Go names), fields that embedded fields
+// cancel, invopop schema hooks (JSONSchema, JSONSchemaExtend, …) and
+// protobuf enum descriptors, which toolgen does not read, and hook stubs
+// that no directive names any more. A problem in another module's type is
+// reported at your field or signature that reaches it.
+//
 // Problems are printed as path:line:col: message, sorted, all of them in one
 // run; a run with any error writes no file. Files are written atomically and
 // only when their contents change. An earlier tools_gen.go is ignored while
@@ -87,6 +100,7 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 func main() {
@@ -112,6 +126,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing or stale")
 	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags")
+	var dialects []runtime.Dialect
+	fs.Func("dialects", "comma-separated provider dialects (openai-strict, gemini, anthropic) whose failures are errors, not warnings", func(list string) (err error) {
+		dialects, err = generator.ParseDialects(list)
+		return err
+	})
 	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\n"+
@@ -144,7 +163,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return exitFail
 	}
-	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output, HooksOutput: *hooks}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output, HooksOutput: *hooks, Dialects: dialects}
 	if *tags != "" {
 		cfg.Tags = strings.Split(*tags, ",")
 	}

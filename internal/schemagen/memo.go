@@ -16,9 +16,10 @@ import (
 
 // memo holds the caches.
 type memo struct {
-	keys   map[types.Type]string         // typeKey
-	text   map[types.Type]bool           // marshalsAsText
-	fields map[*types.Struct][]jsonField // typeFields; callers never modify the slices
+	keys   map[types.Type]string          // typeKey
+	text   map[types.Type]bool            // marshalsAsText
+	fields map[*types.Struct]structFields // typeFields; callers never modify the slices
+	hooks  map[*types.Named][]string      // hookMethods
 	bodies map[*types.Named]*jsonschema.Schema
 	enums  map[*types.Named][]any // enumValues; callers copy before changing an element
 	// frozen are the bodies, which the schemas that use them share: see
@@ -30,7 +31,8 @@ func newMemo() memo {
 	return memo{
 		keys:   map[types.Type]string{},
 		text:   map[types.Type]bool{},
-		fields: map[*types.Struct][]jsonField{},
+		fields: map[*types.Struct]structFields{},
+		hooks:  map[*types.Named][]string{},
 		bodies: map[*types.Named]*jsonschema.Schema{},
 		enums:  map[*types.Named][]any{},
 		frozen: map[*jsonschema.Schema]bool{},
@@ -107,14 +109,38 @@ func (b *Builder) marshalsAsText(t types.Type) bool {
 	return v
 }
 
+// structFields is what typeFields returns.
+type structFields struct {
+	fields     []jsonField
+	collisions []collision
+}
+
 // typeFields is the memoized typeFields.
 func (b *Builder) typeFields(st *types.Struct) []jsonField {
+	return b.structFields(st).fields
+}
+
+func (b *Builder) structFields(st *types.Struct) structFields {
 	if f, ok := b.memo.fields[st]; ok {
 		return f
 	}
-	f := typeFields(st)
+	var f structFields
+	f.fields, f.collisions = typeFields(st)
 	b.memo.fields[st] = f
 	return f
+}
+
+// hookMethods is the memoized hookMethods.
+func (b *Builder) hookMethods(n *types.Named) []string {
+	if noMethods(n) {
+		return nil
+	}
+	if h, ok := b.memo.hooks[n]; ok {
+		return h
+	}
+	h := hookMethods(n)
+	b.memo.hooks[n] = h
+	return h
 }
 
 // enumValues is the memoized enumValues. The slice is shared by every
