@@ -27,6 +27,7 @@ func TestUsage(t *testing.T) {
 		{"output not go", []string{"-output", "tools.txt"}, exitUsage, "want a file name ending in .go"},
 		{"hooks a test file", []string{"-hooks", "hooks_test.go"}, exitUsage, "-hooks \"hooks_test.go\": want a file name ending in .go (not _test.go)"},
 		{"output and hooks the same", []string{"-hooks", "tools_gen.go"}, exitUsage, "-output and -hooks are both"},
+		{"unknown dialect", []string{"-dialects", "gemini,openai"}, exitUsage, `invalid value "gemini,openai" for flag -dialects: unknown dialect "openai"`},
 		{"help", []string{"-h"}, exitOK, "usage: toolgen [flags] [packages]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

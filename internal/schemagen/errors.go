@@ -162,8 +162,9 @@ func joinPath(path, name string) string {
 // what the user expects.
 
 // msgNoJSONTags says that a struct without json tags gives properties named
-// as in Go, all required. names are some of them.
-func msgNoJSONTags(what string, names []string) string {
+// as in Go, all required. names are some of them; a struct of the user's
+// code can get tags, another's must be wrapped.
+func msgNoJSONTags(what string, names []string, users bool) string {
 	const shown = 3
 	list := make([]string, 0, shown+1)
 	for i, n := range names {
@@ -173,8 +174,12 @@ func msgNoJSONTags(what string, names []string) string {
 		}
 		list = append(list, fmt.Sprintf("%q", n))
 	}
-	return fmt.Sprintf("%s has no json tags, so its fields become required properties under their Go names (%s); add json tags (json:\"name,omitempty\" for an optional one), or wrap it in a struct of your own that has them",
-		what, strings.Join(list, ", "))
+	fix := "add json tags (json:\"name,omitempty\" for an optional one), or wrap it in a struct of your own that has them"
+	if !users {
+		fix = "wrap it: give the tool a struct of your own with json tags, and copy the fields it needs"
+	}
+	return fmt.Sprintf("%s has no json tags, so its fields become required properties under their Go names (%s); %s",
+		what, strings.Join(list, ", "), fix)
 }
 
 // msgCollision says that encoding/json drops a JSON name claimed by
@@ -219,5 +224,5 @@ func msgProseTag(tag string) string {
 
 // msgUnescapedComma says that a comma ended a keyword's value early.
 func msgUnescapedComma(tag, part string) string {
-	return fmt.Sprintf("jsonschema:%q: %q is not a keyword: invopop splits the tag at every comma, so escape a comma in a value as \\, (or use jsonschema_description:\"…\" for a description)", tag, strings.TrimSpace(part))
+	return fmt.Sprintf("jsonschema:%q: %q is not a keyword: invopop splits the tag at every comma; write \\\\, in the struct tag for a comma in a value, or use jsonschema_description:\"…\"", tag, strings.TrimSpace(part))
 }

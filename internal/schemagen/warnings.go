@@ -80,12 +80,12 @@ func (c *ctx) checkJSONTags(st *types.Struct, named *types.Named, fields []jsonF
 	for _, u := range list {
 		warned = append(warned, u.st)
 		if u.owner == nil {
-			c.warnf(at, msgNoJSONTags("this struct", u.names))
+			c.warnf(at, msgNoJSONTags("this struct", u.names, at.decl == ""))
 			continue
 		}
 		uat := at
 		uat.path = joinPath(at.path, u.prefix)
-		c.warnType(uat, u.owner, msgNoJSONTags("struct "+typeString(u.owner), u.names))
+		c.warnType(uat, u.owner, msgNoJSONTags("struct "+typeString(u.owner), u.names, c.b.local(u.owner.Obj().Pkg())))
 	}
 	return warned
 }
