@@ -32,7 +32,7 @@ func Tag(ctx context.Context, in In) (bool, error) { return true, nil }
 	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv(),
 		Dialects: []runtime.Dialect{runtime.DialectGemini}})
 	require.NoError(t, err)
-	assert.Equal(t, `d/d.go:12:1: tool "tag": gemini cannot express its input at In.Extra (properties.extra): any value (true or {}) cannot be expressed for Gemini: every schema needs a type (-dialects lists gemini)
+	assert.Equal(t, `d/d.go:12:1: tool "tag": gemini cannot express its input at In.Extra: any value (true or {}) cannot be expressed for Gemini: every schema needs a type (-dialects lists gemini)
 `, formatDiagnostics(res.Diagnostics, dir))
 	assert.Empty(t, res.Files)
 }
@@ -42,6 +42,6 @@ func TestParseDialects(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []runtime.Dialect{runtime.DialectGemini, runtime.DialectOpenAIStrict}, got)
 
-	_, err = ParseDialects("gemini,standard")
-	assert.EqualError(t, err, `unknown dialect "standard"; known: openai-strict, gemini, anthropic`)
+	_, err = ParseDialects("gemini,openai")
+	assert.EqualError(t, err, `unknown dialect "openai"; known: standard, openai-strict, gemini, anthropic`)
 }

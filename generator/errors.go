@@ -28,7 +28,7 @@ const (
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"
 	msgStrict          = "tool %q is strict: its input at %s: %s"
 	msgDialect         = "tool %q: %s cannot express its input at %s: %s (-dialects lists %s)"
-	msgDialectWarning  = "tool %q: %s cannot express its input at %s: %s; change the field if you use %s, and name the dialects you use with -dialects"
+	msgDialectWarning  = "tool %q: %s cannot express its input at %s: %s; if you use %s, change them, and name the dialects you use with -dialects"
 	msgOutside         = "tool %q: %s %s (%s): %s"
 	noteDeclared       = "%s is declared here"
 	msgUnexportedType  = "tool %q: constructor %s is exported, but the %s type %s is not, so other packages get a %s they cannot name; export %s, or unexport %s so that its constructor is unexported too"

@@ -50,19 +50,22 @@ type Config struct {
 	HooksOutput string
 	// Env is the environment of the go command; nil means the process's.
 	Env []string
-	// Dialects are the provider dialects the tools must fit: a tool whose
-	// input one of them cannot express is an error, not a warning (see
-	// [ParseDialects]).
+	// Dialects are the dialects the tools are sent in (see
+	// [ParseDialects]): what one of them cannot express of a tool's input
+	// is an error, and the other dialects are not checked. With none, what
+	// any provider's dialect cannot express is a warning.
 	Dialects []runtime.Dialect
 }
 
 // ParseDialects reads a comma-separated list of dialect names, as the
-// manifest names them: openai-strict, gemini, anthropic.
+// manifest names them: openai-strict, gemini, anthropic, and standard for
+// the schema as generated (OpenAI without strict mode, MCP clients), which
+// expresses every input.
 func ParseDialects(list string) ([]runtime.Dialect, error) {
 	var out []runtime.Dialect
 	for name := range strings.SplitSeq(list, ",") {
 		d := runtime.Dialect(strings.TrimSpace(name))
-		if !slices.Contains(dialectsChecked, d) {
+		if !slices.Contains(runtime.Dialects(), d) {
 			return nil, fmt.Errorf("unknown dialect %q; known: %s", d, dialectNames())
 		}
 		if !slices.Contains(out, d) {
@@ -75,7 +78,7 @@ func ParseDialects(list string) ([]runtime.Dialect, error) {
 // dialectNames lists the names ParseDialects accepts.
 func dialectNames() string {
 	var names []string
-	for _, d := range dialectsChecked {
+	for _, d := range runtime.Dialects() {
 		names = append(names, string(d))
 	}
 	return strings.Join(names, ", ")
@@ -136,7 +139,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
 	}
 	for _, d := range cfg.Dialects {
-		if !slices.Contains(dialectsChecked, d) {
+		if !slices.Contains(runtime.Dialects(), d) {
 			return nil, fmt.Errorf("dialect %q: want one of %s", d, dialectNames())
 		}
 	}

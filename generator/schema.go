@@ -140,12 +140,12 @@ var dialectsChecked = []runtime.Dialect{runtime.DialectOpenAIStrict, runtime.Dia
 
 // checkDialects converts the input schema of a tool to each provider's
 // dialect, keeping the results for the manifest. What a dialect cannot
-// express is reported once per field, naming the dialect and the field: an
-// error at the strict option for OpenAI strict when the tool is strict; an
-// error at the directive for the dialects of Config.Dialects, when there
-// are any, which are then the only ones reported; else a warning at the
-// directive. A field that has a schema error already (whose schema is then
-// {}) is not reported again.
+// express is reported once per dialect and reason, naming the dialect and
+// the fields: an error at the strict option for OpenAI strict when the tool
+// is strict; an error at the directive for the dialects of Config.Dialects,
+// when there are any, which are then the only ones reported; else a
+// warning at the directive. A field that has a schema error already (whose
+// schema is then {}) is not reported again.
 func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, ts *toolState, schemaErrs []*schemagen.Error) {
 	t := ts.model
 	broken := map[token.Pos]bool{}
@@ -167,43 +167,81 @@ func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, ts *toolState, s
 		if !strict && !listed && len(g.cfg.Dialects) > 0 {
 			continue
 		}
-		var des []*runtime.DialectError
-		collectDialectErrors(err, &des)
-		if len(des) == 0 {
-			des = []*runtime.DialectError{{Dialect: d, Reason: err.Error()}}
-		}
-		// A field reached at several depths (a recursive type, unrolled for
-		// Gemini, or kept in $defs and inlined at the root) is said once,
-		// at its shortest path.
-		slices.SortStableFunc(des, func(a, b *runtime.DialectError) int { return cmp.Compare(len(a.Path), len(b.Path)) })
-		said := map[string]bool{}
-		for _, de := range des {
-			where, key := "its root", de.Path+"\x00"+de.Reason
-			if de.Path != "" {
-				where = de.Path
+		for _, r := range g.dialectReasons(b, ps, ts, err, broken) {
+			where := strings.Join(r.where[:len(r.where)-1], ", ")
+			if where != "" {
+				where += " and "
 			}
-			if pos, goPath, ok := b.Locate(ts.in, g.rootName(ps, ts.in), de.Path); ok {
-				if broken[pos] {
-					continue
-				}
-				where = goPath + " (" + de.Path + ")"
-				key = g.l.fset.Position(pos).String() + "\x00" + de.Reason
-			}
-			if said[key] {
-				continue
-			}
-			said[key] = true
+			where += r.where[len(r.where)-1]
 			switch {
 			case strict:
 				opt, _ := ts.dir.Option("strict")
-				g.diags.errorf(opt.Pos, msgStrict, t.ID, where, de.Reason)
+				g.diags.errorf(opt.Pos, msgStrict, t.ID, where, r.reason)
 			case listed:
-				g.diags.errorf(ts.dir.Pos, msgDialect, t.ID, d, where, de.Reason, d)
+				g.diags.errorf(ts.dir.Pos, msgDialect, t.ID, d, where, r.reason, d)
 			default:
-				g.diags.warnf(ts.dir.Pos, msgDialectWarning, t.ID, d, where, de.Reason, d)
+				g.diags.warnf(ts.dir.Pos, msgDialectWarning, t.ID, d, where, r.reason, d)
 			}
 		}
 	}
+}
+
+// dialectReason is one reason why a dialect cannot express a tool's input,
+// and where: the Go fields (or the JSON paths, where there is none).
+type dialectReason struct {
+	reason string
+	where  []string
+}
+
+// dialectReasons groups the errors of a conversion by reason, in document
+// order. A field reached at several depths (a recursive type, unrolled for
+// Gemini, or kept in $defs and inlined at the root) is named once, by its
+// shortest path; a field in broken is not named.
+func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, err error, broken map[token.Pos]bool) []*dialectReason {
+	var des []*runtime.DialectError
+	collectDialectErrors(err, &des)
+	if len(des) == 0 {
+		des = []*runtime.DialectError{{Reason: err.Error()}}
+	}
+	type named struct {
+		at            int // in des
+		where, reason string
+	}
+	byLength := make([]int, len(des))
+	for i := range des {
+		byLength[i] = i
+	}
+	slices.SortStableFunc(byLength, func(i, j int) int { return cmp.Compare(len(des[i].Path), len(des[j].Path)) })
+	var list []named
+	seen := map[string]bool{}
+	for _, i := range byLength {
+		de := des[i]
+		where, key := de.Path, de.Path
+		if where == "" {
+			where = "its root"
+		}
+		if pos, goPath, ok := b.Locate(ts.in, g.rootName(ps, ts.in), de.Path); ok {
+			if broken[pos] {
+				continue
+			}
+			where, key = goPath, g.l.fset.Position(pos).String()
+		}
+		if !seen[key+"\x00"+de.Reason] {
+			seen[key+"\x00"+de.Reason] = true
+			list = append(list, named{i, where, de.Reason})
+		}
+	}
+	slices.SortFunc(list, func(a, b named) int { return cmp.Compare(a.at, b.at) })
+	var out []*dialectReason
+	for _, n := range list {
+		i := slices.IndexFunc(out, func(r *dialectReason) bool { return r.reason == n.reason })
+		if i < 0 {
+			out = append(out, &dialectReason{reason: n.reason})
+			i = len(out) - 1
+		}
+		out[i].where = append(out[i].where, n.where)
+	}
+	return out
 }
 
 // collectDialectErrors flattens the joined errors of ConvertSchema.

@@ -33,8 +33,9 @@
 //	-check         write nothing; exit 1 naming each file that is missing or stale
 //	-json          write nothing; print the manifest of every tool as JSON
 //	-tags LIST     comma-separated build tags
-//	-dialects LIST comma-separated provider dialects (openai-strict, gemini,
-//	               anthropic) whose failures are errors, not warnings
+//	-dialects LIST comma-separated dialects the tools are sent in (standard,
+//	               openai-strict, gemini, anthropic): what they cannot express
+//	               is an error, and the others are not checked
 //	-v             print the time of each phase on stderr
 //
 // The directive is
@@ -68,8 +69,9 @@
 //
 // Every tool's input is checked against each provider's dialect of JSON
 // Schema: what one cannot express (a free-form map for Gemini, say) is a
-// warning that names the dialect and the field, and an error for the
-// dialects of -dialects, and for OpenAI strict when the tool is strict.
+// warning that names the dialect and the field; with -dialects, an error
+// for the dialects listed, and nothing for the others. A tool marked strict
+// must fit OpenAI strict mode in any case.
 // Warnings also point out structs without json tags (their fields become
 // required properties under their Go names), fields that embedded fields
 // cancel, invopop schema hooks (JSONSchema, JSONSchemaExtend, …) and
@@ -127,7 +129,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	manifest := fs.Bool("json", false, "write nothing; print the manifest of every tool as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags")
 	var dialects []runtime.Dialect
-	fs.Func("dialects", "comma-separated provider dialects (openai-strict, gemini, anthropic) whose failures are errors, not warnings", func(list string) (err error) {
+	fs.Func("dialects", "comma-separated `list` of the dialects the tools are sent in (standard, openai-strict, gemini, anthropic): what they cannot express is an error, the others are not checked", func(list string) (err error) {
 		dialects, err = generator.ParseDialects(list)
 		return err
 	})
