@@ -42,8 +42,8 @@ func newMemo() memo {
 // inlineBody is namedBody for a use of the named composite type n inline
 // (not in $defs), memoized when the body is the same in every schema: when
 // building it used no other named composite type (whose use may be a $ref
-// in another root, as decide chooses per root) and reported no error
-// (whose path starts at this root). A struct shared by the tools of a
+// in another root, as decide chooses per root), reported no problem
+// (whose path starts at this root) and was not quiet. A struct shared by the tools of a
 // package, say, is then built once per Builder rather than once per tool.
 //
 // The memoized body is shared by every schema that uses it, so it is
@@ -58,7 +58,9 @@ func (c *ctx) inlineBody(n *types.Named, at site) *jsonschema.Schema {
 	}
 	refs, errs := c.refs, c.reported
 	s := c.namedBody(n, at)
-	if c.refs == refs && c.reported == errs {
+	// Below a struct without json tags, a body is built without the
+	// warnings it would have elsewhere (checkJSONTags): not the same body.
+	if c.refs == refs && c.reported == errs && !at.quiet {
 		c.b.memo.bodies[n] = s
 		c.b.memo.frozen[s] = true
 	}
