@@ -185,7 +185,7 @@ func msgNoJSONTags(what string, names []string, users bool) string {
 // msgCollision says that encoding/json drops a JSON name claimed by
 // several fields at the same depth.
 func msgCollision(what, name string, goNames []string) string {
-	return fmt.Sprintf("the fields %s of %s all have the JSON name %q at the same depth of embedding, so encoding/json drops them and the schema has no property %q; declare a field %q in %s itself, or rename one of them",
+	return fmt.Sprintf("the fields %s of %s share the JSON name %q at the same depth of embedding, so encoding/json drops them all and the schema has no property %q; declare a field %q in %s itself, or rename one of them",
 		strings.Join(goNames, " and "), what, name, name, name, what)
 }
 
