@@ -72,6 +72,7 @@
 // warning that names the dialect and the field; with -dialects, an error
 // for the dialects listed, and nothing for the others. A tool marked strict
 // must fit OpenAI strict mode in any case.
+//
 // Warnings also point out structs without json tags (their fields become
 // required properties under their Go names), fields that embedded fields
 // cancel, invopop schema hooks (JSONSchema, JSONSchemaExtend, …) and
