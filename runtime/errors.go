@@ -68,9 +68,17 @@ type ToolError struct {
 	Err error `json:"-"`
 }
 
-// Error implements error.
+// Error implements error: "tool NAME (call ID): MESSAGE", leaving out the
+// name and the call id when they are not known (a tool run by [Call]
+// outside a call of the loop).
 func (e *ToolError) Error() string {
-	return fmt.Sprintf("tool %s (call %s): %s", e.ToolName, e.ToolCallID, e.Message)
+	switch {
+	case e.ToolName != "" && e.ToolCallID != "":
+		return fmt.Sprintf("tool %s (call %s): %s", e.ToolName, e.ToolCallID, e.Message)
+	case e.ToolName != "":
+		return fmt.Sprintf("tool %s: %s", e.ToolName, e.Message)
+	}
+	return e.Message
 }
 
 // Unwrap returns the underlying error.

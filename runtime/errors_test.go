@@ -173,3 +173,20 @@ func TestCancellationEndsTheRun(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Len(t, model.Requests(), 1)
 }
+
+// TestCallToolErrorNames: a ToolError from Call says what it knows of the
+// call: nothing outside a call, or the name and call id of the CallInfo of
+// ctx, never empty placeholders.
+func TestCallToolErrorNames(t *testing.T) {
+	tool := runtime.NewFunc(&runtime.Spec{ID: "fail", Description: "Fails.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, in struct{}) (func(), error) { return func() {}, nil })
+	_, err := runtime.Call(context.Background(), tool, json.RawMessage(`{}`))
+	var te *runtime.ToolError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, "the tool's output could not be encoded as JSON", err.Error())
+
+	ctx := runtime.WithCallInfo(context.Background(), runtime.CallInfo{ToolName: "list_labels", ToolCallID: "call_1"})
+	_, err = runtime.Call(ctx, tool, json.RawMessage(`{}`))
+	assert.Equal(t, "tool list_labels (call call_1): the tool's output could not be encoded as JSON", err.Error())
+	assert.Equal(t, "tool list_labels: m", (&runtime.ToolError{ToolName: "list_labels", Message: "m"}).Error())
+}

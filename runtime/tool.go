@@ -98,7 +98,9 @@ type Output struct {
 
 // Call checks args against the [Limits] of ctx ([LimitsFrom]), prepares
 // and runs t, as an application or a server would outside an agent loop.
-// Approval is not checked. A panic in t is returned as a [PanicError].
+// Approval is not checked. A panic in t is returned as a [PanicError]. A
+// [ToolError] that t returns gets the tool's name and call id from the
+// [CallInfo] of ctx, when it has one.
 func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err error) {
 	if t == nil {
 		return Output{}, errors.New("call: nil tool")
@@ -107,6 +109,10 @@ func Call(ctx context.Context, t Tool, args json.RawMessage) (out Output, err er
 	defer func() {
 		if p := recover(); p != nil {
 			out, err = Output{}, fmt.Errorf("call %s: %w", id, &PanicError{Value: p})
+		}
+		var te *ToolError
+		if ci, ok := CallInfoFrom(ctx); ok && errors.As(err, &te) && te.ToolName == "" {
+			te.ToolName, te.ToolCallID = ci.ToolName, ci.ToolCallID
 		}
 	}()
 	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {

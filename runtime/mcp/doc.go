@@ -9,8 +9,8 @@
 //
 //	srv, err := mcp.NewServer(&sdk.Implementation{Name: "weather", Version: "v1"}, weather.Tools(), nil)
 //	if err != nil { … }
-//	err = mcp.ServeStdio(ctx, srv)              // or
-//	err = mcp.ListenAndServe(ctx, ":8080", srv) // streamable HTTP
+//	err = mcp.ServeStdio(ctx, srv)                   // or
+//	err = mcp.ListenAndServe(ctx, ":8080", srv, nil) // streamable HTTP; nil: no ready callback
 //
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the
