@@ -29,10 +29,21 @@ type Diagnostic struct {
 	Severity Severity
 	// Message says what is wrong and, where it can, what is allowed.
 	Message string
+	// Notes point at other positions that explain the problem: for a
+	// problem in another package's type, reported at the user's code that
+	// reaches it, the type's own position.
+	Notes []Note
+}
+
+// Note is a position that explains a [Diagnostic].
+type Note struct {
+	Pos     token.Position
+	Message string
 }
 
 // Format renders d as the compiler does, `path:line:col: message`, with the
 // path relative to dir when it lies below it. Warnings say "warning: ".
+// Each note follows on a line of its own, indented by a tab.
 func (d Diagnostic) Format(dir string) string {
 	var b strings.Builder
 	if pos := FormatPosition(d.Pos, dir); pos != "" {
@@ -42,6 +53,13 @@ func (d Diagnostic) Format(dir string) string {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Message)
+	for _, n := range d.Notes {
+		b.WriteString("\n\t")
+		if pos := FormatPosition(n.Pos, dir); pos != "" {
+			b.WriteString(pos + ": ")
+		}
+		b.WriteString(n.Message)
+	}
 	return b.String()
 }
 
@@ -83,8 +101,8 @@ func (ds *diagnostics) warnf(pos token.Pos, format string, args ...any) {
 	ds.add(ds.fset.Position(pos), SeverityWarning, fmt.Sprintf(format, args...))
 }
 
-func (ds *diagnostics) add(pos token.Position, sev Severity, msg string) {
-	ds.list = append(ds.list, Diagnostic{Pos: pos, Severity: sev, Message: msg})
+func (ds *diagnostics) add(pos token.Position, sev Severity, msg string, notes ...Note) {
+	ds.list = append(ds.list, Diagnostic{Pos: pos, Severity: sev, Message: msg, Notes: notes})
 }
 
 // sorted returns the diagnostics sorted by file, line, column and message,
@@ -92,16 +110,23 @@ func (ds *diagnostics) add(pos token.Position, sev Severity, msg string) {
 // otherwise report twice).
 func (ds *diagnostics) sorted() []Diagnostic {
 	out := slices.Clone(ds.list)
-	slices.SortFunc(out, func(a, b Diagnostic) int {
+	compare := func(a, b Diagnostic) int {
 		return cmp.Or(
 			cmp.Compare(a.Pos.Filename, b.Pos.Filename),
 			cmp.Compare(a.Pos.Line, b.Pos.Line),
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
 			cmp.Compare(a.Severity, b.Severity),
 			cmp.Compare(a.Message, b.Message),
+			slices.CompareFunc(a.Notes, b.Notes, func(a, b Note) int {
+				return cmp.Or(
+					cmp.Compare(a.Pos.String(), b.Pos.String()),
+					cmp.Compare(a.Message, b.Message),
+				)
+			}),
 		)
-	})
-	return slices.Compact(out)
+	}
+	slices.SortFunc(out, compare)
+	return slices.CompactFunc(out, func(a, b Diagnostic) bool { return compare(a, b) == 0 })
 }
 
 // HasErrors reports whether any diagnostic is an error.

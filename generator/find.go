@@ -91,6 +91,7 @@ func (g *gen) find() {
 		g.splitByBuild(ps)
 		g.checkPackage(ps)
 		g.keepOwnTools(ps)
+		g.checkLeftStubs(ps)
 	}
 }
 
@@ -367,6 +368,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		}
 		declare(ts, t.Ctor)
 		declare(ts, t.Spec)
+		g.checkExported(ps, ts)
 	}
 	seen := map[string]bool{}
 	for _, ts := range ps.tools {
@@ -426,13 +428,25 @@ func pkgDir(p *packages.Package) string {
 }
 
 // ctorName is the generated constructor of a tool: GetWeatherTool, or
-// ServiceLookupTool for (*Service).Lookup. It is exported only when
-// everything it names is.
+// ServiceLookupTool for (*Service).Lookup. A name that ends in Tool gets no
+// second Tool: (*Service).LookupTool gives ServiceLookupTool, and a
+// function StrictTool, whose own name the constructor cannot take, gives
+// NewStrictTool. It is exported only when everything it names is.
 func ctorName(recv, fn string) string {
+	const suffix = "Tool"
 	if recv == "" {
-		return fn + "Tool"
+		switch {
+		case !strings.HasSuffix(fn, suffix):
+			return fn + suffix
+		case ast.IsExported(fn):
+			return "New" + fn
+		}
+		return "new" + upperFirst(fn)
 	}
-	name := recv + upperFirst(fn) + "Tool"
+	name := recv + upperFirst(fn)
+	if !strings.HasSuffix(name, suffix) {
+		name += suffix
+	}
 	if !ast.IsExported(recv) || !ast.IsExported(fn) {
 		return lowerFirst(name)
 	}
@@ -447,6 +461,42 @@ func toolsetTypeName(set string) string {
 		return "toolset"
 	}
 	return lowerLeading(set) + "Toolset"
+}
+
+// checkExported reports the unexported types of the package that an
+// exported constructor would name, as the type arguments of the
+// *runtime.Func it returns.
+func (g *gen) checkExported(ps *pkgState, ts *toolState) {
+	t := ts.model
+	if !ast.IsExported(t.Ctor) || t.In == nil {
+		return
+	}
+	fn := "*runtime.Func[" + t.In.String(ps.pkg.PkgPath) + ", " + t.Out.String(ps.pkg.PkgPath) + "]"
+	for _, typ := range []struct {
+		role string
+		e    *typeExpr
+	}{{roleInput, t.In}, {roleResult, t.Out}} {
+		if name := unexportedName(typ.e, ps.pkg.PkgPath); name != "" {
+			g.diags.errorf(ts.decl.Name.Pos(), msgUnexportedType, t.ID, t.Ctor, typ.role, name, fn, name, t.Func)
+		}
+	}
+}
+
+// unexportedName returns the first unexported type of the package at path
+// that e names, "" if there is none.
+func unexportedName(e *typeExpr, path string) string {
+	if e == nil {
+		return ""
+	}
+	if e.Kind == kindNamed && e.PkgPath == path && !ast.IsExported(e.Name) {
+		return e.Name
+	}
+	for _, sub := range append([]*typeExpr{e.Elem, e.Key}, e.TypeArgs...) {
+		if name := unexportedName(sub, path); name != "" {
+			return name
+		}
+	}
+	return ""
 }
 
 // toolsetNames are the package-level names that the generated file

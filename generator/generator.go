@@ -27,6 +27,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -56,6 +58,38 @@ type Config struct {
 	HooksOutput string
 	// Env is the environment of the go command; nil means the process's.
 	Env []string
+	// Dialects are the dialects the tools are sent in (see
+	// [ParseDialects]): what one of them cannot express of a tool's input
+	// is an error, and the other dialects are not checked. With none, what
+	// any provider's dialect cannot express is a warning.
+	Dialects []runtime.Dialect
+}
+
+// ParseDialects reads a comma-separated list of dialect names, as the
+// manifest names them: openai-strict, gemini, anthropic, and standard for
+// the schema as generated (OpenAI without strict mode, MCP clients), which
+// expresses every input.
+func ParseDialects(list string) ([]runtime.Dialect, error) {
+	var out []runtime.Dialect
+	for name := range strings.SplitSeq(list, ",") {
+		d := runtime.Dialect(strings.TrimSpace(name))
+		if !slices.Contains(runtime.Dialects(), d) {
+			return nil, fmt.Errorf("unknown dialect %q; known: %s", d, dialectNames())
+		}
+		if !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	return out, nil
+}
+
+// dialectNames lists the names ParseDialects accepts.
+func dialectNames() string {
+	var names []string
+	for _, d := range runtime.Dialects() {
+		names = append(names, string(d))
+	}
+	return strings.Join(names, ", ")
 }
 
 // Result is what one run produced.
@@ -114,6 +148,11 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if cfg.Output == cfg.HooksOutput {
 		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
+	}
+	for _, d := range cfg.Dialects {
+		if !slices.Contains(runtime.Dialects(), d) {
+			return nil, fmt.Errorf("dialect %q: want one of %s", d, dialectNames())
+		}
 	}
 
 	res := &Result{Files: map[string][]byte{}, dir: cfg.Dir}

@@ -79,11 +79,15 @@ func repoRoot(t testing.TB) string {
 
 // writeModule writes files into a new temporary module that can import
 // toolgen's runtime (through a replace directive) and returns its directory.
+// A go.mod of files (for a module that requires another one, say) says
+// "=> ROOT" for the replace directive of toolgen.
 func writeModule(t testing.TB, files map[string][]byte) string {
 	t.Helper()
 	dir := t.TempDir()
 	root := repoRoot(t)
-	if _, ok := files["go.mod"]; !ok {
+	if gomod, ok := files["go.mod"]; ok {
+		files = mapWith(files, "go.mod", bytes.ReplaceAll(gomod, []byte("=> ROOT\n"), []byte("=> "+root+"\n")))
+	} else {
 		gomod := "module example.com/golden\n\ngo 1.26\n\n" +
 			"require github.com/toolgen-go/toolgen v0.0.0\n\n" +
 			"replace github.com/toolgen-go/toolgen => " + root + "\n"

@@ -1,8 +1,11 @@
 package generator
 
 import (
+	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
+	"strings"
 )
 
 // DefaultHooksOutput is the name of the user-owned file that toolgen writes
@@ -121,4 +124,45 @@ func (g *gen) typeString(ps *pkgState, t types.Type) string {
 		}
 		return p.Name()
 	})
+}
+
+// checkLeftStubs warns about the functions of the package's hooks file that
+// toolgen stubbed (their doc comment says so) and that are now left behind:
+// no directive names them and no code uses them, as after a model= option
+// was removed.
+func (g *gen) checkLeftStubs(ps *pkgState) {
+	if ps.pkg.TypesInfo == nil {
+		return
+	}
+	var stubs []*ast.FuncDecl
+	for _, f := range ps.pkg.Syntax {
+		if filepath.Base(g.l.fset.File(f.Pos()).Name()) != g.cfg.HooksOutput {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Doc != nil && strings.Contains(fd.Doc.Text(), stubMarker) {
+				stubs = append(stubs, fd)
+			}
+		}
+	}
+	if len(stubs) == 0 {
+		return
+	}
+	named := map[string]bool{}
+	for _, ts := range ps.tools {
+		for _, kind := range hookOptions {
+			if opt, ok := ts.dir.Option(string(kind)); ok {
+				named[opt.Value] = true
+			}
+		}
+	}
+	used := map[types.Object]bool{}
+	for _, obj := range ps.pkg.TypesInfo.Uses {
+		used[obj] = true
+	}
+	for _, fd := range stubs {
+		if !named[fd.Name.Name] && !used[ps.pkg.TypesInfo.Defs[fd.Name]] {
+			g.diags.warnf(fd.Name.Pos(), msgStubLeft, fd.Name.Name)
+		}
+	}
 }

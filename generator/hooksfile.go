@@ -16,6 +16,10 @@ import (
 
 const contextPath = "context"
 
+// stubMarker starts a sentence of the doc comment of every stub: how toolgen
+// knows, later, that it wrote a function (see checkLeftStubs).
+const stubMarker = "toolgen wrote this stub"
+
 // renderHooks returns the hooks file of p with a stub for every missing
 // hook: a new file when existing is nil, else existing with the stubs
 // appended and the imports they need added. Nothing of the user's code is
@@ -68,7 +72,7 @@ func renderStub(f *jen.File, st stub) {
 		f.Comment("text, JSON or content parts such as an image URL. The application keeps")
 		f.Comment("the full output.")
 		f.Comment("")
-		f.Comment("toolgen wrote this stub; it returns what the runtime sends without a hook,")
+		f.Comment(stubMarker + "; it returns what the runtime sends without a hook,")
 		f.Comment("the output as JSON. Edit it freely: toolgen never changes it again.")
 		f.Func().Id(h.Func).Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
@@ -82,7 +86,7 @@ func renderStub(f *jen.File, st stub) {
 		f.Comment("per phase: input, output, error and approval. A transform that fails")
 		f.Comment("shows a placeholder, never the raw payload.")
 		f.Comment("")
-		f.Comment("toolgen wrote this stub; with no transform set, the target gets the raw")
+		f.Comment(stubMarker + "; with no transform set, the target gets the raw")
 		f.Comment("payload, as without a hook. Edit it freely: toolgen never changes it again.")
 		ty := jen.Qual(runtimePath, "Transforms").Types(in, out)
 		f.Func().Id(h.Func).Params().Add(ty).Block(

@@ -56,26 +56,9 @@ func (r *Result) Manifest() []ManifestEntry {
 				Constructor:   t.Ctor,
 				Toolset:       t.Toolset,
 				Position:      FormatPosition(t.Pos, r.dir),
-				InputDialects: dialects(t.InputSchema),
+				InputDialects: t.Dialects,
 			})
 		}
-	}
-	return out
-}
-
-// dialects converts schema to every dialect but the standard one.
-func dialects(schema json.RawMessage) map[runtime.Dialect]DialectSchema {
-	out := map[runtime.Dialect]DialectSchema{}
-	for _, d := range runtime.Dialects() {
-		if d == runtime.DialectStandard {
-			continue
-		}
-		s, err := runtime.ConvertSchema(schema, d)
-		if err != nil {
-			out[d] = DialectSchema{Error: err.Error()}
-			continue
-		}
-		out[d] = DialectSchema{Schema: s}
 	}
 	return out
 }

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"go/types"
 	"strings"
+
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 // The model is what the stages pass between them: find fills it from the
@@ -71,6 +73,9 @@ type toolModel struct {
 	// Input and Output the constants that hold them.
 	InputSchema, OutputSchema json.RawMessage
 	Input, Output             *schemaConst
+	// Dialects are the input schema in each provider's dialect, or why it
+	// cannot be expressed there.
+	Dialects map[runtime.Dialect]DialectSchema
 	// Flags from the directive.
 	Approval, Strict, ReadOnly, Destructive, Idempotent, OpenWorld bool
 	// Options are the directive's options as written: flags map to "".

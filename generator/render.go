@@ -148,8 +148,8 @@ func toolsets(p *pkgModel) (order []string, byRecv map[string][]*toolModel) {
 // cycle through the constructor, which refers to the function (golden case
 // selfref). Go's initialization order does not follow a call through an
 // interface, so Tools calls the constructors through one, the method of
-// the type toolsetType. (Nor does it see then that the tools need the Spec
-// variables. They hold constants only, which the compiler lays out in the
+// the type toolsetTypeName names. (Nor does it see then that the tools need
+// the Spec variables. They hold constants only, which the compiler lays out in the
 // binary's data, and the constructors keep their addresses:
 // TestSelfRefRuns checks that tools built at initialization have their
 // Specs.) A receiver's toolset takes its receiver as an argument, and no

@@ -1,10 +1,15 @@
 package generator
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -13,10 +18,12 @@ import (
 )
 
 // schemas computes the input and output schema of every tool, checks the
-// inputs of strict tools against the OpenAI strict dialect, and names the
-// constants that will hold the schemas.
+// inputs against the provider dialects, and names the constants that will
+// hold the schemas. A tool's problems are all reported, whatever they are:
+// a malformed tag does not hide what a dialect cannot express.
 func (g *gen) schemas() {
 	b := schemagen.New(g.l.fset)
+	b.Local = g.userCode()
 	for _, ps := range g.pkgs {
 		b.AddFiles(ps.pkg.Syntax...)
 	}
@@ -26,12 +33,11 @@ func (g *gen) schemas() {
 				continue
 			}
 			t := ts.model
-			var ok bool
-			if t.InputSchema, ok = g.schemaJSON(b, ts, ts.in); ok {
-				t.OutputSchema, _ = g.schemaJSON(b, ts, ts.out)
-			}
-			if t.Strict && t.InputSchema != nil {
-				g.checkStrict(ts)
+			var inErrs []*schemagen.Error
+			t.InputSchema, inErrs = g.schemaJSON(b, ps, ts, ts.in, roleInput)
+			t.OutputSchema, _ = g.schemaJSON(b, ps, ts, ts.out, roleResult)
+			if t.InputSchema != nil {
+				g.checkDialects(b, ps, ts, inErrs)
 			}
 		}
 		if ps.model != nil {
@@ -40,15 +46,47 @@ func (g *gen) schemas() {
 	}
 }
 
-// schemaJSON computes the schema of t, a type of ts's signature, as
-// indented JSON; ok is false after an error, which is reported.
-func (g *gen) schemaJSON(b *schemagen.Builder, ts *toolState, t types.Type) (_ json.RawMessage, ok bool) {
-	s, errs := b.Schema(t, rootName(t))
-	for _, e := range errs {
-		g.diags.errorf(e.Pos, msgSchema, e.Path, e.Message)
+// The roles of a tool's types, as messages name them.
+const (
+	roleInput  = "input"
+	roleResult = "result"
+)
+
+// userCode reports whether a package is the user's code: a package of a
+// module that a loaded package belongs to (or, outside modules, a loaded
+// package). A problem in any other package (another module, the standard
+// library) is reported at the user's code that reaches it.
+func (g *gen) userCode() func(*types.Package) bool {
+	var modules []string
+	loaded := map[string]bool{}
+	for _, ps := range g.pkgs {
+		loaded[ps.pkg.PkgPath] = true
+		if m := ps.pkg.Module; m != nil && !slices.Contains(modules, m.Path) {
+			modules = append(modules, m.Path)
+		}
 	}
-	if len(errs) > 0 || s == nil {
-		return nil, false
+	return func(p *types.Package) bool {
+		path := p.Path()
+		if loaded[path] {
+			return true
+		}
+		for _, m := range modules {
+			if path == m || strings.HasPrefix(path, m+"/") {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// schemaJSON computes the schema of t, a type of ts's signature in the role
+// of role, as indented JSON, and reports its problems, which it returns.
+// The schema is nil only when it cannot be encoded; after an error it is
+// still computed, for the checks that follow, though no file is written.
+func (g *gen) schemaJSON(b *schemagen.Builder, ps *pkgState, ts *toolState, t types.Type, role string) (json.RawMessage, []*schemagen.Error) {
+	s, errs := b.Schema(t, g.rootName(ps, t))
+	for _, e := range errs {
+		g.reportSchema(ts, role, e)
 	}
 	// The bytes of json.Marshal, then json.Indent with two spaces, in one
 	// pass: at 1,000 tools, 10 ms instead of 100 (see schemagen's
@@ -56,40 +94,154 @@ func (g *gen) schemaJSON(b *schemagen.Builder, ts *toolState, t types.Type) (_ j
 	data, err := schemagen.MarshalIndent(nil, s)
 	if err != nil {
 		g.diags.errorf(ts.decl.Name.Pos(), "encode the schemas of %s: %v", ts.model.Func, err)
-		return nil, false
+		return nil, errs
 	}
-	return data, true
+	return data, errs
 }
 
-// rootName is the Go name an error path starts from.
-func rootName(t types.Type) string {
+// reportSchema reports a problem of the schema of a tool's type: at its
+// position when it is in the user's code, else at the user's field or
+// signature that reaches it, naming the tool and the whole path, with its
+// own position as a note.
+func (g *gen) reportSchema(ts *toolState, role string, e *schemagen.Error) {
+	sev := SeverityError
+	if e.Warning {
+		sev = SeverityWarning
+	}
+	if e.Outside == nil {
+		msg := e.Message
+		if e.Path != "" {
+			msg = fmt.Sprintf(msgSchema, e.Path, e.Message)
+		}
+		g.diags.add(g.l.fset.Position(e.Pos), sev, msg)
+		return
+	}
+	reach := e.Outside.Reach
+	if !reach.IsValid() {
+		reach = ts.decl.Name.Pos()
+	}
+	g.diags.add(g.l.fset.Position(reach), sev,
+		fmt.Sprintf(msgOutside, ts.model.ID, role, e.Path, e.Outside.Decl, e.Message),
+		Note{Pos: g.l.fset.Position(e.Pos), Message: fmt.Sprintf(noteDeclared, e.Outside.Decl)})
+}
+
+// rootName is the Go name an error path starts from: the type's name,
+// qualified by its package's name when that is not the tool's package.
+func (g *gen) rootName(ps *pkgState, t types.Type) string {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	if n, ok := types.Unalias(t).(*types.Named); ok {
-		return n.Obj().Name()
-	}
-	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+	return g.typeString(ps, t)
 }
 
-// checkStrict converts the input schema of a tool marked strict to the
-// OpenAI strict dialect, so that a type strict mode cannot express is an
-// error now, at the directive, rather than a rejected request later.
-func (g *gen) checkStrict(ts *toolState) {
-	_, err := runtime.ConvertSchema(ts.model.InputSchema, runtime.DialectOpenAIStrict)
-	if err == nil {
-		return
+// dialectsChecked are the dialects a tool's input is checked against: each
+// provider's, not the standard one.
+var dialectsChecked = []runtime.Dialect{runtime.DialectOpenAIStrict, runtime.DialectGemini, runtime.DialectAnthropic}
+
+// checkDialects converts the input schema of a tool to each provider's
+// dialect, keeping the results for the manifest. What a dialect cannot
+// express is reported once per dialect and reason, naming the dialect and
+// the fields: an error at the strict option for OpenAI strict when the tool
+// is strict; an error at the directive for the dialects of Config.Dialects,
+// when there are any, which are then the only ones reported; else a
+// warning at the directive. A field that has a schema error already (whose
+// schema is then {}) is not reported again.
+func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, ts *toolState, schemaErrs []*schemagen.Error) {
+	t := ts.model
+	broken := map[token.Pos]bool{}
+	for _, e := range schemaErrs {
+		if !e.Warning {
+			broken[e.Pos] = true
+		}
 	}
-	opt, _ := ts.dir.Option("strict")
+	t.Dialects = map[runtime.Dialect]DialectSchema{}
+	for _, d := range dialectsChecked {
+		s, err := runtime.ConvertSchema(t.InputSchema, d)
+		if err == nil {
+			t.Dialects[d] = DialectSchema{Schema: s}
+			continue
+		}
+		t.Dialects[d] = DialectSchema{Error: err.Error()}
+		strict := d == runtime.DialectOpenAIStrict && t.Strict
+		listed := slices.Contains(g.cfg.Dialects, d)
+		if !strict && !listed && len(g.cfg.Dialects) > 0 {
+			continue
+		}
+		for _, r := range g.dialectReasons(b, ps, ts, err, broken) {
+			where := strings.Join(r.where[:len(r.where)-1], ", ")
+			if where != "" {
+				where += " and "
+			}
+			where += r.where[len(r.where)-1]
+			switch {
+			case strict:
+				opt, _ := ts.dir.Option("strict")
+				g.diags.errorf(opt.Pos, msgStrict, t.ID, where, r.reason)
+			case listed:
+				g.diags.errorf(ts.dir.Pos, msgDialect, t.ID, d, where, r.reason, d)
+			default:
+				g.diags.warnf(ts.dir.Pos, msgDialectWarning, t.ID, d, where, r.reason, d)
+			}
+		}
+	}
+}
+
+// dialectReason is one reason why a dialect cannot express a tool's input,
+// and where: the Go fields (or the JSON paths, where there is none).
+type dialectReason struct {
+	reason string
+	where  []string
+}
+
+// dialectReasons groups the errors of a conversion by reason, in document
+// order. A field reached at several depths (a recursive type, unrolled for
+// Gemini, or kept in $defs and inlined at the root) is named once, by its
+// shortest path; a field in broken is not named.
+func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, err error, broken map[token.Pos]bool) []*dialectReason {
 	var des []*runtime.DialectError
 	collectDialectErrors(err, &des)
 	if len(des) == 0 {
-		g.diags.errorf(opt.Pos, msgStrict, ts.model.ID, "input", err)
-		return
+		des = []*runtime.DialectError{{Reason: err.Error()}}
 	}
-	for _, de := range des {
-		g.diags.errorf(opt.Pos, msgStrict, ts.model.ID, de.Path, de.Reason)
+	type named struct {
+		at            int // in des
+		where, reason string
 	}
+	byLength := make([]int, len(des))
+	for i := range des {
+		byLength[i] = i
+	}
+	slices.SortStableFunc(byLength, func(i, j int) int { return cmp.Compare(len(des[i].Path), len(des[j].Path)) })
+	var list []named
+	seen := map[string]bool{}
+	for _, i := range byLength {
+		de := des[i]
+		where, key := de.Path, de.Path
+		if where == "" {
+			where = "its root"
+		}
+		if pos, goPath, ok := b.Locate(ts.in, g.rootName(ps, ts.in), de.Path); ok {
+			if broken[pos] {
+				continue
+			}
+			where, key = goPath, g.l.fset.Position(pos).String()
+		}
+		if !seen[key+"\x00"+de.Reason] {
+			seen[key+"\x00"+de.Reason] = true
+			list = append(list, named{i, where, de.Reason})
+		}
+	}
+	slices.SortFunc(list, func(a, b named) int { return cmp.Compare(a.at, b.at) })
+	var out []*dialectReason
+	for _, n := range list {
+		i := slices.IndexFunc(out, func(r *dialectReason) bool { return r.reason == n.reason })
+		if i < 0 {
+			out = append(out, &dialectReason{reason: n.reason})
+			i = len(out) - 1
+		}
+		out[i].where = append(out[i].where, n.where)
+	}
+	return out
 }
 
 // collectDialectErrors flattens the joined errors of ConvertSchema.

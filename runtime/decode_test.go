@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/netip"
 	"strings"
 	"testing"
@@ -281,4 +282,38 @@ func TestNumberBounds(t *testing.T) {
 			assert.Contains(t, err.Error(), "at /f64: "+tt.want)
 		})
 	}
+}
+
+// wide has 64-bit integers, whose schemas state no bounds but the unsigned
+// minimum (README, Schemas): decoding rejects what overflows them.
+type wide struct {
+	Big  int64  `json:"big,omitempty"`
+	Huge uint64 `json:"huge,omitempty"`
+}
+
+// wideSchema is the input schema toolgen generates for wide.
+const wideSchema = `{"type":"object","additionalProperties":false,"properties":{"big":{"type":"integer"},"huge":{"type":"integer","minimum":0}}}`
+
+// TestWideIntegerOverflow: an integer beyond a 64-bit field's range, which
+// the schema does not bound, is refused by decoding, with the path and
+// the range.
+func TestWideIntegerOverflow(t *testing.T) {
+	tool := echoTool[wide]("wide", wideSchema)
+	for _, tt := range []struct{ args, want string }{
+		{`{"big":1e20}`, `at /big: expected an integer from -9223372036854775808 to 9223372036854775807`},
+		{`{"big":-1e20}`, `at /big: expected an integer from -9223372036854775808 to 9223372036854775807`},
+		{`{"big":9223372036854775808}`, `at /big: expected an integer from -9223372036854775808 to 9223372036854775807`},
+		{`{"huge":1e20}`, `at /huge: expected an integer from 0 to 18446744073709551615`},
+		{`{"huge":-1}`, `at /huge: `},
+	} {
+		t.Run(tt.args, func(t *testing.T) {
+			got, err := decode(t, tool, tt.args)
+			require.ErrorIs(t, err, runtime.ErrInvalidArguments)
+			assert.Contains(t, err.Error(), tt.want)
+			assert.Zero(t, got)
+		})
+	}
+	got, err := decode(t, tool, `{"big":-9223372036854775808,"huge":18446744073709551615}`)
+	require.NoError(t, err)
+	assert.Equal(t, wide{Big: math.MinInt64, Huge: math.MaxUint64}, got)
 }

@@ -632,3 +632,17 @@ func ExampleConvertSchema() {
 	// gemini: {"type":"object","properties":{"location":{"type":"string"},"units":{"type":"string","enum":["celsius","fahrenheit"]}},"required":["location"]}
 	// openai-strict schema: properties.tags.additionalProperties: free-form maps are not allowed in OpenAI strict mode: every object must list its properties and set additionalProperties to false
 }
+
+// TestConvertSchemaReadsAsEncodingJSON: a schema is read as encoding/json
+// reads it (a repeated key keeps its first place and its last value,
+// invalid UTF-8 becomes U+FFFD), and what is not one JSON value is an
+// error.
+func TestConvertSchemaReadsAsEncodingJSON(t *testing.T) {
+	got, err := runtime.ConvertSchema(json.RawMessage("{\"type\":\"object\",\"description\":\"a\",\"title\":\"t\xff\",\"description\":\"b\"}"), runtime.DialectAnthropic)
+	require.NoError(t, err)
+	assert.Equal(t, "{\"type\":\"object\",\"description\":\"b\",\"title\":\"t\uFFFD\"}", string(got))
+	for _, bad := range []string{"", " ", "{", `{"type":"object"} {}`, `{"type":nul}`} {
+		_, err := runtime.ConvertSchema(json.RawMessage(bad), runtime.DialectAnthropic)
+		assert.Error(t, err, "%q", bad)
+	}
+}

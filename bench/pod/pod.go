@@ -2,10 +2,11 @@
 // fields of core/v1 Pod, ObjectMeta, PodSpec, Container, Volume, Probe,
 // Affinity and PodStatus that a model could be asked to fill, 73 nested
 // struct types and about 300 fields, written out here so that every
-// library reflects the same plain Go types (no custom marshalers).
+// library reflects the same plain Go types (no custom marshalers). The
+// benchmarks call it directly, in the standard dialect (-dialects).
 package pod
 
-//go:generate go tool toolgen
+//go:generate go tool toolgen -dialects standard
 
 import (
 	"context"

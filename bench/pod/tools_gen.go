@@ -271,14 +271,10 @@ const podSchema = `{
               "$ref": "#/$defs/SELinuxOptions"
             },
             "runAsUser": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "runAsGroup": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "runAsNonRoot": {
               "type": "boolean"
@@ -470,9 +466,7 @@ const podSchema = `{
         "sleep": {
           "properties": {
             "seconds": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             }
           },
           "additionalProperties": false,
@@ -647,9 +641,7 @@ const podSchema = `{
           "minimum": -2147483648
         },
         "terminationGracePeriodSeconds": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         }
       },
       "additionalProperties": false,
@@ -813,9 +805,7 @@ const podSchema = `{
           "type": "string"
         },
         "generation": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "creationTimestamp": {
           "type": "string",
@@ -1048,9 +1038,7 @@ const podSchema = `{
                               "type": "string"
                             },
                             "expirationSeconds": {
-                              "type": "integer",
-                              "maximum": 9223372036854775807,
-                              "minimum": -9223372036854775808
+                              "type": "integer"
                             },
                             "path": {
                               "type": "string"
@@ -1181,14 +1169,10 @@ const podSchema = `{
           "description": "RestartPolicy says when containers are restarted."
         },
         "terminationGracePeriodSeconds": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "activeDeadlineSeconds": {
-          "type": "integer",
-          "maximum": 9223372036854775807,
-          "minimum": -9223372036854775808
+          "type": "integer"
         },
         "dnsPolicy": {
           "type": "string",
@@ -1233,30 +1217,22 @@ const podSchema = `{
               "$ref": "#/$defs/SELinuxOptions"
             },
             "runAsUser": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "runAsGroup": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "runAsNonRoot": {
               "type": "boolean"
             },
             "supplementalGroups": {
               "items": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               },
               "type": "array"
             },
             "fsGroup": {
-              "type": "integer",
-              "maximum": 9223372036854775807,
-              "minimum": -9223372036854775808
+              "type": "integer"
             },
             "sysctls": {
               "items": {
@@ -1378,9 +1354,7 @@ const podSchema = `{
                 "type": "string"
               },
               "tolerationSeconds": {
-                "type": "integer",
-                "maximum": 9223372036854775807,
-                "minimum": -9223372036854775808
+                "type": "integer"
               }
             },
             "additionalProperties": false,

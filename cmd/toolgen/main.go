@@ -37,6 +37,9 @@
 //	-json          write nothing; print the manifest of the run's tools as JSON
 //	-tags LIST     comma-separated build tags: write the tools that exist only
 //	               with them, into a file of their own (see Build tags)
+//	-dialects LIST comma-separated dialects the tools are sent in (standard,
+//	               openai-strict, gemini, anthropic): what they cannot express
+//	               is an error, and the others are not checked
 //	-v             print the time of each phase on stderr
 //
 // The directive is
@@ -67,6 +70,19 @@
 // Hooks can also be set in code: the constructors return a typed
 // *runtime.Func[In, Out], so GetWeatherTool().WithModelOutput(f) is checked by
 // the compiler.
+//
+// Every tool's input is checked against each provider's dialect of JSON
+// Schema: what one cannot express (a free-form map for Gemini, say) is a
+// warning that names the dialect and the field; with -dialects, an error
+// for the dialects listed, and nothing for the others. A tool marked strict
+// must fit OpenAI strict mode in any case.
+//
+// Warnings also point out structs without json tags (their fields become
+// required properties under their Go names), fields that embedded fields
+// cancel, invopop schema hooks (JSONSchema, JSONSchemaExtend, …) and
+// protobuf enum descriptors, which toolgen does not read, and hook stubs
+// that no directive names any more. A problem in another module's type is
+// reported at your field or signature that reaches it.
 //
 // Problems are printed as path:line:col: message, sorted, all of them in one
 // run; a run with any error writes no file. Files are written atomically and
@@ -132,6 +148,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
+	"github.com/toolgen-go/toolgen/runtime"
 )
 
 func main() {
@@ -157,6 +174,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing, stale or obsolete, with a unified diff of each stale one on stdout")
 	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
+	var dialects []runtime.Dialect
+	fs.Func("dialects", "comma-separated `list` of the dialects the tools are sent in (standard, openai-strict, gemini, anthropic): what they cannot express is an error, the others are not checked", func(list string) (err error) {
+		dialects, err = generator.ParseDialects(list)
+		return err
+	})
 	verbose := fs.Bool("v", false, "print the time of each phase on stderr")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: toolgen [flags] [packages]\n\n"+
@@ -202,7 +224,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "toolgen:", err)
 		return exitFail
 	}
-	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Tags: tagList, Output: *output, HooksOutput: *hooks}
+	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Tags: tagList, Output: *output, HooksOutput: *hooks, Dialects: dialects}
 	res, err := generator.Generate(ctx, cfg)
 	if err != nil {
 		fmt.Fprintln(stderr, "toolgen:", err)

@@ -29,6 +29,7 @@ func TestUsage(t *testing.T) {
 		{"output and hooks the same", []string{"-hooks", "tools_gen.go"}, exitUsage, "-output and -hooks are both"},
 		{"hooks and the tagged output the same", []string{"-tags", "pro", "-hooks", "tools_pro_gen.go"}, exitUsage, "-output and -hooks are both \"tools_pro_gen.go\""},
 		{"bad tag", []string{"-tags", "pro plus"}, exitUsage, "-tags \"pro plus\": build tag \"pro plus\": want letters, digits, '_' and '.', separated by commas"},
+		{"unknown dialect", []string{"-dialects", "gemini,openai"}, exitUsage, `invalid value "gemini,openai" for flag -dialects: unknown dialect "openai"`},
 		{"help", []string{"-h"}, exitOK, "usage: toolgen [flags] [packages]"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

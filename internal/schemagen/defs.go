@@ -28,6 +28,15 @@ import (
 type site struct {
 	pos  token.Pos
 	path string
+	// reach is the last position on the path in the user's code
+	// (Builder.Local), NoPos when there is none; decl names what is at pos,
+	// qualified by its package path, when pos is outside the user's code,
+	// and is "" inside it.
+	reach token.Pos
+	decl  string
+	// quiet is set below a struct that was reported for having no json
+	// tags: the structs there are not reported again (checkJSONTags).
+	quiet bool
 }
 
 // node is a named type in the type graph.
@@ -43,9 +52,9 @@ type node struct {
 }
 
 type errKey struct {
-	pos  token.Pos
-	path string
-	msg  string
+	pos, reach token.Pos
+	path       string
+	msg        string
 }
 
 // ctx is the state of one Schema call.
@@ -85,11 +94,28 @@ func newCtx(b *Builder) *ctx {
 
 // errorf records an error at a site, once: a recursive root is built twice
 // (inline and in $defs).
-func (c *ctx) errorf(at site, msg string) {
+func (c *ctx) errorf(at site, msg string) { c.report(at, at.path, msg, false) }
+
+// warnf records a warning at a site, once.
+func (c *ctx) warnf(at site, msg string) { c.report(at, at.path, msg, true) }
+
+// warnType records a warning about the named type n itself, used at at:
+// at n's declaration, without a path, when n is the user's code (so that
+// it is said once, whatever reaches n), else from the user's side of at.
+func (c *ctx) warnType(at site, n *types.Named, msg string) {
+	if c.b.local(n.Obj().Pkg()) {
+		c.report(site{pos: n.Obj().Pos(), reach: n.Obj().Pos()}, "", msg, true)
+		return
+	}
+	c.report(site{pos: n.Obj().Pos(), reach: at.reach, decl: types.TypeString(n, nil)}, at.path, msg, true)
+}
+
+// report records a problem at a site, once, under path.
+func (c *ctx) report(at site, path, msg string, warning bool) {
 	c.reported++
-	k := errKey{pos: at.pos, msg: msg}
+	k := errKey{pos: at.pos, reach: at.reach, msg: msg}
 	if !at.pos.IsValid() {
-		k.path = at.path
+		k.path = path
 	}
 	if c.seen[k] {
 		return
@@ -98,7 +124,11 @@ func (c *ctx) errorf(at site, msg string) {
 		c.seen = map[errKey]bool{}
 	}
 	c.seen[k] = true
-	c.errs = append(c.errs, &Error{Pos: at.pos, Path: at.path, Message: msg})
+	e := &Error{Pos: at.pos, Path: path, Message: msg, Warning: warning}
+	if at.decl != "" {
+		e.Outside = &Outside{Reach: at.reach, Decl: at.decl}
+	}
+	c.errs = append(c.errs, e)
 }
 
 // typeKey identifies a type within a Schema call.

@@ -149,8 +149,80 @@ func typeString(t types.Type) string {
 
 // joinPath extends an error path with a Go name.
 func joinPath(path, name string) string {
-	if path == "" {
+	switch {
+	case path == "":
 		return name
+	case name == "":
+		return path
 	}
 	return strings.Join([]string{path, name}, ".")
+}
+
+// Warning messages: the schema is what toolgen generates, but maybe not
+// what the user expects.
+
+// msgNoJSONTags says that a struct without json tags gives properties named
+// as in Go, all required. names are some of them; a struct of the user's
+// code can get tags, another's must be wrapped.
+func msgNoJSONTags(what string, names []string, users bool) string {
+	const shown = 3
+	list := make([]string, 0, shown+1)
+	for i, n := range names {
+		if i == shown {
+			list = append(list, "…")
+			break
+		}
+		list = append(list, fmt.Sprintf("%q", n))
+	}
+	fix := "add json tags (json:\"name,omitempty\" for an optional one), or wrap it in a struct of your own that has them"
+	if !users {
+		fix = "wrap it: give the tool a struct of your own with json tags, and copy the fields it needs"
+	}
+	return fmt.Sprintf("%s has no json tags, so its fields become required properties under their Go names (%s); %s",
+		what, strings.Join(list, ", "), fix)
+}
+
+// msgCollision says that encoding/json drops a JSON name claimed by
+// several fields at the same depth.
+func msgCollision(what, name string, goNames []string) string {
+	return fmt.Sprintf("the fields %s of %s share the JSON name %q at the same depth of embedding, so encoding/json drops them all and the schema has no property %q; declare a field %q in %s itself, or rename one of them",
+		strings.Join(goNames, " and "), what, name, name, name, what)
+}
+
+// The invopop schema hooks, which toolgen does not call, and the name that
+// stands for a protobuf enum's descriptor methods.
+const (
+	hookJSONSchema         = "JSONSchema"
+	hookJSONSchemaExtend   = "JSONSchemaExtend"
+	hookJSONSchemaAlias    = "JSONSchemaAlias"
+	hookJSONSchemaProperty = "JSONSchemaProperty"
+	hookProtoEnum          = "protobuf enum"
+)
+
+// msgHookMethod says which hook of type t toolgen does not honour, and
+// what to write instead.
+func msgHookMethod(t, hook string) string {
+	const ignored = "type %s has a %s method, which toolgen does not call (it computes schemas at generate time, from the Go type): "
+	switch hook {
+	case hookJSONSchema:
+		return fmt.Sprintf(ignored+"describe the type with doc comments and the jsonschema tags of its fields, or tag the fields that use it jsonschema:\"type=…\"", t, hook)
+	case hookJSONSchemaExtend:
+		return fmt.Sprintf(ignored+"what it changes is not in the schema; write it as jsonschema tags and doc comments, and hide a field with json:\"-\" or jsonschema:\"-\"", t, hook)
+	case hookJSONSchemaAlias:
+		return fmt.Sprintf(ignored+"the schema is that of %s itself; give the fields that use it the alias type instead", t, hook, t)
+	case hookJSONSchemaProperty:
+		return fmt.Sprintf(ignored+"each property has the schema of its field's type; give the field the type you want", t, hook)
+	}
+	return fmt.Sprintf("type %s is a protobuf enum, whose descriptor toolgen does not read: its schema is the numbers of its constants, as encoding/json reads them, where invopop allows the names too; to let the model send names, use a named string type with constants", t)
+}
+
+// msgProseTag says that a jsonschema tag is a description in another
+// library's style (the MCP go-sdk's), not invopop's keywords.
+func msgProseTag(tag string) string {
+	return fmt.Sprintf("jsonschema:%q looks like a description, not invopop's comma-separated keywords; use jsonschema_description:%q or a doc comment", tag, tag)
+}
+
+// msgUnescapedComma says that a comma ended a keyword's value early.
+func msgUnescapedComma(tag, part string) string {
+	return fmt.Sprintf("jsonschema:%q: %q is not a keyword: invopop splits the tag at every comma; write \\\\, in the struct tag for a comma in a value, or use jsonschema_description:\"…\"", tag, strings.TrimSpace(part))
 }

@@ -1,11 +1,15 @@
 package schemagen_test
 
 import (
+	"go/types"
 	"path/filepath"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/internal/schemagen"
 )
 
 const errorsArchive = `
@@ -156,4 +160,71 @@ func TestErrors(t *testing.T) {
 			assert.NoError(t, compile2020(t, marshal(t, s)))
 		})
 	}
+}
+
+const warningsArchive = `
+-- w.go --
+package x
+
+import "example.com/x/dep"
+
+type Outer struct {
+	In Inner
+}
+
+type Inner struct {
+	N int
+}
+
+type Direct struct {
+	In Inner ` + "`json:\"in\"`" + `
+}
+
+type Foreign struct {
+	Opts dep.Options ` + "`json:\"opts\"`" + `
+}
+-- dep/dep.go --
+package dep
+
+type Options struct {
+	Page int
+	Body chan int
+}
+`
+
+// TestWarnings: a struct without json tags is reported once, at its
+// declaration, and not below another one that is; a body built below one
+// is not reused where it would be reported (Direct, after Outer); a
+// problem outside the user's code (Builder.Local) says where the user's
+// code reaches it and what it is.
+func TestWarnings(t *testing.T) {
+	l := loadArchive(t, warningsArchive, true, "./...")
+	b := l.builder()
+	b.Local = func(p *types.Package) bool { return p.Path() == "example.com/x" }
+	var got []string
+	var outside []*schemagen.Error
+	for _, name := range []string{"Outer", "Direct", "Foreign"} {
+		obj := l.lookup(t, name)
+		_, errs := b.Schema(obj.Type(), name)
+		got = append(got, l.warningStrings(errs)...)
+		for _, e := range errs {
+			if e.Outside != nil {
+				outside = append(outside, e)
+			}
+		}
+	}
+	assert.Equal(t, []string{
+		`w.go:5: struct x.Outer has no json tags, so its fields become required properties under their Go names ("In"); add json tags (json:"name,omitempty" for an optional one), or wrap it in a struct of your own that has them`,
+		`w.go:9: struct x.Inner has no json tags, so its fields become required properties under their Go names ("N"); add json tags (json:"name,omitempty" for an optional one), or wrap it in a struct of your own that has them`,
+		`dep.go:3: Foreign.Opts: struct dep.Options has no json tags, so its fields become required properties under their Go names ("Page", "Body"); wrap it: give the tool a struct of your own with json tags, and copy the fields it needs`,
+	}, got)
+	require.Len(t, outside, 2)
+	for _, e := range outside {
+		reach := l.fset.Position(e.Outside.Reach)
+		assert.Equal(t, "w.go:18", filepath.Base(reach.Filename)+":"+strconv.Itoa(reach.Line))
+	}
+	assert.Equal(t, "example.com/x/dep.Options", outside[0].Outside.Decl)
+	assert.Equal(t, "Foreign.Opts.Body", outside[1].Path)
+	assert.Equal(t, "example.com/x/dep.Options.Body", outside[1].Outside.Decl)
+	assert.False(t, outside[1].Warning)
 }

@@ -27,14 +27,32 @@ type jsonField struct {
 	// each schema that uses it. Nothing modifies keywords.
 	keywords           []string
 	required, nullable bool
+	// goName is the field's Go name, after the names of the embedded
+	// fields it is promoted through: "Response.Body".
+	goName string
+	// declared is the struct that declares the field, when it is promoted
+	// from an embedded struct, and owner that struct's named type, if any;
+	// both are nil for a field of the outer struct.
+	declared *types.Struct
+	owner    *types.Named
 }
 
 // embeddedStruct is a struct type whose fields are being collected.
 type embeddedStruct struct {
 	key    string // identity of the struct type
 	st     *types.Struct
+	owner  *types.Named // the named type of st, if any
+	prefix string       // the Go names of the embedded fields down to st, each followed by "."
 	index  []int
 	hidden bool
+}
+
+// collision is a JSON name that encoding/json drops because the fields
+// that have it cancel each other: they are at the same depth and are
+// equally tagged.
+type collision struct {
+	name   string
+	fields []jsonField
 }
 
 // typeFields returns the fields that encoding/json encodes for st, in the
@@ -55,10 +73,11 @@ type embeddedStruct struct {
 //     twice, so they cancel.
 //
 // Fields hidden with jsonschema:"-" are returned with hidden set: they still
-// take part in the name resolution, as they do in encoding/json.
-func typeFields(st *types.Struct) []jsonField {
+// take part in the name resolution, as they do in encoding/json. The names
+// that cancel are returned as collisions.
+func typeFields(st *types.Struct) ([]jsonField, []collision) {
 	if fields, ok := flatFields(st); ok {
-		return fields
+		return fields, nil
 	}
 	var current []embeddedStruct
 	next := []embeddedStruct{{st: st}}
@@ -93,6 +112,10 @@ func typeFields(st *types.Struct) []jsonField {
 				if !ok {
 					continue
 				}
+				if f.prefix != "" {
+					jf.goName = f.prefix + sf.Name()
+					jf.declared, jf.owner = f.st, f.owner
+				}
 				ft := derefOnce(sf.Type())
 				if jf.tagged || !sf.Embedded() || !isStruct(ft) {
 					fields = append(fields, jf)
@@ -108,9 +131,12 @@ func typeFields(st *types.Struct) []jsonField {
 				key := typeKey(ft)
 				nextCount[key]++
 				if nextCount[key] == 1 {
+					owner, _ := ft.(*types.Named)
 					next = append(next, embeddedStruct{
 						key:    key,
 						st:     ft.Underlying().(*types.Struct),
+						owner:  owner,
+						prefix: f.prefix + sf.Name() + ".",
 						index:  jf.index,
 						hidden: jf.hidden,
 					})
@@ -138,6 +164,7 @@ func typeFields(st *types.Struct) []jsonField {
 	})
 
 	// For each name keep the dominant field, if there is one.
+	var collisions []collision
 	out := fields[:0]
 	for advance, i := 0, 0; i < len(fields); i += advance {
 		name := fields[i].name
@@ -150,16 +177,25 @@ func typeFields(st *types.Struct) []jsonField {
 			out = append(out, fields[i])
 			continue
 		}
-		if dominant, ok := dominantField(fields[i : i+advance]); ok {
+		dominant, ok := dominantField(fields[i : i+advance])
+		if ok {
 			out = append(out, dominant)
+			continue
 		}
+		c := collision{name: name}
+		for _, f := range fields[i : i+advance] {
+			if len(f.index) == len(fields[i].index) && f.tagged == fields[i].tagged {
+				c.fields = append(c.fields, f)
+			}
+		}
+		collisions = append(collisions, c)
 	}
 	fields = out
 
 	slices.SortFunc(fields, func(a, b jsonField) int {
 		return slices.Compare(a.index, b.index)
 	})
-	return fields
+	return fields, collisions
 }
 
 // flatFields is typeFields for the common struct, which embeds nothing and
@@ -221,6 +257,7 @@ func newField(sf *types.Var, tag reflect.StructTag, index []int, hidden bool) (j
 		tagged:   tagged,
 		index:    index,
 		v:        sf,
+		goName:   sf.Name(),
 		tag:      tag,
 		json:     jt,
 		badName:  badName,

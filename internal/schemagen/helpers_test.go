@@ -126,10 +126,23 @@ func marshal(t *testing.T, s *jsonschema.Schema) string {
 	return string(data)
 }
 
-// errorStrings renders errors as "file:line: path: message".
+// errorStrings renders the errors, without the warnings, as
+// "file:line: path: message".
 func (l *loaded) errorStrings(errs []*schemagen.Error) []string {
+	return l.problemStrings(errs, false)
+}
+
+// warningStrings renders the warnings as errorStrings renders the errors.
+func (l *loaded) warningStrings(errs []*schemagen.Error) []string {
+	return l.problemStrings(errs, true)
+}
+
+func (l *loaded) problemStrings(errs []*schemagen.Error, warnings bool) []string {
 	var out []string
 	for _, e := range errs {
+		if e.Warning != warnings {
+			continue
+		}
 		pos := l.fset.Position(e.Pos)
 		out = append(out, filepath.Base(pos.Filename)+":"+strconv.Itoa(pos.Line)+": "+e.Error())
 	}

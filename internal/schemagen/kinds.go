@@ -73,6 +73,7 @@ func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
 	if s := wellKnownSchema(n); s != nil {
 		return s
 	}
+	c.checkHooks(n, at)
 	var s *jsonschema.Schema
 	if c.marshalsAsText(n) {
 		s = &jsonschema.Schema{Type: "string"}
@@ -218,10 +219,13 @@ func (c *ctx) basicSchema(b *types.Basic, display types.Type, at site) *jsonsche
 	return &jsonschema.Schema{}
 }
 
-// integerBounds are the minimum and maximum of a sized integer kind, which
+// integerBounds are the minimum and maximum of an integer kind, which
 // decoding into the Go type enforces anyway: saying them in the schema tells
-// the model before it tries. int and uint are as wide as the platform's
-// word, so only uint's lower bound is stated. invopop states none.
+// the model before it tries. The bounds of 64-bit integers (and of int and
+// uint, as wide as the platform's word) are left out: no model needs
+// 9223372036854775807 spelt out, and that bound is not exactly a float64,
+// which JSON numbers are read as; the unsigned ones keep their minimum.
+// invopop states none.
 func integerBounds(k types.BasicKind) (minimum, maximum json.Number) {
 	switch k {
 	case types.Int8:
@@ -230,17 +234,13 @@ func integerBounds(k types.BasicKind) (minimum, maximum json.Number) {
 		return "-32768", "32767"
 	case types.Int32:
 		return "-2147483648", "2147483647"
-	case types.Int64:
-		return "-9223372036854775808", "9223372036854775807"
 	case types.Uint8:
 		return "0", "255"
 	case types.Uint16:
 		return "0", "65535"
 	case types.Uint32:
 		return "0", "4294967295"
-	case types.Uint64:
-		return "0", "18446744073709551615"
-	case types.Uint, types.Uintptr:
+	case types.Uint64, types.Uint, types.Uintptr:
 		return "0", ""
 	}
 	return "", ""

@@ -16,9 +16,10 @@ import (
 
 // memo holds the caches.
 type memo struct {
-	keys   map[types.Type]string         // typeKey
-	text   map[types.Type]bool           // marshalsAsText
-	fields map[*types.Struct][]jsonField // typeFields; callers never modify the slices
+	keys   map[types.Type]string          // typeKey
+	text   map[types.Type]bool            // marshalsAsText
+	fields map[*types.Struct]structFields // typeFields; callers never modify the slices
+	hooks  map[*types.Named][]string      // hookMethods
 	bodies map[*types.Named]*jsonschema.Schema
 	enums  map[*types.Named][]any // enumValues; callers copy before changing an element
 	// frozen are the bodies, which the schemas that use them share: see
@@ -30,7 +31,8 @@ func newMemo() memo {
 	return memo{
 		keys:   map[types.Type]string{},
 		text:   map[types.Type]bool{},
-		fields: map[*types.Struct][]jsonField{},
+		fields: map[*types.Struct]structFields{},
+		hooks:  map[*types.Named][]string{},
 		bodies: map[*types.Named]*jsonschema.Schema{},
 		enums:  map[*types.Named][]any{},
 		frozen: map[*jsonschema.Schema]bool{},
@@ -40,8 +42,8 @@ func newMemo() memo {
 // inlineBody is namedBody for a use of the named composite type n inline
 // (not in $defs), memoized when the body is the same in every schema: when
 // building it used no other named composite type (whose use may be a $ref
-// in another root, as decide chooses per root) and reported no error
-// (whose path starts at this root). A struct shared by the tools of a
+// in another root, as decide chooses per root), reported no problem
+// (whose path starts at this root) and was not quiet. A struct shared by the tools of a
 // package, say, is then built once per Builder rather than once per tool.
 //
 // The memoized body is shared by every schema that uses it, so it is
@@ -56,7 +58,9 @@ func (c *ctx) inlineBody(n *types.Named, at site) *jsonschema.Schema {
 	}
 	refs, errs := c.refs, c.reported
 	s := c.namedBody(n, at)
-	if c.refs == refs && c.reported == errs {
+	// Below a struct without json tags, a body is built without the
+	// warnings it would have elsewhere (checkJSONTags): not the same body.
+	if c.refs == refs && c.reported == errs && !at.quiet {
 		c.b.memo.bodies[n] = s
 		c.b.memo.frozen[s] = true
 	}
@@ -107,14 +111,38 @@ func (b *Builder) marshalsAsText(t types.Type) bool {
 	return v
 }
 
+// structFields is what typeFields returns.
+type structFields struct {
+	fields     []jsonField
+	collisions []collision
+}
+
 // typeFields is the memoized typeFields.
 func (b *Builder) typeFields(st *types.Struct) []jsonField {
+	return b.structFields(st).fields
+}
+
+func (b *Builder) structFields(st *types.Struct) structFields {
 	if f, ok := b.memo.fields[st]; ok {
 		return f
 	}
-	f := typeFields(st)
+	var f structFields
+	f.fields, f.collisions = typeFields(st)
 	b.memo.fields[st] = f
 	return f
+}
+
+// hookMethods is the memoized hookMethods.
+func (b *Builder) hookMethods(n *types.Named) []string {
+	if noMethods(n) {
+		return nil
+	}
+	if h, ok := b.memo.hooks[n]; ok {
+		return h
+	}
+	h := hookMethods(n)
+	b.memo.hooks[n] = h
+	return h
 }
 
 // enumValues is the memoized enumValues. The slice is shared by every

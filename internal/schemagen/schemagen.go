@@ -20,19 +20,43 @@ import (
 )
 
 // Error is a type that has no JSON Schema, or a tag that cannot be used,
-// at a field.
+// at a field; or, when Warning is set, something that gives a schema the
+// user may not expect.
 type Error struct {
-	// Pos is the position of the offending field (or type).
+	// Pos is the position of the offending field, or of the type when the
+	// problem is the type's own (a struct without json tags, say).
 	Pos token.Pos
 	// Path is the chain of Go names that led there, such as
-	// "CreateIssueInput.Bounty.Currency".
+	// "CreateIssueInput.Bounty.Currency", embedded fields included; empty
+	// for a problem of a type of the user's code, which the message names,
+	// so that it is said once however many paths reach the type.
 	Path string
 	// Message says what is wrong and what is allowed.
 	Message string
+	// Warning is set when the schema is still what toolgen generates.
+	Warning bool
+	// Outside is set when Pos lies outside the user's code
+	// ([Builder.Local]).
+	Outside *Outside
+}
+
+// Outside locates a problem outside the user's code from the user's side.
+type Outside struct {
+	// Reach is the last field on the path that is the user's code, or the
+	// root type; NoPos when the root type itself is outside it.
+	Reach token.Pos
+	// Decl is the field or type at the problem's Pos, qualified by its
+	// package path: "net/http.Response.Body".
+	Decl string
 }
 
 // Error returns the path and the message; the caller prints the position.
-func (e *Error) Error() string { return e.Path + ": " + e.Message }
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return e.Message
+	}
+	return e.Path + ": " + e.Message
+}
 
 // Builder computes schemas for types of loaded packages. Not safe for
 // concurrent use.
@@ -50,6 +74,16 @@ type Builder struct {
 	// additionalProperties: one for all the schemas the Builder returns,
 	// which nothing modifies once built.
 	falseSchema *jsonschema.Schema
+
+	// Local reports whether a package is the user's code, where problems
+	// are reported at their own position; a problem in another package
+	// gets an [Outside]. nil means every package is.
+	Local func(*types.Package) bool
+}
+
+// local reports whether pkg is the user's code.
+func (b *Builder) local(pkg *types.Package) bool {
+	return b.Local == nil || pkg == nil || b.Local(pkg)
 }
 
 // New returns a Builder for types whose positions belong to fset. Files
@@ -88,6 +122,11 @@ func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 	at := site{path: rootName}
 	if n, ok := t.(*types.Named); ok {
 		at.pos = n.Obj().Pos()
+		if b.local(n.Obj().Pkg()) {
+			at.reach = at.pos
+		} else {
+			at.decl = types.TypeString(n, nil)
+		}
 	}
 
 	// Most schemas have no type in $defs: one pass builds them, inlining

@@ -36,6 +36,9 @@ type Basics struct {
 	Bool    bool
 	Int     int
 	Int8    int8
+	Int32   int32
+	Int64   int64
+	Uint32  uint32
 	Uint64  uint64
 	Uintptr uintptr
 	Float32 float32
@@ -353,7 +356,10 @@ func TestSchema(t *testing.T) {
 				"Bool": {"type": "boolean"},
 				"Int": {"type": "integer"},
 				"Int8": {"type": "integer", "minimum": -128, "maximum": 127},
-				"Uint64": {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+				"Int32": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647},
+				"Int64": {"type": "integer"},
+				"Uint32": {"type": "integer", "minimum": 0, "maximum": 4294967295},
+				"Uint64": {"type": "integer", "minimum": 0},
 				"Uintptr": {"type": "integer", "minimum": 0},
 				"Float32": {"type": "number"},
 				"Float64": {"type": "number"},
@@ -362,7 +368,7 @@ func TestSchema(t *testing.T) {
 				"Rune": {"type": "integer", "minimum": -2147483648, "maximum": 2147483647}
 			},
 			"additionalProperties": false,
-			"required": ["Bool", "Int", "Int8", "Uint64", "Uintptr", "Float32", "Float64", "String", "Byte", "Rune"]
+			"required": ["Bool", "Int", "Int8", "Int32", "Int64", "Uint32", "Uint64", "Uintptr", "Float32", "Float64", "String", "Byte", "Rune"]
 		}`},
 		// A pointer has the schema of its element; Point is used once, so
 		// it is inlined with its doc comment.
@@ -733,9 +739,9 @@ func TestSchemaFromExportData(t *testing.T) {
 	for _, name := range coreNames {
 		t.Run(name, func(t *testing.T) {
 			want, errs := fromSource.schema(t, bs, name)
-			require.Empty(t, errs)
+			require.Empty(t, fromSource.errorStrings(errs))
 			got, errs := fromExport.schema(t, be, name)
-			require.Empty(t, errs)
+			require.Empty(t, fromExport.errorStrings(errs))
 			assert.JSONEq(t, want, got)
 		})
 	}
@@ -825,7 +831,7 @@ func TestSharedBodies(t *testing.T) {
 	alone := map[string]string{}
 	for _, name := range names {
 		s, errs := l.schema(t, l.builder(), name)
-		require.Empty(t, errs, name)
+		require.Empty(t, l.errorStrings(errs), name)
 		alone[name] = s
 	}
 	reversed := slices.Clone(names)
@@ -835,7 +841,7 @@ func TestSharedBodies(t *testing.T) {
 		for range 2 {
 			for _, name := range order {
 				got, errs := l.schema(t, b, name)
-				require.Empty(t, errs, name)
+				require.Empty(t, l.errorStrings(errs), name)
 				assert.Equal(t, alone[name], got, name)
 			}
 		}

@@ -3,6 +3,7 @@ package schemagen
 import (
 	"go/types"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/invopop/jsonschema"
@@ -22,17 +23,28 @@ func (c *ctx) structSchema(st *types.Struct, named *types.Named, at site) *jsons
 	if named != nil {
 		s.Description = c.b.comments.typeDoc(named.Obj())
 	}
-	for _, f := range c.b.typeFields(st) {
-		if !f.hidden {
-			c.property(s, f, at)
+	sf := c.b.structFields(st)
+	untagged := c.checkJSONTags(st, named, sf.fields, at)
+	c.checkCollisions(named, sf.collisions, at)
+	for _, f := range sf.fields {
+		if f.hidden {
+			continue
 		}
+		decl := st
+		if f.declared != nil {
+			decl = f.declared
+		}
+		fat := at
+		fat.quiet = at.quiet || slices.Contains(untagged, decl)
+		c.property(s, f, named, fat)
 	}
 	return s
 }
 
-// property adds the property of field f to the object schema parent.
-func (c *ctx) property(parent *jsonschema.Schema, f jsonField, at site) {
-	at = site{pos: f.v.Pos(), path: joinPath(at.path, f.v.Name())}
+// property adds the property of field f to the object schema parent, the
+// schema of the struct type named (nil for a struct literal).
+func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Named, at site) {
+	at = c.fieldSite(f, named, at)
 	if f.badName != "" {
 		c.errorf(at, msgBadJSONName(f.badName, f.v.Name()))
 	}

@@ -157,7 +157,12 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 		prop.Items = c.b.thaw(prop.Items)
 	}
 
-	rest := c.genericKeywords(prop, parent, tt.field.keywords, tt)
+	keywords := tt.field.keywords
+	if msg := proseTag(tag.Get("jsonschema"), keywords); msg != "" {
+		c.errorf(tt.at, msg)
+		keywords = noKeywords
+	}
+	rest := c.genericKeywords(prop, parent, keywords, tt)
 
 	// encoding/json's ",string" option encodes integers, floats and booleans
 	// as JSON strings; invopop switches the type before the type keywords.
