@@ -3,7 +3,6 @@ package generator
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
@@ -198,8 +197,7 @@ type dialectReason struct {
 // Gemini, or kept in $defs and inlined at the root) is named once, by its
 // shortest path; a field in broken is not named.
 func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, err error, broken map[token.Pos]bool) []*dialectReason {
-	var des []*runtime.DialectError
-	collectDialectErrors(err, &des)
+	des := runtime.DialectErrors(err)
 	if len(des) == 0 {
 		des = []*runtime.DialectError{{Reason: err.Error()}}
 	}
@@ -242,20 +240,6 @@ func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, 
 		out[i].where = append(out[i].where, n.where)
 	}
 	return out
-}
-
-// collectDialectErrors flattens the joined errors of ConvertSchema.
-func collectDialectErrors(err error, out *[]*runtime.DialectError) {
-	if joined, ok := err.(interface{ Unwrap() []error }); ok {
-		for _, e := range joined.Unwrap() {
-			collectDialectErrors(e, out)
-		}
-		return
-	}
-	var de *runtime.DialectError
-	if errors.As(err, &de) {
-		*out = append(*out, de)
-	}
 }
 
 // nameTaken reports whether a schema constant of ps may not take name:

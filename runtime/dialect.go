@@ -140,6 +140,23 @@ func (e *DialectError) Error() string {
 	return fmt.Sprintf("%s schema: %s: %s", e.Dialect, path, e.Reason)
 }
 
+// DialectErrors returns the [DialectError]s of an error of [ConvertSchema],
+// in document order.
+func DialectErrors(err error) []*DialectError {
+	if joined, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []*DialectError
+		for _, e := range joined.Unwrap() {
+			out = append(out, DialectErrors(e)...)
+		}
+		return out
+	}
+	var de *DialectError
+	if errors.As(err, &de) {
+		return []*DialectError{de}
+	}
+	return nil
+}
+
 // ConvertSchema returns schema, a JSON Schema draft 2020-12 document, in
 // dialect d, as compact JSON whose keys keep the order of schema's (a key
 // a dialect adds goes next to the one it belongs with, or last). The

@@ -3,13 +3,11 @@ package runtime
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
-	"time"
 )
 
 // runner is one run of an agent: Generate, Stream or Resume.
@@ -448,15 +446,10 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	if strings.TrimSpace(args) == "" {
 		args = "{}"
 	}
-	if err := CheckArguments(args, r.cfg.limits); err != nil {
+	inv, terr := PrepareCall(r.toolContext(ctx, step, c, nil), c.Name, tool, json.RawMessage(args))
+	if terr != nil {
 		callEvent()
-		r.fail(ctx, step, s, PrepareError(c.Name, err))
-		return
-	}
-	inv, err := safePrepare(r.toolContext(ctx, step, c, nil), tool, json.RawMessage(args))
-	if err != nil {
-		callEvent()
-		r.fail(ctx, step, s, PrepareError(c.Name, err))
+		r.fail(ctx, step, s, terr)
 		return
 	}
 	s.inv, s.outcome.Input = inv, inv.Input()
@@ -491,33 +484,6 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	s.outcome.ModelOutput = ModelOutput{}
 	s.approval = disp.Payload
 	r.record(disp, tr)
-}
-
-// safePrepare calls t.Prepare, turning a panic into a [PanicError].
-func safePrepare(ctx context.Context, t Tool, args json.RawMessage) (inv Invocation, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			inv, err = nil, &PanicError{Value: p}
-		}
-	}()
-	return t.Prepare(ctx, args)
-}
-
-// PrepareError is the failure the model is told of when the Prepare of the
-// tool it called by name returned err: invalid arguments with the
-// runtime's message, a panic as an internal error without its value (which
-// might quote the arguments), or any other error of the tool's. The agent
-// loop and the MCP server use it.
-func PrepareError(name string, err error) *ToolError {
-	var pe *PanicError
-	switch {
-	case errors.Is(err, ErrInvalidArguments):
-		msg := strings.TrimPrefix(err.Error(), invalidArgumentsPrefix)
-		return &ToolError{Kind: KindInvalidArguments, Message: clip("invalid arguments for tool " + quote(name) + ": " + msg), Err: err}
-	case errors.As(err, &pe):
-		return &ToolError{Kind: KindPanic, Message: "tool " + quote(name) + " failed unexpectedly while reading its arguments (internal error)", Err: err}
-	}
-	return &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %s could not prepare the call: %s", quote(name), err)), Err: err}
 }
 
 func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tool Tool) (needs bool, err error) {
@@ -569,77 +535,16 @@ func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eve
 	return ctx
 }
 
-type ranCall struct {
-	res Output
-	out ModelOutput
-	err error
-}
-
 // execute runs one call in its own goroutine, bounded by the tool timeout,
 // and returns its result or error events.
 func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink) (*Event, *Event) {
-	tctx := r.toolContext(ctx, step, s.call, sink)
-	if r.cfg.toolTimeout > 0 {
-		var cancel context.CancelFunc
-		tctx, cancel = context.WithTimeout(tctx, r.cfg.toolTimeout)
-		defer cancel()
+	res, out, terr := RunCall(r.toolContext(ctx, step, s.call, sink), s.call.Name, s.inv, r.cfg.toolTimeout)
+	if terr != nil {
+		return r.failure(ctx, step, s, terr)
 	}
-	rc := guardedRun(tctx, s.inv)
-	if rc.err != nil {
-		return r.failure(ctx, step, s, r.toolError(ctx, s.call.Name, rc.err))
-	}
-	s.outcome.Output = rc.res.Value
-	s.outcome.ModelOutput = rc.out
-	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &rc.res, nil, rc.res.JSON)
-}
-
-// guardedRun runs inv and converts its result for the model, recovering
-// panics. When ctx can end, the run is abandoned at its end.
-func guardedRun(ctx context.Context, inv Invocation) ranCall {
-	run := func() (rc ranCall) {
-		defer func() {
-			if p := recover(); p != nil {
-				rc = ranCall{err: &PanicError{Value: p}}
-			}
-		}()
-		res, err := inv.Run(ctx)
-		if err != nil {
-			return ranCall{err: err}
-		}
-		out, err := inv.ModelOutput(ctx, res)
-		if err != nil {
-			return ranCall{err: &ToolError{Kind: KindOutput, Message: "the tool's output could not be converted for the model", Err: err}}
-		}
-		return ranCall{res: res, out: out}
-	}
-	if ctx.Done() == nil {
-		return run()
-	}
-	ch := make(chan ranCall, 1)
-	go func() { ch <- run() }()
-	select {
-	case rc := <-ch:
-		return rc
-	case <-ctx.Done():
-		return ranCall{err: context.Cause(ctx)}
-	}
-}
-
-// toolError classifies err, returned by running the tool named name.
-func (r *runner) toolError(runCtx context.Context, name string, err error) *ToolError {
-	var te *ToolError
-	var pe *PanicError
-	switch {
-	case errors.As(err, &pe):
-		return &ToolError{Kind: KindPanic, Message: clip(fmt.Sprintf("tool %q failed unexpectedly (panic: %v)", name, pe.Value)), Err: err}
-	case runCtx.Err() != nil:
-		return &ToolError{Kind: KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
-	case errors.Is(err, context.DeadlineExceeded):
-		return &ToolError{Kind: KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", name, r.cfg.toolTimeout.Round(time.Millisecond)), Err: err}
-	case errors.As(err, &te):
-		return &ToolError{Kind: te.Kind, Message: te.Message, Err: err}
-	}
-	return &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", name, err)), Err: err}
+	s.outcome.Output = res.Value
+	s.outcome.ModelOutput = out
+	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &res, nil, res.JSON)
 }
 
 // events builds the display and transcript forms of a tool event.

@@ -185,24 +185,16 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 	if s := strings.TrimSpace(string(args)); s == "" || s == "null" {
 		args = json.RawMessage("{}")
 	}
-	if err := runtime.CheckArguments(args, h.opts.Limits); err != nil {
-		return nil, runtime.PrepareError(h.key, err)
-	}
-	inv, err := safePrepare(ctx, h.tool, args)
-	if err != nil {
-		return nil, runtime.PrepareError(h.key, err)
+	inv, terr := runtime.PrepareCall(ctx, h.key, h.tool, args)
+	if terr != nil {
+		return nil, terr
 	}
 	if terr := h.approve(ctx, inv); terr != nil {
 		return nil, terr
 	}
-	if h.opts.ToolTimeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, h.opts.ToolTimeout)
-		defer cancel()
-	}
-	out, mo, err := guardedRun(ctx, inv)
-	if err != nil {
-		return nil, h.toolError(ctx, err)
+	out, mo, terr := runtime.RunCall(ctx, h.key, inv, h.opts.ToolTimeout)
+	if terr != nil {
+		return nil, terr
 	}
 	content, err := toContent(mo)
 	if err != nil {
@@ -238,34 +230,6 @@ func (h *handler) approve(ctx context.Context, inv runtime.Invocation) *runtime.
 	return nil
 }
 
-// toolError classifies err, returned by running the tool, as the agent loop
-// does.
-func (h *handler) toolError(ctx context.Context, err error) *runtime.ToolError {
-	var te *runtime.ToolError
-	var pe *runtime.PanicError
-	switch {
-	case errors.As(err, &pe):
-		return &runtime.ToolError{Kind: runtime.KindPanic, Message: clip(fmt.Sprintf("tool %q failed unexpectedly (panic: %v)", h.key, pe.Value)), Err: err}
-	case errors.Is(context.Cause(ctx), context.DeadlineExceeded) && h.opts.ToolTimeout > 0:
-		return &runtime.ToolError{Kind: runtime.KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", h.key, h.opts.ToolTimeout.Round(time.Millisecond)), Err: err}
-	case ctx.Err() != nil:
-		return &runtime.ToolError{Kind: runtime.KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", h.key), Err: err}
-	case errors.As(err, &te):
-		return &runtime.ToolError{Kind: te.Kind, Message: te.Message, Err: err}
-	}
-	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", h.key, err)), Err: err}
-}
-
-// safePrepare calls t.Prepare, turning a panic into a runtime.PanicError.
-func safePrepare(ctx context.Context, t runtime.Tool, args json.RawMessage) (inv runtime.Invocation, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			inv, err = nil, &runtime.PanicError{Value: p}
-		}
-	}()
-	return t.Prepare(ctx, args)
-}
-
 func safeNeedsApproval(ctx context.Context, inv runtime.Invocation) (needs bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -273,45 +237,6 @@ func safeNeedsApproval(ctx context.Context, inv runtime.Invocation) (needs bool,
 		}
 	}()
 	return inv.NeedsApproval(ctx)
-}
-
-// guardedRun runs inv and its model-output hook, recovering panics. When
-// ctx can end (the client cancels or disconnects, or a timeout), the run is
-// abandoned at its end.
-func guardedRun(ctx context.Context, inv runtime.Invocation) (runtime.Output, runtime.ModelOutput, error) {
-	type ran struct {
-		out runtime.Output
-		mo  runtime.ModelOutput
-		err error
-	}
-	run := func() (r ran) {
-		defer func() {
-			if p := recover(); p != nil {
-				r = ran{err: &runtime.PanicError{Value: p}}
-			}
-		}()
-		out, err := inv.Run(ctx)
-		if err != nil {
-			return ran{err: err}
-		}
-		mo, err := inv.ModelOutput(ctx, out)
-		if err != nil {
-			return ran{err: &runtime.ToolError{Kind: runtime.KindOutput, Message: "the tool's output could not be converted for the model", Err: err}}
-		}
-		return ran{out: out, mo: mo}
-	}
-	if ctx.Done() == nil {
-		r := run()
-		return r.out, r.mo, r.err
-	}
-	ch := make(chan ran, 1)
-	go func() { ch <- run() }()
-	select {
-	case r := <-ch:
-		return r.out, r.mo, r.err
-	case <-ctx.Done():
-		return runtime.Output{}, runtime.ModelOutput{}, context.Cause(ctx)
-	}
 }
 
 // clip bounds a message that goes to the client to 1 KB, as the runtime

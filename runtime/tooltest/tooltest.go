@@ -357,22 +357,17 @@ func decode(data []byte) (any, error) {
 // reasons lists the parts of a schema that a dialect cannot express, as
 // "path: reason", from the error of ConvertSchema.
 func reasons(err error) []string {
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
+	des := runtime.DialectErrors(err)
+	if len(des) == 0 {
+		return []string{err.Error()}
 	}
-	out := make([]string, 0, len(errs))
-	for _, e := range errs {
-		var de *runtime.DialectError
-		if !errors.As(e, &de) {
-			out = append(out, e.Error())
-			continue
-		}
+	out := make([]string, len(des))
+	for i, de := range des {
 		path := de.Path
 		if path == "" {
 			path = "(root)"
 		}
-		out = append(out, path+": "+de.Reason)
+		out[i] = path + ": " + de.Reason
 	}
 	return out
 }
