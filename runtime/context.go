@@ -9,6 +9,7 @@ const (
 	requestContextKey
 	sinkKey
 	limitsKey
+	reporterKey
 )
 
 // CallInfo identifies the tool call a tool function is running for.
@@ -21,6 +22,13 @@ type CallInfo struct {
 	ToolCallID string
 	// Step is the number of the step, from 1.
 	Step int
+	// SessionID is the MCP session the call came in, when an MCP server
+	// runs the tool over a transport with sessions.
+	SessionID string
+	// ProgressToken is the progress token the MCP client sent with the
+	// call (a string or a number), or nil. [Progress] uses it; tools rarely
+	// need it.
+	ProgressToken any
 }
 
 // CallInfoFrom returns the call a tool's ctx belongs to, when the tool runs

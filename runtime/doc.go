@@ -122,13 +122,17 @@
 //
 // A tool function is plain Go. From its ctx it reaches the call's identity
 // with [CallInfoFrom] and the run's request context with
-// [RequestContextFrom].
+// [RequestContextFrom]. A long-running tool reports how far it has got with
+// [Progress] and sends partial data with [Emit]: in a streamed run they are
+// tool-progress and tool-output events, shaped for the display target;
+// under MCP, progress notifications and log messages. The model never sees
+// them.
 //
 // # Streaming
 //
 // [Agent.Stream] yields [Event] values as they happen: text-delta,
-// tool-call-delta, tool-call, tool-result, tool-error, tool-call-approval,
-// step-finish and finish (whose Result is set). A subagent's events appear
+// tool-call-delta, tool-call, tool-progress, tool-output, tool-result,
+// tool-error, tool-call-approval, step-finish and finish (whose Result is set). A subagent's events appear
 // in its caller's stream with the subagent's AgentID and the
 // ParentToolCallID of the agent-<key> call. Deltas are the model's raw
 // output, shown as it streams; a display that must hide raw arguments should
@@ -142,7 +146,8 @@
 //
 // Event payloads are for a display ([TargetDisplay]); [Result.Transcript]
 // holds the same events shaped for storage ([TargetTranscript]). For each
-// target and phase (input, output, error, approval) the payload is the
+// target and phase (input, output, error, approval; progress and data for
+// the display only) the payload is the
 // tool's own transform ([Transforms]) if it has one, else the agent's
 // [TransformPolicy] if set, else the raw payload. A transform that fails,
 // panics or returns something that does not encode gives [Placeholder],

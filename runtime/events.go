@@ -27,6 +27,13 @@ const (
 	// EventToolCallApproval: a call waits for approval; Payload is the
 	// display form of what the approver is shown.
 	EventToolCallApproval EventType = "tool-call-approval"
+	// EventToolProgress: a running call reported progress ([Progress]);
+	// Payload is the display form of its [ProgressReport].
+	EventToolProgress EventType = "tool-progress"
+	// EventToolOutput: a running call emitted data ([Emit]), as Mastra's
+	// tool writer does; Payload is the display form of the data. The
+	// call's result is a tool-result event.
+	EventToolOutput EventType = "tool-output"
 	// EventStepFinish: a step ended; FinishReason and Usage are the step's.
 	EventStepFinish EventType = "step-finish"
 	// EventFinish: the run ended; FinishReason and Usage are the run's and

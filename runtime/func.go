@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sync/atomic"
 )
@@ -209,8 +210,29 @@ func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase 
 			v, terr := t.Error(ctx, c.in, err)
 			return v, true, terr
 		}
+	case PhaseProgress:
+		if t.Progress != nil && res != nil {
+			p, _ := res.Value.(ProgressReport)
+			v, terr := t.Progress(ctx, c.in, p)
+			return v, true, terr
+		}
+	case PhaseData:
+		if t.Data == nil {
+			if !t.any() {
+				break // an empty Transforms, as a generated stub returns
+			}
+			return nil, true, errNoDataTransform
+		}
+		if res != nil {
+			v, terr := t.Data(ctx, c.in, res.Value)
+			return v, true, terr
+		}
 	}
 	return nil, false, nil
 }
+
+// errNoDataTransform fails the data phase of a target whose transforms
+// have no Data function, so that it gets the Placeholder.
+var errNoDataTransform = errors.New("the target has transforms but none for emitted data")
 
 var _ Tool = (*Func[struct{}, struct{}])(nil)

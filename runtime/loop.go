@@ -538,13 +538,36 @@ func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eve
 // execute runs one call in its own goroutine, bounded by the tool timeout,
 // and returns its result or error events.
 func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink) (*Event, *Event) {
-	res, out, terr := RunCall(r.toolContext(ctx, step, s.call, sink), s.call.Name, s.inv, r.cfg.toolTimeout)
+	tctx, stop := WithReporter(r.toolContext(ctx, step, s.call, sink), r.reporter(ctx, step, s, sink))
+	res, out, terr := RunCall(tctx, s.call.Name, s.inv, r.cfg.toolTimeout)
+	stop()
 	if terr != nil {
 		return r.failure(ctx, step, s, terr)
 	}
 	s.outcome.Output = res.Value
 	s.outcome.ModelOutput = out
 	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &res, nil, res.JSON)
+}
+
+// reporter turns the progress and data a call reports into events on the
+// stream, shaped for the display target. A run that does not stream drops
+// them; its reporter still hides any reporter of an enclosing call.
+func (r *runner) reporter(ctx context.Context, step int, s *slot, sink eventSink) Reporter {
+	if !r.streaming || sink == nil {
+		return Reporter{}
+	}
+	send := func(typ EventType, phase Phase, v any, raw json.RawMessage) {
+		ev := Event{Type: typ, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}
+		ev.Payload = r.present(ctx, TargetDisplay, phase, ev, s.inv, &Output{Value: v, JSON: raw}, nil, raw)
+		sink(ev)
+	}
+	return Reporter{
+		Progress: func(p ProgressReport) {
+			raw, _ := json.Marshal(p) // finite numbers and a string
+			send(EventToolProgress, PhaseProgress, p, raw)
+		},
+		Data: func(v any, raw json.RawMessage) { send(EventToolOutput, PhaseData, v, raw) },
+	}
 }
 
 // events builds the display and transcript forms of a tool event.

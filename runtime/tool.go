@@ -82,8 +82,10 @@ type Invocation interface {
 	// a hook it is the output's JSON.
 	ModelOutput(ctx context.Context, out Output) (ModelOutput, error)
 	// Transform shapes what target sees of this call in phase. out is set
-	// in the output phase, err in the error phase. ok is false when the
-	// tool has no transform for target and phase.
+	// in the output phase (the result), the progress phase (Value is the
+	// [ProgressReport]) and the data phase (Value is the emitted value),
+	// err in the error phase. ok is false when the tool has no transform
+	// for target and phase.
 	Transform(ctx context.Context, target Target, phase Phase, out *Output, err error) (v any, ok bool, terr error)
 }
 

@@ -31,6 +31,12 @@ const (
 	PhaseError Phase = "error"
 	// PhaseApproval: what the approver is shown (tool-call-approval events).
 	PhaseApproval Phase = "approval"
+	// PhaseProgress: a progress report of a running call (tool-progress
+	// events). It is shown to the display target only.
+	PhaseProgress Phase = "progress"
+	// PhaseData: data a running call emitted (tool-output events). It is
+	// shown to the display target only.
+	PhaseData Phase = "data"
 )
 
 // Placeholder is the payload a target gets when a configured transform
@@ -51,6 +57,21 @@ type Transforms[In, Out any] struct {
 	Error func(ctx context.Context, in In, err error) (any, error)
 	// Approval shapes what the approver is shown.
 	Approval func(ctx context.Context, in In) (any, error)
+	// Progress shapes a progress report. Without it a report is shown as
+	// it is (numbers and the tool's own message), whatever else the target
+	// has.
+	Progress func(ctx context.Context, in In, p ProgressReport) (any, error)
+	// Data shapes data the tool emitted with [Emit]. When the target has
+	// a function for another phase but none for Data, emitted data is
+	// shown as the [Placeholder]: a tool that hides part of its output
+	// from a target does not stream it there raw. An empty Transforms
+	// leaves data to the agent's policy, as it leaves every phase.
+	Data func(ctx context.Context, in In, data any) (any, error)
+}
+
+// any reports whether t has a function for any phase.
+func (t Transforms[In, Out]) any() bool {
+	return t.Input != nil || t.Output != nil || t.Error != nil || t.Approval != nil || t.Progress != nil || t.Data != nil
 }
 
 // TransformInput is what a [TransformPolicy] is given.
@@ -63,12 +84,15 @@ type TransformInput struct {
 	ToolCallID string
 	// Input is the typed input, nil when the arguments did not decode.
 	Input any
-	// Output is the typed output, in the output phase.
+	// Output is the typed output in the output phase, the
+	// [ProgressReport] in the progress phase and the emitted value in the
+	// data phase.
 	Output any
 	// Err is the failure, in the error phase.
 	Err error
 	// Raw is the payload the target gets with no transform: the arguments
-	// (input, approval), the output JSON, or the error object.
+	// (input, approval), the output JSON, the error object, the progress
+	// report or the emitted data.
 	Raw json.RawMessage
 }
 

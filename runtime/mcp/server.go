@@ -152,7 +152,12 @@ func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (res *sd
 	// Tools reach the call's name through runtime.CallInfoFrom, as in the
 	// agent loop; MCP has no tool call id of its own. A Func bounds its
 	// arguments by the limits of its ctx.
-	ctx = runtime.WithCallInfo(ctx, runtime.CallInfo{ToolName: h.key})
+	ci := runtime.CallInfo{ToolName: h.key, ProgressToken: req.Params.GetProgressToken()}
+	if req.Session != nil {
+		ci.SessionID = req.Session.ID()
+	}
+	ctx = runtime.WithCallInfo(ctx, ci)
+	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = runtime.WithArgumentLimits(ctx, h.opts.Limits)
 	defer func() {
 		// The phases recover their own panics; this is for the rest (an
@@ -162,7 +167,7 @@ func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (res *sd
 			res, err = errorResult(fmt.Sprintf("tool %q failed unexpectedly (internal error)", h.key)), nil
 		}
 	}()
-	res, terr := h.call(ctx, req.Params.Arguments)
+	res, terr := h.call(ctx, req)
 	if terr != nil {
 		terr.ToolName = h.key
 		if h.opts.OnError != nil {
@@ -180,8 +185,8 @@ func errorResult(msg string) *sdk.CallToolResult {
 
 // call runs one call through the runtime's phases and returns its result,
 // or the failure the client is told of.
-func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolResult, *runtime.ToolError) {
-	args := raw
+func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, *runtime.ToolError) {
+	args := req.Params.Arguments
 	if s := strings.TrimSpace(string(args)); s == "" || s == "null" {
 		args = json.RawMessage("{}")
 	}
@@ -192,7 +197,9 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 	if terr := h.approve(ctx, inv); terr != nil {
 		return nil, terr
 	}
-	out, mo, terr := runtime.RunCall(ctx, h.key, inv, h.opts.ToolTimeout)
+	rctx, stop := runtime.WithReporter(ctx, h.reporter(ctx, req, inv))
+	out, mo, terr := runtime.RunCall(rctx, h.key, inv, h.opts.ToolTimeout)
+	stop()
 	if terr != nil {
 		return nil, terr
 	}
@@ -205,6 +212,65 @@ func (h *handler) call(ctx context.Context, raw json.RawMessage) (*sdk.CallToolR
 		res.StructuredContent = out.JSON
 	}
 	return res, nil
+}
+
+// requestKey is the ctx key of the request a tool serves.
+type requestKey struct{}
+
+// RequestFrom returns the MCP request that a tool running under ctx
+// serves, when an MCP server made by [NewServer] or [AddTools] runs it:
+// its session, its params and their _meta. The session's id and the
+// progress token are also in the call's [runtime.CallInfo], which tools
+// can read without importing this package.
+func RequestFrom(ctx context.Context) (*sdk.CallToolRequest, bool) {
+	req, ok := ctx.Value(requestKey{}).(*sdk.CallToolRequest)
+	return req, ok
+}
+
+// reporter sends what a running tool reports to the client:
+// [runtime.Progress] as notifications/progress when the client sent a
+// progress token, [runtime.Emit] as a log message (notifications/message,
+// level info, the tool's name as the logger), which the SDK sends once the
+// client has set a log level. Emitted data is shaped by the tool's
+// transforms for [runtime.TargetDisplay], as in an agent's stream; progress
+// goes as reported. Failures to send are dropped: the call goes on.
+func (h *handler) reporter(ctx context.Context, req *sdk.CallToolRequest, inv runtime.Invocation) runtime.Reporter {
+	var r runtime.Reporter
+	if req.Session == nil {
+		return r
+	}
+	if token := req.Params.GetProgressToken(); token != nil {
+		r.Progress = func(p runtime.ProgressReport) {
+			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Total: p.Total, Message: p.Message})
+		}
+	}
+	r.Data = func(v any, raw json.RawMessage) {
+		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, inv, v, raw)})
+	}
+	return r
+}
+
+// displayData is the display form of data a tool emitted: what its
+// transform for the display target makes of it, the data itself when it
+// has none, the [runtime.Placeholder] when the transform fails.
+func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = json.RawMessage(runtime.Placeholder)
+		}
+	}()
+	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseData, &runtime.Output{Value: v, JSON: raw}, nil)
+	if !ok {
+		return raw
+	}
+	if err != nil {
+		return json.RawMessage(runtime.Placeholder)
+	}
+	data, err := json.Marshal(shaped)
+	if err != nil {
+		return json.RawMessage(runtime.Placeholder)
+	}
+	return data
 }
 
 // approve refuses a call that needs approval unless the Approve option

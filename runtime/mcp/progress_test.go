@@ -1,0 +1,159 @@
+package mcp_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/mcp"
+)
+
+// progressTools has a tool that reports progress three times and emits a
+// row with a secret in it, which its display transform hides, and a tool
+// that tells what it knows of the request it serves.
+func progressTools() runtime.Toolset {
+	slow := echoTool("slow", runtime.Annotations{}, func(ctx context.Context, s string) (string, error) {
+		for i := 1; i <= 3; i++ {
+			runtime.Progress(ctx, float64(i), 3, "step "+s)
+		}
+		if err := runtime.Emit(ctx, map[string]string{"row": "1", "secret": "s3cr3t"}); err != nil {
+			return "", err
+		}
+		return "done", nil
+	}).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{
+		Data: func(_ context.Context, _ echoIn, data any) (any, error) {
+			return map[string]string{"row": data.(map[string]string)["row"]}, nil
+		},
+	})
+	who := echoTool("who", runtime.Annotations{}, func(ctx context.Context, _ string) (string, error) {
+		ci, _ := runtime.CallInfoFrom(ctx)
+		req, ok := mcp.RequestFrom(ctx)
+		if !ok || req.Session == nil || req.Session.ID() != ci.SessionID {
+			return "", errors.New("the request is not reachable")
+		}
+		data, err := json.Marshal(map[string]any{"tool": ci.ToolName, "session": ci.SessionID, "token": ci.ProgressToken})
+		return string(data), err
+	})
+	return runtime.Toolset{"slow": slow, "who": who}
+}
+
+// recorder keeps what a client is sent besides responses.
+type recorder struct {
+	mu       sync.Mutex
+	progress []*sdk.ProgressNotificationParams
+	logs     []*sdk.LoggingMessageParams
+}
+
+func (r *recorder) options() *sdk.ClientOptions {
+	return &sdk.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			r.mu.Lock()
+			r.progress = append(r.progress, req.Params)
+			r.mu.Unlock()
+		},
+		LoggingMessageHandler: func(_ context.Context, req *sdk.LoggingMessageRequest) {
+			r.mu.Lock()
+			r.logs = append(r.logs, req.Params)
+			r.mu.Unlock()
+		},
+	}
+}
+
+// TestProgressReachesAnHTTPClient: over streamable HTTP on loopback, a
+// client that sends a progress token gets the tool's progress as
+// notifications/progress with that token, in order;
+// once it has set a log level it gets emitted data as log messages, shaped
+// by the tool's display transform. The tool sees the session and token.
+func TestProgressReachesAnHTTPClient(t *testing.T) {
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, progressTools(), nil)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(t.Context())
+	addr := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	go func() { done <- mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, nil, func(a net.Addr) { addr <- a }) }()
+	t.Cleanup(func() { cancel(); <-done })
+	url := "http://" + (<-addr).String() + "/"
+
+	var rec recorder
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "c", Version: "v0"}, rec.options()).
+		Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: url}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	require.NoError(t, cs.SetLoggingLevel(t.Context(), &sdk.SetLoggingLevelParams{Level: "info"}))
+
+	params := &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"text": "x"}}
+	params.SetProgressToken("tok-1")
+	res, err := cs.CallTool(t.Context(), params)
+	require.NoError(t, err)
+	require.False(t, res.IsError)
+
+	// The client handles notifications apart from responses: wait for them.
+	var progress []*sdk.ProgressNotificationParams
+	var logs []*sdk.LoggingMessageParams
+	require.Eventually(t, func() bool {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		progress, logs = rec.progress, rec.logs
+		return len(progress) >= 3 && len(logs) >= 1
+	}, 5*time.Second, 5*time.Millisecond, "3 progress notifications and a log message")
+	require.Len(t, progress, 3)
+	for i, p := range progress {
+		assert.Equal(t, "tok-1", p.ProgressToken)
+		assert.Equal(t, float64(i+1), p.Progress)
+		assert.Equal(t, float64(3), p.Total)
+		assert.Equal(t, "step x", p.Message)
+	}
+	require.Len(t, logs, 1)
+	assert.Equal(t, "slow", logs[0].Logger)
+	assert.Equal(t, sdk.LoggingLevel("info"), logs[0].Level)
+	assert.Equal(t, map[string]any{"row": "1"}, logs[0].Data, "the display transform hides the secret")
+
+	params = &sdk.CallToolParams{Name: "who", Arguments: map[string]any{"text": ""}}
+	params.SetProgressToken(7)
+	res, err = cs.CallTool(t.Context(), params)
+	require.NoError(t, err)
+	require.False(t, res.IsError, text(t, res))
+	var got struct {
+		Tool, Session string
+		Token         any
+	}
+	require.NoError(t, json.Unmarshal([]byte(res.StructuredContent.(map[string]any)["text"].(string)), &got))
+	assert.Equal(t, "who", got.Tool)
+	assert.Equal(t, cs.ID(), got.Session)
+	assert.NotEmpty(t, got.Session)
+	assert.EqualValues(t, 7, got.Token)
+}
+
+// TestNoProgressWithoutAToken: a client that sent no progress token gets no
+// progress notifications, and without a log level no log messages; the
+// call succeeds all the same.
+func TestNoProgressWithoutAToken(t *testing.T) {
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, progressTools(), nil)
+	require.NoError(t, err)
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := srv.Connect(t.Context(), st, nil)
+	require.NoError(t, err)
+	defer ss.Close()
+	var rec recorder
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "c", Version: "v0"}, rec.options()).Connect(t.Context(), ct, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	res, err := cs.CallTool(t.Context(), &sdk.CallToolParams{Name: "slow", Arguments: map[string]any{"text": "x"}})
+	require.NoError(t, err)
+	assert.Equal(t, `{"text":"done"}`, text(t, res))
+	time.Sleep(50 * time.Millisecond) // notifications, if any, would follow at once
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	assert.Empty(t, rec.progress)
+	assert.Empty(t, rec.logs)
+}
