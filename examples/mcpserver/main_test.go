@@ -26,7 +26,7 @@ func TestServerInMemory(t *testing.T) {
 	c, err := mcp.Connect(context.Background(), ct, nil)
 	require.NoError(t, err)
 	defer c.Close()
-	assert.Equal(t, []string{"hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
+	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
 	out, err := runtime.Call(context.Background(), c.Tools()["weatherTool"], json.RawMessage(`{"location":"Paris"}`))
 	require.NoError(t, err)
 	assert.Contains(t, string(out.JSON), `"conditions":"Partly cloudy"`)

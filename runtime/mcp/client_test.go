@@ -198,7 +198,7 @@ func TestClientHTTP(t *testing.T) {
 	c, err := mcp.ConnectHTTP(context.Background(), hs.URL, nil)
 	require.NoError(t, err)
 	defer c.Close()
-	assert.Equal(t, []string{"hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
+	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
 	spec := c.Tools()["weatherTool"].Spec()
 	assert.Equal(t, "Current weather", spec.Title)
 	assert.Equal(t, runtime.Annotations{ReadOnly: true, Idempotent: true}, spec.Annotations)
@@ -227,7 +227,7 @@ func TestStdioSubprocess(t *testing.T) {
 	defer c.Close()
 
 	tools := c.Tools()
-	require.Equal(t, []string{"hazardsTool", "locationsTool", "weatherTool"}, tools.Keys())
+	require.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, tools.Keys())
 	spec := tools["weatherTool"].Spec()
 	assert.Equal(t, "Current weather", spec.Title)
 	assert.Equal(t, runtime.Annotations{ReadOnly: true, Idempotent: true}, spec.Annotations)

@@ -46,6 +46,7 @@ func Example() {
 	_, err = runtime.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Atlantis"}`))
 	fmt.Println(err.(*runtime.ToolError).Message)
 	// Output:
+	// wx_forecastTool "Daily forecast" readOnly=true
 	// wx_hazardsTool "Weather warnings" readOnly=true
 	// wx_locationsTool "" readOnly=true
 	// wx_weatherTool "Current weather" readOnly=true
@@ -79,5 +80,5 @@ func ExampleListenAndServe() {
 		log.Fatal(err)
 	}
 	// Output:
-	// [hazardsTool locationsTool weatherTool]
+	// [forecastTool hazardsTool locationsTool weatherTool]
 }

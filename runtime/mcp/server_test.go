@@ -457,7 +457,7 @@ func TestListenAndServe(t *testing.T) {
 	url := "http://" + (<-addr).String() + "/mcp"
 	c, err := mcp.ConnectHTTP(ctx, url, nil)
 	require.NoError(t, err)
-	assert.Equal(t, []string{"hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
+	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
 	require.NoError(t, c.Close())
 	cancel()
 	select {

@@ -7,6 +7,96 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
+// forecastInputSchema is the JSON Schema of ForecastInput.
+const forecastInputSchema = `{
+  "properties": {
+    "location": {
+      "type": "string",
+      "minLength": 1,
+      "description": "Location is a city name."
+    },
+    "days": {
+      "type": "integer",
+      "maximum": 7,
+      "minimum": 1,
+      "description": "Days is how many days to forecast, 1 to 7."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "location",
+    "days"
+  ],
+  "description": "ForecastInput asks for a forecast."
+}`
+
+// forecastOutputSchema is the JSON Schema of ForecastOutput.
+const forecastOutputSchema = `{
+  "properties": {
+    "location": {
+      "type": "string"
+    },
+    "days": {
+      "items": {
+        "properties": {
+          "date": {
+            "type": "string",
+            "description": "Date is the day, as YYYY-MM-DD."
+          },
+          "high": {
+            "type": "number",
+            "description": "°C"
+          },
+          "low": {
+            "type": "number",
+            "description": "°C"
+          },
+          "rain": {
+            "type": "integer",
+            "description": "Rain is the chance of rain, percent."
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "date",
+          "high",
+          "low",
+          "rain"
+        ],
+        "description": "DayForecast is the forecast for one day."
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "location",
+    "days"
+  ],
+  "description": "ForecastOutput is a forecast, one entry per day."
+}`
+
+// forecastToolSpec describes tool "forecast-tool".
+var forecastToolSpec = runtime.Spec{
+	Annotations: runtime.Annotations{
+		Idempotent: true,
+		ReadOnly:   true,
+	},
+	Description:  "Computes a daily forecast for a location. It is slow (a fraction of a second per day) and reports its progress as it goes, with each day's forecast as soon as it is ready.",
+	ID:           "forecast-tool",
+	InputSchema:  json.RawMessage(forecastInputSchema),
+	OutputSchema: json.RawMessage(forecastOutputSchema),
+	Title:        "Daily forecast",
+}
+
+// ForecastTool returns [Forecast] as the tool "forecast-tool", under the key "forecastTool" in Tools.
+func ForecastTool() *runtime.Func[ForecastInput, ForecastOutput] {
+	return runtime.NewFunc(&forecastToolSpec, Forecast)
+}
+
 // weatherInputSchema is the JSON Schema of WeatherInput.
 const weatherInputSchema = `{
   "properties": {
@@ -256,6 +346,7 @@ type toolset struct{}
 
 func (toolset) tools() runtime.Toolset {
 	return runtime.Toolset{
+		"forecastTool":  ForecastTool(),
 		"weatherTool":   GetWeatherTool(),
 		"hazardsTool":   GetHazardsTool(),
 		"locationsTool": ListLocationsTool(),
