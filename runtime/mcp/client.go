@@ -22,7 +22,12 @@ type ClientOptions struct {
 	// Implementation names the client to the server; by default
 	// {Name: "toolgen", Version: "v0"}.
 	Implementation *sdk.Implementation
-	// SDK is passed to the SDK's NewClient.
+	// SDK is passed to the SDK's NewClient. Connect sends a progress token
+	// with every tools/call and passes the server's progress on the call to
+	// its ctx ([runtime.Progress]), so that it reaches an agent's stream;
+	// SDK.ProgressNotificationHandler gets the other progress notifications.
+	// The SDK handles notifications apart from responses: progress that it
+	// gets to after the call has returned is dropped.
 	SDK *sdk.ClientOptions
 	// Prefix is put before every tool's name to make its key, such as
 	// "github_", so that the tools of several servers, and generated ones,
@@ -67,11 +72,22 @@ func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client
 	if impl == nil {
 		impl = &sdk.Implementation{Name: "toolgen", Version: "v0"}
 	}
-	cs, err := sdk.NewClient(impl, opts.SDK).Connect(ctx, t, nil)
+	progress := &progressRouter{calls: map[string]context.Context{}}
+	var sdkOpts sdk.ClientOptions
+	if opts.SDK != nil {
+		sdkOpts = *opts.SDK
+	}
+	own := sdkOpts.ProgressNotificationHandler
+	sdkOpts.ProgressNotificationHandler = func(ctx context.Context, req *sdk.ProgressNotificationClientRequest) {
+		if !progress.deliver(req.Params) && own != nil {
+			own(ctx, req)
+		}
+	}
+	cs, err := sdk.NewClient(impl, &sdkOpts).Connect(ctx, t, nil)
 	if err != nil {
 		return nil, fmt.Errorf("connect to MCP server: %w", err)
 	}
-	tools, err := listTools(ctx, cs, opts)
+	tools, err := listTools(ctx, cs, progress, opts)
 	if err != nil {
 		cs.Close()
 		return nil, err
@@ -126,7 +142,7 @@ func (c *Client) Close() error {
 // Wait waits until the server ends the connection or it is closed.
 func (c *Client) Wait() error { return c.session.Wait() }
 
-func listTools(ctx context.Context, cs *sdk.ClientSession, opts *ClientOptions) (runtime.Toolset, error) {
+func listTools(ctx context.Context, cs *sdk.ClientSession, progress *progressRouter, opts *ClientOptions) (runtime.Toolset, error) {
 	tools := runtime.Toolset{}
 	for t, err := range cs.Tools(ctx, nil) {
 		if err != nil {
@@ -139,7 +155,7 @@ func listTools(ctx context.Context, cs *sdk.ClientSession, opts *ClientOptions) 
 		if _, dup := tools[key]; dup {
 			return nil, fmt.Errorf("list tools of MCP server: two tools have the key %q", key)
 		}
-		rt, err := newRemoteTool(cs, t, opts)
+		rt, err := newRemoteTool(cs, progress, t, opts)
 		if err != nil {
 			return nil, fmt.Errorf("list tools of MCP server: tool %q: %w", t.Name, err)
 		}
@@ -171,8 +187,9 @@ func toolKey(name string) string {
 // remoteTool is a tool of an MCP server: a runtime.Tool whose Spec comes
 // from tools/list and whose calls are tools/call requests.
 type remoteTool struct {
-	session *sdk.ClientSession
-	name    string
+	session  *sdk.ClientSession
+	progress *progressRouter
+	name     string
 	spec    runtime.Spec
 	// args validates and decodes the arguments with the runtime's rules and
 	// messages, against the server's input schema (or any object, when that
@@ -180,7 +197,7 @@ type remoteTool struct {
 	args *runtime.Func[json.RawMessage, struct{}]
 }
 
-func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*remoteTool, error) {
+func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool, opts *ClientOptions) (*remoteTool, error) {
 	in, err := rawSchema(t.InputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
@@ -217,7 +234,7 @@ func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*re
 		// draft): leave its checking to the server.
 		args = runtime.NewFunc(&runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
 	}
-	return &remoteTool{session: cs, name: t.Name, spec: spec, args: args}, nil
+	return &remoteTool{session: cs, progress: progress, name: t.Name, spec: spec, args: args}, nil
 }
 
 // rawSchema is the JSON of a schema as the SDK client decoded it.
@@ -229,6 +246,43 @@ func rawSchema(v any) (json.RawMessage, error) {
 		return r, nil
 	}
 	return json.Marshal(v)
+}
+
+// progressRouter passes the server's progress notifications for the calls
+// in flight to the reporters of their ctx ([runtime.Progress]), so that a
+// remote tool's progress reaches an agent's stream as a local tool's does.
+type progressRouter struct {
+	mu    sync.Mutex
+	next  uint64
+	calls map[string]context.Context
+}
+
+// register returns the progress token of a call made with ctx, and the
+// function that ends its delivery.
+func (r *progressRouter) register(ctx context.Context) (string, func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.next++
+	token := fmt.Sprintf("toolgen-%d", r.next)
+	r.calls[token] = ctx
+	return token, func() {
+		r.mu.Lock()
+		delete(r.calls, token)
+		r.mu.Unlock()
+	}
+}
+
+// deliver reports p to the call whose token it carries, and reports
+// whether there was one.
+func (r *progressRouter) deliver(p *sdk.ProgressNotificationParams) bool {
+	token, _ := p.ProgressToken.(string)
+	r.mu.Lock()
+	ctx, ok := r.calls[token]
+	r.mu.Unlock()
+	if ok {
+		runtime.Progress(ctx, p.Progress, p.Total, p.Message)
+	}
+	return ok
 }
 
 // Spec implements runtime.Tool.
@@ -264,7 +318,11 @@ func (c *remoteCall) NeedsApproval(context.Context) (bool, error) {
 // content list. An isError result is a *runtime.ToolError whose Message is
 // the server's text.
 func (c *remoteCall) Run(ctx context.Context) (runtime.Output, error) {
-	res, err := c.t.session.CallTool(ctx, &sdk.CallToolParams{Name: c.t.name, Arguments: c.args})
+	params := &sdk.CallToolParams{Name: c.t.name, Arguments: c.args}
+	token, done := c.t.progress.register(ctx)
+	defer done()
+	params.SetProgressToken(token)
+	res, err := c.t.session.CallTool(ctx, params)
 	if err != nil {
 		return runtime.Output{}, fmt.Errorf("MCP tools/call: %w", err)
 	}

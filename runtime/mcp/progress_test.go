@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/mcp"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
 // progressTools has a tool that reports progress three times and emits a
@@ -156,4 +158,53 @@ func TestNoProgressWithoutAToken(t *testing.T) {
 	defer rec.mu.Unlock()
 	assert.Empty(t, rec.progress)
 	assert.Empty(t, rec.logs)
+}
+
+// TestRemoteProgressReachesTheAgentStream: an agent that uses a remote
+// server's tool sees the server's progress as tool-progress events of the
+// call, under the tool's local key; the progress handler of the SDK
+// options still gets progress that is not for a call of the Toolset.
+func TestRemoteProgressReachesTheAgentStream(t *testing.T) {
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, progressTools(), nil)
+	require.NoError(t, err)
+	st, ct := sdk.NewInMemoryTransports()
+	ss, err := srv.Connect(t.Context(), st, nil)
+	require.NoError(t, err)
+	defer ss.Close()
+	var mu sync.Mutex
+	var other []any
+	c, err := mcp.Connect(t.Context(), ct, &mcp.ClientOptions{Prefix: "r_", SDK: &sdk.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *sdk.ProgressNotificationClientRequest) {
+			mu.Lock()
+			other = append(other, req.Params.ProgressToken)
+			mu.Unlock()
+		},
+	}})
+	require.NoError(t, err)
+	defer c.Close()
+
+	agent := &runtime.Agent{ID: "a", Tools: c.Tools(), Model: scripted.New(
+		scripted.Calls(scripted.Call("r_slow", `{"text":"y"}`)), scripted.Text("ok"))}
+	var msgs []string
+	for ev, err := range agent.Stream(t.Context(), "go") {
+		require.NoError(t, err)
+		if ev.Type == runtime.EventToolProgress {
+			assert.Equal(t, "r_slow", ev.ToolName)
+			assert.Equal(t, "call_1", ev.ToolCallID)
+			var p runtime.ProgressReport
+			require.NoError(t, json.Unmarshal(ev.Payload, &p))
+			msgs = append(msgs, fmt.Sprintf("%g/%g %s", p.Progress, p.Total, p.Message))
+		}
+	}
+	// Notifications are handled apart from the response, so the last may
+	// arrive after the call has returned, and is then dropped.
+	require.NotEmpty(t, msgs)
+	assert.Equal(t, []string{"1/3 step y", "2/3 step y", "3/3 step y"}[:len(msgs)], msgs)
+
+	require.NoError(t, ss.NotifyProgress(t.Context(), &sdk.ProgressNotificationParams{ProgressToken: "mine", Progress: 1}))
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(other) == 1 && other[0] == "mine"
+	}, 5*time.Second, 5*time.Millisecond)
 }
