@@ -24,7 +24,10 @@
 // http.Handler for a mux of one's own. Over HTTP, a request from a browser
 // page of another origin is refused (403): only loopback origins on a
 // loopback address and [HTTPOptions.AllowedOrigins] pass, as the MCP
-// specification asks servers to validate Origin.
+// specification asks servers to validate Origin. A request other than
+// initialize needs its session's id (400 without, 404 for a session that
+// ended); a session idle for 30 minutes is closed; a body over 4 MiB is
+// refused (413). [HTTPHandler] lists what it answers.
 //
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the

@@ -1,16 +1,35 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Defaults of [HTTPOptions].
+const (
+	// DefaultSessionIdleTimeout is how long a session may sit idle, with no
+	// request in flight and no event stream open, before it is closed: 30
+	// minutes. A client that holds its event stream open (as the MCP SDKs
+	// do) keeps its session however long it waits between calls; one that
+	// vanished without deleting its session frees it half an hour later.
+	DefaultSessionIdleTimeout = 30 * time.Minute
+	// DefaultMaxBodyBytes bounds the body of a request: 4 MiB, the SDK's
+	// own default, far above the arguments a call may carry by default
+	// (64 KiB, [runtime.Limits]).
+	DefaultMaxBodyBytes = 4 << 20
 )
 
 // HTTPOptions configure a server over streamable HTTP. The zero value (or
@@ -21,47 +40,442 @@ type HTTPOptions struct {
 	// a host and an optional port, no path), from which browsers may call
 	// the server, beside those allowed by default (see [HTTPHandler]).
 	AllowedOrigins []string
-	// SDK is passed to the SDK's streamable HTTP handler; nil means its
-	// defaults, among them DNS-rebinding protection on loopback and a 4 MiB
-	// bound on request bodies.
+	// SessionIdleTimeout closes a session that has had no request in flight
+	// and no event stream (GET) open for this long; its id is then answered
+	// 404 Not Found, which tells the client to initialize a new session. 0
+	// means [DefaultSessionIdleTimeout]; a negative value keeps sessions
+	// until the client deletes them or the process ends. It replaces
+	// SDK.SessionTimeout, which is ignored.
+	SessionIdleTimeout time.Duration
+	// MaxBodyBytes bounds the body of a request: a larger one is answered
+	// 413 Content Too Large. 0 means [DefaultMaxBodyBytes]; a negative value
+	// means no bound, not for a server that untrusted clients reach. It
+	// replaces SDK.MaxRequestBodyBytes, which is ignored. The arguments of a
+	// tools/call are bounded apart, by [ServerOptions].Limits: a call
+	// within MaxBodyBytes whose arguments are over those limits is an
+	// isError result that names the limit.
+	MaxBodyBytes int64
+	// SDK is passed to the SDK's streamable HTTP handler, but for the two
+	// fields above; nil means its defaults, among them DNS-rebinding
+	// protection on loopback. With SDK.Stateless, there are no sessions:
+	// nothing about sessions below applies. A server whose
+	// sdk.ServerOptions.GetSessionID returns "" has no sessions either, and
+	// must be served with SDK.Stateless.
 	SDK *sdk.StreamableHTTPOptions
 }
 
 // HTTPHandler returns an http.Handler that serves s over MCP's streamable
-// HTTP transport, one session per client. opts may be nil.
+// HTTP transport (specification 2025-06-18 and 2025-11-25,
+// basic/transports), one session per client. opts may be nil. Every error
+// it answers has a JSON-RPC error object as its body, with Content-Type
+// application/json, and no id, since it answers the HTTP request rather
+// than a JSON-RPC call (a client such as the Go SDK's reads a 404 whose
+// body has an id as a failed call, not as a lost session). In this order:
 //
-// Every request's Origin header is checked first, as the MCP specification
-// requires (basic/transports, "Security Warning"): a browser page of
-// another site must not reach the server's tools through a user's browser.
-// A request without Origin (an MCP SDK, a command-line client) passes. A
-// request with Origin passes only when the origin is in
-// opts.AllowedOrigins, or when the request arrived on a loopback address
-// and the origin is a loopback one (http://localhost:6274, the MCP
-// Inspector's page, say). Any other origin, "null" and the server's own
-// among them (a page of a DNS-rebinding attack claims that one), is answered
-// 403 Forbidden with a JSON-RPC error body, and the request reaches no
-// session and no tool. A browser page served beside the server needs its
-// origin in AllowedOrigins.
+//   - Origin. Every request's Origin header is checked first, as the
+//     specification requires (basic/transports, "Security Warning"): a
+//     browser page of another site must not reach the server's tools
+//     through a user's browser. A request without Origin (an MCP SDK, a
+//     command-line client) passes. A request with Origin passes only when
+//     the origin is in opts.AllowedOrigins, or when the request arrived on
+//     a loopback address and the origin is a loopback one
+//     (http://localhost:6274, the MCP Inspector's page, say). Any other
+//     origin, "null" and the server's own among them (a page of a
+//     DNS-rebinding attack claims that one), is answered 403 Forbidden
+//     (code -32600), and the request reaches no session and no tool. A
+//     browser page served beside the server needs its origin in
+//     AllowedOrigins.
+//   - Body size. A POST body over opts.MaxBodyBytes (4 MiB by default) is
+//     answered 413 Content Too Large (code -32600, the message says the
+//     limit). Arguments over ServerOptions.Limits in a smaller body are the
+//     tool call's isError result, naming the limit.
+//   - Session. Only an initialize request, alone in its POST, may come
+//     without an Mcp-Session-Id header; it creates a session, whose id the
+//     response's Mcp-Session-Id header carries. Any other POST, GET or
+//     DELETE without one is answered 400 Bad Request (code -32000) and
+//     creates no session. An id that names no session (never issued,
+//     deleted, or closed as idle) is answered 404 Not Found (code -32001,
+//     "Session not found"): the client must initialize anew.
+//   - Idle sessions. A session with no request in flight and no event
+//     stream open for opts.SessionIdleTimeout (30 minutes by default) is
+//     closed. A long tool call or an open GET stream keeps it.
+//   - Methods. POST carries JSON-RPC messages; a request is answered with
+//     an event stream or, from the SDK's JSONResponse option, a JSON
+//     object. A request for a method that the server does not have is
+//     answered 200 with a JSON-RPC error for its id, code -32601 ("Method
+//     not found"), as over stdio; such a notification is ignored (202
+//     Accepted). GET opens the session's event stream (its Accept must
+//     include text/event-stream, or 400). DELETE closes the session (204
+//     No Content); its id is then answered 404. Any other HTTP method is
+//     answered 405 Method Not Allowed with an Allow header.
+//   - Anything else the SDK refuses keeps the SDK's status and message, in
+//     a JSON-RPC error (code -32600, or -32700 for a body that does not
+//     parse): a request that arrived on a loopback address with a Host
+//     that is not a loopback name (DNS-rebinding protection): 403; a
+//     Content-Type that is not application/json: 415; an Accept without
+//     both application/json and text/event-stream, an unsupported
+//     Mcp-Protocol-Version, a body that is not JSON-RPC: 400.
 func HTTPHandler(s *sdk.Server, opts *HTTPOptions) http.Handler {
 	if opts == nil {
 		opts = &HTTPOptions{}
 	}
-	allowed := map[string]bool{}
+	h := &httpHandler{allowed: map[string]bool{}, maxBody: opts.MaxBodyBytes}
 	for _, o := range opts.AllowedOrigins {
 		if n, ok := normalizeOrigin(o); ok {
-			allowed[n] = true
+			h.allowed[n] = true
 		}
 	}
-	next := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, opts.SDK)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if origin, present := r.Header["Origin"]; present && !originAllowed(r, origin, allowed) {
-			w.Header().Set("Content-Type", "application/json")
-			w.WriteHeader(http.StatusForbidden)
-			fmt.Fprint(w, `{"jsonrpc":"2.0","error":{"code":-32600,"message":"Forbidden: the request's Origin is not allowed"}}`)
+	if h.maxBody == 0 {
+		h.maxBody = DefaultMaxBodyBytes
+	}
+	var so sdk.StreamableHTTPOptions
+	if opts.SDK != nil {
+		so = *opts.SDK
+	}
+	so.MaxRequestBodyBytes = h.maxBody
+	// Idle sessions are closed here rather than by the SDK's
+	// SessionTimeout, which counts only POSTs as activity: a client waiting
+	// on its event stream would lose its session.
+	so.SessionTimeout = 0
+	h.stateless = so.Stateless
+	if timeout := opts.SessionIdleTimeout; !h.stateless && timeout >= 0 {
+		if timeout == 0 {
+			timeout = DefaultSessionIdleTimeout
+		}
+		h.idle = &idleSessions{server: s, timeout: timeout, sessions: map[string]*idleSession{}}
+	}
+	h.next = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return s }, &so)
+	return h
+}
+
+// JSON-RPC error codes of the answers of [HTTPHandler]: beside JSON-RPC's
+// own, those of the TypeScript SDK's server, which clients look for.
+const (
+	codeSessionRequired = -32000
+	codeSessionNotFound = -32001
+)
+
+// sdkNotHandled begins the SDK's 400 answer to a request whose method it
+// does not have (jsonrpc2.ErrNotHandled, which it does not export).
+const sdkNotHandled = "JSON RPC not handled"
+
+// httpHandler is the handler HTTPHandler returns.
+type httpHandler struct {
+	next      http.Handler
+	allowed   map[string]bool // normalized origins
+	maxBody   int64           // negative: no bound
+	stateless bool
+	idle      *idleSessions // nil: idle sessions are kept
+}
+
+func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if origin, present := r.Header["Origin"]; present && !originAllowed(r, origin, h.allowed) {
+		writeError(w, http.StatusForbidden, jsonrpc.CodeInvalidRequest, "Forbidden: the request's Origin is not allowed")
+		return
+	}
+	var msgs []jsonrpc.Message // a POST's messages, if they parse
+	batch := false
+	if r.Method == http.MethodPost {
+		body, err := h.readBody(w, r)
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				writeError(w, http.StatusRequestEntityTooLarge, jsonrpc.CodeInvalidRequest, fmt.Sprintf(
+					"Content Too Large: the request body is over the server's limit of %s", formatBytes(mbe.Limit)))
+			} else {
+				writeError(w, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Bad Request: reading the request body failed")
+			}
 			return
 		}
-		next.ServeHTTP(w, r)
-	})
+		msgs, batch = parseMessages(body)
+	}
+	session := r.Header.Get(sessionIDHeader)
+	init := len(msgs) == 1 && !batch && isInitialize(msgs[0])
+	if !h.stateless && session == "" && !init {
+		switch {
+		case r.Method == http.MethodPost && msgs == nil:
+			writeError(w, http.StatusBadRequest, jsonrpc.CodeParseError, "Parse error: the body is not a JSON-RPC message")
+			return
+		case r.Method == http.MethodPost || r.Method == http.MethodGet || r.Method == http.MethodDelete:
+			writeError(w, http.StatusBadRequest, codeSessionRequired,
+				"Bad Request: an Mcp-Session-Id header is required; only an initialize request, alone in its POST, comes without one")
+			return
+		}
+	}
+	ew := &errorWriter{ResponseWriter: w}
+	if h.idle != nil {
+		switch {
+		case session != "":
+			defer h.idle.begin(session)()
+		case init:
+			// The new session is idle once this request is over; it is
+			// registered before the client can read its id.
+			end := func() {}
+			defer func() { end() }()
+			ew.onHeader = func(hdr http.Header) {
+				if id := hdr.Get(sessionIDHeader); id != "" {
+					end = h.idle.add(id)
+				}
+			}
+		}
+	}
+	h.next.ServeHTTP(ew, r)
+	ew.finish(msgs, batch)
+	if h.idle != nil && r.Method == http.MethodDelete && ew.status == http.StatusNoContent {
+		h.idle.remove(session)
+	}
+}
+
+// sessionIDHeader is the header that carries a session's id.
+const sessionIDHeader = "Mcp-Session-Id"
+
+// readBody reads r's body within h.maxBody and leaves a copy for the SDK.
+func (h *httpHandler) readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	if r.Body == nil {
+		return nil, nil
+	}
+	body := r.Body
+	if h.maxBody > 0 {
+		body = http.MaxBytesReader(w, r.Body, h.maxBody)
+	}
+	data, err := io.ReadAll(body)
+	if err != nil {
+		return nil, err
+	}
+	r.Body = io.NopCloser(bytes.NewReader(data))
+	return data, nil
+}
+
+// parseMessages returns the JSON-RPC messages of a POST's body, one or a
+// batch, or nil when it is not JSON-RPC.
+func parseMessages(body []byte) (msgs []jsonrpc.Message, batch bool) {
+	body = bytes.TrimSpace(body)
+	if len(body) > 0 && body[0] == '[' {
+		var raws []json.RawMessage
+		if json.Unmarshal(body, &raws) != nil || len(raws) == 0 {
+			return nil, true
+		}
+		msgs := make([]jsonrpc.Message, len(raws))
+		for i, raw := range raws {
+			m, err := jsonrpc.DecodeMessage(raw)
+			if err != nil {
+				return nil, true
+			}
+			msgs[i] = m
+		}
+		return msgs, true
+	}
+	m, err := jsonrpc.DecodeMessage(body)
+	if err != nil {
+		return nil, false
+	}
+	return []jsonrpc.Message{m}, false
+}
+
+// isInitialize reports whether m is an initialize request.
+func isInitialize(m jsonrpc.Message) bool {
+	req, ok := m.(*jsonrpc.Request)
+	return ok && req.Method == "initialize" && req.IsCall()
+}
+
+// writeError answers the HTTP request with status and a JSON-RPC error
+// without id.
+func writeError(w http.ResponseWriter, status int, code int64, msg string) {
+	writeResponse(w, status, &jsonrpc.Response{Error: &jsonrpc.Error{Code: code, Message: msg}})
+}
+
+// writeResponse answers the HTTP request with status and resp.
+func writeResponse(w http.ResponseWriter, status int, resp *jsonrpc.Response) {
+	data, err := jsonrpc.EncodeMessage(resp)
+	if err != nil {
+		data = []byte(`{"jsonrpc":"2.0","error":{"code":-32603,"message":"Internal error"}}`)
+		status = http.StatusInternalServerError
+	}
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(append(data, '\n'))
+}
+
+// formatBytes writes n bytes for a message: "4194304 bytes (4 MiB)".
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d bytes (%d MiB)", n, n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d bytes (%d KiB)", n, n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// errorWriter passes the SDK's answers through, but for its plain-text
+// errors (http.Error), which it holds back for finish to rewrite as
+// JSON-RPC errors.
+type errorWriter struct {
+	http.ResponseWriter
+	onHeader func(http.Header) // if set, called with the header as it is written
+	status   int               // the status written, 0 before
+	held     bool              // a plain-text error is held back
+	text     bytes.Buffer      // its text
+}
+
+func (w *errorWriter) WriteHeader(status int) {
+	if w.status != 0 {
+		return
+	}
+	w.status = status
+	if w.onHeader != nil {
+		w.onHeader(w.Header())
+	}
+	if status >= 400 && strings.HasPrefix(w.Header().Get("Content-Type"), "text/plain") {
+		w.held = true
+		return
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *errorWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.WriteHeader(http.StatusOK)
+	}
+	if w.held {
+		return w.text.Write(p)
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush flushes what is not held back, for the SDK's event streams.
+func (w *errorWriter) Flush() {
+	if !w.held {
+		_ = http.NewResponseController(w.ResponseWriter).Flush()
+	}
+}
+
+// Unwrap gives http.ResponseController the underlying ResponseWriter.
+func (w *errorWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// finish writes the error held back, if any, as a JSON-RPC error; msgs are
+// the request's messages, a batch or not. The SDK's refusal of a request
+// for a method it does not have becomes that request's JSON-RPC error, as
+// over stdio.
+func (w *errorWriter) finish(msgs []jsonrpc.Message, batch bool) {
+	if !w.held {
+		return
+	}
+	text := strings.TrimSpace(w.text.String())
+	w.Header().Del("X-Content-Type-Options")
+	status, code := w.status, int64(jsonrpc.CodeInvalidRequest)
+	switch {
+	case status == http.StatusBadRequest && strings.HasPrefix(text, sdkNotHandled):
+		if len(msgs) == 1 && !batch {
+			req, _ := msgs[0].(*jsonrpc.Request)
+			if req != nil && !req.IsCall() {
+				// A notification no one handles is dropped, as over stdio.
+				w.Header().Del("Content-Type")
+				w.ResponseWriter.WriteHeader(http.StatusAccepted)
+				return
+			}
+			if req != nil {
+				writeResponse(w.ResponseWriter, http.StatusOK, &jsonrpc.Response{ID: req.ID, Error: &jsonrpc.Error{
+					Code: jsonrpc.CodeMethodNotFound, Message: fmt.Sprintf("Method not found: %q", req.Method)}})
+				return
+			}
+		}
+		code = jsonrpc.CodeMethodNotFound // in a batch
+	case status == http.StatusNotFound:
+		code, text = codeSessionNotFound, "Session not found: the session ended or never existed; initialize a new one"
+	case status == http.StatusBadRequest && strings.HasPrefix(text, "malformed payload"):
+		code = jsonrpc.CodeParseError
+	case status >= 500:
+		code = jsonrpc.CodeInternalError
+	}
+	writeError(w.ResponseWriter, status, code, text)
+}
+
+// idleSessions closes the sessions that sit idle for timeout: no request
+// in flight, no event stream open.
+type idleSessions struct {
+	server  *sdk.Server
+	timeout time.Duration
+
+	mu       sync.Mutex
+	sessions map[string]*idleSession // by session id
+}
+
+type idleSession struct {
+	busy  int         // requests in flight, event streams included
+	timer *time.Timer // runs while busy is 0; nil before the first time
+}
+
+// add registers the new session id, busy with the request that created
+// it, which calls end when it is over.
+func (t *idleSessions) add(id string) (end func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.sessions[id] == nil {
+		t.sessions[id] = &idleSession{}
+	}
+	return t.beginLocked(id)
+}
+
+// remove forgets session id, which was closed.
+func (t *idleSessions) remove(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if is := t.sessions[id]; is != nil {
+		if is.timer != nil {
+			is.timer.Stop()
+		}
+		delete(t.sessions, id)
+	}
+}
+
+// begin stops the idle clock of session id, if it is one, for a request;
+// the request calls end when it is over.
+func (t *idleSessions) begin(id string) (end func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.beginLocked(id)
+}
+
+func (t *idleSessions) beginLocked(id string) (end func()) {
+	is := t.sessions[id]
+	if is == nil {
+		return func() {}
+	}
+	is.busy++
+	if is.timer != nil {
+		is.timer.Stop()
+	}
+	return func() {
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		is.busy--
+		switch {
+		case is.busy > 0 || t.sessions[id] != is:
+		case is.timer == nil:
+			is.timer = time.AfterFunc(t.timeout, func() { t.expire(id, is) })
+		default:
+			is.timer.Reset(t.timeout)
+		}
+	}
+}
+
+// expire closes session id, unless a request began since its timer fired.
+func (t *idleSessions) expire(id string, is *idleSession) {
+	t.mu.Lock()
+	if t.sessions[id] != is || is.busy > 0 {
+		t.mu.Unlock()
+		return
+	}
+	delete(t.sessions, id)
+	t.mu.Unlock()
+	for ss := range t.server.Sessions() {
+		if ss.ID() == id {
+			ss.Close()
+		}
+	}
 }
 
 // originAllowed reports whether the Origin header values of r may call
