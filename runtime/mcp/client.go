@@ -59,6 +59,17 @@ type Client struct {
 // A tool's key is opts.Prefix followed by its name, with characters that
 // runtime.ValidKey rejects replaced by '_' and cut to 64 bytes; its Spec.ID
 // is the server's name for it. Two tools with the same key are an error.
+//
+// A tool's annotations are carried into its Spec as the server sends them:
+// a hint set to true or false is new(true) or new(false), an absent one nil.
+// The SDK's Tool cannot tell an absent readOnlyHint or idempotentHint from
+// false, so Connect reads the tools/list results off
+// the connection as well (the SDK's transports, and any transport whose
+// connection is not one of the SDK's types). When it cannot, it takes a
+// readOnlyHint or idempotentHint of false for an absent
+// one, with the same meaning (MCP's default for both is false). A server on
+// the SDK writes both hints always, so a Spec served by this package's
+// NewServer comes back with false where it left them unset.
 func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client, error) {
 	if opts == nil {
 		opts = &ClientOptions{}
@@ -67,11 +78,13 @@ func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client
 	if impl == nil {
 		impl = &sdk.Implementation{Name: "toolgen", Version: "v0"}
 	}
-	cs, err := sdk.NewClient(impl, opts.SDK).Connect(ctx, t, nil)
+	tap := newToolsTap()
+	cs, err := sdk.NewClient(impl, opts.SDK).Connect(ctx, tapTransport(t, tap), nil)
 	if err != nil {
 		return nil, fmt.Errorf("connect to MCP server: %w", err)
 	}
-	tools, err := listTools(ctx, cs, opts)
+	tools, err := listTools(ctx, cs, tap, opts)
+	tap.stop()
 	if err != nil {
 		cs.Close()
 		return nil, err
@@ -126,7 +139,9 @@ func (c *Client) Close() error {
 // Wait waits until the server ends the connection or it is closed.
 func (c *Client) Wait() error { return c.session.Wait() }
 
-func listTools(ctx context.Context, cs *sdk.ClientSession, opts *ClientOptions) (runtime.Toolset, error) {
+// listTools lists the server's tools as a Toolset, with what tap read of
+// their definitions.
+func listTools(ctx context.Context, cs *sdk.ClientSession, tap *toolsTap, opts *ClientOptions) (runtime.Toolset, error) {
 	tools := runtime.Toolset{}
 	for t, err := range cs.Tools(ctx, nil) {
 		if err != nil {
@@ -135,11 +150,16 @@ func listTools(ctx context.Context, cs *sdk.ClientSession, opts *ClientOptions) 
 		if opts.Filter != nil && !opts.Filter(t) {
 			continue
 		}
+		raw, tapped := tap.lookup(t.Name)
 		key := toolKey(opts.Prefix + t.Name)
 		if _, dup := tools[key]; dup {
 			return nil, fmt.Errorf("list tools of MCP server: two tools have the key %q", key)
 		}
-		rt, err := newRemoteTool(cs, t, opts)
+		var def *rawTool
+		if tapped {
+			def = &raw
+		}
+		rt, err := newRemoteTool(cs, t, def, opts)
 		if err != nil {
 			return nil, fmt.Errorf("list tools of MCP server: tool %q: %w", t.Name, err)
 		}
@@ -180,7 +200,9 @@ type remoteTool struct {
 	args *runtime.Func[json.RawMessage, struct{}]
 }
 
-func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*remoteTool, error) {
+// newRemoteTool makes the tool t of the server; raw is what the tap read of
+// its definition, nil if nothing.
+func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, raw *rawTool, opts *ClientOptions) (*remoteTool, error) {
 	in, err := rawSchema(t.InputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
@@ -195,17 +217,10 @@ func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*re
 		Description:  t.Description,
 		InputSchema:  in,
 		OutputSchema: out,
+		Annotations:  remoteAnnotations(t, raw),
 	}
-	if a := t.Annotations; a != nil {
-		if spec.Title == "" {
-			spec.Title = a.Title
-		}
-		spec.Annotations = runtime.Annotations{
-			ReadOnly:    a.ReadOnlyHint,
-			Idempotent:  a.IdempotentHint,
-			Destructive: a.DestructiveHint != nil && *a.DestructiveHint,
-			OpenWorld:   a.OpenWorldHint != nil && *a.OpenWorldHint,
-		}
+	if spec.Title == "" && t.Annotations != nil {
+		spec.Title = t.Annotations.Title
 	}
 	if opts.NeedsApproval != nil {
 		spec.NeedsApproval = opts.NeedsApproval(t)
@@ -218,6 +233,37 @@ func newRemoteTool(cs *sdk.ClientSession, t *sdk.Tool, opts *ClientOptions) (*re
 		args = runtime.NewFunc(&runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
 	}
 	return &remoteTool{session: cs, name: t.Name, spec: spec, args: args}, nil
+}
+
+// remoteAnnotations are the hints of the server's tool t: those of raw, its
+// definition as the server sent it, if the tap read it, else those of t.
+func remoteAnnotations(t *sdk.Tool, raw *rawTool) runtime.Annotations {
+	if raw != nil {
+		h := raw.Annotations
+		if h == nil {
+			return runtime.Annotations{}
+		}
+		return runtime.Annotations{ReadOnly: h.ReadOnly, Destructive: h.Destructive, Idempotent: h.Idempotent, OpenWorld: h.OpenWorld}
+	}
+	a := t.Annotations
+	if a == nil {
+		return runtime.Annotations{}
+	}
+	return runtime.Annotations{
+		ReadOnly:    trueOrUnset(a.ReadOnlyHint),
+		Destructive: copyHint(a.DestructiveHint),
+		Idempotent:  trueOrUnset(a.IdempotentHint),
+		OpenWorld:   copyHint(a.OpenWorldHint),
+	}
+}
+
+// trueOrUnset is the hint that a plain bool of the SDK's ToolAnnotations
+// stands for: true, or else unset, as false and absent look the same there.
+func trueOrUnset(b bool) *bool {
+	if b {
+		return new(true)
+	}
+	return nil
 }
 
 // rawSchema is the JSON of a schema as the SDK client decoded it.

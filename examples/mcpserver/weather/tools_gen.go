@@ -95,8 +95,9 @@ const weatherOutputSchema = `{
 // getWeatherToolSpec describes tool "weather-tool".
 var getWeatherToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		OpenWorld:  new(false),
+		ReadOnly:   new(true),
 	},
 	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
 	ID:           "weather-tool",
@@ -185,7 +186,10 @@ const hazardsOutputSchema = `{
 
 // getHazardsToolSpec describes tool "hazards-tool".
 var getHazardsToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations: runtime.Annotations{
+		OpenWorld: new(false),
+		ReadOnly:  new(true),
+	},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
 	InputSchema:  json.RawMessage(hazardsInputSchema),
@@ -228,8 +232,9 @@ const locationsOutputSchema = `{
 // listLocationsToolSpec describes tool "locations-tool".
 var listLocationsToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		OpenWorld:  new(false),
+		ReadOnly:   new(true),
 	},
 	Description:  "Lists the places the weather tools know.",
 	ID:           "locations-tool",
