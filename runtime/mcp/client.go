@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os/exec"
 	"reflect"
@@ -37,6 +38,21 @@ type ClientOptions struct {
 	NeedsApproval func(t *sdk.Tool) bool
 	// HTTPClient is the client ConnectHTTP uses; http.DefaultClient if nil.
 	HTTPClient *http.Client
+	// Logger is told of the server's tools that the Client leaves out
+	// because it cannot call them (see Connect), one warning each. If nil,
+	// SDK.Logger is used when set, else slog.Default().
+	Logger *slog.Logger
+}
+
+// logger is the logger that Connect writes its notes to.
+func (o *ClientOptions) logger() *slog.Logger {
+	switch {
+	case o.Logger != nil:
+		return o.Logger
+	case o.SDK != nil && o.SDK.Logger != nil:
+		return o.SDK.Logger
+	}
+	return slog.Default()
 }
 
 // Client is a connection to an MCP server and the server's tools, as
@@ -60,13 +76,19 @@ type Client struct {
 // runtime.ValidKey rejects replaced by '_' and cut to 64 bytes; its Spec.ID
 // is the server's name for it. Two tools with the same key are an error.
 //
+// A tool whose definition says execution.taskSupport "required" (MCP
+// 2025-11-25) must be called as a task, which the Client does not do: it is
+// left out of the Toolset, with a warning to opts.Logger that names it.
+// Tools whose taskSupport is "optional" or "forbidden", or that have none,
+// are kept, and called without a task.
+//
 // A tool's annotations are carried into its Spec as the server sends them:
 // a hint set to true or false is new(true) or new(false), an absent one nil.
 // The SDK's Tool cannot tell an absent readOnlyHint or idempotentHint from
-// false, so Connect reads the tools/list results off
+// false, nor holds execution, so Connect reads the tools/list results off
 // the connection as well (the SDK's transports, and any transport whose
-// connection is not one of the SDK's types). When it cannot, it takes a
-// readOnlyHint or idempotentHint of false for an absent
+// connection is not one of the SDK's types). When it cannot, it keeps every
+// tool, and takes a readOnlyHint or idempotentHint of false for an absent
 // one, with the same meaning (MCP's default for both is false). A server on
 // the SDK writes both hints always, so a Spec served by this package's
 // NewServer comes back with false where it left them unset.
@@ -151,6 +173,11 @@ func listTools(ctx context.Context, cs *sdk.ClientSession, tap *toolsTap, opts *
 			continue
 		}
 		raw, tapped := tap.lookup(t.Name)
+		if raw.taskRequired() {
+			opts.logger().Warn("MCP client leaves out a tool that must be called as a task "+
+				`(execution.taskSupport "required"), which it does not support`, "tool", t.Name)
+			continue
+		}
 		key := toolKey(opts.Prefix + t.Name)
 		if _, dup := tools[key]; dup {
 			return nil, fmt.Errorf("list tools of MCP server: two tools have the key %q", key)

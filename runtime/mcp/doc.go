@@ -55,6 +55,8 @@
 // it; arguments are validated against the input schema before they are
 // sent, with the runtime's messages; an isError result becomes a
 // [runtime.ToolError] whose message is the server's text, so that the model
-// sees it and the run goes on. The connection closes when the ctx given to
-// Connect ends, or with Close.
+// sees it and the run goes on. A tool that must be called as a task
+// (execution.taskSupport "required", MCP 2025-11-25) is left out, with a
+// warning to [ClientOptions.Logger]: the Client does not run tasks. The
+// connection closes when the ctx given to Connect ends, or with Close.
 package mcp

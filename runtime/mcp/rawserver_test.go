@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -204,10 +205,31 @@ func connectRaw(t *testing.T, how string, opts *mcp.ClientOptions) (*mcp.Client,
 	return c, srv
 }
 
+func TestClientTaskRequiredTools(t *testing.T) {
+	for _, how := range []string{"in memory", "streamable HTTP", "streamable HTTP, JSON", "own transport"} {
+		t.Run(how, func(t *testing.T) {
+			var log bytes.Buffer
+			c, srv := connectRaw(t, how, &mcp.ClientOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+			tools := c.Tools()
+			assert.Equal(t, 2, srv.lists, "both pages listed")
+			assert.Equal(t, []string{"may-task", "no-task", "plain", "unhinted"}, tools.Keys(),
+				"the tool whose taskSupport is required is left out; optional, forbidden and none are kept")
+			assert.Equal(t, 1, strings.Count(log.String(), "\n"), "one note:\n%s", log.String())
+			assert.Contains(t, log.String(), "level=WARN")
+			assert.Contains(t, log.String(), "tool=needs-task")
+			assert.Contains(t, log.String(), "must be called as a task")
+
+			out, err := runtime.Call(context.Background(), tools["may-task"], json.RawMessage(`{}`))
+			require.NoError(t, err)
+			assert.Contains(t, string(out.JSON), "done", "a tool whose taskSupport is optional is called without a task")
+		})
+	}
+}
+
 func TestClientHintsFromTheWire(t *testing.T) {
 	for _, how := range []string{"in memory", "streamable HTTP", "streamable HTTP, JSON", "own transport"} {
 		t.Run(how, func(t *testing.T) {
-			c, _ := connectRaw(t, how, nil)
+			c, _ := connectRaw(t, how, &mcp.ClientOptions{Logger: slog.New(slog.DiscardHandler)})
 			tools := c.Tools()
 			assert.Equal(t, runtime.Annotations{ReadOnly: new(false), Destructive: new(false), Idempotent: new(false), OpenWorld: new(false)},
 				tools["plain"].Spec().Annotations, "a hint sent as false is false")
@@ -221,13 +243,28 @@ func TestClientHintsFromTheWire(t *testing.T) {
 
 // TestClientWithoutTheWire checks the fallback when the Client cannot read
 // the tools/list results (a transport of one's own that returns one of the
-// SDK's connections): it reads readOnlyHint and idempotentHint false as
-// unset.
+// SDK's connections): it keeps every tool, and reads readOnlyHint and
+// idempotentHint false as unset.
 func TestClientWithoutTheWire(t *testing.T) {
-	c, _ := connectRaw(t, "own transport with the SDK's connection", nil)
+	var log bytes.Buffer
+	c, _ := connectRaw(t, "own transport with the SDK's connection", &mcp.ClientOptions{
+		SDK: &sdk.ClientOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))},
+	})
 	tools := c.Tools()
 	assert.Equal(t, []string{"may-task", "needs-task", "no-task", "plain", "unhinted"}, tools.Keys())
 	assert.Equal(t, runtime.Annotations{Destructive: new(false), OpenWorld: new(false)}, tools["plain"].Spec().Annotations)
 	assert.Equal(t, runtime.Annotations{ReadOnly: new(true)}, tools["needs-task"].Spec().Annotations)
 	assert.Equal(t, runtime.Annotations{Idempotent: new(true)}, tools["may-task"].Spec().Annotations)
+	assert.NotContains(t, log.String(), "task")
+}
+
+// TestClientLoggerDefault checks that the note goes to the SDK client's
+// logger when ClientOptions.Logger is nil.
+func TestClientLoggerDefault(t *testing.T) {
+	var log bytes.Buffer
+	c, _ := connectRaw(t, "in memory", &mcp.ClientOptions{
+		SDK: &sdk.ClientOptions{Logger: slog.New(slog.NewTextHandler(&log, nil))},
+	})
+	assert.NotContains(t, c.Tools().Keys(), "needs-task")
+	assert.Contains(t, log.String(), "tool=needs-task")
 }

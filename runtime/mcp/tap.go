@@ -16,9 +16,10 @@ import (
 )
 
 // The SDK's Tool type (go-sdk v1.8.0) does not hold all of a tool's
-// definition as tools/list sends it: its ToolAnnotations decode
-// readOnlyHint and idempotentHint into plain bools, which cannot tell false
-// from absent. The SDK keeps no
+// definition as tools/list sends it: it has no execution member (MCP
+// 2025-11-25, whose taskSupport "required" a client that does not run tasks
+// must heed), and its ToolAnnotations decode readOnlyHint and idempotentHint
+// into plain bools, which cannot tell false from absent. The SDK keeps no
 // raw JSON of a result, so Connect reads the tools/list results off the
 // connection itself while it lists the tools: a toolsTap sees the messages
 // that the session sends and receives, notes the ids of the tools/list
@@ -27,8 +28,8 @@ import (
 // them.
 //
 // Where the tap cannot see the messages (see tapTransport), the Client
-// falls back on the SDK's Tool alone: a readOnlyHint or idempotentHint of
-// false counts as unset.
+// falls back on the SDK's Tool alone: every tool is kept, and a
+// readOnlyHint or idempotentHint of false counts as unset.
 
 // maxTapped bounds the bytes the tap buffers of one message, as the SDK
 // bounds an SSE event by default; a larger message is not recorded.
@@ -45,8 +46,9 @@ type toolsTap struct {
 
 // rawTool is what the Client reads of a tool's definition beside sdk.Tool.
 type rawTool struct {
-	Name        string    `json:"name"`
-	Annotations *rawHints `json:"annotations"`
+	Name        string        `json:"name"`
+	Annotations *rawHints     `json:"annotations"`
+	Execution   *rawExecution `json:"execution"`
 }
 
 // rawHints are a tool's annotations, each hint nil when it is absent.
@@ -55,6 +57,17 @@ type rawHints struct {
 	Destructive *bool `json:"destructiveHint"`
 	Idempotent  *bool `json:"idempotentHint"`
 	OpenWorld   *bool `json:"openWorldHint"`
+}
+
+// rawExecution is a tool's execution member (MCP 2025-11-25).
+type rawExecution struct {
+	// TaskSupport is "forbidden" (the default), "optional" or "required".
+	TaskSupport string `json:"taskSupport"`
+}
+
+// taskRequired reports whether the tool must be called as a task.
+func (t rawTool) taskRequired() bool {
+	return t.Execution != nil && t.Execution.TaskSupport == "required"
 }
 
 func newToolsTap() *toolsTap {
