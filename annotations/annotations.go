@@ -46,7 +46,8 @@ type Diagnostic struct {
 }
 
 // Option is one option of a directive: a bare flag (`approval`) or a
-// name=value pair (`key=weatherTool`, `title="Get weather"`).
+// name=value pair (`key=weatherTool`, `title="Get weather"`,
+// `openworld=false`).
 type Option struct {
 	// Name is the option's name.
 	Name string
@@ -82,6 +83,10 @@ const (
 	Flag Kind = iota
 	// Value options are name=value: `key=weatherTool`.
 	Value
+	// Bool options are a bare word that means true (`readonly`) or
+	// name=true / name=false (`openworld=false`): a hint that a tool may set
+	// either way, or leave unset by leaving the option out.
+	Bool
 )
 
 // OptionSpec describes an option the grammar accepts.
@@ -93,9 +98,10 @@ type OptionSpec struct {
 	// Doc is a one-line description, for usage texts and the README.
 	Doc string
 	// Check validates a value option's value; nil accepts any non-empty value.
+	// Bool options have none: the parser accepts only true and false.
 	Check func(value string) error
 	// Placeholder shows a value option's value in usage texts ("<name>",
-	// `"…"`, "<func>"); empty for flags.
+	// `"…"`, "<func>"); empty for flags and bool options.
 	Placeholder string
 }
 
@@ -117,6 +123,17 @@ func (d *Directive) Option(name string) (Option, bool) {
 func (d *Directive) Flag(name string) bool {
 	o, ok := d.Option(name)
 	return ok && !o.HasValue
+}
+
+// Bool returns the value of the bool option name and whether the directive
+// sets it: true for the bare flag or name=true, false for name=false, and
+// set false when the option is absent. A nil directive sets nothing.
+func (d *Directive) Bool(name string) (value, set bool) {
+	o, ok := d.Option(name)
+	if !ok {
+		return false, false
+	}
+	return !o.HasValue || o.Value == "true", true
 }
 
 // Value returns the unquoted value of the value option name, or "" if the

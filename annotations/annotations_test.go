@@ -16,8 +16,9 @@ import (
 )
 
 // allowed is the list every option syntax error ends with.
-const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, readonly, destructive, ` +
-	`idempotent, openworld, model=<func>, display=<func>, transcript=<func>`
+const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, readonly[=true|false], ` +
+	`destructive[=true|false], idempotent[=true|false], openworld[=true|false], ` +
+	`model=<func>, display=<func>, transcript=<func>`
 
 // parseDoc parses a Go file whose function F has doc as its doc comment. The
 // doc starts on line 3, column 1.
@@ -105,16 +106,36 @@ func TestParse(t *testing.T) {
 			},
 		},
 		{
-			name: "every flag", doc: "//tool:w approval strict readonly destructive idempotent openworld",
+			name: "every flag and hint", doc: "//tool:w approval strict destructive idempotent openworld readonly=false",
 			id: "w", idPos: "3:8",
 			options: []wantOption{
 				flag("approval", "3:10"),
 				flag("strict", "3:19"),
-				flag("readonly", "3:26"),
-				flag("destructive", "3:35"),
-				flag("idempotent", "3:47"),
-				flag("openworld", "3:58"),
+				flag("destructive", "3:26"),
+				flag("idempotent", "3:38"),
+				flag("openworld", "3:49"),
+				value("readonly", "false", "3:59", "3:68"),
 			},
+		},
+		{
+			name: "hints set to true and false", doc: `//tool:w readonly=true openworld=false destructive=false idempotent="true"`,
+			id: "w", idPos: "3:8",
+			options: []wantOption{
+				value("readonly", "true", "3:10", "3:19"),
+				value("openworld", "false", "3:24", "3:34"),
+				value("destructive", "false", "3:40", "3:52"),
+				value("idempotent", "true", "3:58", "3:69"),
+			},
+		},
+		{
+			name: "readonly with destructive=false", doc: "//tool:w readonly destructive=false",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("readonly", "3:10"), value("destructive", "false", "3:19", "3:31")},
+		},
+		{
+			name: "destructive with readonly=false", doc: "//tool:w destructive readonly=false",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("destructive", "3:10"), value("readonly", "false", "3:22", "3:31")},
 		},
 		{
 			name: "quoted values with spaces and escapes",
@@ -307,6 +328,56 @@ func TestParse(t *testing.T) {
 			name: "flag given an empty value", doc: `//tool:w strict=`,
 			id: "w", idPos: "3:8",
 			diags: []wantDiag{errAt("3:10", "option strict is a flag", allowed)},
+		},
+		{
+			name: "hint given a word other than true or false", doc: "//tool:w readonly=yes idempotent",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("idempotent", "3:23")},
+			diags:   []wantDiag{errAt("3:10", `readonly takes true or false, not "yes" (readonly alone means true)`)},
+		},
+		{
+			name: "hint values are case-sensitive", doc: "//tool:w openworld=False destructive=1 idempotent=TRUE",
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{
+				errAt("3:10", `openworld takes true or false, not "False"`),
+				errAt("3:26", `destructive takes true or false, not "1"`),
+				errAt("3:40", `idempotent takes true or false, not "TRUE"`),
+			},
+		},
+		{
+			name: "hint given a quoted word", doc: `//tool:w readonly="no"`,
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{errAt("3:10", `readonly takes true or false, not "no"`)},
+		},
+		{
+			name: "hint given an empty value", doc: "//tool:w openworld=",
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{errAt("3:10", "option openworld has an empty value", allowed)},
+		},
+		{
+			name: "hint missing its equals sign", doc: `//tool:w readonly"false"`,
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{errAt("3:10", `missing = between readonly and its value; write readonly="false"`, allowed)},
+		},
+		{
+			name: "duplicated hint with another value", doc: "//tool:w openworld openworld=false",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("openworld", "3:10")},
+			diags:   []wantDiag{errAt("3:20", "duplicate option openworld", allowed)},
+		},
+		{
+			name: "readonly with destructive", doc: "//tool:w readonly idempotent destructive",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("readonly", "3:10"), flag("idempotent", "3:19")},
+			diags: []wantDiag{errAt("3:30", "readonly and destructive contradict each other",
+				"MCP clients read destructiveHint only when readOnlyHint is false",
+				"remove readonly if the tool makes destructive updates, or else destructive")},
+		},
+		{
+			name: "destructive=true before readonly=true", doc: "//tool:w destructive=true readonly=true",
+			id: "w", idPos: "3:8",
+			options: []wantOption{value("destructive", "true", "3:10", "3:22")},
+			diags:   []wantDiag{errAt("3:27", "readonly and destructive contradict each other")},
 		},
 		{
 			name: "value option without a value", doc: "//tool:w key readonly",
@@ -528,6 +599,17 @@ func TestParseSecondDirectiveRelated(t *testing.T) {
 	assert.Equal(t, d.Pos, diags[0].Related)
 }
 
+func TestParseContradictionRelated(t *testing.T) {
+	fset, cg := parseDoc(t, "//tool:w readonly key=k destructive")
+	d, diags := annotations.Parse(cg)
+	require.NotNil(t, d)
+	require.Len(t, diags, 1)
+	assert.Equal(t, "3:25", at(fset, diags[0].Pos), "the later option is reported")
+	assert.Equal(t, "3:10", at(fset, diags[0].Related), "Related points at readonly")
+	_, ok := d.Option("destructive")
+	assert.False(t, ok, "the option reported is left out")
+}
+
 func TestParseNoDirective(t *testing.T) {
 	d, diags := annotations.Parse(nil)
 	assert.Nil(t, d)
@@ -613,9 +695,13 @@ func TestKnownOptions(t *testing.T) {
 	for _, s := range specs {
 		usages = append(usages, s.Usage())
 		assert.NotEmpty(t, s.Doc, "option %s has a doc", s.Name)
-		if s.Kind == annotations.Flag {
-			assert.Nil(t, s.Check, "flag %s has no value to check", s.Name)
-			assert.Empty(t, s.Placeholder, "flag %s has no placeholder", s.Name)
+		if s.Kind != annotations.Value {
+			assert.Nil(t, s.Check, "%s option %s has no value to check", s.Kind, s.Name)
+			assert.Empty(t, s.Placeholder, "%s option %s has no placeholder", s.Kind, s.Name)
+		}
+		if s.Kind == annotations.Bool {
+			assert.Contains(t, s.Doc, "MCP hint", "option %s", s.Name)
+			assert.Contains(t, s.Doc, "unset: MCP's default", "option %s", s.Name)
 		}
 	}
 	assert.Equal(t, strings.TrimPrefix(allowed, "allowed: "), strings.Join(usages, ", "))
@@ -693,10 +779,35 @@ func TestDirectiveAccessors(t *testing.T) {
 	assert.Equal(t, "", d.Value("desc"))
 
 	var none *annotations.Directive
+	v, set := none.Bool("readonly")
+	assert.False(t, v || set, "a nil directive sets no hint")
 	_, ok = none.Option("key")
 	assert.False(t, ok)
 	assert.False(t, none.Flag("readonly"))
 	assert.Equal(t, "", none.Value("key"))
+}
+
+func TestDirectiveBool(t *testing.T) {
+	_, cg := parseDoc(t, `//tool:w readonly openworld=false idempotent=true key=k`)
+	d, diags := annotations.Parse(cg)
+	require.NotNil(t, d)
+	require.Empty(t, diags)
+	for _, tt := range []struct {
+		name       string
+		value, set bool
+	}{
+		{"readonly", true, true},
+		{"openworld", false, true},
+		{"idempotent", true, true},
+		{"destructive", false, false},
+	} {
+		v, set := d.Bool(tt.name)
+		assert.Equal(t, tt.value, v, "value of %s", tt.name)
+		assert.Equal(t, tt.set, set, "%s set", tt.name)
+	}
+	assert.True(t, d.Flag("readonly"), "a bare bool option is a flag")
+	assert.False(t, d.Flag("idempotent"), "idempotent=true is not written as a flag")
+	assert.Equal(t, "false", d.Value("openworld"))
 }
 
 func TestStrings(t *testing.T) {
@@ -705,5 +816,6 @@ func TestStrings(t *testing.T) {
 	assert.Equal(t, "Severity(7)", annotations.Severity(7).String())
 	assert.Equal(t, "flag", annotations.Flag.String())
 	assert.Equal(t, "value", annotations.Value.String())
+	assert.Equal(t, "bool", annotations.Bool.String())
 	assert.Equal(t, "Kind(7)", annotations.Kind(7).String())
 }

@@ -28,9 +28,15 @@ func errSecondDirective(firstID string, linesAbove int) string {
 	return fmt.Sprintf("a function takes one //tool: directive; the first is %d lines above (//tool:%s)", linesAbove, firstID)
 }
 
+// errReadOnlyDestructive is the error for a directive with both readonly and
+// destructive set to true.
+const errReadOnlyDestructive = "readonly and destructive contradict each other: MCP clients read destructiveHint " +
+	"only when readOnlyHint is false, so they would take the tool for read-only; " +
+	"remove readonly if the tool makes destructive updates, or else destructive"
+
 // Option errors. The parser appends the list of allowed options to each
-// (withAllowed), except to a failed value check (errBadValue), which says
-// what the value must be instead.
+// (withAllowed), except to a failed value check (errBadValue, errNotBool),
+// which says what the value must be instead.
 
 func errUnterminated(name string, quote byte) string {
 	if name == "" {
@@ -108,6 +114,10 @@ func withAllowed(msg, allowed string) string {
 
 func errBadValue(name, value string, err error) string {
 	return fmt.Sprintf("invalid %s %q: %v", name, value, err)
+}
+
+func errNotBool(name, value string) string {
+	return fmt.Sprintf("%s takes true or false, not %q (%s alone means true)", name, value, name)
 }
 
 // Errors of the options' Check functions. They complete errBadValue.

@@ -61,6 +61,8 @@ func FuzzParse(f *testing.F) {
 		"//tool:weather",
 		"// GetWeather fetches the weather.\n//\n//tool:weather-tool",
 		"//tool:w key=getWeather readonly strict approval destructive idempotent openworld",
+		`//tool:w readonly=true openworld=false destructive="false" idempotent=yes`,
+		"//tool:w destructive=true readonly readonly=false openworld=",
 		`//tool:w title="Get the \"weather\"" desc="tab\there\u00e9"`,
 		"//tool:w desc=`raw \\n text` key=k",
 		"//tool:w model=toModel display=forDisplay transcript=forTranscript",
@@ -175,7 +177,14 @@ func checkParse(t *testing.T, name string, cg *ast.CommentGroup, d *annotations.
 		require.True(t, ok, "%s: option %q is known", name, o.Name)
 		require.False(t, seen[o.Name], "%s: option %q is not duplicated", name, o.Name)
 		seen[o.Name] = true
-		require.Equal(t, spec.Kind == annotations.Value, o.HasValue, "%s: option %q has the form of its kind", name, o.Name)
+		switch spec.Kind {
+		case annotations.Bool:
+			if o.HasValue {
+				require.Contains(t, []string{"true", "false"}, o.Value, "%s: value of bool option %q", name, o.Name)
+			}
+		default:
+			require.Equal(t, spec.Kind == annotations.Value, o.HasValue, "%s: option %q has the form of its kind", name, o.Name)
+		}
 		if o.HasValue {
 			inside("value of "+o.Name, o.ValuePos)
 			require.NotEmpty(t, o.Value, "%s: value of %q", name, o.Name)

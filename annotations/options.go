@@ -34,10 +34,25 @@ func KnownOptions() []OptionSpec {
 		},
 		{Name: "approval", Kind: Flag, Doc: "every call of the tool needs approval before it runs"},
 		{Name: "strict", Kind: Flag, Doc: "emit the OpenAI strict schema dialect for the tool's input"},
-		{Name: "readonly", Kind: Flag, Doc: "MCP annotation: the tool does not modify its environment"},
-		{Name: "destructive", Kind: Flag, Doc: "MCP annotation: the tool may perform destructive updates"},
-		{Name: "idempotent", Kind: Flag, Doc: "MCP annotation: calling the tool again with the same input has no further effect"},
-		{Name: "openworld", Kind: Flag, Doc: "MCP annotation: the tool interacts with an open world of external entities"},
+		{
+			Name: "readonly", Kind: Bool,
+			Doc: "MCP hint readOnlyHint: the tool does not modify its environment (unset: MCP's default, false)",
+		},
+		{
+			Name: "destructive", Kind: Bool,
+			Doc: "MCP hint destructiveHint: the tool may perform destructive updates; =false: only additive ones " +
+				"(unset: MCP's default, true; clients ignore it on a read-only tool, so readonly with destructive is an error)",
+		},
+		{
+			Name: "idempotent", Kind: Bool,
+			Doc: "MCP hint idempotentHint: calling the tool again with the same input has no further effect " +
+				"(unset: MCP's default, false)",
+		},
+		{
+			Name: "openworld", Kind: Bool,
+			Doc: "MCP hint openWorldHint: the tool interacts with an open world of external entities; " +
+				"=false: its domain is closed, such as offline data (unset: MCP's default, true)",
+		},
 		{
 			Name: "model", Kind: Value, Placeholder: "<func>",
 			Doc:   "hook function (ToModelOutput) in the same package that shapes what the model sees of the output",
@@ -57,10 +72,14 @@ func KnownOptions() []OptionSpec {
 }
 
 // Usage returns the option as it is written in a directive: the name of a
-// flag, or name=placeholder for a value option ("key=<name>").
+// flag, name[=true|false] for a bool option, or name=placeholder for a value
+// option ("key=<name>").
 func (s OptionSpec) Usage() string {
-	if s.Kind == Flag {
+	switch s.Kind {
+	case Flag:
 		return s.Name
+	case Bool:
+		return s.Name + "[=true|false]"
 	}
 	placeholder := s.Placeholder
 	if placeholder == "" {
@@ -69,13 +88,15 @@ func (s OptionSpec) Usage() string {
 	return s.Name + "=" + placeholder
 }
 
-// String returns "flag" or "value".
+// String returns "flag", "value" or "bool".
 func (k Kind) String() string {
 	switch k {
 	case Flag:
 		return "flag"
 	case Value:
 		return "value"
+	case Bool:
+		return "bool"
 	}
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }

@@ -152,7 +152,29 @@ func (p *parser) directive(pd ast.Directive) *Directive {
 			d.Options = append(d.Options, opt)
 		}
 	}
+	p.checkHints(d)
 	return d
+}
+
+// checkHints reports hints that contradict each other. MCP clients read
+// destructiveHint only when readOnlyHint is false, so a tool marked both
+// readonly and destructive would be shown as read-only whatever it does.
+// The later of the two options is reported, and left out of d.Options like
+// any option with an error.
+func (p *parser) checkHints(d *Directive) {
+	if ro, set := d.Bool("readonly"); !ro || !set {
+		return
+	}
+	if de, set := d.Bool("destructive"); !de || !set {
+		return
+	}
+	first, _ := d.Option("readonly")
+	second, _ := d.Option("destructive")
+	if second.Pos < first.Pos {
+		first, second = second, first
+	}
+	p.report(Diagnostic{Pos: second.Pos, Severity: Error, Message: errReadOnlyDestructive, Related: first.Pos})
+	d.Options = slices.DeleteFunc(d.Options, func(o Option) bool { return o.Name == second.Name })
 }
 
 // argToken is one space-separated option as written, at byte offset off of
@@ -270,7 +292,7 @@ func (p *parser) option(tok string, pos token.Pos, seen map[string]bool) (Option
 	switch {
 	case spec.Kind == Flag && (hasEq || missingEq):
 		return fail(errFlagWithValue(name))
-	case spec.Kind == Flag:
+	case spec.Kind == Flag, spec.Kind == Bool && !hasEq && !missingEq:
 		return Option{Name: name, Pos: pos}, true
 	case missingEq:
 		return fail(errMissingEquals(name, value))
@@ -299,6 +321,10 @@ func (p *parser) option(tok string, pos token.Pos, seen map[string]bool) (Option
 		unquoted = value
 	}
 
+	if spec.Kind == Bool && unquoted != "true" && unquoted != "false" {
+		p.errorAt(pos, errNotBool(name, unquoted))
+		return Option{}, false
+	}
 	if spec.Check != nil {
 		if err := spec.Check(unquoted); err != nil {
 			p.errorAt(pos, errBadValue(name, unquoted, err))

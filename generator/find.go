@@ -194,10 +194,10 @@ func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive
 	}
 	t.Approval = dir.Flag("approval")
 	t.Strict = dir.Flag("strict")
-	t.ReadOnly = dir.Flag("readonly")
-	t.Destructive = dir.Flag("destructive")
-	t.Idempotent = dir.Flag("idempotent")
-	t.OpenWorld = dir.Flag("openworld")
+	t.ReadOnly = hint(dir, "readonly")
+	t.Destructive = hint(dir, "destructive")
+	t.Idempotent = hint(dir, "idempotent")
+	t.OpenWorld = hint(dir, "openworld")
 
 	ts := &toolState{model: t, decl: fd, dir: dir}
 	ps.tools = append(ps.tools, ts)
@@ -210,6 +210,14 @@ func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive
 		g.diags.errorf(dir.Pos, msgNoDescription, t.ID, fd.Name.Name)
 	}
 	g.checkSignature(ps, ts, fn)
+}
+
+// hint is the MCP hint that the bool option name of dir sets, or nil.
+func hint(dir *annotations.Directive, name string) *bool {
+	if v, set := dir.Bool(name); set {
+		return new(v)
+	}
+	return nil
 }
 
 // checkSignature checks fn against the accepted forms and records its

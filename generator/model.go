@@ -77,7 +77,11 @@ type toolModel struct {
 	// cannot be expressed there.
 	Dialects map[runtime.Dialect]DialectSchema
 	// Flags from the directive.
-	Approval, Strict, ReadOnly, Destructive, Idempotent, OpenWorld bool
+	Approval, Strict bool
+	// The MCP hints from the directive: nil when the directive leaves a hint
+	// unset, else its value (readonly and readonly=true give true,
+	// readonly=false false).
+	ReadOnly, Destructive, Idempotent, OpenWorld *bool
 	// Options are the directive's options as written: flags map to "".
 	Options map[string]string
 	// Hooks are the functions named by the hook options, by kind.

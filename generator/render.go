@@ -78,13 +78,15 @@ func renderTool(f *jen.File, t *toolModel) {
 	if t.Strict {
 		spec[jen.Id("Strict")] = jen.True()
 	}
+	// A hint the directive sets is new(true) or new(false); one it leaves
+	// unset is left out, so nil.
 	ann := jen.Dict{}
 	for _, a := range []struct {
-		on   bool
+		hint *bool
 		name string
 	}{{t.ReadOnly, "ReadOnly"}, {t.Destructive, "Destructive"}, {t.Idempotent, "Idempotent"}, {t.OpenWorld, "OpenWorld"}} {
-		if a.on {
-			ann[jen.Id(a.name)] = jen.True()
+		if a.hint != nil {
+			ann[jen.Id(a.name)] = jen.New(jen.Lit(*a.hint))
 		}
 	}
 	if len(ann) > 0 {

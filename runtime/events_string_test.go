@@ -24,3 +24,17 @@ func TestEventString(t *testing.T) {
 		assert.Equal(t, tc.want, tc.ev.String())
 	}
 }
+
+func TestAnnotationsString(t *testing.T) {
+	for _, tc := range []struct {
+		a    runtime.Annotations
+		want string
+	}{
+		{runtime.Annotations{}, ""},
+		{runtime.Annotations{ReadOnly: new(true), OpenWorld: new(false)}, "readOnly=true openWorld=false"},
+		{runtime.Annotations{OpenWorld: new(true), Idempotent: new(false), Destructive: new(false), ReadOnly: new(false)},
+			"readOnly=false destructive=false idempotent=false openWorld=true"},
+	} {
+		assert.Equal(t, tc.want, tc.a.String())
+	}
+}

@@ -33,7 +33,7 @@ func weatherTool() *runtime.Func[weatherIn, weatherOut] {
 		ID:          "weather-tool",
 		Description: "Fetches the current weather for a location.",
 		InputSchema: json.RawMessage(weatherSchema),
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: runtime.Annotations{ReadOnly: new(true)},
 	}, func(ctx context.Context, in weatherIn) (weatherOut, error) {
 		return weatherOut{Location: in.Location, TempC: 21.5}, nil
 	})

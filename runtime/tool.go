@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 )
 
 // Spec is the static description of a tool: everything a model, an MCP
@@ -36,16 +37,52 @@ type Spec struct {
 
 // Annotations are behavioural hints about a tool, with the meaning MCP gives
 // them. They are hints for clients, never guarantees.
+//
+// Each hint is true, false or unset (nil), as in a tool's directive: the
+// option alone or name=true, name=false, or no option. An unset hint is left
+// out of what an MCP server lists, and a client applies MCP's default to it,
+// given with each field; so false and unset differ for Destructive and
+// OpenWorld, whose defaults are true. toolgen writes the hints as
+// new(true) and new(false):
+//
+//	Annotations: runtime.Annotations{ReadOnly: new(true), OpenWorld: new(false)}
 type Annotations struct {
-	// ReadOnly: the tool does not modify its environment.
-	ReadOnly bool
-	// Destructive: the tool may perform destructive updates.
-	Destructive bool
+	// ReadOnly: the tool does not modify its environment. Unset means MCP's
+	// default, false.
+	ReadOnly *bool
+	// Destructive: the tool may perform destructive updates to its
+	// environment; false: it performs only additive updates. MCP reads it
+	// only when the tool is not read-only. Unset means MCP's default, true.
+	Destructive *bool
 	// Idempotent: calling the tool again with the same arguments has no
-	// additional effect.
-	Idempotent bool
-	// OpenWorld: the tool interacts with an open world of external entities.
-	OpenWorld bool
+	// additional effect on its environment. MCP reads it only when the tool
+	// is not read-only. Unset means MCP's default, false.
+	Idempotent *bool
+	// OpenWorld: the tool interacts with an open world of external entities,
+	// as a web search does; false: its domain is closed, as a memory's or
+	// offline data's is. Unset means MCP's default, true.
+	OpenWorld *bool
+}
+
+// String lists the hints that are set, in MCP's names, such as
+// "readOnly=true openWorld=false"; "" when none is.
+func (a Annotations) String() string {
+	var b []byte
+	for _, h := range []struct {
+		name string
+		v    *bool
+	}{{"readOnly", a.ReadOnly}, {"destructive", a.Destructive}, {"idempotent", a.Idempotent}, {"openWorld", a.OpenWorld}} {
+		if h.v == nil {
+			continue
+		}
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, h.name...)
+		b = append(b, '=')
+		b = strconv.AppendBool(b, *h.v)
+	}
+	return string(b)
 }
 
 // Tool is a tool that an agent loop, an MCP server or an application can

@@ -126,8 +126,8 @@ const search000OutSchema = `{
 // search000ToolSpec describes tool "search-000".
 var search000ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 0.",
 	ID:           "search-000",
@@ -260,8 +260,8 @@ const search001OutSchema = `{
 // search001ToolSpec describes tool "search-001".
 var search001ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 1.",
 	ID:           "search-001",
@@ -394,8 +394,8 @@ const search002OutSchema = `{
 // search002ToolSpec describes tool "search-002".
 var search002ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 2.",
 	ID:           "search-002",
@@ -528,8 +528,8 @@ const search003OutSchema = `{
 // search003ToolSpec describes tool "search-003".
 var search003ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 3.",
 	ID:           "search-003",
@@ -662,8 +662,8 @@ const search004OutSchema = `{
 // search004ToolSpec describes tool "search-004".
 var search004ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 4.",
 	ID:           "search-004",
@@ -796,8 +796,8 @@ const search005OutSchema = `{
 // search005ToolSpec describes tool "search-005".
 var search005ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 5.",
 	ID:           "search-005",
@@ -930,8 +930,8 @@ const search006OutSchema = `{
 // search006ToolSpec describes tool "search-006".
 var search006ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 6.",
 	ID:           "search-006",
@@ -1064,8 +1064,8 @@ const search007OutSchema = `{
 // search007ToolSpec describes tool "search-007".
 var search007ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 7.",
 	ID:           "search-007",
@@ -1198,8 +1198,8 @@ const search008OutSchema = `{
 // search008ToolSpec describes tool "search-008".
 var search008ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 8.",
 	ID:           "search-008",
@@ -1332,8 +1332,8 @@ const search009OutSchema = `{
 // search009ToolSpec describes tool "search-009".
 var search009ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 9.",
 	ID:           "search-009",
@@ -1466,8 +1466,8 @@ const search010OutSchema = `{
 // search010ToolSpec describes tool "search-010".
 var search010ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 10.",
 	ID:           "search-010",
@@ -1600,8 +1600,8 @@ const search011OutSchema = `{
 // search011ToolSpec describes tool "search-011".
 var search011ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 11.",
 	ID:           "search-011",
@@ -1734,8 +1734,8 @@ const search012OutSchema = `{
 // search012ToolSpec describes tool "search-012".
 var search012ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 12.",
 	ID:           "search-012",
@@ -1868,8 +1868,8 @@ const search013OutSchema = `{
 // search013ToolSpec describes tool "search-013".
 var search013ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 13.",
 	ID:           "search-013",
@@ -2002,8 +2002,8 @@ const search014OutSchema = `{
 // search014ToolSpec describes tool "search-014".
 var search014ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 14.",
 	ID:           "search-014",
@@ -2136,8 +2136,8 @@ const search015OutSchema = `{
 // search015ToolSpec describes tool "search-015".
 var search015ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 15.",
 	ID:           "search-015",
@@ -2270,8 +2270,8 @@ const search016OutSchema = `{
 // search016ToolSpec describes tool "search-016".
 var search016ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 16.",
 	ID:           "search-016",
@@ -2404,8 +2404,8 @@ const search017OutSchema = `{
 // search017ToolSpec describes tool "search-017".
 var search017ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 17.",
 	ID:           "search-017",
@@ -2538,8 +2538,8 @@ const search018OutSchema = `{
 // search018ToolSpec describes tool "search-018".
 var search018ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 18.",
 	ID:           "search-018",
@@ -2672,8 +2672,8 @@ const search019OutSchema = `{
 // search019ToolSpec describes tool "search-019".
 var search019ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 19.",
 	ID:           "search-019",
@@ -2806,8 +2806,8 @@ const search020OutSchema = `{
 // search020ToolSpec describes tool "search-020".
 var search020ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 20.",
 	ID:           "search-020",
@@ -2940,8 +2940,8 @@ const search021OutSchema = `{
 // search021ToolSpec describes tool "search-021".
 var search021ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 21.",
 	ID:           "search-021",
@@ -3074,8 +3074,8 @@ const search022OutSchema = `{
 // search022ToolSpec describes tool "search-022".
 var search022ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 22.",
 	ID:           "search-022",
@@ -3208,8 +3208,8 @@ const search023OutSchema = `{
 // search023ToolSpec describes tool "search-023".
 var search023ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 23.",
 	ID:           "search-023",
@@ -3342,8 +3342,8 @@ const search024OutSchema = `{
 // search024ToolSpec describes tool "search-024".
 var search024ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 24.",
 	ID:           "search-024",
@@ -3476,8 +3476,8 @@ const search025OutSchema = `{
 // search025ToolSpec describes tool "search-025".
 var search025ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 25.",
 	ID:           "search-025",
@@ -3610,8 +3610,8 @@ const search026OutSchema = `{
 // search026ToolSpec describes tool "search-026".
 var search026ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 26.",
 	ID:           "search-026",
@@ -3744,8 +3744,8 @@ const search027OutSchema = `{
 // search027ToolSpec describes tool "search-027".
 var search027ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 27.",
 	ID:           "search-027",
@@ -3878,8 +3878,8 @@ const search028OutSchema = `{
 // search028ToolSpec describes tool "search-028".
 var search028ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 28.",
 	ID:           "search-028",
@@ -4012,8 +4012,8 @@ const search029OutSchema = `{
 // search029ToolSpec describes tool "search-029".
 var search029ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 29.",
 	ID:           "search-029",
@@ -4146,8 +4146,8 @@ const search030OutSchema = `{
 // search030ToolSpec describes tool "search-030".
 var search030ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 30.",
 	ID:           "search-030",
@@ -4280,8 +4280,8 @@ const search031OutSchema = `{
 // search031ToolSpec describes tool "search-031".
 var search031ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 31.",
 	ID:           "search-031",
@@ -4414,8 +4414,8 @@ const search032OutSchema = `{
 // search032ToolSpec describes tool "search-032".
 var search032ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 32.",
 	ID:           "search-032",
@@ -4548,8 +4548,8 @@ const search033OutSchema = `{
 // search033ToolSpec describes tool "search-033".
 var search033ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 33.",
 	ID:           "search-033",
@@ -4682,8 +4682,8 @@ const search034OutSchema = `{
 // search034ToolSpec describes tool "search-034".
 var search034ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 34.",
 	ID:           "search-034",
@@ -4816,8 +4816,8 @@ const search035OutSchema = `{
 // search035ToolSpec describes tool "search-035".
 var search035ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 35.",
 	ID:           "search-035",
@@ -4950,8 +4950,8 @@ const search036OutSchema = `{
 // search036ToolSpec describes tool "search-036".
 var search036ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 36.",
 	ID:           "search-036",
@@ -5084,8 +5084,8 @@ const search037OutSchema = `{
 // search037ToolSpec describes tool "search-037".
 var search037ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 37.",
 	ID:           "search-037",
@@ -5218,8 +5218,8 @@ const search038OutSchema = `{
 // search038ToolSpec describes tool "search-038".
 var search038ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 38.",
 	ID:           "search-038",
@@ -5352,8 +5352,8 @@ const search039OutSchema = `{
 // search039ToolSpec describes tool "search-039".
 var search039ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 39.",
 	ID:           "search-039",
@@ -5486,8 +5486,8 @@ const search040OutSchema = `{
 // search040ToolSpec describes tool "search-040".
 var search040ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 40.",
 	ID:           "search-040",
@@ -5620,8 +5620,8 @@ const search041OutSchema = `{
 // search041ToolSpec describes tool "search-041".
 var search041ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 41.",
 	ID:           "search-041",
@@ -5754,8 +5754,8 @@ const search042OutSchema = `{
 // search042ToolSpec describes tool "search-042".
 var search042ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 42.",
 	ID:           "search-042",
@@ -5888,8 +5888,8 @@ const search043OutSchema = `{
 // search043ToolSpec describes tool "search-043".
 var search043ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 43.",
 	ID:           "search-043",
@@ -6022,8 +6022,8 @@ const search044OutSchema = `{
 // search044ToolSpec describes tool "search-044".
 var search044ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 44.",
 	ID:           "search-044",
@@ -6156,8 +6156,8 @@ const search045OutSchema = `{
 // search045ToolSpec describes tool "search-045".
 var search045ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 45.",
 	ID:           "search-045",
@@ -6290,8 +6290,8 @@ const search046OutSchema = `{
 // search046ToolSpec describes tool "search-046".
 var search046ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 46.",
 	ID:           "search-046",
@@ -6424,8 +6424,8 @@ const search047OutSchema = `{
 // search047ToolSpec describes tool "search-047".
 var search047ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 47.",
 	ID:           "search-047",
@@ -6558,8 +6558,8 @@ const search048OutSchema = `{
 // search048ToolSpec describes tool "search-048".
 var search048ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 48.",
 	ID:           "search-048",
@@ -6692,8 +6692,8 @@ const search049OutSchema = `{
 // search049ToolSpec describes tool "search-049".
 var search049ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 49.",
 	ID:           "search-049",
@@ -6826,8 +6826,8 @@ const search050OutSchema = `{
 // search050ToolSpec describes tool "search-050".
 var search050ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 50.",
 	ID:           "search-050",
@@ -6960,8 +6960,8 @@ const search051OutSchema = `{
 // search051ToolSpec describes tool "search-051".
 var search051ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 51.",
 	ID:           "search-051",
@@ -7094,8 +7094,8 @@ const search052OutSchema = `{
 // search052ToolSpec describes tool "search-052".
 var search052ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 52.",
 	ID:           "search-052",
@@ -7228,8 +7228,8 @@ const search053OutSchema = `{
 // search053ToolSpec describes tool "search-053".
 var search053ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 53.",
 	ID:           "search-053",
@@ -7362,8 +7362,8 @@ const search054OutSchema = `{
 // search054ToolSpec describes tool "search-054".
 var search054ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 54.",
 	ID:           "search-054",
@@ -7496,8 +7496,8 @@ const search055OutSchema = `{
 // search055ToolSpec describes tool "search-055".
 var search055ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 55.",
 	ID:           "search-055",
@@ -7630,8 +7630,8 @@ const search056OutSchema = `{
 // search056ToolSpec describes tool "search-056".
 var search056ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 56.",
 	ID:           "search-056",
@@ -7764,8 +7764,8 @@ const search057OutSchema = `{
 // search057ToolSpec describes tool "search-057".
 var search057ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 57.",
 	ID:           "search-057",
@@ -7898,8 +7898,8 @@ const search058OutSchema = `{
 // search058ToolSpec describes tool "search-058".
 var search058ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 58.",
 	ID:           "search-058",
@@ -8032,8 +8032,8 @@ const search059OutSchema = `{
 // search059ToolSpec describes tool "search-059".
 var search059ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 59.",
 	ID:           "search-059",
@@ -8166,8 +8166,8 @@ const search060OutSchema = `{
 // search060ToolSpec describes tool "search-060".
 var search060ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 60.",
 	ID:           "search-060",
@@ -8300,8 +8300,8 @@ const search061OutSchema = `{
 // search061ToolSpec describes tool "search-061".
 var search061ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 61.",
 	ID:           "search-061",
@@ -8434,8 +8434,8 @@ const search062OutSchema = `{
 // search062ToolSpec describes tool "search-062".
 var search062ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 62.",
 	ID:           "search-062",
@@ -8568,8 +8568,8 @@ const search063OutSchema = `{
 // search063ToolSpec describes tool "search-063".
 var search063ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 63.",
 	ID:           "search-063",
@@ -8702,8 +8702,8 @@ const search064OutSchema = `{
 // search064ToolSpec describes tool "search-064".
 var search064ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 64.",
 	ID:           "search-064",
@@ -8836,8 +8836,8 @@ const search065OutSchema = `{
 // search065ToolSpec describes tool "search-065".
 var search065ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 65.",
 	ID:           "search-065",
@@ -8970,8 +8970,8 @@ const search066OutSchema = `{
 // search066ToolSpec describes tool "search-066".
 var search066ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 66.",
 	ID:           "search-066",
@@ -9104,8 +9104,8 @@ const search067OutSchema = `{
 // search067ToolSpec describes tool "search-067".
 var search067ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 67.",
 	ID:           "search-067",
@@ -9238,8 +9238,8 @@ const search068OutSchema = `{
 // search068ToolSpec describes tool "search-068".
 var search068ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 68.",
 	ID:           "search-068",
@@ -9372,8 +9372,8 @@ const search069OutSchema = `{
 // search069ToolSpec describes tool "search-069".
 var search069ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 69.",
 	ID:           "search-069",
@@ -9506,8 +9506,8 @@ const search070OutSchema = `{
 // search070ToolSpec describes tool "search-070".
 var search070ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 70.",
 	ID:           "search-070",
@@ -9640,8 +9640,8 @@ const search071OutSchema = `{
 // search071ToolSpec describes tool "search-071".
 var search071ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 71.",
 	ID:           "search-071",
@@ -9774,8 +9774,8 @@ const search072OutSchema = `{
 // search072ToolSpec describes tool "search-072".
 var search072ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 72.",
 	ID:           "search-072",
@@ -9908,8 +9908,8 @@ const search073OutSchema = `{
 // search073ToolSpec describes tool "search-073".
 var search073ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 73.",
 	ID:           "search-073",
@@ -10042,8 +10042,8 @@ const search074OutSchema = `{
 // search074ToolSpec describes tool "search-074".
 var search074ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 74.",
 	ID:           "search-074",
@@ -10176,8 +10176,8 @@ const search075OutSchema = `{
 // search075ToolSpec describes tool "search-075".
 var search075ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 75.",
 	ID:           "search-075",
@@ -10310,8 +10310,8 @@ const search076OutSchema = `{
 // search076ToolSpec describes tool "search-076".
 var search076ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 76.",
 	ID:           "search-076",
@@ -10444,8 +10444,8 @@ const search077OutSchema = `{
 // search077ToolSpec describes tool "search-077".
 var search077ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 77.",
 	ID:           "search-077",
@@ -10578,8 +10578,8 @@ const search078OutSchema = `{
 // search078ToolSpec describes tool "search-078".
 var search078ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 78.",
 	ID:           "search-078",
@@ -10712,8 +10712,8 @@ const search079OutSchema = `{
 // search079ToolSpec describes tool "search-079".
 var search079ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 79.",
 	ID:           "search-079",
@@ -10846,8 +10846,8 @@ const search080OutSchema = `{
 // search080ToolSpec describes tool "search-080".
 var search080ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 80.",
 	ID:           "search-080",
@@ -10980,8 +10980,8 @@ const search081OutSchema = `{
 // search081ToolSpec describes tool "search-081".
 var search081ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 81.",
 	ID:           "search-081",
@@ -11114,8 +11114,8 @@ const search082OutSchema = `{
 // search082ToolSpec describes tool "search-082".
 var search082ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 82.",
 	ID:           "search-082",
@@ -11248,8 +11248,8 @@ const search083OutSchema = `{
 // search083ToolSpec describes tool "search-083".
 var search083ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 83.",
 	ID:           "search-083",
@@ -11382,8 +11382,8 @@ const search084OutSchema = `{
 // search084ToolSpec describes tool "search-084".
 var search084ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 84.",
 	ID:           "search-084",
@@ -11516,8 +11516,8 @@ const search085OutSchema = `{
 // search085ToolSpec describes tool "search-085".
 var search085ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 85.",
 	ID:           "search-085",
@@ -11650,8 +11650,8 @@ const search086OutSchema = `{
 // search086ToolSpec describes tool "search-086".
 var search086ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 86.",
 	ID:           "search-086",
@@ -11784,8 +11784,8 @@ const search087OutSchema = `{
 // search087ToolSpec describes tool "search-087".
 var search087ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 87.",
 	ID:           "search-087",
@@ -11918,8 +11918,8 @@ const search088OutSchema = `{
 // search088ToolSpec describes tool "search-088".
 var search088ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 88.",
 	ID:           "search-088",
@@ -12052,8 +12052,8 @@ const search089OutSchema = `{
 // search089ToolSpec describes tool "search-089".
 var search089ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 89.",
 	ID:           "search-089",
@@ -12186,8 +12186,8 @@ const search090OutSchema = `{
 // search090ToolSpec describes tool "search-090".
 var search090ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 90.",
 	ID:           "search-090",
@@ -12320,8 +12320,8 @@ const search091OutSchema = `{
 // search091ToolSpec describes tool "search-091".
 var search091ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 91.",
 	ID:           "search-091",
@@ -12454,8 +12454,8 @@ const search092OutSchema = `{
 // search092ToolSpec describes tool "search-092".
 var search092ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 92.",
 	ID:           "search-092",
@@ -12588,8 +12588,8 @@ const search093OutSchema = `{
 // search093ToolSpec describes tool "search-093".
 var search093ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 93.",
 	ID:           "search-093",
@@ -12722,8 +12722,8 @@ const search094OutSchema = `{
 // search094ToolSpec describes tool "search-094".
 var search094ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 94.",
 	ID:           "search-094",
@@ -12856,8 +12856,8 @@ const search095OutSchema = `{
 // search095ToolSpec describes tool "search-095".
 var search095ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 95.",
 	ID:           "search-095",
@@ -12990,8 +12990,8 @@ const search096OutSchema = `{
 // search096ToolSpec describes tool "search-096".
 var search096ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 96.",
 	ID:           "search-096",
@@ -13124,8 +13124,8 @@ const search097OutSchema = `{
 // search097ToolSpec describes tool "search-097".
 var search097ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 97.",
 	ID:           "search-097",
@@ -13258,8 +13258,8 @@ const search098OutSchema = `{
 // search098ToolSpec describes tool "search-098".
 var search098ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 98.",
 	ID:           "search-098",
@@ -13392,8 +13392,8 @@ const search099OutSchema = `{
 // search099ToolSpec describes tool "search-099".
 var search099ToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Searches collection 99.",
 	ID:           "search-099",

@@ -110,7 +110,7 @@ const out0Schema = `{
 
 // tool0ToolSpec describes tool "tool-0".
 var tool0ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 0.",
 	ID:           "tool-0",
 	InputSchema:  json.RawMessage(in0Schema),
@@ -225,7 +225,7 @@ const out1Schema = `{
 
 // tool1ToolSpec describes tool "tool-1".
 var tool1ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 1.",
 	ID:           "tool-1",
 	InputSchema:  json.RawMessage(in1Schema),
@@ -340,7 +340,7 @@ const out2Schema = `{
 
 // tool2ToolSpec describes tool "tool-2".
 var tool2ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 2.",
 	ID:           "tool-2",
 	InputSchema:  json.RawMessage(in2Schema),
@@ -455,7 +455,7 @@ const out3Schema = `{
 
 // tool3ToolSpec describes tool "tool-3".
 var tool3ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 3.",
 	ID:           "tool-3",
 	InputSchema:  json.RawMessage(in3Schema),
@@ -570,7 +570,7 @@ const out4Schema = `{
 
 // tool4ToolSpec describes tool "tool-4".
 var tool4ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 4.",
 	ID:           "tool-4",
 	InputSchema:  json.RawMessage(in4Schema),
@@ -685,7 +685,7 @@ const out5Schema = `{
 
 // tool5ToolSpec describes tool "tool-5".
 var tool5ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 5.",
 	ID:           "tool-5",
 	InputSchema:  json.RawMessage(in5Schema),
@@ -800,7 +800,7 @@ const out6Schema = `{
 
 // tool6ToolSpec describes tool "tool-6".
 var tool6ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 6.",
 	ID:           "tool-6",
 	InputSchema:  json.RawMessage(in6Schema),
@@ -915,7 +915,7 @@ const out7Schema = `{
 
 // tool7ToolSpec describes tool "tool-7".
 var tool7ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 7.",
 	ID:           "tool-7",
 	InputSchema:  json.RawMessage(in7Schema),
@@ -1030,7 +1030,7 @@ const out8Schema = `{
 
 // tool8ToolSpec describes tool "tool-8".
 var tool8ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 8.",
 	ID:           "tool-8",
 	InputSchema:  json.RawMessage(in8Schema),
@@ -1145,7 +1145,7 @@ const out9Schema = `{
 
 // tool9ToolSpec describes tool "tool-9".
 var tool9ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 9.",
 	ID:           "tool-9",
 	InputSchema:  json.RawMessage(in9Schema),
@@ -1260,7 +1260,7 @@ const out10Schema = `{
 
 // tool10ToolSpec describes tool "tool-10".
 var tool10ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 10.",
 	ID:           "tool-10",
 	InputSchema:  json.RawMessage(in10Schema),
@@ -1375,7 +1375,7 @@ const out11Schema = `{
 
 // tool11ToolSpec describes tool "tool-11".
 var tool11ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 11.",
 	ID:           "tool-11",
 	InputSchema:  json.RawMessage(in11Schema),
@@ -1490,7 +1490,7 @@ const out12Schema = `{
 
 // tool12ToolSpec describes tool "tool-12".
 var tool12ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 12.",
 	ID:           "tool-12",
 	InputSchema:  json.RawMessage(in12Schema),
@@ -1605,7 +1605,7 @@ const out13Schema = `{
 
 // tool13ToolSpec describes tool "tool-13".
 var tool13ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 13.",
 	ID:           "tool-13",
 	InputSchema:  json.RawMessage(in13Schema),
@@ -1720,7 +1720,7 @@ const out14Schema = `{
 
 // tool14ToolSpec describes tool "tool-14".
 var tool14ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 14.",
 	ID:           "tool-14",
 	InputSchema:  json.RawMessage(in14Schema),
@@ -1835,7 +1835,7 @@ const out15Schema = `{
 
 // tool15ToolSpec describes tool "tool-15".
 var tool15ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 15.",
 	ID:           "tool-15",
 	InputSchema:  json.RawMessage(in15Schema),
@@ -1950,7 +1950,7 @@ const out16Schema = `{
 
 // tool16ToolSpec describes tool "tool-16".
 var tool16ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 16.",
 	ID:           "tool-16",
 	InputSchema:  json.RawMessage(in16Schema),
@@ -2065,7 +2065,7 @@ const out17Schema = `{
 
 // tool17ToolSpec describes tool "tool-17".
 var tool17ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 17.",
 	ID:           "tool-17",
 	InputSchema:  json.RawMessage(in17Schema),
@@ -2180,7 +2180,7 @@ const out18Schema = `{
 
 // tool18ToolSpec describes tool "tool-18".
 var tool18ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 18.",
 	ID:           "tool-18",
 	InputSchema:  json.RawMessage(in18Schema),
@@ -2295,7 +2295,7 @@ const out19Schema = `{
 
 // tool19ToolSpec describes tool "tool-19".
 var tool19ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 19.",
 	ID:           "tool-19",
 	InputSchema:  json.RawMessage(in19Schema),
@@ -2410,7 +2410,7 @@ const out20Schema = `{
 
 // tool20ToolSpec describes tool "tool-20".
 var tool20ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 20.",
 	ID:           "tool-20",
 	InputSchema:  json.RawMessage(in20Schema),
@@ -2525,7 +2525,7 @@ const out21Schema = `{
 
 // tool21ToolSpec describes tool "tool-21".
 var tool21ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 21.",
 	ID:           "tool-21",
 	InputSchema:  json.RawMessage(in21Schema),
@@ -2640,7 +2640,7 @@ const out22Schema = `{
 
 // tool22ToolSpec describes tool "tool-22".
 var tool22ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 22.",
 	ID:           "tool-22",
 	InputSchema:  json.RawMessage(in22Schema),
@@ -2755,7 +2755,7 @@ const out23Schema = `{
 
 // tool23ToolSpec describes tool "tool-23".
 var tool23ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 23.",
 	ID:           "tool-23",
 	InputSchema:  json.RawMessage(in23Schema),
@@ -2870,7 +2870,7 @@ const out24Schema = `{
 
 // tool24ToolSpec describes tool "tool-24".
 var tool24ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 24.",
 	ID:           "tool-24",
 	InputSchema:  json.RawMessage(in24Schema),
@@ -2985,7 +2985,7 @@ const out25Schema = `{
 
 // tool25ToolSpec describes tool "tool-25".
 var tool25ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 25.",
 	ID:           "tool-25",
 	InputSchema:  json.RawMessage(in25Schema),
@@ -3100,7 +3100,7 @@ const out26Schema = `{
 
 // tool26ToolSpec describes tool "tool-26".
 var tool26ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 26.",
 	ID:           "tool-26",
 	InputSchema:  json.RawMessage(in26Schema),
@@ -3215,7 +3215,7 @@ const out27Schema = `{
 
 // tool27ToolSpec describes tool "tool-27".
 var tool27ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 27.",
 	ID:           "tool-27",
 	InputSchema:  json.RawMessage(in27Schema),
@@ -3330,7 +3330,7 @@ const out28Schema = `{
 
 // tool28ToolSpec describes tool "tool-28".
 var tool28ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 28.",
 	ID:           "tool-28",
 	InputSchema:  json.RawMessage(in28Schema),
@@ -3445,7 +3445,7 @@ const out29Schema = `{
 
 // tool29ToolSpec describes tool "tool-29".
 var tool29ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 29.",
 	ID:           "tool-29",
 	InputSchema:  json.RawMessage(in29Schema),
@@ -3560,7 +3560,7 @@ const out30Schema = `{
 
 // tool30ToolSpec describes tool "tool-30".
 var tool30ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 30.",
 	ID:           "tool-30",
 	InputSchema:  json.RawMessage(in30Schema),
@@ -3675,7 +3675,7 @@ const out31Schema = `{
 
 // tool31ToolSpec describes tool "tool-31".
 var tool31ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 31.",
 	ID:           "tool-31",
 	InputSchema:  json.RawMessage(in31Schema),
@@ -3790,7 +3790,7 @@ const out32Schema = `{
 
 // tool32ToolSpec describes tool "tool-32".
 var tool32ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 32.",
 	ID:           "tool-32",
 	InputSchema:  json.RawMessage(in32Schema),
@@ -3905,7 +3905,7 @@ const out33Schema = `{
 
 // tool33ToolSpec describes tool "tool-33".
 var tool33ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 33.",
 	ID:           "tool-33",
 	InputSchema:  json.RawMessage(in33Schema),
@@ -4020,7 +4020,7 @@ const out34Schema = `{
 
 // tool34ToolSpec describes tool "tool-34".
 var tool34ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 34.",
 	ID:           "tool-34",
 	InputSchema:  json.RawMessage(in34Schema),
@@ -4135,7 +4135,7 @@ const out35Schema = `{
 
 // tool35ToolSpec describes tool "tool-35".
 var tool35ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 35.",
 	ID:           "tool-35",
 	InputSchema:  json.RawMessage(in35Schema),
@@ -4250,7 +4250,7 @@ const out36Schema = `{
 
 // tool36ToolSpec describes tool "tool-36".
 var tool36ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 36.",
 	ID:           "tool-36",
 	InputSchema:  json.RawMessage(in36Schema),
@@ -4365,7 +4365,7 @@ const out37Schema = `{
 
 // tool37ToolSpec describes tool "tool-37".
 var tool37ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 37.",
 	ID:           "tool-37",
 	InputSchema:  json.RawMessage(in37Schema),
@@ -4480,7 +4480,7 @@ const out38Schema = `{
 
 // tool38ToolSpec describes tool "tool-38".
 var tool38ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 38.",
 	ID:           "tool-38",
 	InputSchema:  json.RawMessage(in38Schema),
@@ -4595,7 +4595,7 @@ const out39Schema = `{
 
 // tool39ToolSpec describes tool "tool-39".
 var tool39ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 39.",
 	ID:           "tool-39",
 	InputSchema:  json.RawMessage(in39Schema),
@@ -4710,7 +4710,7 @@ const out40Schema = `{
 
 // tool40ToolSpec describes tool "tool-40".
 var tool40ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 40.",
 	ID:           "tool-40",
 	InputSchema:  json.RawMessage(in40Schema),
@@ -4825,7 +4825,7 @@ const out41Schema = `{
 
 // tool41ToolSpec describes tool "tool-41".
 var tool41ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 41.",
 	ID:           "tool-41",
 	InputSchema:  json.RawMessage(in41Schema),
@@ -4940,7 +4940,7 @@ const out42Schema = `{
 
 // tool42ToolSpec describes tool "tool-42".
 var tool42ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 42.",
 	ID:           "tool-42",
 	InputSchema:  json.RawMessage(in42Schema),
@@ -5055,7 +5055,7 @@ const out43Schema = `{
 
 // tool43ToolSpec describes tool "tool-43".
 var tool43ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 43.",
 	ID:           "tool-43",
 	InputSchema:  json.RawMessage(in43Schema),
@@ -5170,7 +5170,7 @@ const out44Schema = `{
 
 // tool44ToolSpec describes tool "tool-44".
 var tool44ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 44.",
 	ID:           "tool-44",
 	InputSchema:  json.RawMessage(in44Schema),
@@ -5285,7 +5285,7 @@ const out45Schema = `{
 
 // tool45ToolSpec describes tool "tool-45".
 var tool45ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 45.",
 	ID:           "tool-45",
 	InputSchema:  json.RawMessage(in45Schema),
@@ -5400,7 +5400,7 @@ const out46Schema = `{
 
 // tool46ToolSpec describes tool "tool-46".
 var tool46ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 46.",
 	ID:           "tool-46",
 	InputSchema:  json.RawMessage(in46Schema),
@@ -5515,7 +5515,7 @@ const out47Schema = `{
 
 // tool47ToolSpec describes tool "tool-47".
 var tool47ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 47.",
 	ID:           "tool-47",
 	InputSchema:  json.RawMessage(in47Schema),
@@ -5630,7 +5630,7 @@ const out48Schema = `{
 
 // tool48ToolSpec describes tool "tool-48".
 var tool48ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 48.",
 	ID:           "tool-48",
 	InputSchema:  json.RawMessage(in48Schema),
@@ -5745,7 +5745,7 @@ const out49Schema = `{
 
 // tool49ToolSpec describes tool "tool-49".
 var tool49ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 49.",
 	ID:           "tool-49",
 	InputSchema:  json.RawMessage(in49Schema),
@@ -5860,7 +5860,7 @@ const out50Schema = `{
 
 // tool50ToolSpec describes tool "tool-50".
 var tool50ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 50.",
 	ID:           "tool-50",
 	InputSchema:  json.RawMessage(in50Schema),
@@ -5975,7 +5975,7 @@ const out51Schema = `{
 
 // tool51ToolSpec describes tool "tool-51".
 var tool51ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 51.",
 	ID:           "tool-51",
 	InputSchema:  json.RawMessage(in51Schema),
@@ -6090,7 +6090,7 @@ const out52Schema = `{
 
 // tool52ToolSpec describes tool "tool-52".
 var tool52ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 52.",
 	ID:           "tool-52",
 	InputSchema:  json.RawMessage(in52Schema),
@@ -6205,7 +6205,7 @@ const out53Schema = `{
 
 // tool53ToolSpec describes tool "tool-53".
 var tool53ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 53.",
 	ID:           "tool-53",
 	InputSchema:  json.RawMessage(in53Schema),
@@ -6320,7 +6320,7 @@ const out54Schema = `{
 
 // tool54ToolSpec describes tool "tool-54".
 var tool54ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 54.",
 	ID:           "tool-54",
 	InputSchema:  json.RawMessage(in54Schema),
@@ -6435,7 +6435,7 @@ const out55Schema = `{
 
 // tool55ToolSpec describes tool "tool-55".
 var tool55ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 55.",
 	ID:           "tool-55",
 	InputSchema:  json.RawMessage(in55Schema),
@@ -6550,7 +6550,7 @@ const out56Schema = `{
 
 // tool56ToolSpec describes tool "tool-56".
 var tool56ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 56.",
 	ID:           "tool-56",
 	InputSchema:  json.RawMessage(in56Schema),
@@ -6665,7 +6665,7 @@ const out57Schema = `{
 
 // tool57ToolSpec describes tool "tool-57".
 var tool57ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 57.",
 	ID:           "tool-57",
 	InputSchema:  json.RawMessage(in57Schema),
@@ -6780,7 +6780,7 @@ const out58Schema = `{
 
 // tool58ToolSpec describes tool "tool-58".
 var tool58ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 58.",
 	ID:           "tool-58",
 	InputSchema:  json.RawMessage(in58Schema),
@@ -6895,7 +6895,7 @@ const out59Schema = `{
 
 // tool59ToolSpec describes tool "tool-59".
 var tool59ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 59.",
 	ID:           "tool-59",
 	InputSchema:  json.RawMessage(in59Schema),
@@ -7010,7 +7010,7 @@ const out60Schema = `{
 
 // tool60ToolSpec describes tool "tool-60".
 var tool60ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 60.",
 	ID:           "tool-60",
 	InputSchema:  json.RawMessage(in60Schema),
@@ -7125,7 +7125,7 @@ const out61Schema = `{
 
 // tool61ToolSpec describes tool "tool-61".
 var tool61ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 61.",
 	ID:           "tool-61",
 	InputSchema:  json.RawMessage(in61Schema),
@@ -7240,7 +7240,7 @@ const out62Schema = `{
 
 // tool62ToolSpec describes tool "tool-62".
 var tool62ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 62.",
 	ID:           "tool-62",
 	InputSchema:  json.RawMessage(in62Schema),
@@ -7355,7 +7355,7 @@ const out63Schema = `{
 
 // tool63ToolSpec describes tool "tool-63".
 var tool63ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 63.",
 	ID:           "tool-63",
 	InputSchema:  json.RawMessage(in63Schema),
@@ -7470,7 +7470,7 @@ const out64Schema = `{
 
 // tool64ToolSpec describes tool "tool-64".
 var tool64ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 64.",
 	ID:           "tool-64",
 	InputSchema:  json.RawMessage(in64Schema),
@@ -7585,7 +7585,7 @@ const out65Schema = `{
 
 // tool65ToolSpec describes tool "tool-65".
 var tool65ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 65.",
 	ID:           "tool-65",
 	InputSchema:  json.RawMessage(in65Schema),
@@ -7700,7 +7700,7 @@ const out66Schema = `{
 
 // tool66ToolSpec describes tool "tool-66".
 var tool66ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 66.",
 	ID:           "tool-66",
 	InputSchema:  json.RawMessage(in66Schema),
@@ -7815,7 +7815,7 @@ const out67Schema = `{
 
 // tool67ToolSpec describes tool "tool-67".
 var tool67ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 67.",
 	ID:           "tool-67",
 	InputSchema:  json.RawMessage(in67Schema),
@@ -7930,7 +7930,7 @@ const out68Schema = `{
 
 // tool68ToolSpec describes tool "tool-68".
 var tool68ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 68.",
 	ID:           "tool-68",
 	InputSchema:  json.RawMessage(in68Schema),
@@ -8045,7 +8045,7 @@ const out69Schema = `{
 
 // tool69ToolSpec describes tool "tool-69".
 var tool69ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 69.",
 	ID:           "tool-69",
 	InputSchema:  json.RawMessage(in69Schema),
@@ -8160,7 +8160,7 @@ const out70Schema = `{
 
 // tool70ToolSpec describes tool "tool-70".
 var tool70ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 70.",
 	ID:           "tool-70",
 	InputSchema:  json.RawMessage(in70Schema),
@@ -8275,7 +8275,7 @@ const out71Schema = `{
 
 // tool71ToolSpec describes tool "tool-71".
 var tool71ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 71.",
 	ID:           "tool-71",
 	InputSchema:  json.RawMessage(in71Schema),
@@ -8390,7 +8390,7 @@ const out72Schema = `{
 
 // tool72ToolSpec describes tool "tool-72".
 var tool72ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 72.",
 	ID:           "tool-72",
 	InputSchema:  json.RawMessage(in72Schema),
@@ -8505,7 +8505,7 @@ const out73Schema = `{
 
 // tool73ToolSpec describes tool "tool-73".
 var tool73ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 73.",
 	ID:           "tool-73",
 	InputSchema:  json.RawMessage(in73Schema),
@@ -8620,7 +8620,7 @@ const out74Schema = `{
 
 // tool74ToolSpec describes tool "tool-74".
 var tool74ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 74.",
 	ID:           "tool-74",
 	InputSchema:  json.RawMessage(in74Schema),
@@ -8735,7 +8735,7 @@ const out75Schema = `{
 
 // tool75ToolSpec describes tool "tool-75".
 var tool75ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 75.",
 	ID:           "tool-75",
 	InputSchema:  json.RawMessage(in75Schema),
@@ -8850,7 +8850,7 @@ const out76Schema = `{
 
 // tool76ToolSpec describes tool "tool-76".
 var tool76ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 76.",
 	ID:           "tool-76",
 	InputSchema:  json.RawMessage(in76Schema),
@@ -8965,7 +8965,7 @@ const out77Schema = `{
 
 // tool77ToolSpec describes tool "tool-77".
 var tool77ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 77.",
 	ID:           "tool-77",
 	InputSchema:  json.RawMessage(in77Schema),
@@ -9080,7 +9080,7 @@ const out78Schema = `{
 
 // tool78ToolSpec describes tool "tool-78".
 var tool78ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 78.",
 	ID:           "tool-78",
 	InputSchema:  json.RawMessage(in78Schema),
@@ -9195,7 +9195,7 @@ const out79Schema = `{
 
 // tool79ToolSpec describes tool "tool-79".
 var tool79ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 79.",
 	ID:           "tool-79",
 	InputSchema:  json.RawMessage(in79Schema),
@@ -9310,7 +9310,7 @@ const out80Schema = `{
 
 // tool80ToolSpec describes tool "tool-80".
 var tool80ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 80.",
 	ID:           "tool-80",
 	InputSchema:  json.RawMessage(in80Schema),
@@ -9425,7 +9425,7 @@ const out81Schema = `{
 
 // tool81ToolSpec describes tool "tool-81".
 var tool81ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 81.",
 	ID:           "tool-81",
 	InputSchema:  json.RawMessage(in81Schema),
@@ -9540,7 +9540,7 @@ const out82Schema = `{
 
 // tool82ToolSpec describes tool "tool-82".
 var tool82ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 82.",
 	ID:           "tool-82",
 	InputSchema:  json.RawMessage(in82Schema),
@@ -9655,7 +9655,7 @@ const out83Schema = `{
 
 // tool83ToolSpec describes tool "tool-83".
 var tool83ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 83.",
 	ID:           "tool-83",
 	InputSchema:  json.RawMessage(in83Schema),
@@ -9770,7 +9770,7 @@ const out84Schema = `{
 
 // tool84ToolSpec describes tool "tool-84".
 var tool84ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 84.",
 	ID:           "tool-84",
 	InputSchema:  json.RawMessage(in84Schema),
@@ -9885,7 +9885,7 @@ const out85Schema = `{
 
 // tool85ToolSpec describes tool "tool-85".
 var tool85ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 85.",
 	ID:           "tool-85",
 	InputSchema:  json.RawMessage(in85Schema),
@@ -10000,7 +10000,7 @@ const out86Schema = `{
 
 // tool86ToolSpec describes tool "tool-86".
 var tool86ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 86.",
 	ID:           "tool-86",
 	InputSchema:  json.RawMessage(in86Schema),
@@ -10115,7 +10115,7 @@ const out87Schema = `{
 
 // tool87ToolSpec describes tool "tool-87".
 var tool87ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 87.",
 	ID:           "tool-87",
 	InputSchema:  json.RawMessage(in87Schema),
@@ -10230,7 +10230,7 @@ const out88Schema = `{
 
 // tool88ToolSpec describes tool "tool-88".
 var tool88ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 88.",
 	ID:           "tool-88",
 	InputSchema:  json.RawMessage(in88Schema),
@@ -10345,7 +10345,7 @@ const out89Schema = `{
 
 // tool89ToolSpec describes tool "tool-89".
 var tool89ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 89.",
 	ID:           "tool-89",
 	InputSchema:  json.RawMessage(in89Schema),
@@ -10460,7 +10460,7 @@ const out90Schema = `{
 
 // tool90ToolSpec describes tool "tool-90".
 var tool90ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 90.",
 	ID:           "tool-90",
 	InputSchema:  json.RawMessage(in90Schema),
@@ -10575,7 +10575,7 @@ const out91Schema = `{
 
 // tool91ToolSpec describes tool "tool-91".
 var tool91ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 91.",
 	ID:           "tool-91",
 	InputSchema:  json.RawMessage(in91Schema),
@@ -10690,7 +10690,7 @@ const out92Schema = `{
 
 // tool92ToolSpec describes tool "tool-92".
 var tool92ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 92.",
 	ID:           "tool-92",
 	InputSchema:  json.RawMessage(in92Schema),
@@ -10805,7 +10805,7 @@ const out93Schema = `{
 
 // tool93ToolSpec describes tool "tool-93".
 var tool93ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 93.",
 	ID:           "tool-93",
 	InputSchema:  json.RawMessage(in93Schema),
@@ -10920,7 +10920,7 @@ const out94Schema = `{
 
 // tool94ToolSpec describes tool "tool-94".
 var tool94ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 94.",
 	ID:           "tool-94",
 	InputSchema:  json.RawMessage(in94Schema),
@@ -11035,7 +11035,7 @@ const out95Schema = `{
 
 // tool95ToolSpec describes tool "tool-95".
 var tool95ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 95.",
 	ID:           "tool-95",
 	InputSchema:  json.RawMessage(in95Schema),
@@ -11150,7 +11150,7 @@ const out96Schema = `{
 
 // tool96ToolSpec describes tool "tool-96".
 var tool96ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 96.",
 	ID:           "tool-96",
 	InputSchema:  json.RawMessage(in96Schema),
@@ -11265,7 +11265,7 @@ const out97Schema = `{
 
 // tool97ToolSpec describes tool "tool-97".
 var tool97ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 97.",
 	ID:           "tool-97",
 	InputSchema:  json.RawMessage(in97Schema),
@@ -11380,7 +11380,7 @@ const out98Schema = `{
 
 // tool98ToolSpec describes tool "tool-98".
 var tool98ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 98.",
 	ID:           "tool-98",
 	InputSchema:  json.RawMessage(in98Schema),
@@ -11495,7 +11495,7 @@ const out99Schema = `{
 
 // tool99ToolSpec describes tool "tool-99".
 var tool99ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 99.",
 	ID:           "tool-99",
 	InputSchema:  json.RawMessage(in99Schema),

@@ -89,8 +89,8 @@ const weatherOutputSchema = `{
 // getWeatherToolSpec describes tool "weather-tool".
 var getWeatherToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Fetches the current weather for a location.",
 	ID:           "weather-tool",

@@ -55,7 +55,11 @@
 //	approval       every call needs approval
 //	strict         ask for the OpenAI strict dialect
 //	readonly, destructive, idempotent, openworld
-//	               MCP tool annotations
+//	               MCP tool annotations: the word alone or name=true sets the
+//	               hint, name=false sets it to false (openworld=false: offline
+//	               data); without the option it is unset, MCP's default applies
+//	               (readOnly false, destructive true, idempotent false, openWorld
+//	               true); readonly with destructive is an error
 //	model=<func>   a hook that shapes what the model sees of the output:
 //	               func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error)
 //	display=<func>, transcript=<func>

@@ -104,7 +104,7 @@ type SearchOutput struct {
 
 // Search finds products.
 //
-//tool:search readonly
+//tool:search readonly openworld=false
 func Search(ctx context.Context, in SearchInput) (SearchOutput, error) { return SearchOutput{}, nil }
 
 // Cart holds products.
@@ -211,6 +211,8 @@ func TestUserModule(t *testing.T) {
 	assert.Equal(t, "search", manifest[0]["id"])
 	assert.Equal(t, "addToCart", manifest[1]["key"])
 	assert.Equal(t, "(*Cart).Add", manifest[1]["func"])
+	assert.Equal(t, map[string]any{"readOnly": true, "openWorld": false}, manifest[0]["annotations"], "the hints set, false included")
+	assert.NotContains(t, manifest[1], "annotations", "no hint set")
 	assert.Contains(t, string(mustJSON(t, manifest[0]["inputSchema"])), `"enum":["books","games"]`)
 
 	// A changed doc comment makes the file stale.

@@ -74,8 +74,8 @@ const sourcesSchema = `{
 // gatherToolSpec describes tool "gather".
 var gatherToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Finds the documents of the library on a topic, most relevant first.",
 	ID:           "gather",
@@ -119,8 +119,8 @@ const reportSchema = `{
 // summarizeToolSpec describes tool "summarize".
 var summarizeToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Writes a one-paragraph summary of sources, with citations.",
 	ID:           "summarize",

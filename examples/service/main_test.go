@@ -38,7 +38,7 @@ func TestServiceTools(t *testing.T) {
 	require.Equal(t, []string{"addComment", "find-issues"}, tools.Keys())
 	assert.Equal(t, "add-comment", tools["addComment"].Spec().ID)
 	assert.Equal(t, "find-issues", tools["find-issues"].Spec().ID)
-	assert.True(t, tools["find-issues"].Spec().Annotations.ReadOnly)
+	assert.Equal(t, runtime.Annotations{ReadOnly: new(true)}, tools["find-issues"].Spec().Annotations)
 }
 
 func TestFindIssues(t *testing.T) {

@@ -143,7 +143,7 @@ const findOutputSchema = `{
 
 // serviceFindToolSpec describes tool "find-issues".
 var serviceFindToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Lists issues matching a filter, most urgent first.",
 	ID:           "find-issues",
 	InputSchema:  json.RawMessage(findInputSchema),

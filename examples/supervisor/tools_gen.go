@@ -64,8 +64,8 @@ const notesOutputSchema = `{
 // lookupNotesToolSpec describes tool "research-notes".
 var lookupNotesToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Returns the research notes kept on a topic, each fact with its source.",
 	ID:           "research-notes",
@@ -115,8 +115,8 @@ const countOutputSchema = `{
 // countWordsToolSpec describes tool "word-count".
 var countWordsToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Counts the words and characters of a text, so that a draft can be kept within a length limit.",
 	ID:           "word-count",

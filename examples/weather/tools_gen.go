@@ -100,8 +100,8 @@ const weatherOutputSchema = `{
 // getWeatherToolSpec describes tool "weather-tool".
 var getWeatherToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		ReadOnly:   new(true),
 	},
 	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
 	ID:           "weather-tool",
@@ -190,7 +190,7 @@ const hazardsOutputSchema = `{
 
 // getHazardsToolSpec describes tool "hazards-tool".
 var getHazardsToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations:  runtime.Annotations{ReadOnly: new(true)},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
 	InputSchema:  json.RawMessage(hazardsInputSchema),

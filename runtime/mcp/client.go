@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os/exec"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -42,6 +44,21 @@ type ClientOptions struct {
 	NeedsApproval func(t *sdk.Tool) bool
 	// HTTPClient is the client ConnectHTTP uses; http.DefaultClient if nil.
 	HTTPClient *http.Client
+	// Logger is told of the server's tools that the Client leaves out
+	// because it cannot call them (see Connect), one warning each. If nil,
+	// SDK.Logger is used when set, else slog.Default().
+	Logger *slog.Logger
+}
+
+// logger is the logger that Connect writes its notes to.
+func (o *ClientOptions) logger() *slog.Logger {
+	switch {
+	case o.Logger != nil:
+		return o.Logger
+	case o.SDK != nil && o.SDK.Logger != nil:
+		return o.SDK.Logger
+	}
+	return slog.Default()
 }
 
 // Client is a connection to an MCP server and the server's tools, as
@@ -64,6 +81,23 @@ type Client struct {
 // A tool's key is opts.Prefix followed by its name, with characters that
 // runtime.ValidKey rejects replaced by '_' and cut to 64 bytes; its Spec.ID
 // is the server's name for it. Two tools with the same key are an error.
+//
+// A tool whose definition says execution.taskSupport "required" (MCP
+// 2025-11-25) must be called as a task, which the Client does not do: it is
+// left out of the Toolset, with a warning to opts.Logger that names it.
+// Tools whose taskSupport is "optional" or "forbidden", or that have none,
+// are kept, and called without a task.
+//
+// A tool's annotations are carried into its Spec as the server sends them:
+// a hint set to true or false is new(true) or new(false), an absent one nil.
+// The SDK's Tool cannot tell an absent readOnlyHint or idempotentHint from
+// false, nor holds execution, so Connect reads the tools/list results off
+// the connection as well (the SDK's transports, and any transport whose
+// connection is not one of the SDK's types). When it cannot, it keeps every
+// tool, and takes a readOnlyHint or idempotentHint of false for an absent
+// one, with the same meaning (MCP's default for both is false). A server on
+// the SDK writes both hints always, so a Spec served by this package's
+// NewServer comes back with false where it left them unset.
 func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client, error) {
 	if opts == nil {
 		opts = &ClientOptions{}
@@ -83,11 +117,13 @@ func Connect(ctx context.Context, t sdk.Transport, opts *ClientOptions) (*Client
 			own(ctx, req)
 		}
 	}
-	cs, err := sdk.NewClient(impl, &sdkOpts).Connect(ctx, t, nil)
+	tap := newToolsTap()
+	cs, err := sdk.NewClient(impl, &sdkOpts).Connect(ctx, tapTransport(t, tap), nil)
 	if err != nil {
 		return nil, fmt.Errorf("connect to MCP server: %w", err)
 	}
-	tools, err := listTools(ctx, cs, progress, opts)
+	tools, err := listTools(ctx, cs, tap, progress, opts)
+	tap.stop()
 	if err != nil {
 		cs.Close()
 		return nil, err
@@ -142,7 +178,9 @@ func (c *Client) Close() error {
 // Wait waits until the server ends the connection or it is closed.
 func (c *Client) Wait() error { return c.session.Wait() }
 
-func listTools(ctx context.Context, cs *sdk.ClientSession, progress *progressRouter, opts *ClientOptions) (runtime.Toolset, error) {
+// listTools lists the server's tools as a Toolset, with what tap read of
+// their definitions.
+func listTools(ctx context.Context, cs *sdk.ClientSession, tap *toolsTap, progress *progressRouter, opts *ClientOptions) (runtime.Toolset, error) {
 	tools := runtime.Toolset{}
 	for t, err := range cs.Tools(ctx, nil) {
 		if err != nil {
@@ -151,11 +189,21 @@ func listTools(ctx context.Context, cs *sdk.ClientSession, progress *progressRou
 		if opts.Filter != nil && !opts.Filter(t) {
 			continue
 		}
+		raw, tapped := tap.lookup(t.Name)
+		if raw.taskRequired() {
+			opts.logger().Warn("MCP client leaves out a tool that must be called as a task "+
+				`(execution.taskSupport "required"), which it does not support`, "tool", t.Name)
+			continue
+		}
 		key := toolKey(opts.Prefix + t.Name)
 		if _, dup := tools[key]; dup {
 			return nil, fmt.Errorf("list tools of MCP server: two tools have the key %q", key)
 		}
-		rt, err := newRemoteTool(cs, progress, t, opts)
+		var def *rawTool
+		if tapped {
+			def = &raw
+		}
+		rt, err := newRemoteTool(cs, progress, t, def, opts)
 		if err != nil {
 			return nil, fmt.Errorf("list tools of MCP server: tool %q: %w", t.Name, err)
 		}
@@ -197,7 +245,9 @@ type remoteTool struct {
 	args *runtime.Func[json.RawMessage, struct{}]
 }
 
-func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool, opts *ClientOptions) (*remoteTool, error) {
+// newRemoteTool makes the tool t of the server; raw is what the tap read of
+// its definition, nil if nothing.
+func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool, raw *rawTool, opts *ClientOptions) (*remoteTool, error) {
 	in, err := rawSchema(t.InputSchema)
 	if err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
@@ -212,17 +262,10 @@ func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool,
 		Description:  t.Description,
 		InputSchema:  in,
 		OutputSchema: out,
+		Annotations:  remoteAnnotations(t, raw),
 	}
-	if a := t.Annotations; a != nil {
-		if spec.Title == "" {
-			spec.Title = a.Title
-		}
-		spec.Annotations = runtime.Annotations{
-			ReadOnly:    a.ReadOnlyHint,
-			Idempotent:  a.IdempotentHint,
-			Destructive: a.DestructiveHint != nil && *a.DestructiveHint,
-			OpenWorld:   a.OpenWorldHint != nil && *a.OpenWorldHint,
-		}
+	if spec.Title == "" && t.Annotations != nil {
+		spec.Title = t.Annotations.Title
 	}
 	if opts.NeedsApproval != nil {
 		spec.NeedsApproval = opts.NeedsApproval(t)
@@ -235,6 +278,37 @@ func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool,
 		args = runtime.NewFunc(&runtime.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
 	}
 	return &remoteTool{session: cs, progress: progress, name: t.Name, spec: spec, args: args}, nil
+}
+
+// remoteAnnotations are the hints of the server's tool t: those of raw, its
+// definition as the server sent it, if the tap read it, else those of t.
+func remoteAnnotations(t *sdk.Tool, raw *rawTool) runtime.Annotations {
+	if raw != nil {
+		h := raw.Annotations
+		if h == nil {
+			return runtime.Annotations{}
+		}
+		return runtime.Annotations{ReadOnly: h.ReadOnly, Destructive: h.Destructive, Idempotent: h.Idempotent, OpenWorld: h.OpenWorld}
+	}
+	a := t.Annotations
+	if a == nil {
+		return runtime.Annotations{}
+	}
+	return runtime.Annotations{
+		ReadOnly:    trueOrUnset(a.ReadOnlyHint),
+		Destructive: copyHint(a.DestructiveHint),
+		Idempotent:  trueOrUnset(a.IdempotentHint),
+		OpenWorld:   copyHint(a.OpenWorldHint),
+	}
+}
+
+// trueOrUnset is the hint that a plain bool of the SDK's ToolAnnotations
+// stands for: true, or else unset, as false and absent look the same there.
+func trueOrUnset(b bool) *bool {
+	if b {
+		return new(true)
+	}
+	return nil
 }
 
 // rawSchema is the JSON of a schema as the SDK client decoded it.
@@ -273,16 +347,19 @@ func (r *progressRouter) register(ctx context.Context) (string, func()) {
 }
 
 // deliver reports p to the call whose token it carries, and reports
-// whether there was one.
+// whether the token is one of the router's, even of a call that has
+// returned (whose late progress is dropped).
 func (r *progressRouter) deliver(p *sdk.ProgressNotificationParams) bool {
 	token, _ := p.ProgressToken.(string)
+	n, err := strconv.ParseUint(strings.TrimPrefix(token, "toolgen-"), 10, 64)
 	r.mu.Lock()
-	ctx, ok := r.calls[token]
+	ctx, running := r.calls[token]
+	ours := strings.HasPrefix(token, "toolgen-") && err == nil && n >= 1 && n <= r.next
 	r.mu.Unlock()
-	if ok {
+	if running {
 		runtime.Progress(ctx, p.Progress, p.Total, p.Message)
 	}
-	return ok
+	return ours
 }
 
 // Spec implements runtime.Tool.

@@ -1,6 +1,7 @@
 package mcp_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -48,7 +49,14 @@ func TestClientSpecs(t *testing.T) {
 			assert.Equal(t, key, got.ID, "the ID is the server's name")
 			assert.Equal(t, want.Title, got.Title)
 			assert.Equal(t, want.Description, got.Description)
-			assert.Equal(t, want.Annotations, got.Annotations, "annotations survive the round trip")
+			wantHints := want.Annotations
+			if wantHints != (runtime.Annotations{}) || want.Title != "" {
+				// The SDK writes readOnlyHint and idempotentHint whenever
+				// it sends annotations: unset ones come back false.
+				wantHints.ReadOnly = cmp.Or(wantHints.ReadOnly, new(false))
+				wantHints.Idempotent = cmp.Or(wantHints.Idempotent, new(false))
+			}
+			assert.Equal(t, wantHints, got.Annotations, "annotations survive the round trip")
 			assert.JSONEq(t, string(want.InputSchema), string(got.InputSchema))
 			assert.JSONEq(t, string(want.OutputSchema), string(got.OutputSchema))
 		})
@@ -201,7 +209,9 @@ func TestClientHTTP(t *testing.T) {
 	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
 	spec := c.Tools()["weatherTool"].Spec()
 	assert.Equal(t, "Current weather", spec.Title)
-	assert.Equal(t, runtime.Annotations{ReadOnly: true, Idempotent: true}, spec.Annotations)
+	assert.Equal(t, runtime.Annotations{ReadOnly: new(true), Idempotent: new(true), OpenWorld: new(false)}, spec.Annotations)
+	assert.Equal(t, runtime.Annotations{ReadOnly: new(true), Idempotent: new(false), OpenWorld: new(false)}, c.Tools()["hazardsTool"].Spec().Annotations,
+		"the false that the SDK writes for an unset idempotentHint is read off the wire")
 	out, err := runtime.Call(context.Background(), c.Tools()["hazardsTool"], json.RawMessage(`{"location":"London"}`))
 	require.NoError(t, err)
 	assert.Contains(t, string(out.JSON), `"kind":"wind"`)
@@ -230,7 +240,7 @@ func TestStdioSubprocess(t *testing.T) {
 	require.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, tools.Keys())
 	spec := tools["weatherTool"].Spec()
 	assert.Equal(t, "Current weather", spec.Title)
-	assert.Equal(t, runtime.Annotations{ReadOnly: true, Idempotent: true}, spec.Annotations)
+	assert.Equal(t, runtime.Annotations{ReadOnly: new(true), Idempotent: new(true), OpenWorld: new(false)}, spec.Annotations)
 	assert.JSONEq(t, string(weather.GetWeatherTool().Spec().InputSchema), string(spec.InputSchema))
 
 	res, err := runtime.Call(ctx, tools["weatherTool"], json.RawMessage(`{"location":"New York"}`))

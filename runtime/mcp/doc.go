@@ -34,7 +34,10 @@
 // SDK's raw [sdk.Server.AddTool]. The tool's name is its key in the Toolset;
 // its title and the annotations readOnlyHint, destructiveHint,
 // idempotentHint and openWorldHint come from its Spec (the directive options
-// title, readonly, destructive, idempotent and openworld).
+// title, readonly, destructive, idempotent and openworld). A hint the Spec
+// sets is sent as it is, true or false; an unset one is left out, so that
+// clients apply MCP's default, except readOnlyHint and idempotentHint,
+// which the SDK always writes: unset, they go out as false, their default.
 //
 // tools/call runs a call as the agent loop would: the arguments are bounded
 // with [runtime.CheckArguments] by ServerOptions.Limits, which also reach
@@ -51,9 +54,12 @@
 // Connect, ConnectCommand and ConnectHTTP connect to an MCP server, list its
 // tools and return a Client whose Tools method is a runtime.Toolset that an
 // Agent uses beside its generated tools. The tools' schemas and annotations
-// come from the server; arguments are validated against the input schema
-// before they are sent, with the runtime's messages; an isError result
-// becomes a [runtime.ToolError] whose message is the server's text, so that
-// the model sees it and the run goes on. The connection closes when the ctx
-// given to Connect ends, or with Close.
+// come from the server, each hint true, false or unset as the server sent
+// it; arguments are validated against the input schema before they are
+// sent, with the runtime's messages; an isError result becomes a
+// [runtime.ToolError] whose message is the server's text, so that the model
+// sees it and the run goes on. A tool that must be called as a task
+// (execution.taskSupport "required", MCP 2025-11-25) is left out, with a
+// warning to [ClientOptions.Logger]: the Client does not run tasks. The
+// connection closes when the ctx given to Connect ends, or with Close.
 package mcp

@@ -36,7 +36,7 @@ func Example() {
 	defer remote.Close()
 	for _, key := range remote.Tools().Keys() {
 		spec := remote.Tools()[key].Spec()
-		fmt.Printf("%s %q readOnly=%v\n", key, spec.Title, spec.Annotations.ReadOnly)
+		fmt.Printf("%s %q %v\n", key, spec.Title, spec.Annotations)
 	}
 	out, err := runtime.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Tokyo"}`))
 	if err != nil {
@@ -46,10 +46,10 @@ func Example() {
 	_, err = runtime.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Atlantis"}`))
 	fmt.Println(err.(*runtime.ToolError).Message)
 	// Output:
-	// wx_forecastTool "Daily forecast" readOnly=true
-	// wx_hazardsTool "Weather warnings" readOnly=true
-	// wx_locationsTool "" readOnly=true
-	// wx_weatherTool "Current weather" readOnly=true
+	// wx_forecastTool "Daily forecast" readOnly=true idempotent=true openWorld=false
+	// wx_hazardsTool "Weather warnings" readOnly=true idempotent=false openWorld=false
+	// wx_locationsTool "" readOnly=true idempotent=true openWorld=false
+	// wx_weatherTool "Current weather" readOnly=true idempotent=true openWorld=false
 	// {"temperature":29.6,"feelsLike":33.1,"humidity":74,"windSpeed":6.1,"windGust":12.9,"conditions":"Humid and hazy","location":"Tokyo","units":"celsius","icon":"https://example.com/icons/haze.png"}
 	// tool "weatherTool" failed: location "Atlantis" not found; known locations: London, New York, Paris, Tokyo
 }

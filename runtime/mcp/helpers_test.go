@@ -49,7 +49,7 @@ func testTools(t testing.TB) runtime.Toolset {
 	t.Helper()
 	extra := runtime.Toolset{
 		"echo": echoTool("echo", runtime.Annotations{}, func(_ context.Context, s string) (string, error) { return s, nil }),
-		"wipe": echoTool("wipe", runtime.Annotations{Destructive: true, OpenWorld: true}, func(_ context.Context, s string) (string, error) { return "wiped " + s, nil }),
+		"wipe": echoTool("wipe", runtime.Annotations{Destructive: new(true), OpenWorld: new(true)}, func(_ context.Context, s string) (string, error) { return "wiped " + s, nil }),
 		"fail": echoTool("fail", runtime.Annotations{}, func(context.Context, string) (string, error) {
 			return "", errBackend
 		}),

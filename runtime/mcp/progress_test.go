@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"sync"
 	"testing"
@@ -165,7 +164,19 @@ func TestNoProgressWithoutAToken(t *testing.T) {
 // call, under the tool's local key; the progress handler of the SDK
 // options still gets progress that is not for a call of the Toolset.
 func TestRemoteProgressReachesTheAgentStream(t *testing.T) {
-	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, progressTools(), nil)
+	// The tool waits until the agent has seen its progress, so that the
+	// test does not depend on when the SDK gets to the notification.
+	seen := make(chan struct{})
+	halfway := echoTool("halfway", runtime.Annotations{}, func(ctx context.Context, s string) (string, error) {
+		runtime.Progress(ctx, 1, 2, "half of "+s)
+		select {
+		case <-seen:
+			return "done", nil
+		case <-time.After(5 * time.Second):
+			return "", errors.New("the progress never reached the agent")
+		}
+	})
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, runtime.Toolset{"halfway": halfway}, nil)
 	require.NoError(t, err)
 	st, ct := sdk.NewInMemoryTransports()
 	ss, err := srv.Connect(t.Context(), st, nil)
@@ -184,22 +195,26 @@ func TestRemoteProgressReachesTheAgentStream(t *testing.T) {
 	defer c.Close()
 
 	agent := &runtime.Agent{ID: "a", Tools: c.Tools(), Model: scripted.New(
-		scripted.Calls(scripted.Call("r_slow", `{"text":"y"}`)), scripted.Text("ok"))}
-	var msgs []string
+		scripted.Calls(scripted.Call("r_halfway", `{"text":"y"}`)), scripted.Text("ok"))}
+	var progress []runtime.Event
+	var result string
 	for ev, err := range agent.Stream(t.Context(), "go") {
 		require.NoError(t, err)
-		if ev.Type == runtime.EventToolProgress {
-			assert.Equal(t, "r_slow", ev.ToolName)
-			assert.Equal(t, "call_1", ev.ToolCallID)
-			var p runtime.ProgressReport
-			require.NoError(t, json.Unmarshal(ev.Payload, &p))
-			msgs = append(msgs, fmt.Sprintf("%g/%g %s", p.Progress, p.Total, p.Message))
+		switch ev.Type {
+		case runtime.EventToolProgress:
+			if len(progress) == 0 {
+				close(seen)
+			}
+			progress = append(progress, ev)
+		case runtime.EventToolResult, runtime.EventToolError:
+			result = string(ev.Payload)
 		}
 	}
-	// Notifications are handled apart from the response, so the last may
-	// arrive after the call has returned, and is then dropped.
-	require.NotEmpty(t, msgs)
-	assert.Equal(t, []string{"1/3 step y", "2/3 step y", "3/3 step y"}[:len(msgs)], msgs)
+	require.Len(t, progress, 1)
+	assert.Equal(t, "r_halfway", progress[0].ToolName)
+	assert.Equal(t, "call_1", progress[0].ToolCallID)
+	assert.JSONEq(t, `{"progress":1,"total":2,"message":"half of y"}`, string(progress[0].Payload))
+	assert.JSONEq(t, `{"text":"done"}`, result)
 
 	require.NoError(t, ss.NotifyProgress(t.Context(), &sdk.ProgressNotificationParams{ProgressToken: "mine", Progress: 1}))
 	require.Eventually(t, func() bool {

@@ -118,27 +118,38 @@ func toolDefinition(key string, spec *runtime.Spec) *sdk.Tool {
 	return t
 }
 
-// annotations maps the Spec's hints to MCP's. A hint the Spec does not set
-// is left out (destructiveHint, openWorldHint) or false (readOnlyHint,
-// idempotentHint), so that clients apply MCP's defaults: the Spec's booleans
-// cannot say "not destructive" or "closed world".
+// annotations maps the Spec's title and hints to MCP's, each hint exactly as
+// the Spec sets it: true or false, or left out when unset, so that clients
+// apply MCP's default (destructiveHint and openWorldHint true). The SDK's
+// readOnlyHint and idempotentHint are plain bools that it always writes, so
+// an unset ReadOnly or Idempotent goes out as false, which is MCP's default
+// for both: the client reads the same meaning. (With
+// MCPGODEBUG=hintomitempty=1 the SDK leaves out every false one of the two,
+// set or not, again with the same meaning.)
+//
+// A tool with a title and no hints still gets annotations, holding the
+// title: clients of MCP 2025-03-26 read the title only from there.
 func annotations(spec *runtime.Spec) *sdk.ToolAnnotations {
 	a := spec.Annotations
 	if a == (runtime.Annotations{}) && spec.Title == "" {
 		return nil
 	}
-	out := &sdk.ToolAnnotations{
-		Title:          spec.Title,
-		ReadOnlyHint:   a.ReadOnly,
-		IdempotentHint: a.Idempotent,
+	return &sdk.ToolAnnotations{
+		Title:           spec.Title,
+		ReadOnlyHint:    a.ReadOnly != nil && *a.ReadOnly,
+		IdempotentHint:  a.Idempotent != nil && *a.Idempotent,
+		DestructiveHint: copyHint(a.Destructive),
+		OpenWorldHint:   copyHint(a.OpenWorld),
 	}
-	if a.Destructive {
-		out.DestructiveHint = new(true)
+}
+
+// copyHint returns a copy of h, so that the tool definition does not share
+// the Spec's variables.
+func copyHint(h *bool) *bool {
+	if h == nil {
+		return nil
 	}
-	if a.OpenWorld {
-		out.OpenWorldHint = new(true)
-	}
-	return out
+	return new(*h)
 }
 
 // handler serves tools/call for one tool.

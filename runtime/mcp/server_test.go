@@ -72,7 +72,18 @@ func TestListToolsAsGenerated(t *testing.T) {
 }
 
 func TestListToolsAnnotations(t *testing.T) {
-	cs := connect(t, testTools(t), nil)
+	noop := func(_ context.Context, s string) (string, error) { return s, nil }
+	extra := runtime.Toolset{
+		"append": echoTool("append", runtime.Annotations{Destructive: new(false), Idempotent: new(false), OpenWorld: new(false)}, noop),
+		"recall": echoTool("recall", runtime.Annotations{ReadOnly: new(false), Idempotent: new(true)}, noop),
+		"titled": runtime.NewFunc(&runtime.Spec{
+			ID: "titled", Title: "Titled", Description: "A tool with a title and no hints.",
+			InputSchema: json.RawMessage(echoSchema),
+		}, func(context.Context, echoIn) (echoOut, error) { return echoOut{}, nil }),
+	}
+	tools, err := runtime.Merge(testTools(t), extra)
+	require.NoError(t, err)
+	cs := connect(t, tools, nil)
 	res, err := cs.ListTools(context.Background(), nil)
 	require.NoError(t, err)
 	got := map[string]string{}
@@ -83,12 +94,17 @@ func TestListToolsAnnotations(t *testing.T) {
 		}
 		got[tl.Name] = mustJSON(t, tl.Annotations)
 	}
-	// Hints the Spec does not set are left to MCP's defaults: no
-	// destructiveHint or openWorldHint unless the directive says so.
-	assert.JSONEq(t, `{"title":"Current weather","readOnlyHint":true,"idempotentHint":true}`, got["weatherTool"])
-	assert.JSONEq(t, `{"title":"Weather warnings","readOnlyHint":true,"idempotentHint":false}`, got["hazardsTool"])
-	assert.JSONEq(t, `{"readOnlyHint":true,"idempotentHint":true}`, got["locationsTool"])
+	// A hint the Spec sets is sent as it is, true or false; one it leaves
+	// unset is left out (destructiveHint, openWorldHint) or false
+	// (readOnlyHint, idempotentHint, which the SDK always writes), so that
+	// clients apply MCP's defaults.
+	assert.JSONEq(t, `{"title":"Current weather","readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}`, got["weatherTool"])
+	assert.JSONEq(t, `{"title":"Weather warnings","readOnlyHint":true,"idempotentHint":false,"openWorldHint":false}`, got["hazardsTool"])
+	assert.JSONEq(t, `{"readOnlyHint":true,"idempotentHint":true,"openWorldHint":false}`, got["locationsTool"])
 	assert.JSONEq(t, `{"readOnlyHint":false,"idempotentHint":false,"destructiveHint":true,"openWorldHint":true}`, got["wipe"])
+	assert.JSONEq(t, `{"readOnlyHint":false,"idempotentHint":false,"destructiveHint":false,"openWorldHint":false}`, got["append"])
+	assert.JSONEq(t, `{"readOnlyHint":false,"idempotentHint":true}`, got["recall"])
+	assert.JSONEq(t, `{"title":"Titled","readOnlyHint":false,"idempotentHint":false}`, got["titled"], "a title alone is sent, for clients of MCP 2025-03-26")
 	assert.Equal(t, "none", got["echo"])
 }
 

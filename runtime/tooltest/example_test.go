@@ -25,7 +25,7 @@ func ExampleMarshal() {
 		ID:          "echo",
 		Description: "Says the text back.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
-		Annotations: runtime.Annotations{ReadOnly: true},
+		Annotations: runtime.Annotations{ReadOnly: new(true), OpenWorld: new(false)},
 	}
 	echo := runtime.NewFunc(spec, func(ctx context.Context, in echoInput) (string, error) { return in.Text, nil })
 	data, err := tooltest.Marshal(runtime.Toolset{"echo": echo})
@@ -41,8 +41,8 @@ func ExampleMarshal() {
 	//     "description": "Says the text back.",
 	//     "annotations": {
 	//       "readOnly": true,
-	//       "destructive": false,
-	//       "idempotent": false,
+	//       "destructive": null,
+	//       "idempotent": null,
 	//       "openWorld": false
 	//     },
 	//     "needsApproval": false,

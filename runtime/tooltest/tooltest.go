@@ -21,7 +21,8 @@
 // in sorted order, each holding
 //
 //   - id, title, description, annotations (readOnly, destructive,
-//     idempotent, openWorld), needsApproval and strict, from the tool's
+//     idempotent, openWorld: true, false, or null when unset),
+//     needsApproval and strict, from the tool's
 //     [runtime.Spec] (an approval hook set with [runtime.Func.WithApproval]
 //     is code, and is not in the file);
 //   - inputSchema and outputSchema as generated, keys in the generator's
@@ -224,12 +225,13 @@ type entry struct {
 	InputDialects map[runtime.Dialect]dialect `json:"inputDialects"`
 }
 
-// annotations are a Spec's MCP hints, every one written out.
+// annotations are a Spec's MCP hints, every one written out: true, false,
+// or null when the Spec leaves it unset.
 type annotations struct {
-	ReadOnly    bool `json:"readOnly"`
-	Destructive bool `json:"destructive"`
-	Idempotent  bool `json:"idempotent"`
-	OpenWorld   bool `json:"openWorld"`
+	ReadOnly    *bool `json:"readOnly"`
+	Destructive *bool `json:"destructive"`
+	Idempotent  *bool `json:"idempotent"`
+	OpenWorld   *bool `json:"openWorld"`
 }
 
 // sameAsInput stands for a dialect's schema that equals the input schema.

@@ -68,7 +68,7 @@ func spec(key string) *runtime.Spec {
 			Description:  "Fetches the current weather for a location.\n\nIt returns the temperature & the conditions.",
 			InputSchema:  json.RawMessage(weatherInput),
 			OutputSchema: json.RawMessage(`{"type":"object","properties":{"temperature":{"type":"number"}},"required":["temperature"]}`),
-			Annotations:  runtime.Annotations{Idempotent: true},
+			Annotations:  runtime.Annotations{Idempotent: new(true), OpenWorld: new(false)},
 		}
 	case "notes":
 		return &runtime.Spec{
@@ -144,8 +144,10 @@ func TestGoldenChanges(t *testing.T) {
 	}{
 		{"title", func(s map[string]*runtime.Spec, _ runtime.Toolset) { s["weatherTool"].Title = "Weather" },
 			[]string{`weatherTool.title: was "Current weather", now "Weather"`}},
-		{"annotation", func(s map[string]*runtime.Spec, _ runtime.Toolset) { s["weatherTool"].Annotations.ReadOnly = true },
-			[]string{"weatherTool.annotations.readOnly: was false, now true"}},
+		{"annotation", func(s map[string]*runtime.Spec, _ runtime.Toolset) { s["weatherTool"].Annotations.ReadOnly = new(true) },
+			[]string{"weatherTool.annotations.readOnly: was null, now true"}},
+		{"annotation from false to unset", func(s map[string]*runtime.Spec, _ runtime.Toolset) { s["weatherTool"].Annotations.OpenWorld = nil },
+			[]string{"weatherTool.annotations.openWorld: was false, now null"}},
 		{"approval and strict", func(s map[string]*runtime.Spec, _ runtime.Toolset) {
 			s["notes"].NeedsApproval = false
 			s["weatherTool"].Strict = true

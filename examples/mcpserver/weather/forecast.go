@@ -42,7 +42,7 @@ var DayDelay = 400 * time.Millisecond
 // fraction of a second per day) and reports its progress as it goes, with
 // each day's forecast as soon as it is ready.
 //
-//tool:forecast-tool key=forecastTool title="Daily forecast" readonly idempotent
+//tool:forecast-tool key=forecastTool title="Daily forecast" readonly idempotent openworld=false
 func Forecast(ctx context.Context, in ForecastInput) (ForecastOutput, error) {
 	obs, ok := observations[strings.ToLower(strings.TrimSpace(in.Location))]
 	if !ok {

@@ -82,8 +82,9 @@ const forecastOutputSchema = `{
 // forecastToolSpec describes tool "forecast-tool".
 var forecastToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		OpenWorld:  new(false),
+		ReadOnly:   new(true),
 	},
 	Description:  "Computes a daily forecast for a location. It is slow (a fraction of a second per day) and reports its progress as it goes, with each day's forecast as soon as it is ready.",
 	ID:           "forecast-tool",
@@ -185,8 +186,9 @@ const weatherOutputSchema = `{
 // getWeatherToolSpec describes tool "weather-tool".
 var getWeatherToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		OpenWorld:  new(false),
+		ReadOnly:   new(true),
 	},
 	Description:  "Fetches the current weather for a location.\n\nIt returns the temperature, the apparent temperature, humidity, wind and the conditions as text.",
 	ID:           "weather-tool",
@@ -275,7 +277,10 @@ const hazardsOutputSchema = `{
 
 // getHazardsToolSpec describes tool "hazards-tool".
 var getHazardsToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: true},
+	Annotations: runtime.Annotations{
+		OpenWorld: new(false),
+		ReadOnly:  new(true),
+	},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
 	InputSchema:  json.RawMessage(hazardsInputSchema),
@@ -318,8 +323,9 @@ const locationsOutputSchema = `{
 // listLocationsToolSpec describes tool "locations-tool".
 var listLocationsToolSpec = runtime.Spec{
 	Annotations: runtime.Annotations{
-		Idempotent: true,
-		ReadOnly:   true,
+		Idempotent: new(true),
+		OpenWorld:  new(false),
+		ReadOnly:   new(true),
 	},
 	Description:  "Lists the places the weather tools know.",
 	ID:           "locations-tool",

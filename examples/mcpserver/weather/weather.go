@@ -50,7 +50,7 @@ type WeatherOutput struct {
 // It returns the temperature, the apparent temperature, humidity, wind and
 // the conditions as text.
 //
-//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent
+//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent openworld=false
 func GetWeather(ctx context.Context, in WeatherInput) (WeatherOutput, error) {
 	obs, ok := observations[strings.ToLower(strings.TrimSpace(in.Location))]
 	if !ok {
@@ -106,7 +106,7 @@ type HazardsOutput struct {
 // GetHazards lists the weather warnings in force at a location, most severe
 // first.
 //
-//tool:hazards-tool key=hazardsTool title="Weather warnings" readonly
+//tool:hazards-tool key=hazardsTool title="Weather warnings" readonly openworld=false
 func GetHazards(ctx context.Context, in HazardsInput) (*HazardsOutput, error) {
 	loc := strings.ToLower(strings.TrimSpace(in.Location))
 	if _, ok := observations[loc]; !ok {
@@ -132,7 +132,7 @@ type LocationsOutput struct {
 
 // ListLocations lists the places the weather tools know.
 //
-//tool:locations-tool key=locationsTool readonly idempotent
+//tool:locations-tool key=locationsTool readonly idempotent openworld=false
 func ListLocations(ctx context.Context, in LocationsInput) (LocationsOutput, error) {
 	return LocationsOutput{Locations: knownLocations()}, nil
 }
