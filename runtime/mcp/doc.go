@@ -24,7 +24,11 @@
 // http.Handler for a mux of one's own. Over HTTP, a request from a browser
 // page of another origin is refused (403): only loopback origins on a
 // loopback address and [HTTPOptions.AllowedOrigins] pass, as the MCP
-// specification asks servers to validate Origin.
+// specification asks servers to validate Origin. Over stdio, a line that is
+// not a valid JSON-RPC message (not JSON, a batch, no "jsonrpc": "2.0", over
+// 16 MiB) is answered with a JSON-RPC error and the server reads on, where
+// the SDK's own stdio transport would end; [StdioTransport] does this for a
+// server run with the SDK's Run or Connect.
 //
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the
