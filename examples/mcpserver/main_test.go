@@ -1,10 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
+	"os"
+	"os/exec"
 	"regexp"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +22,16 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/mcp"
 )
+
+// TestMain runs the command itself, instead of the tests, in the
+// subprocesses of TestStdioSubprocess.
+func TestMain(m *testing.M) {
+	if os.Getenv("TOOLGEN_MCPSERVER_RUN_MAIN") == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
 
 func TestServerInMemory(t *testing.T) {
 	srv, err := newServer(io.Discard)
@@ -64,4 +81,155 @@ func TestRunHTTP(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("run did not return after ctx ended")
 	}
+}
+
+// lockedBuffer is a bytes.Buffer safe for concurrent use.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// TestStdioSubprocess runs the command over stdio in a subprocess (this
+// test binary, which runs main when TOOLGEN_MCPSERVER_RUN_MAIN is set) and
+// interleaves bad lines with a session: each gets its error, the process
+// lives on, and it exits 0 when its stdin closes.
+func TestStdioSubprocess(t *testing.T) {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), "TOOLGEN_MCPSERVER_RUN_MAIN=1")
+	inR, stdin, err := os.Pipe()
+	require.NoError(t, err)
+	defer stdin.Close()
+	cmd.Stdin = inR
+	outR, outW := io.Pipe()
+	cmd.Stdout = outW
+	var stderr lockedBuffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	inR.Close()
+	var waitErr error
+	exited := make(chan struct{})
+	go func() {
+		waitErr = cmd.Wait()
+		outW.Close()
+		close(exited)
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-exited:
+		default:
+			cmd.Process.Kill()
+			<-exited
+		}
+	})
+	lines := make(chan string, 100)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			lines <- sc.Text()
+		}
+	}()
+
+	send := func(line string) {
+		t.Helper()
+		require.NoError(t, stdin.SetWriteDeadline(time.Now().Add(10*time.Second)))
+		_, err := io.WriteString(stdin, line+"\n")
+		require.NoError(t, err, "writing %.80q", line)
+	}
+	// recv returns the next line on stdout, which must be a JSON-RPC
+	// response, with its id and its result or error.
+	type errorObject struct {
+		Code    int    `json:"code"`
+		Message string `json:"message"`
+	}
+	recv := func() (id string, result json.RawMessage, rpcErr *errorObject) {
+		t.Helper()
+		select {
+		case line, ok := <-lines:
+			require.True(t, ok, "stdout closed; stderr: %s", &stderr)
+			var r struct {
+				JSONRPC string          `json:"jsonrpc"`
+				ID      json.RawMessage `json:"id"`
+				Result  json.RawMessage `json:"result"`
+				Error   *errorObject    `json:"error"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &r), "stdout line %q", line)
+			require.Equal(t, "2.0", r.JSONRPC, "stdout line %q", line)
+			require.NotNil(t, r.ID, "stdout line %q", line)
+			require.True(t, (r.Result == nil) != (r.Error == nil), "stdout line %q", line)
+			return string(r.ID), r.Result, r.Error
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no reply on stdout; stderr: %s", &stderr)
+			return "", nil, nil
+		}
+	}
+	bad := func(line string, code int, wantID, message string) {
+		t.Helper()
+		send(line)
+		id, _, rpcErr := recv()
+		require.NotNil(t, rpcErr, "reply to %.80q", line)
+		assert.Equal(t, code, rpcErr.Code, "reply to %.80q", line)
+		assert.Equal(t, wantID, id, "reply to %.80q", line)
+		assert.Contains(t, rpcErr.Message, message, "reply to %.80q", line)
+	}
+	call := func(id, method, params string) json.RawMessage {
+		t.Helper()
+		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":%q,"params":%s}`, id, method, params))
+		gotID, result, rpcErr := recv()
+		require.Nil(t, rpcErr, "%s", method)
+		require.Equal(t, id, gotID)
+		return result
+	}
+
+	bad(`this is not json {`, -32700, "null", "parse error")
+	init := call("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"test","version":"0"}}`)
+	assert.Contains(t, string(init), `"name":"toolgen-weather"`)
+	bad(`{"foo":1}`, -32600, "null", `"jsonrpc" is missing`)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	bad(`[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, "null", "batches are not supported")
+	assert.Contains(t, string(call("2", "tools/list", `{}`)), `"name":"weatherTool"`)
+	bad(`[]`, -32600, "null", "batches are not supported")
+	bad(`{"jsonrpc":"2.0","id":3}`, -32600, "3", `no "method"`)
+	bad(`{"jsonrpc":"1.0","id":4,"method":"ping"}`, -32600, "4", `"jsonrpc" is "1.0"`)
+	bad(`{"jsonrpc":"2.0","id":{},"method":"ping"}`, -32600, "null", "the id is an object")
+	bad(`42`, -32600, "null", "not a number")
+	bad(`"str"`, -32600, "null", "not a string")
+	bad(`null`, -32600, "null", "not null")
+	send("")
+	// A line over the 16 MiB bound is skipped, not buffered.
+	bad(`{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"weatherTool","arguments":{"location":"`+strings.Repeat("x", 17<<20)+`"}}}`,
+		-32600, "5", "longer than 16777216 bytes")
+	select {
+	case <-exited:
+		t.Fatalf("the server exited after bad lines: %v; stderr: %s", waitErr, &stderr)
+	default:
+	}
+	res := call("6", "tools/call", `{"name":"weatherTool","arguments":{"location":"Paris"}}`)
+	assert.Contains(t, string(res), `"conditions":"Partly cloudy"`)
+	assert.NotContains(t, string(res), `"isError":true`)
+
+	require.NoError(t, stdin.Close())
+	select {
+	case <-exited:
+		require.NoError(t, waitErr, "exit status; stderr: %s", &stderr)
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not exit when its stdin closed")
+	}
+	for line := range lines {
+		t.Errorf("unexpected stdout line %q", line)
+	}
+	assert.Empty(t, stderr.String())
 }

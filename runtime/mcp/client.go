@@ -238,7 +238,7 @@ type remoteTool struct {
 	session  *sdk.ClientSession
 	progress *progressRouter
 	name     string
-	spec    runtime.Spec
+	spec     runtime.Spec
 	// args validates and decodes the arguments with the runtime's rules and
 	// messages, against the server's input schema (or any object, when that
 	// schema does not compile here).

@@ -29,6 +29,11 @@
 // ended); a session idle for 30 minutes is closed; a body over 4 MiB is
 // refused (413). [HTTPHandler] lists what it answers.
 //
+// Over stdio, a line that is not a valid JSON-RPC message (not JSON, a
+// batch, no "jsonrpc": "2.0", over 16 MiB) is answered with a JSON-RPC error and the server reads on, where
+// the SDK's own stdio transport would end; [StdioTransport] does this for a
+// server run with the SDK's Run or Connect.
+//
 // tools/list carries each tool's generated input and output schemas as they
 // are, with no reflection at start-up: the tools are registered through the
 // SDK's raw [sdk.Server.AddTool]. The tool's name is its key in the Toolset;

@@ -119,17 +119,6 @@ func rawRequest(t *testing.T, method, url, session string) *http.Response {
 	return res
 }
 
-// rpcMessage is a JSON-RPC response as it comes over the wire.
-type rpcMessage struct {
-	JSONRPC string          `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"` // nil when absent
-	Result  json.RawMessage `json:"result"`
-	Error   *struct {
-		Code    int    `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
 // readRPC reads the JSON-RPC response that res carries, as JSON or as the
 // first message event of an event stream, as its Content-Type says.
 func readRPC(t *testing.T, res *http.Response) rpcMessage {

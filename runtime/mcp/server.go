@@ -411,13 +411,3 @@ func linkName(p runtime.Part) string {
 	}
 	return p.URL
 }
-
-// ServeStdio runs s over standard input and output until the client
-// disconnects or ctx ends; the latter is not an error.
-func ServeStdio(ctx context.Context, s *sdk.Server) error {
-	err := s.Run(ctx, &sdk.StdioTransport{})
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return nil
-	}
-	return err
-}
