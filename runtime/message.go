@@ -43,6 +43,18 @@ const (
 	PartToolCall PartType = "tool-call"
 	// PartToolResult is the result of a tool call: ToolResult.
 	PartToolResult PartType = "tool-result"
+	// PartRefusal is the model's refusal to answer, in an assistant message:
+	// Text is its explanation, such as "I'm sorry, I can't help with
+	// that." It is not part of [Message.Text]; [Message.Refusal] returns it,
+	// and a response that ends in a refusal has [FinishRefusal]. Adapters
+	// send it back as the provider's refusal (OpenAI's refusal field or
+	// content), or, for providers without one, as text or not at all.
+	PartRefusal PartType = "refusal"
+	// PartProviderItem is content of a kind only the provider that produced
+	// it understands, such as a Responses API web_search_call item: it has
+	// no Text, and its ProviderMetadata holds the item, which that adapter
+	// sends back as it came. Other adapters skip it.
+	PartProviderItem PartType = "provider-item"
 )
 
 // Part is one piece of a message's content. Its Type says which fields are
@@ -51,7 +63,8 @@ const (
 type Part struct {
 	// Type says what the part is.
 	Type PartType `json:"type"`
-	// Text is the text of a [PartText] or [PartReasoning] part.
+	// Text is the text of a [PartText], [PartReasoning] or [PartRefusal]
+	// part.
 	Text string `json:"text,omitempty"`
 	// URL locates a [PartImageURL] part, or a [PartMedia] part given by
 	// reference.
@@ -164,6 +177,18 @@ func (m Message) Text() string {
 	var b strings.Builder
 	for _, p := range m.Parts {
 		if p.Type == PartText {
+			b.WriteString(p.Text)
+		}
+	}
+	return b.String()
+}
+
+// Refusal returns the concatenated refusal parts of m: the model's
+// explanation of why it declined, or "" when it did not.
+func (m Message) Refusal() string {
+	var b strings.Builder
+	for _, p := range m.Parts {
+		if p.Type == PartRefusal {
 			b.WriteString(p.Text)
 		}
 	}

@@ -94,7 +94,7 @@ func ChoiceTool(key string) ToolChoice { return ToolChoice{Mode: ToolChoiceTool,
 // FinishReason says why a model response, or a run, ended.
 type FinishReason string
 
-// Finish reasons. The first six are reported by models; the others by the
+// Finish reasons. The first seven are reported by models; the others by the
 // agent loop for a whole run.
 const (
 	// FinishStop: the model ended its answer.
@@ -109,6 +109,12 @@ const (
 	FinishError FinishReason = "error"
 	// FinishOther: any other reason; see Response.RawFinishReason.
 	FinishOther FinishReason = "other"
+	// FinishRefusal: the model declined to answer. The message holds a
+	// [PartRefusal] with its explanation ([Message.Refusal]) and no text
+	// of an answer to speak of; RawFinishReason keeps the provider's own
+	// value (OpenAI says "stop" or "completed"). A run that ends so has
+	// this reason too, and an empty Result.Text.
+	FinishRefusal FinishReason = "refusal"
 	// FinishMaxSteps: the run reached its step limit while the model still
 	// had tool calls to make.
 	FinishMaxSteps FinishReason = "max-steps"
@@ -171,6 +177,9 @@ const (
 	StreamTextDelta StreamPartType = "text-delta"
 	// StreamReasoningDelta carries a piece of reasoning: Text.
 	StreamReasoningDelta StreamPartType = "reasoning-delta"
+	// StreamRefusalDelta carries a piece of a refusal: Text (see
+	// [PartRefusal]).
+	StreamRefusalDelta StreamPartType = "refusal-delta"
 	// StreamToolCallStart announces a tool call: ToolCallID and ToolName.
 	StreamToolCallStart StreamPartType = "tool-call-start"
 	// StreamToolCallDelta carries a piece of a tool call's arguments:
@@ -202,8 +211,8 @@ type StreamPart struct {
 	Response *Response
 }
 
-// CollectStream drains a model stream into a complete [Response]: text and
-// reasoning deltas become parts, complete tool calls (or, failing those, the
+// CollectStream drains a model stream into a complete [Response]: text,
+// reasoning and refusal deltas become parts, complete tool calls (or, failing those, the
 // calls assembled from their deltas) become tool call parts, in order. Each
 // part is also passed to visit, when visit is not nil.
 func CollectStream(seq iter.Seq2[StreamPart, error], visit func(StreamPart)) (*Response, error) {
@@ -244,6 +253,8 @@ func CollectStream(seq iter.Seq2[StreamPart, error], visit func(StreamPart)) (*R
 			appendText(PartText, p.Text)
 		case StreamReasoningDelta:
 			appendText(PartReasoning, p.Text)
+		case StreamRefusalDelta:
+			appendText(PartRefusal, p.Text)
 		case StreamToolCallStart:
 			note(p.ToolCallID, p.ToolName)
 		case StreamToolCallDelta:

@@ -131,3 +131,24 @@ func TestCollectStreamAssemblesDeltas(t *testing.T) {
 	assert.Equal(t, runtime.FinishToolCalls, resp.FinishReason)
 	assert.Equal(t, 3, resp.Usage.InputTokens)
 }
+
+func TestCollectStreamRefusal(t *testing.T) {
+	parts := []runtime.StreamPart{
+		{Type: runtime.StreamRefusalDelta, Text: "I'm sorry, "},
+		{Type: runtime.StreamRefusalDelta, Text: "I can't."},
+		{Type: runtime.StreamFinish, Response: &runtime.Response{FinishReason: runtime.FinishRefusal, RawFinishReason: "stop"}},
+	}
+	seq := func(yield func(runtime.StreamPart, error) bool) {
+		for _, p := range parts {
+			if !yield(p, nil) {
+				return
+			}
+		}
+	}
+	resp, err := runtime.CollectStream(seq, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []runtime.Part{{Type: runtime.PartRefusal, Text: "I'm sorry, I can't."}}, resp.Message.Parts)
+	assert.Empty(t, resp.Message.Text(), "a refusal is not text")
+	assert.Equal(t, "I'm sorry, I can't.", resp.Message.Refusal())
+	assert.Equal(t, runtime.FinishRefusal, resp.FinishReason)
+}
