@@ -47,8 +47,8 @@ const (
 	// Text is its explanation, such as "I'm sorry, I can't help with
 	// that." It is not part of [Message.Text]; [Message.Refusal] returns it,
 	// and a response that ends in a refusal has [FinishRefusal]. Adapters
-	// send it back as the provider's refusal (OpenAI's refusal field or
-	// content), or, for providers without one, as text or not at all.
+	// send it back as the provider's refusal (OpenAI's refusal content), or,
+	// for providers without one, as text or not at all.
 	PartRefusal PartType = "refusal"
 	// PartProviderItem is content of a kind only the provider that produced
 	// it understands, such as a Responses API web_search_call item: it has

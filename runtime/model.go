@@ -212,9 +212,10 @@ type StreamPart struct {
 }
 
 // CollectStream drains a model stream into a complete [Response]: text,
-// reasoning and refusal deltas become parts, complete tool calls (or, failing those, the
-// calls assembled from their deltas) become tool call parts, in order. Each
-// part is also passed to visit, when visit is not nil.
+// reasoning and refusal deltas become parts, complete tool calls (or,
+// failing those, the calls assembled from their deltas) become tool call
+// parts, in order. Each part is also passed to visit, when visit is not
+// nil.
 func CollectStream(seq iter.Seq2[StreamPart, error], visit func(StreamPart)) (*Response, error) {
 	var (
 		msg      = Message{Role: RoleAssistant}

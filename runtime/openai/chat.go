@@ -7,9 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"net/url"
+	"slices"
 	"strings"
 
 	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/respjson"
 	"github.com/openai/openai-go/v3/shared"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -22,6 +25,8 @@ type ChatModel struct {
 	cfg    config
 	client oai.Client
 	err    error
+	// reasoningBack: send reasoning_content back (see WithReasoningContent).
+	reasoningBack bool
 }
 
 var _ runtime.Model = (*ChatModel)(nil)
@@ -37,7 +42,11 @@ func New(id string, opts ...Option) (*ChatModel, error) {
 // fails: a configuration error (see [New]) is returned by every call.
 func Model(id string, opts ...Option) *ChatModel {
 	cfg, ro, err := resolve(opts)
-	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+	back := isDeepSeek(cfg.base)
+	if cfg.reasoningContent != nil {
+		back = *cfg.reasoningContent
+	}
+	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back}
 }
 
 // ID returns the model's id, as given to [Model].
@@ -61,11 +70,14 @@ func (m *ChatModel) Generate(ctx context.Context, req *runtime.Request) (*runtim
 	}
 	ch := res.Choices[0]
 	msg := runtime.Message{Role: runtime.RoleAssistant}
+	if r, ok := reasoningContent(ch.Message.JSON.ExtraFields); ok && (r != "" || len(ch.Message.ToolCalls) > 0) {
+		msg.Parts = append(msg.Parts, reasoningPart(r))
+	}
 	if ch.Message.Content != "" {
 		msg.Parts = append(msg.Parts, runtime.TextPart(ch.Message.Content))
 	}
 	if ch.Message.Refusal != "" {
-		msg.Parts = append(msg.Parts, runtime.TextPart(ch.Message.Refusal))
+		msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartRefusal, Text: ch.Message.Refusal})
 	}
 	for i, tc := range ch.Message.ToolCalls {
 		if tc.Type != "" && tc.Type != "function" {
@@ -76,12 +88,45 @@ func (m *ChatModel) Generate(ctx context.Context, req *runtime.Request) (*runtim
 	}
 	return &runtime.Response{
 		Message:         msg,
-		FinishReason:    finishReason(ch.FinishReason, len(msg.ToolCalls()) > 0),
+		FinishReason:    chatFinish(ch.FinishReason, msg),
 		RawFinishReason: ch.FinishReason,
 		Usage:           usage(res.Usage),
 		ID:              res.ID,
 		ModelID:         res.Model,
 	}, nil
+}
+
+// reasoningContentField is the message field in which OpenAI-compatible
+// servers (DeepSeek, xAI, vLLM…) put the model's reasoning; OpenAI's API
+// has none.
+const reasoningContentField = "reasoning_content"
+
+// reasoningContent returns the reasoning_content field of a message or a
+// delta, and whether it is there as a string (null is not).
+func reasoningContent(fields map[string]respjson.Field) (string, bool) {
+	// The SDK keeps unknown fields raw (and does not call them valid).
+	raw := fields[reasoningContentField].Raw()
+	var s string
+	if raw == "" || raw == "null" || json.Unmarshal([]byte(raw), &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// reasoningPart is a reasoning part from the reasoning_content field; its
+// metadata marks it as one to send back in that field.
+func reasoningPart(text string) runtime.Part {
+	return runtime.Part{Type: runtime.PartReasoning, Text: text, ProviderMetadata: itemMeta{Field: reasoningContentField}.metadata()}
+}
+
+// chatFinish maps a response's finish reason: a refusal, which the API
+// reports as "stop", is [runtime.FinishRefusal].
+func chatFinish(raw string, msg runtime.Message) runtime.FinishReason {
+	reason := finishReason(raw, len(msg.ToolCalls()) > 0)
+	if reason == runtime.FinishStop && msg.Refusal() != "" {
+		return runtime.FinishRefusal
+	}
+	return reason
 }
 
 // streamCall is a tool call being assembled from stream chunks.
@@ -111,7 +156,21 @@ func (m *ChatModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[
 			order   []int64
 			final   = &runtime.Response{}
 			rawStop string
+			msg     = runtime.Message{Role: runtime.RoleAssistant}
 		)
+		// add appends a delta to the message being assembled, so that the
+		// finish part carries it whole (reasoning with its metadata).
+		add := func(t runtime.PartType, s string) {
+			if n := len(msg.Parts); n > 0 && msg.Parts[n-1].Type == t {
+				msg.Parts[n-1].Text += s
+				return
+			}
+			p := runtime.Part{Type: t, Text: s}
+			if t == runtime.PartReasoning {
+				p = reasoningPart(s)
+			}
+			msg.Parts = append(msg.Parts, p)
+		}
 		for stream.Next() {
 			chunk := stream.Current()
 			if chunk.ID != "" {
@@ -127,13 +186,23 @@ func (m *ChatModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[
 				if ch.Index != 0 {
 					continue
 				}
+				if d, ok := reasoningContent(ch.Delta.JSON.ExtraFields); ok {
+					// An empty first delta still opens the part: DeepSeek
+					// wants it back with tool calls even when empty.
+					add(runtime.PartReasoning, d)
+					if d != "" && !yield(runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: d}, nil) {
+						return
+					}
+				}
 				if d := ch.Delta.Content; d != "" {
+					add(runtime.PartText, d)
 					if !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d}, nil) {
 						return
 					}
 				}
 				if d := ch.Delta.Refusal; d != "" {
-					if !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d}, nil) {
+					add(runtime.PartRefusal, d)
+					if !yield(runtime.StreamPart{Type: runtime.StreamRefusalDelta, Text: d}, nil) {
 						return
 					}
 				}
@@ -205,8 +274,14 @@ func (m *ChatModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[
 			if !yield(runtime.StreamPart{Type: runtime.StreamToolCall, ToolCall: call}, nil) {
 				return
 			}
+			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: call})
 		}
-		final.FinishReason = finishReason(rawStop, len(order) > 0)
+		if len(order) == 0 {
+			// Empty reasoning is kept only for a message with tool calls.
+			msg.Parts = slices.DeleteFunc(msg.Parts, func(p runtime.Part) bool { return p.Type == runtime.PartReasoning && p.Text == "" })
+		}
+		final.Message = msg
+		final.FinishReason = chatFinish(rawStop, msg)
 		final.RawFinishReason = rawStop
 		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: final}, nil)
 	}
@@ -259,7 +334,7 @@ func usage(u oai.CompletionUsage) runtime.Usage {
 func (m *ChatModel) params(req *runtime.Request, stream bool) (oai.ChatCompletionNewParams, error) {
 	p := oai.ChatCompletionNewParams{Model: shared.ChatModel(m.id)}
 	for i, msg := range req.Messages {
-		conv, err := chatMessages(msg)
+		conv, err := chatMessages(msg, m.reasoningBack)
 		if err != nil {
 			return p, fmt.Errorf("openai: message %d (%s): %w", i, msg.Role, err)
 		}
@@ -360,8 +435,10 @@ func parameters(schema json.RawMessage) (shared.FunctionParameters, error) {
 }
 
 // chatMessages converts one runtime message; a tool message whose results
-// hold media becomes tool messages followed by a user message.
-func chatMessages(msg runtime.Message) ([]oai.ChatCompletionMessageParamUnion, error) {
+// hold media becomes tool messages followed by a user message. With
+// reasoningBack, an assistant message with tool calls carries its
+// reasoning_content parts back in that field.
+func chatMessages(msg runtime.Message, reasoningBack bool) ([]oai.ChatCompletionMessageParamUnion, error) {
 	switch msg.Role {
 	case runtime.RoleSystem:
 		return []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(msg.Text())}, nil
@@ -376,7 +453,20 @@ func chatMessages(msg runtime.Message) ([]oai.ChatCompletionMessageParamUnion, e
 		return []oai.ChatCompletionMessageParamUnion{oai.UserMessage(parts)}, nil
 	case runtime.RoleAssistant:
 		a := oai.ChatCompletionAssistantMessageParam{}
-		if text := msg.Text(); text != "" {
+		if msg.Refusal() != "" {
+			// A refusal goes back as a refusal content part, in order
+			// with the text.
+			for _, p := range msg.Parts {
+				switch {
+				case p.Type == runtime.PartText && p.Text != "":
+					a.Content.OfArrayOfContentParts = append(a.Content.OfArrayOfContentParts, oai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
+						OfText: &oai.ChatCompletionContentPartTextParam{Text: p.Text}})
+				case p.Type == runtime.PartRefusal && p.Text != "":
+					a.Content.OfArrayOfContentParts = append(a.Content.OfArrayOfContentParts, oai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
+						OfRefusal: &oai.ChatCompletionContentPartRefusalParam{Refusal: p.Text}})
+				}
+			}
+		} else if text := msg.Text(); text != "" {
 			a.Content.OfString = oai.String(text)
 		}
 		for _, c := range msg.ToolCalls() {
@@ -387,7 +477,12 @@ func chatMessages(msg runtime.Message) ([]oai.ChatCompletionMessageParamUnion, e
 				},
 			})
 		}
-		if a.Content.OfString.Valid() || len(a.ToolCalls) > 0 {
+		if reasoningBack && len(a.ToolCalls) > 0 {
+			if r, ok := sentReasoning(msg); ok {
+				a.SetExtraFields(map[string]any{reasoningContentField: r})
+			}
+		}
+		if a.Content.OfString.Valid() || len(a.Content.OfArrayOfContentParts) > 0 || len(a.ToolCalls) > 0 {
 			return []oai.ChatCompletionMessageParamUnion{{OfAssistant: &a}}, nil
 		}
 		return nil, nil // nothing the API can take (reasoning only)
@@ -426,6 +521,33 @@ func chatMessages(msg runtime.Message) ([]oai.ChatCompletionMessageParamUnion, e
 		return out, nil
 	}
 	return nil, fmt.Errorf("unknown role %q", msg.Role)
+}
+
+// sentReasoning returns the reasoning of msg that came in the
+// reasoning_content field, and whether it has any (even empty).
+func sentReasoning(msg runtime.Message) (string, bool) {
+	var (
+		b  strings.Builder
+		ok bool
+	)
+	for _, p := range msg.Parts {
+		if p.Type == runtime.PartReasoning && readMeta(p.ProviderMetadata).Field == reasoningContentField {
+			b.WriteString(p.Text)
+			ok = true
+		}
+	}
+	return b.String(), ok
+}
+
+// isDeepSeek reports whether base is DeepSeek's API (a host on
+// deepseek.com).
+func isDeepSeek(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	return host == "deepseek.com" || strings.HasSuffix(host, ".deepseek.com")
 }
 
 // contentParts converts user content: text, images, PDFs and audio.

@@ -226,6 +226,7 @@ func TestStreamToolCalls(t *testing.T) {
 		{Type: runtime.StreamToolCall, ToolCall: paris},
 		{Type: runtime.StreamToolCall, ToolCall: rome},
 		{Type: runtime.StreamFinish, Response: &runtime.Response{
+			Message:      runtime.AssistantMessage("Checking both.", *paris, *rome),
 			FinishReason: runtime.FinishToolCalls, RawFinishReason: "tool_calls", Usage: usage,
 			ID: "chatcmpl-s1", ModelID: "gpt-5.4-2026-03-01",
 		}},

@@ -33,8 +33,25 @@
 // messages holding the result as text (error results too: Chat Completions
 // has no error flag). Chat Completions tool messages take only text, so the
 // images and files of a content result follow the tool messages in one user
-// message, introduced by a text part naming the call. Reasoning parts are
-// not sent back (the API has no place for them).
+// message, introduced by a text part naming the call.
+//
+// OpenAI-compatible servers that return the model's reasoning in a
+// reasoning_content field (DeepSeek, xAI, vLLM…) have it kept as a
+// reasoning part, before the text and calls, and streamed as reasoning
+// deltas. It is sent back in that field only where the server asks for it:
+// DeepSeek's thinking mode requires the reasoning_content of every
+// assistant turn that made tool calls in all later requests, and needs
+// none of the others (https://api-docs.deepseek.com/guides/thinking_mode,
+// "Input and Output Parameters"), so by default a model whose base URL is
+// on deepseek.com sends it on assistant messages with tool calls and on no
+// others; other servers get none (xAI's Chat Completions takes no
+// reasoning back, https://docs.x.ai/developers/model-capabilities/text/best-practices;
+// OpenAI's API has no such field). [WithReasoningContent] changes that.
+//
+// A refusal (the message's refusal field) is a [runtime.PartRefusal], not
+// text, streamed as refusal deltas; the response ends with
+// [runtime.FinishRefusal] (RawFinishReason keeps the API's "stop"). It goes
+// back as a refusal content part of the assistant message.
 //
 // Streaming asks for usage (stream_options.include_usage) and yields text
 // deltas, a start, argument deltas and the complete call for each tool call
@@ -49,15 +66,32 @@
 // messages as messages, assistant text as assistant messages, tool calls as
 // function_call items and results as function_call_output items, whose
 // output is a list of input_text, input_image and input_file items for a
-// content result. Reasoning comes back as reasoning parts whose
-// ProviderMetadata["openai"] holds the item id and, when the request
+// content result.
+//
+// Every output item goes back as the item it was, in order, because the
+// API pairs them: a reasoning item sent without the item that followed it
+// is refused ("Item 'rs_…' of type 'reasoning' was provided without its
+// required following item"). So parts carry their item in
+// ProviderMetadata["openai"]: a message's output_text and refusal contents
+// become text and [runtime.PartRefusal] parts with the item id (and its
+// phase and the text's annotations), sent back as that message item with
+// its id; a reasoning item becomes a reasoning part per summary, with the
+// item id and, on the first, the encrypted content when the request
 // includes "reasoning.encrypted_content" (see ProviderOptions below, with
-// "store": false), the encrypted content; they are sent back as reasoning
-// items. Function tools are sent with "strict" always set, because the
-// Responses API makes them strict when it is left out. The finish reason is
+// "store": false), sent back as that reasoning item; a function call a tool
+// call part with the item id. Items of any other type (web_search_call,
+// file_search_call, code_interpreter_call, image_generation_call, mcp_call,
+// a message with other contents…) become [runtime.PartProviderItem] parts
+// holding the item verbatim, sent back verbatim. Text without an item id
+// (another provider's, or written by hand) is sent as an assistant message.
+//
+// Function tools are sent with "strict" always set, because the Responses
+// API makes them strict when it is left out. The finish reason is
 // tool-calls when the output has calls, length or content-filter for an
-// incomplete response, else stop; a failed response is an error. Streaming
-// yields the same parts as Chat Completions, plus reasoning summary deltas.
+// incomplete response, refusal when the answer is a refusal, else stop; a
+// failed response is an error. Streaming yields the same parts as Chat
+// Completions, plus reasoning summary deltas; the finish part's message is
+// the completed response's output, items and all.
 //
 // # Both
 //
@@ -107,6 +141,11 @@ type config struct {
 	parallel    *bool
 	legacyMax   bool
 	requestOpts []option.RequestOption
+	// reasoningContent overrides whether a ChatModel sends
+	// reasoning_content back.
+	reasoningContent *bool
+	// base is the resolved base URL.
+	base string
 }
 
 // WithAPIKey sets the API key, in place of $OPENAI_API_KEY.
@@ -130,6 +169,18 @@ func WithParallelToolCalls(allow bool) Option { return func(c *config) { c.paral
 // WithLegacyMaxTokens sends Request.MaxOutputTokens as max_tokens, for
 // OpenAI-compatible servers that do not know max_completion_tokens.
 func WithLegacyMaxTokens() Option { return func(c *config) { c.legacyMax = true } }
+
+// WithReasoningContent sets whether a Chat Completions model sends the
+// reasoning it received in the reasoning_content field (DeepSeek's, xAI's
+// and other compatible servers') back in that field, on the assistant
+// messages that have tool calls, and only on those. Without it, reasoning
+// is sent back to DeepSeek's API (a base URL on deepseek.com) and to no
+// other server: DeepSeek's thinking mode requires it
+// (https://api-docs.deepseek.com/guides/thinking_mode), while xAI's Chat
+// Completions takes no reasoning back and OpenAI's has no such field. Use it
+// for DeepSeek models behind another URL (a proxy, a router) or for another
+// server whose documentation asks for the same.
+func WithReasoningContent(send bool) Option { return func(c *config) { c.reasoningContent = &send } }
 
 // WithRequestOptions adds options of the SDK to every request, after this
 // package's own (headers, middleware, timeouts…).
@@ -157,6 +208,7 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 	if !strings.HasSuffix(base, "/") {
 		base += "/"
 	}
+	c.base = base
 	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key)}
 	if c.maxRetries != nil {
 		ro = append(ro, option.WithMaxRetries(*c.maxRetries))

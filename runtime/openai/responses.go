@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	oai "github.com/openai/openai-go/v3"
+	"github.com/openai/openai-go/v3/packages/param"
 	"github.com/openai/openai-go/v3/responses"
 	"github.com/openai/openai-go/v3/shared"
 
@@ -19,11 +20,11 @@ import (
 // concurrent use.
 //
 // It is stateless: every request carries the whole conversation as input
-// items (no previous_response_id). Reasoning items come back as reasoning
-// parts whose ProviderMetadata["openai"] holds the item id and, when the
-// request included "reasoning.encrypted_content", the encrypted content;
-// they are sent back with them. Tool results are function_call_output items,
-// whose output is a list of input_text, input_image and input_file items for
+// items (no previous_response_id). Every output item comes back as parts
+// that send it back as the same item, with its id (see the package
+// documentation): reasoning, messages, function calls, and items of other
+// types verbatim. Tool results are function_call_output items, whose
+// output is a list of input_text, input_image and input_file items for
 // content results, so images reach the model directly.
 type ResponsesModel struct {
 	id     string
@@ -52,10 +53,29 @@ func Responses(id string, opts ...Option) *ResponsesModel {
 func (m *ResponsesModel) ID() string { return m.id }
 
 // itemMeta is what a part carries in ProviderMetadata["openai"] to be sent
-// back as the item it came from.
+// back as (part of) the output item it came from. Parts of one item (the
+// texts of a message, the summaries of a reasoning item) carry its id;
+// consecutive parts with the same id go back as that one item.
 type itemMeta struct {
-	ItemID           string `json:"itemId,omitempty"`
+	// ItemID is the output item's id: rs_…, msg_…, fc_….
+	ItemID string `json:"itemId,omitempty"`
+	// EncryptedContent is a reasoning item's, on its first part.
 	EncryptedContent string `json:"encryptedContent,omitempty"`
+	// ReasoningText marks a reasoning part that came from the item's
+	// content (reasoning_text) rather than its summary.
+	ReasoningText bool `json:"reasoningText,omitempty"`
+	// Phase is a message item's phase ("commentary", "final_answer"),
+	// which the API asks to have sent back.
+	Phase string `json:"phase,omitempty"`
+	// Annotations are an output_text's annotations (citations…), when it
+	// has some.
+	Annotations json.RawMessage `json:"annotations,omitempty"`
+	// Item is an output item of a type this package does not model, as
+	// the API sent it, on a [runtime.PartProviderItem] part.
+	Item json.RawMessage `json:"item,omitempty"`
+	// Field is, on a reasoning part from Chat Completions, the message
+	// field it came from: "reasoning_content".
+	Field string `json:"field,omitempty"`
 }
 
 func (im itemMeta) metadata() map[string]json.RawMessage {
@@ -94,30 +114,7 @@ func convertResponse(res *responses.Response) (*runtime.Response, error) {
 	}
 	msg := runtime.Message{Role: runtime.RoleAssistant}
 	for _, item := range res.Output {
-		switch item.Type {
-		case "message":
-			for _, c := range item.Content {
-				switch c.Type {
-				case "output_text":
-					msg.Parts = append(msg.Parts, runtime.TextPart(c.Text))
-				case "refusal":
-					msg.Parts = append(msg.Parts, runtime.TextPart(c.Refusal))
-				}
-			}
-		case "reasoning":
-			var texts []string
-			for _, s := range item.Summary {
-				texts = append(texts, s.Text)
-			}
-			msg.Parts = append(msg.Parts, runtime.Part{
-				Type: runtime.PartReasoning, Text: strings.Join(texts, "\n\n"),
-				ProviderMetadata: itemMeta{ItemID: item.ID, EncryptedContent: item.EncryptedContent}.metadata(),
-			})
-		case "function_call":
-			call := runtime.ToolCall{ID: item.CallID, Name: item.Name, Arguments: item.Arguments.OfString,
-				ProviderMetadata: itemMeta{ItemID: item.ID}.metadata()}
-			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
-		}
+		msg.Parts = append(msg.Parts, outputParts(item)...)
 	}
 	raw := string(res.Status)
 	reason := runtime.FinishStop
@@ -134,6 +131,8 @@ func convertResponse(res *responses.Response) (*runtime.Response, error) {
 		}
 	case len(msg.ToolCalls()) > 0:
 		reason = runtime.FinishToolCalls
+	case msg.Refusal() != "":
+		reason = runtime.FinishRefusal
 	}
 	u := res.Usage
 	return &runtime.Response{
@@ -150,6 +149,70 @@ func convertResponse(res *responses.Response) (*runtime.Response, error) {
 		ID:      res.ID,
 		ModelID: res.Model,
 	}, nil
+}
+
+// outputParts converts one output item to parts that send it back whole:
+// a message's output_text and refusal contents become text and refusal
+// parts carrying the item's id, a reasoning item a reasoning part per
+// summary (or reasoning_text content), a function call a tool call part,
+// and any other item (web_search_call, mcp_call, a message with other
+// contents…) a provider-item part holding it verbatim.
+func outputParts(item responses.ResponseOutputItemUnion) []runtime.Part {
+	var parts []runtime.Part
+	switch item.Type {
+	case "message":
+		for _, c := range item.Content {
+			im := itemMeta{ItemID: item.ID, Phase: string(item.Phase)}
+			switch c.Type {
+			case "output_text":
+				if raw := c.JSON.Annotations.Raw(); c.JSON.Annotations.Valid() && len(c.Annotations) > 0 {
+					im.Annotations = json.RawMessage(raw)
+				}
+				parts = append(parts, runtime.Part{Type: runtime.PartText, Text: c.Text, ProviderMetadata: im.metadata()})
+			case "refusal":
+				parts = append(parts, runtime.Part{Type: runtime.PartRefusal, Text: c.Refusal, ProviderMetadata: im.metadata()})
+			default:
+				return []runtime.Part{providerItem(item)}
+			}
+		}
+		if len(parts) == 0 {
+			return []runtime.Part{providerItem(item)}
+		}
+	case "reasoning":
+		for _, s := range item.Summary {
+			parts = append(parts, runtime.Part{Type: runtime.PartReasoning, Text: s.Text})
+		}
+		for _, c := range item.Content {
+			if c.Type != "reasoning_text" {
+				return []runtime.Part{providerItem(item)}
+			}
+			parts = append(parts, runtime.Part{Type: runtime.PartReasoning, Text: c.Text, ProviderMetadata: itemMeta{ItemID: item.ID, ReasoningText: true}.metadata()})
+		}
+		if len(parts) == 0 {
+			parts = append(parts, runtime.Part{Type: runtime.PartReasoning})
+		}
+		for i := range parts {
+			if parts[i].ProviderMetadata == nil {
+				parts[i].ProviderMetadata = itemMeta{ItemID: item.ID}.metadata()
+			}
+		}
+		// The encrypted content goes on the first part only.
+		im := readMeta(parts[0].ProviderMetadata)
+		im.EncryptedContent = item.EncryptedContent
+		parts[0].ProviderMetadata = im.metadata()
+	case "function_call":
+		call := runtime.ToolCall{ID: item.CallID, Name: item.Name, Arguments: item.Arguments.OfString,
+			ProviderMetadata: itemMeta{ItemID: item.ID}.metadata()}
+		parts = append(parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
+	default:
+		parts = append(parts, providerItem(item))
+	}
+	return parts
+}
+
+// providerItem keeps an output item verbatim.
+func providerItem(item responses.ResponseOutputItemUnion) runtime.Part {
+	return runtime.Part{Type: runtime.PartProviderItem, ProviderMetadata: itemMeta{Item: json.RawMessage(item.RawJSON())}.metadata()}
 }
 
 // Stream implements [runtime.Model].
@@ -172,8 +235,10 @@ func (m *ResponsesModel) Stream(ctx context.Context, req *runtime.Request) iter.
 			ev := stream.Current()
 			var part runtime.StreamPart
 			switch ev.Type {
-			case "response.output_text.delta", "response.refusal.delta":
+			case "response.output_text.delta":
 				part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: ev.Delta}
+			case "response.refusal.delta":
+				part = runtime.StreamPart{Type: runtime.StreamRefusalDelta, Text: ev.Delta}
 			case "response.reasoning_summary_text.delta":
 				part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: ev.Delta}
 			case "response.output_item.added":
@@ -212,7 +277,7 @@ func (m *ResponsesModel) Stream(ctx context.Context, req *runtime.Request) iter.
 			default:
 				continue
 			}
-			if part.Type != runtime.StreamTextDelta || part.Text != "" {
+			if (part.Type != runtime.StreamTextDelta && part.Type != runtime.StreamRefusalDelta) || part.Text != "" {
 				if !yield(part, nil) {
 					return
 				}
@@ -304,42 +369,7 @@ func inputItems(msg runtime.Message) (responses.ResponseInputParam, error) {
 		}
 		out = append(out, responses.ResponseInputItemParamOfMessage(content, responses.EasyInputMessageRoleUser))
 	case runtime.RoleAssistant:
-		var text strings.Builder
-		flush := func() {
-			if text.Len() > 0 {
-				out = append(out, responses.ResponseInputItemParamOfMessage(text.String(), responses.EasyInputMessageRoleAssistant))
-				text.Reset()
-			}
-		}
-		for _, p := range msg.Parts {
-			switch p.Type {
-			case runtime.PartText:
-				text.WriteString(p.Text)
-			case runtime.PartReasoning:
-				im := readMeta(p.ProviderMetadata)
-				if im.ItemID == "" {
-					continue // reasoning from elsewhere: no item to send back
-				}
-				flush()
-				r := responses.ResponseReasoningItemParam{ID: im.ItemID, Summary: []responses.ResponseReasoningItemSummaryParam{}}
-				if p.Text != "" {
-					r.Summary = append(r.Summary, responses.ResponseReasoningItemSummaryParam{Text: p.Text})
-				}
-				if im.EncryptedContent != "" {
-					r.EncryptedContent = oai.String(im.EncryptedContent)
-				}
-				out = append(out, responses.ResponseInputItemUnionParam{OfReasoning: &r})
-			case runtime.PartToolCall:
-				flush()
-				c := p.ToolCall
-				item := responses.ResponseInputItemParamOfFunctionCall(c.Arguments, c.ID, c.Name)
-				if im := readMeta(c.ProviderMetadata); im.ItemID != "" {
-					item.OfFunctionCall.ID = oai.String(im.ItemID)
-				}
-				out = append(out, item)
-			}
-		}
-		flush()
+		out = append(out, assistantItems(msg.Parts)...)
 	case runtime.RoleTool:
 		for _, r := range msg.ToolResults() {
 			var item responses.ResponseInputItemUnionParam
@@ -359,6 +389,98 @@ func inputItems(msg runtime.Message) (responses.ResponseInputParam, error) {
 		return nil, fmt.Errorf("unknown role %q", msg.Role)
 	}
 	return out, nil
+}
+
+// assistantItems converts the parts of an assistant message to input
+// items, giving back each output item it came from: consecutive parts of
+// one item (by id) make one item again, so a reasoning item is followed by
+// the message, call or other item that followed it. Text without an item
+// id (from another provider, or written by hand) is sent as an assistant
+// message, a refusal without one as its text; reasoning without one has no
+// item to go back as, nor have other providers' items.
+func assistantItems(parts []runtime.Part) responses.ResponseInputParam {
+	var (
+		out       responses.ResponseInputParam
+		text      strings.Builder
+		message   *responses.ResponseOutputMessageParam
+		reasoning *responses.ResponseReasoningItemParam
+	)
+	flush := func() {
+		if text.Len() > 0 {
+			out = append(out, responses.ResponseInputItemParamOfMessage(text.String(), responses.EasyInputMessageRoleAssistant))
+			text.Reset()
+		}
+		if message != nil {
+			out = append(out, responses.ResponseInputItemUnionParam{OfOutputMessage: message})
+			message = nil
+		}
+		if reasoning != nil {
+			out = append(out, responses.ResponseInputItemUnionParam{OfReasoning: reasoning})
+			reasoning = nil
+		}
+	}
+	for _, p := range parts {
+		im := readMeta(p.ProviderMetadata)
+		switch p.Type {
+		case runtime.PartText, runtime.PartRefusal:
+			if im.ItemID == "" {
+				if message != nil || reasoning != nil {
+					flush()
+				}
+				text.WriteString(p.Text)
+				continue
+			}
+			if message == nil || message.ID != im.ItemID {
+				flush()
+				message = &responses.ResponseOutputMessageParam{ID: im.ItemID, Status: responses.ResponseOutputMessageStatusCompleted,
+					Phase: responses.ResponseOutputMessagePhase(im.Phase)}
+			}
+			var c responses.ResponseOutputMessageContentUnionParam
+			if p.Type == runtime.PartRefusal {
+				c.OfRefusal = &responses.ResponseOutputRefusalParam{Refusal: p.Text}
+			} else {
+				t := &responses.ResponseOutputTextParam{Text: p.Text, Annotations: []responses.ResponseOutputTextAnnotationUnionParam{}}
+				if len(im.Annotations) > 0 {
+					_ = json.Unmarshal(im.Annotations, &t.Annotations)
+				}
+				c.OfOutputText = t
+			}
+			message.Content = append(message.Content, c)
+		case runtime.PartReasoning:
+			if im.ItemID == "" {
+				continue // reasoning from elsewhere: no item to send back
+			}
+			if reasoning == nil || reasoning.ID != im.ItemID {
+				flush()
+				reasoning = &responses.ResponseReasoningItemParam{ID: im.ItemID, Summary: []responses.ResponseReasoningItemSummaryParam{}}
+			}
+			switch {
+			case im.ReasoningText:
+				reasoning.Content = append(reasoning.Content, responses.ResponseReasoningItemContentParam{Text: p.Text})
+			case p.Text != "":
+				reasoning.Summary = append(reasoning.Summary, responses.ResponseReasoningItemSummaryParam{Text: p.Text})
+			}
+			if im.EncryptedContent != "" {
+				reasoning.EncryptedContent = oai.String(im.EncryptedContent)
+			}
+		case runtime.PartToolCall:
+			flush()
+			c := p.ToolCall
+			item := responses.ResponseInputItemParamOfFunctionCall(c.Arguments, c.ID, c.Name)
+			if im := readMeta(c.ProviderMetadata); im.ItemID != "" {
+				item.OfFunctionCall.ID = oai.String(im.ItemID)
+			}
+			out = append(out, item)
+		case runtime.PartProviderItem:
+			if len(im.Item) == 0 {
+				continue // another provider's
+			}
+			flush()
+			out = append(out, param.Override[responses.ResponseInputItemUnionParam](im.Item))
+		}
+	}
+	flush()
+	return out
 }
 
 // inputContent converts user content.

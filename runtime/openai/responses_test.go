@@ -110,7 +110,7 @@ func TestResponsesToolChoice(t *testing.T) {
 func wantResponsesMessage() runtime.Message {
 	return runtime.Message{Role: runtime.RoleAssistant, Parts: []runtime.Part{
 		{Type: runtime.PartReasoning, Text: "Two cities: two calls.", ProviderMetadata: meta(`{"itemId":"rs_1","encryptedContent":"gAAAAB-enc"}`)},
-		runtime.TextPart("Checking both."),
+		{Type: runtime.PartText, Text: "Checking both.", ProviderMetadata: meta(`{"itemId":"msg_1"}`)},
 		{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`, ProviderMetadata: meta(`{"itemId":"fc_1"}`)}},
 		{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome","units":"celsius"}`, ProviderMetadata: meta(`{"itemId":"fc_2"}`)}},
 	}}
@@ -137,7 +137,7 @@ func TestResponsesGenerate(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","input":[
 		{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Two cities: two calls."}],"encrypted_content":"gAAAAB-enc"},
-		{"role":"assistant","content":"Checking both."},
+		{"type":"message","id":"msg_1","role":"assistant","status":"completed","content":[{"type":"output_text","text":"Checking both.","annotations":[]}]},
 		{"type":"function_call","id":"fc_1","call_id":"call_paris","name":"weather","arguments":"{\"location\":\"Paris\"}"},
 		{"type":"function_call","id":"fc_2","call_id":"call_rome","name":"weather","arguments":"{\"location\":\"Rome\",\"units\":\"celsius\"}"}]}`,
 		string(srv2.Requests()[0].Body))
