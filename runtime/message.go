@@ -172,7 +172,8 @@ func ToolMessage(results ...ToolResult) Message {
 	return m
 }
 
-// Text returns the concatenated text parts of m (not its reasoning).
+// Text returns the concatenated text parts of m (not its reasoning, nor a
+// refusal: see [Message.Refusal]).
 func (m Message) Text() string {
 	var b strings.Builder
 	for _, p := range m.Parts {
