@@ -389,3 +389,37 @@ func TestResponsesAgentRefusal(t *testing.T) {
 	assert.Empty(t, res.Text)
 	assert.Equal(t, "I'm sorry, but I can't help with that.", res.Messages[len(res.Messages)-1].Refusal())
 }
+
+// TestResponsesRecordedReasoningText replays a recorded answer of DeepSeek's
+// Responses API (pydantic-ai's cassette): its reasoning item holds the
+// reasoning as reasoning_text content, not as a summary. It becomes a
+// reasoning part and goes back as the same item, content and all, as the
+// recorded follow-up request sent it (which the API accepted); the message
+// goes back with its id and phase.
+func TestResponsesRecordedReasoningText(t *testing.T) {
+	body := recorded(t, "deepseek_responses_two_turns.1.json")
+	want := jsonOf(t, recorded(t, "deepseek_responses_two_turns.2.request.json"))
+	srv := newFakeServer(t, reply{Body: body})
+	model := srv.responsesModelAt(t, "deepseek-v4-flash", WithBaseURL("https://api.deepseek.com"))
+	first := field(t, want, "input", 0, "content").(string)
+	res, err := model.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage(first)}})
+	require.NoError(t, err)
+	output := field(t, jsonOf(t, body), "output").([]any)
+	require.Len(t, res.Message.Parts, 2)
+	assert.Equal(t, runtime.PartReasoning, res.Message.Parts[0].Type)
+	assert.Equal(t, field(t, output[0], "content", 0, "text"), res.Message.Parts[0].Text)
+	assert.Equal(t, "hello", res.Message.Text())
+
+	second := field(t, want, "input", 3, "content").(string)
+	_, err = model.Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
+		runtime.UserMessage(first), res.Message, runtime.UserMessage(second)}})
+	require.NoError(t, err)
+	got := field(t, requestBody(t, srv, 1), "input").([]any)
+	require.Len(t, got, 4)
+	// The recorded client sent "encrypted_content": null, which means none.
+	rs := field(t, want, "input", 1).(map[string]any)
+	delete(rs, "encrypted_content")
+	assert.JSONEq(t, encode(t, rs), encode(t, got[1]))
+	assert.JSONEq(t, encode(t, outputAsInput(t, output[1])), encode(t, got[2]))
+	assert.Equal(t, second, field(t, got[3], "content"))
+}
