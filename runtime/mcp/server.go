@@ -256,15 +256,17 @@ func (h *handler) reporter(ctx context.Context, req *sdk.CallToolRequest, inv ru
 		}
 	}
 	r.Data = func(v any, raw json.RawMessage) {
-		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, inv, v, raw)})
+		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, h.tool, inv, v, raw)})
 	}
 	return r
 }
 
-// displayData is the display form of data a tool emitted: what its
-// transform for the display target makes of it, the data itself when it
-// has none, the [runtime.Placeholder] when the transform fails.
-func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
+// displayData is the display form of data a tool emitted, as in an
+// agent's stream without a policy: what its Data transform for the display
+// target makes of it, the data itself when the tool's transforms do not
+// configure the display, else the [runtime.Placeholder] (no Data
+// transform, no answer, a failure).
+func displayData(ctx context.Context, tool runtime.Tool, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = json.RawMessage(runtime.Placeholder)
@@ -272,9 +274,12 @@ func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.Ra
 	}()
 	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseData, &runtime.Output{Value: v, JSON: raw}, nil)
 	if !ok {
+		if tt, isTT := tool.(runtime.ToolTransformer); isTT && tt.TransformsTarget(runtime.TargetDisplay) {
+			return json.RawMessage(runtime.Placeholder)
+		}
 		return raw
 	}
-	if err != nil {
+	if err != nil || shaped == nil {
 		return json.RawMessage(runtime.Placeholder)
 	}
 	data, err := json.Marshal(shaped)
