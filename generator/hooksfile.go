@@ -83,8 +83,8 @@ func renderStub(f *jen.File, st stub) {
 		)
 	default:
 		f.Commentf("%s returns the transforms of what the %s sees of tool %q,", h.Func, h.Kind, t.ID)
-		f.Comment("per phase: input, output, error and approval. A transform that fails")
-		f.Comment("shows a placeholder, never the raw payload.")
+		f.Comment("per phase. Once one transform is set, every phase without one shows a")
+		f.Comment("placeholder, never the raw payload, as does a transform that fails.")
 		f.Comment("")
 		f.Comment(stubMarker + "; with no transform set, the target gets the raw")
 		f.Comment("payload, as without a hook. Edit it freely: toolgen never changes it again.")

@@ -134,9 +134,10 @@
 // tool-call-delta, tool-call, tool-progress, tool-output, tool-result,
 // tool-error, tool-call-approval, step-finish and finish (whose Result is set). A subagent's events appear
 // in its caller's stream with the subagent's AgentID and the
-// ParentToolCallID of the agent-<key> call. Deltas are the model's raw
-// output, shown as it streams; a display that must hide raw arguments should
-// ignore tool-call-delta events and show the tool-call payload.
+// ParentToolCallID of the agent-<key> call. Text deltas are the model's
+// raw output. Argument deltas (tool-call-delta) are too, unless the display
+// target is configured (see below): then each is what an input-delta
+// transform makes of it, or it is Suppressed and has no text.
 //
 // # Model output and transforms
 //
@@ -145,13 +146,22 @@
 // output stays with the application in [Result.Steps].
 //
 // Event payloads are for a display ([TargetDisplay]); [Result.Transcript]
-// holds the same events shaped for storage ([TargetTranscript]). For each
-// target and phase (input, output, error, approval; progress and data for
-// the display only) the payload is the
-// tool's own transform ([Transforms]) if it has one, else the agent's
-// [TransformPolicy] if set, else the raw payload. A transform that fails,
-// panics or returns something that does not encode gives [Placeholder],
-// never the raw payload.
+// holds the same events shaped for storage ([TargetTranscript]). The phases
+// are input, output, error and approval, and for the display only
+// input-delta, progress and data.
+//
+// A target is configured by the tool's [Transforms] for it, when they have
+// at least one function (an empty Transforms, as a generated hook stub
+// returns, configures nothing), or by the agent's [TransformPolicy], for
+// the Targets it names (all when nil). A target that nothing configures
+// gets every payload raw. For a configured target, as in Mastra, each
+// payload is the first answer of the policy's Func and then of the tool's
+// transform for the phase; with no answer (no transform for the phase, or
+// a nil value) it is [Placeholder], and a transform that fails, panics or
+// returns something that does not encode gives the Placeholder at once.
+// The raw payload is never shown in its place. Argument deltas of a
+// configured display are suppressed unless an input-delta transform
+// answers. Tools other than [Func] take part through [ToolTransformer].
 //
 // # Approval
 //

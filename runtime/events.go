@@ -14,6 +14,10 @@ const (
 	EventTextDelta EventType = "text-delta"
 	// EventToolCallDelta: a piece of a tool call's arguments, in Text, as
 	// the model streams them (not validated; never shown after a failure).
+	// When the agent's policy or the tool's transforms configure the
+	// display, Text is what they make of the piece (the input-delta
+	// phase), or the event is Suppressed and has no Text. Deltas are not
+	// in the transcript.
 	EventToolCallDelta EventType = "tool-call-delta"
 	// EventToolCall: a complete tool call; Payload is the display form of
 	// its input (null when the arguments were invalid).
@@ -63,8 +67,15 @@ type Event struct {
 	ToolCallID string `json:"toolCallId,omitempty"`
 	// Text is the delta of text-delta and tool-call-delta events.
 	Text string `json:"text,omitempty"`
-	// Payload is the target's form of the call's input, output, error or
-	// approval request: the raw payload, or what a transform made of it.
+	// Suppressed is set on a tool-call-delta event whose piece of the
+	// arguments the display may not see: its target is configured and no
+	// input-delta transform answered. Text is then empty. It is Mastra's
+	// {suppress: true} for the input-delta phase.
+	Suppressed bool `json:"suppressed,omitempty"`
+	// Payload is the target's form of the call's input, output, error,
+	// approval request, progress report or emitted data: the raw payload
+	// when nothing configures the target, else what a transform made of it
+	// or the [Placeholder].
 	Payload json.RawMessage `json:"payload,omitempty"`
 	// FinishReason is set on step-finish and finish events.
 	FinishReason FinishReason `json:"finishReason,omitempty"`
@@ -88,6 +99,9 @@ func (e Event) String() string {
 	}
 	if e.Text != "" {
 		b.WriteString(" " + e.Text)
+	}
+	if e.Suppressed {
+		b.WriteString(" (suppressed)")
 	}
 	if len(e.Payload) > 0 {
 		b.WriteString(" " + string(e.Payload))

@@ -3,7 +3,6 @@ package runtime
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync/atomic"
 )
@@ -65,6 +64,8 @@ func (f *Func[In, Out]) WithModelOutput(fn func(ctx context.Context, in In, out 
 }
 
 // WithTransform sets the transforms of target, replacing earlier ones.
+// Transforms with at least one function configure target: its phases
+// without one show the [Placeholder]; see [Transforms].
 func (f *Func[In, Out]) WithTransform(target Target, t Transforms[In, Out]) *Func[In, Out] {
 	h := f.setHooks()
 	if h.transforms == nil {
@@ -179,7 +180,10 @@ func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelO
 	return h.modelOutput(ctx, c.in, out)
 }
 
-// Transform implements [Invocation].
+// Transform implements [Invocation]: the function of the target's
+// [Transforms] for phase, if there is one. The input-delta phase is the
+// Func's own ([Func.TransformInputDelta]): deltas stream before there is an
+// Invocation.
 func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase Phase, res *Output, err error) (any, bool, error) {
 	if c.f.hooks == nil {
 		return nil, false, nil
@@ -217,13 +221,7 @@ func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase 
 			return v, true, terr
 		}
 	case PhaseData:
-		if t.Data == nil {
-			if !t.any() {
-				break // an empty Transforms, as a generated stub returns
-			}
-			return nil, true, errNoDataTransform
-		}
-		if res != nil {
+		if t.Data != nil && res != nil {
 			v, terr := t.Data(ctx, c.in, res.Value)
 			return v, true, terr
 		}
@@ -231,8 +229,28 @@ func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase 
 	return nil, false, nil
 }
 
-// errNoDataTransform fails the data phase of a target whose transforms
-// have no Data function, so that it gets the Placeholder.
-var errNoDataTransform = errors.New("the target has transforms but none for emitted data")
+// TransformsTarget implements [ToolTransformer]: whether the transforms
+// set for target with [Func.WithTransform] have a function for any phase.
+// An empty [Transforms], as a generated hook stub returns, configures
+// nothing.
+func (f *Func[In, Out]) TransformsTarget(target Target) bool {
+	return f.hooks != nil && f.hooks.transforms[target].configured()
+}
+
+// TransformInputDelta implements [ToolTransformer] with the InputDelta
+// function of target's [Transforms].
+func (f *Func[In, Out]) TransformInputDelta(ctx context.Context, target Target, delta string) (any, bool, error) {
+	if f.hooks == nil {
+		return nil, false, nil
+	}
+	fn := f.hooks.transforms[target].InputDelta
+	if fn == nil {
+		return nil, false, nil
+	}
+	v, err := fn(ctx, delta)
+	return v, true, err
+}
 
 var _ Tool = (*Func[struct{}, struct{}])(nil)
+
+var _ ToolTransformer = (*Func[struct{}, struct{}])(nil)

@@ -121,7 +121,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
 		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
-		resp, err := r.callModel(ctx, step, req)
+		resp, err := r.callModel(ctx, step, req, plan.Tools)
 		if err != nil {
 			if cerr := r.check(ctx); cerr != nil {
 				return nil, cerr
@@ -172,16 +172,28 @@ func (r *runner) check(ctx context.Context) error {
 	return nil
 }
 
-func (r *runner) callModel(ctx context.Context, step int, req *Request) (*Response, error) {
+func (r *runner) callModel(ctx context.Context, step int, req *Request, tools Toolset) (*Response, error) {
 	if !r.streaming {
 		return r.a.Model.Generate(ctx, req)
 	}
+	names := map[string]string{} // call id → tool name, for deltas that omit it
 	return CollectStream(r.a.Model.Stream(ctx, req), func(p StreamPart) {
 		switch p.Type {
 		case StreamTextDelta:
 			r.record(&Event{Type: EventTextDelta, Step: step, Text: p.Text}, nil)
+		case StreamToolCallStart:
+			if p.ToolName != "" {
+				names[p.ToolCallID] = p.ToolName
+			}
 		case StreamToolCallDelta:
-			r.record(&Event{Type: EventToolCallDelta, Step: step, ToolName: p.ToolName, ToolCallID: p.ToolCallID, Text: p.Text}, nil)
+			name := p.ToolName
+			if name == "" {
+				name = names[p.ToolCallID]
+			} else {
+				names[p.ToolCallID] = name
+			}
+			ev := r.delta(ctx, Event{Type: EventToolCallDelta, Step: step, ToolName: name, ToolCallID: p.ToolCallID}, tools[name], p.Text)
+			r.record(&ev, nil)
 		}
 	})
 }
@@ -352,6 +364,7 @@ type dispatched struct {
 // slot follows one call through dispatch.
 type slot struct {
 	call     ToolCall
+	tool     Tool // nil for an unknown tool; its transforms shape the events
 	inv      Invocation
 	outcome  ToolOutcome
 	run      bool
@@ -426,13 +439,14 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 // outcome event.
 func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Toolset, decided map[string]Decision) {
 	c := s.call
+	s.tool = all[c.Name] // an inactive tool's transforms still hide its payloads
 	callEvent := func() {
 		var inv Invocation
 		raw := json.RawMessage("null")
 		if s.inv != nil {
 			inv, raw = s.inv, json.RawMessage(c.Arguments)
 		}
-		disp, tr := r.events(ctx, Event{Type: EventToolCall, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseInput, inv, nil, nil, raw)
+		disp, tr := r.events(ctx, Event{Type: EventToolCall, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseInput, s.tool, inv, nil, nil, raw)
 		r.record(disp, tr)
 	}
 	tool, ok := active[c.Name]
@@ -480,7 +494,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		return
 	}
 	s.outcome.Pending = true
-	disp, tr := r.events(ctx, Event{Type: EventToolCallApproval, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseApproval, inv, nil, nil, json.RawMessage(c.Arguments))
+	disp, tr := r.events(ctx, Event{Type: EventToolCallApproval, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseApproval, s.tool, inv, nil, nil, json.RawMessage(c.Arguments))
 	s.outcome.ModelOutput = ModelOutput{}
 	s.approval = disp.Payload
 	r.record(disp, tr)
@@ -512,7 +526,7 @@ func (r *runner) failure(ctx context.Context, step int, s *slot, e *ToolError) (
 	s.outcome.Err = e
 	s.outcome.ModelOutput = ErrorOutput(e.Message)
 	raw, _ := json.Marshal(map[string]string{"kind": string(e.Kind), "message": e.Message})
-	return r.events(ctx, Event{Type: EventToolError, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseError, s.inv, nil, e, raw)
+	return r.events(ctx, Event{Type: EventToolError, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseError, s.tool, s.inv, nil, e, raw)
 }
 
 // toolContext is the ctx a tool runs with: the call's identity, the request
@@ -546,7 +560,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	}
 	s.outcome.Output = res.Value
 	s.outcome.ModelOutput = out
-	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &res, nil, res.JSON)
+	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.tool, s.inv, &res, nil, res.JSON)
 }
 
 // reporter turns the progress and data a call reports into events on the
@@ -558,7 +572,7 @@ func (r *runner) reporter(ctx context.Context, step int, s *slot, sink eventSink
 	}
 	send := func(typ EventType, phase Phase, v any, raw json.RawMessage) {
 		ev := Event{Type: typ, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}
-		ev.Payload = r.present(ctx, TargetDisplay, phase, ev, s.inv, &Output{Value: v, JSON: raw}, nil, raw)
+		ev.Payload = r.present(ctx, TargetDisplay, phase, ev, s.tool, s.inv, &Output{Value: v, JSON: raw}, nil, raw)
 		sink(ev)
 	}
 	return Reporter{
@@ -571,37 +585,19 @@ func (r *runner) reporter(ctx context.Context, step int, s *slot, sink eventSink
 }
 
 // events builds the display and transcript forms of a tool event.
-func (r *runner) events(ctx context.Context, base Event, phase Phase, inv Invocation, res *Output, err error, raw json.RawMessage) (*Event, *Event) {
+func (r *runner) events(ctx context.Context, base Event, phase Phase, tool Tool, inv Invocation, res *Output, err error, raw json.RawMessage) (*Event, *Event) {
 	disp, tr := base, base
-	disp.Payload = r.present(ctx, TargetDisplay, phase, base, inv, res, err, raw)
-	tr.Payload = r.present(ctx, TargetTranscript, phase, base, inv, res, err, raw)
+	disp.Payload = r.present(ctx, TargetDisplay, phase, base, tool, inv, res, err, raw)
+	tr.Payload = r.present(ctx, TargetTranscript, phase, base, tool, inv, res, err, raw)
 	return &disp, &tr
 }
 
-// present returns what target sees in phase: the tool's transform, else the
-// agent's policy, else raw. A failing transform gives the Placeholder.
-func (r *runner) present(ctx context.Context, target Target, phase Phase, base Event, inv Invocation, res *Output, err error, raw json.RawMessage) (out json.RawMessage) {
-	defer func() {
-		if p := recover(); p != nil {
-			out = json.RawMessage(Placeholder)
-		}
-	}()
-	encode := func(v any, terr error) json.RawMessage {
-		if terr != nil {
-			return json.RawMessage(Placeholder)
-		}
-		data, merr := json.Marshal(v)
-		if merr != nil {
-			return json.RawMessage(Placeholder)
-		}
-		return data
-	}
-	if inv != nil {
-		if v, ok, terr := inv.Transform(ctx, target, phase, res, err); ok {
-			return encode(v, terr)
-		}
-	}
-	if r.a.Transform != nil {
+// present returns what target sees in phase (see [TransformPolicy]): raw
+// when neither the agent's policy nor the tool configures target, else the
+// first answer of the policy and the tool's transform, else the
+// Placeholder. An answer that does not encode gives the Placeholder too.
+func (r *runner) present(ctx context.Context, target Target, phase Phase, base Event, tool Tool, inv Invocation, res *Output, err error, raw json.RawMessage) json.RawMessage {
+	input := func() TransformInput {
 		in := TransformInput{Target: target, Phase: phase, ToolName: base.ToolName, ToolCallID: base.ToolCallID, Err: err, Raw: raw}
 		if inv != nil {
 			in.Input = inv.Input()
@@ -609,9 +605,24 @@ func (r *runner) present(ctx context.Context, target Target, phase Phase, base E
 		if res != nil {
 			in.Output = res.Value
 		}
-		return encode(r.a.Transform(ctx, in))
+		return in
 	}
-	return raw
+	own := func() (any, bool, error) {
+		if inv == nil {
+			return nil, false, nil
+		}
+		return inv.Transform(ctx, target, phase, res, err)
+	}
+	v, how := shape(ctx, r.a.Transform, target, tool, input, own)
+	switch how {
+	case passRaw:
+		return raw
+	case answered:
+		if data, ok := encodeAnswer(v); ok {
+			return data
+		}
+	}
+	return json.RawMessage(Placeholder)
 }
 
 // comparable reports whether v can be a map key without panicking.

@@ -90,10 +90,12 @@ func Progress(ctx context.Context, progress, total float64, message string) {
 // Emit sends data from the tool running under ctx to whoever is watching
 // the call, before the tool returns: partial results, rows as they are
 // read, a status object. In an agent run that streams, it becomes an
-// [EventToolOutput] whose payload is the display form of data (the tool's
-// Data transform, the agent's policy, or data as JSON); under MCP, a log
-// message (notifications/message, level "info", the tool's name as the
-// logger) when the client has set a log level. The model never sees it:
+// [EventToolOutput] whose payload is the display form of data (data as
+// JSON when nothing configures the display, else the answer of the agent's
+// policy or the tool's Data transform, or the [Placeholder]; see
+// [TransformPolicy]); under MCP, a log message (notifications/message,
+// level "info", the tool's name as the logger) when the client has set a
+// log level. The model never sees it:
 // it sees the tool's result. Emit returns an error only when data cannot
 // be encoded as JSON; with no one watching it does nothing else.
 func Emit(ctx context.Context, data any) error {

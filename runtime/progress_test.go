@@ -109,14 +109,15 @@ func TestDataGoesThroughDisplayTransforms(t *testing.T) {
 	redact := func(_ context.Context, _ rowsIn, out rowsOut) (any, error) {
 		return map[string]int{"rows": out.Rows}, nil
 	}
-	t.Run("a target with transforms but no Data gets the placeholder", func(t *testing.T) {
+	t.Run("a target with transforms but no Data or Progress gets the placeholder", func(t *testing.T) {
 		tool := rowsTool().WithTransform(runtime.TargetDisplay, runtime.Transforms[rowsIn, rowsOut]{Output: redact})
 		evs := toolEvents(streamRows(t, &runtime.Agent{ID: "a", Tools: runtime.Toolset{"rows": tool}}))
 		for _, ev := range evs {
 			assert.NotContains(t, string(ev.Payload), "alice", "%s leaks the raw payload", ev.Type)
+			assert.NotContains(t, string(ev.Payload), "users", "%s leaks the raw payload", ev.Type)
 		}
 		assert.Equal(t, runtime.Placeholder, string(evs[2].Payload))
-		assert.JSONEq(t, `{"progress":1,"total":2,"message":"reading users"}`, string(evs[1].Payload), "progress is shown as reported")
+		assert.Equal(t, runtime.Placeholder, string(evs[1].Payload), "progress follows the rule of every phase")
 	})
 	t.Run("the tool's Data and Progress transforms", func(t *testing.T) {
 		tool := rowsTool().WithTransform(runtime.TargetDisplay, runtime.Transforms[rowsIn, rowsOut]{
@@ -139,13 +140,13 @@ func TestDataGoesThroughDisplayTransforms(t *testing.T) {
 		})
 		evs := toolEvents(streamRows(t, &runtime.Agent{ID: "a", Tools: runtime.Toolset{"rows": tool}}))
 		assert.Equal(t, runtime.Placeholder, string(evs[2].Payload))
-		assert.Contains(t, string(evs[4].Payload), "alice", "the output phase has no transform and none was configured for it")
+		assert.Equal(t, runtime.Placeholder, string(evs[4].Payload), "the display is configured: the output phase, which has no transform, is hidden")
 	})
 	t.Run("the agent's policy", func(t *testing.T) {
 		var seen []runtime.TransformInput
 		var mu sync.Mutex
 		agent := &runtime.Agent{ID: "a", Tools: runtime.Toolset{"rows": rowsTool()},
-			Transform: func(_ context.Context, in runtime.TransformInput) (any, error) {
+			Transform: runtime.TransformPolicy{Func: func(_ context.Context, in runtime.TransformInput) (any, error) {
 				mu.Lock()
 				seen = append(seen, in)
 				mu.Unlock()
@@ -153,7 +154,7 @@ func TestDataGoesThroughDisplayTransforms(t *testing.T) {
 					return "hidden", nil
 				}
 				return in.Raw, nil
-			}}
+			}}}
 		evs := toolEvents(streamRows(t, agent))
 		assert.Equal(t, `"hidden"`, string(evs[2].Payload))
 		var data *runtime.TransformInput

@@ -99,7 +99,7 @@ func TestAgentTransformPolicy(t *testing.T) {
 	var mu sync.Mutex
 	var seen []runtime.Phase
 	policy := func(ctx context.Context, in runtime.TransformInput) (any, error) {
-		if in.Target == runtime.TargetTranscript {
+		if in.Target == runtime.TargetTranscript || in.Phase == runtime.PhaseInputDelta {
 			return in.Raw, nil
 		}
 		mu.Lock()
@@ -118,7 +118,7 @@ func TestAgentTransformPolicy(t *testing.T) {
 	model := scripted.New(
 		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":1}`)),
 		scripted.Text("done"))
-	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": secretTool()}, Transform: policy}
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": secretTool()}, Transform: runtime.TransformPolicy{Func: policy}}
 	evs := collect(t, agent.Stream(t.Context(), "go"))
 	for _, ev := range evs {
 		assert.NotContains(t, string(ev.Payload), secret)

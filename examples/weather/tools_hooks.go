@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -35,9 +36,14 @@ type displayWeather struct {
 }
 
 // weatherForDisplay returns the transforms of what the display sees of tool
-// "weather-tool": the output without the station id.
+// "weather-tool": the output without the station id. Once a target has a
+// transform, every phase of it needs one to be shown: the display sees the
+// runtime.Placeholder for a phase without, and no argument deltas. So the
+// arguments (which hold nothing internal) and the failures are shown as
+// they are.
 func weatherForDisplay() runtime.Transforms[WeatherInput, WeatherOutput] {
 	return runtime.Transforms[WeatherInput, WeatherOutput]{
+		Input: func(ctx context.Context, in WeatherInput) (any, error) { return in, nil },
 		Output: func(ctx context.Context, in WeatherInput, out WeatherOutput) (any, error) {
 			return displayWeather{
 				Location:    out.Location,
@@ -46,6 +52,12 @@ func weatherForDisplay() runtime.Transforms[WeatherInput, WeatherOutput] {
 				Conditions:  out.Conditions,
 				Icon:        out.Icon,
 			}, nil
+		},
+		Error: func(ctx context.Context, in WeatherInput, err error) (any, error) {
+			if te, ok := errors.AsType[*runtime.ToolError](err); ok {
+				return map[string]string{"message": te.Message}, nil
+			}
+			return nil, err
 		},
 	}
 }

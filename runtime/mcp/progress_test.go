@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"sync"
 	"testing"
@@ -19,8 +20,9 @@ import (
 )
 
 // progressTools has a tool that reports progress three times and emits a
-// row with a secret in it, which its display transform hides, and a tool
-// that tells what it knows of the request it serves.
+// row with a secret in it, which its display transforms hide (its progress
+// messages quote its input: they are shaped too), and a tool that tells
+// what it knows of the request it serves.
 func progressTools() runtime.Toolset {
 	slow := echoTool("slow", runtime.Annotations{}, func(ctx context.Context, s string) (string, error) {
 		for i := 1; i <= 3; i++ {
@@ -33,6 +35,9 @@ func progressTools() runtime.Toolset {
 	}).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{
 		Data: func(_ context.Context, _ echoIn, data any) (any, error) {
 			return map[string]string{"row": data.(map[string]string)["row"]}, nil
+		},
+		Progress: func(_ context.Context, _ echoIn, p runtime.ProgressReport) (any, error) {
+			return fmt.Sprintf("step %g of %g", p.Progress, p.Total), nil
 		},
 	})
 	who := echoTool("who", runtime.Annotations{}, func(ctx context.Context, _ string) (string, error) {
@@ -73,7 +78,7 @@ func (r *recorder) options() *sdk.ClientOptions {
 // client that sends a progress token gets the tool's progress as
 // notifications/progress with that token, in order;
 // once it has set a log level it gets emitted data as log messages, shaped
-// by the tool's display transform. The tool sees the session and token.
+// by the tool's display transforms. The tool sees the session and token.
 func TestProgressReachesAnHTTPClient(t *testing.T) {
 	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, progressTools(), nil)
 	require.NoError(t, err)
@@ -111,7 +116,7 @@ func TestProgressReachesAnHTTPClient(t *testing.T) {
 		assert.Equal(t, "tok-1", p.ProgressToken)
 		assert.Equal(t, float64(i+1), p.Progress)
 		assert.Equal(t, float64(3), p.Total)
-		assert.Equal(t, "step x", p.Message)
+		assert.Equal(t, fmt.Sprintf("step %d of 3", i+1), p.Message, "the display's form of the report")
 	}
 	require.Len(t, logs, 1)
 	assert.Equal(t, "slow", logs[0].Logger)
@@ -132,6 +137,80 @@ func TestProgressReachesAnHTTPClient(t *testing.T) {
 	assert.Equal(t, cs.ID(), got.Session)
 	assert.NotEmpty(t, got.Session)
 	assert.EqualValues(t, 7, got.Token)
+}
+
+// TestProgressMessagesFollowTheDisplayTransforms: a tool whose transforms
+// configure the display sends its progress message only as its Progress
+// transform shapes it; without one, or when it fails or gives no answer,
+// the numbers go alone. Emitted data likewise gets the placeholder. A
+// tool that configures nothing (an empty Transforms) sends its own.
+func TestProgressMessagesFollowTheDisplayTransforms(t *testing.T) {
+	report := func(ctx context.Context, s string) (string, error) {
+		runtime.Progress(ctx, 1, 2, "reading "+s)
+		return "done", runtime.Emit(ctx, map[string]string{"secret": s})
+	}
+	tools := runtime.Toolset{
+		"none": echoTool("none", runtime.Annotations{}, report).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{}),
+		"output": echoTool("output", runtime.Annotations{}, report).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{
+			Output: func(context.Context, echoIn, echoOut) (any, error) { return "shown", nil },
+		}),
+		"fails": echoTool("fails", runtime.Annotations{}, report).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{
+			Progress: func(context.Context, echoIn, runtime.ProgressReport) (any, error) { return nil, errors.New("s3cr3t") },
+		}),
+		"percent": echoTool("percent", runtime.Annotations{}, report).WithTransform(runtime.TargetDisplay, runtime.Transforms[echoIn, echoOut]{
+			Progress: func(_ context.Context, _ echoIn, p runtime.ProgressReport) (any, error) {
+				return map[string]float64{"percent": 100 * p.Progress / p.Total}, nil
+			},
+		}),
+	}
+	// Over streamable HTTP on loopback, as TestProgressReachesAnHTTPClient.
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "p", Version: "v0"}, tools, nil)
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(t.Context())
+	addr := make(chan net.Addr, 1)
+	done := make(chan error, 1)
+	go func() { done <- mcp.ListenAndServe(ctx, "127.0.0.1:0", srv, nil, func(a net.Addr) { addr <- a }) }()
+	t.Cleanup(func() { cancel(); <-done })
+	var rec recorder
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "c", Version: "v0"}, rec.options()).
+		Connect(t.Context(), &sdk.StreamableClientTransport{Endpoint: "http://" + (<-addr).String() + "/"}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	require.NoError(t, cs.SetLoggingLevel(t.Context(), &sdk.SetLoggingLevelParams{Level: "info"}))
+
+	for name, want := range map[string]struct {
+		message string
+		data    any
+	}{
+		"none":    {"reading s3cr3t", map[string]any{"secret": "s3cr3t"}},
+		"output":  {"", map[string]any{"message": "Tool payload unavailable"}},
+		"fails":   {"", map[string]any{"message": "Tool payload unavailable"}},
+		"percent": {`{"percent":50}`, map[string]any{"message": "Tool payload unavailable"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			rec.mu.Lock()
+			rec.progress, rec.logs = nil, nil
+			rec.mu.Unlock()
+			params := &sdk.CallToolParams{Name: name, Arguments: map[string]any{"text": "s3cr3t"}}
+			params.SetProgressToken("tok-" + name)
+			res, err := cs.CallTool(t.Context(), params)
+			require.NoError(t, err)
+			require.False(t, res.IsError)
+			var progress []*sdk.ProgressNotificationParams
+			var logs []*sdk.LoggingMessageParams
+			require.Eventually(t, func() bool {
+				rec.mu.Lock()
+				defer rec.mu.Unlock()
+				progress, logs = rec.progress, rec.logs
+				return len(progress) >= 1 && len(logs) >= 1
+			}, 5*time.Second, 5*time.Millisecond)
+			require.Len(t, progress, 1)
+			assert.Equal(t, float64(1), progress[0].Progress, "the numbers always go")
+			assert.Equal(t, want.message, progress[0].Message)
+			require.Len(t, logs, 1)
+			assert.Equal(t, want.data, logs[0].Data)
+		})
+	}
 }
 
 // TestNoProgressWithoutAToken: a client that sent no progress token gets no

@@ -242,9 +242,10 @@ func RequestFrom(ctx context.Context) (*sdk.CallToolRequest, bool) {
 // [runtime.Progress] as notifications/progress when the client sent a
 // progress token, [runtime.Emit] as a log message (notifications/message,
 // level info, the tool's name as the logger), which the SDK sends once the
-// client has set a log level. Emitted data is shaped by the tool's
-// transforms for [runtime.TargetDisplay], as in an agent's stream; progress
-// goes as reported. Failures to send are dropped: the call goes on.
+// client has set a log level. Both are shaped by the tool's transforms for
+// [runtime.TargetDisplay], as in an agent's stream: emitted data whole, and
+// of a progress report its message, the only part that is free text (the
+// numbers always go). Failures to send are dropped: the call goes on.
 func (h *handler) reporter(ctx context.Context, req *sdk.CallToolRequest, inv runtime.Invocation) runtime.Reporter {
 	var r runtime.Reporter
 	if req.Session == nil {
@@ -252,19 +253,21 @@ func (h *handler) reporter(ctx context.Context, req *sdk.CallToolRequest, inv ru
 	}
 	if token := req.Params.GetProgressToken(); token != nil {
 		r.Progress = func(p runtime.ProgressReport) {
-			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Total: p.Total, Message: p.Message})
+			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Total: p.Total, Message: progressMessage(ctx, h.tool, inv, p)})
 		}
 	}
 	r.Data = func(v any, raw json.RawMessage) {
-		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, inv, v, raw)})
+		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, h.tool, inv, v, raw)})
 	}
 	return r
 }
 
-// displayData is the display form of data a tool emitted: what its
-// transform for the display target makes of it, the data itself when it
-// has none, the [runtime.Placeholder] when the transform fails.
-func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
+// displayData is the display form of data a tool emitted, as in an
+// agent's stream without a policy: what its Data transform for the display
+// target makes of it, the data itself when the tool's transforms do not
+// configure the display, else the [runtime.Placeholder] (no Data
+// transform, no answer, a failure).
+func displayData(ctx context.Context, tool runtime.Tool, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
 	defer func() {
 		if p := recover(); p != nil {
 			out = json.RawMessage(runtime.Placeholder)
@@ -272,9 +275,12 @@ func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.Ra
 	}()
 	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseData, &runtime.Output{Value: v, JSON: raw}, nil)
 	if !ok {
+		if tt, isTT := tool.(runtime.ToolTransformer); isTT && tt.TransformsTarget(runtime.TargetDisplay) {
+			return json.RawMessage(runtime.Placeholder)
+		}
 		return raw
 	}
-	if err != nil {
+	if err != nil || shaped == nil {
 		return json.RawMessage(runtime.Placeholder)
 	}
 	data, err := json.Marshal(shaped)
@@ -282,6 +288,42 @@ func displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.Ra
 		return json.RawMessage(runtime.Placeholder)
 	}
 	return data
+}
+
+// progressMessage is the message of a progress notification, as in an
+// agent's stream without a policy: the tool's own when its transforms do
+// not configure the display, else what its Progress transform for the
+// display makes of the report (a string as is, another value as JSON), and
+// none when that gives no answer, fails or is missing: the numbers then go
+// alone.
+func progressMessage(ctx context.Context, tool runtime.Tool, inv runtime.Invocation, p runtime.ProgressReport) (msg string) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg = ""
+		}
+	}()
+	raw, _ := json.Marshal(p) // finite numbers and a string
+	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseProgress, &runtime.Output{Value: p, JSON: raw}, nil)
+	if !ok {
+		if tt, isTT := tool.(runtime.ToolTransformer); isTT && tt.TransformsTarget(runtime.TargetDisplay) {
+			return ""
+		}
+		return p.Message
+	}
+	if err != nil || shaped == nil {
+		return ""
+	}
+	if s, isString := shaped.(string); isString {
+		return s
+	}
+	data, err := json.Marshal(shaped)
+	if err != nil {
+		return ""
+	}
+	if data[0] == '"' && json.Unmarshal(data, &msg) == nil {
+		return msg
+	}
+	return string(data)
 }
 
 // approve refuses a call that needs approval unless the Approve option
