@@ -51,9 +51,11 @@ const (
 	// for providers without one, as text or not at all.
 	PartRefusal PartType = "refusal"
 	// PartProviderItem is content of a kind only the provider that produced
-	// it understands, such as a Responses API web_search_call item: it has
-	// no Text, and its ProviderMetadata holds the item, which that adapter
-	// sends back as it came. Other adapters skip it.
+	// it understands, such as a Responses API web_search_call item or
+	// Anthropic's server tool blocks: it has no Text, and its
+	// ProviderMetadata holds the item under the provider's name, which that
+	// adapter sends back as it came. It is not a tool call: the loop runs
+	// nothing for it. Other adapters skip it.
 	PartProviderItem PartType = "provider-item"
 )
 

@@ -30,7 +30,18 @@
 // merged into one turn, as the API wants. Thinking blocks come back as
 // reasoning parts whose ProviderMetadata["anthropic"] holds the signature
 // (or the redacted data), and are sent back with it; reasoning without one
-// is dropped.
+// is dropped. A text block's citations are kept in its part's
+// ProviderMetadata["anthropic"] ({"citations":[…]}, as the API gave them)
+// and sent back with the text. Every other block of an answer (the calls
+// and results of server tools: server_tool_use, web_search_tool_result,
+// code execution results…) becomes a [runtime.PartProviderItem] part whose
+// ProviderMetadata["anthropic"] is the block itself, sent back verbatim;
+// these are not tool calls, and the agent loop runs nothing for them.
+// [WithServerTools] adds server tools to the requests.
+//
+// Usage counts all input tokens in InputTokens, the cached ones included;
+// CachedInputTokens are those read from the cache (cache_read_input_tokens)
+// and CacheWriteTokens those written to it (cache_creation_input_tokens).
 //
 // max_tokens is required by the API: it is Request.MaxOutputTokens, else
 // WithMaxTokens', else [DefaultMaxTokens]. The SDK refuses non-streaming
@@ -38,8 +49,45 @@
 // those and collects the stream.
 //
 // Streaming yields text deltas, reasoning deltas, a start, input_json deltas
-// and the complete call for each tool_use block, then the finish part. A
-// stream that ends before message_stop, or with an error event, is an error.
+// and the complete call for each tool_use block, then the finish part, whose
+// response holds the whole message (signatures, citations and server tool
+// blocks included) and the usage of message_start as message_delta updates
+// it. Server tool blocks yield no part until then. A stream that ends
+// before message_stop, or with an error event, is an error.
+//
+// # Prompt caching
+//
+// Requests carry up to four cache_control marks, so that each step of an
+// agent reads the previous step's request from the API's cache, at a tenth
+// of the input price, and pays 1.25 times the price only for what is new.
+// The marks go on the last tool (the tools are the same in every run of an
+// agent, even when its instructions change), on the last system block
+// (tools and instructions start every new conversation of the agent), on
+// the end of the previous request (the last user turn before the final
+// turn: the entry the previous step wrote, read explicitly, as the API
+// looks for one by itself only 20 blocks back from a mark, and a step with
+// ten parallel calls adds 20), and on the final turn, written for the next
+// step. Each goes on the last block of its turn that takes one (not a
+// thinking block). Prefixes shorter than the
+// model's minimum (1,024 tokens for the Sonnet 4 models, 4,096 for Opus
+// 4.5 and Haiku 4.5) are not cached, silently and at no cost; a run whose
+// requests outgrow the minimum only at its last step pays for a write that
+// no step reads (see BENCHMARKS.md for the weather example's figures).
+// [WithoutPromptCaching] sends no marks, and neither does a request whose
+// provider options set "cache_control" (see below).
+//
+// # Paused turns
+//
+// When the API pauses a long turn of server tools (stop_reason
+// "pause_turn"), Generate and Stream continue it themselves, as the API
+// asks: they send the request again with the paused content appended as
+// the assistant's turn, as it came, until the turn ends, at most
+// [WithPauseContinuations] times (10 by default). The response is the
+// whole turn: the parts of every answer in order, the usage of every
+// request, the finish reason, id and model of the last. A turn still
+// paused after the last continuation is returned as it is, with
+// FinishOther and RawFinishReason "pause_turn", and the agent loop ends the
+// run there.
 //
 // Requests are retried by the SDK (2 retries by default; see
 // WithMaxRetries); errors that remain are returned wrapped; errors.As finds
@@ -51,9 +99,15 @@
 //	runtime.Request{ProviderOptions: map[string]json.RawMessage{
 //		"anthropic": json.RawMessage(`{"thinking":{"type":"enabled","budget_tokens":2048}}`),
 //	}}
+//
+// A top-level "cache_control" there replaces the package's marks: an object
+// asks for the API's automatic caching ({"type":"ephemeral"}, one mark the
+// API places on the last block), and null turns caching off for the
+// request (nothing is sent).
 package anthropic
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -73,6 +127,10 @@ const DefaultBaseURL = "https://api.anthropic.com/"
 // WithMaxTokens sets it.
 const DefaultMaxTokens = 4096
 
+// DefaultPauseContinuations is how many times in a row a paused turn is
+// continued by default; see [WithPauseContinuations].
+const DefaultPauseContinuations = 10
+
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key.
 var ErrNoAPIKey = errors.New("anthropic: no API key: set ANTHROPIC_API_KEY or use anthropic.WithAPIKey")
@@ -88,6 +146,9 @@ type config struct {
 	parallel    *bool
 	maxTokens   int
 	requestOpts []option.RequestOption
+	noCache     bool
+	serverTools []json.RawMessage
+	pauses      int
 }
 
 // WithAPIKey sets the API key, in place of $ANTHROPIC_API_KEY.
@@ -112,6 +173,30 @@ func WithParallelToolCalls(allow bool) Option { return func(c *config) { c.paral
 // MaxOutputTokens; the default is [DefaultMaxTokens].
 func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 
+// WithoutPromptCaching turns prompt caching off: requests carry no
+// cache_control breakpoints (see "Prompt caching" in the package
+// documentation). The API then bills every input token at the base price.
+func WithoutPromptCaching() Option { return func(c *config) { c.noCache = true } }
+
+// WithServerTools adds tools that the API runs itself (web search, web
+// fetch, code execution…) to every request, after the request's own tools.
+// Each is the tool's definition as the API takes it, sent as it is:
+//
+//	anthropic.WithServerTools(json.RawMessage(`{"type":"web_search_20250305","name":"web_search","max_uses":5}`))
+//
+// What the model does with them comes back as [runtime.PartProviderItem] parts
+// and is sent back as it came; the agent loop runs nothing for them. Leave
+// cache_control out of them: the last tool gets the package's mark.
+func WithServerTools(tools ...json.RawMessage) Option {
+	return func(c *config) { c.serverTools = append(c.serverTools, tools...) }
+}
+
+// WithPauseContinuations sets how many times in a row a turn that the API
+// paused (stop_reason "pause_turn") is continued before the paused response
+// is returned as it is; the default is [DefaultPauseContinuations], and 0
+// never continues.
+func WithPauseContinuations(n int) Option { return func(c *config) { c.pauses = max(n, 0) } }
+
 // WithRequestOptions adds options of the SDK to every request, after this
 // package's own (headers, middleware, timeouts…).
 func WithRequestOptions(opts ...option.RequestOption) Option {
@@ -122,7 +207,7 @@ func WithRequestOptions(opts ...option.RequestOption) Option {
 // SDK's own environment and credential chain (profiles, federation) are
 // not used: the key comes from the option or the two usual variables.
 func resolve(opts []Option) (config, []option.RequestOption, error) {
-	c := config{maxTokens: DefaultMaxTokens}
+	c := config{maxTokens: DefaultMaxTokens, pauses: DefaultPauseContinuations}
 	for _, o := range opts {
 		o(&c)
 	}

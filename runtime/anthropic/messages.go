@@ -1,17 +1,18 @@
 package anthropic
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
-	"maps"
 	"slices"
 	"strings"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
+	"github.com/anthropics/anthropic-sdk-go/v2/packages/param"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -51,7 +52,15 @@ type reasoningMeta struct {
 	RedactedData string `json:"redactedData,omitempty"`
 }
 
-// Generate implements [runtime.Model].
+// providerMeta is what a text part with citations carries in
+// ProviderMetadata["anthropic"]: the citations as the API gave them.
+type providerMeta struct {
+	Citations json.RawMessage `json:"citations,omitempty"`
+}
+
+// Generate implements [runtime.Model]. A turn the API pauses is continued
+// (see "Paused turns" in the package documentation): the response is then
+// the whole turn, its usage that of all the requests.
 func (m *MessagesModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
 	if m.err != nil {
 		return nil, m.err
@@ -65,32 +74,49 @@ func (m *MessagesModel) Generate(ctx context.Context, req *runtime.Request) (*ru
 		// timeout (a large max_tokens): stream and collect instead.
 		return runtime.CollectStream(m.Stream(ctx, req), nil)
 	}
-	res, err := m.client.Messages.New(ctx, params)
-	if err != nil {
-		return nil, apiError("messages", err)
-	}
-	msg := runtime.Message{Role: runtime.RoleAssistant}
-	for _, b := range res.Content {
-		switch b.Type {
-		case "text":
-			msg.Parts = append(msg.Parts, runtime.TextPart(b.Text))
-		case "thinking":
-			msg.Parts = append(msg.Parts, reasoningPart(b.Thinking, reasoningMeta{Signature: b.Signature}))
-		case "redacted_thinking":
-			msg.Parts = append(msg.Parts, reasoningPart("", reasoningMeta{RedactedData: b.Data}))
-		case "tool_use":
-			call := runtime.ToolCall{ID: b.ID, Name: b.Name, Arguments: string(b.Input)}
-			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
+	var total *runtime.Response
+	for pauses := 0; ; pauses++ {
+		if pauses > 0 {
+			if params, err = m.params(continuation(req, total.Message)); err != nil {
+				return nil, err
+			}
+		}
+		res, err := m.client.Messages.New(ctx, params)
+		if err != nil {
+			return nil, apiError("messages", err)
+		}
+		total = merge(total, &runtime.Response{
+			Message:         assistantMessage(res.Content, nil),
+			FinishReason:    finishReason(string(res.StopReason)),
+			RawFinishReason: string(res.StopReason),
+			Usage:           usage(res.Usage),
+			ID:              res.ID,
+			ModelID:         res.Model,
+		})
+		if res.StopReason != sdk.StopReasonPauseTurn || pauses >= m.cfg.pauses {
+			return total, nil
 		}
 	}
-	return &runtime.Response{
-		Message:         msg,
-		FinishReason:    finishReason(string(res.StopReason)),
-		RawFinishReason: string(res.StopReason),
-		Usage:           usage(res.Usage.InputTokens, res.Usage.OutputTokens, res.Usage.CacheReadInputTokens, res.Usage.CacheCreationInputTokens),
-		ID:              res.ID,
-		ModelID:         res.Model,
-	}, nil
+}
+
+// continuation is req followed by the paused assistant turn so far, which
+// the API continues.
+func continuation(req *runtime.Request, paused runtime.Message) *runtime.Request {
+	next := *req
+	next.Messages = append(slices.Clip(req.Messages), paused)
+	return &next
+}
+
+// merge adds the response r, which continues total (nil at first), to it.
+func merge(total, r *runtime.Response) *runtime.Response {
+	if total == nil {
+		return r
+	}
+	total.Message.Parts = append(total.Message.Parts, r.Message.Parts...)
+	total.Usage = total.Usage.Add(r.Usage)
+	total.FinishReason, total.RawFinishReason = r.FinishReason, r.RawFinishReason
+	total.ID, total.ModelID = r.ID, r.ModelID
+	return total
 }
 
 func reasoningPart(text string, meta reasoningMeta) runtime.Part {
@@ -98,161 +124,180 @@ func reasoningPart(text string, meta reasoningMeta) runtime.Part {
 	return runtime.Part{Type: runtime.PartReasoning, Text: text, ProviderMetadata: map[string]json.RawMessage{ProviderName: data}}
 }
 
-// streamBlock is a content block being received.
-type streamBlock struct {
-	kind                     string
-	text                     string
-	id, name, input          string
-	thinking, sig, redaction string
+// assistantMessage converts the content blocks of a response. Text,
+// thinking and tool_use blocks become parts of their kind (a text block's
+// citations kept in its ProviderMetadata); every other block (server tool
+// calls and their results…) becomes a [runtime.PartProviderItem] part holding
+// the block verbatim. args, when not nil, holds the arguments of streamed
+// tool_use blocks by index, as they came.
+func assistantMessage(content []sdk.ContentBlockUnion, args map[int]string) runtime.Message {
+	msg := runtime.Message{Role: runtime.RoleAssistant}
+	for i, b := range content {
+		switch b.Type {
+		case "text":
+			var meta providerMeta
+			_ = json.Unmarshal([]byte(b.RawJSON()), &meta)
+			if !hasItems(meta.Citations) {
+				if b.Text != "" {
+					msg.Parts = append(msg.Parts, runtime.TextPart(b.Text))
+				}
+				continue
+			}
+			data, _ := json.Marshal(providerMeta{Citations: meta.Citations})
+			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartText, Text: b.Text, ProviderMetadata: map[string]json.RawMessage{ProviderName: data}})
+		case "thinking":
+			msg.Parts = append(msg.Parts, reasoningPart(b.Thinking, reasoningMeta{Signature: b.Signature}))
+		case "redacted_thinking":
+			msg.Parts = append(msg.Parts, reasoningPart("", reasoningMeta{RedactedData: b.Data}))
+		case "tool_use":
+			arguments := string(b.Input)
+			if a, ok := args[i]; ok {
+				arguments = a
+			}
+			if arguments == "" {
+				arguments = "{}" // a call without arguments streams no delta
+			}
+			call := runtime.ToolCall{ID: b.ID, Name: b.Name, Arguments: arguments}
+			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &call})
+		default:
+			raw := b.RawJSON()
+			if raw == "" {
+				continue
+			}
+			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartProviderItem, ProviderMetadata: map[string]json.RawMessage{ProviderName: json.RawMessage(raw)}})
+		}
+	}
+	return msg
 }
 
-// Stream implements [runtime.Model].
+// hasItems reports whether raw is a non-empty JSON array.
+func hasItems(raw json.RawMessage) bool {
+	var items []json.RawMessage
+	return json.Unmarshal(raw, &items) == nil && len(items) > 0
+}
+
+// Stream implements [runtime.Model]. A turn the API pauses is continued
+// (see "Paused turns" in the package documentation) within the stream: the
+// deltas of every request follow one another, and the finish part holds
+// the whole turn and the usage of all the requests.
 func (m *MessagesModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
 	return func(yield func(runtime.StreamPart, error) bool) {
 		if m.err != nil {
 			yield(runtime.StreamPart{}, m.err)
 			return
 		}
-		params, err := m.params(req)
-		if err != nil {
-			yield(runtime.StreamPart{}, err)
-			return
-		}
-		stream := m.client.Messages.NewStreaming(ctx, params)
-		defer stream.Close()
-
-		var (
-			blocks  = map[int64]*streamBlock{}
-			final   = &runtime.Response{}
-			u       sdk.Usage
-			stopped bool
-		)
-		for stream.Next() {
-			ev := stream.Current()
-			switch ev.Type {
-			case "message_start":
-				final.ID = ev.Message.ID
-				final.ModelID = ev.Message.Model
-				u = ev.Message.Usage
-			case "content_block_start":
-				cb := ev.ContentBlock
-				b := &streamBlock{kind: cb.Type}
-				blocks[ev.Index] = b
-				switch cb.Type {
-				case "text":
-					b.text = cb.Text
-					if cb.Text != "" && !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: cb.Text}, nil) {
-						return
-					}
-				case "thinking":
-					b.thinking, b.sig = cb.Thinking, cb.Signature
-					if cb.Thinking != "" && !yield(runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: cb.Thinking}, nil) {
-						return
-					}
-				case "redacted_thinking":
-					b.redaction = cb.Data
-				case "tool_use":
-					b.id, b.name = cb.ID, cb.Name
-					if !yield(runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: b.id, ToolName: b.name}, nil) {
-						return
-					}
-				}
-			case "content_block_delta":
-				b := blocks[ev.Index]
-				if b == nil {
-					yield(runtime.StreamPart{}, fmt.Errorf("anthropic: messages stream: delta for unknown content block %d", ev.Index))
-					return
-				}
-				d := ev.Delta
-				var part runtime.StreamPart
-				switch d.Type {
-				case "text_delta":
-					b.text += d.Text
-					part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d.Text}
-				case "thinking_delta":
-					b.thinking += d.Thinking
-					part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: d.Thinking}
-				case "signature_delta":
-					b.sig += d.Signature
-					continue
-				case "input_json_delta":
-					b.input += d.PartialJSON
-					part = runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: b.id, ToolName: b.name, Text: d.PartialJSON}
-				default:
-					continue
-				}
-				if part.Text != "" && !yield(part, nil) {
-					return
-				}
-			case "content_block_stop":
-				b := blocks[ev.Index]
-				if b == nil || b.kind != "tool_use" {
-					continue
-				}
-				args := b.input
-				if args == "" {
-					args = "{}" // a call without arguments streams no delta
-				}
-				if !yield(runtime.StreamPart{Type: runtime.StreamToolCall, ToolCall: &runtime.ToolCall{ID: b.id, Name: b.name, Arguments: args}}, nil) {
-					return
-				}
-			case "message_delta":
-				final.RawFinishReason = string(ev.Delta.StopReason)
-				final.FinishReason = finishReason(final.RawFinishReason)
-				// Counts in message_delta are cumulative.
-				u.OutputTokens = ev.Usage.OutputTokens
-				if ev.Usage.InputTokens > 0 {
-					u.InputTokens = ev.Usage.InputTokens
-				}
-				if ev.Usage.CacheReadInputTokens > 0 {
-					u.CacheReadInputTokens = ev.Usage.CacheReadInputTokens
-				}
-				if ev.Usage.CacheCreationInputTokens > 0 {
-					u.CacheCreationInputTokens = ev.Usage.CacheCreationInputTokens
-				}
-			case "message_stop":
-				stopped = true
+		var total *runtime.Response
+		for pauses := 0; ; pauses++ {
+			r := req
+			if pauses > 0 {
+				r = continuation(req, total.Message)
+			}
+			params, err := m.params(r)
+			if err != nil {
+				yield(runtime.StreamPart{}, err)
+				return
+			}
+			res, ok := m.streamOnce(ctx, params, yield)
+			if !ok {
+				return
+			}
+			total = merge(total, res)
+			if res.RawFinishReason != string(sdk.StopReasonPauseTurn) || pauses >= m.cfg.pauses {
+				break
 			}
 		}
-		if err := stream.Err(); err != nil {
-			yield(runtime.StreamPart{}, apiError("messages stream", err))
-			return
-		}
-		if !stopped {
-			yield(runtime.StreamPart{}, errors.New("anthropic: messages stream: the stream ended before message_stop"))
-			return
-		}
-		final.Usage = usage(u.InputTokens, u.OutputTokens, u.CacheReadInputTokens, u.CacheCreationInputTokens)
-		// Reasoning needs its signature to be sent back: the finish part
-		// carries the whole message, in block order.
-		final.Message = streamedMessage(blocks)
-		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: final}, nil)
+		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: total}, nil)
 	}
 }
 
-// streamedMessage assembles the blocks of a stream into a message.
-func streamedMessage(blocks map[int64]*streamBlock) runtime.Message {
-	msg := runtime.Message{Role: runtime.RoleAssistant}
-	for _, i := range slices.Sorted(maps.Keys(blocks)) {
-		b := blocks[i]
-		switch b.kind {
-		case "text":
-			if b.text != "" {
-				msg.Parts = append(msg.Parts, runtime.TextPart(b.text))
+// streamOnce streams one request, yielding its deltas and calls, and
+// returns its response. It reports false when it yielded an error or the
+// consumer stopped.
+func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewParams, yield func(runtime.StreamPart, error) bool) (*runtime.Response, bool) {
+	stream := m.client.Messages.NewStreaming(ctx, params)
+	defer stream.Close()
+
+	var (
+		acc     sdk.Message        // the message so far, each block's JSON as the API sent it
+		args    = map[int]string{} // tool_use arguments as they came, valid JSON or not
+		stopped bool
+	)
+	for stream.Next() {
+		ev := stream.Current()
+		if err := acc.Accumulate(ev); err != nil {
+			yield(runtime.StreamPart{}, fmt.Errorf("anthropic: messages stream: %w", err))
+			return nil, false
+		}
+		var part runtime.StreamPart
+		switch ev.Type {
+		case "content_block_start":
+			cb := ev.ContentBlock
+			switch cb.Type {
+			case "text":
+				part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: cb.Text}
+			case "thinking":
+				part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: cb.Thinking}
+			case "tool_use":
+				args[int(ev.Index)] = ""
+				if !yield(runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: cb.ID, ToolName: cb.Name}, nil) {
+					return nil, false
+				}
 			}
-		case "thinking":
-			msg.Parts = append(msg.Parts, reasoningPart(b.thinking, reasoningMeta{Signature: b.sig}))
-		case "redacted_thinking":
-			msg.Parts = append(msg.Parts, reasoningPart("", reasoningMeta{RedactedData: b.redaction}))
-		case "tool_use":
-			args := b.input
-			if args == "" {
-				args = "{}"
+		case "content_block_delta":
+			i := int(ev.Index)
+			d := ev.Delta
+			switch d.Type {
+			case "text_delta":
+				part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d.Text}
+			case "thinking_delta":
+				part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: d.Thinking}
+			case "input_json_delta":
+				if _, ok := args[i]; !ok {
+					continue // a server tool's input: not a call of ours
+				}
+				args[i] += d.PartialJSON
+				b := acc.Content[i]
+				part = runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: b.ID, ToolName: b.Name, Text: d.PartialJSON}
 			}
-			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: b.id, Name: b.name, Arguments: args}})
+		case "content_block_stop":
+			i := int(ev.Index)
+			a, ok := args[i]
+			if !ok {
+				continue
+			}
+			if a == "" {
+				a = "{}" // a call without arguments streams no delta
+			}
+			b := acc.Content[i]
+			if !yield(runtime.StreamPart{Type: runtime.StreamToolCall, ToolCall: &runtime.ToolCall{ID: b.ID, Name: b.Name, Arguments: a}}, nil) {
+				return nil, false
+			}
+		case "message_stop":
+			stopped = true
+		}
+		if part.Text != "" && !yield(part, nil) {
+			return nil, false
 		}
 	}
-	return msg
+	if err := stream.Err(); err != nil {
+		yield(runtime.StreamPart{}, apiError("messages stream", err))
+		return nil, false
+	}
+	if !stopped {
+		yield(runtime.StreamPart{}, errors.New("anthropic: messages stream: the stream ended before message_stop"))
+		return nil, false
+	}
+	// Reasoning needs its signature to be sent back, server tool blocks
+	// and citations their JSON: the response carries the whole message, in
+	// block order.
+	return &runtime.Response{
+		Message:         assistantMessage(acc.Content, args),
+		FinishReason:    finishReason(string(acc.StopReason)),
+		RawFinishReason: string(acc.StopReason),
+		Usage:           usage(acc.Usage),
+		ID:              acc.ID,
+		ModelID:         acc.Model,
+	}, true
 }
 
 func finishReason(raw string) runtime.FinishReason {
@@ -270,15 +315,19 @@ func finishReason(raw string) runtime.FinishReason {
 }
 
 // usage converts Anthropic's counts, where input_tokens excludes the
-// tokens read from and written to the cache.
-func usage(input, output, cacheRead, cacheWrite int64) runtime.Usage {
-	in := int(input + cacheRead + cacheWrite)
+// tokens read from and written to the cache. In a stream, these are the
+// counts of message_start as message_delta updates them: the SDK's
+// accumulation keeps each count message_delta sends (they are running
+// totals, which grow when server tools run) and message_start's for those
+// it leaves out.
+func usage(u sdk.Usage) runtime.Usage {
+	in := int(u.InputTokens + u.CacheReadInputTokens + u.CacheCreationInputTokens)
 	return runtime.Usage{
 		InputTokens:       in,
-		OutputTokens:      int(output),
-		TotalTokens:       in + int(output),
-		CachedInputTokens: int(cacheRead),
-		CacheWriteTokens:  int(cacheWrite),
+		OutputTokens:      int(u.OutputTokens),
+		TotalTokens:       in + int(u.OutputTokens),
+		CachedInputTokens: int(u.CacheReadInputTokens),
+		CacheWriteTokens:  int(u.CacheCreationInputTokens),
 	}
 }
 
@@ -306,6 +355,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		}
 		turns = append(turns, runtime.Message{Role: role, Parts: append([]runtime.Part(nil), msg.Parts...)})
 	}
+	var built []turn
 	for i, t := range turns {
 		blocks, err := contentBlocks(t.Parts)
 		if err != nil {
@@ -314,11 +364,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		if len(blocks) == 0 {
 			continue // the API rejects empty turns (say, only unsigned reasoning)
 		}
-		if t.Role == runtime.RoleAssistant {
-			p.Messages = append(p.Messages, sdk.NewAssistantMessage(blocks...))
-		} else {
-			p.Messages = append(p.Messages, sdk.NewUserMessage(blocks...))
-		}
+		built = append(built, turn{user: t.Role != runtime.RoleAssistant, blocks: blocks})
 	}
 	for _, t := range req.Tools {
 		schema, err := inputSchema(t.InputSchema)
@@ -331,7 +377,8 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		}
 		p.Tools = append(p.Tools, sdk.ToolUnionParam{OfTool: &tool})
 	}
-	if len(p.Tools) > 0 {
+	serverTools := slices.Clone(m.cfg.serverTools)
+	if len(p.Tools)+len(serverTools) > 0 {
 		var disable = m.cfg.parallel != nil && !*m.cfg.parallel
 		switch req.ToolChoice.Mode {
 		case "", runtime.ToolChoiceAuto:
@@ -363,6 +410,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 	if req.Temperature != nil {
 		extra["temperature"] = *req.Temperature
 	}
+	caching := !m.cfg.noCache
 	if raw, ok := req.ProviderOptions[ProviderName]; ok {
 		var fields map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &fields); err != nil {
@@ -371,6 +419,31 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		for k, v := range fields {
 			extra[k] = v
 		}
+		if cc, ok := fields["cache_control"]; ok {
+			// The request's own caching: the API's automatic caching, or
+			// none (null, not sent).
+			caching = false
+			if string(bytes.TrimSpace(cc)) == "null" {
+				delete(extra, "cache_control")
+			}
+		}
+	}
+	if caching {
+		placeBreakpoints(p.Tools, serverTools, p.System, built)
+	}
+	for _, t := range serverTools {
+		p.Tools = append(p.Tools, param.Override[sdk.ToolUnionParam](t))
+	}
+	for _, t := range built {
+		content := make([]sdk.ContentBlockParamUnion, len(t.blocks))
+		for i, b := range t.blocks {
+			content[i] = b.union()
+		}
+		if t.user {
+			p.Messages = append(p.Messages, sdk.NewUserMessage(content...))
+		} else {
+			p.Messages = append(p.Messages, sdk.NewAssistantMessage(content...))
+		}
 	}
 	if len(extra) > 0 {
 		p.SetExtraFields(extra)
@@ -378,50 +451,48 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 	return p, nil
 }
 
-// inputSchema converts a tool's input schema to the Anthropic dialect, the
-// values kept raw so that the order of properties survives.
+// inputSchema converts a tool's input schema to the Anthropic dialect. The
+// converted schema is sent as it is: its bytes, and so the order of its
+// properties, are the same at every step, as the cached prefix needs.
 func inputSchema(schema json.RawMessage) (sdk.ToolInputSchemaParam, error) {
-	var out sdk.ToolInputSchemaParam
 	if len(schema) == 0 {
-		out.Properties = map[string]any{}
-		return out, nil
+		return sdk.ToolInputSchemaParam{Properties: map[string]any{}}, nil
 	}
 	conv, err := runtime.ConvertSchema(schema, runtime.DialectAnthropic)
 	if err != nil {
-		return out, err
+		return sdk.ToolInputSchemaParam{}, err
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(conv, &top); err != nil {
-		return out, fmt.Errorf("input schema: %w", err)
-	}
-	for k, v := range top {
-		switch k {
-		case "type":
-		case "properties":
-			out.Properties = v
-		case "required":
-			if err := json.Unmarshal(v, &out.Required); err != nil {
-				return out, fmt.Errorf("input schema: required: %w", err)
-			}
-		default:
-			if out.ExtraFields == nil {
-				out.ExtraFields = map[string]any{}
-			}
-			out.ExtraFields[k] = v
-		}
-	}
-	return out, nil
+	return param.Override[sdk.ToolInputSchemaParam](conv), nil
 }
 
 // contentBlocks converts the parts of one turn.
-func contentBlocks(parts []runtime.Part) ([]sdk.ContentBlockParamUnion, error) {
-	var out []sdk.ContentBlockParamUnion
+func contentBlocks(parts []runtime.Part) ([]block, error) {
+	var out []block
+	add := func(u sdk.ContentBlockParamUnion) { out = append(out, block{param: u}) }
 	for _, p := range parts {
 		switch p.Type {
 		case runtime.PartText:
-			if p.Text != "" { // the API rejects empty text blocks
-				out = append(out, sdk.NewTextBlock(p.Text))
+			if p.Text == "" { // the API rejects empty text blocks
+				continue
 			}
+			var meta providerMeta
+			if raw, ok := p.ProviderMetadata[ProviderName]; ok {
+				_ = json.Unmarshal(raw, &meta)
+			}
+			if !hasItems(meta.Citations) {
+				add(sdk.NewTextBlock(p.Text))
+				continue
+			}
+			// Cited text goes back with its citations as the API gave them.
+			raw, err := json.Marshal(struct {
+				Type      string          `json:"type"`
+				Text      string          `json:"text"`
+				Citations json.RawMessage `json:"citations"`
+			}{"text", p.Text, meta.Citations})
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, block{raw: raw, typ: "text"})
 		case runtime.PartReasoning:
 			var meta reasoningMeta
 			if raw, ok := p.ProviderMetadata[ProviderName]; ok {
@@ -429,30 +500,56 @@ func contentBlocks(parts []runtime.Part) ([]sdk.ContentBlockParamUnion, error) {
 			}
 			switch {
 			case meta.RedactedData != "":
-				out = append(out, sdk.NewRedactedThinkingBlock(meta.RedactedData))
+				add(sdk.NewRedactedThinkingBlock(meta.RedactedData))
 			case meta.Signature != "":
-				out = append(out, sdk.NewThinkingBlock(meta.Signature, p.Text))
+				add(sdk.NewThinkingBlock(meta.Signature, p.Text))
+			}
+		case runtime.PartProviderItem:
+			raw, ok := p.ProviderMetadata[ProviderName]
+			if !ok {
+				continue // another provider's
+			}
+			var head struct {
+				Type string `json:"type"`
+			}
+			if err := json.Unmarshal(raw, &head); err != nil || head.Type == "" {
+				return nil, fmt.Errorf("a provider part's %s metadata is not a content block: %s", ProviderName, truncate(raw))
+			}
+			out = append(out, block{raw: raw, typ: head.Type})
+		case runtime.PartRefusal:
+			// Another provider's refusal: Anthropic has no refusal block,
+			// and the model should know what it said.
+			if p.Text != "" {
+				add(sdk.NewTextBlock(p.Text))
 			}
 		case runtime.PartImageURL, runtime.PartMedia:
 			b, err := mediaBlock(p)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, b)
+			add(b)
 		case runtime.PartToolCall:
 			c := p.ToolCall
-			out = append(out, sdk.NewToolUseBlock(c.ID, toolInput(c.Arguments), c.Name))
+			add(sdk.NewToolUseBlock(c.ID, toolInput(c.Arguments), c.Name))
 		case runtime.PartToolResult:
 			b, err := toolResultBlock(*p.ToolResult)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, b)
+			add(b)
 		default:
 			return nil, fmt.Errorf("unknown part type %q", p.Type)
 		}
 	}
 	return out, nil
+}
+
+// truncate returns raw as text, cut to 80 bytes.
+func truncate(raw json.RawMessage) string {
+	if len(raw) > 80 {
+		return string(raw[:77]) + "..."
+	}
+	return string(raw)
 }
 
 // toolInput returns a call's arguments as the API takes them: a JSON

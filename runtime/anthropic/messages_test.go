@@ -52,9 +52,11 @@ func TestGenerateText(t *testing.T) {
 	assert.Equal(t, "/v1/messages", reqs[0].Path)
 	assert.Contains(t, reqs[0].Header.Get("X-Api-Key")+reqs[0].Header.Get("Authorization"), "test-key")
 	assert.NotEmpty(t, reqs[0].Header.Get("Anthropic-Version"))
+	// Prompt caching is on by default: the system prompt and the last turn
+	// are cache breakpoints.
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,
-		"system":[{"type":"text","text":"Be brief."}],
-		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?"}]}]}`, string(reqs[0].Body))
+		"system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral"}}],
+		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris?","cache_control":{"type":"ephemeral"}}]}]}`, string(reqs[0].Body))
 
 	assert.Equal(t, &runtime.Response{
 		Message:         runtime.AssistantMessage("It is sunny in Paris."),
@@ -115,7 +117,8 @@ func TestGenerateRequestBody(t *testing.T) {
 			"openai":    json.RawMessage(`{"ignored":true}`),
 		},
 	}
-	_, err := srv.model(t, WithParallelToolCalls(false)).Generate(context.Background(), req)
+	// Without the cache marks, which TestPromptCaching* cover.
+	_, err := srv.model(t, WithParallelToolCalls(false), WithoutPromptCaching()).Generate(context.Background(), req)
 	require.NoError(t, err)
 
 	body := string(srv.Requests()[0].Body)
@@ -202,8 +205,8 @@ func TestStreamToolUse(t *testing.T) {
 	require.NoError(t, err)
 
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"stream":true,
-		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris and Rome?"}]}],
-		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`}]}`,
+		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris and Rome?","cache_control":{"type":"ephemeral"}}]}],
+		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`,"cache_control":{"type":"ephemeral"}}]}`,
 		string(srv.Requests()[0].Body))
 
 	paris := &runtime.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
@@ -414,7 +417,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"text","text":"What is in these?"},
 		{"type":"image","source":{"type":"url","url":"https://example.com/a.jpg"}},
 		{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"/9g="}},
-		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="}}]}]}`, string(srv.Requests()[0].Body))
+		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="},"cache_control":{"type":"ephemeral"}}]}]}`, string(srv.Requests()[0].Body))
 
 	_, err = srv.model(t).Generate(context.Background(), &runtime.Request{Messages: []runtime.Message{
 		runtime.UserParts(runtime.MediaPart("image/tiff", []byte{1})),
@@ -431,8 +434,8 @@ func TestEmptyTurnIsSkipped(t *testing.T) {
 	}})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"messages":[
-		{"role":"user","content":[{"type":"text","text":"hi"}]},
-		{"role":"user","content":[{"type":"text","text":"again"}]}]}`, string(srv.Requests()[0].Body))
+		{"role":"user","content":[{"type":"text","text":"hi","cache_control":{"type":"ephemeral"}}]},
+		{"role":"user","content":[{"type":"text","text":"again","cache_control":{"type":"ephemeral"}}]}]}`, string(srv.Requests()[0].Body))
 }
 
 // TestGenerateLargeMaxTokensStreams covers the SDK's refusal of long
@@ -448,4 +451,20 @@ func TestGenerateLargeMaxTokensStreams(t *testing.T) {
 	assert.Contains(t, string(srv.Requests()[0].Body), `"max_tokens":64000`)
 	assert.Len(t, res.Message.ToolCalls(), 2)
 	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason)
+}
+
+// TestOtherProvidersParts: a conversation that began with another provider
+// keeps going: its refusal is sent as text, its provider items are left out.
+func TestOtherProvidersParts(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	openaiTurn := runtime.Message{Role: runtime.RoleAssistant, Parts: []runtime.Part{
+		{Type: runtime.PartProviderItem, ProviderMetadata: map[string]json.RawMessage{"openai": json.RawMessage(`{"type":"web_search_call","id":"ws_1"}`)}},
+		{Type: runtime.PartRefusal, Text: "I can't help with that."},
+	}}
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("Do the thing."), openaiTurn, runtime.UserMessage("Then the weather?")}}
+	_, err := srv.model(t, WithoutPromptCaching()).Generate(context.Background(), req)
+	require.NoError(t, err)
+	body := string(srv.Requests()[0].Body)
+	assert.Contains(t, body, `{"content":[{"text":"I can't help with that.","type":"text"}],"role":"assistant"}`)
+	assert.NotContains(t, body, "ws_1")
 }

@@ -24,7 +24,10 @@
 //     in a complete message.
 //   - FinishReason defaults to tool-calls when there are calls, else stop,
 //     and is sent as the API's stop_reason ("tool_use", "end_turn",
-//     "max_tokens", "refusal"); Usage is sent as the API's usage.
+//     "max_tokens", "refusal"); Usage is sent as the API's usage, in the
+//     message or in both message_start and message_delta of a stream.
+//     With [Server.CachePrompts], the input counts are instead those of a
+//     simulated prompt cache, computed from the request.
 //   - Err answers with an API error whose message is Err's text and whose
 //     status is that of an error with a method HTTPStatus() int (such as
 //     [StatusError]), else 500. The SDK retries 408, 409, 429 and 5xx
@@ -44,8 +47,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/internal/fakeapi"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
@@ -71,6 +76,9 @@ type Server struct {
 	// Script holds the turns and the requests received; its methods
 	// Append, Requests and Remaining are the Server's.
 	*fakeapi.Script
+
+	mu    sync.Mutex
+	cache *PromptCache // see CachePrompts
 }
 
 // NewServer starts a server that plays turns. With a non-nil tb, the
@@ -121,10 +129,33 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "anthropictest: no API at "+r.URL.Path)
 		return
 	}
+	s.mu.Lock()
+	cache := s.cache
+	s.mu.Unlock()
+	var cached CacheUsage
+	if cache != nil {
+		u, serr := cacheUsage(cache, body)
+		if serr != nil {
+			writeError(w, serr.Status, serr.Message)
+			return
+		}
+		cached = u
+	}
 	turn, seq, err := s.Take(body, decodeMessages)
 	if err != nil {
 		writeError(w, fakeapi.Status(err), err.Error())
 		return
+	}
+	if cache != nil {
+		out := turn.Usage.OutputTokens
+		if out == 0 {
+			out = Tokens([]byte(turn.Text)) + 1
+			for _, c := range turn.ToolCalls {
+				out += Tokens([]byte(c.Name + c.Arguments))
+			}
+		}
+		turn.Usage = runtime.Usage{InputTokens: cached.Total(), OutputTokens: out,
+			CachedInputTokens: cached.CacheReadTokens, CacheWriteTokens: cached.CacheWriteTokens}
 	}
 	writeMessage(w, in, turn, seq)
 }

@@ -132,7 +132,9 @@ func writeMessage(w http.ResponseWriter, in wireRequest, turn scripted.Turn, seq
 	sse.event("message_delta", map[string]any{
 		"type":  "message_delta",
 		"delta": map[string]any{"stop_reason": stop, "stop_sequence": nil},
-		"usage": map[string]int{"output_tokens": u.OutputTokens},
+		// Like the API's, the counts are running totals: input and cache
+		// counts as in message_start, output tokens now final.
+		"usage": u,
 	})
 	sse.event("message_stop", map[string]string{"type": "message_stop"})
 }
