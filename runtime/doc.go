@@ -82,8 +82,11 @@
 //
 // An [Agent] has an ID, instructions, a [Model], a [Toolset], subagents
 // (each the tool agent-<key>, input {prompt, instructions?, maxSteps?},
-// output [AgentToolOutput]) and workflows (each the tool workflow-<key>,
-// input {inputData, initialState?}; see [Workflow] and [NewWorkflow]).
+// output [AgentToolOutput], of which the model reads the text) and workflows
+// (each the tool workflow-<key>, input {inputData, initialState?}, output
+// [WorkflowToolOutput] {result, runId}; see [Workflow] and [NewWorkflow]).
+// The model sees these results as Mastra gives them to its model; the
+// application keeps the whole output in [ToolOutcome.Output].
 //
 //	agent := &runtime.Agent{
 //		ID:           "weather-agent",
@@ -101,8 +104,9 @@
 // ([FinishApproval]). Per-call options: [WithToolChoice], [WithActiveTools],
 // [WithMaxSteps], [WithPrepareStep], [WithOnStepFinish], [WithConcurrency],
 // [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
-// [WithLimits], [WithHistory], [WithInstructions]. The run's ctx reaches
-// every tool and cancels the run.
+// [WithLimits], [WithHistory], [WithInstructions] (appended to the agent's
+// instructions), [WithSystem] (in place of them), [WithToolsets] (tools
+// for this call only). The run's ctx reaches every tool and cancels the run.
 //
 // # Errors
 //

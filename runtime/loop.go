@@ -54,6 +54,11 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 	if err != nil {
 		return nil, err
 	}
+	if len(cfg.toolsets) > 0 {
+		if tools, err = a.withToolsets(tools, cfg.toolsets); err != nil {
+			return nil, err
+		}
+	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	return r, nil
@@ -88,6 +93,9 @@ func (r *runner) record(display *Event, tr *Event) {
 func (r *runner) start(ctx context.Context, msgs []Message) (*Result, error) {
 	var messages []Message
 	instructions := r.a.Instructions
+	if r.cfg.system != nil {
+		instructions = *r.cfg.system
+	}
 	if r.cfg.instructions != "" {
 		if instructions != "" {
 			instructions += "\n\n"
