@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"log/slog"
 	"sync"
 	"time"
 )
@@ -51,6 +52,10 @@ type Agent struct {
 	Limits Limits
 	// Transform is the agent-wide transform policy; see [TransformPolicy].
 	Transform TransformPolicy
+	// Logger receives what a run reports without stopping: the errors and
+	// panics of tools' lifecycle hooks ([HookCall]). nil means
+	// slog.Default().
+	Logger *slog.Logger
 
 	derived sync.Map // derivedKey → Tool: the agent- and workflow- tools
 }

@@ -11,9 +11,16 @@ package runtime_test
 // departures are marked "Departure:".
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"log/slog"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -281,4 +288,330 @@ func TestConformanceToolsets(t *testing.T) {
 		keys = append(keys, d.Name)
 	}
 	assert.Equal(t, "agent-sub,lookup,other,weather", strings.Join(keys, ","))
+}
+
+// hookLog records hook calls and events in the order they happen.
+type hookLog struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *hookLog) add(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.lines = append(l.lines, fmt.Sprintf(format, args...))
+}
+
+func (l *hookLog) get() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return slices.Clone(l.lines)
+}
+
+func roles(msgs []runtime.Message) string {
+	var rs []string
+	for _, m := range msgs {
+		rs = append(rs, string(m.Role))
+	}
+	return strings.Join(rs, ",")
+}
+
+// hookedWeather is weatherTool with every lifecycle hook, logging to l.
+func hookedWeather(t *testing.T, l *hookLog) *runtime.Func[weatherIn, weatherOut] {
+	check := func(ctx context.Context, call runtime.HookCall) {
+		ci, ok := runtime.CallInfoFrom(ctx)
+		assert.True(t, ok, "the hook's ctx is the call's")
+		assert.Equal(t, call.ToolCallID, ci.ToolCallID)
+		assert.Equal(t, call.ToolName, ci.ToolName)
+		assert.Equal(t, "a", call.AgentID)
+		assert.Equal(t, "weather", call.ToolName, "the key, not the id")
+		assert.Equal(t, "yes", runtime.RequestContextFrom(ctx)["hooked"])
+	}
+	return weatherTool().
+		WithOnInputStart(func(ctx context.Context, call runtime.HookCall) error {
+			check(ctx, call)
+			l.add("start %s step=%d messages=%s", call.ToolCallID, call.Step, roles(call.Messages))
+			return nil
+		}).
+		WithOnInputDelta(func(ctx context.Context, call runtime.HookCall, delta string) error {
+			check(ctx, call)
+			l.add("delta %s %s", call.ToolCallID, delta)
+			return nil
+		}).
+		WithOnInputAvailable(func(ctx context.Context, call runtime.HookCall, in weatherIn) error {
+			check(ctx, call)
+			l.add("available %s %s messages=%s", call.ToolCallID, in.Location, roles(call.Messages))
+			return nil
+		}).
+		WithOnOutput(func(ctx context.Context, call runtime.HookCall, out weatherOut) error {
+			check(ctx, call)
+			assert.Nil(t, call.Messages)
+			l.add("output %s %s %v", call.ToolCallID, out.Location, out.TempC)
+			return nil
+		})
+}
+
+// hookModel: step 1 calls weather for Paris and with bad arguments, step 2
+// for Rome; 8-byte argument deltas when streamed.
+func hookModel() *scripted.Model {
+	m := scripted.New(
+		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":1}`)),
+		scripted.Calls(scripted.Call("weather", `{"location":"Rome"}`)),
+		scripted.Text("done"),
+	)
+	m.ChunkSize = 8
+	return m
+}
+
+// TestConformanceHooksStreamed: the order and arguments of a tool's
+// lifecycle hooks in a streamed run. hooks.mjs (stream) prints, for
+// Mastra 1.71:
+//
+//	onInputStart c1 (messages: the user's) → chunk tool-call-input-streaming-start
+//	onInputDelta c1 "{\"loc" → chunk tool-call-delta, … one per delta
+//	chunk tool-call c1 → onInputAvailable c1 {location: Paris}
+//	… execute c1 → onOutput c1 {toolCallId, toolName, output, abortSignal} → chunk tool-result c1
+//
+// Each hook is awaited before the chunk it announces is enqueued
+// (processOutputStream, cases tool-call-input-streaming-start and
+// tool-call-delta; the tool-call step: onInputAvailable before the approval
+// check and execute, onOutput after execute). The runtime fires them at the
+// same points: start and deltas before each tool-call-delta event,
+// input available after the tool-call event, output before the
+// tool-result event; the hook's ctx is the call's (Mastra's abortSignal).
+//
+// Departures:
+//   - Messages are the request's without its system message (the
+//     contract Mastra's ToolCallOptions type documents, from the AI SDK:
+//     "messages that were sent to the language model to initiate the
+//     response that contained the tool call"), where Mastra 1.71 passes the
+//     run's input messages only (messageList.get.input; hooks.mjs prints
+//     roles ["user"] for the call of step 2 too). The runtime's hold after
+//     Resume, whose state does not record which messages were the input.
+//   - Input available runs once the model's answer is complete, for each
+//     call in call order; Mastra's stream() runs a call's as soon as the
+//     call is complete (eager tool execution), before the next call
+//     streams. The runtime starts no call before the answer ends.
+//   - Input available runs only for valid arguments, with the typed input;
+//     Mastra runs it with the raw arguments before validating them
+//     (hooks.mjs: bad.onInputAvailable {n: "x"}), and then runs onOutput
+//     with the validation error object as the output. The runtime's output
+//     hook runs only after a successful call, with the typed output.
+func TestConformanceHooksStreamed(t *testing.T) {
+	var l hookLog
+	model := hookModel()
+	agent := &runtime.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: runtime.Toolset{"weather": hookedWeather(t, &l)}}
+	for ev, err := range agent.Stream(t.Context(), "weather?", runtime.WithRequestContext(runtime.RequestContext{"hooked": "yes"})) {
+		require.NoError(t, err)
+		switch ev.Type {
+		case runtime.EventToolCallDelta:
+			l.add("event tool-call-delta %s", ev.ToolCallID)
+		case runtime.EventToolCall, runtime.EventToolResult, runtime.EventToolError:
+			l.add("event %s %s", ev.Type, ev.ToolCallID)
+		}
+	}
+	assert.Equal(t, []string{
+		"start call_1 step=1 messages=user",
+		`delta call_1 {"locati`,
+		"event tool-call-delta call_1",
+		`delta call_1 on":"Par`,
+		"event tool-call-delta call_1",
+		`delta call_1 is"}`,
+		"event tool-call-delta call_1",
+		"start call_2 step=1 messages=user",
+		`delta call_2 {"locati`,
+		"event tool-call-delta call_2",
+		`delta call_2 on":1}`,
+		"event tool-call-delta call_2",
+		"event tool-call call_1",
+		"available call_1 Paris messages=user",
+		"event tool-call call_2",
+		"event tool-error call_2", // invalid arguments: no input available, no output
+		"output call_1 Paris 21.5",
+		"event tool-result call_1",
+		"start call_3 step=2 messages=user,assistant,tool",
+		`delta call_3 {"locati`,
+		"event tool-call-delta call_3",
+		`delta call_3 on":"Rom`,
+		"event tool-call-delta call_3",
+		`delta call_3 e"}`,
+		"event tool-call-delta call_3",
+		"event tool-call call_3",
+		"available call_3 Rome messages=user,assistant,tool",
+		"output call_3 Rome 21.5",
+		"event tool-result call_3",
+	}, l.get())
+}
+
+// TestConformanceHooksGenerate: Mastra's generate() turns the model's whole
+// answer into a stream of one tool-input-start, one tool-input-delta with
+// all the arguments and the tool-call (hooks.mjs generate: onInputStart
+// c1, onInputDelta c1 "{\"location\":\"Paris\"}", onInputAvailable c1, …
+// onOutput c1). The runtime's Generate does the same with its model's
+// answer.
+func TestConformanceHooksGenerate(t *testing.T) {
+	var l hookLog
+	agent := &runtime.Agent{ID: "a", Model: hookModel(), Tools: runtime.Toolset{"weather": hookedWeather(t, &l)}}
+	res, err := agent.Generate(t.Context(), "weather?", runtime.WithRequestContext(runtime.RequestContext{"hooked": "yes"}))
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+	assert.Equal(t, []string{
+		"start call_1 step=1 messages=user",
+		`delta call_1 {"location":"Paris"}`,
+		"start call_2 step=1 messages=user",
+		`delta call_2 {"location":1}`,
+		"available call_1 Paris messages=user",
+		"output call_1 Paris 21.5",
+		"start call_3 step=2 messages=user,assistant,tool",
+		`delta call_3 {"location":"Rome"}`,
+		"available call_3 Rome messages=user,assistant,tool",
+		"output call_3 Rome 21.5",
+	}, l.get())
+}
+
+// TestConformanceHookErrorsAreLogged: Mastra catches what a hook throws,
+// logs it ("Error calling onInputStart", logger.error) and goes on
+// (processOutputStream; the tool-call step for onInputAvailable and
+// onOutput). hooks.mjs: bad-tool's onInputAvailable throws "hook boom", the
+// log shows "Error calling onInputAvailable Error: hook boom", and the call
+// runs. The runtime logs a hook's error or panic to Agent.Logger and goes
+// on; neither reaches the model or the result.
+func TestConformanceHookErrorsAreLogged(t *testing.T) {
+	for _, panics := range []bool{false, true} {
+		fail := func(hook string) error {
+			if panics {
+				panic(hook + " exploded")
+			}
+			return errors.New(hook + " failed")
+		}
+		tool := weatherTool().
+			WithOnInputStart(func(context.Context, runtime.HookCall) error { return fail("start") }).
+			WithOnInputDelta(func(context.Context, runtime.HookCall, string) error { return fail("delta") }).
+			WithOnInputAvailable(func(context.Context, runtime.HookCall, weatherIn) error { return fail("available") }).
+			WithOnOutput(func(context.Context, runtime.HookCall, weatherOut) error { return fail("output") })
+		var buf syncBuffer
+		model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
+		agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool},
+			Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
+		evs := collect(t, agent.Stream(t.Context(), "weather?"))
+		res := evs[len(evs)-1].Result
+		require.NotNil(t, res)
+		assert.Equal(t, "done", res.Text)
+		assert.Nil(t, res.Steps[0].Outcomes[0].Err)
+		assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(toolResults(t, model, 1)[0].Output.JSON))
+
+		var hooks []string
+		for line := range strings.Lines(buf.String()) {
+			var rec struct {
+				Level, Msg, Hook, Tool, ToolCallID, Error string
+			}
+			require.NoError(t, json.Unmarshal([]byte(line), &rec))
+			assert.Equal(t, "ERROR", rec.Level)
+			assert.Equal(t, "runtime: tool hook failed", rec.Msg)
+			assert.Equal(t, "weather", rec.Tool)
+			assert.Equal(t, "call_1", rec.ToolCallID)
+			if panics {
+				assert.Contains(t, rec.Error, "panic: ")
+			}
+			hooks = append(hooks, rec.Hook)
+		}
+		// Three deltas of 8 bytes.
+		assert.Equal(t, []string{"onInputStart", "onInputDelta", "onInputDelta", "onInputDelta", "onInputAvailable", "onOutput"}, hooks)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the tool goroutines' log records.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestHooksOnlyForActiveToolsAndOnce: a call of an inactive tool runs no
+// hook of it (it fails), and a call approved on Resume does not announce
+// its input again (it did before it stopped), but its output runs.
+func TestHooksOnlyForActiveToolsAndOnce(t *testing.T) {
+	var l hookLog
+	weather := hookedWeather(t, &l)
+	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": weather, "other": fnTool("other", func(context.Context) (string, error) { return "", nil })}}
+	rc := runtime.WithRequestContext(runtime.RequestContext{"hooked": "yes"})
+	_, err := agent.Generate(t.Context(), "hi", runtime.WithActiveTools("other"), rc)
+	require.NoError(t, err)
+	assert.Empty(t, l.get())
+
+	agent.Model = callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
+	res, err := agent.Generate(t.Context(), "hi", runtime.RequireApproval(), rc)
+	require.NoError(t, err)
+	require.Equal(t, runtime.FinishApproval, res.FinishReason)
+	assert.Equal(t, []string{
+		`start call_1 step=1 messages=user`,
+		`delta call_1 {"location":"Paris"}`,
+		"available call_1 Paris messages=user",
+	}, l.get())
+	_, err = agent.Resume(t.Context(), res.State, []runtime.Decision{runtime.Approve("call_1")}, rc)
+	require.NoError(t, err)
+	assert.Equal(t, "output call_1 Paris 21.5", l.get()[3])
+	assert.Len(t, l.get(), 4)
+}
+
+// TestHooksStreamWithoutStartOrDeltas: a model whose stream gives a call
+// whole, or deltas without a start, still gives each hook once per call
+// and the arguments' text once.
+func TestHooksStreamWithoutStartOrDeltas(t *testing.T) {
+	var l hookLog
+	calls := []runtime.StreamPart{
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "d1", ToolName: "weather", Text: `{"location":`},
+		{Type: runtime.StreamToolCallDelta, ToolCallID: "d1", Text: `"Oslo"}`},
+		{Type: runtime.StreamToolCall, ToolCall: &runtime.ToolCall{ID: "d1", Name: "weather", Arguments: `{"location":"Oslo"}`}},
+		{Type: runtime.StreamToolCall, ToolCall: &runtime.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Lima"}`}},
+	}
+	model := &partsModel{turns: [][]runtime.StreamPart{calls, {{Type: runtime.StreamTextDelta, Text: "done"}}}}
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": hookedWeather(t, &l)}}
+	collect(t, agent.Stream(t.Context(), "hi", runtime.WithRequestContext(runtime.RequestContext{"hooked": "yes"})))
+	assert.Equal(t, []string{
+		"start d1 step=1 messages=user",
+		`delta d1 {"location":`,
+		`delta d1 "Oslo"}`,
+		"start w1 step=1 messages=user",
+		`delta w1 {"location":"Lima"}`,
+		"available d1 Oslo messages=user",
+		"available w1 Lima messages=user",
+	}, l.get()[:7])
+}
+
+// partsModel streams the given parts per turn, then a finish part.
+type partsModel struct {
+	mu    sync.Mutex
+	turns [][]runtime.StreamPart
+}
+
+func (m *partsModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+	return runtime.CollectStream(m.Stream(ctx, req), nil)
+}
+
+func (m *partsModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+	return func(yield func(runtime.StreamPart, error) bool) {
+		m.mu.Lock()
+		parts := m.turns[0]
+		m.turns = m.turns[1:]
+		m.mu.Unlock()
+		for _, p := range parts {
+			if !yield(p, nil) {
+				return
+			}
+		}
+		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: &runtime.Response{}}, nil)
+	}
 }

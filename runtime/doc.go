@@ -22,8 +22,13 @@
 //
 // Typed hooks chain after NewFunc: [Func.WithApproval] (a function of the
 // input deciding whether a call needs approval), [Func.WithModelOutput]
-// (what the model sees of the output) and [Func.WithTransform] (what a
-// display or a transcript sees). A [Toolset] maps a key to a tool; the key,
+// (what the model sees of the output), [Func.WithTransform] (what a
+// display or a transcript sees), and the lifecycle hooks that Mastra's
+// tools have: [Func.WithOnInputStart], [Func.WithOnInputDelta],
+// [Func.WithOnInputAvailable] and [Func.WithOnOutput], which the agent
+// loop calls as the model streams a call's arguments, once they are valid,
+// and after a successful run (see [HookCall]; their errors are logged to
+// [Agent.Logger], never fatal). A [Toolset] maps a key to a tool; the key,
 // not the id, is the name the model is given and every event carries.
 //
 // # Arguments

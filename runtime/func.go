@@ -32,6 +32,11 @@ type funcHooks[In, Out any] struct {
 	approve     func(context.Context, In) (bool, error)
 	modelOutput func(context.Context, In, Out) (ModelOutput, error)
 	transforms  map[Target]Transforms[In, Out]
+	// The lifecycle hooks; see hooks.go.
+	inputStart     func(context.Context, HookCall) error
+	inputDelta     func(context.Context, HookCall, string) error
+	inputAvailable func(context.Context, HookCall, In) error
+	output         func(context.Context, HookCall, Out) error
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -62,6 +67,59 @@ func (f *Func[In, Out]) WithApproval(fn func(ctx context.Context, in In) (bool, 
 func (f *Func[In, Out]) WithModelOutput(fn func(ctx context.Context, in In, out Out) (ModelOutput, error)) *Func[In, Out] {
 	f.setHooks().modelOutput = fn
 	return f
+}
+
+// WithOnInputStart sets the hook that the agent loop calls when the model
+// starts sending the arguments of a call of the tool, as Mastra's
+// onInputStart; see [HookCall] for when each lifecycle hook runs and what
+// becomes of its errors.
+func (f *Func[In, Out]) WithOnInputStart(fn func(ctx context.Context, call HookCall) error) *Func[In, Out] {
+	f.setHooks().inputStart = fn
+	return f
+}
+
+// WithOnInputDelta sets the hook that the agent loop calls with each piece
+// of a call's arguments as the model sends it (the raw text, which may not
+// be valid JSON yet), as Mastra's onInputDelta.
+func (f *Func[In, Out]) WithOnInputDelta(fn func(ctx context.Context, call HookCall, delta string) error) *Func[In, Out] {
+	f.setHooks().inputDelta = fn
+	return f
+}
+
+// WithOnInputAvailable sets the hook that the agent loop calls with the
+// typed input once a call's arguments are complete and valid, before the
+// approval check and the run, as Mastra's onInputAvailable.
+func (f *Func[In, Out]) WithOnInputAvailable(fn func(ctx context.Context, call HookCall, in In) error) *Func[In, Out] {
+	f.setHooks().inputAvailable = fn
+	return f
+}
+
+// WithOnOutput sets the hook that the agent loop calls with the typed
+// output of a successful call, as Mastra's onOutput.
+func (f *Func[In, Out]) WithOnOutput(fn func(ctx context.Context, call HookCall, out Out) error) *Func[In, Out] {
+	f.setHooks().output = fn
+	return f
+}
+
+// hasInputHooks implements inputHooks.
+func (f *Func[In, Out]) hasInputHooks() bool {
+	return f.hooks != nil && (f.hooks.inputStart != nil || f.hooks.inputDelta != nil)
+}
+
+// onInputStart implements inputHooks.
+func (f *Func[In, Out]) onInputStart(ctx context.Context, call HookCall) error {
+	if f.hooks == nil || f.hooks.inputStart == nil {
+		return nil
+	}
+	return f.hooks.inputStart(ctx, call)
+}
+
+// onInputDelta implements inputHooks.
+func (f *Func[In, Out]) onInputDelta(ctx context.Context, call HookCall, delta string) error {
+	if f.hooks == nil || f.hooks.inputDelta == nil {
+		return nil
+	}
+	return f.hooks.inputDelta(ctx, call, delta)
 }
 
 // WithTransform sets the transforms of target, replacing earlier ones.
@@ -177,6 +235,29 @@ func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelO
 	}
 	out, _ := res.Value.(Out)
 	return h.modelOutput(ctx, c.in, out)
+}
+
+// hasCallHooks implements callHooks.
+func (c *funcCall[In, Out]) hasCallHooks() bool {
+	h := c.f.hooks
+	return h != nil && (h.inputAvailable != nil || h.output != nil)
+}
+
+// onInputAvailable implements callHooks.
+func (c *funcCall[In, Out]) onInputAvailable(ctx context.Context, call HookCall) error {
+	if h := c.f.hooks; h != nil && h.inputAvailable != nil {
+		return h.inputAvailable(ctx, call, c.in)
+	}
+	return nil
+}
+
+// onOutput implements callHooks.
+func (c *funcCall[In, Out]) onOutput(ctx context.Context, call HookCall, res Output) error {
+	if h := c.f.hooks; h != nil && h.output != nil {
+		out, _ := res.Value.(Out)
+		return h.output(ctx, call, out)
+	}
+	return nil
 }
 
 // Transform implements [Invocation].

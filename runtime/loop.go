@@ -22,6 +22,12 @@ type runner struct {
 	emit      func(Event) bool
 	stopped   bool
 	res       *Result
+	// stepMessages are what the current step sent the model, for the
+	// tools' lifecycle hooks; hookMsgs the same without system messages,
+	// made when a hook first needs them.
+	stepMessages  []Message
+	hookMsgs      []Message
+	hookMsgsReady bool
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -129,7 +135,8 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
 		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
-		resp, err := r.callModel(ctx, step, req)
+		r.stepMessages, r.hookMsgs, r.hookMsgsReady = plan.Messages, nil, false
+		resp, err := r.callModel(ctx, step, req, active)
 		if err != nil {
 			if cerr := r.check(ctx); cerr != nil {
 				return nil, cerr
@@ -180,11 +187,21 @@ func (r *runner) check(ctx context.Context) error {
 	return nil
 }
 
-func (r *runner) callModel(ctx context.Context, step int, req *Request) (*Response, error) {
+// callModel sends req and calls the input hooks of the tools the answer
+// calls, as it streams or, from Generate, once it has come.
+func (r *runner) callModel(ctx context.Context, step int, req *Request, active Toolset) (*Response, error) {
+	hooks := streamHooks{r: r, ctx: ctx, step: step, active: active}
 	if !r.streaming {
-		return r.a.Model.Generate(ctx, req)
+		resp, err := r.a.Model.Generate(ctx, req)
+		if err == nil && resp != nil {
+			for _, c := range resp.Message.ToolCalls() {
+				hooks.complete(c)
+			}
+		}
+		return resp, err
 	}
 	return CollectStream(r.a.Model.Stream(ctx, req), func(p StreamPart) {
+		hooks.visit(p)
 		switch p.Type {
 		case StreamTextDelta:
 			r.record(&Event{Type: EventTextDelta, Step: step, Text: p.Text}, nil)
@@ -466,6 +483,9 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		c.Arguments = args
 	}
 	callEvent()
+	if _, ok := decided[c.ID]; !ok {
+		r.inputAvailable(ctx, step, s)
+	}
 	if d, ok := decided[c.ID]; ok {
 		if !d.Approved {
 			msg := fmt.Sprintf("the call of %q was not approved", c.Name)
@@ -554,6 +574,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	}
 	s.outcome.Output = res.Value
 	s.outcome.ModelOutput = out
+	r.output(tctx, step, s, res)
 	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.inv, &res, nil, res.JSON)
 }
 
