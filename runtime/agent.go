@@ -52,6 +52,9 @@ type Agent struct {
 	Limits Limits
 	// Transform is the agent-wide transform policy; see [TransformPolicy].
 	Transform TransformPolicy
+	// ValidateOutputs makes every tool check its output against its output
+	// schema in every run, as [WithOutputValidation] does for one.
+	ValidateOutputs bool
 	// Logger receives what a run reports without stopping: the errors and
 	// panics of tools' lifecycle hooks ([HookCall]). nil means
 	// slog.Default().

@@ -615,3 +615,150 @@ func (m *partsModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2
 		yield(runtime.StreamPart{Type: runtime.StreamFinish, Response: &runtime.Response{}}, nil)
 	}
 }
+
+// gaugeOut is the output of gaugeTool, whose schema bounds the reading and
+// requires a unit.
+type gaugeOut struct {
+	Reading float64 `json:"reading"`
+	Unit    string  `json:"unit,omitempty"`
+	Secret  string  `json:"secret"`
+}
+
+const gaugeOutSchema = `{"type":"object","properties":{` +
+	`"reading":{"type":"number","maximum":100},"unit":{"type":"string","enum":["bar","psi"]},"secret":{"type":"string"}},` +
+	`"required":["reading","unit","secret"],"additionalProperties":false}`
+
+// gaugeTool returns out from every call, logging its output hooks to l.
+func gaugeTool(out gaugeOut, l *hookLog) *runtime.Func[emptyIn, gaugeOut] {
+	return runtime.NewFunc(&runtime.Spec{
+		ID: "gauge", Description: "Reads a gauge.",
+		InputSchema: json.RawMessage(emptySchema), OutputSchema: json.RawMessage(gaugeOutSchema),
+	}, func(context.Context, emptyIn) (gaugeOut, error) { return out, nil }).
+		WithModelOutput(func(_ context.Context, _ emptyIn, out gaugeOut) (runtime.ModelOutput, error) {
+			l.add("model")
+			return runtime.TextOutput(fmt.Sprint(out.Reading)), nil
+		}).
+		WithOnOutput(func(context.Context, runtime.HookCall, gaugeOut) error { l.add("onOutput"); return nil })
+}
+
+// TestConformanceOutputValidation: a Mastra tool with an outputSchema
+// validates every output (Tool's execute wrapper, tool-D87M4CXT.js:
+// validateToolOutput), and an invalid one becomes the call's result, which
+// the model reads: hooks.mjs prints {"error":true,"message":"Tool output
+// validation failed for bad-tool. The tool returned invalid output:\n-
+// tempC: Expected number, received string\n\nReturned output: {\n
+// \"tempC\": \"hot\"\n}", validationErrors: …}. toModelOutput does not see
+// it (the error object is the result).
+//
+// The runtime, with WithOutputValidation or Agent.ValidateOutputs, makes an
+// invalid output a tool error of kind invalid-output: the model reads its
+// message, which gives each path and what was expected, the application
+// gets ToolOutcome.Err, the ModelOutput hook does not run, and the loop
+// goes on.
+//
+// Departures: validation is off unless asked for (a Func's output is
+// typed, and its schema generated from the same type, so a mismatch is a
+// bug to catch in tests; a nil slice or pointer encoded as null is the
+// usual one); the message never quotes the output, where Mastra's ends
+// with it ("Returned output: …"); the result is an error, not an object
+// with error: true; and onOutput does not run for an invalid output, where
+// Mastra runs it with the error object (hooks.mjs: bad.onOutput {output:
+// {error: true, …}}).
+func TestConformanceOutputValidation(t *testing.T) {
+	bad := gaugeOut{Reading: 250, Unit: "", Secret: "s3cr3t-value"}
+	for _, tt := range []struct {
+		name  string
+		agent func(*runtime.Agent)
+		opts  []runtime.Option
+	}{
+		{"option", nil, []runtime.Option{runtime.WithOutputValidation()}},
+		{"agent", func(a *runtime.Agent) { a.ValidateOutputs = true }, nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var l hookLog
+			model := callThenAnswer(scripted.Call("gauge", `{}`))
+			agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"gauge": gaugeTool(bad, &l)}}
+			if tt.agent != nil {
+				tt.agent(agent)
+			}
+			evs := collect(t, agent.Stream(t.Context(), "read", tt.opts...))
+			res := evs[len(evs)-1].Result
+			require.NotNil(t, res)
+			assert.Equal(t, "done", res.Text, "the loop goes on")
+
+			got := toolResults(t, model, 1)[0]
+			require.True(t, got.IsError())
+			assert.Equal(t, "the tool's output does not match its output schema: "+
+				"at /: missing required property \"unit\"; at /reading: expected a number <= 100", got.Output.Text)
+			assert.NotContains(t, got.Output.Text, "250")
+			assert.NotContains(t, got.Output.Text, "s3cr3t")
+
+			out := res.Steps[0].Outcomes[0]
+			require.NotNil(t, out.Err)
+			assert.Equal(t, runtime.KindInvalidOutput, out.Err.Kind)
+			assert.Nil(t, out.Output)
+			assert.Empty(t, l.get(), "neither the model hook nor onOutput runs")
+			var errEvents int
+			for _, ev := range evs {
+				if ev.Type == runtime.EventToolError {
+					errEvents++
+					assert.NotContains(t, string(ev.Payload), "s3cr3t")
+				}
+			}
+			assert.Equal(t, 1, errEvents)
+		})
+	}
+
+	// Off by default; a valid output passes, its hooks run.
+	var l hookLog
+	model := callThenAnswer(scripted.Call("gauge", `{}`))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"gauge": gaugeTool(bad, &l)}}
+	_, err := agent.Generate(t.Context(), "read")
+	require.NoError(t, err)
+	assert.Equal(t, runtime.TextOutput("250"), toolResults(t, model, 1)[0].Output)
+	good := gaugeOut{Reading: 2, Unit: "bar"}
+	model = callThenAnswer(scripted.Call("gauge", `{}`))
+	agent = &runtime.Agent{ID: "a", Model: model, ValidateOutputs: true, Tools: runtime.Toolset{"gauge": gaugeTool(good, &l)}}
+	_, err = agent.Generate(t.Context(), "read")
+	require.NoError(t, err)
+	assert.Equal(t, runtime.TextOutput("2"), toolResults(t, model, 1)[0].Output)
+	assert.Equal(t, []string{"model", "onOutput", "model", "onOutput"}, l.get(), "per call, the model hook, then onOutput")
+}
+
+// TestOutputValidationOutsideTheLoop: runtime.Call validates under
+// ValidatingOutputs; a tool without an output schema is not checked; a
+// workflow's output is checked against its WorkflowSpec.OutputSchema
+// (under "result"), and subagents' outputs match theirs.
+func TestOutputValidationOutsideTheLoop(t *testing.T) {
+	tool := gaugeTool(gaugeOut{Reading: 1, Unit: "kPa"}, &hookLog{})
+	_, err := runtime.Call(t.Context(), tool, json.RawMessage(`{}`))
+	require.NoError(t, err)
+	_, err = runtime.Call(runtime.ValidatingOutputs(t.Context()), tool, json.RawMessage(`{}`))
+	var te *runtime.ToolError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, runtime.KindInvalidOutput, te.Kind)
+	assert.Equal(t, "gauge", te.ToolName)
+	assert.Contains(t, te.Message, `at /unit: expected one of "bar", "psi"`)
+
+	untyped := fnTool("free", func(context.Context) (string, error) { return "anything", nil })
+	_, err = runtime.Call(runtime.ValidatingOutputs(t.Context()), untyped, json.RawMessage(`{}`))
+	require.NoError(t, err)
+
+	w := runtime.NewWorkflow(runtime.WorkflowSpec{
+		ID: "w", InputSchema: json.RawMessage(`{"type":"object"}`),
+		OutputSchema: json.RawMessage(`{"type":"object","properties":{"n":{"$ref":"#/$defs/Small"}},"$defs":{"Small":{"type":"integer","maximum":3}}}`),
+	}, func(_ context.Context, _ struct{}, _ *struct{}) (map[string]int, error) {
+		return map[string]int{"n": 7}, nil
+	})
+	writer := &runtime.Agent{ID: "writer", Model: scripted.New(scripted.Text("poem"))}
+	model := callThenAnswer(scripted.Call("workflow-w", `{"inputData":{}}`), scripted.Call("agent-writer", `{"prompt":"p"}`))
+	agent := &runtime.Agent{ID: "a", Model: model, ValidateOutputs: true,
+		Workflows: map[string]runtime.Workflow{"w": w}, Agents: map[string]*runtime.Agent{"writer": writer}}
+	res, err := agent.Generate(t.Context(), "go")
+	require.NoError(t, err)
+	results := toolResults(t, model, 1)
+	require.True(t, results[0].IsError())
+	assert.Equal(t, "the tool's output does not match its output schema: at /result/n: expected a number <= 3", results[0].Output.Text)
+	assert.Equal(t, runtime.TextOutput("poem"), results[1].Output, "the subagent's output matches its schema")
+	assert.Nil(t, res.Steps[0].Outcomes[1].Err)
+}

@@ -111,7 +111,9 @@
 // [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
 // [WithLimits], [WithHistory], [WithInstructions] (appended to the agent's
 // instructions), [WithSystem] (in place of them), [WithToolsets] (tools
-// for this call only). The run's ctx reaches every tool and cancels the run.
+// for this call only), [WithOutputValidation] (each output checked against
+// its output schema, as Agent.ValidateOutputs does for every run). The
+// run's ctx reaches every tool and cancels the run.
 //
 // # Errors
 //

@@ -24,7 +24,8 @@ type Func[In, Out any] struct {
 	spec   *Spec
 	fn     func(context.Context, In) (Out, error)
 	hooks  *funcHooks[In, Out]
-	schema atomic.Pointer[inputSchema] // set on first use
+	schema atomic.Pointer[lazySchema] // set on first use
+	output atomic.Pointer[lazySchema] // set on the first output validation
 }
 
 // funcHooks are a Func's typed hooks.
@@ -164,12 +165,21 @@ func (f *Func[In, Out]) decodeInto(ctx context.Context, args []byte, in *In) (er
 }
 
 // inputSchema returns the compiled-on-first-use input schema of f.
-func (f *Func[In, Out]) inputSchema() *inputSchema {
+func (f *Func[In, Out]) inputSchema() *lazySchema {
 	if s := f.schema.Load(); s != nil {
 		return s
 	}
-	f.schema.CompareAndSwap(nil, &inputSchema{id: f.spec.ID, raw: f.spec.InputSchema})
+	f.schema.CompareAndSwap(nil, &lazySchema{id: f.spec.ID, which: "input", raw: f.spec.InputSchema})
 	return f.schema.Load()
+}
+
+// outputSchema returns the compiled-on-first-use output schema of f.
+func (f *Func[In, Out]) outputSchema() *lazySchema {
+	if s := f.output.Load(); s != nil {
+		return s
+	}
+	f.output.CompareAndSwap(nil, &lazySchema{id: f.spec.ID, which: "output", raw: f.spec.OutputSchema})
+	return f.output.Load()
 }
 
 // Prepare implements [Tool]: it takes args through the argument path that
@@ -223,6 +233,11 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	data, err := json.Marshal(out)
 	if err != nil {
 		return Output{}, &ToolError{Kind: KindOutput, Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
+	}
+	if validatingOutputs(ctx) && len(c.f.spec.OutputSchema) > 0 {
+		if err := checkOutput(c.f.spec.ID, c.f.outputSchema(), data); err != nil {
+			return Output{}, err
+		}
 	}
 	return Output{Value: out, JSON: data}, nil
 }

@@ -56,6 +56,7 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 	if cfg.requestContext == nil {
 		cfg.requestContext = RequestContextFrom(ctx)
 	}
+	cfg.validateOutputs = cfg.validateOutputs || a.ValidateOutputs
 	tools, err := a.toolset()
 	if err != nil {
 		return nil, err
@@ -548,6 +549,9 @@ func (r *runner) failure(ctx context.Context, step int, s *slot, e *ToolError) (
 func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eventSink) context.Context {
 	ctx = context.WithValue(ctx, callInfoKey, CallInfo{AgentID: r.a.ID, ToolName: c.Name, ToolCallID: c.ID, Step: step})
 	ctx = WithArgumentLimits(ctx, r.cfg.limits)
+	if r.cfg.validateOutputs {
+		ctx = ValidatingOutputs(ctx)
+	}
 	if r.cfg.requestContext != nil {
 		ctx = context.WithValue(ctx, requestContextKey, r.cfg.requestContext)
 	}

@@ -20,21 +20,22 @@ const (
 type Option func(*callConfig)
 
 type callConfig struct {
-	toolChoice     ToolChoice
-	activeTools    []string
-	activeSet      bool
-	maxSteps       int
-	prepareStep    func(context.Context, *StepPlan) error
-	onStepFinish   func(context.Context, Step) error
-	concurrency    int
-	requestContext RequestContext
-	toolTimeout    time.Duration
-	approval       ApprovalPolicy
-	limits         Limits
-	history        []Message
-	instructions   string
-	system         *string
-	toolsets       []Toolset
+	toolChoice      ToolChoice
+	activeTools     []string
+	activeSet       bool
+	maxSteps        int
+	prepareStep     func(context.Context, *StepPlan) error
+	onStepFinish    func(context.Context, Step) error
+	concurrency     int
+	requestContext  RequestContext
+	toolTimeout     time.Duration
+	approval        ApprovalPolicy
+	limits          Limits
+	history         []Message
+	instructions    string
+	system          *string
+	toolsets        []Toolset
+	validateOutputs bool
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook
