@@ -762,3 +762,32 @@ func TestOutputValidationOutsideTheLoop(t *testing.T) {
 	assert.Equal(t, runtime.TextOutput("poem"), results[1].Output, "the subagent's output matches its schema")
 	assert.Nil(t, res.Steps[0].Outcomes[1].Err)
 }
+
+// TestToolsetsOnResume: a call of a per-call toolset's tool that waits for
+// approval runs on Resume when the toolsets are given again, and is an
+// unknown tool without them (the state does not hold tools).
+func TestToolsetsOnResume(t *testing.T) {
+	lookup := fnTool("lookup", func(context.Context) (string, error) { return "looked up", nil })
+	sets := runtime.WithToolsets(runtime.Toolset{"lookup": lookup})
+	for _, again := range []bool{true, false} {
+		model := callThenAnswer(scripted.Call("lookup", `{}`))
+		agent := &runtime.Agent{ID: "a", Model: model}
+		res, err := agent.Generate(t.Context(), "hi", sets, runtime.RequireApproval())
+		require.NoError(t, err)
+		require.Equal(t, runtime.FinishApproval, res.FinishReason)
+		var opts []runtime.Option
+		if again {
+			opts = append(opts, sets)
+		}
+		res, err = agent.Resume(t.Context(), res.State, []runtime.Decision{runtime.Approve("call_1")}, opts...)
+		require.NoError(t, err)
+		out := res.Steps[0].Outcomes[0]
+		if again {
+			assert.Nil(t, out.Err)
+			assert.Equal(t, "looked up", out.Output)
+		} else {
+			require.NotNil(t, out.Err)
+			assert.Equal(t, runtime.KindUnknownTool, out.Err.Kind)
+		}
+	}
+}

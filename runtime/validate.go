@@ -43,8 +43,10 @@ func validatingOutputs(ctx context.Context) bool {
 // A Func's schema is generated from its output type, so a mismatch is a
 // bug: most often a nil slice, map or pointer that encodes as null where
 // the schema wants an array or an object (return an empty one, or tag the
-// field omitempty). Validation costs about what checking arguments does
-// per value; turn it on in tests, as the examples do, or in production.
+// field omitempty). Validation costs what checking arguments does, about
+// 2 µs per value of the output on a 2-core machine (0.6 ms for a list of
+// 100 small records: BenchmarkOutputValidation); turn it on in tests, as
+// the examples do, or in production where that is cheap.
 func WithOutputValidation() Option {
 	return func(cc *callConfig) { cc.validateOutputs = true }
 }
