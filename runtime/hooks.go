@@ -28,7 +28,8 @@ import (
 // the order of its parts; input available runs for each call in call order
 // once the answer is complete; output runs in the call's goroutine as it
 // ends. Input start and delta run only for tools the step has active;
-// input available and output only for calls that got that far.
+// input available and output only for calls that got that far. Only the
+// agent loop calls them: [Call] and the MCP server do not.
 //
 // A hook's ctx is the call's: [CallInfoFrom] and [RequestContextFrom] read
 // it, and it ends with the run. A hook cannot change or stop the run: an

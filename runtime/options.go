@@ -20,19 +20,22 @@ const (
 type Option func(*callConfig)
 
 type callConfig struct {
-	toolChoice      ToolChoice
-	activeTools     []string
-	activeSet       bool
-	maxSteps        int
-	prepareStep     func(context.Context, *StepPlan) error
-	onStepFinish    func(context.Context, Step) error
-	concurrency     int
-	requestContext  RequestContext
-	toolTimeout     time.Duration
-	approval        ApprovalPolicy
-	limits          Limits
-	history         []Message
-	instructions    string
+	toolChoice     ToolChoice
+	activeTools    []string
+	activeSet      bool
+	maxSteps       int
+	prepareStep    func(context.Context, *StepPlan) error
+	onStepFinish   func(context.Context, Step) error
+	concurrency    int
+	requestContext RequestContext
+	toolTimeout    time.Duration
+	approval       ApprovalPolicy
+	limits         Limits
+	history        []Message
+	instructions   string
+
+	// The system message in place of the agent's instructions, when set;
+	// per-call toolsets; output validation.
 	system          *string
 	toolsets        []Toolset
 	validateOutputs bool
