@@ -18,7 +18,8 @@ import (
 // allowed is the list every option syntax error ends with.
 const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, readonly[=true|false], ` +
 	`destructive[=true|false], idempotent[=true|false], openworld[=true|false], ` +
-	`model=<func>, display=<func>, transcript=<func>`
+	`model=<func>, display=<func>, transcript=<func>, oninputstart=<func>, oninputdelta=<func>, ` +
+	`oninputavailable=<func>, onoutput=<func>`
 
 // parseDoc parses a Go file whose function F has doc as its doc comment. The
 // doc starts on line 3, column 1.
@@ -711,7 +712,7 @@ func TestKnownOptions(t *testing.T) {
 	assert.Equal(t, "key", annotations.KnownOptions()[0].Name)
 
 	// The hooks are documented as hook functions.
-	for _, s := range specs[len(specs)-3:] {
+	for _, s := range specs[len(specs)-7:] {
 		assert.Contains(t, s.Doc, "hook function", "option %s", s.Name)
 	}
 }
@@ -736,6 +737,10 @@ func TestOptionChecks(t *testing.T) {
 		{"model", "pkg.F", false},
 		{"display", "type", false},
 		{"transcript", "ÉtéHook", true},
+		{"oninputstart", "onStart", true},
+		{"oninputdelta", "f.g", false},
+		{"oninputavailable", "_", false},
+		{"onoutput", "func", false},
 	}
 	specs := annotations.KnownOptions()
 	for _, tt := range tests {

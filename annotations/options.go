@@ -68,6 +68,26 @@ func KnownOptions() []OptionSpec {
 			Doc:   "hook function (Transform) in the same package that shapes what a transcript target sees, per phase",
 			Check: checkHook,
 		},
+		{
+			Name: "oninputstart", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Mastra's onInputStart) in the same package that the agent loop calls when the model starts sending a call's arguments",
+			Check: checkHook,
+		},
+		{
+			Name: "oninputdelta", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Mastra's onInputDelta) in the same package that the agent loop calls with each piece of a call's arguments as the model streams them",
+			Check: checkHook,
+		},
+		{
+			Name: "oninputavailable", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Mastra's onInputAvailable) in the same package that the agent loop calls with the typed input once a call's arguments are complete and valid",
+			Check: checkHook,
+		},
+		{
+			Name: "onoutput", Kind: Value, Placeholder: "<func>",
+			Doc:   "hook function (Mastra's onOutput) in the same package that the agent loop calls with the typed output of a successful call",
+			Check: checkHook,
+		},
 	}
 }
 

@@ -22,7 +22,7 @@ const (
 	msgDuplicateID     = "duplicate tool id %q: first used at %s"
 	msgDuplicateKey    = "duplicate tool key %q in %s(): first used at %s; set a distinct key=<name>"
 	msgSchema          = "%s: %s"
-	msgHookTwoKinds    = "hook %s is already the %s= hook at %s; a function cannot also be a %s= hook"
+	msgHookTwoKinds    = "hook %s is already the %s= hook at %s; it cannot also be the %s= hook"
 	msgHookTwoTypes    = "hook %s serves tool %q (at %s) with In %s and Out %s, and tool %q with In %s and Out %s; a hook is typed by one tool's In and Out: name a separate hook"
 	msgHookSignature   = "hook %s has the wrong signature for %s= of tool %q (named at %s); want %s"
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"

@@ -13,7 +13,7 @@ import (
 const DefaultHooksOutput = "tools_hooks.go"
 
 // hookOptions maps each hook option of the directive to its kind.
-var hookOptions = []hookKind{hookModel, hookDisplay, hookTranscript}
+var hookOptions = []hookKind{hookModel, hookDisplay, hookTranscript, hookInputStart, hookInputDelta, hookInputAvailable, hookOutput}
 
 // hookUse remembers the first tool that names a hook, to check that every
 // other use agrees with it.
@@ -43,7 +43,7 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 			case first.kind != kind:
 				g.diags.errorf(opt.ValuePos, msgHookTwoKinds, name, first.kind, g.posString(first.pos), kind)
 				continue
-			case !types.Identical(first.in, ts.in) || !types.Identical(first.out, ts.out):
+			case !hookTypesAgree(kind, first, ts):
 				g.diags.errorf(opt.ValuePos, msgHookTwoTypes, name, first.ts.model.ID, g.posString(first.pos),
 					g.typeString(ps, first.in), g.typeString(ps, first.out), ts.model.ID, g.typeString(ps, ts.in), g.typeString(ps, ts.out))
 				continue
@@ -70,6 +70,13 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 	}
 }
 
+// hookTypesAgree reports whether a hook of kind, named first for the tool
+// of first, can serve ts too: the types in its signature are the same.
+func hookTypesAgree(kind hookKind, first *hookUse, ts *toolState) bool {
+	in, out := kind.typedBy()
+	return (!in || types.Identical(first.in, ts.in)) && (!out || types.Identical(first.out, ts.out))
+}
+
 // hookSignatureOK reports whether obj is a function with the signature of a
 // hook of kind for the tool.
 func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bool {
@@ -82,11 +89,29 @@ func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bo
 		return false
 	}
 	params, results := sig.Params(), sig.Results()
+	// lifecycle checks func(ctx context.Context, call runtime.HookCall[, last]) error.
+	lifecycle := func(last types.Type) bool {
+		n := 2
+		if last != nil {
+			n = 3
+		}
+		return params.Len() == n && isContext(params.At(0).Type()) && isRuntimeType(params.At(1).Type(), "HookCall") &&
+			(last == nil || types.Identical(params.At(2).Type(), last)) &&
+			results.Len() == 1 && isError(results.At(0).Type())
+	}
 	switch kind {
 	case hookModel:
 		return params.Len() == 3 && isContext(params.At(0).Type()) &&
 			types.Identical(params.At(1).Type(), ts.in) && types.Identical(params.At(2).Type(), ts.out) &&
 			results.Len() == 2 && isRuntimeType(results.At(0).Type(), "ModelOutput") && isError(results.At(1).Type())
+	case hookInputStart:
+		return lifecycle(nil)
+	case hookInputDelta:
+		return lifecycle(types.Typ[types.String])
+	case hookInputAvailable:
+		return lifecycle(ts.in)
+	case hookOutput:
+		return lifecycle(ts.out)
 	default:
 		if params.Len() != 0 || results.Len() != 1 || !isRuntimeType(results.At(0).Type(), "Transforms") {
 			return false
@@ -110,8 +135,17 @@ func isRuntimeType(t types.Type, name string) bool {
 // wantHook spells the signature a hook must have.
 func (g *gen) wantHook(ps *pkgState, kind hookKind, name string, ts *toolState) string {
 	in, out := g.typeString(ps, ts.in), g.typeString(ps, ts.out)
-	if kind == hookModel {
+	switch kind {
+	case hookModel:
 		return "func " + name + "(ctx context.Context, in " + in + ", out " + out + ") (runtime.ModelOutput, error)"
+	case hookInputStart:
+		return "func " + name + "(ctx context.Context, call runtime.HookCall) error"
+	case hookInputDelta:
+		return "func " + name + "(ctx context.Context, call runtime.HookCall, delta string) error"
+	case hookInputAvailable:
+		return "func " + name + "(ctx context.Context, call runtime.HookCall, in " + in + ") error"
+	case hookOutput:
+		return "func " + name + "(ctx context.Context, call runtime.HookCall, out " + out + ") error"
 	}
 	return "func " + name + "() runtime.Transforms[" + in + ", " + out + "]"
 }

@@ -143,3 +143,80 @@ func main() {
 	assert.Equal(t, "display: {\"temp\":21.5}\nmodel: 21.5 degrees in Oslo\n", string(out))
 	assert.NotContains(t, string(out), "secret-station-42")
 }
+
+// TestLifecycleHooksReachTheRuntime runs generated code with every
+// lifecycle hook named on the directive: the agent loop calls them in order
+// with the typed input and output, and a stub written for a missing one
+// compiles and changes nothing.
+func TestLifecycleHooksReachTheRuntime(t *testing.T) {
+	dir := writeModule(t, map[string][]byte{
+		"w/w.go": []byte(strings.Replace(hookTool, "HOOKS",
+			"oninputstart=weatherStarted oninputdelta=weatherDelta oninputavailable=weatherInput onoutput=weatherOutput", 1)),
+		"w/tools_hooks.go": []byte(`package w
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+func weatherStarted(ctx context.Context, call runtime.HookCall) error {
+	fmt.Printf("start %s %s\n", call.ToolName, call.ToolCallID)
+	return nil
+}
+
+func weatherDelta(ctx context.Context, call runtime.HookCall, delta string) error {
+	fmt.Printf("delta %s\n", delta)
+	return nil
+}
+
+func weatherInput(ctx context.Context, call runtime.HookCall, in In) error {
+	fmt.Printf("input %s\n", in.City)
+	return nil
+}
+`),
+		"main.go": []byte(`package main
+
+import (
+	"context"
+	"fmt"
+
+	"example.com/golden/w"
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+func main() {
+	model := scripted.New(scripted.Calls(scripted.Call("weather", ` + "`{\"city\":\"Oslo\"}`" + `)), scripted.Text("ok"))
+	model.ChunkSize = 9
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: w.Tools()}
+	for ev, err := range agent.Stream(context.Background(), "weather?") {
+		if err != nil {
+			panic(err)
+		}
+		if ev.Type == runtime.EventToolResult {
+			fmt.Printf("result %s\n", ev.Payload)
+		}
+	}
+}
+`),
+	})
+	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv()})
+	require.NoError(t, err)
+	require.Empty(t, formatDiagnostics(res.Diagnostics, dir))
+	hooks := filepath.Join(dir, "w", DefaultHooksOutput)
+	require.Contains(t, res.Files, hooks, "weatherOutput is missing: a stub")
+	assert.Contains(t, string(res.Files[hooks]),
+		"func weatherOutput(ctx context.Context, call runtime.HookCall, out Out) error {\n\treturn nil\n}")
+	for path, data := range res.Files {
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+	}
+	cmd := exec.Command("go", "run", ".")
+	cmd.Dir = dir
+	cmd.Env = testEnv()
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	assert.Equal(t, "start weather call_1\ndelta {\"city\":\"\ndelta Oslo\"}\ninput Oslo\n"+
+		"result {\"temp\":21.5,\"station\":\"secret-station-42\"}\n", string(out))
+}

@@ -81,6 +81,8 @@ func renderStub(f *jen.File, st stub) {
 		).Params(jen.Qual(runtimePath, "ModelOutput"), jen.Error()).Block(
 			jen.Return(jen.Qual(runtimePath, "ValueOutput").Call(jen.Id("out"))),
 		)
+	case hookInputStart, hookInputDelta, hookInputAvailable, hookOutput:
+		renderLifecycleStub(f, st)
 	default:
 		f.Commentf("%s returns the transforms of what the %s sees of tool %q,", h.Func, h.Kind, t.ID)
 		f.Comment("per phase. Once one transform is set, every phase without one shows a")
@@ -94,6 +96,38 @@ func renderStub(f *jen.File, st stub) {
 		)
 	}
 	f.Line()
+}
+
+// renderLifecycleStub emits the stub of a lifecycle hook, which does
+// nothing and returns nil, as the runtime does without the hook.
+func renderLifecycleStub(f *jen.File, st stub) {
+	t, h := st.Tool, st.Hook
+	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("call").Qual(runtimePath, "HookCall")}
+	switch h.Kind {
+	case hookInputStart:
+		f.Commentf("%s is called when the model starts sending the arguments of a call", h.Func)
+		f.Commentf("of tool %q (Mastra's onInputStart).", t.ID)
+	case hookInputDelta:
+		f.Commentf("%s is called with each piece of the arguments of a call of tool %q", h.Func, t.ID)
+		f.Comment("as the model streams them, raw text that may not be JSON yet (Mastra's")
+		f.Comment("onInputDelta).")
+		params = append(params, jen.Id("delta").String())
+	case hookInputAvailable:
+		f.Commentf("%s is called with the input of a call of tool %q once its", h.Func, t.ID)
+		f.Comment("arguments are complete and valid, before the approval check and the run")
+		f.Comment("(Mastra's onInputAvailable).")
+		params = append(params, jen.Id("in").Add(typeCode(t.In)))
+	case hookOutput:
+		f.Commentf("%s is called with the output of a successful call of tool %q", h.Func, t.ID)
+		f.Comment("(Mastra's onOutput).")
+		params = append(params, jen.Id("out").Add(typeCode(t.Out)))
+	}
+	f.Comment("An error it returns, or a panic, is logged to the agent's Logger, and the")
+	f.Comment("run goes on.")
+	f.Comment("")
+	f.Comment(stubMarker + "; it does nothing, as the runtime does without")
+	f.Comment("the hook. Edit it freely: toolgen never changes it again.")
+	f.Func().Id(h.Func).Params(params...).Error().Block(jen.Return(jen.Nil()))
 }
 
 // appendStubs adds the imports and declarations of stubs, a complete file,

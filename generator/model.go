@@ -104,7 +104,33 @@ const (
 	// hookTranscript returns the transcript transforms:
 	// func() runtime.Transforms[In, Out].
 	hookTranscript hookKind = "transcript"
+	// hookInputStart is called when the model starts a call's arguments:
+	// func(ctx context.Context, call runtime.HookCall) error.
+	hookInputStart hookKind = "oninputstart"
+	// hookInputDelta is called with each piece of a call's arguments:
+	// func(ctx context.Context, call runtime.HookCall, delta string) error.
+	hookInputDelta hookKind = "oninputdelta"
+	// hookInputAvailable is called with a call's valid input:
+	// func(ctx context.Context, call runtime.HookCall, in In) error.
+	hookInputAvailable hookKind = "oninputavailable"
+	// hookOutput is called with a successful call's output:
+	// func(ctx context.Context, call runtime.HookCall, out Out) error.
+	hookOutput hookKind = "onoutput"
 )
+
+// typedBy reports whether a hook of kind k has the tool's In, and its Out,
+// in its signature: a hook may serve several tools only if these agree.
+func (k hookKind) typedBy() (in, out bool) {
+	switch k {
+	case hookInputStart, hookInputDelta:
+		return false, false
+	case hookInputAvailable:
+		return true, false
+	case hookOutput:
+		return false, true
+	}
+	return true, true
+}
 
 // hook is a hook function named by a directive.
 type hook struct {

@@ -115,12 +115,21 @@ func renderTool(f *jen.File, t *toolModel) {
 	f.Line()
 }
 
-// hookCall wires a hook into a Func: .WithModelOutput(hook) or
-// .WithTransform(target, hook()). The compiler checks its types.
+// hookCall wires a hook into a Func: .WithModelOutput(hook),
+// .WithTransform(target, hook()), .WithOnInputStart(hook) and the like.
+// The compiler checks its types.
 func hookCall(h hook) jen.Code {
 	switch h.Kind {
 	case hookModel:
 		return jen.Dot("WithModelOutput").Call(jen.Id(h.Func))
+	case hookInputStart:
+		return jen.Dot("WithOnInputStart").Call(jen.Id(h.Func))
+	case hookInputDelta:
+		return jen.Dot("WithOnInputDelta").Call(jen.Id(h.Func))
+	case hookInputAvailable:
+		return jen.Dot("WithOnInputAvailable").Call(jen.Id(h.Func))
+	case hookOutput:
+		return jen.Dot("WithOnOutput").Call(jen.Id(h.Func))
 	case hookDisplay:
 		return jen.Dot("WithTransform").Call(jen.Qual(runtimePath, "TargetDisplay"), jen.Id(h.Func).Call())
 	default:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"log/slog"
 	"sync"
 	"time"
 )
@@ -25,17 +26,20 @@ type Agent struct {
 	// Description says what the agent does; it is the description of the
 	// agent-<key> tool when the agent is a subagent.
 	Description string
-	// Instructions is the system message.
+	// Instructions is the system message. [WithSystem] replaces it for one
+	// call and [WithInstructions] appends to it.
 	Instructions string
 	// Model answers the requests.
 	Model Model
 	// Tools are the agent's tools, by key.
 	Tools Toolset
 	// Agents are subagents; each is the tool agent-<key>, with input
-	// {prompt, instructions?, maxSteps?} and output [AgentToolOutput].
+	// {prompt, instructions?, maxSteps?} and output [AgentToolOutput], of
+	// which the model reads the text.
 	Agents map[string]*Agent
 	// Workflows are workflows; each is the tool workflow-<key>, with input
-	// {inputData, initialState?}.
+	// {inputData, initialState?} and output [WorkflowToolOutput]
+	// {result, runId}.
 	Workflows map[string]Workflow
 	// MaxSteps bounds the model calls of a run; 0 means [DefaultMaxSteps].
 	MaxSteps int
@@ -48,6 +52,13 @@ type Agent struct {
 	Limits Limits
 	// Transform is the agent-wide transform policy; see [TransformPolicy].
 	Transform TransformPolicy
+	// ValidateOutputs makes every tool check its output against its output
+	// schema in every run, as [WithOutputValidation] does for one.
+	ValidateOutputs bool
+	// Logger receives what a run reports without stopping: the errors and
+	// panics of tools' lifecycle hooks ([HookCall]). nil means
+	// slog.Default().
+	Logger *slog.Logger
 
 	derived sync.Map // derivedKey → Tool: the agent- and workflow- tools
 }
@@ -233,6 +244,32 @@ func (a *Agent) toolset() (Toolset, error) {
 	}
 	if err := all.Validate(); err != nil {
 		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	return all, nil
+}
+
+// withToolsets returns the agent's tools and the tools of sets, for one
+// call. A key defined twice is an error that says where.
+func (a *Agent) withToolsets(tools Toolset, sets []Toolset) (Toolset, error) {
+	all := make(Toolset, len(tools))
+	for k, t := range tools {
+		all[k] = t
+	}
+	from := map[string]int{} // key → index of the set that defined it
+	for i, set := range sets {
+		if err := set.Validate(); err != nil {
+			return nil, fmt.Errorf("agent %s: WithToolsets: set %d: %w", a.ID, i+1, err)
+		}
+		for _, k := range set.Keys() {
+			if j, ok := from[k]; ok {
+				return nil, fmt.Errorf("agent %s: WithToolsets: tool key %q is in sets %d and %d", a.ID, k, j+1, i+1)
+			}
+			if _, ok := tools[k]; ok {
+				return nil, fmt.Errorf("agent %s: WithToolsets: tool key %q of set %d is already a tool of the agent", a.ID, k, i+1)
+			}
+			from[k] = i
+			all[k] = set[k]
+		}
 	}
 	return all, nil
 }

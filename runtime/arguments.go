@@ -147,7 +147,7 @@ func CheckArguments[S ~string | ~[]byte](args S, l Limits) error {
 }
 
 // readArguments takes args through the path into v, a pointer.
-func readArguments(ctx context.Context, args []byte, schema *inputSchema, strict bool, v any) error {
+func readArguments(ctx context.Context, args []byte, schema *lazySchema, strict bool, v any) error {
 	if err := CheckArguments(args, LimitsFrom(ctx)); err != nil {
 		return err
 	}
@@ -331,39 +331,41 @@ func pointerTokens(p jsontext.Pointer) []string {
 	return slices.Collect(p.Tokens())
 }
 
-// inputSchema is a tool's input schema, compiled on first use.
-type inputSchema struct {
-	id   string
-	raw  []byte
-	once sync.Once
-	sch  *jsonschema.Schema
-	err  error
+// lazySchema is a tool's input or output schema, compiled on first use.
+type lazySchema struct {
+	id    string
+	which string // "input" or "output"
+	raw   []byte
+	once  sync.Once
+	sch   *jsonschema.Schema
+	err   error
 }
 
-func (s *inputSchema) get() (*jsonschema.Schema, error) {
-	s.once.Do(func() { s.sch, s.err = compileSchema(s.id, s.raw) })
+func (s *lazySchema) get() (*jsonschema.Schema, error) {
+	s.once.Do(func() { s.sch, s.err = compileSchema(s.id, s.which, s.raw) })
 	return s.sch, s.err
 }
 
-// compileSchema compiles raw (draft 2020-12 unless it says otherwise). An
-// empty schema accepts any object.
-func compileSchema(id string, raw []byte) (*jsonschema.Schema, error) {
+// compileSchema compiles raw, the input or output schema (which) of the
+// tool id (draft 2020-12 unless it says otherwise). An empty schema
+// accepts any object.
+func compileSchema(id, which string, raw []byte) (*jsonschema.Schema, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte(`{"type":"object"}`)
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return nil, fmt.Errorf("parse input schema of %s: %w", id, err)
+		return nil, fmt.Errorf("parse %s schema of %s: %w", which, id, err)
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
-	loc := "toolgen:///tools/" + url.PathEscape(id) + "/input.json"
+	loc := "toolgen:///tools/" + url.PathEscape(id) + "/" + which + ".json"
 	if err := c.AddResource(loc, doc); err != nil {
-		return nil, fmt.Errorf("load input schema of %s: %w", id, err)
+		return nil, fmt.Errorf("load %s schema of %s: %w", which, id, err)
 	}
 	sch, err := c.Compile(loc)
 	if err != nil {
-		return nil, fmt.Errorf("compile input schema of %s: %w", id, err)
+		return nil, fmt.Errorf("compile %s schema of %s: %w", which, id, err)
 	}
 	return sch, nil
 }
@@ -376,7 +378,7 @@ func validateValue(sch *jsonschema.Schema, v any) error {
 	}
 	var ve *jsonschema.ValidationError
 	if errors.As(err, &ve) {
-		return invalidArguments(validationMessage(ve))
+		return invalidArguments(validationMessage(schemaPrefix, ve))
 	}
 	// The value is one the syntax pass built, so the validator has
 	// nothing else to complain of.

@@ -22,8 +22,13 @@
 //
 // Typed hooks chain after NewFunc: [Func.WithApproval] (a function of the
 // input deciding whether a call needs approval), [Func.WithModelOutput]
-// (what the model sees of the output) and [Func.WithTransform] (what a
-// display or a transcript sees). A [Toolset] maps a key to a tool; the key,
+// (what the model sees of the output), [Func.WithTransform] (what a
+// display or a transcript sees), and the lifecycle hooks that Mastra's
+// tools have: [Func.WithOnInputStart], [Func.WithOnInputDelta],
+// [Func.WithOnInputAvailable] and [Func.WithOnOutput], which the agent
+// loop calls as the model streams a call's arguments, once they are valid,
+// and after a successful run (see [HookCall]; their errors are logged to
+// [Agent.Logger], never fatal). A [Toolset] maps a key to a tool; the key,
 // not the id, is the name the model is given and every event carries.
 //
 // # Arguments
@@ -82,8 +87,11 @@
 //
 // An [Agent] has an ID, instructions, a [Model], a [Toolset], subagents
 // (each the tool agent-<key>, input {prompt, instructions?, maxSteps?},
-// output [AgentToolOutput]) and workflows (each the tool workflow-<key>,
-// input {inputData, initialState?}; see [Workflow] and [NewWorkflow]).
+// output [AgentToolOutput], of which the model reads the text) and workflows
+// (each the tool workflow-<key>, input {inputData, initialState?}, output
+// [WorkflowToolOutput] {result, runId}; see [Workflow] and [NewWorkflow]).
+// The model sees these results as Mastra gives them to its model; the
+// application keeps the whole output in [ToolOutcome.Output].
 //
 //	agent := &runtime.Agent{
 //		ID:           "weather-agent",
@@ -101,8 +109,11 @@
 // ([FinishApproval]). Per-call options: [WithToolChoice], [WithActiveTools],
 // [WithMaxSteps], [WithPrepareStep], [WithOnStepFinish], [WithConcurrency],
 // [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
-// [WithLimits], [WithHistory], [WithInstructions]. The run's ctx reaches
-// every tool and cancels the run.
+// [WithLimits], [WithHistory], [WithInstructions] (appended to the agent's
+// instructions), [WithSystem] (in place of them), [WithToolsets] (tools
+// for this call only), [WithOutputValidation] (each output checked against
+// its output schema, as Agent.ValidateOutputs does for every run). The
+// run's ctx reaches every tool and cancels the run.
 //
 // # Errors
 //

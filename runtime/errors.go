@@ -49,6 +49,9 @@ const (
 	// KindOutput: the tool's output could not be encoded or turned into a
 	// model output.
 	KindOutput ToolErrorKind = "output"
+	// KindInvalidOutput: output validation is on ([WithOutputValidation])
+	// and the tool's output does not match its output schema.
+	KindInvalidOutput ToolErrorKind = "invalid-output"
 )
 
 // ToolError is a failed tool call. Message is what the model is told: it

@@ -23,7 +23,8 @@ type Func[In, Out any] struct {
 	spec   *Spec
 	fn     func(context.Context, In) (Out, error)
 	hooks  *funcHooks[In, Out]
-	schema atomic.Pointer[inputSchema] // set on first use
+	schema atomic.Pointer[lazySchema] // set on first use
+	output atomic.Pointer[lazySchema] // set on the first output validation
 }
 
 // funcHooks are a Func's typed hooks.
@@ -31,6 +32,11 @@ type funcHooks[In, Out any] struct {
 	approve     func(context.Context, In) (bool, error)
 	modelOutput func(context.Context, In, Out) (ModelOutput, error)
 	transforms  map[Target]Transforms[In, Out]
+	// The lifecycle hooks; see hooks.go.
+	inputStart     func(context.Context, HookCall) error
+	inputDelta     func(context.Context, HookCall, string) error
+	inputAvailable func(context.Context, HookCall, In) error
+	output         func(context.Context, HookCall, Out) error
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -61,6 +67,59 @@ func (f *Func[In, Out]) WithApproval(fn func(ctx context.Context, in In) (bool, 
 func (f *Func[In, Out]) WithModelOutput(fn func(ctx context.Context, in In, out Out) (ModelOutput, error)) *Func[In, Out] {
 	f.setHooks().modelOutput = fn
 	return f
+}
+
+// WithOnInputStart sets the hook that the agent loop calls when the model
+// starts sending the arguments of a call of the tool, as Mastra's
+// onInputStart; see [HookCall] for when each lifecycle hook runs and what
+// becomes of its errors.
+func (f *Func[In, Out]) WithOnInputStart(fn func(ctx context.Context, call HookCall) error) *Func[In, Out] {
+	f.setHooks().inputStart = fn
+	return f
+}
+
+// WithOnInputDelta sets the hook that the agent loop calls with each piece
+// of a call's arguments as the model sends it (the raw text, which may not
+// be valid JSON yet), as Mastra's onInputDelta.
+func (f *Func[In, Out]) WithOnInputDelta(fn func(ctx context.Context, call HookCall, delta string) error) *Func[In, Out] {
+	f.setHooks().inputDelta = fn
+	return f
+}
+
+// WithOnInputAvailable sets the hook that the agent loop calls with the
+// typed input once a call's arguments are complete and valid, before the
+// approval check and the run, as Mastra's onInputAvailable.
+func (f *Func[In, Out]) WithOnInputAvailable(fn func(ctx context.Context, call HookCall, in In) error) *Func[In, Out] {
+	f.setHooks().inputAvailable = fn
+	return f
+}
+
+// WithOnOutput sets the hook that the agent loop calls with the typed
+// output of a successful call, as Mastra's onOutput.
+func (f *Func[In, Out]) WithOnOutput(fn func(ctx context.Context, call HookCall, out Out) error) *Func[In, Out] {
+	f.setHooks().output = fn
+	return f
+}
+
+// hasInputHooks implements inputHooks.
+func (f *Func[In, Out]) hasInputHooks() bool {
+	return f.hooks != nil && (f.hooks.inputStart != nil || f.hooks.inputDelta != nil)
+}
+
+// onInputStart implements inputHooks.
+func (f *Func[In, Out]) onInputStart(ctx context.Context, call HookCall) error {
+	if f.hooks == nil || f.hooks.inputStart == nil {
+		return nil
+	}
+	return f.hooks.inputStart(ctx, call)
+}
+
+// onInputDelta implements inputHooks.
+func (f *Func[In, Out]) onInputDelta(ctx context.Context, call HookCall, delta string) error {
+	if f.hooks == nil || f.hooks.inputDelta == nil {
+		return nil
+	}
+	return f.hooks.inputDelta(ctx, call, delta)
 }
 
 // WithTransform sets the transforms of target, replacing earlier ones.
@@ -107,12 +166,21 @@ func (f *Func[In, Out]) decodeInto(ctx context.Context, args []byte, in *In) (er
 }
 
 // inputSchema returns the compiled-on-first-use input schema of f.
-func (f *Func[In, Out]) inputSchema() *inputSchema {
+func (f *Func[In, Out]) inputSchema() *lazySchema {
 	if s := f.schema.Load(); s != nil {
 		return s
 	}
-	f.schema.CompareAndSwap(nil, &inputSchema{id: f.spec.ID, raw: f.spec.InputSchema})
+	f.schema.CompareAndSwap(nil, &lazySchema{id: f.spec.ID, which: "input", raw: f.spec.InputSchema})
 	return f.schema.Load()
+}
+
+// outputSchema returns the compiled-on-first-use output schema of f.
+func (f *Func[In, Out]) outputSchema() *lazySchema {
+	if s := f.output.Load(); s != nil {
+		return s
+	}
+	f.output.CompareAndSwap(nil, &lazySchema{id: f.spec.ID, which: "output", raw: f.spec.OutputSchema})
+	return f.output.Load()
 }
 
 // Prepare implements [Tool]: it takes args through the argument path that
@@ -167,6 +235,11 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	if err != nil {
 		return Output{}, &ToolError{Kind: KindOutput, Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
 	}
+	if validatingOutputs(ctx) && len(c.f.spec.OutputSchema) > 0 {
+		if err := checkOutput(c.f.spec.ID, c.f.outputSchema(), data); err != nil {
+			return Output{}, err
+		}
+	}
 	return Output{Value: out, JSON: data}, nil
 }
 
@@ -178,6 +251,29 @@ func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelO
 	}
 	out, _ := res.Value.(Out)
 	return h.modelOutput(ctx, c.in, out)
+}
+
+// hasCallHooks implements callHooks.
+func (c *funcCall[In, Out]) hasCallHooks() bool {
+	h := c.f.hooks
+	return h != nil && (h.inputAvailable != nil || h.output != nil)
+}
+
+// onInputAvailable implements callHooks.
+func (c *funcCall[In, Out]) onInputAvailable(ctx context.Context, call HookCall) error {
+	if h := c.f.hooks; h != nil && h.inputAvailable != nil {
+		return h.inputAvailable(ctx, call, c.in)
+	}
+	return nil
+}
+
+// onOutput implements callHooks.
+func (c *funcCall[In, Out]) onOutput(ctx context.Context, call HookCall, res Output) error {
+	if h := c.f.hooks; h != nil && h.output != nil {
+		out, _ := res.Value.(Out)
+		return h.output(ctx, call, out)
+	}
+	return nil
 }
 
 // Transform implements [Invocation]: the function of the target's

@@ -22,6 +22,12 @@ type runner struct {
 	emit      func(Event) bool
 	stopped   bool
 	res       *Result
+	// stepMessages are what the current step sent the model, for the
+	// tools' lifecycle hooks; hookMsgs the same without system messages,
+	// made when a hook first needs them.
+	stepMessages  []Message
+	hookMsgs      []Message
+	hookMsgsReady bool
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -50,9 +56,15 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 	if cfg.requestContext == nil {
 		cfg.requestContext = RequestContextFrom(ctx)
 	}
+	cfg.validateOutputs = cfg.validateOutputs || a.ValidateOutputs
 	tools, err := a.toolset()
 	if err != nil {
 		return nil, err
+	}
+	if len(cfg.toolsets) > 0 {
+		if tools, err = a.withToolsets(tools, cfg.toolsets); err != nil {
+			return nil, err
+		}
 	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
 	r.ctx, r.cancel = context.WithCancel(ctx)
@@ -88,6 +100,9 @@ func (r *runner) record(display *Event, tr *Event) {
 func (r *runner) start(ctx context.Context, msgs []Message) (*Result, error) {
 	var messages []Message
 	instructions := r.a.Instructions
+	if r.cfg.system != nil {
+		instructions = *r.cfg.system
+	}
 	if r.cfg.instructions != "" {
 		if instructions != "" {
 			instructions += "\n\n"
@@ -121,7 +136,8 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
 		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
-		resp, err := r.callModel(ctx, step, req, plan.Tools)
+		r.stepMessages, r.hookMsgs, r.hookMsgsReady = plan.Messages, nil, false
+		resp, err := r.callModel(ctx, step, req, plan.Tools, active)
 		if err != nil {
 			if cerr := r.check(ctx); cerr != nil {
 				return nil, cerr
@@ -172,12 +188,23 @@ func (r *runner) check(ctx context.Context) error {
 	return nil
 }
 
-func (r *runner) callModel(ctx context.Context, step int, req *Request, tools Toolset) (*Response, error) {
+// callModel sends req and calls the input hooks of the active tools the
+// answer calls, as it streams or, from Generate, once it has come; tools
+// are all the step's tools, whose transforms shape the argument deltas.
+func (r *runner) callModel(ctx context.Context, step int, req *Request, tools, active Toolset) (*Response, error) {
+	hooks := streamHooks{r: r, ctx: ctx, step: step, active: active}
 	if !r.streaming {
-		return r.a.Model.Generate(ctx, req)
+		resp, err := r.a.Model.Generate(ctx, req)
+		if err == nil && resp != nil {
+			for _, c := range resp.Message.ToolCalls() {
+				hooks.complete(c)
+			}
+		}
+		return resp, err
 	}
 	names := map[string]string{} // call id → tool name, for deltas that omit it
 	return CollectStream(r.a.Model.Stream(ctx, req), func(p StreamPart) {
+		hooks.visit(p)
 		switch p.Type {
 		case StreamTextDelta:
 			r.record(&Event{Type: EventTextDelta, Step: step, Text: p.Text}, nil)
@@ -472,6 +499,9 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		c.Arguments = args
 	}
 	callEvent()
+	if _, ok := decided[c.ID]; !ok {
+		r.inputAvailable(ctx, step, s)
+	}
 	if d, ok := decided[c.ID]; ok {
 		if !d.Approved {
 			msg := fmt.Sprintf("the call of %q was not approved", c.Name)
@@ -534,6 +564,9 @@ func (r *runner) failure(ctx context.Context, step int, s *slot, e *ToolError) (
 func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eventSink) context.Context {
 	ctx = context.WithValue(ctx, callInfoKey, CallInfo{AgentID: r.a.ID, ToolName: c.Name, ToolCallID: c.ID, Step: step})
 	ctx = WithArgumentLimits(ctx, r.cfg.limits)
+	if r.cfg.validateOutputs {
+		ctx = ValidatingOutputs(ctx)
+	}
 	if r.cfg.requestContext != nil {
 		ctx = context.WithValue(ctx, requestContextKey, r.cfg.requestContext)
 	}
@@ -560,6 +593,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	}
 	s.outcome.Output = res.Value
 	s.outcome.ModelOutput = out
+	r.output(tctx, step, s, res)
 	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseOutput, s.tool, s.inv, &res, nil, res.JSON)
 }
 

@@ -201,13 +201,14 @@ const (
 
 // schemaMessage assembles the message of a failed schema check from its
 // leaf violations, each one [at]: sorted, de-duplicated and joined with
-// "; ", as many as fit (at most maxViolations), then "and N more".
-func schemaMessage(lines []string) string {
+// "; ", as many as fit (at most maxViolations), then "and N more", after
+// prefix (schemaPrefix for arguments).
+func schemaMessage(prefix string, lines []string) string {
 	slices.Sort(lines)
 	lines = slices.Compact(lines)
 	var b strings.Builder
-	b.WriteString(schemaPrefix)
-	budget := maxArgumentsMessage - len(invalidArgumentsPrefix) - len(schemaPrefix) - len("; and 1000000 more")
+	b.WriteString(prefix)
+	budget := maxArgumentsMessage - len(invalidArgumentsPrefix) - len(prefix) - len("; and 1000000 more")
 	shown := 0
 	for _, l := range lines {
 		if shown == maxViolations || (shown > 0 && b.Len()+2+len(l) > budget) {
@@ -225,8 +226,8 @@ func schemaMessage(lines []string) string {
 	return b.String()
 }
 
-// validationMessage lists the leaf violations of ve.
-func validationMessage(ve *jsonschema.ValidationError) string {
+// validationMessage lists the leaf violations of ve after prefix.
+func validationMessage(prefix string, ve *jsonschema.ValidationError) string {
 	var lines []string
 	var walk func(e *jsonschema.ValidationError)
 	walk = func(e *jsonschema.ValidationError) {
@@ -239,7 +240,7 @@ func validationMessage(ve *jsonschema.ValidationError) string {
 		lines = append(lines, at(e.InstanceLocation, violation(e.ErrorKind)))
 	}
 	walk(ve)
-	return schemaMessage(lines)
+	return schemaMessage(prefix, lines)
 }
 
 // violation words one violation of the schema. It quotes the schema's

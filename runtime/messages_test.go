@@ -77,7 +77,7 @@ func TestSchemaMessageFits(t *testing.T) {
 	for i := range lines {
 		lines[i] = at([]string{strings.Repeat("p", 60), strings.Repeat("q", 60)}, "expected string, got number "+strings.Repeat("z", i))
 	}
-	err := invalidArguments(schemaMessage(lines))
+	err := invalidArguments(schemaMessage(schemaPrefix, lines))
 	assert.LessOrEqual(t, len(err.Error()), maxArgumentsMessage)
 	assert.Regexp(t, `; and \d+ more$`, err.Error())
 	assert.LessOrEqual(t, len(clip(strings.Repeat("é", 2000))), maxModelMessage)

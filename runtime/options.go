@@ -33,6 +33,12 @@ type callConfig struct {
 	limits         Limits
 	history        []Message
 	instructions   string
+
+	// The system message in place of the agent's instructions, when set;
+	// per-call toolsets; output validation.
+	system          *string
+	toolsets        []Toolset
+	validateOutputs bool
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook
@@ -118,7 +124,29 @@ func WithHistory(msgs ...Message) Option {
 	return func(cc *callConfig) { cc.history = slices.Clone(msgs) }
 }
 
-// WithInstructions appends text to the agent's instructions for this run.
+// WithInstructions appends text to the agent's instructions for this run,
+// after a blank line, in the one system message. Mastra's per-call system
+// option adds a system message in the same way; its per-call instructions
+// option replaces the agent's, as [WithSystem] does.
 func WithInstructions(text string) Option {
 	return func(cc *callConfig) { cc.instructions = text }
+}
+
+// WithSystem replaces the agent's instructions with text for this run, as
+// Mastra's per-call instructions option does; [WithInstructions] still
+// appends to it. An empty text sends no system message (Mastra's empty
+// instructions leave the agent's). Resume continues the conversation that
+// the state holds, system message included.
+func WithSystem(text string) Option {
+	return func(cc *callConfig) { cc.system = &text }
+}
+
+// WithToolsets gives the model more tools for this call, beside the agent's
+// own (its Tools, subagents and workflows). Their keys must be new: a key
+// that the agent or another of the sets already has is an error of the
+// call, where Mastra would let the later tool win silently. The option
+// adds to the sets of earlier WithToolsets options; [Agent.Resume] needs
+// them again to run calls of their tools.
+func WithToolsets(sets ...Toolset) Option {
+	return func(cc *callConfig) { cc.toolsets = append(cc.toolsets, sets...) }
 }

@@ -16,7 +16,10 @@ type AgentToolInput struct {
 	MaxSteps int `json:"maxSteps,omitempty"`
 }
 
-// AgentToolOutput is the output of an agent-<key> tool.
+// AgentToolOutput is the output of an agent-<key> tool, which the
+// application gets in [ToolOutcome.Output] and the display in the
+// tool-result event. The model reads only its Text, as Mastra's agent tools
+// give it (their toModelOutput is the subagent's text).
 type AgentToolOutput struct {
 	// Text is the subagent's answer.
 	Text string `json:"text"`
@@ -35,8 +38,13 @@ const AgentToolInputSchema = `{"type":"object","properties":{` +
 	`"maxSteps":{"type":"integer","minimum":1,"description":"The most steps the agent may take."}},` +
 	`"required":["prompt"],"additionalProperties":false}`
 
-const agentToolOutputSchema = `{"type":"object","properties":{"text":{"type":"string"},"agentId":{"type":"string"},` +
-	`"finishReason":{"type":"string"},"usage":{"type":"object"}},"required":["text","agentId","finishReason","usage"]}`
+// agentToolOutputSchema is the output schema of every agent-<key> tool: it
+// describes [AgentToolOutput], the tool's output, not the text the model
+// reads of it.
+const agentToolOutputSchema = `{"type":"object","properties":{` +
+	`"text":{"type":"string","description":"The response from the agent."},` +
+	`"agentId":{"type":"string"},"finishReason":{"type":"string"},"usage":{"type":"object"}},` +
+	`"required":["text","agentId","finishReason","usage"]}`
 
 // newAgentTool exposes sub as a tool.
 func newAgentTool(key string, sub *Agent) Tool {
@@ -51,7 +59,13 @@ func newAgentTool(key string, sub *Agent) Tool {
 		InputSchema:  []byte(AgentToolInputSchema),
 		OutputSchema: []byte(agentToolOutputSchema),
 	}
-	return NewFunc(&spec, sub.runAsTool)
+	return NewFunc(&spec, sub.runAsTool).WithModelOutput(agentToolModelOutput)
+}
+
+// agentToolModelOutput gives the model the subagent's text, as Mastra does,
+// rather than the whole [AgentToolOutput].
+func agentToolModelOutput(_ context.Context, _ AgentToolInput, out AgentToolOutput) (ModelOutput, error) {
+	return TextOutput(out.Text), nil
 }
 
 // runAsTool runs a as the tool of another agent. When the caller streams,

@@ -55,9 +55,17 @@ func TestSubagentTool(t *testing.T) {
 	assert.Equal(t, "Write poems.\n\nRhyme.", wreq.Messages[0].Text())
 	assert.Equal(t, "a poem about Paris weather", wreq.Messages[1].Text())
 
-	var out runtime.AgentToolOutput
-	require.NoError(t, json.Unmarshal(toolResults(t, supModel, 1)[0].Output.JSON, &out))
-	assert.Equal(t, runtime.AgentToolOutput{Text: "A sunny poem.", AgentID: "writer-agent", FinishReason: runtime.FinishStop}, out)
+	// The model reads the subagent's text; the application keeps the
+	// whole output.
+	assert.Equal(t, runtime.TextOutput("A sunny poem."), toolResults(t, supModel, 1)[0].Output)
+	var res *runtime.Result
+	for _, ev := range evs {
+		if ev.Type == runtime.EventFinish && ev.AgentID == "supervisor" {
+			res = ev.Result
+		}
+	}
+	require.NotNil(t, res)
+	assert.Equal(t, runtime.AgentToolOutput{Text: "A sunny poem.", AgentID: "writer-agent", FinishReason: runtime.FinishStop}, res.Steps[0].Outcomes[0].Output)
 }
 
 func TestSubagentInGenerateAndBadInput(t *testing.T) {
@@ -125,7 +133,10 @@ func TestWorkflowTool(t *testing.T) {
 
 	results := toolResults(t, model, 1)
 	require.Len(t, results, 3)
-	assert.JSONEq(t, `{"summary":"GO","notes":["start","searched go","summarized"]}`, string(results[0].Output.JSON))
+	var got runtime.WorkflowToolOutput
+	require.NoError(t, json.Unmarshal(results[0].Output.JSON, &got))
+	assert.JSONEq(t, `{"summary":"GO","notes":["start","searched go","summarized"]}`, string(got.Result))
+	assert.Regexp(t, `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`, got.RunID)
 	assert.True(t, results[1].IsError())
 	assert.Contains(t, results[1].Output.Text, "at /inputData/topic: expected at least 1 characters")
 	assert.True(t, results[2].IsError())

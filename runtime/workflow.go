@@ -3,6 +3,8 @@ package runtime
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -24,7 +26,8 @@ type WorkflowSpec struct {
 }
 
 // Workflow is a fixed sequence of work that an agent can start as the tool
-// workflow-<key>, with input {inputData, initialState?}. Implementations
+// workflow-<key>, with input {inputData, initialState?} and output
+// [WorkflowToolOutput] {result, runId}. Implementations
 // should be pointers, so that the agent can cache the tool built from them.
 type Workflow interface {
 	// Spec describes the workflow. The returned value must not be modified.
@@ -40,6 +43,17 @@ type WorkflowToolInput struct {
 	InputData json.RawMessage `json:"inputData"`
 	// InitialState is the workflow's initial state, if any.
 	InitialState json.RawMessage `json:"initialState,omitempty"`
+}
+
+// WorkflowToolOutput is the output of a workflow-<key> tool, in the shape
+// Mastra gives the model: the workflow's output and the id of its run. The
+// application gets it in [ToolOutcome.Output], the display in the
+// tool-result event, and the model as JSON.
+type WorkflowToolOutput struct {
+	// Result is the workflow's output, as [Workflow.Start] returned it.
+	Result json.RawMessage `json:"result"`
+	// RunID identifies this run of the workflow: a random UUID per call.
+	RunID string `json:"runId"`
 }
 
 // TypedWorkflow is a [Workflow] made from a Go function with typed input,
@@ -112,10 +126,56 @@ func newWorkflowTool(key string, w Workflow) (Tool, error) {
 	if desc == "" {
 		desc = fmt.Sprintf("Run the workflow %s.", ws.ID)
 	}
-	spec := Spec{ID: ws.ID, Description: desc, InputSchema: schema, OutputSchema: ws.OutputSchema}
-	return NewFunc(&spec, func(ctx context.Context, in WorkflowToolInput) (json.RawMessage, error) {
-		return w.Start(ctx, in.InputData, in.InitialState)
+	out, err := workflowToolOutputSchema(ws)
+	if err != nil {
+		return nil, fmt.Errorf("workflow %q: %w", key, err)
+	}
+	spec := Spec{ID: ws.ID, Description: desc, InputSchema: schema, OutputSchema: out}
+	return NewFunc(&spec, func(ctx context.Context, in WorkflowToolInput) (WorkflowToolOutput, error) {
+		runID := newRunID()
+		res, err := w.Start(ctx, in.InputData, in.InitialState)
+		if err != nil {
+			return WorkflowToolOutput{}, err
+		}
+		if res == nil {
+			res = json.RawMessage("null")
+		}
+		return WorkflowToolOutput{Result: res, RunID: runID}, nil
 	}), nil
+}
+
+// newRunID returns a random (version 4) UUID, as Mastra's
+// crypto.randomUUID() gives a workflow run.
+func newRunID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b[:])
+	return h[0:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// workflowToolOutputSchema builds the schema of [WorkflowToolOutput] from
+// the workflow's output schema, its $defs hoisted (renamed output.X) as the
+// input's are.
+func workflowToolOutputSchema(ws *WorkflowSpec) (json.RawMessage, error) {
+	defs := map[string]any{}
+	result, err := embedSchema("output", ws.OutputSchema, defs)
+	if err != nil {
+		return nil, fmt.Errorf("output schema: %w", err)
+	}
+	root := map[string]any{
+		"type": "object",
+		"properties": map[string]any{
+			"result": result,
+			"runId":  map[string]any{"type": "string", "description": "Unique identifier for the workflow run"},
+		},
+		"required": []string{"result", "runId"},
+	}
+	if len(defs) > 0 {
+		root["$defs"] = defs
+	}
+	return json.Marshal(root)
 }
 
 // workflowToolSchema builds {inputData, initialState?} from the workflow's

@@ -65,6 +65,15 @@
 //	display=<func>, transcript=<func>
 //	               hooks that return what a display or a transcript sees, per phase:
 //	               func() runtime.Transforms[In, Out]
+//	oninputstart=<func>, oninputdelta=<func>, oninputavailable=<func>, onoutput=<func>
+//	               lifecycle hooks (Mastra's onInputStart, onInputDelta,
+//	               onInputAvailable, onOutput) that the agent loop calls as the
+//	               model streams a call's arguments, once they are valid, and
+//	               after a successful run; an error they return is logged:
+//	               func(ctx context.Context, call runtime.HookCall) error
+//	               func(ctx context.Context, call runtime.HookCall, delta string) error
+//	               func(ctx context.Context, call runtime.HookCall, in In) error
+//	               func(ctx context.Context, call runtime.HookCall, out Out) error
 //
 // A hook function that does not exist yet gets a stub in tools_hooks.go, a
 // file that belongs to you: toolgen creates it, or appends to it, and never

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"strings"
@@ -19,7 +20,7 @@ import (
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, offlineModel()))
+	require.NoError(t, run(checked(t), &out, offlineModel()))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 
 	assert.Len(t, linesWithPrefix(lines, "tool-call workflow-research "), 1)
@@ -34,7 +35,7 @@ func TestRun(t *testing.T) {
 // generated input schema of the gather step as its inputData.
 func TestWorkflowSchema(t *testing.T) {
 	model := offlineModel()
-	_, err := newAgent(model).Generate(t.Context(), prompt)
+	_, err := newAgent(model).Generate(checked(t), prompt)
 	require.NoError(t, err)
 	reqs := model.Requests()
 	require.NotEmpty(t, reqs)
@@ -63,7 +64,7 @@ func TestWorkflowInvalidInput(t *testing.T) {
 		scripted.Text("I asked for too many sources."),
 	)
 	var toolErrors []runtime.Event
-	for ev, err := range newAgent(model).Stream(t.Context(), prompt) {
+	for ev, err := range newAgent(model).Stream(checked(t), prompt) {
 		require.NoError(t, err)
 		if ev.Type == runtime.EventToolError {
 			toolErrors = append(toolErrors, ev)
@@ -105,7 +106,7 @@ func TestRunOnOpenAIResponsesFake(t *testing.T) {
 	require.NoError(t, err)
 
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, model))
+	require.NoError(t, run(checked(t), &out, model))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	results := linesWithPrefix(lines, "tool-result workflow-research ")
 	require.Len(t, results, 1)
@@ -165,3 +166,8 @@ func linesWithPrefix(lines []string, prefix string) []string {
 func TestToolsGolden(t *testing.T) {
 	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
+
+// checked is the ctx of the tests' runs and calls: every tool checks its
+// output against its output schema (runtime.ValidatingOutputs), so that an
+// output its generated schema refuses fails the test.
+func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }

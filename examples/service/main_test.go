@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // TestRun runs the example as `go run` does and checks what it prints.
 func TestRun(t *testing.T) {
 	var out strings.Builder
-	require.NoError(t, run(t.Context(), &out))
+	require.NoError(t, run(checked(t), &out))
 	assert.Contains(t, out.String(), "tool find-issues: Lists issues matching a filter, most urgent first.\n")
 	assert.Contains(t, out.String(), `find-issues -> {"issues":[{"id":1,"title":"Login page times out"`)
 	assert.Contains(t, out.String(), `"replies":[{"author":"bo","body":"Fixed in #4."}]`)
@@ -54,7 +55,7 @@ func TestFindIssues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tools := ServiceTools(newTestService())
-			res, err := runtime.Call(t.Context(), tools["find-issues"], json.RawMessage(tt.args))
+			res, err := runtime.Call(checked(t), tools["find-issues"], json.RawMessage(tt.args))
 			require.NoError(t, err)
 			out, ok := res.Value.(FindOutput)
 			require.True(t, ok)
@@ -74,7 +75,7 @@ func TestFindIssuesInvalidArguments(t *testing.T) {
 		`{"limit":0}`,       // below the minimum
 		`{"Status":"open"}`, // wrong case
 	} {
-		_, err := runtime.Call(t.Context(), tools["find-issues"], json.RawMessage(args))
+		_, err := runtime.Call(checked(t), tools["find-issues"], json.RawMessage(args))
 		assert.ErrorIs(t, err, runtime.ErrInvalidArguments, args)
 	}
 }
@@ -83,13 +84,13 @@ func TestAddComment(t *testing.T) {
 	s := newTestService()
 	tools := ServiceTools(s)
 	args := `{"issue":1,"comment":{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}}`
-	res, err := runtime.Call(t.Context(), tools["addComment"], json.RawMessage(args))
+	res, err := runtime.Call(checked(t), tools["addComment"], json.RawMessage(args))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"id":1,"title":"Login page times out","status":"open","priority":3,"created":"2026-11-30T09:00:00Z",
 		"comments":[{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}]}`, string(res.JSON))
 	require.Len(t, s.issues[0].Comments, 1, "the tool is bound to s")
 
-	_, err = runtime.Call(t.Context(), tools["addComment"], json.RawMessage(`{"issue":9,"comment":{"author":"ana","body":"?"}}`))
+	_, err = runtime.Call(checked(t), tools["addComment"], json.RawMessage(`{"issue":9,"comment":{"author":"ana","body":"?"}}`))
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, runtime.ErrInvalidArguments, "the tool failed, not its arguments")
 	assert.Contains(t, err.Error(), "no issue #9")
@@ -101,3 +102,8 @@ func TestAddComment(t *testing.T) {
 func TestToolsGolden(t *testing.T) {
 	tooltest.Golden(t, ServiceTools(newTestService()), "testdata/tools.golden.json")
 }
+
+// checked is the ctx of the tests' runs and calls: every tool checks its
+// output against its output schema (runtime.ValidatingOutputs), so that an
+// output its generated schema refuses fails the test.
+func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"strings"
@@ -19,7 +20,7 @@ import (
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
 	supervisorModel, writerModel := offlineModels()
-	require.NoError(t, run(t.Context(), &out, supervisorModel, writerModel))
+	require.NoError(t, run(checked(t), &out, supervisorModel, writerModel))
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 
 	assert.Len(t, linesWithPrefix(lines, "tool-call notes "), 1)
@@ -49,7 +50,7 @@ func TestWriterEvents(t *testing.T) {
 		writerEvents []runtime.Event
 		ownEvents    int
 	)
-	for ev, err := range agent.Stream(t.Context(), prompt) {
+	for ev, err := range agent.Stream(checked(t), prompt) {
 		require.NoError(t, err)
 		if ev.Type == runtime.EventToolCall && ev.ToolName == "agent-writer" {
 			writerCallID = ev.ToolCallID
@@ -77,7 +78,7 @@ func TestWriterEvents(t *testing.T) {
 // tool and the writer as agent-writer, not the writer's tool.
 func TestSupervisorTools(t *testing.T) {
 	supervisorModel, writerModel := offlineModels()
-	_, err := newSupervisor(supervisorModel, newWriter(writerModel)).Generate(t.Context(), prompt)
+	_, err := newSupervisor(supervisorModel, newWriter(writerModel)).Generate(checked(t), prompt)
 	require.NoError(t, err)
 	reqs := supervisorModel.Requests()
 	require.NotEmpty(t, reqs)
@@ -94,11 +95,11 @@ func TestLookupNotes(t *testing.T) {
 	assert.Equal(t, "iterators", out.Topic)
 	assert.Len(t, out.Notes, 3)
 
-	_, err = runtime.Call(t.Context(), LookupNotesTool(), json.RawMessage(`{"topic":"monads"}`))
+	_, err = runtime.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":"monads"}`))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "topics with notes: generics, iterators")
 
-	_, err = runtime.Call(t.Context(), LookupNotesTool(), json.RawMessage(`{"topic":""}`))
+	_, err = runtime.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":""}`))
 	assert.ErrorIs(t, err, runtime.ErrInvalidArguments)
 }
 
@@ -148,3 +149,8 @@ func linesWithPrefix(lines []string, prefix string) []string {
 func TestToolsGolden(t *testing.T) {
 	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
+
+// checked is the ctx of the tests' runs and calls: every tool checks its
+// output against its output schema (runtime.ValidatingOutputs), so that an
+// output its generated schema refuses fails the test.
+func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }

@@ -33,7 +33,7 @@ const (
 
 func TestRun(t *testing.T) {
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, prompt, offlineModel()))
+	require.NoError(t, run(checked(t), &out, prompt, offlineModel()))
 	assertOutput(t, out.String())
 }
 
@@ -65,7 +65,7 @@ func assertOutput(t *testing.T, out string) {
 }
 
 func TestGetWeatherFahrenheit(t *testing.T) {
-	out, err := GetWeatherTool().Call(t.Context(), json.RawMessage(`{"location":"paris","units":"fahrenheit"}`))
+	out, err := GetWeatherTool().Call(checked(t), json.RawMessage(`{"location":"paris","units":"fahrenheit"}`))
 	require.NoError(t, err)
 	w, ok := out.Value.(WeatherOutput)
 	require.True(t, ok)
@@ -94,7 +94,7 @@ func TestHooksInCode(t *testing.T) {
 	})
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"London"}`)), scripted.Text("ok"))
 	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool}}
-	_, err := agent.Generate(t.Context(), "weather?")
+	_, err := agent.Generate(checked(t), "weather?")
 	require.NoError(t, err)
 	var seen []string
 	for _, m := range model.LastRequest().Messages {
@@ -119,7 +119,7 @@ func TestRunOnOpenAIFake(t *testing.T) {
 	require.NoError(t, err)
 
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, prompt, model))
+	require.NoError(t, run(checked(t), &out, prompt, model))
 	assertOutput(t, out.String())
 
 	reqs := srv.Requests()
@@ -179,7 +179,7 @@ func TestRunOnAnthropicFake(t *testing.T) {
 	require.NoError(t, err)
 
 	var out bytes.Buffer
-	require.NoError(t, run(t.Context(), &out, prompt, model))
+	require.NoError(t, run(checked(t), &out, prompt, model))
 	assertOutput(t, out.String())
 
 	reqs := srv.Requests()
@@ -236,7 +236,7 @@ func TestRunOnOpenAICompatibleServer(t *testing.T) {
 			"and optionally TOOLGEN_TEST_MODEL (default llama3.2), to run the example against a real model")
 	}
 	name := cmp.Or(os.Getenv("TOOLGEN_TEST_MODEL"), "llama3.2")
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(checked(t), 5*time.Minute)
 	defer cancel()
 
 	var out bytes.Buffer
@@ -276,7 +276,7 @@ func TestTools(t *testing.T) {
 	require.IsType(t, &runtime.Func[WeatherInput, WeatherOutput]{}, b["weatherTool"])
 
 	for key, args := range map[string]string{"weatherTool": `{"location":"Paris"}`, "hazardsTool": `{"location":"Paris"}`} {
-		out, err := runtime.Call(t.Context(), b[key], json.RawMessage(args))
+		out, err := runtime.Call(checked(t), b[key], json.RawMessage(args))
 		require.NoError(t, err, key)
 		assert.Contains(t, string(out.JSON), `"location":"Paris"`, key)
 	}
@@ -288,3 +288,8 @@ func TestTools(t *testing.T) {
 func TestToolsGolden(t *testing.T) {
 	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
+
+// checked is the ctx of the tests' runs and calls: every tool checks its
+// output against its output schema (runtime.ValidatingOutputs), so that an
+// output its generated schema refuses fails the test.
+func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }
