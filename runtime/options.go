@@ -33,6 +33,7 @@ type callConfig struct {
 	limits         Limits
 	history        []Message
 	instructions   string
+	clientTools    map[string]ClientTool // see WithClientTools
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook

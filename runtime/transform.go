@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 )
 
 // Target is an audience of a tool call other than the model.
@@ -37,6 +38,12 @@ const (
 	// PhaseData: data a running call emitted (tool-output events). It is
 	// shown to the display target only.
 	PhaseData Phase = "data"
+	// PhaseSuspend: the payload a call suspended itself with ([Suspend];
+	// tool-call-suspended events).
+	PhaseSuspend Phase = "suspend"
+	// PhaseResume: the data a suspended call resumes with ([ResumeData];
+	// tool-call-resumed events).
+	PhaseResume Phase = "resume"
 )
 
 // Placeholder is the payload a target gets when a configured transform
@@ -67,11 +74,46 @@ type Transforms[In, Out any] struct {
 	// from a target does not stream it there raw. An empty Transforms
 	// leaves data to the agent's policy, as it leaves every phase.
 	Data func(ctx context.Context, in In, data any) (any, error)
+	// Suspend shapes the payload the call suspended with; its dynamic
+	// type is the tool's suspend type S ([WithSuspend]).
+	// [SuspendTransform] adapts a function typed by S.
+	Suspend func(ctx context.Context, in In, payload any) (any, error)
+	// Resume shapes the data the call resumes with; its dynamic type is
+	// the tool's resume type R. [ResumeTransform] adapts a function typed
+	// by R.
+	Resume func(ctx context.Context, in In, data any) (any, error)
+}
+
+// SuspendTransform adapts fn, typed by a tool's suspend type S, to
+// [Transforms.Suspend]. A payload of another type fails the transform,
+// which shows the [Placeholder].
+func SuspendTransform[In, S any](fn func(ctx context.Context, in In, payload S) (any, error)) func(context.Context, In, any) (any, error) {
+	return func(ctx context.Context, in In, payload any) (any, error) {
+		p, ok := payload.(S)
+		if !ok {
+			return nil, fmt.Errorf("suspend transform: payload is a %T", payload)
+		}
+		return fn(ctx, in, p)
+	}
+}
+
+// ResumeTransform adapts fn, typed by a tool's resume type R, to
+// [Transforms.Resume]. Data of another type fails the transform, which
+// shows the [Placeholder].
+func ResumeTransform[In, R any](fn func(ctx context.Context, in In, data R) (any, error)) func(context.Context, In, any) (any, error) {
+	return func(ctx context.Context, in In, data any) (any, error) {
+		d, ok := data.(R)
+		if !ok {
+			return nil, fmt.Errorf("resume transform: data is a %T", data)
+		}
+		return fn(ctx, in, d)
+	}
 }
 
 // any reports whether t has a function for any phase.
 func (t Transforms[In, Out]) any() bool {
-	return t.Input != nil || t.Output != nil || t.Error != nil || t.Approval != nil || t.Progress != nil || t.Data != nil
+	return t.Input != nil || t.Output != nil || t.Error != nil || t.Approval != nil || t.Progress != nil || t.Data != nil ||
+		t.Suspend != nil || t.Resume != nil
 }
 
 // TransformInput is what a [TransformPolicy] is given.
@@ -85,14 +127,15 @@ type TransformInput struct {
 	// Input is the typed input, nil when the arguments did not decode.
 	Input any
 	// Output is the typed output in the output phase, the
-	// [ProgressReport] in the progress phase and the emitted value in the
-	// data phase.
+	// [ProgressReport] in the progress phase, the emitted value in the
+	// data phase, the suspend payload in the suspend phase and the resume
+	// data in the resume phase.
 	Output any
 	// Err is the failure, in the error phase.
 	Err error
 	// Raw is the payload the target gets with no transform: the arguments
 	// (input, approval), the output JSON, the error object, the progress
-	// report or the emitted data.
+	// report, the emitted data, the suspend payload or the resume data.
 	Raw json.RawMessage
 }
 
