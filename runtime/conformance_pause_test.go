@@ -391,3 +391,186 @@ func TestPauseAnswerErrors(t *testing.T) {
 		})
 	}
 }
+
+// A tool that suspends itself for a confirmation, as in
+// testdata/mastra/suspend.mjs.
+type bookIn struct {
+	What string `json:"what"`
+}
+
+type askRequest struct {
+	Question string `json:"question"`
+}
+
+type askReply struct {
+	OK bool `json:"ok"`
+}
+
+type bookOut struct {
+	Booked bool `json:"booked"`
+}
+
+const (
+	bookSchema     = `{"type":"object","properties":{"what":{"type":"string"}},"required":["what"],"additionalProperties":false}`
+	askSchema      = `{"type":"object","properties":{"question":{"type":"string"}},"required":["question"],"additionalProperties":false}`
+	askReplySchema = `{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false}`
+)
+
+func confirmTool(runs *atomic.Int32) *runtime.Func[bookIn, bookOut] {
+	spec := &runtime.Spec{ID: "confirm", Description: "Books after confirmation.", InputSchema: json.RawMessage(bookSchema),
+		SuspendSchema: json.RawMessage(askSchema), ResumeSchema: json.RawMessage(askReplySchema)}
+	return runtime.WithSuspend[askRequest, askReply](runtime.NewFunc(spec, func(ctx context.Context, in bookIn) (bookOut, error) {
+		runs.Add(1)
+		reply, resumed := runtime.ResumeData[askReply](ctx)
+		if !resumed {
+			return bookOut{}, runtime.Suspend(ctx, askRequest{Question: "Book " + in.What + "?"})
+		}
+		return bookOut{Booked: reply.OK}, nil
+	}))
+}
+
+func booker(model runtime.Model, runs *atomic.Int32) *runtime.Agent {
+	return &runtime.Agent{ID: "booker", Model: model, Tools: runtime.Toolset{"confirm": confirmTool(runs)}}
+}
+
+// Mastra 1.71 (testdata/mastra/suspend.mjs, out/out-suspend*.txt;
+// raiseToolSuspension in dist/agent-BOxKOk3n.js): a tool that calls
+// suspend(payload) pauses the run with a tool-call-suspended chunk
+// (suspendPayload, resumeSchema), finishReason "suspended" and 0 steps;
+// resumeStream(resumeData) runs the tool again with resumeData, and the
+// stream has tool-result, step-finish, the text, step-finish and finish:
+// 2 steps, the tool run twice, the model given its output. Go adds a
+// tool-call-resumed event before the run (see the file comment), and
+// refuses resume data that the resume schema refuses, where Mastra's
+// model got a validation error as the result.
+func TestPauseToolSuspends(t *testing.T) {
+	var runs atomic.Int32
+	first := collect(t, booker(scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"a table"}`))), &runs).Stream(t.Context(), "book a table"))
+	assert.Equal(t, []string{"tool-call confirm", "tool-call-suspended confirm", "finish"}, shape(first))
+	assert.JSONEq(t, `{"question":"Book a table?"}`, string(first[len(first)-2].Payload))
+	paused := final(t, first)
+	assert.Equal(t, runtime.FinishSuspended, paused.FinishReason)
+	assert.Empty(t, paused.Steps)
+	require.Len(t, paused.Pending, 1)
+	p := paused.Pending[0]
+	assert.Equal(t, runtime.PendingSuspended, p.Kind)
+	assert.JSONEq(t, `{"question":"Book a table?"}`, string(p.Payload))
+	assert.JSONEq(t, askReplySchema, string(p.ResumeSchema))
+	assert.EqualValues(t, 1, runs.Load())
+
+	// Resume data the schema refuses is the caller's error; the tool does
+	// not run.
+	state := acrossProcesses(t, paused.State)
+	next := scripted.New(scripted.Text("Booked."))
+	_, err := booker(next, &runs).Resume(t.Context(), state, []runtime.Answer{p.Resume(map[string]string{"ok": "yes"})})
+	require.ErrorIs(t, err, runtime.ErrInvalidAnswer)
+	assert.ErrorContains(t, err, `call call_1 of "confirm": invalid resume data: at /ok: `)
+	assert.ErrorContains(t, err, "expected boolean")
+	_, err = booker(next, &runs).Resume(t.Context(), state, []runtime.Answer{p.Approve()})
+	assert.ErrorContains(t, err, "suspended itself: answer it with its resume data")
+	assert.EqualValues(t, 1, runs.Load())
+	assert.Empty(t, next.Requests())
+
+	second := collect(t, booker(next, &runs).ResumeStream(t.Context(), state, []runtime.Answer{p.Resume(askReply{OK: true})}))
+	assert.Equal(t, []string{"tool-call-resumed confirm", "tool-result confirm", "step-finish", "text-delta", "step-finish", "finish"}, shape(second))
+	assert.JSONEq(t, `{"ok":true}`, string(second[0].Payload))
+	res := final(t, second)
+	assert.Equal(t, "Booked.", res.Text)
+	require.Len(t, res.Steps, 2)
+	assert.Equal(t, bookOut{Booked: true}, res.Steps[0].Outcomes[0].Output)
+	assert.EqualValues(t, 2, runs.Load())
+	results := toolResults(t, next, 0)
+	require.Len(t, results, 1)
+	assert.JSONEq(t, `{"booked":true}`, string(results[0].Output.JSON))
+}
+
+// The display and transcript targets shape the suspend payload and the
+// resume data with the tool's Suspend and Resume transforms; a failing one
+// shows the placeholder.
+func TestPauseSuspendTransforms(t *testing.T) {
+	var runs atomic.Int32
+	tool := confirmTool(&runs).
+		WithTransform(runtime.TargetDisplay, runtime.Transforms[bookIn, bookOut]{
+			Suspend: runtime.SuspendTransform(func(_ context.Context, in bookIn, p askRequest) (any, error) {
+				return map[string]string{"ask": p.Question}, nil
+			}),
+			Resume: runtime.ResumeTransform(func(_ context.Context, in bookIn, r askReply) (any, error) {
+				return map[string]bool{"confirmed": r.OK}, nil
+			}),
+		}).
+		WithTransform(runtime.TargetTranscript, runtime.Transforms[bookIn, bookOut]{
+			Suspend: func(context.Context, bookIn, any) (any, error) { return nil, errBoom },
+			Resume:  func(_ context.Context, _ bookIn, data any) (any, error) { return fmt.Sprintf("%T", data), nil },
+		})
+	agent := &runtime.Agent{ID: "booker", Model: scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"x"}`)), scripted.Text("ok")),
+		Tools: runtime.Toolset{"confirm": tool}}
+	first := collect(t, agent.Stream(t.Context(), "book"))
+	paused := final(t, first)
+	assert.JSONEq(t, `{"ask":"Book x?"}`, string(first[len(first)-2].Payload))
+	assert.JSONEq(t, `{"ask":"Book x?"}`, string(paused.Pending[0].Payload), "the pending call has the display payload")
+	tr := paused.Transcript[slices.IndexFunc(paused.Transcript, func(ev runtime.Event) bool { return ev.Type == runtime.EventToolCallSuspended })]
+	assert.JSONEq(t, runtime.Placeholder, string(tr.Payload))
+
+	second := collect(t, agent.ResumeStream(t.Context(), paused.State, []runtime.Answer{runtime.ResumeWith("call_1", askReply{OK: true})}))
+	assert.JSONEq(t, `{"confirmed":true}`, string(second[0].Payload))
+	res := final(t, second)
+	assert.Equal(t, runtime.EventToolCallResumed, res.Transcript[0].Type)
+	assert.JSONEq(t, `"runtime_test.askReply"`, string(res.Transcript[0].Payload))
+}
+
+// Suspend works only in an agent run, for a tool that declares its types,
+// with a payload of its suspend type; otherwise the call fails with the
+// reason, and the run goes on.
+func TestPauseSuspendMisuse(t *testing.T) {
+	untyped := runtime.NewFunc(&runtime.Spec{ID: "untyped", Description: "d", InputSchema: json.RawMessage(bookSchema)},
+		func(ctx context.Context, in bookIn) (bookOut, error) {
+			return bookOut{}, runtime.Suspend(ctx, askRequest{})
+		})
+	wrong := runtime.WithSuspend[askRequest, askReply](runtime.NewFunc(&runtime.Spec{ID: "wrong", Description: "d", InputSchema: json.RawMessage(bookSchema)},
+		func(ctx context.Context, in bookIn) (bookOut, error) {
+			return bookOut{}, runtime.Suspend(ctx, "a string")
+		}))
+	model := scripted.New(scripted.Calls(scripted.Call("untyped", `{"what":"x"}`), scripted.Call("wrong", `{"what":"x"}`)), scripted.Text("ok"))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"untyped": untyped, "wrong": wrong}}
+	res, err := agent.Generate(t.Context(), "go")
+	require.NoError(t, err)
+	assert.Equal(t, runtime.FinishStop, res.FinishReason)
+	results := toolResults(t, model, 1)
+	require.Len(t, results, 2)
+	assert.Contains(t, results[0].Output.Text, `tool "untyped" cannot suspend: it declares no suspend and resume types`)
+	assert.Contains(t, results[1].Output.Text, `tool "wrong" suspends with a runtime_test.askRequest, not a string`)
+
+	_, err = runtime.Call(t.Context(), confirmTool(new(atomic.Int32)), json.RawMessage(`{"what":"x"}`))
+	assert.ErrorContains(t, err, "only an agent run can pause and resume it")
+}
+
+// A subagent's tool that suspends pauses the supervisor's run; one Resume
+// with the resume data continues both.
+func TestPauseSubagentSuspends(t *testing.T) {
+	var runs atomic.Int32
+	sub := func(m runtime.Model) *runtime.Agent { a := booker(m, &runs); a.ID = "booker"; return a }
+	supCall := runtime.ToolCall{ID: "s1", Name: "agent-booker", Arguments: `{"prompt":"book a table"}`}
+	agent := sup(scripted.New(scripted.Calls(supCall)), sub(scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"a table"}`)))))
+	agent.Agents = map[string]*runtime.Agent{"booker": agent.Agents["payer"]}
+	paused, err := agent.Generate(t.Context(), "book")
+	require.NoError(t, err)
+	assert.Equal(t, runtime.FinishSuspended, paused.FinishReason)
+	require.Len(t, paused.Pending, 1)
+	p := paused.Pending[0]
+	assert.Equal(t, runtime.PendingSuspended, p.Kind)
+	assert.Equal(t, "booker", p.AgentID)
+	assert.Equal(t, []string{"s1"}, p.Path)
+	assert.JSONEq(t, askReplySchema, string(p.ResumeSchema))
+
+	supModel := scripted.New(scripted.Text("Your table is booked."))
+	fresh := sup(supModel, sub(scripted.New(scripted.Text("Booked."))))
+	fresh.Agents = map[string]*runtime.Agent{"booker": fresh.Agents["payer"]}
+	state := acrossProcesses(t, paused.State)
+	_, err = fresh.Resume(t.Context(), state, []runtime.Answer{p.Resume(map[string]int{"ok": 1})})
+	require.ErrorIs(t, err, runtime.ErrInvalidAnswer, "the subagent's resume data is checked before anything runs")
+	res, err := fresh.Resume(t.Context(), state, []runtime.Answer{p.Resume(askReply{OK: true})})
+	require.NoError(t, err)
+	assert.Equal(t, "Your table is booked.", res.Text)
+	assert.EqualValues(t, 2, runs.Load())
+	assert.Contains(t, toolResults(t, supModel, 0)[0].Output.String(), "Booked.")
+}

@@ -379,7 +379,7 @@ func checkAnswer(ctx context.Context, p PendingCall, ans Answer, tool Tool) erro
 			return fmt.Errorf("%s suspended, but tool %q has no resume type now", what, p.ToolName)
 		}
 		if _, err := st.decode(ctx, ans.ResumeData); err != nil {
-			return answerError("%s: invalid resume data: %s", what, strings.TrimPrefix(err.Error(), invalidArgumentsPrefix))
+			return answerError("%s: invalid resume data: %s", what, dataMessage(err))
 		}
 	case PendingClient:
 		if !hasResult || hasData || ans.Approved || (len(ans.Result) > 0 && ans.Error != "") {
@@ -391,11 +391,20 @@ func checkAnswer(ctx context.Context, p PendingCall, ans Answer, tool Tool) erro
 		}
 		if len(ans.Result) > 0 {
 			if err := ct.checkResult(ans.Result); err != nil {
-				return answerError("%s: invalid client result: %s", what, strings.TrimPrefix(err.Error(), invalidArgumentsPrefix))
+				return answerError("%s: invalid client result: %s", what, dataMessage(err))
 			}
 		}
 	default:
 		return fmt.Errorf("%s: unknown pending kind %q", what, p.Kind)
 	}
 	return nil
+}
+
+// dataMessage words err, an error of the argument path about resume data
+// or a client's result, for the caller of Resume: the path and what was
+// expected, without the words that speak of arguments.
+func dataMessage(err error) string {
+	msg := strings.TrimPrefix(err.Error(), invalidArgumentsPrefix)
+	msg = strings.TrimPrefix(msg, schemaPrefix)
+	return strings.Replace(msg, "arguments do not fit the tool's input type", "it does not fit the type", 1)
 }
