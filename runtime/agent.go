@@ -103,7 +103,10 @@ type Step struct {
 	Response *Response
 }
 
-// ToolOutcome is what happened to one tool call, for the application.
+// ToolOutcome is what happened to one tool call, for the application. Of a
+// call that settled before its run paused, a resumed run knows what the
+// [RunState] keeps: the model output and the error, not the typed Input
+// and Output.
 type ToolOutcome struct {
 	// ToolName and ToolCallID identify the call.
 	ToolName   string

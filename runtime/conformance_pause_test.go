@@ -574,3 +574,131 @@ func TestPauseSubagentSuspends(t *testing.T) {
 	assert.EqualValues(t, 2, runs.Load())
 	assert.Contains(t, toolResults(t, supModel, 0)[0].Output.String(), "Booked.")
 }
+
+// getLocation is a client tool: the browser knows where the user is.
+var getLocation = runtime.ClientTool{
+	Description:  "The user's location, from the browser.",
+	InputSchema:  json.RawMessage(`{"type":"object","properties":{"precise":{"type":"boolean"}},"required":["precise"],"additionalProperties":false}`),
+	OutputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`),
+}
+
+func geo(model runtime.Model) *runtime.Agent {
+	return &runtime.Agent{ID: "geo", Instructions: "You locate.", Model: model, Tools: runtime.Toolset{"weather": weatherTool()}}
+}
+
+// Mastra 1.71 (testdata/mastra/client.mjs, out/out-client.txt;
+// listClientTools in dist/agent-BOxKOk3n.js strips execute, and a tool
+// without execute leaves its call without a result, which ends the run):
+// the model is offered the client tool with its schema; its call ends the
+// stream with tool-call, step-finish and finish, finishReason
+// "tool-calls", 1 step; the client runs the tool and streams again with
+// the conversation and the tool's result, and the model receives it as a
+// JSON result; the second stream has the text, step-finish and finish.
+// Go pauses the run instead and Resume continues the step (see the file
+// comment): the same two step-finish events in all, the same result for
+// the model.
+func TestPauseClientTool(t *testing.T) {
+	first := scripted.New(scripted.Calls(scripted.Call("getLocation", `{"precise":true}`)))
+	clients := runtime.WithClientTools(map[string]runtime.ClientTool{"getLocation": getLocation})
+	evs := collect(t, geo(first).Stream(t.Context(), "where am I?", clients))
+	assert.Equal(t, []string{"tool-call getLocation", "finish"}, shape(evs))
+	var offered []string
+	for _, d := range first.Requests()[0].Tools {
+		offered = append(offered, d.Name)
+		if d.Name == "getLocation" {
+			assert.JSONEq(t, string(getLocation.InputSchema), string(d.InputSchema))
+			assert.Equal(t, getLocation.Description, d.Description)
+		}
+	}
+	assert.Equal(t, []string{"getLocation", "weather"}, offered)
+	paused := final(t, evs)
+	assert.Equal(t, runtime.FinishToolCalls, paused.FinishReason)
+	require.Len(t, paused.Pending, 1)
+	p := paused.Pending[0]
+	assert.Equal(t, runtime.PendingClient, p.Kind)
+	assert.Equal(t, `{"precise":true}`, p.Arguments)
+	assert.JSONEq(t, `{"precise":true}`, string(p.Payload))
+	assert.JSONEq(t, string(getLocation.OutputSchema), string(p.ResumeSchema))
+
+	// Another process: the client tools come back with the state.
+	state := acrossProcesses(t, paused.State)
+	model := scripted.New(scripted.Text("You are in Paris."))
+	_, err := geo(model).Resume(t.Context(), state, []runtime.Answer{p.Result(map[string]int{"city": 1})})
+	require.ErrorIs(t, err, runtime.ErrInvalidAnswer)
+	assert.ErrorContains(t, err, `call call_1 of "getLocation": invalid client result: at /city: `)
+	_, err = geo(model).Resume(t.Context(), state, []runtime.Answer{p.Approve()})
+	assert.ErrorContains(t, err, "waits for its client: answer it with ClientResult or ClientError")
+	assert.Empty(t, model.Requests())
+
+	second := collect(t, geo(model).ResumeStream(t.Context(), state, []runtime.Answer{p.Result(map[string]string{"city": "Paris"})}))
+	assert.Equal(t, []string{"tool-result getLocation", "step-finish", "text-delta", "step-finish", "finish"}, shape(second))
+	assert.Equal(t, 2, count(evs, runtime.EventStepFinish)+count(second, runtime.EventStepFinish))
+	res := final(t, second)
+	assert.Equal(t, "You are in Paris.", res.Text)
+	require.Len(t, res.Steps, 2)
+	results := toolResults(t, model, 0)
+	require.Len(t, results, 1)
+	assert.Equal(t, runtime.OutputJSON, results[0].Output.Type)
+	assert.JSONEq(t, `{"city":"Paris"}`, string(results[0].Output.JSON))
+	var names []string
+	for _, d := range model.Requests()[0].Tools {
+		names = append(names, d.Name)
+	}
+	assert.Contains(t, names, "getLocation", "the resumed run still offers the client tool")
+}
+
+// A client's failure reaches the model as the call's error; a client tool
+// that needs approval asks first; a step whose calls wait for different
+// things pauses with FinishSuspended; a client tool may not take a key of
+// the agent.
+func TestPauseClientToolMore(t *testing.T) {
+	model := scripted.New(scripted.Calls(scripted.Call("getLocation", `{"precise":false}`)), scripted.Text("I could not tell."))
+	clients := runtime.WithClientTools(map[string]runtime.ClientTool{"getLocation": getLocation})
+	paused, err := geo(model).Generate(t.Context(), "where am I?", clients)
+	require.NoError(t, err)
+	evs := collect(t, geo(model).ResumeStream(t.Context(), paused.State, []runtime.Answer{runtime.ClientError("call_1", "the user denied access to the location")}))
+	assert.Equal(t, []string{"tool-error getLocation", "step-finish", "text-delta", "step-finish", "finish"}, shape(evs))
+	results := toolResults(t, model, 1)
+	assert.True(t, results[0].IsError())
+	assert.Equal(t, "the user denied access to the location", results[0].Output.Text)
+
+	guarded := getLocation
+	guarded.NeedsApproval = true
+	var ran atomic.Int32
+	model = scripted.New(scripted.Calls(scripted.Call("getLocation", `{"precise":true}`), scripted.Call("transfer", `{"to":"bob","amount":500}`)),
+		scripted.Text("Paid, and you are in Paris."))
+	agent := bank(model, &ran)
+	paused, err = agent.Generate(t.Context(), "pay bob where I am", runtime.WithClientTools(map[string]runtime.ClientTool{"getLocation": guarded}))
+	require.NoError(t, err)
+	assert.Equal(t, runtime.FinishApproval, paused.FinishReason)
+	require.Len(t, paused.Pending, 2)
+	res, err := agent.Resume(t.Context(), paused.State, []runtime.Answer{runtime.Approve("call_1"), runtime.Approve("call_2")})
+	require.NoError(t, err)
+	assert.Equal(t, runtime.FinishToolCalls, res.FinishReason, "approved, the client call waits for its client")
+	require.Len(t, res.Pending, 1)
+	assert.Equal(t, runtime.PendingClient, res.Pending[0].Kind)
+	assert.Empty(t, res.Steps, "the step still waits")
+	assert.EqualValues(t, 1, ran.Load())
+	res, err = agent.Resume(t.Context(), acrossProcesses(t, res.State), []runtime.Answer{res.Pending[0].Result(map[string]string{"city": "Paris"})})
+	require.NoError(t, err)
+	assert.Equal(t, "Paid, and you are in Paris.", res.Text)
+	require.Len(t, res.Steps, 2)
+	require.Len(t, res.Steps[0].Outcomes, 2)
+	settledBefore := res.Steps[0].Outcomes[1]
+	assert.Nil(t, settledBefore.Output, "settled before the last pause: the state keeps what the model was told")
+	assert.JSONEq(t, `"sent"`, string(settledBefore.ModelOutput.JSON))
+	results = toolResults(t, model, 1)
+	require.Len(t, results, 2)
+	assert.JSONEq(t, `{"city":"Paris"}`, string(results[0].Output.JSON))
+	assert.JSONEq(t, `"sent"`, string(results[1].Output.JSON))
+
+	var runs atomic.Int32
+	mixed := booker(scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"x"}`), scripted.Call("getLocation", `{"precise":true}`))), &runs)
+	paused, err = mixed.Generate(t.Context(), "go", clients)
+	require.NoError(t, err)
+	assert.Equal(t, runtime.FinishSuspended, paused.FinishReason)
+	assert.Len(t, paused.Pending, 2)
+
+	_, err = geo(scripted.New()).Generate(t.Context(), "go", runtime.WithClientTools(map[string]runtime.ClientTool{"weather": getLocation}))
+	assert.ErrorContains(t, err, `client tool "weather": the agent has a tool of that key`)
+}
