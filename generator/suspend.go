@@ -67,8 +67,9 @@ func (g *gen) suspendType(ps *pkgState, ts *toolState, option string) (types.Typ
 	return named, e
 }
 
-// checkSuspendCalls checks the calls of runtime.Suspend and
-// runtime.ResumeData in the body of ts's function: a tool without the
+// checkSuspendCalls checks the calls of runtime.Suspend,
+// runtime.SuspendPayload and runtime.ResumeData in the body of ts's
+// function: a tool without the
 // suspend= and resume= options cannot suspend, and one with them suspends
 // with its suspend type and resumes with its resume type. Calls in other
 // functions that the tool calls are checked when they run.
@@ -86,7 +87,7 @@ func (g *gen) checkSuspendCalls(ps *pkgState, ts *toolState) {
 		var want types.Type
 		var option string
 		switch name {
-		case "Suspend":
+		case "Suspend", "SuspendPayload":
 			want, option = ts.suspend, "suspend"
 		case "ResumeData":
 			want, option = ts.resume, "resume"

@@ -279,6 +279,9 @@ type WaitingCall struct {
 	Kind PendingKind `json:"kind"`
 	// State is, for [PendingRun], the paused run of the call's subagent.
 	State *RunState `json:"state,omitempty"`
+	// SuspendPayload is, for [PendingSuspended], the payload the call
+	// suspended with, as JSON, for [SuspendPayload] when it runs again.
+	SuspendPayload json.RawMessage `json:"suspendPayload,omitempty"`
 }
 
 // pausedReason is the finish reason of a run that paused with pending:

@@ -407,7 +407,8 @@ type askReply struct {
 }
 
 type bookOut struct {
-	Booked bool `json:"booked"`
+	Booked bool   `json:"booked"`
+	Asked  string `json:"asked,omitempty"` // the question, from runtime.SuspendPayload
 }
 
 const (
@@ -425,7 +426,8 @@ func confirmTool(runs *atomic.Int32) *runtime.Func[bookIn, bookOut] {
 		if !resumed {
 			return bookOut{}, runtime.Suspend(ctx, askRequest{Question: "Book " + in.What + "?"})
 		}
-		return bookOut{Booked: reply.OK}, nil
+		asked, _ := runtime.SuspendPayload[askRequest](ctx)
+		return bookOut{Booked: reply.OK, Asked: asked.Question}, nil
 	}))
 }
 
@@ -439,7 +441,8 @@ func booker(model runtime.Model, runs *atomic.Int32) *runtime.Agent {
 // (suspendPayload, resumeSchema), finishReason "suspended" and 0 steps;
 // resumeStream(resumeData) runs the tool again with resumeData, and the
 // stream has tool-result, step-finish, the text, step-finish and finish:
-// 2 steps, the tool run twice, the model given its output. Go adds a
+// 2 steps, the tool run twice (the second time with suspendPayload too,
+// which runtime.SuspendPayload gives), the model given its output. Go adds a
 // tool-call-resumed event before the run (see the file comment), and
 // refuses resume data that the resume schema refuses, where Mastra's
 // model got a validation error as the result.
@@ -477,11 +480,11 @@ func TestPauseToolSuspends(t *testing.T) {
 	res := final(t, second)
 	assert.Equal(t, "Booked.", res.Text)
 	require.Len(t, res.Steps, 2)
-	assert.Equal(t, bookOut{Booked: true}, res.Steps[0].Outcomes[0].Output)
+	assert.Equal(t, bookOut{Booked: true, Asked: "Book a table?"}, res.Steps[0].Outcomes[0].Output)
 	assert.EqualValues(t, 2, runs.Load())
 	results := toolResults(t, next, 0)
 	require.Len(t, results, 1)
-	assert.JSONEq(t, `{"booked":true}`, string(results[0].Output.JSON))
+	assert.JSONEq(t, `{"booked":true,"asked":"Book a table?"}`, string(results[0].Output.JSON))
 }
 
 // The display and transcript targets shape the suspend payload and the

@@ -167,7 +167,7 @@
 //   - resume data: the tool ran and suspended itself with [Suspend], a
 //     payload of its suspend type, for a person to answer; the answer is
 //     data of its resume type, which it reads with [ResumeData] when it
-//     runs again with the same input (the types come from [WithSuspend],
+//     runs again with the same input ([SuspendPayload] gives what it asked) (the types come from [WithSuspend],
 //     which toolgen writes for the directive options suspend= and resume=);
 //   - a client: the call is of a client tool ([WithClientTools]), which
 //     the caller runs.

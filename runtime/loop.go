@@ -276,7 +276,8 @@ type waitInfo struct {
 	kind         PendingKind
 	payload      json.RawMessage // the display payload
 	resumeSchema json.RawMessage
-	state        *RunState // PendingRun: the subagent's paused run
+	state        *RunState       // PendingRun: the subagent's paused run
+	raw          json.RawMessage // PendingSuspended: the suspend payload
 }
 
 // item is an event on its way from a tool goroutine to the run's stream.
@@ -335,7 +336,7 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 	for _, s := range slots {
 		d.outcomes = append(d.outcomes, s.outcome)
 		if w := s.wait; w != nil {
-			d.waiting = append(d.waiting, WaitingCall{ToolCallID: s.call.ID, ToolName: s.call.Name, Kind: w.kind, State: w.state})
+			d.waiting = append(d.waiting, WaitingCall{ToolCallID: s.call.ID, ToolName: s.call.Name, Kind: w.kind, State: w.state, SuspendPayload: w.raw})
 			if w.kind == PendingRun {
 				for _, p := range w.state.Pending {
 					p.Path = append([]string{s.call.ID}, p.Path...)
@@ -490,7 +491,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	if rc := s.resume; rc != nil {
 		switch rc.wait.Kind {
 		case PendingSuspended:
-			cc.resumed, cc.resumeValue = true, s.resumeValue
+			cc.resumed, cc.resumeValue, cc.suspendedWith = true, s.resumeValue, rc.wait.SuspendPayload
 		case PendingRun:
 			cc.resumeRun = &runResume{state: rc.wait.State, answers: rc.nested}
 		}
@@ -502,7 +503,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	case suspended:
 		disp, tr := r.events(ctx, Event{Type: EventToolCallSuspended, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID},
 			PhaseSuspend, s.inv, &Output{Value: payload, JSON: raw}, nil, raw)
-		s.waitFor(&waitInfo{kind: PendingSuspended, payload: disp.Payload, resumeSchema: s.tool.Spec().ResumeSchema})
+		s.waitFor(&waitInfo{kind: PendingSuspended, payload: disp.Payload, resumeSchema: s.tool.Spec().ResumeSchema, raw: raw})
 		return disp, tr
 	case paused != nil:
 		s.waitFor(&waitInfo{kind: PendingRun, state: paused})

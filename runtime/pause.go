@@ -90,9 +90,11 @@ type callControl struct {
 	tool string
 	// types are the tool's suspend types, nil if it has none.
 	types *suspendTypes
-	// resumed and resumeValue: the call runs again with resume data.
-	resumed     bool
-	resumeValue any
+	// resumed and resumeValue: the call runs again with resume data;
+	// suspendedWith is the payload it suspended with, as JSON.
+	resumed       bool
+	resumeValue   any
+	suspendedWith json.RawMessage
 	// resumeRun is the paused run of a subagent to resume, and its answers.
 	resumeRun *runResume
 	// done is set when the call is over: later reports are ignored.
@@ -200,6 +202,33 @@ func ResumeData[R any](ctx context.Context) (R, bool) {
 		panic(fmt.Sprintf("runtime.ResumeData[%s]: tool %q resumes with a %T", reflect.TypeFor[R](), cc.tool, cc.resumeValue))
 	}
 	return v, true
+}
+
+// SuspendPayload returns the payload with which the tool call running
+// under ctx suspended itself, decoded into S, and true, when the call runs
+// again with resume data ([ResumeData]); otherwise the zero S and false.
+// Mastra gives a resumed tool the same (suspendPayload). S must be the
+// tool's suspend type: another type panics, which the run reports as the
+// tool's failure.
+func SuspendPayload[S any](ctx context.Context) (S, bool) {
+	var zero S
+	cc := controlFrom(ctx)
+	if cc == nil {
+		return zero, false
+	}
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if !cc.resumed || len(cc.suspendedWith) == 0 {
+		return zero, false
+	}
+	if cc.types == nil || reflect.TypeFor[S]() != cc.types.payload {
+		panic(fmt.Sprintf("runtime.SuspendPayload[%s]: tool %q does not suspend with that type", reflect.TypeFor[S](), cc.tool))
+	}
+	var s S
+	if err := json.Unmarshal(cc.suspendedWith, &s); err != nil {
+		panic(fmt.Sprintf("runtime.SuspendPayload[%s]: tool %q: %v", reflect.TypeFor[S](), cc.tool, err))
+	}
+	return s, true
 }
 
 // resumingRun returns the paused run that the agent tool running under ctx

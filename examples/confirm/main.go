@@ -10,8 +10,9 @@
 // wraps the tool in runtime.WithSuspend, so the reply is checked against
 // its schema and decoded into a ConfirmReply before the tool runs again;
 // a reply that does not fit is an error of Resume, and the tool does not
-// run. The display sees the question with the deposit in euros and the
-// answer (bookTableForDisplay).
+// run. The tool reads what it asked with runtime.SuspendPayload. The
+// display sees the question with the deposit in euros and the answer
+// (bookTableForDisplay).
 //
 // By default it runs offline on a scripted model, and the user confirms
 // (-confirm=false declines, -name sets the name). The -model flag, or

@@ -27,7 +27,7 @@ finish (suspended)
 waiting: suspended bookTable "Book a table for 4 at Chez Gopher at 20:00? (deposit €40.00)", resume schema 434 bytes
 -- resumed with {"confirm":true,"name":"Ada"}
 tool-call-resumed bookTable "confirmed by Ada"
-tool-result bookTable {"booked":true,"reference":"CG-064038"}
+tool-result bookTable {"booked":true,"reference":"CG-064038","depositCents":4000}
 step-finish (tool-calls)
 step-finish (stop)
 finish (stop)
@@ -63,6 +63,7 @@ func TestBookTableResumes(t *testing.T) {
 	booking, ok := res.Steps[0].Outcomes[0].Output.(Booking)
 	require.True(t, ok)
 	assert.True(t, booking.Booked)
+	assert.EqualValues(t, 4000, booking.DepositCents, "from the payload the call suspended with")
 	assert.Equal(t, reference(BookInput{Restaurant: "Chez Gopher", Party: 4, Time: "20:00"}, "Grace"), booking.Reference)
 	assert.Contains(t, res.Text, booking.Reference)
 }

@@ -43,6 +43,8 @@ type Booking struct {
 	Booked bool `json:"booked"`
 	// Reference identifies the booking, when there is one.
 	Reference string `json:"reference,omitempty"`
+	// DepositCents is the deposit the user agreed to, in cents.
+	DepositCents int32 `json:"depositCents,omitempty"`
 }
 
 // BookTable books a table at a restaurant. It asks the user to confirm,
@@ -60,7 +62,8 @@ func BookTable(ctx context.Context, in BookInput) (Booking, error) {
 	if !reply.Confirm {
 		return Booking{}, nil
 	}
-	return Booking{Booked: true, Reference: reference(in, reply.Name)}, nil
+	asked, _ := runtime.SuspendPayload[ConfirmRequest](ctx) // what the user agreed to
+	return Booking{Booked: true, Reference: reference(in, reply.Name), DepositCents: asked.DepositCents}, nil
 }
 
 // bookTableForDisplay shows the user the question and the deposit in

@@ -47,6 +47,12 @@ const bookingSchema = `{
     "reference": {
       "type": "string",
       "description": "Reference identifies the booking, when there is one."
+    },
+    "depositCents": {
+      "type": "integer",
+      "maximum": 2147483647,
+      "minimum": -2147483648,
+      "description": "DepositCents is the deposit the user agreed to, in cents."
     }
   },
   "additionalProperties": false,
