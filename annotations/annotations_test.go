@@ -18,8 +18,8 @@ import (
 // allowed is the list every option syntax error ends with.
 const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, readonly[=true|false], ` +
 	`destructive[=true|false], idempotent[=true|false], openworld[=true|false], ` +
-	`model=<func>, display=<func>, transcript=<func>, oninputstart=<func>, oninputdelta=<func>, ` +
-	`oninputavailable=<func>, onoutput=<func>`
+	`suspend=<type>, resume=<type>, model=<func>, display=<func>, transcript=<func>, oninputstart=<func>, ` +
+	`oninputdelta=<func>, oninputavailable=<func>, onoutput=<func>`
 
 // parseDoc parses a Go file whose function F has doc as its doc comment. The
 // doc starts on line 3, column 1.
@@ -379,6 +379,31 @@ func TestParse(t *testing.T) {
 			id: "w", idPos: "3:8",
 			options: []wantOption{value("destructive", "true", "3:10", "3:22")},
 			diags:   []wantDiag{errAt("3:27", "readonly and destructive contradict each other")},
+		},
+		{
+			name: "suspend and resume", doc: "//tool:w suspend=Ask resume=Reply",
+			id: "w", idPos: "3:8",
+			options: []wantOption{value("suspend", "Ask", "3:10", "3:18"), value("resume", "Reply", "3:22", "3:29")},
+		},
+		{
+			name: "suspend without resume", doc: "//tool:w approval suspend=Ask",
+			id: "w", idPos: "3:8",
+			options: []wantOption{flag("approval", "3:10")},
+			diags: []wantDiag{errAt("3:19", "suspend=Ask needs resume=<type> too",
+				"a call that suspends itself must say the data with which it resumes")},
+		},
+		{
+			name: "resume without suspend", doc: "//tool:w resume=Reply",
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{errAt("3:10", "resume=Reply needs suspend=<type> too", "the payload with which it suspends")},
+		},
+		{
+			name: "suspend type not an identifier", doc: "//tool:w suspend=pkg.Ask resume=_",
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{
+				errAt("3:10", `invalid suspend "pkg.Ask": a suspend or resume type is the name of a struct type in the same package`),
+				errAt("3:26", `invalid resume "_": the blank identifier _ names no type`),
+			},
 		},
 		{
 			name: "value option without a value", doc: "//tool:w key readonly",
@@ -741,6 +766,10 @@ func TestOptionChecks(t *testing.T) {
 		{"oninputdelta", "f.g", false},
 		{"oninputavailable", "_", false},
 		{"onoutput", "func", false},
+		{"suspend", "ConfirmRequest", true},
+		{"suspend", "*ConfirmRequest", false},
+		{"resume", "confirmReply", true},
+		{"resume", "[]Reply", false},
 	}
 	specs := annotations.KnownOptions()
 	for _, tt := range tests {

@@ -127,7 +127,20 @@ var (
 	errMultiLine  = errors.New("a title is a single line")
 	errNotIdent   = errors.New("a hook is the name of a function in the same package, so a Go identifier")
 	errBlankIdent = errors.New("the blank identifier _ names no function")
+	// errNotTypeName and errBlankType are about suspend= and resume=.
+	errNotTypeName = errors.New("a suspend or resume type is the name of a struct type in the same package, so a Go identifier")
+	errBlankType   = errors.New("the blank identifier _ names no type")
 )
+
+// errSuspendPair is the error for a directive with suspend= and no
+// resume=, or the reverse: has is the option it has.
+func errSuspendPair(has, value string) string {
+	other, what := "resume", "the data with which it resumes"
+	if has == "resume" {
+		other, what = "suspend", "the payload with which it suspends"
+	}
+	return fmt.Sprintf("%s=%s needs %s=<type> too: a call that suspends itself must say %s", has, value, other, what)
+}
 
 // Near misses: lines that look like a //tool: directive but that Go reads as
 // prose. warnNearMiss joins the problems found into one warning that ends

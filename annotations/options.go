@@ -54,6 +54,18 @@ func KnownOptions() []OptionSpec {
 				"=false: its domain is closed, such as offline data (unset: MCP's default, true)",
 		},
 		{
+			Name: "suspend", Kind: Value, Placeholder: "<type>",
+			Doc: "a struct type in the same package: the payload with which a call may suspend itself " +
+				"(runtime.Suspend), shown to whoever resumes it; needs resume=",
+			Check: checkTypeName,
+		},
+		{
+			Name: "resume", Kind: Value, Placeholder: "<type>",
+			Doc: "a struct type in the same package: the data with which a suspended call resumes " +
+				"(runtime.ResumeData), checked against its schema; needs suspend=",
+			Check: checkTypeName,
+		},
+		{
 			Name: "model", Kind: Value, Placeholder: "<func>",
 			Doc:   "hook function (ToModelOutput) in the same package that shapes what the model sees of the output",
 			Check: checkHook,
@@ -150,6 +162,16 @@ func checkTitle(v string) error {
 	}
 	if strings.ContainsAny(v, "\r\n") {
 		return errMultiLine
+	}
+	return nil
+}
+
+func checkTypeName(v string) error {
+	if v == "_" {
+		return errBlankType
+	}
+	if !token.IsIdentifier(v) {
+		return errNotTypeName
 	}
 	return nil
 }

@@ -153,7 +153,24 @@ func (p *parser) directive(pd ast.Directive) *Directive {
 		}
 	}
 	p.checkHints(d)
+	p.checkSuspend(d)
 	return d
+}
+
+// checkSuspend reports suspend= without resume=, or the reverse, and leaves
+// the option out of d.Options like any option with an error.
+func (p *parser) checkSuspend(d *Directive) {
+	s, hasSuspend := d.Option("suspend")
+	r, hasResume := d.Option("resume")
+	switch {
+	case hasSuspend && !hasResume:
+		p.errorAt(s.Pos, errSuspendPair("suspend", s.Value))
+	case hasResume && !hasSuspend:
+		p.errorAt(r.Pos, errSuspendPair("resume", r.Value))
+	default:
+		return
+	}
+	d.Options = slices.DeleteFunc(d.Options, func(o Option) bool { return o.Name == "suspend" || o.Name == "resume" })
 }
 
 // checkHints reports hints that contradict each other. MCP clients read

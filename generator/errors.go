@@ -38,3 +38,13 @@ const (
 	msgUnexportedType  = "tool %q: constructor %s is exported, but the %s type %s is not, so other packages get a %s they cannot name; export %s, or unexport %s so that its constructor is unexported too"
 	msgStubLeft        = "hook stub %s was written by toolgen for a //tool: directive that no longer names it, and nothing uses it; delete it"
 )
+
+// The texts of the diagnostics of the suspend= and resume= options.
+const (
+	msgSuspendNoType     = "%s=%s of tool %q names no type of package %s; declare a struct type of that name"
+	msgSuspendNotType    = "%s=%s of tool %q is not a type (it is declared at %s); name a struct type"
+	msgSuspendGeneric    = "%s=%s of tool %q is a generic type; name a struct type without type parameters"
+	msgSuspendNotStruct  = "%s=%s of tool %q must name a struct type, not %s: the suspend payload and the resume data are JSON objects"
+	msgSuspendUndeclared = "tool %q calls runtime.%s[%s], but its directive has no suspend= and resume= options: add them, naming the types with which it suspends and resumes"
+	msgSuspendMismatch   = "tool %q calls runtime.%s[%s], but its directive says %s=%s"
+)

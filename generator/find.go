@@ -48,9 +48,11 @@ type pkgState struct {
 type toolState struct {
 	model   *toolModel
 	in, out types.Type
-	decl    *ast.FuncDecl
-	dir     *annotations.Directive
-	broken  bool // a signature problem was reported; skip its schemas
+	// suspend and resume are the types of suspend= and resume=, or nil.
+	suspend, resume types.Type
+	decl            *ast.FuncDecl
+	dir             *annotations.Directive
+	broken          bool // a signature problem was reported; skip its schemas
 	// untagged reports, in a run with tags, that the build without them
 	// has the tool too (see splitByBuild).
 	untagged bool
@@ -295,6 +297,7 @@ func (g *gen) checkSignature(ps *pkgState, ts *toolState, fn *types.Func) {
 	ts.in, ts.out = in, out
 	ts.model.In, ts.model.Out = inExpr, outExpr
 	g.checkHooks(ps, ts)
+	g.checkSuspend(ps, ts)
 }
 
 func isContext(t types.Type) bool {

@@ -17,6 +17,10 @@ type ManifestEntry struct {
 	Description  string          `json:"description"`
 	InputSchema  json.RawMessage `json:"inputSchema"`
 	OutputSchema json.RawMessage `json:"outputSchema"`
+	// SuspendSchema and ResumeSchema are the schemas of the types of the
+	// suspend= and resume= options, for a tool that can suspend.
+	SuspendSchema json.RawMessage `json:"suspendSchema,omitempty"`
+	ResumeSchema  json.RawMessage `json:"resumeSchema,omitempty"`
 	// Options are the directive's options as written: flags map to "",
 	// readonly=false to "false".
 	Options map[string]string `json:"options"`
@@ -82,6 +86,8 @@ func (r *Result) Manifest() []ManifestEntry {
 				Description:   t.Description,
 				InputSchema:   t.InputSchema,
 				OutputSchema:  t.OutputSchema,
+				SuspendSchema: t.SuspendSchema,
+				ResumeSchema:  t.ResumeSchema,
 				Options:       t.Options,
 				Annotations:   manifestAnnotations(t),
 				Constructor:   t.Ctor,

@@ -82,6 +82,13 @@ type toolModel struct {
 	// unset, else its value (readonly and readonly=true give true,
 	// readonly=false false).
 	ReadOnly, Destructive, Idempotent, OpenWorld *bool
+	// Suspend and Resume are the types of suspend= and resume=, nil for a
+	// tool that cannot suspend; SuspendSchema and ResumeSchema their
+	// schemas, and SuspendConst and ResumeConst the constants that hold
+	// them.
+	Suspend, Resume             *typeExpr
+	SuspendSchema, ResumeSchema json.RawMessage
+	SuspendConst, ResumeConst   *schemaConst
 	// Options are the directive's options as written: flags map to "".
 	Options map[string]string
 	// Hooks are the functions named by the hook options, by kind.

@@ -22,11 +22,13 @@ func render(p *pkgModel) ([]byte, error) {
 	for _, t := range p.Tools {
 		importNames(f, t.In)
 		importNames(f, t.Out)
+		importNames(f, t.Suspend)
+		importNames(f, t.Resume)
 	}
 	declared := map[*schemaConst]bool{}
 	for _, t := range p.Tools {
-		for _, c := range []*schemaConst{t.Input, t.Output} {
-			if !declared[c] {
+		for _, c := range []*schemaConst{t.Input, t.Output, t.SuspendConst, t.ResumeConst} {
+			if c != nil && !declared[c] {
 				declared[c] = true
 				f.Commentf("%s is the JSON Schema of %s.", c.Name, c.Of.String(p.Path))
 				f.Const().Id(c.Name).Op("=").Add(stringLit(c.Text))
@@ -72,6 +74,10 @@ func renderTool(f *jen.File, t *toolModel) {
 	if t.Title != "" {
 		spec[jen.Id("Title")] = jen.Lit(t.Title)
 	}
+	if t.SuspendConst != nil {
+		spec[jen.Id("SuspendSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(t.SuspendConst.Name))
+		spec[jen.Id("ResumeSchema")] = jen.Qual(jsonPath, "RawMessage").Call(jen.Id(t.ResumeConst.Name))
+	}
 	if t.Approval {
 		spec[jen.Id("NeedsApproval")] = jen.True()
 	}
@@ -109,6 +115,11 @@ func renderTool(f *jen.File, t *toolModel) {
 	call := jen.Qual(runtimePath, "NewFunc").Call(jen.Op("&").Id(t.Spec), fn)
 	for _, h := range t.Hooks {
 		call = call.Add(hookCall(h))
+	}
+	if t.Suspend != nil {
+		// runtime.WithSuspend[S, R](f): the compiler checks the types, the
+		// runtime the payload, and decodes the resume data into R.
+		call = jen.Qual(runtimePath, "WithSuspend").Types(typeCode(t.Suspend), typeCode(t.Resume)).Call(call)
 	}
 	ret := jen.Op("*").Qual(runtimePath, "Func").Types(typeCode(t.In), typeCode(t.Out))
 	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(jen.Return(call))

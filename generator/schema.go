@@ -35,6 +35,10 @@ func (g *gen) schemas() {
 			var inErrs []*schemagen.Error
 			t.InputSchema, inErrs = g.schemaJSON(b, ps, ts, ts.in, roleInput)
 			t.OutputSchema, _ = g.schemaJSON(b, ps, ts, ts.out, roleResult)
+			if ts.suspend != nil {
+				t.SuspendSchema, _ = g.schemaJSON(b, ps, ts, ts.suspend, roleSuspend)
+				t.ResumeSchema, _ = g.schemaJSON(b, ps, ts, ts.resume, roleResume)
+			}
 			if t.InputSchema != nil {
 				g.checkDialects(b, ps, ts, inErrs)
 			}
@@ -277,6 +281,8 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 	for _, ts := range ps.tools {
 		addPkgNames(ts.model.In)
 		addPkgNames(ts.model.Out)
+		addPkgNames(ts.model.Suspend)
+		addPkgNames(ts.model.Resume)
 	}
 	scope := ps.pkg.Types.Scope()
 	return func(name string) bool { return taken[name] || scope.Lookup(name) != nil }
@@ -284,7 +290,8 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 
 // nameSchemas gives each distinct schema text of p one constant, which
 // every tool that uses the text shares, in the order of first use (tools in
-// source order, each input before its output). The constant is named after
+// source order, each input before its output, then its suspend and resume
+// types). The constant is named after
 // the Go type of that first use (schemaBaseName): WeatherInput gives
 // weatherInputSchema, []Item itemListSchema. When taken reports the name,
 // or another text of the file has it already, the constant gets the first
@@ -313,6 +320,10 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 	for _, t := range p.Tools {
 		t.Input = constFor(t.InputSchema, t.In)
 		t.Output = constFor(t.OutputSchema, t.Out)
+		if t.Suspend != nil {
+			t.SuspendConst = constFor(t.SuspendSchema, t.Suspend)
+			t.ResumeConst = constFor(t.ResumeSchema, t.Resume)
+		}
 	}
 }
 

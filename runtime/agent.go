@@ -12,8 +12,9 @@ import (
 
 // Agent runs a model in a loop with tools: each step sends the conversation
 // to the model, runs the tools it calls and sends back their results, until
-// the model answers without calling a tool, the step limit is reached, or a
-// call needs approval.
+// the model answers without calling a tool, the step limit is reached, or
+// the run pauses: calls wait for approval, a tool suspended itself, or
+// the caller must run a client tool.
 //
 // The exported fields configure the agent; set them before the first run
 // and do not change them while runs are in flight. An Agent is safe for
@@ -70,20 +71,23 @@ type Result struct {
 	// Text is the text of the last step.
 	Text string
 	// FinishReason says why the run ended: the model's reason for its last
-	// answer, [FinishMaxSteps] or [FinishApproval].
+	// answer or [FinishMaxSteps]; for a paused run, [FinishApproval],
+	// [FinishSuspended] or (when only client tools wait) [FinishToolCalls].
 	FinishReason FinishReason
 	// Usage is the sum over the run's steps (and, after Resume, the steps
 	// before the stop).
 	Usage Usage
-	// Steps are the steps of this call, in order.
+	// Steps are the steps that finished in this call, in order. The step
+	// whose calls wait in a paused run is not among them: it finishes, and
+	// is among the Steps of the call that resumes it.
 	Steps []Step
 	// Messages is the whole conversation, system message included.
 	Messages []Message
-	// Pending are the calls waiting for approval, when FinishReason is
-	// [FinishApproval].
+	// Pending are the calls a paused run waits on, those of its paused
+	// subagents included: answer each when resuming.
 	Pending []PendingCall
-	// State is set when FinishReason is [FinishApproval]; pass it to
-	// [Agent.Resume] with the decisions.
+	// State is set when the run paused; pass it to [Agent.Resume] with
+	// the answers.
 	State *RunState
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
@@ -105,11 +109,15 @@ type Step struct {
 	FinishReason FinishReason
 	// Usage is the model call's.
 	Usage Usage
-	// Response is the model's response.
+	// Response is the model's response; nil for a step that finished
+	// after a pause, since the run state does not keep it.
 	Response *Response
 }
 
-// ToolOutcome is what happened to one tool call, for the application.
+// ToolOutcome is what happened to one tool call, for the application. Of a
+// call that settled before its run paused, a resumed run knows what the
+// [RunState] keeps: the model output and the error, not the typed Input
+// and Output.
 type ToolOutcome struct {
 	// ToolName and ToolCallID identify the call.
 	ToolName   string
@@ -120,7 +128,9 @@ type ToolOutcome struct {
 	Output any
 	// Err is set when the call failed or was declined.
 	Err *ToolError
-	// Pending reports that the call waits for approval.
+	// Pending reports that the call waits (for approval, resume data or
+	// a client). A step is reported once its calls are settled, so the
+	// outcomes of [Result.Steps] never wait.
 	Pending bool
 	// ModelOutput is what the model was told.
 	ModelOutput ModelOutput
@@ -157,23 +167,36 @@ func (a *Agent) StreamMessages(ctx context.Context, msgs []Message, opts ...Opti
 	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.start(r.ctx, msgs) })
 }
 
-// Resume continues a run stopped for approval, after a JSON round trip of
-// state if need be, with a decision for every pending call. Approved calls
-// run (without a second approval check); declined ones tell the model they
-// were not approved, and why. The options of the original call that state
-// records are used unless opts override them; hooks must be given again.
-func (a *Agent) Resume(ctx context.Context, state *RunState, decisions []Decision, opts ...Option) (*Result, error) {
+// Resume continues a paused run, after a JSON round trip of state if need
+// be, with an [Answer] for every pending call of [RunState.Pending],
+// those of paused subagents included. The answers are checked first, and
+// a wrong one is an error that wraps [ErrInvalidAnswer], before anything
+// runs: a call left unanswered, an answer of the wrong kind, resume data
+// that the tool's resume schema or type refuses, a client's result that
+// its output schema refuses.
+//
+// Then each waiting call continues, with no second tool-call event:
+// approved calls run (without a second approval check); declined ones
+// tell the model they were not approved, and why; suspended ones run
+// again with their resume data (a tool-call-resumed event first); client
+// calls settle with the client's result; a subagent whose run paused
+// resumes it with the answers of its calls, and the run goes on. The
+// paused step then finishes, with one step-finish event, and the run
+// continues, or pauses again. The options of the original call that
+// state records are used unless opts override them; hooks must be given
+// again.
+func (a *Agent) Resume(ctx context.Context, state *RunState, answers []Answer, opts ...Option) (*Result, error) {
 	r, err := a.newRunner(ctx, false, nil, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer r.cancel()
-	return r.resume(r.ctx, state, decisions)
+	return r.resume(r.ctx, state, answers)
 }
 
 // ResumeStream is [Agent.Resume] yielding events as [Agent.Stream] does.
-func (a *Agent) ResumeStream(ctx context.Context, state *RunState, decisions []Decision, opts ...Option) iter.Seq2[Event, error] {
-	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.resume(r.ctx, state, decisions) })
+func (a *Agent) ResumeStream(ctx context.Context, state *RunState, answers []Answer, opts ...Option) iter.Seq2[Event, error] {
+	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.resume(r.ctx, state, answers) })
 }
 
 func (a *Agent) stream(ctx context.Context, opts []Option, run func(*runner) (*Result, error)) iter.Seq2[Event, error] {

@@ -28,7 +28,9 @@
 // [Func.WithOnInputAvailable] and [Func.WithOnOutput], which the agent
 // loop calls as the model streams a call's arguments, once they are valid,
 // and after a successful run (see [HookCall]; their errors are logged to
-// [Agent.Logger], never fatal). A [Toolset] maps a key to a tool; the key,
+// [Agent.Logger], never fatal); [WithSuspend] declares the types with
+// which a call may suspend itself and resume. A [Toolset] maps a key to a
+// tool; the key,
 // not the id, is the name the model is given and every event carries.
 //
 // # Arguments
@@ -105,14 +107,15 @@
 // its answer, in parallel (at most [DefaultConcurrency] at once), feeding
 // their results back in call order. The run ends when the model answers
 // without calling a tool, when it reaches its step limit ([DefaultMaxSteps];
-// finish reason [FinishMaxSteps]), or when calls need approval
-// ([FinishApproval]). Per-call options: [WithToolChoice], [WithActiveTools],
+// finish reason [FinishMaxSteps]), or when it pauses (see Pausing and
+// resuming). Per-call options: [WithToolChoice], [WithActiveTools],
 // [WithMaxSteps], [WithPrepareStep], [WithOnStepFinish], [WithConcurrency],
 // [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
 // [WithLimits], [WithHistory], [WithInstructions] (appended to the agent's
 // instructions), [WithSystem] (in place of them), [WithToolsets] (tools
 // for this call only), [WithOutputValidation] (each output checked against
-// its output schema, as Agent.ValidateOutputs does for every run). The
+// its output schema, as Agent.ValidateOutputs does for every run),
+// [WithClientTools] (tools the caller runs). The
 // run's ctx reaches every tool and cancels the run.
 //
 // # Errors
@@ -121,8 +124,8 @@
 // violations, unknown or inactive tool names (the message lists the
 // available ones), tool errors, panics (recovered; the message has the
 // panic value of a tool's run, never a stack trace, and says only
-// "internal error" of a panic while reading the arguments), per-call
-// timeouts and declined approvals all become a [ToolError]: the model gets
+// "internal error" of a panic while reading the arguments) and per-call
+// timeouts all become a [ToolError]: the model gets
 // its Message (at most 1 KB) as an error-text result, the application gets
 // the whole error in [ToolOutcome.Err], and the loop goes on. A tool that ignores its ctx past
 // its timeout is abandoned, not waited for. Generate returns an error only
@@ -137,13 +140,15 @@
 // [Progress] and sends partial data with [Emit]: in a streamed run they are
 // tool-progress and tool-output events, shaped for the display target;
 // under MCP, progress notifications and log messages. The model never sees
-// them.
+// them. A tool that needs an answer from a person pauses the run with
+// [Suspend] and reads the answer with [ResumeData] when it runs again.
 //
 // # Streaming
 //
 // [Agent.Stream] yields [Event] values as they happen: text-delta,
 // tool-call-delta, tool-call, tool-progress, tool-output, tool-result,
-// tool-error, tool-call-approval, step-finish and finish (whose Result is set). A subagent's events appear
+// tool-error, tool-call-approval, tool-call-suspended, tool-call-resumed,
+// tool-output-denied, step-finish and finish (whose Result is set). A subagent's events appear
 // in its caller's stream with the subagent's AgentID and the
 // ParentToolCallID of the agent-<key> call. Text deltas are the model's
 // raw output. Argument deltas (tool-call-delta) are too, unless the display
@@ -158,7 +163,8 @@
 //
 // Event payloads are for a display ([TargetDisplay]); [Result.Transcript]
 // holds the same events shaped for storage ([TargetTranscript]). The phases
-// are input, output, error and approval, and for the display only
+// are input, output, error, approval, suspend and resume, and for the
+// display only
 // input-delta, progress and data.
 //
 // A target is configured by the tool's [Transforms] for it, when they have
@@ -174,16 +180,44 @@
 // configured display are suppressed unless an input-delta transform
 // answers. Tools other than [Func] take part through [ToolTransformer].
 //
-// # Approval
+// # Pausing and resuming
 //
-// A call needs approval when its Spec says so (the directive's approval
-// option), when the tool's [Func.WithApproval] function says so for its
-// input, or when the run's [ApprovalPolicy] does. The step's other calls
-// run; then the run ends with [FinishApproval], [Result.Pending] and a
-// [RunState] that marshals to JSON. [Agent.Resume] continues it with a
-// [Decision] per pending call, in this process or another, on an Agent with
-// the same ID and tools. A declined call tells the model it was not
-// approved, and the reason when one was given.
+// A run pauses when calls of a step wait, each for one of three things
+// (its [PendingKind]):
+//
+//   - approval: the call needs it, because its Spec says so (the
+//     directive's approval option), its [Func.WithApproval] function says
+//     so for its input, or the run's [ApprovalPolicy] does;
+//   - resume data: the tool ran and suspended itself with [Suspend], a
+//     payload of its suspend type, for a person to answer; the answer is
+//     data of its resume type, which it reads with [ResumeData] when it
+//     runs again with the same input ([SuspendPayload] gives what it asked) (the types come from [WithSuspend],
+//     which toolgen writes for the directive options suspend= and resume=);
+//   - a client: the call is of a client tool ([WithClientTools]), which
+//     the caller runs.
+//
+// The step's other calls run; then the run ends with [FinishApproval]
+// (only approvals wait), [FinishToolCalls] (only clients) or
+// [FinishSuspended], with [Result.Pending] and a [RunState] that marshals
+// to JSON. The step has not finished: no step-finish event, no [Step] in
+// [Result.Steps] until it does. A subagent (agent-<key>) whose run pauses
+// pauses its caller's run too: the caller's RunState holds the
+// subagent's, and Result.Pending the subagent's calls, with their Path.
+//
+// [Agent.Resume] continues the run with an [Answer] per pending call, in
+// this process or another, on an Agent with the same ID, tools and
+// subagents: [Approve] or [Decline] for approval, [ResumeWith] for resume
+// data, [ClientResult] or [ClientError] for a client (or the PendingCall's
+// methods, which give the answer the call's Path). The answers are checked
+// first: resume data against the tool's resume schema and decoded into its
+// resume type, a client's result against its output schema; a wrong answer
+// is an error that wraps [ErrInvalidAnswer], and nothing runs. Then each
+// waiting call continues, with no second tool-call event: an approved call
+// runs, a declined one tells the model [DefaultDeclineReason] or the
+// reason given (a plain result, and a tool-output-denied event), a
+// suspended one runs again (after a tool-call-resumed event), a client
+// call settles with the client's answer, a subagent resumes its own run.
+// The step then finishes, once, and the run goes on, or pauses again.
 //
 // # Models
 //

@@ -38,6 +38,19 @@ const (
 	// tool writer does; Payload is the display form of the data. The
 	// call's result is a tool-result event.
 	EventToolOutput EventType = "tool-output"
+	// EventToolCallSuspended: a call suspended itself ([Suspend]) and
+	// waits for resume data; Payload is the display form of its suspend
+	// payload.
+	EventToolCallSuspended EventType = "tool-call-suspended"
+	// EventToolCallResumed: a suspended call runs again; Payload is the
+	// display form of its resume data. Mastra has no such event (it runs
+	// the tool again silently); toolgen adds it, so that a display and a
+	// transcript see what the call resumed with.
+	EventToolCallResumed EventType = "tool-call-resumed"
+	// EventToolOutputDenied: a call that waited for approval was declined
+	// and did not run; Payload is {"approved":false,"reason":…}, the
+	// reason being what the model is told.
+	EventToolOutputDenied EventType = "tool-output-denied"
 	// EventStepFinish: a step ended; FinishReason and Usage are the step's.
 	EventStepFinish EventType = "step-finish"
 	// EventFinish: the run ended; FinishReason and Usage are the run's and

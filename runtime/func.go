@@ -37,6 +37,7 @@ type funcHooks[In, Out any] struct {
 	inputDelta     func(context.Context, HookCall, string) error
 	inputAvailable func(context.Context, HookCall, In) error
 	output         func(context.Context, HookCall, Out) error
+	suspend        *suspendTypes // see WithSuspend
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -314,6 +315,16 @@ func (c *funcCall[In, Out]) Transform(ctx context.Context, target Target, phase 
 		if t.Progress != nil && res != nil {
 			p, _ := res.Value.(ProgressReport)
 			v, terr := t.Progress(ctx, c.in, p)
+			return v, true, terr
+		}
+	case PhaseSuspend:
+		if t.Suspend != nil && res != nil {
+			v, terr := t.Suspend(ctx, c.in, res.Value)
+			return v, true, terr
+		}
+	case PhaseResume:
+		if t.Resume != nil && res != nil {
+			v, terr := t.Resume(ctx, c.in, res.Value)
 			return v, true, terr
 		}
 	case PhaseData:

@@ -66,6 +66,9 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 			return nil, err
 		}
 	}
+	if tools, err = withClientTools(tools, cfg.clientTools); err != nil {
+		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	return r, nil
@@ -161,11 +164,9 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, err
 		}
 		st.Outcomes = d.outcomes
-		if len(d.pending) > 0 {
-			if err := r.finishStep(ctx, st); err != nil {
-				return nil, err
-			}
-			return r.suspend(messages, step, d, usage, st.Text), nil
+		if len(d.waiting) > 0 {
+			// The step finishes when its calls are settled, on resume.
+			return r.pause(messages, st, d, usage), nil
 		}
 		messages = append(messages, ToolMessage(d.results...))
 		if err := r.finishStep(ctx, st); err != nil {
@@ -253,102 +254,6 @@ func (r *runner) finish(messages []Message, reason FinishReason, usage Usage, te
 	return res
 }
 
-func (r *runner) suspend(messages []Message, step int, d dispatched, usage Usage, text string) *Result {
-	st := &RunState{
-		Version:    RunStateVersion,
-		AgentID:    r.a.ID,
-		Step:       step,
-		Messages:   messages,
-		Pending:    d.pending,
-		Results:    d.results,
-		Usage:      usage,
-		MaxSteps:   r.maxSteps(),
-		ToolChoice: r.cfg.toolChoice,
-	}
-	if r.cfg.activeSet {
-		st.ActiveTools = r.cfg.activeTools
-	}
-	r.res.Pending, r.res.State = d.pending, st
-	return r.finish(messages, FinishApproval, usage, text)
-}
-
-func (r *runner) resume(ctx context.Context, state *RunState, decisions []Decision) (*Result, error) {
-	if state == nil {
-		return nil, fmt.Errorf("agent %s: resume: nil state", r.a.ID)
-	}
-	if state.Version != RunStateVersion {
-		return nil, fmt.Errorf("agent %s: resume: run state version %d, want %d", r.a.ID, state.Version, RunStateVersion)
-	}
-	if state.AgentID != r.a.ID {
-		return nil, fmt.Errorf("agent %s: resume: the state belongs to agent %q", r.a.ID, state.AgentID)
-	}
-	if len(state.Messages) == 0 || state.Messages[len(state.Messages)-1].Role != RoleAssistant {
-		return nil, fmt.Errorf("agent %s: resume: the state does not end with the assistant's tool calls", r.a.ID)
-	}
-	if r.cfg.maxSteps <= 0 {
-		r.cfg.maxSteps = state.MaxSteps
-	}
-	if r.cfg.toolChoice == (ToolChoice{}) {
-		r.cfg.toolChoice = state.ToolChoice
-	}
-	if !r.cfg.activeSet && state.ActiveTools != nil {
-		r.cfg.activeTools, r.cfg.activeSet = state.ActiveTools, true
-	}
-	decided := make(map[string]Decision, len(decisions))
-	for _, d := range decisions {
-		decided[d.ToolCallID] = d
-	}
-	pending := make(map[string]bool, len(state.Pending))
-	for _, p := range state.Pending {
-		if _, ok := decided[p.ToolCallID]; !ok {
-			return nil, fmt.Errorf("agent %s: resume: no decision for call %s of %s", r.a.ID, p.ToolCallID, p.ToolName)
-		}
-		pending[p.ToolCallID] = true
-	}
-	messages := slices.Clone(state.Messages)
-	assistant := messages[len(messages)-1]
-	var calls []ToolCall
-	for _, c := range assistant.ToolCalls() {
-		if pending[c.ID] {
-			calls = append(calls, c)
-		}
-	}
-	plan := StepPlan{Tools: r.tools}
-	if r.cfg.activeSet {
-		plan.ActiveTools = r.cfg.activeTools
-	}
-	active, _, err := activeTools(plan)
-	if err != nil {
-		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
-	}
-	d := r.dispatch(ctx, state.Step, calls, active, r.tools, decided)
-	if err := r.check(ctx); err != nil {
-		return nil, err
-	}
-	byID := make(map[string]ToolResult, len(state.Results)+len(d.results))
-	for _, res := range state.Results {
-		byID[res.ToolCallID] = res
-	}
-	for _, res := range d.results {
-		byID[res.ToolCallID] = res
-	}
-	var results []ToolResult
-	for _, c := range assistant.ToolCalls() {
-		if res, ok := byID[c.ID]; ok {
-			results = append(results, res)
-		}
-	}
-	messages = append(messages, ToolMessage(results...))
-	st := Step{Number: state.Step, ToolCalls: calls, Outcomes: d.outcomes, FinishReason: FinishToolCalls}
-	if err := r.finishStep(ctx, st); err != nil {
-		return nil, err
-	}
-	if state.Step >= r.maxSteps() {
-		return r.finish(messages, FinishMaxSteps, state.Usage, ""), nil
-	}
-	return r.loop(ctx, messages, state.Step+1, state.Usage)
-}
-
 // activeTools returns the tools the model may call in a step and their
 // definitions, sorted by key, and checks the tool choice against them.
 func activeTools(plan StepPlan) (Toolset, []ToolDefinition, error) {
@@ -384,18 +289,34 @@ func activeTools(plan StepPlan) (Toolset, []ToolDefinition, error) {
 // dispatched is what came of a step's tool calls.
 type dispatched struct {
 	results  []ToolResult // settled calls, in call order
+	errors   []ToolError  // the failures among them
 	outcomes []ToolOutcome
-	pending  []PendingCall
+	waiting  []WaitingCall // the calls that wait, in call order
+	pending  []PendingCall // what they wait on, the calls of paused subagents included
 }
 
 // slot follows one call through dispatch.
 type slot struct {
-	call     ToolCall
-	tool     Tool // nil for an unknown tool; its transforms shape the events
-	inv      Invocation
-	outcome  ToolOutcome
-	run      bool
-	approval json.RawMessage // display payload of a pending call
+	call    ToolCall
+	tool    Tool // nil for an unknown tool; its transforms shape the events
+	inv     Invocation
+	outcome ToolOutcome
+	run     bool
+	// resume is how a waiting call resumes (nil for a new call), and
+	// resumeValue its decoded resume data.
+	resume      *resumeCall
+	resumeValue any
+	// wait is set when the call waits.
+	wait *waitInfo
+}
+
+// waitInfo is what a waiting call waits for.
+type waitInfo struct {
+	kind         PendingKind
+	payload      json.RawMessage // the display payload
+	resumeSchema json.RawMessage
+	state        *RunState       // PendingRun: the subagent's paused run
+	raw          json.RawMessage // PendingSuspended: the suspend payload
 }
 
 // item is an event on its way from a tool goroutine to the run's stream.
@@ -404,14 +325,15 @@ type item struct {
 }
 
 // dispatch resolves, validates, approves and runs the calls of one step.
-// Calls with a decision (on resume) skip the approval check. Events are
-// recorded from the calling goroutine only.
-func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, active, all Toolset, decided map[string]Decision) dispatched {
+// Calls with a resume entry (on resume) continue from where they waited
+// and record no tool-call event again. Events are recorded from the
+// calling goroutine only.
+func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, active, all Toolset, resumes map[string]*resumeCall) dispatched {
 	slots := make([]*slot, len(calls))
 	for i, c := range calls {
-		s := &slot{call: c, outcome: ToolOutcome{ToolName: c.Name, ToolCallID: c.ID}}
+		s := &slot{call: c, outcome: ToolOutcome{ToolName: c.Name, ToolCallID: c.ID}, resume: resumes[c.ID]}
 		slots[i] = s
-		r.prepare(ctx, step, s, active, all, decided)
+		r.prepare(ctx, step, s, active, all)
 	}
 
 	var torun []*slot
@@ -452,22 +374,37 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 	var d dispatched
 	for _, s := range slots {
 		d.outcomes = append(d.outcomes, s.outcome)
-		if s.outcome.Pending {
-			d.pending = append(d.pending, PendingCall{ToolCallID: s.call.ID, ToolName: s.call.Name, Arguments: s.call.Arguments, Payload: s.approval})
+		if w := s.wait; w != nil {
+			d.waiting = append(d.waiting, WaitingCall{ToolCallID: s.call.ID, ToolName: s.call.Name, Kind: w.kind, State: w.state, SuspendPayload: w.raw})
+			if w.kind == PendingRun {
+				for _, p := range w.state.Pending {
+					p.Path = append([]string{s.call.ID}, p.Path...)
+					d.pending = append(d.pending, p)
+				}
+				continue
+			}
+			d.pending = append(d.pending, PendingCall{Kind: w.kind, ToolCallID: s.call.ID, ToolName: s.call.Name, AgentID: r.a.ID,
+				Arguments: s.call.Arguments, Payload: w.payload, ResumeSchema: w.resumeSchema})
 			continue
 		}
 		d.results = append(d.results, ToolResult{ToolCallID: s.call.ID, ToolName: s.call.Name, Output: s.outcome.ModelOutput})
+		if e := s.outcome.Err; e != nil {
+			d.errors = append(d.errors, ToolError{Kind: e.Kind, ToolName: e.ToolName, ToolCallID: e.ToolCallID, Message: e.Message})
+		}
 	}
 	return d
 }
 
 // prepare resolves and decodes a call and decides whether it runs, waits or
-// fails; it records the tool-call event and, unless the call runs, its
-// outcome event.
-func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Toolset, decided map[string]Decision) {
+// fails; it records the tool-call event (of a new call) and, unless the
+// call runs, its outcome event.
+func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Toolset) {
 	c := s.call
 	s.tool = all[c.Name] // an inactive tool's transforms still hide its payloads
 	callEvent := func() {
+		if s.resume != nil {
+			return // recorded when the call was made
+		}
 		var inv Invocation
 		raw := json.RawMessage("null")
 		if s.inv != nil {
@@ -483,6 +420,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: unknownToolMessage(c.Name, active.Keys(), exists)})
 		return
 	}
+	s.tool = tool
 	args := c.Arguments
 	if strings.TrimSpace(args) == "" {
 		args = "{}"
@@ -499,19 +437,11 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		c.Arguments = args
 	}
 	callEvent()
-	if _, ok := decided[c.ID]; !ok {
+	if s.resume == nil {
 		r.inputAvailable(ctx, step, s)
 	}
-	if d, ok := decided[c.ID]; ok {
-		if !d.Approved {
-			msg := fmt.Sprintf("the call of %q was not approved", c.Name)
-			if d.Reason != "" {
-				msg += "; reason: " + d.Reason
-			}
-			r.fail(ctx, step, s, &ToolError{Kind: KindDeclined, Message: msg})
-			return
-		}
-		s.run = true
+	if s.resume != nil {
+		r.resumeSlot(ctx, step, s)
 		return
 	}
 	needs, err := r.needsApproval(ctx, step, s, tool)
@@ -520,14 +450,30 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 		return
 	}
 	if !needs {
+		r.ready(ctx, step, s)
+		return
+	}
+	disp, tr := r.events(ctx, Event{Type: EventToolCallApproval, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseApproval, s.tool, inv, nil, nil, json.RawMessage(c.Arguments))
+	s.waitFor(&waitInfo{kind: PendingApproval, payload: disp.Payload})
+	r.record(disp, tr)
+}
+
+// ready makes an approved (or unchecked) call run, or, for a client tool,
+// wait for its client.
+func (r *runner) ready(ctx context.Context, step int, s *slot) {
+	if _, client := s.tool.(*clientTool); !client {
 		s.run = true
 		return
 	}
+	disp, _ := r.events(ctx, Event{Type: EventToolCall, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, PhaseInput, s.tool, s.inv, nil, nil, json.RawMessage(s.call.Arguments))
+	s.waitFor(&waitInfo{kind: PendingClient, payload: disp.Payload, resumeSchema: s.tool.Spec().OutputSchema})
+}
+
+// waitFor makes s wait for w.
+func (s *slot) waitFor(w *waitInfo) {
+	s.wait = w
 	s.outcome.Pending = true
-	disp, tr := r.events(ctx, Event{Type: EventToolCallApproval, Step: step, ToolName: c.Name, ToolCallID: c.ID}, PhaseApproval, s.tool, inv, nil, nil, json.RawMessage(c.Arguments))
 	s.outcome.ModelOutput = ModelOutput{}
-	s.approval = disp.Payload
-	r.record(disp, tr)
 }
 
 func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tool Tool) (needs bool, err error) {
@@ -583,11 +529,32 @@ func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eve
 }
 
 // execute runs one call in its own goroutine, bounded by the tool timeout,
-// and returns its result or error events.
+// and returns its result or error events, or, when the call suspended
+// itself, its tool-call-suspended events; none when a subagent's run
+// paused (its own events say so).
 func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink) (*Event, *Event) {
-	tctx, stop := WithReporter(r.toolContext(ctx, step, s.call, sink), r.reporter(ctx, step, s, sink))
+	cc := &callControl{tool: s.call.Name, types: suspendTypesOf(s.tool)}
+	if rc := s.resume; rc != nil {
+		switch rc.wait.Kind {
+		case PendingSuspended:
+			cc.resumed, cc.resumeValue, cc.suspendedWith = true, s.resumeValue, rc.wait.SuspendPayload
+		case PendingRun:
+			cc.resumeRun = &runResume{state: rc.wait.State, answers: rc.nested}
+		}
+	}
+	tctx, stop := WithReporter(withControl(r.toolContext(ctx, step, s.call, sink), cc), r.reporter(ctx, step, s, sink))
 	res, out, terr := RunCall(tctx, s.call.Name, s.inv, r.cfg.toolTimeout)
 	stop()
+	switch suspended, payload, raw, paused := cc.finish(); {
+	case suspended:
+		disp, tr := r.events(ctx, Event{Type: EventToolCallSuspended, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID},
+			PhaseSuspend, s.tool, s.inv, &Output{Value: payload, JSON: raw}, nil, raw)
+		s.waitFor(&waitInfo{kind: PendingSuspended, payload: disp.Payload, resumeSchema: s.tool.Spec().ResumeSchema, raw: raw})
+		return disp, tr
+	case paused != nil:
+		s.waitFor(&waitInfo{kind: PendingRun, state: paused})
+		return nil, nil
+	}
 	if terr != nil {
 		return r.failure(ctx, step, s, terr)
 	}
@@ -652,7 +619,7 @@ func (r *runner) present(ctx context.Context, target Target, phase Phase, base E
 	case passRaw:
 		return raw
 	case answered:
-		if data, ok := encodeAnswer(v); ok {
+		if data, ok := encodeShaped(v); ok {
 			return data
 		}
 	}

@@ -118,9 +118,14 @@ const (
 	// FinishMaxSteps: the run reached its step limit while the model still
 	// had tool calls to make.
 	FinishMaxSteps FinishReason = "max-steps"
-	// FinishApproval: the run stopped because calls wait for approval; see
+	// FinishApproval: the run paused because calls wait for approval; see
 	// [Result.State].
 	FinishApproval FinishReason = "approval-required"
+	// FinishSuspended: the run paused because a tool suspended itself
+	// ([Suspend]), or calls wait for different things; see
+	// [Result.State]. A run whose calls all wait for a client
+	// ([WithClientTools]) ends with [FinishToolCalls] and a State.
+	FinishSuspended FinishReason = "suspended"
 )
 
 // Usage counts tokens. Fields a provider does not report stay zero.

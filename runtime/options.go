@@ -39,6 +39,8 @@ type callConfig struct {
 	system          *string
 	toolsets        []Toolset
 	validateOutputs bool
+	// Client tools; see WithClientTools.
+	clientTools map[string]ClientTool
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook

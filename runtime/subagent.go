@@ -69,7 +69,9 @@ func agentToolModelOutput(_ context.Context, _ AgentToolInput, out AgentToolOutp
 }
 
 // runAsTool runs a as the tool of another agent. When the caller streams,
-// a streams too and its events join the caller's stream.
+// a streams too and its events join the caller's stream. When a's run
+// pauses, the caller's run pauses too, with a's pending calls; when the
+// caller resumes, the call runs again and resumes a's run.
 func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutput, error) {
 	var opts []Option
 	if in.Instructions != "" {
@@ -92,12 +94,21 @@ func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutp
 		return AgentToolOutput{}, err
 	}
 	defer r.cancel()
-	res, err := r.start(r.ctx, []Message{UserMessage(in.Prompt)})
+	var res *Result
+	if rr := resumingRun(ctx); rr != nil {
+		res, err = r.resume(r.ctx, rr.state, rr.answers)
+	} else {
+		res, err = r.start(r.ctx, []Message{UserMessage(in.Prompt)})
+	}
 	if err != nil {
 		return AgentToolOutput{}, err
 	}
-	if res.FinishReason == FinishApproval {
-		return AgentToolOutput{}, fmt.Errorf("agent %s stopped: %d of its tool calls need approval, which an agent tool cannot ask for", a.ID, len(res.Pending))
+	if res.State != nil {
+		// The caller's run pauses with this one, and resumes it.
+		if pauseRun(ctx, res.State) {
+			return AgentToolOutput{}, errRunPaused
+		}
+		return AgentToolOutput{}, fmt.Errorf("agent %s paused: %d of its tool calls wait, which only an agent run that calls it can ask for", a.ID, len(res.Pending))
 	}
 	return AgentToolOutput{Text: res.Text, AgentID: a.ID, FinishReason: res.FinishReason, Usage: res.Usage}, nil
 }

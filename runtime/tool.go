@@ -26,6 +26,12 @@ type Spec struct {
 	InputSchema json.RawMessage
 	// OutputSchema is the JSON Schema of the tool's output.
 	OutputSchema json.RawMessage
+	// SuspendSchema and ResumeSchema are the JSON Schemas of the payload a
+	// call suspends with ([Suspend]) and of the data it resumes with
+	// ([ResumeData]), for a tool that can suspend ([WithSuspend]); empty
+	// for the others.
+	SuspendSchema json.RawMessage
+	ResumeSchema  json.RawMessage
 	// NeedsApproval reports whether every call needs approval before it runs.
 	NeedsApproval bool
 	// Strict asks providers that support it to constrain the model's

@@ -3,6 +3,7 @@ package runtime
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 )
 
 // Target is an audience of a tool call other than the model.
@@ -41,6 +42,12 @@ const (
 	// PhaseData: data a running call emitted (tool-output events). It is
 	// shown to the display target only.
 	PhaseData Phase = "data"
+	// PhaseSuspend: the payload a call suspended itself with ([Suspend];
+	// tool-call-suspended events).
+	PhaseSuspend Phase = "suspend"
+	// PhaseResume: the data a suspended call resumes with ([ResumeData];
+	// tool-call-resumed events).
+	PhaseResume Phase = "resume"
 )
 
 // Placeholder is the payload a target gets, in place of the raw payload,
@@ -89,13 +96,47 @@ type Transforms[In, Out any] struct {
 	// Data shapes data the tool emitted with [Emit]; it is shown to the
 	// display target only.
 	Data func(ctx context.Context, in In, data any) (any, error)
+	// Suspend shapes the payload the call suspended with; its dynamic
+	// type is the tool's suspend type S ([WithSuspend]).
+	// [SuspendTransform] adapts a function typed by S.
+	Suspend func(ctx context.Context, in In, payload any) (any, error)
+	// Resume shapes the data the call resumes with; its dynamic type is
+	// the tool's resume type R. [ResumeTransform] adapts a function typed
+	// by R.
+	Resume func(ctx context.Context, in In, data any) (any, error)
+}
+
+// SuspendTransform adapts fn, typed by a tool's suspend type S, to
+// [Transforms.Suspend]. A payload of another type fails the transform,
+// which shows the [Placeholder].
+func SuspendTransform[In, S any](fn func(ctx context.Context, in In, payload S) (any, error)) func(context.Context, In, any) (any, error) {
+	return func(ctx context.Context, in In, payload any) (any, error) {
+		p, ok := payload.(S)
+		if !ok {
+			return nil, fmt.Errorf("suspend transform: payload is a %T", payload)
+		}
+		return fn(ctx, in, p)
+	}
+}
+
+// ResumeTransform adapts fn, typed by a tool's resume type R, to
+// [Transforms.Resume]. Data of another type fails the transform, which
+// shows the [Placeholder].
+func ResumeTransform[In, R any](fn func(ctx context.Context, in In, data R) (any, error)) func(context.Context, In, any) (any, error) {
+	return func(ctx context.Context, in In, data any) (any, error) {
+		d, ok := data.(R)
+		if !ok {
+			return nil, fmt.Errorf("resume transform: data is a %T", data)
+		}
+		return fn(ctx, in, d)
+	}
 }
 
 // configured reports whether t has a function for any phase, and so
 // configures its target.
 func (t Transforms[In, Out]) configured() bool {
 	return t.InputDelta != nil || t.Input != nil || t.Output != nil || t.Error != nil ||
-		t.Approval != nil || t.Progress != nil || t.Data != nil
+		t.Approval != nil || t.Progress != nil || t.Data != nil || t.Suspend != nil || t.Resume != nil
 }
 
 // ToolTransformer is implemented by a [Tool] whose transforms are known
@@ -128,8 +169,9 @@ type TransformInput struct {
 	// in the input-delta phase.
 	Input any
 	// Output is the typed output in the output phase, the
-	// [ProgressReport] in the progress phase and the emitted value in the
-	// data phase.
+	// [ProgressReport] in the progress phase, the emitted value in the
+	// data phase, the suspend payload in the suspend phase and the resume
+	// data in the resume phase.
 	Output any
 	// Err is the failure, in the error phase.
 	Err error
@@ -137,8 +179,8 @@ type TransformInput struct {
 	Delta string
 	// Raw is the payload the target gets with no transform: the arguments
 	// (input, approval; null when they did not decode), the output JSON,
-	// the error object, the progress report, the emitted data, or the
-	// delta as a JSON string.
+	// the error object, the progress report, the emitted data, the delta
+	// as a JSON string, the suspend payload or the resume data.
 	Raw json.RawMessage
 }
 
@@ -274,7 +316,7 @@ func deltaText(v any) (text string, ok bool) {
 	if s, isString := v.(string); isString {
 		return s, true
 	}
-	data, ok := encodeAnswer(v)
+	data, ok := encodeShaped(v)
 	if !ok {
 		return "", false
 	}
@@ -284,9 +326,9 @@ func deltaText(v any) (text string, ok bool) {
 	return string(data), true
 }
 
-// encodeAnswer encodes a transform's answer; ok is false when it cannot be
+// encodeShaped encodes a transform's answer; ok is false when it cannot be
 // encoded, or its MarshalJSON panics.
-func encodeAnswer(v any) (data json.RawMessage, ok bool) {
+func encodeShaped(v any) (data json.RawMessage, ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			data, ok = nil, false

@@ -60,6 +60,11 @@
 //	               data); without the option it is unset, MCP's default applies
 //	               (readOnly false, destructive true, idempotent false, openWorld
 //	               true); readonly with destructive is an error
+//	suspend=<type> resume=<type>
+//	               struct types of the package: a call may suspend itself with a
+//	               payload of the first (runtime.Suspend) and resumes with data
+//	               of the second (runtime.ResumeData); their schemas go into the
+//	               Spec, and the constructor wraps the tool in runtime.WithSuspend
 //	model=<func>   a hook that shapes what the model sees of the output:
 //	               func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error)
 //	display=<func>, transcript=<func>

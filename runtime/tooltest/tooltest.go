@@ -26,7 +26,8 @@
 //     [runtime.Spec] (an approval hook set with [runtime.Func.WithApproval]
 //     is code, and is not in the file);
 //   - inputSchema and outputSchema as generated, keys in the generator's
-//     order (null when a Spec has none);
+//     order (null when a Spec has none); suspendSchema and resumeSchema,
+//     for a tool that can suspend itself, left out for the others;
 //   - inputDialects: for each provider dialect but the standard one, the input
 //     schema as [runtime.ConvertSchema] derives it, or the string "same as
 //     inputSchema" when the dialect leaves it unchanged, or {"errors":
@@ -222,6 +223,8 @@ type entry struct {
 	Strict        bool                        `json:"strict"`
 	InputSchema   json.RawMessage             `json:"inputSchema"`
 	OutputSchema  json.RawMessage             `json:"outputSchema"`
+	SuspendSchema json.RawMessage             `json:"suspendSchema,omitempty"`
+	ResumeSchema  json.RawMessage             `json:"resumeSchema,omitempty"`
 	InputDialects map[runtime.Dialect]dialect `json:"inputDialects"`
 }
 
@@ -291,7 +294,7 @@ func newEntry(spec *runtime.Spec) (entry, error) {
 	for _, s := range []struct {
 		name   string
 		schema json.RawMessage
-	}{{"input", spec.InputSchema}, {"output", spec.OutputSchema}} {
+	}{{"input", spec.InputSchema}, {"output", spec.OutputSchema}, {"suspend", spec.SuspendSchema}, {"resume", spec.ResumeSchema}} {
 		if len(s.schema) > 0 && !json.Valid(s.schema) {
 			return entry{}, fmt.Errorf("the %s schema is not valid JSON", s.name)
 		}
@@ -310,6 +313,8 @@ func newEntry(spec *runtime.Spec) (entry, error) {
 		Strict:        spec.Strict,
 		InputSchema:   orNull(spec.InputSchema),
 		OutputSchema:  orNull(spec.OutputSchema),
+		SuspendSchema: spec.SuspendSchema,
+		ResumeSchema:  spec.ResumeSchema,
 		InputDialects: map[runtime.Dialect]dialect{},
 	}
 	input, err := decode(spec.InputSchema)
