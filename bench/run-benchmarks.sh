@@ -5,7 +5,8 @@
 # earlier iteration), the 100-tool start-up of toolgen and eino timed alone
 # in fresh plain processes (internal/coldstart, COLDSTART_COUNT times each,
 # default 30: a process takes milliseconds, and a single cold measurement
-# is noisy), and benchstat's medians. Results go to bench/results/.
+# is noisy), benchstat's medians, and the size of the tool definitions of
+# bench/defs10 in each library. Results go to bench/results/.
 set -eu
 cd "$(dirname "$0")"
 COUNT=${COUNT:-6}
@@ -19,6 +20,7 @@ mkdir -p results
 	echo "# load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 } > results/machine.txt
 
+(cd genkit && go test -count 1 -run '^TestDefinitionSize$' -v .) | tee results/defsize.txt
 go test -run '^$' -bench . -count "$COUNT" -timeout 60m . | tee results/bench.txt
 (cd genkit && go test -run '^$' -bench . -count "$COUNT" -timeout 30m .) | tee results/genkit.txt
 echo "# load average after the warm runs: $(cut -d' ' -f1-3 /proc/loadavg)" >> results/machine.txt

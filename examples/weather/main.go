@@ -15,6 +15,7 @@
 //
 //	go run ./examples/weather -model openai/gpt-5.4               # $OPENAI_API_KEY
 //	go run ./examples/weather -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
+//	go run ./examples/weather -model google/gemini-2.5-flash      # $GEMINI_API_KEY
 //	go run ./examples/weather -model ollama/llama3.2              # $OLLAMA_HOST, default localhost:11434
 //	OPENAI_BASE_URL=http://localhost:8000/v1 go run ./examples/weather -model openai/<model>
 //
@@ -47,7 +48,7 @@ const prompt = "What's the weather in Paris, and any hazards in Tokyo?"
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
 	model, err := chooseModel(*name, os.Stderr)
 	if err == nil {
@@ -65,7 +66,7 @@ func main() {
 func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "weather: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5, google/gemini-2.5-flash or ollama/llama3.2")
 		return offlineModel(), nil
 	}
 	return models.FromString(name)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/runtime/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/openai"
 	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
@@ -223,6 +224,134 @@ func TestRunOnAnthropicFake(t *testing.T) {
 	assert.False(t, byID["toolu_3"].IsError)
 	assert.Contains(t, string(byID["toolu_3"].Content), `heat`)
 	assert.NotContains(t, string(reqs[1].Body), "LFPG-07")
+}
+
+// TestRunOnGeminiFake runs the example through the genai SDK, as
+// -model google/… with $GOOGLE_GEMINI_BASE_URL does, against a fake Gemini
+// API that plays the offline turns and, like Gemini 3, signs the first call
+// of a turn and refuses a request that does not send the signature back.
+func TestRunOnGeminiFake(t *testing.T) {
+	srv := geminitest.NewServer(t, offlineTurns()...)
+	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
+	t.Setenv("GEMINI_API_KEY", "test")
+	t.Setenv("GOOGLE_API_KEY", "")
+	model, err := chooseModel("google/gemini-3-flash-preview", io.Discard)
+	require.NoError(t, err)
+
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out, prompt, model))
+	assertOutput(t, out.String())
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	for _, r := range reqs {
+		assert.Equal(t, "/v1beta/models/gemini-3-flash-preview:streamGenerateContent", r.Path)
+		assert.True(t, r.Stream, "the example streams")
+		assert.Equal(t, "test", r.Header.Get("X-Goog-Api-Key"))
+	}
+	type part struct {
+		Text         string `json:"text"`
+		FunctionCall *struct {
+			ID   string          `json:"id"`
+			Name string          `json:"name"`
+			Args json.RawMessage `json:"args"`
+		} `json:"functionCall"`
+		FunctionResponse *struct {
+			ID       string                     `json:"id"`
+			Name     string                     `json:"name"`
+			Response map[string]json.RawMessage `json:"response"`
+		} `json:"functionResponse"`
+		FileData *struct {
+			FileURI  string `json:"fileUri"`
+			MIMEType string `json:"mimeType"`
+		} `json:"fileData"`
+		ThoughtSignature []byte `json:"thoughtSignature"`
+	}
+	var second struct {
+		Contents []struct {
+			Role  string `json:"role"`
+			Parts []part `json:"parts"`
+		} `json:"contents"`
+		Tools []struct {
+			FunctionDeclarations []struct {
+				Name       string          `json:"name"`
+				Parameters json.RawMessage `json:"parameters"`
+			} `json:"functionDeclarations"`
+		} `json:"tools"`
+	}
+	require.NoError(t, reqs[1].Decode(&second))
+	c := second.Contents
+	require.Len(t, c, 4)
+	assert.Equal(t, []string{"user", "model", "user", "user"}, []string{c[0].Role, c[1].Role, c[2].Role, c[3].Role})
+
+	// The calls go back with their ids, the first with its signature.
+	require.Len(t, c[1].Parts, 3)
+	assert.Equal(t, "call_1", c[1].Parts[0].FunctionCall.ID)
+	assert.Equal(t, "geminitest:1:call_1", string(c[1].Parts[0].ThoughtSignature))
+	assert.Empty(t, c[1].Parts[1].ThoughtSignature)
+	assert.JSONEq(t, `{"location":"Atlantis"}`, string(c[1].Parts[1].FunctionCall.Args))
+
+	// The results as the model-output hook shaped them, the icon after them.
+	require.Len(t, c[2].Parts, 3)
+	results := map[string]map[string]json.RawMessage{}
+	for _, p := range c[2].Parts {
+		require.NotNil(t, p.FunctionResponse)
+		results[p.FunctionResponse.ID] = p.FunctionResponse.Response
+	}
+	assert.JSONEq(t, `{"output":"`+parisForModel+`"}`, mustJSON(t, results["call_1"]))
+	assert.Contains(t, string(results["call_2"]["error"]), `location \"Atlantis\" not found`)
+	assert.Contains(t, string(results["call_3"]["output"]), `"kind":"heat"`)
+	assert.NotContains(t, string(reqs[1].Body), "LFPG-07")
+	require.Len(t, c[3].Parts, 2)
+	assert.Equal(t, "Media returned by tool call call_1 (weatherTool):", c[3].Parts[0].Text)
+	require.NotNil(t, c[3].Parts[1].FileData)
+	assert.Equal(t, icon, c[3].Parts[1].FileData.FileURI)
+	assert.Equal(t, "image/png", c[3].Parts[1].FileData.MIMEType)
+
+	// The tools are declared in the Gemini dialect that the golden file pins.
+	var golden map[string]struct {
+		InputDialects map[string]json.RawMessage `json:"inputDialects"`
+	}
+	data, err := os.ReadFile("testdata/tools.golden.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &golden))
+	require.Len(t, second.Tools, 1)
+	require.Len(t, second.Tools[0].FunctionDeclarations, 2)
+	for _, d := range second.Tools[0].FunctionDeclarations {
+		assert.JSONEq(t, string(golden[d.Name].InputDialects["gemini"]), string(d.Parameters), d.Name)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(data)
+}
+
+// TestRunOnGemini runs the example against the real Gemini API when
+// $GEMINI_API_KEY or $GOOGLE_API_KEY is set, on $TOOLGEN_TEST_GEMINI_MODEL
+// (default gemini-2.5-flash).
+func TestRunOnGemini(t *testing.T) {
+	if os.Getenv("GEMINI_API_KEY") == "" && os.Getenv("GOOGLE_API_KEY") == "" {
+		t.Skip("set GEMINI_API_KEY (or GOOGLE_API_KEY), and optionally TOOLGEN_TEST_GEMINI_MODEL (default gemini-2.5-flash), " +
+			"to run the example against the Gemini API")
+	}
+	name := "google/" + cmp.Or(os.Getenv("TOOLGEN_TEST_GEMINI_MODEL"), "gemini-2.5-flash")
+	model, err := chooseModel(name, io.Discard)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+
+	var out bytes.Buffer
+	err = run(ctx, &out, prompt, model)
+	t.Logf("%s:\n%s", name, out.String())
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	assert.NotEmpty(t, linesWithPrefix(lines, "tool-call weatherTool "), "the model did not ask for the weather")
+	assert.NotEmpty(t, linesWithPrefix(lines, "tool-call hazardsTool "), "the model did not ask for the hazards")
+	assert.Len(t, linesWithPrefix(lines, "finish "), 1)
+	assert.Len(t, linesWithPrefix(lines, "assistant: "), 1)
 }
 
 // TestRunOnOpenAICompatibleServer runs the example against a real

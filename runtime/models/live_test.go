@@ -14,9 +14,10 @@ import (
 )
 
 // TestLive runs a weather agent against a real model when
-// $TOOLGEN_LIVE_MODEL names one ("ollama/llama3.2", or "openai/<model>"
-// with $OPENAI_BASE_URL pointing at any OpenAI-compatible server). It is
-// skipped otherwise: no test needs the network.
+// $TOOLGEN_LIVE_MODEL names one ("ollama/llama3.2", "google/gemini-2.5-flash"
+// with $GEMINI_API_KEY, or "openai/<model>" with $OPENAI_BASE_URL pointing
+// at any OpenAI-compatible server). It is skipped otherwise: no test needs
+// the network.
 func TestLive(t *testing.T) {
 	name := os.Getenv("TOOLGEN_LIVE_MODEL")
 	if name == "" {

@@ -14,6 +14,8 @@
 //	openai/<model>            OpenAI Chat Completions; $OPENAI_API_KEY, $OPENAI_BASE_URL
 //	openai-responses/<model>  OpenAI Responses API; the same variables
 //	anthropic/<model>         Anthropic Messages; $ANTHROPIC_API_KEY, $ANTHROPIC_BASE_URL
+//	google/<model>            the Gemini API; $GEMINI_API_KEY or $GOOGLE_API_KEY,
+//	                          $GOOGLE_GEMINI_BASE_URL
 //	ollama/<model>            Ollama's OpenAI-compatible API, no key; $OLLAMA_HOST,
 //	                          default http://localhost:11434
 //
@@ -30,6 +32,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/gemini"
 	"github.com/toolgen-go/toolgen/runtime/openai"
 )
 
@@ -41,7 +44,9 @@ var ErrUnknownProvider = errors.New("unknown provider")
 const DefaultOllamaHost = "http://localhost:11434"
 
 // Providers returns the provider names FromString knows, sorted.
-func Providers() []string { return []string{"anthropic", "ollama", "openai", "openai-responses"} }
+func Providers() []string {
+	return []string{"anthropic", "google", "ollama", "openai", "openai-responses"}
+}
 
 // Option configures the adapters [FromString] builds.
 type Option func(*config)
@@ -49,6 +54,7 @@ type Option func(*config)
 type config struct {
 	openai    []openai.Option
 	anthropic []anthropic.Option
+	gemini    []gemini.Option
 }
 
 // WithOpenAI passes options to the openai adapter, for the "openai",
@@ -62,13 +68,19 @@ func WithAnthropic(opts ...anthropic.Option) Option {
 	return func(c *config) { c.anthropic = append(c.anthropic, opts...) }
 }
 
+// WithGemini passes options to the gemini adapter, for the "google"
+// provider.
+func WithGemini(opts ...gemini.Option) Option {
+	return func(c *config) { c.gemini = append(c.gemini, opts...) }
+}
+
 // FromString returns the model named "provider/model", such as
-// "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2".
-// The model part may itself contain slashes ("openai/meta-llama/Llama-3.1-8B"
-// for a vLLM server). It fails for a malformed name, an unknown provider
+// "openai/gpt-5.4", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash"
+// or "ollama/llama3.2". The model part may itself contain slashes
+// ("openai/meta-llama/Llama-3.1-8B" for a vLLM server). It fails for a malformed name, an unknown provider
 // (the error wraps [ErrUnknownProvider] and lists the known ones) or a
-// missing API key (wrapping [openai.ErrNoAPIKey] or
-// [anthropic.ErrNoAPIKey]).
+// missing API key (wrapping [openai.ErrNoAPIKey], [anthropic.ErrNoAPIKey]
+// or [gemini.ErrNoAPIKey]).
 func FromString(name string, opts ...Option) (runtime.Model, error) {
 	var c config
 	for _, o := range opts {
@@ -89,6 +101,8 @@ func FromString(name string, opts ...Option) (runtime.Model, error) {
 		m, err = openai.NewResponses(id, c.openai...)
 	case "anthropic":
 		m, err = anthropic.New(id, c.anthropic...)
+	case "google":
+		m, err = gemini.New(id, c.gemini...)
 	case "ollama":
 		base := []openai.Option{openai.WithBaseURL(ollamaBaseURL()), openai.WithAPIKey(""), openai.WithLegacyMaxTokens()}
 		m, err = openai.New(id, append(base, c.openai...)...)

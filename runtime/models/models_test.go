@@ -12,11 +12,15 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/gemini"
+	"github.com/toolgen-go/toolgen/runtime/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/runtime/openai"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
 func clearEnv(t *testing.T) {
-	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "OLLAMA_HOST"} {
+	for _, k := range []string{"OPENAI_API_KEY", "OPENAI_BASE_URL", "ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_BASE_URL", "OLLAMA_HOST",
+		"GEMINI_API_KEY", "GOOGLE_API_KEY", "GOOGLE_GEMINI_BASE_URL"} {
 		t.Setenv(k, "")
 	}
 }
@@ -36,6 +40,12 @@ func TestFromString(t *testing.T) {
 	require.IsType(t, &anthropic.MessagesModel{}, m)
 	assert.Equal(t, "claude-sonnet-4-5", m.(*anthropic.MessagesModel).ID())
 
+	t.Setenv("GEMINI_API_KEY", "gemini-test")
+	m, err = FromString("google/gemini-2.5-flash")
+	require.NoError(t, err)
+	require.IsType(t, &gemini.GenerativeModel{}, m)
+	assert.Equal(t, "gemini-2.5-flash", m.(*gemini.GenerativeModel).ID())
+
 	m, err = FromString("openai-responses/gpt-5.4")
 	require.NoError(t, err)
 	require.IsType(t, &openai.ResponsesModel{}, m)
@@ -53,12 +63,13 @@ func TestFromStringErrors(t *testing.T) {
 		is       error
 		want     string
 	}{
-		{"no provider", "gpt-5.4", nil, `models: "gpt-5.4": want provider/model, such as openai/gpt-5.4 (providers: anthropic, ollama, openai, openai-responses)`},
+		{"no provider", "gpt-5.4", nil, `models: "gpt-5.4": want provider/model, such as openai/gpt-5.4 (providers: anthropic, google, ollama, openai, openai-responses)`},
 		{"empty model", "openai/", nil, `want provider/model`},
 		{"empty", "", nil, `want provider/model`},
-		{"unknown provider", "gemini/gemini-2.5-pro", ErrUnknownProvider, `models: "gemini/gemini-2.5-pro": unknown provider "gemini" (providers: anthropic, ollama, openai, openai-responses)`},
+		{"unknown provider", "gemini/gemini-2.5-pro", ErrUnknownProvider, `models: "gemini/gemini-2.5-pro": unknown provider "gemini" (providers: anthropic, google, ollama, openai, openai-responses)`},
 		{"openai without key", "openai/gpt-5.4", openai.ErrNoAPIKey, `models: "openai/gpt-5.4": openai: no API key: set OPENAI_API_KEY`},
 		{"anthropic without key", "anthropic/claude-sonnet-4-5", anthropic.ErrNoAPIKey, `set ANTHROPIC_API_KEY`},
+		{"google without key", "google/gemini-2.5-flash", gemini.ErrNoAPIKey, `models: "google/gemini-2.5-flash": gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := FromString(tc.in)
@@ -108,4 +119,31 @@ func TestOllamaBaseURL(t *testing.T) {
 		t.Setenv("OLLAMA_HOST", in)
 		assert.Equal(t, want, ollamaBaseURL(), in)
 	}
+}
+
+// TestGoogle checks that a google model reads its key and base URL from
+// the environment and talks to the Gemini API there, and that WithGemini
+// options reach it.
+func TestGoogle(t *testing.T) {
+	clearEnv(t)
+	srv := geminitest.NewServer(t, scripted.Text("Hi."), scripted.Text("Hi again."))
+	t.Setenv("GOOGLE_API_KEY", "google-test")
+	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
+	req := &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("hi")}}
+
+	m, err := FromString("google/gemini-2.5-flash")
+	require.NoError(t, err)
+	res, err := m.Generate(context.Background(), req)
+	require.NoError(t, err)
+	assert.Equal(t, "Hi.", res.Message.Text())
+
+	m, err = FromString("google/gemini-2.5-flash", WithGemini(gemini.WithAPIVersion("v1")))
+	require.NoError(t, err)
+	_, err = m.Generate(context.Background(), req)
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	assert.Equal(t, "/v1beta/models/gemini-2.5-flash:generateContent", reqs[0].Path)
+	assert.Equal(t, "/v1/models/gemini-2.5-flash:generateContent", reqs[1].Path)
+	assert.Equal(t, "google-test", reqs[0].Header.Get("X-Goog-Api-Key"))
 }

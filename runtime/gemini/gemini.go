@@ -1,0 +1,253 @@
+// Package gemini adapts Google's Gemini API (generateContent and
+// streamGenerateContent) to [runtime.Model], on the official SDK
+// google.golang.org/genai.
+//
+//	agent := &runtime.Agent{
+//		ID:    "weather-agent",
+//		Model: gemini.Model("gemini-2.5-flash"),
+//		Tools: weather.Tools(),
+//	}
+//
+// The API key is WithAPIKey's, else $GOOGLE_API_KEY, else $GEMINI_API_KEY
+// (the SDK's order: when both variables are set, GOOGLE_API_KEY wins and the
+// SDK logs a warning); the base URL is WithBaseURL's, else
+// $GOOGLE_GEMINI_BASE_URL, else https://generativelanguage.googleapis.com/;
+// the API version is WithAPIVersion's, else [DefaultAPIVersion]. The Gemini
+// API backend is always used: Vertex AI ($GOOGLE_GENAI_USE_VERTEXAI,
+// project, location, application default credentials) is not. [Model] never
+// fails; a model without a key returns [ErrNoAPIKey] from every call, and
+// [New] returns it at once.
+//
+// # Mapping
+//
+// System messages are lifted into systemInstruction, one text part each.
+// Each other message is one content: user messages and tool results have
+// the role "user", assistant messages "model"; a content left without parts
+// is not sent, since the API rejects it. Tools are function declarations
+// whose parameters are the tool's input schema in [runtime.DialectGemini]
+// (the OpenAPI subset; $refs inlined, null as nullable). The SDK holds
+// properties in a map, so they are sent in alphabetical order, the order
+// Gemini uses anyway. A tool without input properties is declared without
+// parameters. Spec.Strict is OpenAI's: it is not sent. Tool choices map to
+// functionCallingConfig modes AUTO, NONE, ANY (required) and ANY with
+// allowedFunctionNames (a named tool); without tools no toolConfig is sent.
+// Gemini may call several functions at once; there is no switch to forbid
+// it.
+//
+// A function call becomes a tool call whose id is the one Gemini gave, or,
+// since Gemini mostly gives none, "<responseId>-<n>" (n counting the
+// response's calls from 1) assigned here; only ids that came from Gemini are
+// sent back, in functionCall.id and functionResponse.id. Arguments arrive as
+// a JSON object that the SDK decodes into a map: the tool call's Arguments
+// are that object re-encoded, keys sorted, numbers as float64 (integers
+// beyond 2^53 lose precision); a call without arguments is sent back
+// without args, which the SDK leaves out when empty. A tool result becomes a
+// functionResponse:
+// {"output": …} with the JSON or the text of the result, {"error": …} for an
+// error result. Images and other media in a content result cannot go in a
+// functionResponse on every model, so they follow in a user content of
+// their own, after the text "Media returned by tool call <id> (<name>):".
+// Media is inlineData, or fileData for a URL (which the API must be able to
+// fetch).
+//
+// # Thought signatures
+//
+// Gemini 2.5 and 3 return an opaque thoughtSignature on some parts: on the
+// first function call of a step, on text, or on an empty text part at the
+// end of a stream. Gemini 3 rejects a request whose function calls of the
+// current turn lost theirs. Every signature is kept in the
+// ProviderMetadata["google"] of its part (the ToolCall's for a function
+// call, with Gemini's call id when it gave one) as {"thoughtSignature":
+// "<base64>"} and sent back on the same part.
+// A stream's text deltas are merged into one part; a signature that arrives
+// on a later delta, the empty one included, goes on that part. Thought
+// summaries (parts with thought: true, returned when
+// generationConfig.thinkingConfig.includeThoughts is set) are reasoning
+// parts, sent back as thoughts; reasoning from another provider is dropped.
+// For a Gemini 3 or later model, an assistant message whose function calls
+// carry no signature at all (a conversation from another model) gets on its
+// first call the placeholder that Google documents for that case,
+// "skip_thought_signature_validator".
+//
+// # Responses
+//
+// Finish reasons: STOP is tool-calls when the response has function calls,
+// else stop; MAX_TOKENS is length; SAFETY, RECITATION, BLOCKLIST,
+// PROHIBITED_CONTENT, SPII, MODEL_ARMOR and the image ones are
+// content-filter, as is a
+// prompt blocked before any candidate (RawFinishReason is then the block
+// reason); MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL,
+// TOO_MANY_TOOL_CALLS, MISSING_THOUGHT_SIGNATURE and MALFORMED_RESPONSE are
+// error; others are other. Usage: InputTokens is promptTokenCount (cached tokens included)
+// plus toolUsePromptTokenCount, CachedInputTokens is
+// cachedContentTokenCount, OutputTokens is candidatesTokenCount plus
+// thoughtsTokenCount, ReasoningTokens is thoughtsTokenCount. The response id
+// is responseId, the model id modelVersion. Only the first candidate is
+// read.
+//
+// Streaming yields text and reasoning deltas as they come, and each function
+// call, which Gemini sends whole, as a start, one delta with all its
+// arguments and the complete call; the finish part carries the whole
+// message, signatures included. A stream that ends without a finish reason
+// is an error.
+//
+// Requests are retried by the SDK on connection errors and on 408, 429,
+// 500, 502, 503 and 504 answers (2 retries by default, the first after 1 s
+// plus up to 1 s of jitter, each next one twice as late; see WithMaxRetries
+// and WithRetryDelay); errors that remain are returned wrapped; errors.As
+// finds the SDK's genai.APIError in them.
+//
+// The SDK brings cloud.google.com/go/auth into the build and, through it,
+// gRPC, whose use of html/template stops the linker from dropping unused
+// methods: a program that imports this package (runtime/models does) is
+// much larger, 80 MB instead of 35 MB for examples/weather, stripped.
+//
+// Request.ProviderOptions["google"], a JSON object in the API's wire format,
+// is merged into the request body, for settings this package does not
+// model:
+//
+//	runtime.Request{ProviderOptions: map[string]json.RawMessage{
+//		"google": json.RawMessage(`{"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`),
+//	}}
+package gemini
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"os"
+	"time"
+
+	"google.golang.org/genai"
+)
+
+// ProviderName is the key of this adapter's entries in
+// Request.ProviderOptions and Part.ProviderMetadata.
+const ProviderName = "google"
+
+// DefaultBaseURL is the base URL of the Gemini API.
+const DefaultBaseURL = "https://generativelanguage.googleapis.com/"
+
+// DefaultAPIVersion is the API version requests use unless WithAPIVersion
+// says otherwise. The SDK's own default is v1; v1beta is the version that
+// has every field this package sends and that other clients use.
+const DefaultAPIVersion = "v1beta"
+
+// DefaultMaxRetries is the number of retries unless WithMaxRetries says
+// otherwise.
+const DefaultMaxRetries = 2
+
+// ErrNoAPIKey is returned by [New], and by every call of a [Model] built
+// without a key.
+var ErrNoAPIKey = errors.New("gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY, or use gemini.WithAPIKey")
+
+// Option configures a model.
+type Option func(*config)
+
+type config struct {
+	apiKey     *string
+	baseURL    *string
+	apiVersion string
+	maxRetries int
+	retryDelay time.Duration
+	httpClient *http.Client
+	headers    http.Header
+}
+
+// WithAPIKey sets the API key, in place of $GOOGLE_API_KEY and
+// $GEMINI_API_KEY.
+func WithAPIKey(key string) Option { return func(c *config) { c.apiKey = &key } }
+
+// WithBaseURL sets the base URL of the API, in place of
+// $GOOGLE_GEMINI_BASE_URL. Requests go to
+// <base>/<version>/models/<model>:generateContent.
+func WithBaseURL(url string) Option { return func(c *config) { c.baseURL = &url } }
+
+// WithAPIVersion sets the API version, such as "v1" (default
+// [DefaultAPIVersion]).
+func WithAPIVersion(v string) Option { return func(c *config) { c.apiVersion = v } }
+
+// WithMaxRetries sets how many times a request that failed with a
+// connection error or a 408, 429, 500, 502, 503 or 504 status is retried
+// (default [DefaultMaxRetries]; 0 turns retries off).
+func WithMaxRetries(n int) Option { return func(c *config) { c.maxRetries = max(n, 0) } }
+
+// WithRetryDelay sets the wait before the first retry (default 1 s); each
+// next one waits twice as long, and each adds up to d of jitter.
+func WithRetryDelay(d time.Duration) Option { return func(c *config) { c.retryDelay = max(d, 0) } }
+
+// WithHTTPClient sets the HTTP client the SDK uses.
+func WithHTTPClient(hc *http.Client) Option { return func(c *config) { c.httpClient = hc } }
+
+// WithHeaders adds headers to every request.
+func WithHeaders(h http.Header) Option {
+	return func(c *config) {
+		if c.headers == nil {
+			c.headers = http.Header{}
+		}
+		for k, v := range h {
+			c.headers[k] = append(c.headers[k], v...)
+		}
+	}
+}
+
+// resolve builds the SDK's client configuration from opts and the
+// environment.
+func resolve(opts []Option) (config, *genai.ClientConfig, error) {
+	c := config{apiVersion: DefaultAPIVersion, maxRetries: DefaultMaxRetries, retryDelay: time.Second}
+	for _, o := range opts {
+		o(&c)
+	}
+	var key string
+	switch {
+	case c.apiKey != nil:
+		key = *c.apiKey
+	case os.Getenv("GOOGLE_API_KEY") != "":
+		key = os.Getenv("GOOGLE_API_KEY")
+	default:
+		key = os.Getenv("GEMINI_API_KEY")
+	}
+	base := os.Getenv("GOOGLE_GEMINI_BASE_URL")
+	if c.baseURL != nil {
+		base = *c.baseURL
+	}
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	attempts := int32(c.maxRetries + 1)
+	delay := c.retryDelay.Seconds()
+	cc := &genai.ClientConfig{
+		APIKey:     key,
+		Backend:    genai.BackendGeminiAPI,
+		HTTPClient: c.httpClient,
+		HTTPOptions: genai.HTTPOptions{
+			BaseURL:    base,
+			APIVersion: c.apiVersion,
+			Headers:    c.headers.Clone(),
+			RetryOptions: &genai.HTTPRetryOptions{
+				Attempts:     &attempts,
+				InitialDelay: &delay,
+				Jitter:       &delay,
+			},
+		},
+	}
+	if key == "" {
+		return c, cc, ErrNoAPIKey
+	}
+	return c, cc, nil
+}
+
+// newClient returns the SDK client for cc.
+func newClient(cc *genai.ClientConfig) (*genai.Client, error) {
+	client, err := genai.NewClient(context.Background(), cc)
+	if err != nil {
+		return nil, fmt.Errorf("gemini: %w", err)
+	}
+	return client, nil
+}
+
+// apiError wraps an SDK error with what was being done.
+func apiError(what string, err error) error {
+	return fmt.Errorf("gemini: %s: %w", what, err)
+}
