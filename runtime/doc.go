@@ -226,7 +226,7 @@
 // whose tool call parts carry ids, a [FinishReason], [Usage]), or streams
 // [StreamPart] values with text and argument deltas ([CollectStream]
 // assembles them). The shapes carry what the OpenAI Chat Completions, OpenAI
-// Responses and Anthropic Messages APIs need, with ProviderMetadata and
+// Responses, Anthropic Messages and Gemini APIs need, with ProviderMetadata and
 // ProviderOptions for what is particular to one of them. Package
 // [github.com/toolgen-go/toolgen/runtime/scripted] is a deterministic model
 // for tests and offline examples.

@@ -7,7 +7,7 @@ import (
 )
 
 // Model is a language model behind a provider's API. Adapters for OpenAI
-// Chat Completions, OpenAI Responses and Anthropic Messages implement it in
+// Chat Completions, OpenAI Responses, Anthropic Messages and Gemini implement it in
 // subpackages; [github.com/toolgen-go/toolgen/runtime/scripted] implements
 // it deterministically for tests and offline examples.
 //
