@@ -5,11 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -30,23 +26,11 @@ import (
 // them through the SDK, as in production, and each test checks both what
 // the adapter makes of the answers and what it sends next.
 
-// recordedDir is where the recordings are.
-func recordedDir() string {
-	if dir := os.Getenv("TOOLGEN_RECORDED_ANTHROPIC"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "..", "shared", "recorded", "anthropic")
-}
-
-// recordedFile returns the recording name, decompressed when it ends in
-// .gz, skipping the test when it is not there.
+// recordedFile returns the recording name (see replay.Recorded),
+// decompressed when it ends in .gz.
 func recordedFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(recordedDir(), name))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("recorded exchange %s is not in %s (see testdata/RECORDED.md)", name, recordedDir())
-	}
-	require.NoError(t, err)
+	data := replay.Recorded(t, "anthropic", name)
 	if strings.HasSuffix(name, ".gz") {
 		zr, err := gzip.NewReader(bytes.NewReader(data))
 		require.NoError(t, err)

@@ -12,12 +12,9 @@ package gemini
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
+	"github.com/toolgen-go/toolgen/runtime/internal/replay"
 	"net/http"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -396,22 +393,8 @@ func compact(t *testing.T, doc string) string {
 	return string(out)
 }
 
-// recordedDir is where the recordings are.
-func recordedDir() string {
-	if dir := os.Getenv("TOOLGEN_RECORDED_GEMINI"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "..", "shared", "recorded", "gemini")
-}
-
-// recording returns the recording name, skipping the test when it is not
-// there.
+// recording returns the recording name (see replay.Recorded).
 func recording(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(recordedDir(), name))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("recorded exchange %s is not in %s (see testdata/RECORDED.md)", name, recordedDir())
-	}
-	require.NoError(t, err)
-	return string(data)
+	return string(replay.Recorded(t, "gemini", name))
 }

@@ -3,12 +3,8 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"io/fs"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,25 +22,10 @@ import (
 // source (repository, path, commit). testdata/RECORDED.md lists them. The
 // tests that need them skip, saying so, where they are missing.
 
-// recordedDir is where the recordings are: $TOOLGEN_RECORDED_OPENAI, else
-// shared/recorded/openai beside the repository's root.
-func recordedDir() string {
-	if dir := os.Getenv("TOOLGEN_RECORDED_OPENAI"); dir != "" {
-		return dir
-	}
-	return filepath.Join("..", "..", "..", "shared", "recorded", "openai")
-}
-
-// recorded returns the recording name, skipping the test when it is not
-// there.
+// recorded returns the recording name (see replay.Recorded).
 func recorded(t *testing.T, name string) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(recordedDir(), name))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("recorded exchange %s is not in %s (see testdata/RECORDED.md)", name, recordedDir())
-	}
-	require.NoError(t, err)
-	return string(data)
+	return string(replay.Recorded(t, "openai", name))
 }
 
 // synthetic returns testdata/synthetic/name: a fixture written by hand,

@@ -6,7 +6,9 @@
 package replay
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -132,4 +134,28 @@ func Fixture(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return string(data)
+}
+
+// Recorded returns name, a real API exchange that another project
+// recorded, from the recordings of provider ("openai", "anthropic",
+// "gemini"). Those are third-party data, not in this repository: they live
+// in the steering repository's shared/recorded/<provider>/ beside the
+// repository's root, or in $TOOLGEN_RECORDED_<PROVIDER>. Each package's
+// testdata/RECORDED.md says where every file comes from. The test is
+// skipped, saying so, when the file is not there.
+func Recorded(t *testing.T, provider, name string) []byte {
+	t.Helper()
+	dir := os.Getenv("TOOLGEN_RECORDED_" + strings.ToUpper(provider))
+	if dir == "" {
+		// Tests run in their package's directory, runtime/<provider>.
+		dir = filepath.Join("..", "..", "..", "shared", "recorded", provider)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, name))
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("recorded exchange %s is not in %s (see testdata/RECORDED.md)", name, dir)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }
