@@ -593,37 +593,14 @@ func (r *runner) events(ctx context.Context, base Event, phase Phase, tool Tool,
 	return &disp, &tr
 }
 
-// present returns what target sees in phase (see [TransformPolicy]): raw
-// when neither the agent's policy nor the tool configures target, else the
-// first answer of the policy and the tool's transform, else the
-// Placeholder. An answer that does not encode gives the Placeholder too.
+// present returns what target sees of a call's payload in phase; see
+// [Present].
 func (r *runner) present(ctx context.Context, target Target, phase Phase, base Event, tool Tool, inv Invocation, res *Output, err error, raw json.RawMessage) json.RawMessage {
-	input := func() TransformInput {
-		in := TransformInput{Target: target, Phase: phase, ToolName: base.ToolName, ToolCallID: base.ToolCallID, Err: err, Raw: raw}
-		if inv != nil {
-			in.Input = inv.Input()
-		}
-		if res != nil {
-			in.Output = res.Value
-		}
-		return in
+	in := TransformInput{Target: target, Phase: phase, ToolName: base.ToolName, ToolCallID: base.ToolCallID, Err: err, Raw: raw}
+	if res != nil {
+		in.Output = res.Value
 	}
-	own := func() (any, bool, error) {
-		if inv == nil {
-			return nil, false, nil
-		}
-		return inv.Transform(ctx, target, phase, res, err)
-	}
-	v, how := shape(ctx, r.a.Transform, target, tool, input, own)
-	switch how {
-	case passRaw:
-		return raw
-	case answered:
-		if data, ok := encodeShaped(v); ok {
-			return data
-		}
-	}
-	return json.RawMessage(Placeholder)
+	return Present(ctx, r.a.Transform, tool, inv, in)
 }
 
 // comparable reports whether v can be a map key without panicking.

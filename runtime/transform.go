@@ -278,6 +278,38 @@ func shape(ctx context.Context, policy TransformPolicy, target Target, tool Tool
 	return nil, passRaw
 }
 
+// Present returns what in.Target sees of the payload of a call of tool
+// (inv, nil when the arguments did not decode) in in.Phase, as the agent
+// loop puts it in an event: in.Raw when neither policy nor the tool
+// configures the target; else the JSON of the first answer of policy's
+// Func and of the tool's transform for the phase; else, or when an answer
+// does not encode, the [Placeholder]. It never panics. in.Input is set
+// from inv; in.Output is the phase's value (the output, the progress
+// report, the emitted data, the suspend payload or the resume data) and
+// in.Raw its JSON. An MCP server, which has no policy, passes the zero
+// TransformPolicy.
+func Present(ctx context.Context, policy TransformPolicy, tool Tool, inv Invocation, in TransformInput) json.RawMessage {
+	if inv != nil {
+		in.Input = inv.Input()
+	}
+	own := func() (any, bool, error) {
+		if inv == nil {
+			return nil, false, nil
+		}
+		return inv.Transform(ctx, in.Target, in.Phase, &Output{Value: in.Output, JSON: in.Raw}, in.Err)
+	}
+	v, how := shape(ctx, policy, in.Target, tool, func() TransformInput { return in }, own)
+	switch how {
+	case passRaw:
+		return in.Raw
+	case answered:
+		if data, ok := encodeShaped(v); ok {
+			return data
+		}
+	}
+	return json.RawMessage(Placeholder)
+}
+
 // delta shapes a piece of a call's arguments for the display, the only
 // target that sees deltas: the raw text when neither the agent's policy
 // nor the tool configures the display, the text of the first answer of

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -253,77 +254,42 @@ func (h *handler) reporter(ctx context.Context, req *sdk.CallToolRequest, inv ru
 	}
 	if token := req.Params.GetProgressToken(); token != nil {
 		r.Progress = func(p runtime.ProgressReport) {
-			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Total: p.Total, Message: progressMessage(ctx, h.tool, inv, p)})
+			_ = req.Session.NotifyProgress(ctx, &sdk.ProgressNotificationParams{ProgressToken: token, Progress: p.Progress, Total: p.Total, Message: h.progressMessage(ctx, inv, p)})
 		}
 	}
 	r.Data = func(v any, raw json.RawMessage) {
-		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: displayData(ctx, h.tool, inv, v, raw)})
+		_ = req.Session.Log(ctx, &sdk.LoggingMessageParams{Level: "info", Logger: h.key, Data: h.displayData(ctx, inv, v, raw)})
 	}
 	return r
 }
 
 // displayData is the display form of data a tool emitted, as in an
-// agent's stream without a policy: what its Data transform for the display
-// target makes of it, the data itself when the tool's transforms do not
-// configure the display, else the [runtime.Placeholder] (no Data
-// transform, no answer, a failure).
-func displayData(ctx context.Context, tool runtime.Tool, inv runtime.Invocation, v any, raw json.RawMessage) (out json.RawMessage) {
-	defer func() {
-		if p := recover(); p != nil {
-			out = json.RawMessage(runtime.Placeholder)
-		}
-	}()
-	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseData, &runtime.Output{Value: v, JSON: raw}, nil)
-	if !ok {
-		if tt, isTT := tool.(runtime.ToolTransformer); isTT && tt.TransformsTarget(runtime.TargetDisplay) {
-			return json.RawMessage(runtime.Placeholder)
-		}
-		return raw
-	}
-	if err != nil || shaped == nil {
-		return json.RawMessage(runtime.Placeholder)
-	}
-	data, err := json.Marshal(shaped)
-	if err != nil {
-		return json.RawMessage(runtime.Placeholder)
-	}
-	return data
+// agent's stream without a policy ([runtime.Present]).
+func (h *handler) displayData(ctx context.Context, inv runtime.Invocation, v any, raw json.RawMessage) json.RawMessage {
+	return runtime.Present(ctx, runtime.TransformPolicy{}, h.tool, inv, runtime.TransformInput{
+		Target: runtime.TargetDisplay, Phase: runtime.PhaseData, ToolName: h.key, Output: v, Raw: raw})
 }
 
 // progressMessage is the message of a progress notification, as in an
-// agent's stream without a policy: the tool's own when its transforms do
-// not configure the display, else what its Progress transform for the
-// display makes of the report (a string as is, another value as JSON), and
-// none when that gives no answer, fails or is missing: the numbers then go
-// alone.
-func progressMessage(ctx context.Context, tool runtime.Tool, inv runtime.Invocation, p runtime.ProgressReport) (msg string) {
-	defer func() {
-		if r := recover(); r != nil {
-			msg = ""
-		}
-	}()
+// agent's stream without a policy ([runtime.Present]): the tool's own when
+// its transforms do not configure the display, else what its Progress
+// transform makes of the report (a string as is, another value as JSON),
+// and none when that gives no answer, fails or is missing: the numbers
+// then go alone.
+func (h *handler) progressMessage(ctx context.Context, inv runtime.Invocation, p runtime.ProgressReport) string {
 	raw, _ := json.Marshal(p) // finite numbers and a string
-	shaped, ok, err := inv.Transform(ctx, runtime.TargetDisplay, runtime.PhaseProgress, &runtime.Output{Value: p, JSON: raw}, nil)
-	if !ok {
-		if tt, isTT := tool.(runtime.ToolTransformer); isTT && tt.TransformsTarget(runtime.TargetDisplay) {
-			return ""
-		}
+	shown := runtime.Present(ctx, runtime.TransformPolicy{}, h.tool, inv, runtime.TransformInput{
+		Target: runtime.TargetDisplay, Phase: runtime.PhaseProgress, ToolName: h.key, Output: p, Raw: raw})
+	var msg string
+	switch {
+	case bytes.Equal(shown, raw):
 		return p.Message
-	}
-	if err != nil || shaped == nil {
+	case string(shown) == runtime.Placeholder:
 		return ""
-	}
-	if s, isString := shaped.(string); isString {
-		return s
-	}
-	data, err := json.Marshal(shaped)
-	if err != nil {
-		return ""
-	}
-	if data[0] == '"' && json.Unmarshal(data, &msg) == nil {
+	case json.Unmarshal(shown, &msg) == nil:
 		return msg
 	}
-	return string(data)
+	return string(shown)
 }
 
 // approve refuses a call that needs approval unless the Approve option
