@@ -99,16 +99,6 @@ func (r *runner) callHook(ctx context.Context, name string, call HookCall, fn fu
 	}
 }
 
-// hookMessages returns the messages the input hooks of the step's calls are
-// given: the request's, without system messages. Only the run's goroutine
-// calls it.
-func (r *runner) hookMessages() []Message {
-	if !r.hookMsgsReady {
-		r.hookMsgs, r.hookMsgsReady = withoutSystem(r.stepMessages), true
-	}
-	return r.hookMsgs
-}
-
 // withoutSystem returns msgs without system messages, sharing msgs when
 // only the first is one.
 func withoutSystem(msgs []Message) []Message {
@@ -168,7 +158,7 @@ func (h *streamHooks) begin(id, name string) *hookedCall {
 		return c
 	}
 	c.hooks = ih
-	c.call = HookCall{AgentID: h.r.a.ID, ToolName: name, ToolCallID: id, Step: h.step, Messages: h.r.hookMessages()}
+	c.call = HookCall{AgentID: h.r.a.ID, ToolName: name, ToolCallID: id, Step: h.step, Messages: h.r.hookMsgs}
 	c.ctx = h.r.toolContext(h.ctx, h.step, ToolCall{ID: id, Name: name}, nil)
 	h.r.callHook(c.ctx, hookInputStart, c.call, func() error { return ih.onInputStart(c.ctx, c.call) })
 	return c
@@ -217,7 +207,7 @@ func (r *runner) inputAvailable(ctx context.Context, step int, s *slot) {
 	if !ok || !ch.hasCallHooks() {
 		return
 	}
-	call := HookCall{AgentID: r.a.ID, ToolName: s.call.Name, ToolCallID: s.call.ID, Step: step, Messages: r.hookMessages()}
+	call := HookCall{AgentID: r.a.ID, ToolName: s.call.Name, ToolCallID: s.call.ID, Step: step, Messages: r.hookMsgs}
 	tctx := r.toolContext(ctx, step, s.call, nil)
 	r.callHook(tctx, hookInputAvailable, call, func() error { return ch.onInputAvailable(tctx, call) })
 }

@@ -22,12 +22,9 @@ type runner struct {
 	emit      func(Event) bool
 	stopped   bool
 	res       *Result
-	// stepMessages are what the current step sent the model, for the
-	// tools' lifecycle hooks; hookMsgs the same without system messages,
-	// made when a hook first needs them.
-	stepMessages  []Message
-	hookMsgs      []Message
-	hookMsgsReady bool
+	// hookMsgs are what the current step sent the model without system
+	// messages, for the tools' lifecycle hooks.
+	hookMsgs []Message
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -139,7 +136,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
 		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
-		r.stepMessages, r.hookMsgs, r.hookMsgsReady = plan.Messages, nil, false
+		r.hookMsgs = withoutSystem(plan.Messages)
 		resp, err := r.callModel(ctx, step, req, plan.Tools, active)
 		if err != nil {
 			if cerr := r.check(ctx); cerr != nil {
