@@ -40,6 +40,52 @@ type Request struct {
 	// ProviderOptions carries provider-specific settings keyed by provider
 	// name; adapters read their own key and ignore the others.
 	ProviderOptions map[string]json.RawMessage `json:"providerOptions,omitempty"`
+	// ResponseFormat, when set, asks the model to answer with one JSON
+	// object matching a schema, through the provider's native structured
+	// output. The runtime sets it for runs with [WithOutput]; with tools
+	// only for models whose [Capabilities] say OutputWithTools.
+	ResponseFormat *ResponseFormat `json:"responseFormat,omitempty"`
+}
+
+// ResponseFormat is the structured output a [Request] asks for.
+type ResponseFormat struct {
+	// Name names the schema for providers that want one (OpenAI's
+	// json_schema name); it matches ^[a-zA-Z0-9_-]{1,64}$.
+	Name string `json:"name"`
+	// Description tells the model what the object is.
+	Description string `json:"description,omitempty"`
+	// Schema is the JSON Schema (2020-12) of the object; its root is an
+	// object.
+	Schema json.RawMessage `json:"schema"`
+	// Strict asks providers that support it to constrain the answer to the
+	// schema exactly; adapters convert Schema to their strict dialect, and
+	// send it without strict when it cannot be expressed there.
+	Strict bool `json:"strict,omitempty"`
+}
+
+// Capabilities are what a model can do beyond the [Model] interface.
+type Capabilities struct {
+	// OutputWithTools: the model takes a [ResponseFormat] and tools in one
+	// request, and may call tools before it answers with the object.
+	// Without it, a run with [WithOutput] calls tools without the format
+	// and ends with one structuring request that has the format and no
+	// tools.
+	OutputWithTools bool
+}
+
+// CapabilityReporter is implemented by models that report their
+// [Capabilities]; a model that does not has none of them.
+type CapabilityReporter interface {
+	Capabilities() Capabilities
+}
+
+// CapabilitiesOf returns m's capabilities: none unless m implements
+// [CapabilityReporter].
+func CapabilitiesOf(m Model) Capabilities {
+	if c, ok := m.(CapabilityReporter); ok {
+		return c.Capabilities()
+	}
+	return Capabilities{}
 }
 
 // ToolDefinition is a tool as a model sees it.
