@@ -71,8 +71,9 @@ type Result struct {
 	// Text is the text of the last step.
 	Text string
 	// FinishReason says why the run ended: the model's reason for its last
-	// answer or [FinishMaxSteps]; for a paused run, [FinishApproval],
-	// [FinishSuspended] or (when only client tools wait) [FinishToolCalls].
+	// answer, [FinishMaxSteps] or [FinishStopCondition]; for a paused run,
+	// [FinishApproval], [FinishSuspended] or (when only client tools wait)
+	// [FinishToolCalls].
 	FinishReason FinishReason
 	// Usage is the sum over the run's steps (and, after Resume, the steps
 	// before the stop).

@@ -107,8 +107,9 @@
 // its answer, in parallel (at most [DefaultConcurrency] at once), feeding
 // their results back in call order. The run ends when the model answers
 // without calling a tool, when it reaches its step limit ([DefaultMaxSteps];
-// finish reason [FinishMaxSteps]), or when it pauses (see Pausing and
-// resuming). Per-call options: [WithToolChoice], [WithActiveTools],
+// finish reason [FinishMaxSteps]), when a condition of [WithStopWhen] holds
+// ([FinishStopCondition]; ready-made: [StepCountIs], [HasToolCall],
+// [TokenBudget]), or when it pauses (see Pausing and resuming). Per-call options: [WithToolChoice], [WithActiveTools],
 // [WithMaxSteps], [WithPrepareStep], [WithOnStepFinish], [WithConcurrency],
 // [WithRequestContext], [WithToolTimeout], [WithApprovalPolicy],
 // [WithLimits], [WithHistory], [WithInstructions] (appended to the agent's

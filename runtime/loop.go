@@ -169,8 +169,8 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 		if err := r.finishStep(ctx, st); err != nil {
 			return nil, err
 		}
-		if step >= r.maxSteps() {
-			return r.finish(messages, FinishMaxSteps, usage, st.Text), nil
+		if res := r.next(messages, st, usage); res != nil {
+			return res, nil
 		}
 	}
 }

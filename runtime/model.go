@@ -164,6 +164,11 @@ const (
 	// FinishMaxSteps: the run reached its step limit while the model still
 	// had tool calls to make.
 	FinishMaxSteps FinishReason = "max-steps"
+	// FinishStopCondition: a condition of [WithStopWhen] ended the run
+	// after a step with tool calls. Mastra reports the last step's reason
+	// (tool-calls) instead; a reason of its own tells the application that
+	// the model was not given the calls' results.
+	FinishStopCondition FinishReason = "stop-condition"
 	// FinishApproval: the run paused because calls wait for approval; see
 	// [Result.State].
 	FinishApproval FinishReason = "approval-required"

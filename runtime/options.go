@@ -41,6 +41,8 @@ type callConfig struct {
 	validateOutputs bool
 	// Client tools; see WithClientTools.
 	clientTools map[string]ClientTool
+	// Stop conditions; see WithStopWhen.
+	stopWhen []StopCondition
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook

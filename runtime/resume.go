@@ -144,8 +144,8 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 	if err := r.finishStep(ctx, st); err != nil {
 		return nil, err
 	}
-	if state.Step >= r.maxSteps() {
-		return r.finish(messages, FinishMaxSteps, state.Usage, st.Text), nil
+	if res := r.next(messages, st, state.Usage); res != nil {
+		return res, nil
 	}
 	return r.loop(ctx, messages, state.Step+1, state.Usage)
 }
