@@ -112,8 +112,8 @@ type parser struct {
 	// "a function" or "a type"; typeOnly is true for a type.
 	target   string
 	typeOnly bool
-	lo, hi  token.Pos // the comment group's extent: lo <= pos < hi
-	diags   []Diagnostic
+	lo, hi   token.Pos // the comment group's extent: lo <= pos < hi
+	diags    []Diagnostic
 }
 
 // bounds records the extent of the comments, skipping nil entries, and

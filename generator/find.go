@@ -26,7 +26,7 @@ type gen struct {
 
 // pkgState is one loaded package and the tools and outputs found in it.
 type pkgState struct {
-	pkg     *packages.Package
+	pkg   *packages.Package
 	tools []*toolState
 	// structured are the structured outputs (annotated types).
 	structured []*outputState
