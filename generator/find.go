@@ -154,19 +154,16 @@ func misplacedWhat(file *ast.File, cg *ast.CommentGroup) string {
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GenDecl:
-			if n.Tok == token.TYPE && n.Doc == cg {
+			if n.Tok == token.TYPE && n.Lparen.IsValid() && n.Doc == cg {
 				what = "a group of type declarations (put it on one type of the group)"
 				return false
 			}
-			if n.Doc == cg || (len(n.Specs) == 1 && specDoc(n.Specs[0]) == cg) {
+			if n.Doc == cg || slices.ContainsFunc(n.Specs, func(s ast.Spec) bool { return specDoc(s) == cg }) {
 				what = "a " + n.Tok.String() + " declaration"
-				return false
-			}
-			for _, s := range n.Specs {
-				if specDoc(s) == cg {
-					what = "a " + n.Tok.String() + " declaration"
-					return false
+				if !slices.Contains(file.Decls, ast.Decl(n)) {
+					what += " inside a function"
 				}
+				return false
 			}
 		case *ast.Field:
 			if n.Doc == cg || n.Comment == cg {
