@@ -57,6 +57,7 @@ const (
 	msgOutputAlias         = "output %q: %s is an alias; put the directive on the declaration of the type it stands for"
 	msgOutputGeneric       = "output %q: %s is a generic type"
 	msgOutputNotStruct     = "output %q: %s is not a struct type, but %s"
+	msgOutputBadType       = "output %q: %v"
 	msgDuplicateOutputID   = "duplicate output id %q: first used at %s"
 	msgOutputVarTaken      = "generated name %s of output %q is already declared at %s; rename it, or the type %s"
 	msgUntaggedOnlyType    = "output type %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"

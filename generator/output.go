@@ -86,7 +86,7 @@ func (g *gen) newOutput(ps *pkgState, spec *ast.TypeSpec, doc *ast.CommentGroup,
 	default:
 		e, err := newTypeExpr(tn.Type())
 		if err != nil {
-			g.diags.errorf(spec.Name.Pos(), "output %q: %v", o.ID, err)
+			g.diags.errorf(spec.Name.Pos(), msgOutputBadType, o.ID, err)
 			return
 		}
 		st.typ, o.Type = tn.Type(), e
