@@ -2,7 +2,9 @@
 //
 //	//tool:<id> [option ...]
 //
-// It works on one [ast.CommentGroup] at a time and knows nothing of packages
+// On a function it declares a tool ([Parse]); on a type declaration, a
+// structured output schema ([ParseType]), which takes fewer options. It
+// works on one [ast.CommentGroup] at a time and knows nothing of packages
 // or types; the generator decides where a directive may appear.
 package annotations
 

@@ -853,3 +853,71 @@ func TestStrings(t *testing.T) {
 	assert.Equal(t, "bool", annotations.Bool.String())
 	assert.Equal(t, "Kind(7)", annotations.Kind(7).String())
 }
+
+// typeAllowed is the list every option error of a type's directive ends with.
+const typeAllowed = `allowed on a type: desc="…", strict`
+
+// TestParseType checks the directive of a type declaration: desc= and
+// strict are its options, and any other, a tool's included, is an error at
+// the option that lists those two.
+func TestParseType(t *testing.T) {
+	tests := []struct {
+		name    string
+		doc     string
+		options []wantOption
+		diags   []wantDiag
+	}{
+		{name: "id only", doc: "// Report is the answer.\n//\n//tool:report"},
+		{
+			name: "desc and strict", doc: `//tool:report strict desc="The answer."`,
+			options: []wantOption{flag("strict", "3:15"), value("desc", "The answer.", "3:22", "3:27")},
+		},
+		{
+			name: "a tool's flag", doc: "//tool:report approval strict",
+			options: []wantOption{flag("strict", "3:24")},
+			diags:   []wantDiag{errAt("3:15", "option approval is a tool's", "structured output schema", typeAllowed)},
+		},
+		{
+			name: "a tool's value option", doc: "//tool:report key=r",
+			diags: []wantDiag{errAt("3:15", "option key is a tool's", typeAllowed)},
+		},
+		{
+			name: "a typo of desc", doc: `//tool:report dsc="x"`,
+			diags: []wantDiag{errAt("3:15", `unknown option "dsc" (did you mean desc?); `+typeAllowed)},
+		},
+		{
+			name: "an unknown option", doc: "//tool:report fast",
+			diags: []wantDiag{errAt("3:15", `unknown option "fast"; `+typeAllowed)},
+		},
+		{
+			name: "strict with a value", doc: "//tool:report strict=true",
+			diags: []wantDiag{errAt("3:15", "option strict is a flag and takes no value", typeAllowed)},
+		},
+		{
+			name: "two directives", doc: "//tool:report\n//tool:other",
+			diags: []wantDiag{errAt("4:1", "a type takes one //tool: directive; the first is on the line above (//tool:report)")},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fset, cg := parseDoc(t, tt.doc)
+			d, diags := annotations.ParseType(cg)
+			require.NotNil(t, d)
+			assert.Equal(t, "report", d.ID)
+			var got []wantOption
+			for _, o := range d.Options {
+				got = append(got, wantOption{o.Name, o.Value, o.HasValue, at(fset, o.Pos), at(fset, o.ValuePos)})
+			}
+			assert.Equal(t, tt.options, got, "options")
+			if assert.Len(t, diags, len(tt.diags), "diagnostics: %v", diags) {
+				for i, want := range tt.diags {
+					assert.Equal(t, want.pos, at(fset, diags[i].Pos), "diagnostic %d: %s", i, diags[i].Message)
+					for _, s := range want.contains {
+						assert.Contains(t, diags[i].Message, s, "diagnostic %d", i)
+					}
+				}
+			}
+			assertInside(t, cg, d, diags)
+		})
+	}
+}

@@ -18,14 +18,14 @@ func errBadID(id string) string {
 		"starting with a lower-case letter or digit", id)
 }
 
-func errSecondDirective(firstID string, linesAbove int) string {
+func errSecondDirective(target, firstID string, linesAbove int) string {
 	switch linesAbove {
 	case 0:
-		return fmt.Sprintf("a function takes one //tool: directive; the first is above (//tool:%s)", firstID)
+		return fmt.Sprintf("%s takes one //tool: directive; the first is above (//tool:%s)", target, firstID)
 	case 1:
-		return fmt.Sprintf("a function takes one //tool: directive; the first is on the line above (//tool:%s)", firstID)
+		return fmt.Sprintf("%s takes one //tool: directive; the first is on the line above (//tool:%s)", target, firstID)
 	}
-	return fmt.Sprintf("a function takes one //tool: directive; the first is %d lines above (//tool:%s)", linesAbove, firstID)
+	return fmt.Sprintf("%s takes one //tool: directive; the first is %d lines above (//tool:%s)", target, linesAbove, firstID)
 }
 
 // errReadOnlyDestructive is the error for a directive with both readonly and
@@ -86,6 +86,10 @@ func errUnknownOption(name, suggestion string) string {
 	return fmt.Sprintf("unknown option %q", name)
 }
 
+func errToolOnlyOption(name string) string {
+	return fmt.Sprintf("option %s is a tool's: the directive of a type declares a structured output schema", name)
+}
+
 func errDuplicateOption(name string) string {
 	return fmt.Sprintf("duplicate option %s; give it once", name)
 }
@@ -107,9 +111,10 @@ func allowedList(specs []OptionSpec) string {
 	return strings.Join(usages, ", ")
 }
 
-// withAllowed appends the list of allowed options to an option error.
+// withAllowed appends the list of allowed options ("allowed: …") to an
+// option error.
 func withAllowed(msg, allowed string) string {
-	return msg + "; allowed: " + allowed
+	return msg + "; " + allowed
 }
 
 func errBadValue(name, value string, err error) string {

@@ -84,6 +84,7 @@ func FuzzParse(f *testing.F) {
 		"//tool:w redonly ReadOnly frobnicate",
 		"//tool:w readonly readonly key=a key=b",
 		`//tool:w approval=yes strict="" key title`,
+		`//tool:report strict desc="The answer." approval key=k`,
 		"//tool:w model=_ display=func transcript=a.b",
 		"//tool:a\n// Text.\n//tool:b",
 		"//tool:a\n/* x */\n//tool:b",
@@ -115,17 +116,22 @@ func FuzzParse(f *testing.F) {
 				continue
 			}
 			d, diags := annotations.Parse(cg)
-			checkParse(t, name, cg, d, diags)
+			checkParse(t, name, cg, d, diags, annotations.KnownOptions())
 
 			d2, diags2 := annotations.Parse(cg)
 			require.Equal(t, d, d2, "%s: Parse is deterministic", name)
 			require.Equal(t, diags, diags2, "%s: Parse is deterministic", name)
+
+			// A type's directive keeps only the options of a type.
+			d, diags = annotations.ParseType(cg)
+			checkParse(t, name+" (type)", cg, d, diags, annotations.TypeOptions())
 		}
 	})
 }
 
-// checkParse checks the invariants of one Parse result.
-func checkParse(t *testing.T, name string, cg *ast.CommentGroup, d *annotations.Directive, diags []annotations.Diagnostic) {
+// checkParse checks the invariants of one Parse or ParseType result, whose
+// options are those of specs.
+func checkParse(t *testing.T, name string, cg *ast.CommentGroup, d *annotations.Directive, diags []annotations.Diagnostic, specs []annotations.OptionSpec) {
 	t.Helper()
 	lo, hi := cg.Pos(), cg.End()
 	inside := func(what string, pos token.Pos) {
@@ -167,7 +173,7 @@ func checkParse(t *testing.T, name string, cg *ast.CommentGroup, d *annotations.
 	require.True(t, strings.HasPrefix(first.Text, "//tool:"+d.ID), "%s: id %q from %q", name, d.ID, first.Text)
 
 	known := map[string]annotations.OptionSpec{}
-	for _, s := range annotations.KnownOptions() {
+	for _, s := range specs {
 		known[s.Name] = s
 	}
 	seen := map[string]bool{}

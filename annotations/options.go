@@ -103,6 +103,24 @@ func KnownOptions() []OptionSpec {
 	}
 }
 
+// TypeOptions returns the options of a directive on a type declaration,
+// which declares a structured output schema, in documentation order. Each
+// call returns a fresh slice that the caller may modify.
+func TypeOptions() []OptionSpec {
+	return []OptionSpec{
+		{
+			Name: "desc", Kind: Value, Placeholder: `"…"`,
+			Doc:   "the description the model sees of the object; overrides the doc comment",
+			Check: checkNotBlank,
+		},
+		{
+			Name: "strict", Kind: Flag,
+			Doc: "ask providers to hold the answer to the schema exactly (OpenAI strict mode), " +
+				"which the schema must then fit",
+		},
+	}
+}
+
 // Usage returns the option as it is written in a directive: the name of a
 // flag, name[=true|false] for a bool option, or name=placeholder for a value
 // option ("key=<name>").

@@ -23,11 +23,13 @@ func IsDirective(line string) bool {
 	return ok && d.Tool == "tool"
 }
 
-// knownSpecs and knownAllowed are KnownOptions and its list in messages,
-// made once for every Parse, which only reads them.
+// The options of a tool's directive and of a type's, and their lists in
+// messages, made once for every Parse and ParseType, which only read them.
 var (
 	knownSpecs   = KnownOptions()
-	knownAllowed = allowedList(knownSpecs)
+	knownAllowed = "allowed: " + allowedList(knownSpecs)
+	typeSpecs    = TypeOptions()
+	typeAllowed  = "allowed on a type: " + allowedList(typeSpecs)
 )
 
 // Parse finds the //tool: directive in cg and validates it. It returns a nil
@@ -42,10 +44,22 @@ var (
 //
 // /* */ comments are never directives.
 func Parse(cg *ast.CommentGroup) (*Directive, []Diagnostic) {
+	return parse(cg, &parser{specs: knownSpecs, allowed: knownAllowed, target: "a function"})
+}
+
+// ParseType is [Parse] for the doc comment of a type declaration, whose
+// directive declares a structured output schema: it accepts only the
+// options of [TypeOptions], and reports any other, a tool's option
+// included, with the list of those.
+func ParseType(cg *ast.CommentGroup) (*Directive, []Diagnostic) {
+	return parse(cg, &parser{specs: typeSpecs, allowed: typeAllowed, target: "a type", typeOnly: true})
+}
+
+// parse is Parse and ParseType, with the parser of one of them.
+func parse(cg *ast.CommentGroup, p *parser) (*Directive, []Diagnostic) {
 	if cg == nil {
 		return nil, nil
 	}
-	p := &parser{specs: knownSpecs, allowed: knownAllowed}
 	if !p.bounds(cg.List) {
 		return nil, nil
 	}
@@ -74,7 +88,7 @@ func Parse(cg *ast.CommentGroup) (*Directive, []Diagnostic) {
 				p.report(Diagnostic{
 					Pos:      pd.Slash,
 					Severity: Error,
-					Message:  errSecondDirective(dir.ID, max(lines, 0)),
+					Message:  errSecondDirective(p.target, dir.ID, max(lines, 0)),
 					Related:  dir.Pos,
 				})
 				continue
@@ -93,9 +107,13 @@ func Parse(cg *ast.CommentGroup) (*Directive, []Diagnostic) {
 // parser holds the state of one Parse call.
 type parser struct {
 	specs   []OptionSpec
-	allowed string    // the allowed options, as withAllowed lists them
-	lo, hi  token.Pos // the comment group's extent: lo <= pos < hi
-	diags   []Diagnostic
+	allowed string // the allowed options, as withAllowed appends them
+	// target is what the directive is on, as errSecondDirective names it:
+	// "a function" or "a type"; typeOnly is true for a type.
+	target   string
+	typeOnly bool
+	lo, hi   token.Pos // the comment group's extent: lo <= pos < hi
+	diags    []Diagnostic
 }
 
 // bounds records the extent of the comments, skipping nil entries, and
@@ -299,6 +317,9 @@ func (p *parser) option(tok string, pos token.Pos, seen map[string]bool) (Option
 	}
 	spec, known := lookupSpec(p.specs, name)
 	if !known {
+		if _, forTools := lookupSpec(knownSpecs, name); forTools && p.typeOnly {
+			return fail(errToolOnlyOption(name))
+		}
 		return fail(errUnknownOption(name, suggest(p.specs, name)))
 	}
 	if seen[name] {

@@ -5,7 +5,7 @@ const (
 	hintSignature = "want func(ctx context.Context, in In) (Out, error), or a method of that form, " +
 		"where In is a named struct type or a pointer to one and Out is JSON-encodable"
 
-	msgMisplaced       = "//tool: directive on %s: a directive belongs in the doc comment of a top-level function or method"
+	msgMisplaced       = "//tool: directive on %s: a directive belongs in the doc comment of a top-level function or method (a tool), or of a top-level type declaration (a structured output)"
 	msgNoDescription   = "tool %q has no description: write a doc comment on %s or set desc=\"…\""
 	msgBadReceiver     = "tool method %s: the receiver must be a named type or a pointer to one"
 	msgGenericReceiver = "tool method %s.%s: methods of generic types cannot be tools"
@@ -26,14 +26,14 @@ const (
 	msgHookTwoTypes    = "hook %s serves tool %q (at %s) with In %s and Out %s, and tool %q with In %s and Out %s; a hook is typed by one tool's In and Out: name a separate hook"
 	msgHookSignature   = "hook %s has the wrong signature for %s= of tool %q (named at %s); want %s"
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"
-	msgStrict          = "tool %q is strict: its input at %s: %s"
+	msgStrict          = "%s is strict: %s at %s: %s"
 	msgNameInOutput    = "generated %s: already declared in %s, the output of another toolgen run, which this build compiles too; run that one again (go generate) or remove the file"
 	msgUntaggedOnly    = "tool function %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
 	msgNotOwnOutput    = "toolgen will not write %s: %s; remove it, or choose another -output"
 	msgUntaggedHooks   = "toolgen will not add hook stubs to %s: it has no //go:build line, and the stubs are for tools that exist only with the build tags %s; choose another -hooks"
-	msgDialect         = "tool %q: %s cannot express its input at %s: %s (-dialects lists %s)"
-	msgDialectWarning  = "tool %q: %s cannot express its input at %s: %s; if you use %s, change them, and name the dialects you use with -dialects"
-	msgOutside         = "tool %q: %s %s (%s): %s"
+	msgDialect         = "%s: %s cannot express %s at %s: %s (-dialects lists %s)"
+	msgDialectWarning  = "%s: %s cannot express %s at %s: %s; if you use %s, change them, and name the dialects you use with -dialects"
+	msgOutside         = "%s: %s %s (%s): %s"
 	noteDeclared       = "%s is declared here"
 	msgUnexportedType  = "tool %q: constructor %s is exported, but the %s type %s is not, so other packages get a %s they cannot name; export %s, or unexport %s so that its constructor is unexported too"
 	msgStubLeft        = "hook stub %s was written by toolgen for a //tool: directive that no longer names it, and nothing uses it; delete it"
@@ -47,4 +47,18 @@ const (
 	msgSuspendNotStruct  = "%s=%s of tool %q must name a struct type, not %s: the suspend payload and the resume data are JSON objects"
 	msgSuspendUndeclared = "tool %q calls runtime.%s[%s], but its directive has no suspend= and resume= options: add them, naming the types with which it suspends and resumes"
 	msgSuspendMismatch   = "tool %q calls runtime.%s[%s], but its directive says %s=%s"
+)
+
+// The texts of the diagnostics of structured outputs (directives on type
+// declarations).
+const (
+	hintOutput             = "want a struct type without type parameters, such as type Report struct { … }: the object a model answers with is a JSON object"
+	msgOutputNoDescription = "output %q has no description: write a doc comment on %s or set desc=\"…\""
+	msgOutputAlias         = "output %q: %s is an alias; put the directive on the declaration of the type it stands for"
+	msgOutputGeneric       = "output %q: %s is a generic type"
+	msgOutputNotStruct     = "output %q: %s is not a struct type, but %s"
+	msgOutputBadType       = "output %q: %v"
+	msgDuplicateOutputID   = "duplicate output id %q: first used at %s"
+	msgOutputVarTaken      = "generated name %s of output %q is already declared at %s; rename it, or the type %s"
+	msgUntaggedOnlyType    = "output type %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
 )

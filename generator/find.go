@@ -24,13 +24,17 @@ type gen struct {
 	pkgs  []*pkgState
 }
 
-// pkgState is one loaded package and the tools found in it.
+// pkgState is one loaded package and the tools and outputs found in it.
 type pkgState struct {
 	pkg   *packages.Package
 	tools []*toolState
-	// untagged are, in a run with tags, the tools that the build without
-	// them has too: the run without tags writes them.
-	untagged []*toolState
+	// structured are the structured outputs (annotated types).
+	structured []*outputState
+	// untagged and untaggedStructured are, in a run with tags, the tools
+	// and structured outputs that the build without them has too: the run
+	// without tags writes them.
+	untagged           []*toolState
+	untaggedStructured []*outputState
 	// previous is the path of an earlier output of this run, if any;
 	// outputs those of other runs (other tags, other -output names) that
 	// the build compiles with the package.
@@ -98,7 +102,8 @@ func (g *gen) find() {
 }
 
 // findInFile finds the directives of one file: on function and method doc
-// comments they declare tools; anywhere else they are errors.
+// comments they declare tools, on type declarations structured outputs;
+// anywhere else they are errors.
 func (g *gen) findInFile(ps *pkgState, file *ast.File) {
 	onFunc := map[*ast.CommentGroup]*ast.FuncDecl{}
 	for _, d := range file.Decls {
@@ -106,12 +111,21 @@ func (g *gen) findInFile(ps *pkgState, file *ast.File) {
 			onFunc[fd.Doc] = fd
 		}
 	}
+	onType := typeDocs(file)
 	for _, cg := range file.Comments {
 		if fd, ok := onFunc[cg]; ok {
 			dir, diags := annotations.Parse(fd.Doc)
 			g.addAnnotationDiags(diags)
 			if dir != nil {
 				g.newTool(ps, fd, dir)
+			}
+			continue
+		}
+		if spec, ok := onType[cg]; ok {
+			dir, diags := annotations.ParseType(cg)
+			g.addAnnotationDiags(diags)
+			if dir != nil {
+				g.newOutput(ps, spec, cg, dir)
 			}
 			continue
 		}
@@ -140,15 +154,16 @@ func misplacedWhat(file *ast.File, cg *ast.CommentGroup) string {
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.GenDecl:
-			if n.Doc == cg || (len(n.Specs) == 1 && specDoc(n.Specs[0]) == cg) {
-				what = "a " + n.Tok.String() + " declaration"
+			if n.Tok == token.TYPE && n.Lparen.IsValid() && n.Doc == cg {
+				what = "a group of type declarations (put it on one type of the group)"
 				return false
 			}
-			for _, s := range n.Specs {
-				if specDoc(s) == cg {
-					what = "a " + n.Tok.String() + " declaration"
-					return false
+			if n.Doc == cg || slices.ContainsFunc(n.Specs, func(s ast.Spec) bool { return specDoc(s) == cg }) {
+				what = "a " + n.Tok.String() + " declaration"
+				if !slices.Contains(file.Decls, ast.Decl(n)) {
+					what += " inside a function"
 				}
+				return false
 			}
 		case *ast.Field:
 			if n.Doc == cg || n.Comment == cg {
@@ -323,11 +338,12 @@ func isNamedStruct(t types.Type) bool {
 }
 
 // checkPackage checks what involves several tools of a package: ids, keys
-// and the names the generated file declares.
+// and the names the generated file declares; and the same of its outputs.
 func (g *gen) checkPackage(ps *pkgState) {
-	if len(ps.tools) == 0 {
+	if len(ps.tools) == 0 && len(ps.structured) == 0 {
 		return
 	}
+	g.checkOutputs(ps)
 	ids := map[string]*toolState{}
 	keys := map[string]*toolState{} // per toolset: recv + "\x00" + key
 	names := map[string]*toolState{}
@@ -545,10 +561,20 @@ func (g *gen) setName(ts *toolState) string {
 	return g.set.name
 }
 
-// keepOwnTools leaves in ps the tools that this run writes, and their hook
-// stubs: in a run with tags, those that the build without the tags lacks.
-// The others stay known, for the names they will have.
+// keepOwnTools leaves in ps the tools and outputs that this run writes,
+// and the tools' hook stubs: in a run with tags, those that the build
+// without the tags lacks. The others stay known, for the names they will
+// have.
 func (g *gen) keepOwnTools(ps *pkgState) {
+	var ownOutputs []*outputState
+	for _, st := range ps.structured {
+		if st.untagged {
+			ps.untaggedStructured = append(ps.untaggedStructured, st)
+		} else {
+			ownOutputs = append(ownOutputs, st)
+		}
+	}
+	ps.structured = ownOutputs
 	var own []*toolState
 	for _, ts := range ps.tools {
 		if ts.untagged {
@@ -557,14 +583,14 @@ func (g *gen) keepOwnTools(ps *pkgState) {
 			own = append(own, ts)
 		}
 	}
-	if len(ps.untagged) == 0 {
+	if len(ps.untagged) == 0 && len(ps.untaggedStructured) == 0 {
 		return
 	}
 	ps.tools = own
 	ps.stubs = slices.DeleteFunc(ps.stubs, func(st stub) bool {
 		return !slices.ContainsFunc(own, func(ts *toolState) bool { return ts.model == st.Tool })
 	})
-	if len(own) == 0 {
+	if len(own) == 0 && len(ownOutputs) == 0 {
 		ps.model = nil
 	}
 }
@@ -598,15 +624,21 @@ func (g *gen) posString(pos token.Pos) string {
 
 // generatedNames are the package-level names that the generated files of
 // ps declare: per tool its constructor and Spec, the toolset functions and
-// types, and the schema constants once the schema stage has named them; in
-// a run with tags, those of the tools that the run without tags writes,
-// and every name that the other outputs compiled with ps declare.
+// types, per output its variable, and the schema constants once the schema
+// stage has named them; in a run with tags, those of the tools and outputs
+// that the run without tags writes, and every name that the other outputs
+// compiled with ps declare.
 func (g *gen) generatedNames(ps *pkgState) []string {
 	var names []string
 	for _, list := range [][]*toolState{ps.tools, ps.untagged} {
 		for _, ts := range list {
 			names = append(names, ts.model.Ctor, ts.model.Spec)
 			names = append(names, toolsetNames(ts.model.Recv, g.setName(ts))...)
+		}
+	}
+	for _, list := range [][]*outputState{ps.structured, ps.untaggedStructured} {
+		for _, st := range list {
+			names = append(names, st.model.Var)
 		}
 	}
 	for _, f := range ps.outputs {
@@ -620,7 +652,7 @@ func (g *gen) generatedNames(ps *pkgState) []string {
 	return names
 }
 
-// packages returns the models of the packages that have tools.
+// packages returns the models of the packages that have tools or outputs.
 func (g *gen) packages() []*pkgModel {
 	var out []*pkgModel
 	for _, ps := range g.pkgs {
@@ -629,6 +661,11 @@ func (g *gen) packages() []*pkgModel {
 		}
 		for _, ts := range ps.tools {
 			ps.model.Tools = append(ps.model.Tools, ts.model)
+		}
+		for _, st := range ps.structured {
+			if st.typ != nil {
+				ps.model.Outputs = append(ps.model.Outputs, st.model)
+			}
 		}
 		ps.model.Stubs = ps.stubs
 		out = append(out, ps.model)

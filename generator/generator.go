@@ -1,14 +1,17 @@
 // Package generator turns functions annotated with //tool: into generated Go
-// code. It runs in stages, one file each:
+// code, and type declarations annotated with it into structured output
+// schemas. It runs in stages, one file each:
 //
 //   - load.go loads the packages with golang.org/x/tools/go/packages;
 //   - find.go finds every annotated function and method and checks its
-//     signature, and hooks.go the hook functions it names;
+//     signature, hooks.go the hook functions it names, and output.go the
+//     annotated type declarations;
 //   - schema.go computes the JSON Schemas of the tools' inputs and outputs
-//     from go/types and names the constants that hold them;
+//     and of the structured outputs from go/types and names the constants
+//     that hold them;
 //   - render.go writes one file per package with github.com/dave/jennifer,
 //     and hooksfile.go the stubs of missing hooks;
-//   - manifest.go describes the tools for toolgen -json.
+//   - manifest.go describes the tools and outputs for toolgen -json.
 //
 // model.go holds what the stages pass between them; diag.go the
 // diagnostics, whose texts are in errors.go.

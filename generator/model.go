@@ -15,14 +15,16 @@ import (
 // render and manifest read it. It holds no go/ast, go/types or jennifer
 // value, so each side can be tested alone.
 
-// pkgModel is one Go package with tools.
+// pkgModel is one Go package with tools or structured outputs.
 type pkgModel struct {
 	// Path is the import path; Name the package name; Dir its directory.
 	Path, Name, Dir string
 	// Tools are the package's tools in source order.
 	Tools []*toolModel
-	// Schemas are the distinct schema texts of the tools, one constant
-	// each, in the order of their first use.
+	// Outputs are the package's structured output schemas in source order.
+	Outputs []*outputModel
+	// Schemas are the distinct schema texts of the tools and outputs, one
+	// constant each, in the order of their first use.
 	Schemas []*schemaConst
 	// Stubs are the hook functions to write into the hooks file, in the
 	// order the tools name them.
@@ -94,6 +96,31 @@ type toolModel struct {
 	// Hooks are the functions named by the hook options, by kind.
 	Hooks []hook
 	// Pos is the position of the function's name.
+	Pos token.Position
+}
+
+// outputModel is one type declaration annotated with //tool:<id>: the
+// schema of a structured output.
+type outputModel struct {
+	// ID is the directive's id; Description what the model is told of the
+	// object (the doc comment, or desc=).
+	ID, Description string
+	// Type is the struct type; Var the name of the generated variable that
+	// holds its *runtime.StructuredOutput (<Type>Schema).
+	Type *typeExpr
+	Var  string
+	// Strict is the directive's strict flag.
+	Strict bool
+	// Schema is the type's schema, indented JSON, and Const the constant
+	// that holds it.
+	Schema json.RawMessage
+	Const  *schemaConst
+	// Dialects are the schema in each provider's dialect, or why it cannot
+	// be expressed there.
+	Dialects map[runtime.Dialect]DialectSchema
+	// Options are the directive's options as written: flags map to "".
+	Options map[string]string
+	// Pos is the position of the type's name.
 	Pos token.Position
 }
 

@@ -15,7 +15,8 @@ const (
 
 // render produces the generated file of one package: per tool, the
 // schema constants it is the first to use, its Spec and its constructor;
-// then the toolset functions. jennifer builds the code and formats it with
+// per structured output, the same constant and its variable; then the
+// toolset functions. jennifer builds the code and formats it with
 // go/format.
 func render(p *pkgModel) ([]byte, error) {
 	f := newFile(p)
@@ -25,9 +26,12 @@ func render(p *pkgModel) ([]byte, error) {
 		importNames(f, t.Suspend)
 		importNames(f, t.Resume)
 	}
+	for _, o := range p.Outputs {
+		importNames(f, o.Type)
+	}
 	declared := map[*schemaConst]bool{}
-	for _, t := range p.Tools {
-		for _, c := range []*schemaConst{t.Input, t.Output, t.SuspendConst, t.ResumeConst} {
+	declare := func(consts ...*schemaConst) {
+		for _, c := range consts {
 			if c != nil && !declared[c] {
 				declared[c] = true
 				f.Commentf("%s is the JSON Schema of %s.", c.Name, c.Of.String(p.Path))
@@ -35,7 +39,14 @@ func render(p *pkgModel) ([]byte, error) {
 				f.Line()
 			}
 		}
+	}
+	for _, t := range p.Tools {
+		declare(t.Input, t.Output, t.SuspendConst, t.ResumeConst)
 		renderTool(f, t)
+	}
+	for _, o := range p.Outputs {
+		declare(o.Const)
+		renderOutput(f, p, o)
 	}
 	renderToolsets(f, p)
 	var buf bytes.Buffer
@@ -123,6 +134,25 @@ func renderTool(f *jen.File, t *toolModel) {
 	}
 	ret := jen.Op("*").Qual(runtimePath, "Func").Types(typeCode(t.In), typeCode(t.Out))
 	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(jen.Return(call))
+	f.Line()
+}
+
+// renderOutput emits the variable of a structured output:
+// runtime.NewOutput[T] of its spec, so that runtime.WithOutput and
+// runtime.Object are typed by T.
+func renderOutput(f *jen.File, p *pkgModel, o *outputModel) {
+	spec := jen.Dict{
+		jen.Id("ID"):          jen.Lit(o.ID),
+		jen.Id("Description"): jen.Lit(o.Description),
+		jen.Id("Schema"):      jen.Qual(jsonPath, "RawMessage").Call(jen.Id(o.Const.Name)),
+	}
+	if o.Strict {
+		spec[jen.Id("Strict")] = jen.True()
+	}
+	typ := o.Type.String(p.Path)
+	f.Commentf("%s is the structured output schema of %s: pass it to runtime.WithOutput.", o.Var, typ)
+	f.Var().Id(o.Var).Op("=").Qual(runtimePath, "NewOutput").Types(typeCode(o.Type)).Call(
+		jen.Qual(runtimePath, "OutputSpec").Values(spec))
 	f.Line()
 }
 

@@ -12,12 +12,14 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/toolgen-go/toolgen/annotations"
 	"github.com/toolgen-go/toolgen/internal/schemagen"
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// schemas computes the input and output schema of every tool, checks the
-// inputs against the provider dialects, and names the constants that will
+// schemas computes the input and output schema of every tool and the
+// schema of every structured output, checks the tools' inputs and the
+// outputs against the provider dialects, and names the constants that will
 // hold the schemas. A tool's problems are all reported, whatever they are:
 // a malformed tag does not hide what a dialect cannot express.
 func (g *gen) schemas() {
@@ -32,15 +34,27 @@ func (g *gen) schemas() {
 				continue
 			}
 			t := ts.model
+			o := toolOwner(ts)
 			var inErrs []*schemagen.Error
-			t.InputSchema, inErrs = g.schemaJSON(b, ps, ts, ts.in, roleInput)
-			t.OutputSchema, _ = g.schemaJSON(b, ps, ts, ts.out, roleResult)
+			t.InputSchema, inErrs = g.schemaJSON(b, ps, o, ts.in, roleInput)
+			t.OutputSchema, _ = g.schemaJSON(b, ps, o, ts.out, roleResult)
 			if ts.suspend != nil {
-				t.SuspendSchema, _ = g.schemaJSON(b, ps, ts, ts.suspend, roleSuspend)
-				t.ResumeSchema, _ = g.schemaJSON(b, ps, ts, ts.resume, roleResume)
+				t.SuspendSchema, _ = g.schemaJSON(b, ps, o, ts.suspend, roleSuspend)
+				t.ResumeSchema, _ = g.schemaJSON(b, ps, o, ts.resume, roleResume)
 			}
 			if t.InputSchema != nil {
-				g.checkDialects(b, ps, ts, inErrs)
+				t.Dialects = g.checkDialects(b, ps, o, t.InputSchema, inErrs)
+			}
+		}
+		for _, st := range ps.structured {
+			if st.typ == nil {
+				continue
+			}
+			o := outputOwner(st)
+			var errs []*schemagen.Error
+			st.model.Schema, errs = g.schemaJSON(b, ps, o, st.typ, roleSchema)
+			if st.model.Schema != nil {
+				st.model.Dialects = g.checkDialects(b, ps, o, st.model.Schema, errs)
 			}
 		}
 		if ps.model != nil {
@@ -49,10 +63,40 @@ func (g *gen) schemas() {
 	}
 }
 
+// schemaOwner is a tool or a structured output, as the schema stage
+// reports its problems.
+type schemaOwner struct {
+	// what names it in messages: tool "x", output "x"; part names the
+	// schema that the dialects check: its input, its schema.
+	what, part string
+	// name is its function's or type's name; pos the position of that
+	// name, where a problem is reported that nothing closer reaches.
+	name string
+	pos  token.Pos
+	// root is the type of the schema that the dialects check.
+	root types.Type
+	dir  *annotations.Directive
+}
+
+func toolOwner(ts *toolState) schemaOwner {
+	return schemaOwner{
+		what: fmt.Sprintf("tool %q", ts.model.ID), part: "its input",
+		name: ts.model.Func, pos: ts.decl.Name.Pos(), root: ts.in, dir: ts.dir,
+	}
+}
+
+func outputOwner(st *outputState) schemaOwner {
+	return schemaOwner{
+		what: fmt.Sprintf("output %q", st.model.ID), part: "its schema",
+		name: st.name.Name, pos: st.name.Pos(), root: st.typ, dir: st.dir,
+	}
+}
+
 // The roles of a tool's types, as messages name them.
 const (
 	roleInput  = "input"
 	roleResult = "result"
+	roleSchema = "schema" // of a structured output
 )
 
 // userCode reports whether a package is the user's code: a package of a
@@ -82,31 +126,32 @@ func (g *gen) userCode() func(*types.Package) bool {
 	}
 }
 
-// schemaJSON computes the schema of t, a type of ts's signature in the role
-// of role, as indented JSON, and reports its problems, which it returns.
+// schemaJSON computes the schema of t, a type of o's in the role of role
+// (for a tool, a type of its signature), as indented JSON, and reports its
+// problems, which it returns.
 // The schema is nil only when it cannot be encoded; after an error it is
 // still computed, for the checks that follow, though no file is written.
-func (g *gen) schemaJSON(b *schemagen.Builder, ps *pkgState, ts *toolState, t types.Type, role string) (json.RawMessage, []*schemagen.Error) {
+func (g *gen) schemaJSON(b *schemagen.Builder, ps *pkgState, o schemaOwner, t types.Type, role string) (json.RawMessage, []*schemagen.Error) {
 	s, errs := b.Schema(t, g.rootName(ps, t))
 	for _, e := range errs {
-		g.reportSchema(ts, role, e)
+		g.reportSchema(o, role, e)
 	}
 	// The bytes of json.Marshal, then json.Indent with two spaces, in one
 	// pass: at 1,000 tools, 10 ms instead of 100 (see schemagen's
 	// MarshalIndent).
 	data, err := schemagen.MarshalIndent(nil, s)
 	if err != nil {
-		g.diags.errorf(ts.decl.Name.Pos(), "encode the schemas of %s: %v", ts.model.Func, err)
+		g.diags.errorf(o.pos, "encode the schemas of %s: %v", o.name, err)
 		return nil, errs
 	}
 	return data, errs
 }
 
-// reportSchema reports a problem of the schema of a tool's type: at its
-// position when it is in the user's code, else at the user's field or
-// signature that reaches it, naming the tool and the whole path, with its
-// own position as a note.
-func (g *gen) reportSchema(ts *toolState, role string, e *schemagen.Error) {
+// reportSchema reports a problem of the schema of a tool's or an output's
+// type: at its position when it is in the user's code, else at the user's
+// field or signature that reaches it, naming the tool or output and the
+// whole path, with its own position as a note.
+func (g *gen) reportSchema(o schemaOwner, role string, e *schemagen.Error) {
 	sev := SeverityError
 	if e.Warning {
 		sev = SeverityWarning
@@ -121,10 +166,10 @@ func (g *gen) reportSchema(ts *toolState, role string, e *schemagen.Error) {
 	}
 	reach := e.Outside.Reach
 	if !reach.IsValid() {
-		reach = ts.decl.Name.Pos()
+		reach = o.pos
 	}
 	g.diags.add(g.l.fset.Position(reach), sev,
-		fmt.Sprintf(msgOutside, ts.model.ID, role, e.Path, e.Outside.Decl, e.Message),
+		fmt.Sprintf(msgOutside, o.what, role, e.Path, e.Outside.Decl, e.Message),
 		Note{Pos: g.l.fset.Position(e.Pos), Message: fmt.Sprintf(noteDeclared, e.Outside.Decl)})
 }
 
@@ -141,36 +186,36 @@ func (g *gen) rootName(ps *pkgState, t types.Type) string {
 // provider's, not the standard one.
 var dialectsChecked = []runtime.Dialect{runtime.DialectOpenAIStrict, runtime.DialectGemini, runtime.DialectAnthropic}
 
-// checkDialects converts the input schema of a tool to each provider's
-// dialect, keeping the results for the manifest. What a dialect cannot
-// express is reported once per dialect and reason, naming the dialect and
-// the fields: an error at the strict option for OpenAI strict when the tool
-// is strict; an error at the directive for the dialects of Config.Dialects,
-// when there are any, which are then the only ones reported; else a
-// warning at the directive. A field that has a schema error already (whose
-// schema is then {}) is not reported again.
-func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, ts *toolState, schemaErrs []*schemagen.Error) {
-	t := ts.model
+// checkDialects converts schema, the input schema of a tool or the schema
+// of an output, to each provider's dialect, and returns the results for
+// the manifest. What a dialect cannot express is reported once per dialect
+// and reason, naming the dialect and the fields: an error at the strict
+// option for OpenAI strict when the directive has it; an error at the
+// directive for the dialects of Config.Dialects, when there are any, which
+// are then the only ones reported; else a warning at the directive. A
+// field that has a schema error already (whose schema is then {}) is not
+// reported again.
+func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, o schemaOwner, schema json.RawMessage, schemaErrs []*schemagen.Error) map[runtime.Dialect]DialectSchema {
 	broken := map[token.Pos]bool{}
 	for _, e := range schemaErrs {
 		if !e.Warning {
 			broken[e.Pos] = true
 		}
 	}
-	t.Dialects = map[runtime.Dialect]DialectSchema{}
+	out := map[runtime.Dialect]DialectSchema{}
 	for _, d := range dialectsChecked {
-		s, err := runtime.ConvertSchema(t.InputSchema, d)
+		s, err := runtime.ConvertSchema(schema, d)
 		if err == nil {
-			t.Dialects[d] = DialectSchema{Schema: s}
+			out[d] = DialectSchema{Schema: s}
 			continue
 		}
-		t.Dialects[d] = DialectSchema{Error: err.Error()}
-		strict := d == runtime.DialectOpenAIStrict && t.Strict
+		out[d] = DialectSchema{Error: err.Error()}
+		strict := d == runtime.DialectOpenAIStrict && o.dir.Flag("strict")
 		listed := slices.Contains(g.cfg.Dialects, d)
 		if !strict && !listed && len(g.cfg.Dialects) > 0 {
 			continue
 		}
-		for _, r := range g.dialectReasons(b, ps, ts, err, broken) {
+		for _, r := range g.dialectReasons(b, ps, o.root, err, broken) {
 			where := strings.Join(r.where[:len(r.where)-1], ", ")
 			if where != "" {
 				where += " and "
@@ -178,15 +223,16 @@ func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, ts *toolState, s
 			where += r.where[len(r.where)-1]
 			switch {
 			case strict:
-				opt, _ := ts.dir.Option("strict")
-				g.diags.errorf(opt.Pos, msgStrict, t.ID, where, r.reason)
+				opt, _ := o.dir.Option("strict")
+				g.diags.errorf(opt.Pos, msgStrict, o.what, o.part, where, r.reason)
 			case listed:
-				g.diags.errorf(ts.dir.Pos, msgDialect, t.ID, d, where, r.reason, d)
+				g.diags.errorf(o.dir.Pos, msgDialect, o.what, d, o.part, where, r.reason, d)
 			default:
-				g.diags.warnf(ts.dir.Pos, msgDialectWarning, t.ID, d, where, r.reason, d)
+				g.diags.warnf(o.dir.Pos, msgDialectWarning, o.what, d, o.part, where, r.reason, d)
 			}
 		}
 	}
+	return out
 }
 
 // dialectReason is one reason why a dialect cannot express a tool's input,
@@ -196,11 +242,11 @@ type dialectReason struct {
 	where  []string
 }
 
-// dialectReasons groups the errors of a conversion by reason, in document
-// order. A field reached at several depths (a recursive type, unrolled for
+// dialectReasons groups the errors of a conversion of the schema of root
+// by reason, in document order. A field reached at several depths (a recursive type, unrolled for
 // Gemini, or kept in $defs and inlined at the root) is named once, by its
 // shortest path; a field in broken is not named.
-func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, err error, broken map[token.Pos]bool) []*dialectReason {
+func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, root types.Type, err error, broken map[token.Pos]bool) []*dialectReason {
 	des := runtime.DialectErrors(err)
 	if len(des) == 0 {
 		des = []*runtime.DialectError{{Reason: err.Error()}}
@@ -222,7 +268,7 @@ func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, ts *toolState, 
 		if where == "" {
 			where = "its root"
 		}
-		if pos, goPath, ok := b.Locate(ts.in, g.rootName(ps, ts.in), de.Path); ok {
+		if pos, goPath, ok := b.Locate(root, g.rootName(ps, root), de.Path); ok {
 			if broken[pos] {
 				continue
 			}
@@ -284,14 +330,17 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 		addPkgNames(ts.model.Suspend)
 		addPkgNames(ts.model.Resume)
 	}
+	for _, st := range ps.structured {
+		addPkgNames(st.model.Type)
+	}
 	scope := ps.pkg.Types.Scope()
 	return func(name string) bool { return taken[name] || scope.Lookup(name) != nil }
 }
 
 // nameSchemas gives each distinct schema text of p one constant, which
-// every tool that uses the text shares, in the order of first use (tools in
-// source order, each input before its output, then its suspend and resume
-// types). The constant is named after
+// every tool and output that uses the text shares, in the order of first
+// use (tools in source order, each input before its output, then its
+// suspend and resume types; then the outputs in source order). The constant is named after
 // the Go type of that first use (schemaBaseName): WeatherInput gives
 // weatherInputSchema, []Item itemListSchema. When taken reports the name,
 // or another text of the file has it already, the constant gets the first
@@ -324,6 +373,9 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 			t.SuspendConst = constFor(t.SuspendSchema, t.Suspend)
 			t.ResumeConst = constFor(t.ResumeSchema, t.Resume)
 		}
+	}
+	for _, o := range p.Outputs {
+		o.Const = constFor(o.Schema, o.Type)
 	}
 }
 

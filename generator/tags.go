@@ -190,6 +190,13 @@ func (g *gen) splitByBuild(ps *pkgState) {
 			inUntagged[key] = true
 		}
 	}
+	for _, st := range ps.structured {
+		key := typeKey(st.name.Name)
+		tagged[key] = true
+		if untagged(g.l.fset.File(st.name.Pos()).Name()) {
+			inUntagged[key] = true
+		}
+	}
 	for _, file := range ps.pkg.IgnoredFiles {
 		if !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") || !untagged(file) {
 			continue
@@ -213,11 +220,28 @@ func (g *gen) splitByBuild(ps *pkgState) {
 				g.diags.errorf(fd.Name.Pos(), msgUntaggedOnly, fd.Name.Name, strings.Join(g.set.tags, ","))
 			}
 		}
+		for doc, spec := range typeDocs(f) {
+			if !hasDirective(doc) {
+				continue
+			}
+			key := typeKey(spec.Name.Name)
+			inUntagged[key] = true
+			if !tagged[key] {
+				g.diags.errorf(spec.Name.Pos(), msgUntaggedOnlyType, spec.Name.Name, strings.Join(g.set.tags, ","))
+			}
+		}
 	}
 	for _, ts := range ps.tools {
 		ts.untagged = inUntagged[toolKey(ts.decl)]
 	}
+	for _, st := range ps.structured {
+		st.untagged = inUntagged[typeKey(st.name.Name)]
+	}
 }
+
+// typeKey identifies a structured output across builds by its type's
+// name, as toolKey does a tool; no tool key has a space.
+func typeKey(name string) string { return "type " + name }
 
 // hasDirective reports whether a doc comment holds a //tool: directive.
 func hasDirective(doc *ast.CommentGroup) bool {

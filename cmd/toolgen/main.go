@@ -34,7 +34,8 @@
 //	               with -tags, tools_<tags>_hooks.go)
 //	-check         write nothing; exit 1 naming each file that is missing, stale
 //	               or obsolete, with a unified diff of each stale one on stdout
-//	-json          write nothing; print the manifest of the run's tools as JSON
+//	-json          write nothing; print the manifest of the run's tools and
+//	               structured outputs as JSON (see The manifest)
 //	-tags LIST     comma-separated build tags: write the tools that exist only
 //	               with them, into a file of their own (see Build tags)
 //	-dialects LIST comma-separated dialects the tools are sent in (standard,
@@ -108,6 +109,62 @@
 // header is ignored while loading, whatever its name, so renaming or removing
 // a tool never leaves toolgen stuck on a stale output; a package that no
 // longer has tools for a run loses that run's file.
+//
+// # Structured outputs
+//
+// The same directive on a type declaration declares the schema of a
+// structured output: the typed object a run ends with, which the model
+// answers with instead of text.
+//
+//	// Report is the answer of a code review.
+//	//
+//	//tool:report strict
+//	type Report struct {
+//		// Summary is one paragraph.
+//		Summary  string    `json:"summary"`
+//		Findings []Finding `json:"findings"`
+//	}
+//
+// gives, in the same tools_gen.go (created for a package that has only
+// outputs), the type's schema as a constant (shared with the tools whose
+// input or output has the same schema) and
+//
+//	// ReportSchema is the structured output schema of Report: pass it to runtime.WithOutput.
+//	var ReportSchema = runtime.NewOutput[Report](runtime.OutputSpec{…})
+//
+// which runtime.WithOutput(ReportSchema) takes, and runtime.Object[Report]
+// reads the run's object with. The schema follows the rules of a tool's
+// input: descriptions from doc and line comments, enums, optional fields,
+// the same errors at the field for types with no JSON form. The description
+// is the type's doc comment as plain text, directive lines removed (the
+// type's name is kept: "Report is the answer…" reads as a sentence), or
+// desc=. A type takes two options:
+//
+//	desc="…"       the description, instead of the doc comment
+//	strict         ask providers to hold the answer to the schema exactly
+//	               (OpenAI strict mode): a schema that strict mode cannot
+//	               express is an error at the option
+//
+// The type must be a struct type (the object is a JSON object) without
+// type parameters, not an alias; it needs a description; output ids are
+// distinct within a package; and the package must not declare the
+// variable's name, <Type>Schema, itself. What a provider's dialect cannot
+// express of the schema is a warning, as for a tool's input (an error with
+// -dialects). A directive on a var, a const or a group of types (type ( … ))
+// rather than on one type of the group is an error.
+//
+// # The manifest
+//
+// -json prints one array with an entry per tool and per structured output,
+// package by package, the tools first, each kind in source order. Every
+// entry has kind ("tool" or "output"), package, id, description, options
+// (the directive's, flags mapped to "") and position (path:line:col of the
+// function's or type's name). A tool's entry adds func, key, title,
+// inputSchema, outputSchema, suspendSchema and resumeSchema, annotations
+// (the MCP hints set), constructor, toolset and inputDialects (its input
+// in each provider's dialect, or why not); an output's adds type (the Go
+// type's name), schema, var (the generated variable) and dialects (its
+// schema in each provider's dialect, or why not).
 //
 // -check compares what the run would write with the disk. It names each file
 // that is missing, stale or obsolete on stderr, prints a unified diff of each
@@ -190,7 +247,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	output := fs.String("output", "", "file name per package (default "+generator.DefaultOutput+"; with -tags, tools_<tags>_gen.go)")
 	hooks := fs.String("hooks", "", "file name per package for hook stubs, user-owned (default "+generator.DefaultHooksOutput+"; with -tags, tools_<tags>_hooks.go)")
 	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing, stale or obsolete, with a unified diff of each stale one on stdout")
-	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools as JSON")
+	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools and structured outputs as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
 	var dialects []runtime.Dialect
 	fs.Func("dialects", "comma-separated `list` of the dialects the tools are sent in (standard, openai-strict, gemini, anthropic): what they cannot express is an error, the others are not checked", func(list string) (err error) {

@@ -208,6 +208,7 @@ func TestUserModule(t *testing.T) {
 	var manifest []map[string]any
 	require.NoError(t, json.Unmarshal([]byte(out), &manifest), out)
 	require.Len(t, manifest, 2)
+	assert.Equal(t, "tool", manifest[0]["kind"])
 	assert.Equal(t, "search", manifest[0]["id"])
 	assert.Equal(t, "addToCart", manifest[1]["key"])
 	assert.Equal(t, "(*Cart).Add", manifest[1]["func"])
@@ -275,4 +276,103 @@ func Worse(ctx context.Context, in In) (int, error) { return in.N, nil }
 	assert.True(t, strings.HasPrefix(lines[0], filepath.Join("p", "p.go")+":15:9: tool function Bad: the first parameter must be a context.Context"), lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], filepath.Join("p", "p.go")+":19:14: unknown option \"fast\""), lines[1])
 	assert.NoFileExists(t, filepath.Join(dir, "p", "tools_gen.go"))
+}
+
+// TestOutputOnlyPackage runs the command on a package whose only directive
+// is on a type declaration (a structured output): -check finds its file
+// missing, a run writes it, -check then passes, -json lists the output with
+// every field of its kind, and a changed doc comment makes the file stale.
+func TestOutputOnlyPackage(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("go.mod", "module example.com/out\n\ngo 1.26\n\nrequire github.com/toolgen-go/toolgen v0.0.0\n\n"+
+		"replace github.com/toolgen-go/toolgen => "+root+"\n")
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	require.NoError(t, err)
+	write("go.sum", string(sum))
+	write("r/r.go", `package r
+
+// Report is the answer of a review.
+//
+//tool:report strict
+type Report struct {
+	// Summary is one paragraph.
+	Summary string `+"`json:\"summary\"`"+`
+}
+`)
+	t.Chdir(dir)
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOWORK", "off")
+	toolgen := func(args ...string) (string, string, int) {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), args, &stdout, &stderr)
+		return stdout.String(), stderr.String(), code
+	}
+	out := filepath.Join("r", "tools_gen.go")
+
+	_, stderr, code := toolgen("-check", "./...")
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, stderr, out+": missing")
+
+	_, stderr, code = toolgen("./...")
+	require.Equal(t, 0, code, stderr)
+	src, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Contains(t, string(src), "var ReportSchema = runtime.NewOutput[Report](runtime.OutputSpec{")
+	assert.NotContains(t, string(src), "func Tools()", "no tools, no toolset")
+	_, stderr, code = toolgen("-check", "./...")
+	assert.Equal(t, 0, code, stderr)
+
+	stdout, stderr, code := toolgen("-json", "./...")
+	require.Equal(t, 0, code, stderr)
+	var manifest []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(stdout), &manifest), stdout)
+	require.Len(t, manifest, 1)
+	entry := manifest[0]
+	assert.Equal(t, "output", entry["kind"])
+	assert.Equal(t, "example.com/out/r", entry["package"])
+	assert.Equal(t, "Report", entry["type"])
+	assert.Equal(t, "report", entry["id"])
+	assert.Equal(t, "Report is the answer of a review.", entry["description"])
+	assert.Equal(t, "ReportSchema", entry["var"])
+	assert.Equal(t, map[string]any{"strict": ""}, entry["options"])
+	assert.Equal(t, filepath.Join("r", "r.go")+":6:6", entry["position"])
+	assert.JSONEq(t, `{"type":"object","properties":{"summary":{"type":"string","description":"Summary is one paragraph."}},`+
+		`"required":["summary"],"additionalProperties":false,"description":"Report is the answer of a review."}`,
+		string(mustJSON(t, entry["schema"])))
+	dialects, ok := entry["dialects"].(map[string]any)
+	require.True(t, ok, "dialects: %v", entry["dialects"])
+	assert.ElementsMatch(t, []string{"openai-strict", "gemini", "anthropic"}, mapKeys(dialects))
+	for name, d := range dialects {
+		assert.Contains(t, d, "schema", "%s expresses the schema", name)
+	}
+	for _, toolField := range []string{"func", "key", "inputSchema", "outputSchema", "constructor", "toolset", "inputDialects"} {
+		assert.NotContains(t, entry, toolField, "an output entry has no %s", toolField)
+	}
+
+	require.NoError(t, os.WriteFile(filepath.Join("r", "r.go"), bytes.Replace(
+		[]byte(mustRead(t, filepath.Join("r", "r.go"))), []byte("answer of a review"), []byte("answer of a code review"), 1), 0o644))
+	stdout, stderr, code = toolgen("-check", "./...")
+	assert.Equal(t, exitFail, code)
+	assert.Contains(t, stderr, out+": stale")
+	assert.Contains(t, stdout, `+	Description: "Report is the answer of a code review.",`)
+}
+
+func mapKeys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func mustRead(t *testing.T, path string) string {
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return string(data)
 }
