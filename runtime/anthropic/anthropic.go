@@ -149,6 +149,7 @@ type config struct {
 	noCache     bool
 	serverTools []json.RawMessage
 	pauses      int
+	outputMode  StructuredOutputMode
 }
 
 // WithAPIKey sets the API key, in place of $ANTHROPIC_API_KEY.
