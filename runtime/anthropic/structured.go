@@ -36,7 +36,7 @@ const (
 )
 
 // WithStructuredOutput sets how a request's ResponseFormat is sent; the
-// default is [StructuredOutputAuto]. Use StructuredOutputTool for a schema
+// default, and what any other value means, is [StructuredOutputAuto]. Use StructuredOutputTool for a schema
 // that native structured outputs refuse (they take a subset of JSON Schema:
 // no recursion, no numeric or length bounds) or for an Anthropic-compatible
 // server without them; StructuredOutputNative for a model that this package
