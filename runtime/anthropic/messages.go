@@ -415,7 +415,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		var disable = m.cfg.parallel != nil && !*m.cfg.parallel
 		switch choice.Mode {
 		case "", runtime.ToolChoiceAuto:
-			if req.ToolChoice.Mode != "" || disable {
+			if choice.Mode != "" || disable {
 				p.ToolChoice.OfAuto = &sdk.ToolChoiceAutoParam{}
 			}
 		case runtime.ToolChoiceNone:
