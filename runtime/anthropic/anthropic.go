@@ -55,6 +55,27 @@
 // it. Server tool blocks yield no part until then. A stream that ends
 // before message_stop, or with an error event, is an error.
 //
+// # Structured output
+//
+// A request's ResponseFormat is sent in one of two ways
+// ([WithStructuredOutput]). Natively, as output_config.format
+// {"type":"json_schema","schema":…} with the schema in
+// [runtime.DialectAnthropic]: the API constrains the answer's text to the
+// schema, tools may be called first, and Capabilities report
+// OutputWithTools. Or as a forced tool: a tool named after the format
+// (its Name) whose input_schema is the schema, with tool_choice
+// {"type":"tool"}; the call's input comes back as the answer's text (as
+// text deltas in a stream) with [runtime.FinishStop], and Capabilities do
+// not report OutputWithTools, since a forced call excludes the other tools.
+// The default, [StructuredOutputAuto], is native for the models that have
+// it (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later) and the forced tool
+// for older ones: native output combines with tools (a run needs no
+// final request without tools) and with extended thinking, which refuses a
+// forced tool. Native output takes a subset of JSON Schema, and the API
+// refuses a schema with numeric or length bounds (minimum, maxLength…),
+// minItems above 1 or recursion: use [StructuredOutputTool] for those.
+// ResponseFormat.Strict is not sent; native output is always constrained.
+//
 // # Prompt caching
 //
 // Requests carry up to four cache_control marks, so that each step of an
@@ -149,6 +170,7 @@ type config struct {
 	noCache     bool
 	serverTools []json.RawMessage
 	pauses      int
+	outputMode  StructuredOutputMode
 }
 
 // WithAPIKey sets the API key, in place of $ANTHROPIC_API_KEY.

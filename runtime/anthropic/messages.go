@@ -85,9 +85,10 @@ func (m *MessagesModel) Generate(ctx context.Context, req *runtime.Request) (*ru
 		if err != nil {
 			return nil, apiError("messages", err)
 		}
+		msg, answered := assistantMessage(res.Content, nil, m.formatTool(req))
 		total = merge(total, &runtime.Response{
-			Message:         assistantMessage(res.Content, nil),
-			FinishReason:    finishReason(string(res.StopReason)),
+			Message:         msg,
+			FinishReason:    answerFinish(finishReason(string(res.StopReason)), msg, answered),
 			RawFinishReason: string(res.StopReason),
 			Usage:           usage(res.Usage),
 			ID:              res.ID,
@@ -129,9 +130,11 @@ func reasoningPart(text string, meta reasoningMeta) runtime.Part {
 // citations kept in its ProviderMetadata); every other block (server tool
 // calls and their results…) becomes a [runtime.PartProviderItem] part holding
 // the block verbatim. args, when not nil, holds the arguments of streamed
-// tool_use blocks by index, as they came.
-func assistantMessage(content []sdk.ContentBlockUnion, args map[int]string) runtime.Message {
-	msg := runtime.Message{Role: runtime.RoleAssistant}
+// tool_use blocks by index, as they came. The input of a call of
+// formatTool, when not "", is the answer: a text part; answered reports
+// whether there was one.
+func assistantMessage(content []sdk.ContentBlockUnion, args map[int]string, formatTool string) (msg runtime.Message, answered bool) {
+	msg = runtime.Message{Role: runtime.RoleAssistant}
 	for i, b := range content {
 		switch b.Type {
 		case "text":
@@ -154,6 +157,11 @@ func assistantMessage(content []sdk.ContentBlockUnion, args map[int]string) runt
 			if a, ok := args[i]; ok {
 				arguments = a
 			}
+			if formatTool != "" && b.Name == formatTool {
+				msg.Parts = append(msg.Parts, answerPart(arguments))
+				answered = true
+				continue
+			}
 			if arguments == "" {
 				arguments = "{}" // a call without arguments streams no delta
 			}
@@ -167,7 +175,7 @@ func assistantMessage(content []sdk.ContentBlockUnion, args map[int]string) runt
 			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartProviderItem, ProviderMetadata: map[string]json.RawMessage{ProviderName: json.RawMessage(raw)}})
 		}
 	}
-	return msg
+	return msg, answered
 }
 
 // hasItems reports whether raw is a non-empty JSON array.
@@ -197,7 +205,7 @@ func (m *MessagesModel) Stream(ctx context.Context, req *runtime.Request) iter.S
 				yield(runtime.StreamPart{}, err)
 				return
 			}
-			res, ok := m.streamOnce(ctx, params, yield)
+			res, ok := m.streamOnce(ctx, params, m.formatTool(req), yield)
 			if !ok {
 				return
 			}
@@ -211,15 +219,17 @@ func (m *MessagesModel) Stream(ctx context.Context, req *runtime.Request) iter.S
 }
 
 // streamOnce streams one request, yielding its deltas and calls, and
-// returns its response. It reports false when it yielded an error or the
-// consumer stopped.
-func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewParams, yield func(runtime.StreamPart, error) bool) (*runtime.Response, bool) {
+// returns its response. The input of a call of formatTool, when not "",
+// streams as text deltas: it is the answer. It reports false when it
+// yielded an error or the consumer stopped.
+func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewParams, formatTool string, yield func(runtime.StreamPart, error) bool) (*runtime.Response, bool) {
 	stream := m.client.Messages.NewStreaming(ctx, params)
 	defer stream.Close()
 
 	var (
 		acc     sdk.Message        // the message so far, each block's JSON as the API sent it
 		args    = map[int]string{} // tool_use arguments as they came, valid JSON or not
+		answers = map[int]bool{}   // the indexes of the format tool's calls
 		stopped bool
 	)
 	for stream.Next() {
@@ -239,6 +249,10 @@ func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewPar
 				part = runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: cb.Thinking}
 			case "tool_use":
 				args[int(ev.Index)] = ""
+				if formatTool != "" && cb.Name == formatTool {
+					answers[int(ev.Index)] = true
+					continue
+				}
 				if !yield(runtime.StreamPart{Type: runtime.StreamToolCallStart, ToolCallID: cb.ID, ToolName: cb.Name}, nil) {
 					return nil, false
 				}
@@ -258,12 +272,21 @@ func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewPar
 				args[i] += d.PartialJSON
 				b := acc.Content[i]
 				part = runtime.StreamPart{Type: runtime.StreamToolCallDelta, ToolCallID: b.ID, ToolName: b.Name, Text: d.PartialJSON}
+				if answers[i] {
+					part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: d.PartialJSON}
+				}
 			}
 		case "content_block_stop":
 			i := int(ev.Index)
 			a, ok := args[i]
 			if !ok {
 				continue
+			}
+			if answers[i] {
+				if a == "" {
+					part = runtime.StreamPart{Type: runtime.StreamTextDelta, Text: answerPart(a).Text}
+				}
+				break
 			}
 			if a == "" {
 				a = "{}" // a call without arguments streams no delta
@@ -290,9 +313,10 @@ func (m *MessagesModel) streamOnce(ctx context.Context, params sdk.MessageNewPar
 	// Reasoning needs its signature to be sent back, server tool blocks
 	// and citations their JSON: the response carries the whole message, in
 	// block order.
+	msg, answered := assistantMessage(acc.Content, args, formatTool)
 	return &runtime.Response{
-		Message:         assistantMessage(acc.Content, args),
-		FinishReason:    finishReason(string(acc.StopReason)),
+		Message:         msg,
+		FinishReason:    answerFinish(finishReason(string(acc.StopReason)), msg, answered),
 		RawFinishReason: string(acc.StopReason),
 		Usage:           usage(acc.Usage),
 		ID:              acc.ID,
@@ -377,12 +401,21 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		}
 		p.Tools = append(p.Tools, sdk.ToolUnionParam{OfTool: &tool})
 	}
+	choice := req.ToolChoice
+	if name := m.formatTool(req); name != "" {
+		tool, err := formatToolParam(req.ResponseFormat, p.Tools)
+		if err != nil {
+			return p, err
+		}
+		p.Tools = append(p.Tools, tool)
+		choice = runtime.ChoiceTool(name)
+	}
 	serverTools := slices.Clone(m.cfg.serverTools)
 	if len(p.Tools)+len(serverTools) > 0 {
 		var disable = m.cfg.parallel != nil && !*m.cfg.parallel
-		switch req.ToolChoice.Mode {
+		switch choice.Mode {
 		case "", runtime.ToolChoiceAuto:
-			if req.ToolChoice.Mode != "" || disable {
+			if choice.Mode != "" || disable {
 				p.ToolChoice.OfAuto = &sdk.ToolChoiceAutoParam{}
 			}
 		case runtime.ToolChoiceNone:
@@ -390,9 +423,9 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 		case runtime.ToolChoiceRequired:
 			p.ToolChoice.OfAny = &sdk.ToolChoiceAnyParam{}
 		case runtime.ToolChoiceTool:
-			p.ToolChoice.OfTool = &sdk.ToolChoiceToolParam{Name: req.ToolChoice.Name}
+			p.ToolChoice.OfTool = &sdk.ToolChoiceToolParam{Name: choice.Name}
 		default:
-			return p, fmt.Errorf("anthropic: unknown tool choice mode %q", req.ToolChoice.Mode)
+			return p, fmt.Errorf("anthropic: unknown tool choice mode %q", choice.Mode)
 		}
 		if disable {
 			switch {
@@ -426,6 +459,23 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 			if string(bytes.TrimSpace(cc)) == "null" {
 				delete(extra, "cache_control")
 			}
+		}
+	}
+	if f := req.ResponseFormat; f != nil && m.nativeOutput() {
+		format, err := outputFormat(f)
+		if err != nil {
+			return p, err
+		}
+		if own, ok := extra["output_config"].(json.RawMessage); ok {
+			// The provider options' output_config (effort…) keeps its
+			// fields and gets the format.
+			merged, err := withFormat(own, format)
+			if err != nil {
+				return p, err
+			}
+			extra["output_config"] = merged
+		} else {
+			p.OutputConfig.Format = format
 		}
 	}
 	if caching {

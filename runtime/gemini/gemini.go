@@ -69,6 +69,20 @@
 // first call the placeholder that Google documents for that case,
 // "skip_thought_signature_validator".
 //
+// # Structured output
+//
+// A request's ResponseFormat is sent as generationConfig's
+// responseMimeType "application/json" and responseJsonSchema, the schema
+// as generated (re-encoded compactly): standard JSON Schema keeps $ref and
+// $defs, recursion, type arrays with null and additionalProperties, which
+// responseSchema, the OpenAPI subset of tool parameters
+// ([runtime.DialectGemini]), would inline, unroll or drop. The SDK holds the
+// schema in a map, so properties are sent in alphabetical order. The
+// object is the answer's text. Capabilities report OutputWithTools for
+// Gemini 3 and later (an id "gemini-<major>…" with major 3 or more), which
+// take a response schema together with function declarations; older
+// models, and aliases such as "gemini-flash-latest", do not.
+//
 // # Responses
 //
 // Finish reasons: STOP is tool-calls when the response has function calls,

@@ -47,6 +47,15 @@ func Model(id string, opts ...Option) *GenerativeModel {
 // ID returns the model's id, as given to [Model].
 func (m *GenerativeModel) ID() string { return m.id }
 
+// Capabilities implements [runtime.CapabilityReporter]: Gemini 3 and later
+// models take a response schema together with function declarations
+// (https://ai.google.dev/gemini-api/docs/structured-output, "Structured
+// outputs with tools"); Gemini 2.5 and older answer such a request with an
+// error, so they get the format only on a request without tools.
+func (m *GenerativeModel) Capabilities() runtime.Capabilities {
+	return runtime.Capabilities{OutputWithTools: gemini3OrLater(m.id)}
+}
+
 // partMeta is what a part carries in ProviderMetadata["google"] (a tool
 // call's in ToolCall.ProviderMetadata) to be sent back as it came.
 type partMeta struct {

@@ -91,6 +91,14 @@ func (m *GenerativeModel) params(req *runtime.Request) ([]*genai.Content, *genai
 		}
 	}
 
+	if f := req.ResponseFormat; f != nil {
+		schema, err := runtime.ConvertSchema(f.Schema, runtime.DialectStandard)
+		if err != nil {
+			return nil, nil, fmt.Errorf("gemini: response format %s: %w", f.Name, err)
+		}
+		gc.ResponseMIMEType = "application/json"
+		gc.ResponseJsonSchema = schema
+	}
 	if req.Temperature != nil {
 		gc.Temperature = new(float32(*req.Temperature))
 	}
@@ -170,15 +178,16 @@ func (m *GenerativeModel) modelParts(parts []runtime.Part, sent map[string]strin
 			return nil, fmt.Errorf("unknown part type %q", p.Type)
 		}
 	}
-	if first != nil && !signed && needsSignatures(m.id) {
+	if first != nil && !signed && gemini3OrLater(m.id) {
 		first.ThoughtSignature = skipSignature
 	}
 	return out, nil
 }
 
-// needsSignatures reports whether model id is Gemini 3 or later, which
-// rejects a turn's function calls without a thought signature.
-func needsSignatures(id string) bool {
+// gemini3OrLater reports whether model id is Gemini 3 or later, which
+// rejects a turn's function calls without a thought signature and takes a
+// response schema together with function declarations.
+func gemini3OrLater(id string) bool {
 	id = strings.TrimPrefix(id, "models/")
 	rest, ok := strings.CutPrefix(id, "gemini-")
 	if !ok {

@@ -52,6 +52,12 @@ func Model(id string, opts ...Option) *ChatModel {
 // ID returns the model's id, as given to [Model].
 func (m *ChatModel) ID() string { return m.id }
 
+// Capabilities implements [runtime.CapabilityReporter]: Chat Completions
+// takes response_format together with tools.
+func (m *ChatModel) Capabilities() runtime.Capabilities {
+	return runtime.Capabilities{OutputWithTools: true}
+}
+
 // Generate implements [runtime.Model].
 func (m *ChatModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
 	if m.err != nil {
@@ -376,6 +382,17 @@ func (m *ChatModel) params(req *runtime.Request, stream bool) (oai.ChatCompletio
 			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
 		}
 	}
+	if f := req.ResponseFormat; f != nil {
+		schema, strict, err := formatSchema(f)
+		if err != nil {
+			return p, err
+		}
+		js := shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: f.Name, Schema: schema, Strict: oai.Bool(strict)}
+		if f.Description != "" {
+			js.Description = oai.String(f.Description)
+		}
+		p.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{JSONSchema: js}
+	}
 	if req.Temperature != nil {
 		p.Temperature = oai.Float(*req.Temperature)
 	}
@@ -414,6 +431,28 @@ func providerOptions(po map[string]json.RawMessage) (map[string]any, error) {
 		out[k] = v
 	}
 	return out, nil
+}
+
+// formatSchema returns the schema to send for a response format, and
+// whether to send it strict: a strict format's schema in
+// [runtime.DialectOpenAIStrict], or, when that dialect cannot express it,
+// the schema as it is, not strict (as [runtime.ResponseFormat] asks; a
+// strict tool's schema that cannot be converted is an error instead, which
+// toolgen reports at generate time).
+func formatSchema(f *runtime.ResponseFormat) (map[string]any, bool, error) {
+	schema, strict := f.Schema, f.Strict
+	if strict {
+		if conv, err := runtime.ConvertSchema(schema, runtime.DialectOpenAIStrict); err == nil {
+			schema = conv
+		} else {
+			strict = false
+		}
+	}
+	params, err := parameters(schema)
+	if err != nil {
+		return nil, false, fmt.Errorf("openai: response format %s: %w", f.Name, err)
+	}
+	return params, strict, nil
 }
 
 // parameters turns a JSON Schema into function parameters. Its top-level

@@ -93,6 +93,20 @@
 // Completions, plus reasoning summary deltas; the finish part's message is
 // the completed response's output, items and all.
 //
+// # Structured output
+//
+// A request's ResponseFormat is sent as response_format
+// {"type":"json_schema","json_schema":{name, description, schema, strict}}
+// on Chat Completions and as text.format {"type":"json_schema", name,
+// description, schema, strict} on the Responses API, strict always set. A
+// strict format's schema is sent in [runtime.DialectOpenAIStrict]; one
+// that dialect cannot express is sent as it is, with strict false (unlike
+// a strict tool's, an error, since toolgen checks tools at generate time).
+// The object is the answer's text; a refusal is still a
+// [runtime.PartRefusal] with [runtime.FinishRefusal]. Both models report
+// OutputWithTools in their Capabilities: the APIs take a format together
+// with tools.
+//
 // # Both
 //
 // Requests are retried by the SDK (2 retries by default, honouring

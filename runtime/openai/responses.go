@@ -52,6 +52,12 @@ func Responses(id string, opts ...Option) *ResponsesModel {
 // ID returns the model's id, as given to [Responses].
 func (m *ResponsesModel) ID() string { return m.id }
 
+// Capabilities implements [runtime.CapabilityReporter]: the Responses API
+// takes text.format together with tools.
+func (m *ResponsesModel) Capabilities() runtime.Capabilities {
+	return runtime.Capabilities{OutputWithTools: true}
+}
+
 // itemMeta is what a part carries in ProviderMetadata["openai"] to be sent
 // back as (part of) the output item it came from. Parts of one item (the
 // texts of a message, the summaries of a reasoning item) carry its id;
@@ -336,6 +342,17 @@ func (m *ResponsesModel) params(req *runtime.Request) (responses.ResponseNewPara
 		if m.cfg.parallel != nil {
 			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
 		}
+	}
+	if f := req.ResponseFormat; f != nil {
+		schema, strict, err := formatSchema(f)
+		if err != nil {
+			return p, err
+		}
+		js := &responses.ResponseFormatTextJSONSchemaConfigParam{Name: f.Name, Schema: schema, Strict: oai.Bool(strict)}
+		if f.Description != "" {
+			js.Description = oai.String(f.Description)
+		}
+		p.Text.Format.OfJSONSchema = js
 	}
 	if req.Temperature != nil {
 		p.Temperature = oai.Float(*req.Temperature)

@@ -33,9 +33,16 @@
 //     [StatusError]), else 500. The SDK retries 408, 409, 429 and 5xx
 //     answers; the fake asks it to wait 1ms, and each retry takes the next
 //     turn, so a script can fail once and then succeed.
+//   - A request that forces a tool (tool_choice {"type":"tool"}), as
+//     anthropic.StructuredOutputTool does for a response format, is
+//     answered with a call of that tool when the turn makes no call and
+//     its text is a JSON object: the text becomes the call's input, the id
+//     "toolu_answer_<n>", n the turn's number. So one script answers with
+//     an object whichever way it is asked for.
 //   - Respond is called with the request decoded from the wire: the system
 //     prompt, the messages (text, images, tool calls, tool results with
-//     their error flag), the tools and the tool choice.
+//     their error flag), the tools, the tool choice and the response format
+//     (output_config.format; its schema only, as the API has no name).
 //
 // A request after the last turn gets a 400 error saying the script is
 // exhausted, which the SDK does not retry.
@@ -107,8 +114,9 @@ func (s *Server) Close() {
 // wireRequest holds the fields of a request body that the answer depends
 // on.
 type wireRequest struct {
-	Model  string `json:"model"`
-	Stream bool   `json:"stream"`
+	Model      string      `json:"model"`
+	Stream     bool        `json:"stream"`
+	ToolChoice *toolChoice `json:"tool_choice"`
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
@@ -146,6 +154,7 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, fakeapi.Status(err), err.Error())
 		return
 	}
+	turn = forcedCall(in, turn, seq)
 	if cache != nil {
 		out := turn.Usage.OutputTokens
 		if out == 0 {

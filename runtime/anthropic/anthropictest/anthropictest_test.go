@@ -255,3 +255,58 @@ func TestWithoutTB(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hello", res.Message.Text())
 }
+
+// TestRespondResponseFormat: Respond sees a native format's schema; a
+// forced tool is a tool and a tool choice, and a text turn that is a JSON
+// object answers it with a call of that tool.
+func TestRespondResponseFormat(t *testing.T) {
+	const schema = `{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`
+	for _, mode := range []anthropic.StructuredOutputMode{anthropic.StructuredOutputNative, anthropic.StructuredOutputTool} {
+		t.Run(string(mode), func(t *testing.T) {
+			var seen *runtime.Request
+			srv := anthropictest.NewServer(t, scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+				seen = req
+				return scripted.Text(`{"city":"Paris"}`)
+			}})
+			model := anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test"), anthropic.WithStructuredOutput(mode))
+			format := &runtime.ResponseFormat{Name: "report", Schema: json.RawMessage(schema)}
+			res, err := model.Generate(t.Context(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("Report.")}, ResponseFormat: format})
+			require.NoError(t, err)
+			assert.Equal(t, `{"city":"Paris"}`, res.Message.Text())
+			require.NotNil(t, seen)
+			if mode == anthropic.StructuredOutputNative {
+				require.NotNil(t, seen.ResponseFormat)
+				assert.JSONEq(t, schema, string(seen.ResponseFormat.Schema))
+				assert.Empty(t, seen.Tools)
+				return
+			}
+			assert.Nil(t, seen.ResponseFormat)
+			require.Len(t, seen.Tools, 1)
+			assert.Equal(t, "report", seen.Tools[0].Name)
+			assert.Equal(t, runtime.ChoiceTool("report"), seen.ToolChoice)
+		})
+	}
+}
+
+// TestForcedToolAnswer: a request that forces a tool gets, for a text turn
+// that is a JSON object, a tool_use block of that tool with the object as
+// input; other text stays text.
+func TestForcedToolAnswer(t *testing.T) {
+	srv := anthropictest.NewServer(t, scripted.Text(`{"city":"Paris"}`), scripted.Text("Not an object."))
+	for i, want := range []string{`[{"type":"tool_use","id":"toolu_answer_1","name":"report","input":{"city":"Paris"}}]`, `[{"type":"text","text":"Not an object."}]`} {
+		body := `{"model":"claude-sonnet-4-5","max_tokens":10,"messages":[{"role":"user","content":"Report."}],` +
+			`"tools":[{"name":"report","input_schema":{"type":"object"}}],"tool_choice":{"type":"tool","name":"report"}}`
+		resp, err := http.Post(srv.URL()+"v1/messages", "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		data, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		var msg struct {
+			Content    json.RawMessage `json:"content"`
+			StopReason string          `json:"stop_reason"`
+		}
+		require.NoError(t, json.Unmarshal(data, &msg), string(data))
+		assert.JSONEq(t, want, string(msg.Content), i)
+		assert.Equal(t, []string{"tool_use", "end_turn"}[i], msg.StopReason)
+	}
+}

@@ -84,6 +84,21 @@ func input(args string) json.RawMessage {
 	return raw
 }
 
+// forcedCall returns turn as the API answers a request that forces a tool
+// (tool_choice {"type":"tool"}): a turn that makes no call and whose text
+// is a JSON object becomes a call of that tool with the text as its input,
+// so that a script that answers with an object plays the same whether the
+// object is asked for natively or with a forced tool.
+func forcedCall(in wireRequest, turn scripted.Turn, seq int) scripted.Turn {
+	tc := in.ToolChoice
+	text := strings.TrimSpace(turn.Text)
+	if tc == nil || tc.Type != "tool" || len(turn.ToolCalls) > 0 || !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
+		return turn
+	}
+	call := runtime.ToolCall{ID: fmt.Sprintf("toolu_answer_%d", seq), Name: tc.Name, Arguments: text}
+	return scripted.Turn{ToolCalls: []runtime.ToolCall{call}, Usage: turn.Usage}
+}
+
 // writeMessage answers a Messages request with turn.
 func writeMessage(w http.ResponseWriter, in wireRequest, turn scripted.Turn, seq int) {
 	id := fmt.Sprintf("msg_%d", seq)
@@ -152,10 +167,19 @@ type messagesRequest struct {
 		Description string          `json:"description"`
 		InputSchema json.RawMessage `json:"input_schema"`
 	} `json:"tools"`
-	ToolChoice *struct {
-		Type string `json:"type"`
-		Name string `json:"name"`
-	} `json:"tool_choice"`
+	ToolChoice   *toolChoice `json:"tool_choice"`
+	OutputConfig struct {
+		Format *struct {
+			Type   string          `json:"type"`
+			Schema json.RawMessage `json:"schema"`
+		} `json:"format"`
+	} `json:"output_config"`
+}
+
+// toolChoice is a request's tool_choice.
+type toolChoice struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
 }
 
 // wireBlock is a content block of a request.
@@ -235,6 +259,9 @@ func decodeMessages(body []byte) (*runtime.Request, error) {
 		default:
 			req.ToolChoice = runtime.ToolChoice{Mode: runtime.ToolChoiceMode(tc.Type)}
 		}
+	}
+	if f := in.OutputConfig.Format; f != nil && f.Type == "json_schema" {
+		req.ResponseFormat = &runtime.ResponseFormat{Schema: f.Schema}
 	}
 	return req, nil
 }

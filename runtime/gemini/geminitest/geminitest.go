@@ -46,7 +46,10 @@
 //     instruction, the contents (text, media, function calls, function
 //     responses as tool results: "error" as an error output, a string
 //     "output" as text, any other response as JSON), the function
-//     declarations (their parameters as InputSchema) and the tool choice.
+//     declarations (their parameters as InputSchema), the tool choice and
+//     the response format (generationConfig's responseJsonSchema, or
+//     responseSchema, with responseMimeType "application/json"; a schema
+//     only, as the API has no name).
 //
 // A request after the last turn gets a 400 error saying the script is
 // exhausted, which the SDK does not retry.

@@ -316,3 +316,22 @@ func TestWithoutTB(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hello", res.Message.Text())
 }
+
+// TestRespondResponseFormat: Respond sees the responseJsonSchema of a
+// request with a JSON response mime type.
+func TestRespondResponseFormat(t *testing.T) {
+	const schema = `{"type":"object","properties":{"city":{"type":"string"}},"required":["city"]}`
+	var seen *runtime.Request
+	srv := geminitest.NewServer(t, scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		seen = req
+		return scripted.Text(`{"city":"Paris"}`)
+	}})
+	model := gemini.Model("gemini-2.5-flash", gemini.WithBaseURL(srv.URL()), gemini.WithAPIKey("test"))
+	format := &runtime.ResponseFormat{Name: "report", Schema: json.RawMessage(schema)}
+	res, err := model.Generate(t.Context(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("Report.")}, ResponseFormat: format})
+	require.NoError(t, err)
+	assert.Equal(t, `{"city":"Paris"}`, res.Message.Text())
+	require.NotNil(t, seen)
+	require.NotNil(t, seen.ResponseFormat)
+	assert.JSONEq(t, schema, string(seen.ResponseFormat.Schema))
+}

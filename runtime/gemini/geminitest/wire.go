@@ -224,6 +224,11 @@ type generateRequest struct {
 			AllowedFunctionNames []string `json:"allowedFunctionNames"`
 		} `json:"functionCallingConfig"`
 	} `json:"toolConfig"`
+	GenerationConfig struct {
+		ResponseMIMEType   string          `json:"responseMimeType"`
+		ResponseJSONSchema json.RawMessage `json:"responseJsonSchema"`
+		ResponseSchema     json.RawMessage `json:"responseSchema"`
+	} `json:"generationConfig"`
 }
 
 // checkSignatures returns why a request lost a signature the server sent,
@@ -355,6 +360,15 @@ func decodeRequest(body []byte) (*runtime.Request, error) {
 			req.ToolChoice = runtime.ChoiceNone
 		case fc.Mode == "AUTO":
 			req.ToolChoice = runtime.ChoiceAuto
+		}
+	}
+	if g := in.GenerationConfig; g.ResponseMIMEType == "application/json" {
+		schema := g.ResponseJSONSchema
+		if len(schema) == 0 {
+			schema = g.ResponseSchema
+		}
+		if len(schema) > 0 {
+			req.ResponseFormat = &runtime.ResponseFormat{Schema: schema}
 		}
 	}
 	return req, nil

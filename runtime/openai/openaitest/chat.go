@@ -152,7 +152,27 @@ type chatRequest struct {
 			Strict      bool            `json:"strict"`
 		} `json:"function"`
 	} `json:"tools"`
-	ToolChoice json.RawMessage `json:"tool_choice"`
+	ToolChoice     json.RawMessage `json:"tool_choice"`
+	ResponseFormat *struct {
+		Type       string      `json:"type"`
+		JSONSchema *jsonSchema `json:"json_schema"`
+	} `json:"response_format"`
+}
+
+// jsonSchema is a json_schema response format, as both APIs send it.
+type jsonSchema struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	Schema      json.RawMessage `json:"schema"`
+	Strict      bool            `json:"strict"`
+}
+
+// format returns the runtime's response format for s, nil for none.
+func (s *jsonSchema) format() *runtime.ResponseFormat {
+	if s == nil {
+		return nil
+	}
+	return &runtime.ResponseFormat{Name: s.Name, Description: s.Description, Schema: s.Schema, Strict: s.Strict}
 }
 
 // decodeChat converts a Chat Completions request body to the runtime's
@@ -211,6 +231,9 @@ func decodeChat(body []byte) (*runtime.Request, error) {
 		req.ToolChoice = runtime.ToolChoice{Mode: runtime.ToolChoiceMode(mode)}
 	case json.Unmarshal(in.ToolChoice, &named) == nil:
 		req.ToolChoice = runtime.ChoiceTool(named.Function.Name)
+	}
+	if rf := in.ResponseFormat; rf != nil && rf.Type == "json_schema" {
+		req.ResponseFormat = rf.JSONSchema.format()
 	}
 	return req, nil
 }

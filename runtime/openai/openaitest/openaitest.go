@@ -27,8 +27,9 @@
 //     answers; the fake asks it to wait 1ms, and each retry takes the next
 //     turn, so a script can fail once and then succeed.
 //   - Respond is called with the request decoded from the wire: the
-//     messages (text, images by URL, tool calls, tool results), the tools
-//     and the tool choice. Chat Completions has no error flag, so every
+//     messages (text, images by URL, tool calls, tool results), the tools,
+//     the tool choice and the response format (response_format or
+//     text.format of type json_schema). Chat Completions has no error flag, so every
 //     result comes back as a text output; a Responses result with images
 //     comes back as a content output.
 //

@@ -267,3 +267,33 @@ func TestWithoutTB(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hello", res.Message.Text())
 }
+
+// TestRespondResponseFormat: Respond sees the request's response format,
+// from response_format on Chat Completions and text.format on the
+// Responses API, in the strict dialect the adapter sent.
+func TestRespondResponseFormat(t *testing.T) {
+	const schema = `{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`
+	for _, api := range []string{"chat", "responses"} {
+		t.Run(api, func(t *testing.T) {
+			var seen *runtime.Request
+			srv := openaitest.NewServer(t, scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+				seen = req
+				return scripted.Text(`{"city":"Paris"}`)
+			}})
+			opts := []openai.Option{openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test")}
+			var model runtime.Model = openai.Model("gpt-5.4", opts...)
+			if api == "responses" {
+				model = openai.Responses("gpt-5.4", opts...)
+			}
+			format := &runtime.ResponseFormat{Name: "report", Description: "A report.", Schema: json.RawMessage(schema), Strict: true}
+			_, err := model.Generate(t.Context(), &runtime.Request{Messages: []runtime.Message{runtime.UserMessage("Report.")}, ResponseFormat: format})
+			require.NoError(t, err)
+			require.NotNil(t, seen)
+			require.NotNil(t, seen.ResponseFormat)
+			assert.Equal(t, "report", seen.ResponseFormat.Name)
+			assert.Equal(t, "A report.", seen.ResponseFormat.Description)
+			assert.True(t, seen.ResponseFormat.Strict)
+			assert.JSONEq(t, schema, string(seen.ResponseFormat.Schema))
+		})
+	}
+}

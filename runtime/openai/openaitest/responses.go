@@ -165,6 +165,12 @@ type responsesRequest struct {
 		Strict      bool            `json:"strict"`
 	} `json:"tools"`
 	ToolChoice json.RawMessage `json:"tool_choice"`
+	Text       struct {
+		Format *struct {
+			Type string `json:"type"`
+			jsonSchema
+		} `json:"format"`
+	} `json:"text"`
 }
 
 // responsesInput is one input item.
@@ -245,6 +251,9 @@ func decodeResponses(body []byte) (*runtime.Request, error) {
 		req.ToolChoice = runtime.ToolChoice{Mode: runtime.ToolChoiceMode(mode)}
 	case json.Unmarshal(in.ToolChoice, &named) == nil:
 		req.ToolChoice = runtime.ChoiceTool(named.Name)
+	}
+	if f := in.Text.Format; f != nil && f.Type == "json_schema" {
+		req.ResponseFormat = f.format()
 	}
 	return req, nil
 }
