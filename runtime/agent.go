@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -89,6 +90,14 @@ type Result struct {
 	// State is set when the run paused; pass it to [Agent.Resume] with
 	// the answers.
 	State *RunState
+	// Object is the run's typed object, for a run made with [WithOutput]
+	// that finished (not paused): a value of the output's type T, which
+	// [Object] returns as a T. It is nil otherwise.
+	Object any
+	// ObjectJSON is the object's JSON as the model wrote it, once
+	// validated against the output's schema (without a surrounding code
+	// fence). Text holds the same answer as the model sent it.
+	ObjectJSON json.RawMessage
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
 	// events, their payloads shaped for [TargetTranscript].

@@ -41,6 +41,8 @@ type callConfig struct {
 	validateOutputs bool
 	// Client tools; see WithClientTools.
 	clientTools map[string]ClientTool
+	// The typed object the run ends with; see WithOutput.
+	output output
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook
