@@ -74,6 +74,8 @@ type Result struct {
 	// FinishReason says why the run ended: the model's reason for its last
 	// answer or [FinishMaxSteps]; for a paused run, [FinishApproval],
 	// [FinishSuspended] or (when only client tools wait) [FinishToolCalls].
+	// A run with [WithOutput] that reached its step limit keeps
+	// FinishMaxSteps after the structuring request that made its object.
 	FinishReason FinishReason
 	// Usage is the sum over the run's steps (and, after Resume, the steps
 	// before the stop).

@@ -263,8 +263,13 @@ func (r *runner) structure(ctx context.Context, messages []Message, step int, us
 		return nil, 0, usage, "", fmt.Errorf("agent %s: step %d: structuring request: model: %w", r.a.ID, step, err)
 	}
 	usage = usage.Add(resp.Usage)
-	messages = append(messages, resp.Message)
-	st := Step{Number: step, Text: resp.Message.Text(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
+	// The request offered no tools, so calls in the answer are not run,
+	// and they stay out of the conversation, which a provider would
+	// refuse with calls that have no results. The Step keeps them.
+	msg := resp.Message
+	msg.Parts = slices.DeleteFunc(slices.Clone(msg.Parts), func(p Part) bool { return p.Type == PartToolCall })
+	messages = append(messages, msg)
+	st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
 	if st.Text != "" {
 		r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
 	}

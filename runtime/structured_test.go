@@ -334,3 +334,22 @@ func TestOutputErrorUnwraps(t *testing.T) {
 	assert.ErrorIs(t, e, inner)
 	assert.Equal(t, "invalid structured output: at /x: expected string", e.Error())
 }
+
+func TestOutputStructuringAnswerWithCallsRunsNoTool(t *testing.T) {
+	model := scripted.New(
+		scripted.Text("Paris is mild."),
+		scripted.Turn{Text: `{"city":"Paris"}`, ToolCalls: []runtime.ToolCall{scripted.Call("weather", `{"location":"Paris"}`)}},
+		scripted.Text(parisJSON),
+	)
+	res, err := weatherAgent(model).Generate(t.Context(), "Report.", runtime.WithOutput(reportOutput(false)))
+	require.NoError(t, err)
+	require.Len(t, res.Steps, 3)
+	assert.Len(t, res.Steps[1].ToolCalls, 1, "the step keeps the stray call")
+	assert.Empty(t, res.Steps[1].Outcomes, "which does not run")
+	retry := model.Requests()[2].Messages
+	answer := retry[len(retry)-2]
+	assert.Equal(t, runtime.RoleAssistant, answer.Role)
+	assert.Empty(t, answer.ToolCalls(), "the conversation holds no call without a result")
+	assert.Equal(t, `{"city":"Paris"}`, answer.Text())
+	assert.Contains(t, retry[len(retry)-1].Text(), `at /: missing required property "tempC"`)
+}
