@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -48,4 +49,11 @@ func TestReportSchemaRefusesABadDate(t *testing.T) {
 	require.ErrorAs(t, err, &oe)
 	assert.Contains(t, oe.Message, "at /warmestDay")
 	assert.NotContains(t, oe.Message, "Saturday")
+}
+
+// TestToolsGolden pins what a model sees of the tools. After a change to
+// them, go test -run TestToolsGolden -update rewrites
+// testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
