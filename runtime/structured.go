@@ -210,29 +210,29 @@ func (o *outputRun) stepFormat() *ResponseFormat {
 }
 
 // conclude ends the run at messages, the last step having been step, with
-// reason. A run without an output just finishes. With one, answer is the
-// last response when the model answered without tool calls: with native
-// structured output that answer is the object; otherwise (or with no
-// answer, at the step limit) one structuring request makes it.
+// reason. A run without an output just finishes. With one, answered says
+// that the model's last answer had no tool calls: with native structured
+// output, that answer is the object; otherwise (or at the step limit) one
+// structuring request makes it.
 func (r *runner) conclude(ctx context.Context, messages []Message, step int, usage Usage, reason FinishReason, text string, answered bool) (*Result, error) {
 	if r.out == nil {
 		return r.finish(messages, reason, usage, text), nil
 	}
+	var err error
 	if !answered || !r.out.native {
 		messages = append(messages, UserMessage(structuringPrompt))
-		var err error
 		if messages, step, usage, text, err = r.structure(ctx, messages, step, usage); err != nil {
 			return nil, err
 		}
 	}
-	obj, raw, err := r.out.out.decode(WithArgumentLimits(ctx, r.cfg.limits), text)
+	limited := WithArgumentLimits(ctx, r.cfg.limits)
+	obj, raw, err := r.out.out.decode(limited, text)
 	if errors.Is(err, ErrInvalidArguments) {
 		messages = append(messages, UserMessage(fmt.Sprintf(retryPrompt, dataMessage(err))))
-		var serr error
-		if messages, step, usage, text, serr = r.structure(ctx, messages, step, usage); serr != nil {
-			return nil, serr
+		if messages, _, usage, text, err = r.structure(ctx, messages, step, usage); err != nil {
+			return nil, err
 		}
-		obj, raw, err = r.out.out.decode(WithArgumentLimits(ctx, r.cfg.limits), text)
+		obj, raw, err = r.out.out.decode(limited, text)
 	}
 	if err != nil {
 		return nil, r.outputError(messages, usage, text, err)

@@ -140,7 +140,7 @@ func TestOutputRetriesOnceWithTheValidationMessage(t *testing.T) {
 	assert.Equal(t, runtime.RoleUser, msg.Role)
 	assert.Contains(t, msg.Text(), "at /tempC: expected number, got string")
 	assert.NotContains(t, msg.Text(), "warm-and-sunny", "the message never quotes the answer")
-	assert.LessOrEqual(t, len(msg.Text()), 1024+200)
+	assert.LessOrEqual(t, len(msg.Text()), 1024, "at most 1 KB")
 	assert.Equal(t, `{"city":"Paris","tempC":"warm-and-sunny"}`, retry.Messages[len(retry.Messages)-2].Text())
 
 	got, err := runtime.Object[report](res)
@@ -352,4 +352,22 @@ func TestOutputStructuringAnswerWithCallsRunsNoTool(t *testing.T) {
 	assert.Empty(t, answer.ToolCalls(), "the conversation holds no call without a result")
 	assert.Equal(t, `{"city":"Paris"}`, answer.Text())
 	assert.Contains(t, retry[len(retry)-1].Text(), `at /: missing required property "tempC"`)
+}
+
+// touchy panics when it decodes, as a buggy UnmarshalJSON might.
+type touchy struct{}
+
+func (*touchy) UnmarshalJSON([]byte) error { panic("touchy") }
+
+func TestOutputPanicInDecodingIsNotRetried(t *testing.T) {
+	out := runtime.NewOutput[touchy](runtime.OutputSpec{ID: "touchy", Schema: json.RawMessage(`{"type":"object"}`)})
+	model := native(scripted.Text(`{}`), scripted.Text(`{}`))
+	_, err := weatherAgent(model).Generate(t.Context(), "Go.", runtime.WithOutput(out))
+	var oe *runtime.OutputError
+	require.ErrorAs(t, err, &oe)
+	var pe *runtime.PanicError
+	assert.ErrorAs(t, err, &pe, "the application's fault, not the model's")
+	assert.Len(t, model.Requests(), 1, "no retry")
+	require.NotNil(t, oe.Result)
+	assert.Len(t, oe.Result.Steps, 1)
 }
