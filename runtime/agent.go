@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -73,7 +74,9 @@ type Result struct {
 	// FinishReason says why the run ended: the model's reason for its last
 	// answer, [FinishMaxSteps] or [FinishStopCondition]; for a paused run,
 	// [FinishApproval], [FinishSuspended] or (when only client tools wait)
-	// [FinishToolCalls].
+	// [FinishToolCalls]. A run with [WithOutput] that reached its step
+	// limit or a stop condition keeps that reason after the structuring
+	// request that made its object.
 	FinishReason FinishReason
 	// Usage is the sum over the run's steps (and, after Resume, the steps
 	// before the stop).
@@ -90,6 +93,14 @@ type Result struct {
 	// State is set when the run paused; pass it to [Agent.Resume] with
 	// the answers.
 	State *RunState
+	// Object is the run's typed object, for a run made with [WithOutput]
+	// that finished (not paused): a value of the output's type T, which
+	// [Object] returns as a T. It is nil otherwise.
+	Object any
+	// ObjectJSON is the object's JSON as the model wrote it, once
+	// validated against the output's schema (without a surrounding code
+	// fence). Text holds the same answer as the model sent it.
+	ObjectJSON json.RawMessage
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
 	// events, their payloads shaped for [TargetTranscript].

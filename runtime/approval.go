@@ -268,6 +268,9 @@ type RunState struct {
 	ToolChoice  ToolChoice            `json:"toolChoice"`
 	ActiveTools []string              `json:"activeTools,omitempty"`
 	ClientTools map[string]ClientTool `json:"clientTools,omitempty"`
+	// Output is the ID of the run's structured output ([WithOutput]), if
+	// it has one. Resume must be given the same output again.
+	Output string `json:"output,omitempty"`
 }
 
 // WaitingCall is a call of a paused run's step that waits.

@@ -119,6 +119,20 @@
 // [WithClientTools] (tools the caller runs). The
 // run's ctx reaches every tool and cancels the run.
 //
+// # Structured output
+//
+// [WithOutput] makes a run end with a typed object, which [Object] returns:
+//
+//	res, err := agent.Generate(ctx, prompt, runtime.WithOutput(ReportSchema))
+//	report, err := runtime.Object[Report](res)
+//
+// A model whose [Capabilities] say OutputWithTools gets the schema as the
+// [Request.ResponseFormat] of every step, beside the tools; any other gets
+// one structuring request at the end, with the format and no tools. The
+// object takes the arguments' path; an invalid one is sent back once with
+// the validation message, and a second is an [*OutputError], the one bad
+// model answer that ends a run, with the run so far in its Result.
+//
 // # Errors
 //
 // Bad model input never ends a run. Unparseable arguments, schema

@@ -25,6 +25,8 @@ type runner struct {
 	// hookMsgs are what the current step sent the model without system
 	// messages, for the tools' lifecycle hooks.
 	hookMsgs []Message
+	// out is set for a run with WithOutput; see structured.go.
+	out *outputRun
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -67,6 +69,12 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
 	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
+	if cfg.output != nil {
+		if err := cfg.output.check(); err != nil {
+			return nil, fmt.Errorf("agent %s: WithOutput: %w", a.ID, err)
+		}
+		r.out = newOutputRun(cfg.output, a.Model)
+	}
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	return r, nil
 }
@@ -135,7 +143,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 		if err != nil {
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
-		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice}
+		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice, ResponseFormat: r.out.stepFormat()}
 		r.hookMsgs = withoutSystem(plan.Messages)
 		resp, err := r.callModel(ctx, step, req, plan.Tools, active)
 		if err != nil {
@@ -154,7 +162,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			if err := r.finishStep(ctx, st); err != nil {
 				return nil, err
 			}
-			return r.finish(messages, resp.FinishReason, usage, st.Text), nil
+			return r.conclude(ctx, messages, step, usage, resp.FinishReason, st.Text, true)
 		}
 		d := r.dispatch(ctx, step, st.ToolCalls, active, plan.Tools, nil)
 		if err := r.check(ctx); err != nil {
@@ -169,8 +177,8 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 		if err := r.finishStep(ctx, st); err != nil {
 			return nil, err
 		}
-		if res := r.next(messages, st, usage); res != nil {
-			return res, nil
+		if reason, end := r.next(st, usage); end {
+			return r.conclude(ctx, messages, step, usage, reason, st.Text, false)
 		}
 	}
 }

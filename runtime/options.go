@@ -43,6 +43,8 @@ type callConfig struct {
 	clientTools map[string]ClientTool
 	// Stop conditions; see WithStopWhen.
 	stopWhen []StopCondition
+	// The typed object the run ends with; see WithOutput.
+	output output
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook

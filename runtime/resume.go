@@ -41,6 +41,9 @@ func (r *runner) pause(messages []Message, st Step, d dispatched, usage Usage) *
 		ToolChoice:       r.cfg.toolChoice,
 		ClientTools:      r.cfg.clientTools,
 	}
+	if r.out != nil {
+		state.Output = r.out.format.Name
+	}
 	if r.cfg.activeSet {
 		state.ActiveTools = r.cfg.activeTools
 	}
@@ -83,6 +86,9 @@ func (r *runner) checkState(state *RunState) (*RunState, error) {
 func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) (*Result, error) {
 	state, err := r.checkState(state)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.checkOutput(state); err != nil {
 		return nil, err
 	}
 	if r.cfg.maxSteps <= 0 {
@@ -144,8 +150,8 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 	if err := r.finishStep(ctx, st); err != nil {
 		return nil, err
 	}
-	if res := r.next(messages, st, state.Usage); res != nil {
-		return res, nil
+	if reason, end := r.next(st, state.Usage); end {
+		return r.conclude(ctx, messages, state.Step, state.Usage, reason, st.Text, false)
 	}
 	return r.loop(ctx, messages, state.Step+1, state.Usage)
 }

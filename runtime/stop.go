@@ -56,20 +56,16 @@ func TokenBudget(tokens int) StopCondition {
 	return func(s StepResult) bool { return s.TotalUsage.TotalTokens >= tokens }
 }
 
-// next decides, after a step with tool calls whose results are in
-// messages, whether the run ends there: it returns the finished result,
-// or nil to call the model again.
-func (r *runner) next(messages []Message, st Step, usage Usage) *Result {
+// next decides, after step st whose tool calls are done, whether the run
+// ends there, and with which reason; usage is the run's so far.
+func (r *runner) next(st Step, usage Usage) (FinishReason, bool) {
 	if len(r.cfg.stopWhen) > 0 {
 		sr := StepResult{Step: st, Steps: slices.Clip(r.res.Steps), TotalUsage: usage}
 		for _, stop := range r.cfg.stopWhen {
 			if stop(sr) {
-				return r.finish(messages, FinishStopCondition, usage, st.Text)
+				return FinishStopCondition, true
 			}
 		}
 	}
-	if st.Number >= r.maxSteps() {
-		return r.finish(messages, FinishMaxSteps, usage, st.Text)
-	}
-	return nil
+	return FinishMaxSteps, st.Number >= r.maxSteps()
 }

@@ -23,14 +23,14 @@ func loopingModel(n int, tokens int) *scripted.Model {
 	return scripted.New(turns...)
 }
 
-func weatherAgent(m runtime.Model) *runtime.Agent {
+func stopAgent(m runtime.Model) *runtime.Agent {
 	return &runtime.Agent{ID: "a", Model: m, MaxSteps: 10, Tools: runtime.Toolset{"weather": weatherTool(), "finish": weatherTool()}}
 }
 
 func TestStopWhenReadyMade(t *testing.T) {
 	t.Run("step count", func(t *testing.T) {
 		model := loopingModel(6, 100)
-		res, err := weatherAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.StepCountIs(2)))
+		res, err := stopAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.StepCountIs(2)))
 		require.NoError(t, err)
 		assert.Equal(t, runtime.FinishStopCondition, res.FinishReason)
 		assert.Len(t, res.Steps, 2)
@@ -41,7 +41,7 @@ func TestStopWhenReadyMade(t *testing.T) {
 	})
 	t.Run("token budget", func(t *testing.T) {
 		model := loopingModel(6, 100)
-		res, err := weatherAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.TokenBudget(250)))
+		res, err := stopAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.TokenBudget(250)))
 		require.NoError(t, err)
 		assert.Equal(t, runtime.FinishStopCondition, res.FinishReason)
 		assert.Len(t, res.Steps, 3, "100+100 is under 250, 300 is not")
@@ -53,7 +53,7 @@ func TestStopWhenReadyMade(t *testing.T) {
 			scripted.Calls(scripted.Call("weather", `{"location":"Rome"}`), scripted.Call("finish", `{"location":"Oslo"}`)),
 			scripted.Text("never sent"),
 		)
-		res, err := weatherAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.HasToolCall("other", "finish")))
+		res, err := stopAgent(model).Generate(t.Context(), "go", runtime.WithStopWhen(runtime.HasToolCall("other", "finish")))
 		require.NoError(t, err)
 		assert.Equal(t, runtime.FinishStopCondition, res.FinishReason)
 		require.Len(t, res.Steps, 2)
@@ -66,7 +66,7 @@ func TestStopWhenReadyMade(t *testing.T) {
 func TestStopWhenSeesTheRun(t *testing.T) {
 	model := loopingModel(5, 40)
 	var seen []runtime.StepResult
-	res, err := weatherAgent(model).Generate(t.Context(), "go",
+	res, err := stopAgent(model).Generate(t.Context(), "go",
 		runtime.WithStopWhen(func(s runtime.StepResult) bool { seen = append(seen, s); return false }),
 		runtime.WithStopWhen(func(s runtime.StepResult) bool { return len(s.Steps) == 3 }),
 	)
@@ -85,7 +85,7 @@ func TestStopWhenSeesTheRun(t *testing.T) {
 func TestStopWhenNotAskedWithoutToolCalls(t *testing.T) {
 	model := scripted.New(scripted.Text("done"))
 	called := false
-	res, err := weatherAgent(model).Generate(t.Context(), "go",
+	res, err := stopAgent(model).Generate(t.Context(), "go",
 		runtime.WithStopWhen(func(runtime.StepResult) bool { called = true; return true }))
 	require.NoError(t, err)
 	assert.Equal(t, runtime.FinishStop, res.FinishReason)
@@ -95,7 +95,7 @@ func TestStopWhenNotAskedWithoutToolCalls(t *testing.T) {
 
 func TestStopWhenMaxStepsStillBounds(t *testing.T) {
 	model := loopingModel(6, 1)
-	res, err := weatherAgent(model).Generate(t.Context(), "go", runtime.WithMaxSteps(2), runtime.WithStopWhen(runtime.StepCountIs(4)))
+	res, err := stopAgent(model).Generate(t.Context(), "go", runtime.WithMaxSteps(2), runtime.WithStopWhen(runtime.StepCountIs(4)))
 	require.NoError(t, err)
 	assert.Equal(t, runtime.FinishMaxSteps, res.FinishReason)
 	assert.Len(t, res.Steps, 2)
@@ -105,7 +105,7 @@ func TestStopWhenMaxStepsStillBounds(t *testing.T) {
 // condition that holds for it ends the run there.
 func TestStopWhenAfterResume(t *testing.T) {
 	model := loopingModel(3, 10)
-	agent := weatherAgent(model)
+	agent := stopAgent(model)
 	res, err := agent.Generate(t.Context(), "go", runtime.RequireApproval())
 	require.NoError(t, err)
 	require.Equal(t, runtime.FinishApproval, res.FinishReason)
@@ -126,11 +126,32 @@ func TestStopWhenAfterResume(t *testing.T) {
 func TestStopWhenStream(t *testing.T) {
 	model := loopingModel(4, 10)
 	var last runtime.Event
-	for ev, err := range weatherAgent(model).Stream(t.Context(), "go", runtime.WithStopWhen(runtime.HasToolCall("weather"))) {
+	for ev, err := range stopAgent(model).Stream(t.Context(), "go", runtime.WithStopWhen(runtime.HasToolCall("weather"))) {
 		require.NoError(t, err)
 		last = ev
 	}
 	assert.Equal(t, runtime.EventFinish, last.Type)
 	assert.Equal(t, runtime.FinishStopCondition, last.FinishReason)
 	assert.Len(t, model.Requests(), 1)
+}
+
+// TestStopWhenWithOutput: a run that a condition ends still makes its
+// object, in a structuring request, and keeps its reason.
+func TestStopWhenWithOutput(t *testing.T) {
+	for _, withTools := range []bool{false, true} {
+		model := scripted.New(
+			scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)),
+			scripted.Text(parisJSON),
+		).WithCapabilities(runtime.Capabilities{OutputWithTools: withTools})
+		res, err := stopAgent(model).Generate(t.Context(), "go", runtime.WithOutput(reportOutput(false)), runtime.WithStopWhen(runtime.HasToolCall("weather")))
+		require.NoError(t, err)
+		assert.Equal(t, runtime.FinishStopCondition, res.FinishReason)
+		got, err := runtime.Object[report](res)
+		require.NoError(t, err)
+		assert.Equal(t, "Paris", got.City)
+		reqs := model.Requests()
+		require.Len(t, reqs, 2)
+		assert.Empty(t, reqs[1].Tools, "the second request structures: no tools")
+		assert.Equal(t, reportFormat, reqs[1].ResponseFormat)
+	}
 }

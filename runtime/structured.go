@@ -1,7 +1,13 @@
 package runtime
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
 )
 
 // OutputSpec describes the typed object a run ends with (Mastra's
@@ -25,14 +31,283 @@ type OutputSpec struct {
 // StructuredOutput is the typed handle of an output schema: pass it to
 // [WithOutput], and read the run's object with [Object].
 type StructuredOutput[T any] struct {
-	spec OutputSpec
+	spec   OutputSpec
+	schema *lazySchema // compiled on first use
 }
 
 // NewOutput returns the structured output of type T described by spec.
 // Generated code calls it; spec.Schema must describe T as toolgen does.
 func NewOutput[T any](spec OutputSpec) *StructuredOutput[T] {
-	return &StructuredOutput[T]{spec: spec}
+	return &StructuredOutput[T]{spec: spec, schema: &lazySchema{id: spec.ID, which: "object", raw: spec.Schema}}
 }
 
 // Spec returns the output's description and schema.
 func (o *StructuredOutput[T]) Spec() OutputSpec { return o.spec }
+
+// WithOutput makes the run end with a typed object of o's type, which
+// [Object] returns from the [Result] (Mastra's structuredOutput option).
+//
+// A model whose [Capabilities] say OutputWithTools is sent o's schema as
+// the [Request.ResponseFormat] of every step, beside the tools, and its
+// answer without tool calls is the object. Any other model calls its
+// tools without the format; when it answers without tool calls, the run
+// makes one structuring request: the conversation so far and a user
+// message asking for the object, no tools, the format set. A run that
+// reaches its step limit ends with a structuring request too, whatever
+// the model. A structuring request is a [Step] of its own (in
+// Result.Steps, with a step-finish event and its usage) that does not
+// count against the step limit.
+//
+// The object's text takes the path of a tool's arguments: the run's
+// [Limits], the strict syntax pass, optional nulls dropped for a Strict
+// spec, the schema, then decoding into T with exact-case names and
+// unknown names rejected. One code fence around the text (```json …```),
+// which models without native structured output sometimes add, is
+// stripped first. An object that fails is answered with a user message
+// that says where and what was expected (never quoting the answer), and
+// the model is asked once more, with no tools and the format set; a
+// second failure ends the run with an [*OutputError].
+//
+// A run that pauses keeps the output's ID in its [RunState]; pass the
+// same output to [Agent.Resume], which cannot rebuild the typed decoder
+// from JSON.
+func WithOutput[T any](o *StructuredOutput[T]) Option {
+	return func(cc *callConfig) {
+		cc.output = nil
+		if o != nil {
+			cc.output = o
+		}
+	}
+}
+
+// Object returns the typed object of a run made with [WithOutput]. It is
+// an error when res has no object (the run had no WithOutput, or paused)
+// or when the object is not a T.
+func Object[T any](res *Result) (T, error) {
+	var zero T
+	switch {
+	case res == nil:
+		return zero, errors.New("runtime: Object: nil result")
+	case res.Object == nil:
+		return zero, fmt.Errorf("runtime: Object: the run of agent %s has no object (finish reason %q): run it with WithOutput", res.AgentID, res.FinishReason)
+	}
+	v, ok := res.Object.(T)
+	if !ok {
+		return zero, fmt.Errorf("runtime: Object: the object of the run of agent %s is a %T, not a %s", res.AgentID, res.Object, reflect.TypeFor[T]())
+	}
+	return v, nil
+}
+
+// OutputError ends a run made with [WithOutput] whose model answered with
+// an invalid object twice: first, then after it was told why. Nothing of
+// the run is lost: Result holds its steps, messages and usage.
+type OutputError struct {
+	// Message is why the last answer was refused: the path and what was
+	// expected, at most 1 KB, never quoting the answer.
+	Message string
+	// Text is the model's last answer.
+	Text string
+	// Result is the run so far; its Object is nil.
+	Result *Result
+	// Err is the underlying error.
+	Err error
+}
+
+// Error implements error.
+func (e *OutputError) Error() string { return "invalid structured output: " + e.Message }
+
+// Unwrap returns the underlying error.
+func (e *OutputError) Unwrap() error { return e.Err }
+
+// output is a [StructuredOutput] of any type, as a run holds it.
+type output interface {
+	Spec() OutputSpec
+	// decode takes text through the argument path and returns the decoded
+	// object and its JSON.
+	decode(ctx context.Context, text string) (any, json.RawMessage, error)
+	// check reports a spec that cannot be used.
+	check() error
+}
+
+func (o *StructuredOutput[T]) check() error {
+	if !keyPattern.MatchString(o.spec.ID) {
+		return fmt.Errorf("structured output ID %q does not match %s", o.spec.ID, keyPattern)
+	}
+	if o.schema == nil {
+		return fmt.Errorf("structured output %s was not made with NewOutput", o.spec.ID)
+	}
+	_, err := o.schema.get()
+	return err
+}
+
+// decode implements output. A panic below it (in a type's UnmarshalJSON)
+// is a [PanicError], the application's fault, not the model's.
+func (o *StructuredOutput[T]) decode(ctx context.Context, text string) (obj any, raw json.RawMessage, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			obj, raw, err = nil, nil, fmt.Errorf("read the object %s: %w", o.spec.ID, &PanicError{Value: p})
+		}
+	}()
+	data := unfence([]byte(text))
+	var v T
+	if err := readArguments(ctx, data, o.schema, o.spec.Strict, &v); err != nil {
+		return nil, nil, err
+	}
+	return v, json.RawMessage(data), nil
+}
+
+// unfence returns text without one surrounding Markdown code fence
+// ("```json\n…\n```"), which models without native structured output
+// often put around JSON, and without surrounding white space. Other text
+// is returned as is, for the syntax pass to judge.
+func unfence(text []byte) []byte {
+	t := bytes.TrimSpace(text)
+	if !bytes.HasPrefix(t, []byte("```")) || !bytes.HasSuffix(t, []byte("```")) || len(t) < 6 {
+		return t
+	}
+	body := t[3 : len(t)-3]
+	nl := bytes.IndexByte(body, '\n')
+	if nl < 0 || bytes.ContainsAny(body[:nl], "{[\"") {
+		return t // not a fence with an info string line
+	}
+	return bytes.TrimSpace(body[nl+1:])
+}
+
+// structuringPrompt asks for the object after the conversation. It
+// mirrors the prompt of Mastra's StructuredOutputProcessor (@mastra/core
+// 0.24, processAndEmitStructuredOutput: "Extract and structure the key
+// information from the following text according to the specified schema.
+// Keep the original meaning and details:"), which gives a separate
+// structuring agent a digest of the answer; here the same model reads the
+// conversation itself.
+const structuringPrompt = "Extract and structure the key information from the conversation above according to the specified schema. Keep the original meaning and details."
+
+// retryPrompt is the user message after an invalid object.
+const retryPrompt = "Your answer is not a valid JSON object of the requested schema: %s. Answer again with only the corrected JSON object."
+
+// outputRun is what a run with [WithOutput] keeps.
+type outputRun struct {
+	out    output
+	format *ResponseFormat
+	native bool // the model takes the format with tools
+}
+
+func newOutputRun(o output, m Model) *outputRun {
+	s := o.Spec()
+	return &outputRun{
+		out:    o,
+		format: &ResponseFormat{Name: s.ID, Description: s.Description, Schema: s.Schema, Strict: s.Strict},
+		native: CapabilitiesOf(m).OutputWithTools,
+	}
+}
+
+// stepFormat is the response format of a tool step.
+func (o *outputRun) stepFormat() *ResponseFormat {
+	if o == nil || !o.native {
+		return nil
+	}
+	return o.format
+}
+
+// conclude ends the run at messages, the last step having been step, with
+// reason. A run without an output just finishes. With one, answered says
+// that the model's last answer had no tool calls: with native structured
+// output, that answer is the object; otherwise (or at the step limit) one
+// structuring request makes it.
+func (r *runner) conclude(ctx context.Context, messages []Message, step int, usage Usage, reason FinishReason, text string, answered bool) (*Result, error) {
+	if r.out == nil {
+		return r.finish(messages, reason, usage, text), nil
+	}
+	var err error
+	if !answered || !r.out.native {
+		messages = append(messages, UserMessage(structuringPrompt))
+		if messages, step, usage, text, err = r.structure(ctx, messages, step, usage); err != nil {
+			return nil, err
+		}
+	}
+	limited := WithArgumentLimits(ctx, r.cfg.limits)
+	obj, raw, err := r.out.out.decode(limited, text)
+	if errors.Is(err, ErrInvalidArguments) {
+		messages = append(messages, UserMessage(fmt.Sprintf(retryPrompt, dataMessage(err))))
+		if messages, _, usage, text, err = r.structure(ctx, messages, step, usage); err != nil {
+			return nil, err
+		}
+		obj, raw, err = r.out.out.decode(limited, text)
+	}
+	if err != nil {
+		return nil, r.outputError(messages, usage, text, err)
+	}
+	r.res.Object, r.res.ObjectJSON = obj, raw
+	if answered {
+		reason = r.res.Steps[len(r.res.Steps)-1].FinishReason
+	}
+	return r.finish(messages, reason, usage, text), nil
+}
+
+// structure makes a structuring request, the step after step: the
+// conversation, no tools, the response format. It returns the
+// conversation with the answer, the step's number, the run's usage and
+// the answer's text.
+func (r *runner) structure(ctx context.Context, messages []Message, step int, usage Usage) ([]Message, int, Usage, string, error) {
+	step++
+	if err := r.check(ctx); err != nil {
+		return nil, 0, usage, "", err
+	}
+	req := &Request{Messages: slices.Clip(messages), ResponseFormat: r.out.format}
+	r.hookMsgs = withoutSystem(messages)
+	resp, err := r.callModel(ctx, step, req, r.tools, nil)
+	if err != nil {
+		if cerr := r.check(ctx); cerr != nil {
+			return nil, 0, usage, "", cerr
+		}
+		return nil, 0, usage, "", fmt.Errorf("agent %s: step %d: structuring request: model: %w", r.a.ID, step, err)
+	}
+	usage = usage.Add(resp.Usage)
+	// The request offered no tools, so calls in the answer are not run,
+	// and they stay out of the conversation, which a provider would
+	// refuse with calls that have no results. The Step keeps them.
+	msg := resp.Message
+	msg.Parts = slices.DeleteFunc(slices.Clone(msg.Parts), func(p Part) bool { return p.Type == PartToolCall })
+	messages = append(messages, msg)
+	st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
+	if st.Text != "" {
+		r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
+	}
+	if err := r.finishStep(ctx, st); err != nil {
+		return nil, 0, usage, "", err
+	}
+	return messages, step, usage, st.Text, nil
+}
+
+// outputError is the error of a run whose object failed with err, text
+// being the last answer; the run so far goes with it.
+func (r *runner) outputError(messages []Message, usage Usage, text string, err error) *OutputError {
+	res := r.res
+	res.Text, res.Usage, res.Messages = text, usage, messages
+	if n := len(res.Steps); n > 0 {
+		res.FinishReason = res.Steps[n-1].FinishReason
+	}
+	msg := clip(dataMessage(err))
+	if !errors.Is(err, ErrInvalidArguments) {
+		msg = clip(fmt.Sprintf("the object of %s could not be read: %v", r.out.format.Name, err))
+	}
+	return &OutputError{Message: msg, Text: text, Result: res, Err: fmt.Errorf("agent %s: structured output %s: %w", r.a.ID, r.out.format.Name, err)}
+}
+
+// checkOutput checks that the options of Resume give the output of the
+// paused run of state, if it has one, and no other.
+func (r *runner) checkOutput(state *RunState) error {
+	var id string
+	if r.out != nil {
+		id = r.out.format.Name
+	}
+	switch {
+	case id == state.Output:
+		return nil
+	case id == "":
+		return fmt.Errorf("agent %s: resume: the paused run ends with the structured output %q: give it again with WithOutput", r.a.ID, state.Output)
+	case state.Output == "":
+		return fmt.Errorf("agent %s: resume: WithOutput(%q) was given, but the paused run has no structured output", r.a.ID, id)
+	}
+	return fmt.Errorf("agent %s: resume: WithOutput(%q) was given, but the paused run ends with the structured output %q", r.a.ID, id, state.Output)
+}

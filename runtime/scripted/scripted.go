@@ -69,6 +69,7 @@ type Model struct {
 	next     int
 	calls    int
 	requests []*runtime.Request
+	caps     runtime.Capabilities
 	// ChunkSize is the number of argument bytes per tool-call delta when
 	// streaming; 0 means 8.
 	ChunkSize int
@@ -76,6 +77,26 @@ type Model struct {
 
 // New returns a model that plays turns in order.
 func New(turns ...Turn) *Model { return &Model{turns: turns} }
+
+// WithCapabilities makes m report caps ([runtime.CapabilityReporter]), so
+// that a test or an example can play a model that, say, takes a
+// structured output format with tools (OutputWithTools). It returns m,
+// to chain after [New]. A model without it reports none. The script
+// does not change: the turns play as written, whatever the request asks
+// for.
+func (m *Model) WithCapabilities(caps runtime.Capabilities) *Model {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.caps = caps
+	return m
+}
+
+// Capabilities implements [runtime.CapabilityReporter].
+func (m *Model) Capabilities() runtime.Capabilities {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.caps
+}
 
 // Append adds turns to the end of the script.
 func (m *Model) Append(turns ...Turn) {

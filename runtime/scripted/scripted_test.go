@@ -68,3 +68,10 @@ func TestCancelledContext(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 	assert.Equal(t, 1, m.Remaining())
 }
+
+func TestCapabilities(t *testing.T) {
+	m := scripted.New()
+	assert.Equal(t, runtime.Capabilities{}, runtime.CapabilitiesOf(m), "none by default")
+	assert.Same(t, m, m.WithCapabilities(runtime.Capabilities{OutputWithTools: true}))
+	assert.True(t, runtime.CapabilitiesOf(m).OutputWithTools)
+}
