@@ -327,7 +327,9 @@ func TestBackgroundTransforms(t *testing.T) {
 		want string
 	}{
 		{"output transform", runtime.Transforms[reportIn, reportOut]{
-			Output: func(_ context.Context, _ reportIn, out reportOut) (any, error) { return map[string]string{"summary": out.Summary}, nil },
+			Output: func(_ context.Context, _ reportIn, out reportOut) (any, error) {
+				return map[string]string{"summary": out.Summary}, nil
+			},
 		}, `{"summary":"ok"}`},
 		{"no output transform", runtime.Transforms[reportIn, reportOut]{
 			Input: func(_ context.Context, in reportIn) (any, error) { return in.Topic, nil },
@@ -454,4 +456,3 @@ func TestBackgroundContentOutput(t *testing.T) {
 	assert.Equal(t, "chart", parts[1].Text)
 	assert.Equal(t, runtime.PartImageURL, parts[2].Type)
 }
-
