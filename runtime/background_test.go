@@ -456,3 +456,36 @@ func TestBackgroundContentOutput(t *testing.T) {
 	assert.Equal(t, "chart", parts[1].Text)
 	assert.Equal(t, runtime.PartImageURL, parts[2].Type)
 }
+
+// TestBackgroundAfterApproval: a background call that needs approval
+// waits like any call, and starts as a task once Resume approves it.
+func TestBackgroundAfterApproval(t *testing.T) {
+	release := make(chan struct{})
+	tool := reportTool(func(_ context.Context, in reportIn) (reportOut, error) {
+		<-release
+		return reportOut{Summary: in.Topic}, nil
+	})
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("waiting"), scripted.Text("done"))
+	a := &runtime.Agent{ID: "bg", Model: m, Tools: runtime.Toolset{"report": tool}}
+	paused, err := a.Generate(context.Background(), "go", runtime.RequireApproval())
+	require.NoError(t, err)
+	require.Len(t, paused.Pending, 1)
+	assert.Empty(t, paused.Background)
+	assert.Zero(t, paused.State.TaskCount, "no task before the approval")
+
+	after2 := runtime.WithOnStepFinish(func(_ context.Context, st runtime.Step) error {
+		if st.Number == 2 {
+			close(release)
+		}
+		return nil
+	})
+	res, err := a.Resume(context.Background(), paused.State, []runtime.Answer{paused.Pending[0].Approve()}, after2)
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+	require.Len(t, res.Steps, 3)
+	assert.Equal(t, "task-1", res.Steps[0].Outcomes[0].TaskID)
+	assert.Contains(t, string(toolResults(t, m, 1)[0].Output.JSON), `"status":"running"`)
+	require.Len(t, res.Background, 1)
+	assert.Equal(t, reportOut{Summary: "otters"}, res.Background[0].Output)
+	assert.Contains(t, userText(t, m, 2), "Background task task-1")
+}
