@@ -144,7 +144,9 @@ type ToolOutcome struct {
 	ModelOutput ModelOutput
 	// TaskID is set on the outcomes of a background call: in its step,
 	// whose ModelOutput is the task's handle and Output nil, and in
-	// [Result.Background], the task's own outcome.
+	// [Result.Background], the task's own outcome. A step that finishes
+	// on resume does not know it for calls that settled before the pause;
+	// their handle, in ModelOutput, still names the task.
 	TaskID string
 }
 
