@@ -16,7 +16,7 @@ import (
 )
 
 // allowed is the list every option syntax error ends with.
-const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, readonly[=true|false], ` +
+const allowed = `allowed: key=<name>, title="…", desc="…", approval, strict, background, readonly[=true|false], ` +
 	`destructive[=true|false], idempotent[=true|false], openworld[=true|false], ` +
 	`suspend=<type>, resume=<type>, model=<func>, display=<func>, transcript=<func>, oninputstart=<func>, ` +
 	`oninputdelta=<func>, oninputavailable=<func>, onoutput=<func>`
@@ -117,6 +117,19 @@ func TestParse(t *testing.T) {
 				flag("openworld", "3:49"),
 				value("readonly", "false", "3:59", "3:68"),
 			},
+		},
+		{
+			name: "background flag", doc: "//tool:w background approval",
+			id: "w", idPos: "3:8",
+			options: []wantOption{
+				flag("background", "3:10"),
+				flag("approval", "3:21"),
+			},
+		},
+		{
+			name: "background given a value", doc: "//tool:w background=true",
+			id: "w", idPos: "3:8",
+			diags: []wantDiag{errAt("3:10", "option background is a flag and takes no value; write background alone", allowed)},
 		},
 		{
 			name: "hints set to true and false", doc: `//tool:w readonly=true openworld=false destructive=false idempotent="true"`,

@@ -35,6 +35,11 @@ func KnownOptions() []OptionSpec {
 		{Name: "approval", Kind: Flag, Doc: "every call of the tool needs approval before it runs"},
 		{Name: "strict", Kind: Flag, Doc: "emit the OpenAI strict schema dialect for the tool's input"},
 		{
+			Name: "background", Kind: Flag,
+			Doc: "calls run in the background: the model gets a task handle at once and the result at a later step " +
+				"(runtime.Spec.Background)",
+		},
+		{
 			Name: "readonly", Kind: Bool,
 			Doc: "MCP hint readOnlyHint: the tool does not modify its environment (unset: MCP's default, false)",
 		},

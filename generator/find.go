@@ -211,6 +211,7 @@ func (g *gen) newTool(ps *pkgState, fd *ast.FuncDecl, dir *annotations.Directive
 	}
 	t.Approval = dir.Flag("approval")
 	t.Strict = dir.Flag("strict")
+	t.Background = dir.Flag("background")
 	t.ReadOnly = hint(dir, "readonly")
 	t.Destructive = hint(dir, "destructive")
 	t.Idempotent = hint(dir, "idempotent")

@@ -79,7 +79,7 @@ type toolModel struct {
 	// cannot be expressed there.
 	Dialects map[runtime.Dialect]DialectSchema
 	// Flags from the directive.
-	Approval, Strict bool
+	Approval, Strict, Background bool
 	// The MCP hints from the directive: nil when the directive leaves a hint
 	// unset, else its value (readonly and readonly=true give true,
 	// readonly=false false).

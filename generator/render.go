@@ -95,6 +95,9 @@ func renderTool(f *jen.File, t *toolModel) {
 	if t.Strict {
 		spec[jen.Id("Strict")] = jen.True()
 	}
+	if t.Background {
+		spec[jen.Id("Background")] = jen.True()
+	}
 	// A hint the directive sets is new(true) or new(false); one it leaves
 	// unset is left out, so nil.
 	ann := jen.Dict{}

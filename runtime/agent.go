@@ -45,8 +45,9 @@ type Agent struct {
 	Workflows map[string]Workflow
 	// MaxSteps bounds the model calls of a run; 0 means [DefaultMaxSteps].
 	MaxSteps int
-	// Concurrency bounds the tool calls of one step that run at once; 0
-	// means [DefaultConcurrency].
+	// Concurrency bounds the tool calls of a run that run at once: a
+	// step's calls and the background calls still running; 0 means
+	// [DefaultConcurrency].
 	Concurrency int
 	// ToolTimeout bounds each tool call; 0 means no bound.
 	ToolTimeout time.Duration
@@ -101,6 +102,13 @@ type Result struct {
 	// validated against the output's schema (without a surrounding code
 	// fence). Text holds the same answer as the model sent it.
 	ObjectJSON json.RawMessage
+	// Background are the background calls that settled during this call
+	// (the task's outcome: TaskID, typed Output or Err), in the order the
+	// run collected them; see [Spec.Background]. Calls that the run's end
+	// cancelled have an Err of [KindCancelled]. A result that settled
+	// before a pause is here, in the paused run's Result, and reaches the
+	// model after [Agent.Resume].
+	Background []ToolOutcome
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
 	// events, their payloads shaped for [TargetTranscript].
@@ -146,6 +154,12 @@ type ToolOutcome struct {
 	Pending bool
 	// ModelOutput is what the model was told.
 	ModelOutput ModelOutput
+	// TaskID is set on the outcomes of a background call: in its step,
+	// whose ModelOutput is the task's handle and Output nil, and in
+	// [Result.Background], the task's own outcome. A step that finishes
+	// on resume does not know it for calls that settled before the pause;
+	// their handle, in ModelOutput, still names the task.
+	TaskID string
 }
 
 // Generate runs the agent on prompt and returns the result. Bad tool calls
@@ -163,7 +177,7 @@ func (a *Agent) GenerateMessages(ctx context.Context, msgs []Message, opts ...Op
 	if err != nil {
 		return nil, err
 	}
-	defer r.cancel()
+	defer r.close()
 	return r.start(r.ctx, msgs)
 }
 
@@ -202,7 +216,7 @@ func (a *Agent) Resume(ctx context.Context, state *RunState, answers []Answer, o
 	if err != nil {
 		return nil, err
 	}
-	defer r.cancel()
+	defer r.close()
 	return r.resume(r.ctx, state, answers)
 }
 
@@ -218,7 +232,7 @@ func (a *Agent) stream(ctx context.Context, opts []Option, run func(*runner) (*R
 			yield(Event{}, err)
 			return
 		}
-		defer r.cancel()
+		defer r.close()
 		if _, err := run(r); err != nil && !r.stopped {
 			yield(Event{}, err)
 		}

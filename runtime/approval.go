@@ -271,6 +271,12 @@ type RunState struct {
 	// Output is the ID of the run's structured output ([WithOutput]), if
 	// it has one. Resume must be given the same output again.
 	Output string `json:"output,omitempty"`
+	// Background are the results of background calls that settled before
+	// the pause and that the model has not been told yet: Resume delivers
+	// them at the next step. TaskCount is the number of background tasks
+	// the run started, so that task ids stay unique.
+	Background []BackgroundResult `json:"background,omitempty"`
+	TaskCount  int                `json:"taskCount,omitempty"`
 }
 
 // WaitingCall is a call of a paused run's step that waits.

@@ -76,12 +76,18 @@ func RunCall(ctx context.Context, name string, inv Invocation, timeout time.Dura
 	case errors.Is(context.Cause(ctx), errCallTimeout):
 		return Output{}, ModelOutput{}, &ToolError{Kind: KindTimeout, Message: fmt.Sprintf("tool %q did not finish within %s", name, timeout.Round(time.Millisecond)), Err: err}
 	case ctx.Err() != nil:
-		return Output{}, ModelOutput{}, &ToolError{Kind: KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
+		return Output{}, ModelOutput{}, cancelledError(name, err)
 	case errors.As(err, &te):
 		return Output{}, ModelOutput{}, &ToolError{Kind: te.Kind, Message: te.Message, Err: err}
 	default:
 		return Output{}, ModelOutput{}, &ToolError{Kind: KindToolFailed, Message: clip(fmt.Sprintf("tool %q failed: %v", name, err)), Err: err}
 	}
+}
+
+// cancelledError is the failure of a call of the tool called name that
+// ctx ended, with err.
+func cancelledError(name string, err error) *ToolError {
+	return &ToolError{Kind: KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
 }
 
 type ranCall struct {

@@ -234,6 +234,23 @@
 // call settles with the client's answer, a subagent resumes its own run.
 // The step then finishes, once, and the run goes on, or pauses again.
 //
+// # Background tools
+//
+// A tool whose Spec sets Background (the directive's background option,
+// or [Func.WithBackground]) runs each call in the background: once the
+// call is valid and approved, the model gets a task handle as its result,
+// {"taskId":"task-1","status":"running","message":…}, and a
+// background-task-started event is recorded; the call runs on in its own
+// goroutine under the run's ctx, within the tool timeout and the run's
+// concurrency limit, which it shares with the steps' calls. Its result
+// (or error) is a tool-result (tool-error) event with the TaskID, shaped by
+// the transforms like any other, and reaches the model in a user message
+// at the next step. A run whose model answers without tool calls while
+// tasks run waits for them all and calls the model again; one that reaches
+// max steps cancels them; one that pauses waits for them and keeps their
+// results in its [RunState] for [Agent.Resume] to deliver. The typed
+// outcomes are in [Result.Background]. A background call cannot suspend.
+//
 // # Models
 //
 // A [Model] takes a [Request] (messages of [Part] values, [ToolDefinition]

@@ -51,6 +51,11 @@ const (
 	// and did not run; Payload is {"approved":false,"reason":…}, the
 	// reason being what the model is told.
 	EventToolOutputDenied EventType = "tool-output-denied"
+	// EventBackgroundTaskStarted: a call of a background tool started as
+	// the task TaskID; the model was given the task's handle as the call's
+	// result. The task's result comes later as a tool-result or tool-error
+	// event that carries the same TaskID. Mastra's name; no payload.
+	EventBackgroundTaskStarted EventType = "background-task-started"
 	// EventStepFinish: a step ended; FinishReason and Usage are the step's.
 	EventStepFinish EventType = "step-finish"
 	// EventFinish: the run ended; FinishReason and Usage are the run's and
@@ -78,6 +83,10 @@ type Event struct {
 	ToolName string `json:"toolName,omitempty"`
 	// ToolCallID is the call's id, on tool events.
 	ToolCallID string `json:"toolCallId,omitempty"`
+	// TaskID is set on the events of a background call's task: its
+	// background-task-started event, and the tool-result or tool-error
+	// event of its result, whose Step is the step of the call.
+	TaskID string `json:"taskId,omitempty"`
 	// Text is the delta of text-delta and tool-call-delta events.
 	Text string `json:"text,omitempty"`
 	// Suppressed is set on a tool-call-delta event whose piece of the
@@ -99,7 +108,7 @@ type Event struct {
 }
 
 // String formats e on one line, as the examples print a run: the event type,
-// the tool name, the payload and the finish reason, prefixed with
+// the tool name, the task id in brackets, the payload and the finish reason, prefixed with
 // "[agentID] " for a subagent's events. Text deltas show their text.
 func (e Event) String() string {
 	var b strings.Builder
@@ -109,6 +118,9 @@ func (e Event) String() string {
 	b.WriteString(string(e.Type))
 	if e.ToolName != "" {
 		b.WriteString(" " + e.ToolName)
+	}
+	if e.TaskID != "" {
+		b.WriteString(" [" + e.TaskID + "]")
 	}
 	if e.Text != "" {
 		b.WriteString(" " + e.Text)

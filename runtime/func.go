@@ -38,6 +38,7 @@ type funcHooks[In, Out any] struct {
 	inputAvailable func(context.Context, HookCall, In) error
 	output         func(context.Context, HookCall, Out) error
 	suspend        *suspendTypes // see WithSuspend
+	background     bool          // see WithBackground
 }
 
 // NewFunc returns a tool that runs fn, described by spec. The tool keeps
@@ -61,6 +62,22 @@ func (f *Func[In, Out]) setHooks() *funcHooks[In, Out] {
 func (f *Func[In, Out]) WithApproval(fn func(ctx context.Context, in In) (bool, error)) *Func[In, Out] {
 	f.setHooks().approve = fn
 	return f
+}
+
+// WithBackground makes f a background tool, as [Spec.Background] (the
+// directive's background option) does, for a tool built by hand on a Spec
+// it shares: in an agent run, each call is given a task handle as its
+// result at once and runs on in its own goroutine; the model receives its
+// result at a later step, and the run does not finish while it runs. See
+// the package documentation's "Background tools".
+func (f *Func[In, Out]) WithBackground() *Func[In, Out] {
+	f.setHooks().background = true
+	return f
+}
+
+// runsInBackground implements backgrounder.
+func (f *Func[In, Out]) runsInBackground() bool {
+	return f.hooks != nil && f.hooks.background
 }
 
 // WithModelOutput sets the hook that decides what the model sees of a

@@ -27,6 +27,10 @@ type runner struct {
 	hookMsgs []Message
 	// out is set for a run with WithOutput; see structured.go.
 	out *outputRun
+	// sem bounds the tool calls of the run that run at once, a step's and
+	// the background ones; tasks are the background calls.
+	sem   chan struct{}
+	tasks tasks
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -68,7 +72,8 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 	if tools, err = withClientTools(tools, cfg.clientTools); err != nil {
 		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
 	}
-	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID}}
+	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID},
+		sem: make(chan struct{}, cfg.concurrency)}
 	if cfg.output != nil {
 		if err := cfg.output.check(); err != nil {
 			return nil, fmt.Errorf("agent %s: WithOutput: %w", a.ID, err)
@@ -130,6 +135,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 		if err := r.check(ctx); err != nil {
 			return nil, err
 		}
+		messages = r.deliverTasks(messages)
 		plan := StepPlan{Number: step, Messages: slices.Clip(messages), Tools: r.tools, ToolChoice: r.cfg.toolChoice}
 		if r.cfg.activeSet {
 			plan.ActiveTools = slices.Clone(r.cfg.activeTools)
@@ -162,7 +168,17 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			if err := r.finishStep(ctx, st); err != nil {
 				return nil, err
 			}
-			return r.conclude(ctx, messages, step, usage, resp.FinishReason, st.Text, true)
+			if !r.tasksPending() {
+				return r.conclude(ctx, messages, step, usage, resp.FinishReason, st.Text, true)
+			}
+			// Background calls run: their results make another step.
+			if step >= r.maxSteps() {
+				return r.conclude(ctx, messages, step, usage, FinishMaxSteps, st.Text, false)
+			}
+			if err := r.awaitTasks(ctx); err != nil {
+				return nil, err
+			}
+			continue
 		}
 		d := r.dispatch(ctx, step, st.ToolCalls, active, plan.Tools, nil)
 		if err := r.check(ctx); err != nil {
@@ -171,7 +187,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 		st.Outcomes = d.outcomes
 		if len(d.waiting) > 0 {
 			// The step finishes when its calls are settled, on resume.
-			return r.pause(messages, st, d, usage), nil
+			return r.pause(ctx, messages, st, d, usage)
 		}
 		messages = append(messages, ToolMessage(d.results...))
 		if err := r.finishStep(ctx, st); err != nil {
@@ -246,6 +262,7 @@ func (r *runner) finishStep(ctx context.Context, st Step) error {
 }
 
 func (r *runner) finish(messages []Message, reason FinishReason, usage Usage, text string) *Result {
+	r.endTasks()
 	res := r.res
 	res.Text, res.FinishReason, res.Usage, res.Messages = text, reason, usage, messages
 	step := 0
@@ -343,7 +360,10 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 
 	var torun []*slot
 	for _, s := range slots {
-		if s.run {
+		switch {
+		case s.run && isBackground(s.tool):
+			r.startTask(ctx, step, s)
+		case s.run:
 			torun = append(torun, s)
 		}
 	}
@@ -356,7 +376,7 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 			case <-done:
 			}
 		})
-		sem := make(chan struct{}, r.cfg.concurrency)
+		sem := r.sem
 		var wg sync.WaitGroup
 		for _, s := range torun {
 			wg.Go(func() {
@@ -538,7 +558,7 @@ func (r *runner) toolContext(ctx context.Context, step int, c ToolCall, sink eve
 // itself, its tool-call-suspended events; none when a subagent's run
 // paused (its own events say so).
 func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink) (*Event, *Event) {
-	cc := &callControl{tool: s.call.Name, types: suspendTypesOf(s.tool)}
+	cc := &callControl{tool: s.call.Name, types: suspendTypesOf(s.tool), background: s.outcome.TaskID != ""}
 	if rc := s.resume; rc != nil {
 		switch rc.wait.Kind {
 		case PendingSuspended:

@@ -10,8 +10,8 @@ import (
 const (
 	// DefaultMaxSteps is the number of model calls a run may make.
 	DefaultMaxSteps = 5
-	// DefaultConcurrency is the number of tool calls of one step that run
-	// at the same time.
+	// DefaultConcurrency is the number of tool calls of a run that run at
+	// the same time.
 	DefaultConcurrency = 16
 )
 
@@ -94,8 +94,9 @@ func WithOnStepFinish(fn func(ctx context.Context, step Step) error) Option {
 	return func(cc *callConfig) { cc.onStepFinish = fn }
 }
 
-// WithConcurrency bounds the tool calls of one step that run at once; 1
-// runs them one after the other.
+// WithConcurrency bounds the tool calls of the run that run at once, a
+// step's calls and the background calls still running together; 1 runs
+// them one after the other.
 func WithConcurrency(n int) Option { return func(cc *callConfig) { cc.concurrency = n } }
 
 // WithRequestContext sets the request context that tools and subagents of

@@ -99,6 +99,8 @@ type callControl struct {
 	resumeRun *runResume
 	// done is set when the call is over: later reports are ignored.
 	done bool
+	// background is set for a background call, which cannot pause.
+	background bool
 	// suspended, payload and raw: the call suspended itself.
 	suspended bool
 	payload   any
@@ -170,6 +172,8 @@ func Suspend[S any](ctx context.Context, payload S) error {
 	switch st := cc.types; {
 	case cc.done:
 		return errors.New("runtime.Suspend: the call is over")
+	case cc.background:
+		return fmt.Errorf("runtime.Suspend: tool %q runs in the background, where a call cannot suspend", cc.tool)
 	case st == nil:
 		return fmt.Errorf("runtime.Suspend: tool %q cannot suspend: it declares no suspend and resume types (toolgen's suspend= and resume= options, or runtime.WithSuspend)", cc.tool)
 	case reflect.TypeFor[S]() != st.payload:
@@ -245,7 +249,7 @@ func resumingRun(ctx context.Context) *runResume {
 
 // pauseRun records that the run of the agent tool running under ctx
 // paused with state, and reports whether the call can pause: only in an
-// agent run.
+// agent run, and not in the background.
 func pauseRun(ctx context.Context, state *RunState) bool {
 	cc := controlFrom(ctx)
 	if cc == nil {
@@ -253,7 +257,7 @@ func pauseRun(ctx context.Context, state *RunState) bool {
 	}
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	if cc.done {
+	if cc.done || cc.background {
 		return false
 	}
 	cc.paused = state

@@ -23,8 +23,13 @@ type resumeCall struct {
 	nested []Answer
 }
 
-// pause ends the run at step st, whose calls in d wait.
-func (r *runner) pause(messages []Message, st Step, d dispatched, usage Usage) *Result {
+// pause ends the run at step st, whose calls in d wait, once its
+// background calls have settled: the state keeps their results for the
+// model.
+func (r *runner) pause(ctx context.Context, messages []Message, st Step, d dispatched, usage Usage) (*Result, error) {
+	if err := r.awaitTasks(ctx); err != nil {
+		return nil, err
+	}
 	state := &RunState{
 		Version:          RunStateVersion,
 		AgentID:          r.a.ID,
@@ -40,6 +45,8 @@ func (r *runner) pause(messages []Message, st Step, d dispatched, usage Usage) *
 		MaxSteps:         r.maxSteps(),
 		ToolChoice:       r.cfg.toolChoice,
 		ClientTools:      r.cfg.clientTools,
+		Background:       r.tasks.undelivered,
+		TaskCount:        r.tasks.seq,
 	}
 	if r.out != nil {
 		state.Output = r.out.format.Name
@@ -48,7 +55,7 @@ func (r *runner) pause(messages []Message, st Step, d dispatched, usage Usage) *
 		state.ActiveTools = r.cfg.activeTools
 	}
 	r.res.Pending, r.res.State = d.pending, state
-	return r.finish(messages, pausedReason(d.pending), usage, st.Text)
+	return r.finish(messages, pausedReason(d.pending), usage, st.Text), nil
 }
 
 // checkState checks that state is a paused run of r's agent, and returns
@@ -106,6 +113,7 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 		}
 	}
+	r.tasks.seq, r.tasks.undelivered = state.TaskCount, slices.Clone(state.Background)
 	resumes, err := r.a.checkAnswers(WithArgumentLimits(ctx, r.cfg.limits), state, answers, r.tools)
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
@@ -144,7 +152,7 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 		Usage:        state.StepUsage,
 	}
 	if len(d.waiting) > 0 {
-		return r.pause(messages, st, d, state.Usage), nil
+		return r.pause(ctx, messages, st, d, state.Usage)
 	}
 	messages = append(messages, ToolMessage(d.results...))
 	if err := r.finishStep(ctx, st); err != nil {

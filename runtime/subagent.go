@@ -93,7 +93,7 @@ func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutp
 	if err != nil {
 		return AgentToolOutput{}, err
 	}
-	defer r.cancel()
+	defer r.close()
 	var res *Result
 	if rr := resumingRun(ctx); rr != nil {
 		res, err = r.resume(r.ctx, rr.state, rr.answers)

@@ -37,6 +37,10 @@ type Spec struct {
 	// Strict asks providers that support it to constrain the model's
 	// arguments to the input schema exactly (OpenAI structured outputs).
 	Strict bool
+	// Background makes the agent loop run every call in the background:
+	// the model gets a task handle at once and the result at a later step
+	// (see [Func.WithBackground]).
+	Background bool
 	// Annotations are hints for clients, as MCP defines them.
 	Annotations Annotations
 }

@@ -55,6 +55,8 @@
 //	desc="…"       the description, instead of the doc comment
 //	approval       every call needs approval
 //	strict         ask for the OpenAI strict dialect
+//	background     calls run in the background: the model gets a task handle
+//	               at once and the result at a later step (Spec.Background)
 //	readonly, destructive, idempotent, openworld
 //	               MCP tool annotations: the word alone or name=true sets the
 //	               hint, name=false sets it to false (openworld=false: offline

@@ -24,7 +24,8 @@
 //     idempotent, openWorld: true, false, or null when unset),
 //     needsApproval and strict, from the tool's
 //     [runtime.Spec] (an approval hook set with [runtime.Func.WithApproval]
-//     is code, and is not in the file);
+//     is code, and is not in the file), and background when the Spec sets
+//     it (left out otherwise);
 //   - inputSchema and outputSchema as generated, keys in the generator's
 //     order (null when a Spec has none); suspendSchema and resumeSchema,
 //     for a tool that can suspend itself, left out for the others;
@@ -221,6 +222,7 @@ type entry struct {
 	Annotations   annotations                 `json:"annotations"`
 	NeedsApproval bool                        `json:"needsApproval"`
 	Strict        bool                        `json:"strict"`
+	Background    bool                        `json:"background,omitempty"`
 	InputSchema   json.RawMessage             `json:"inputSchema"`
 	OutputSchema  json.RawMessage             `json:"outputSchema"`
 	SuspendSchema json.RawMessage             `json:"suspendSchema,omitempty"`
@@ -311,6 +313,7 @@ func newEntry(spec *runtime.Spec) (entry, error) {
 		},
 		NeedsApproval: spec.NeedsApproval,
 		Strict:        spec.Strict,
+		Background:    spec.Background,
 		InputSchema:   orNull(spec.InputSchema),
 		OutputSchema:  orNull(spec.OutputSchema),
 		SuspendSchema: spec.SuspendSchema,

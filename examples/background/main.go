@@ -1,0 +1,139 @@
+// Command background is toolgen's example of a background tool: research
+// (tools.go) takes a while, so its directive has the background option.
+// When the model calls it, the model gets a task handle at once as the
+// call's result ({"taskId":"task-1","status":"running",…}) and the run goes
+// on: the model answers with what it has, here a quick fact from quickFact,
+// an ordinary tool called in the same step. The run does not finish while
+// the task runs: it waits for it, records its result as a tool-result
+// event with the task's id, and calls the model again with a user message
+// that holds the findings. The application gets the typed Findings in
+// Result.Background.
+//
+// By default it runs offline on a scripted model. The -model flag, or
+// $TOOLGEN_MODEL, runs it on a real model instead, named as
+// models.FromString wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
+// ollama/llama3.2.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+)
+
+const prompt = "Research sea otters for me, and tell me something about them while you wait."
+
+func main() {
+	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
+		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+	flag.Parse()
+	model, err := chooseModel(*name, os.Stderr)
+	if err == nil {
+		err = run(context.Background(), os.Stdout, model)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "background:", err)
+		os.Exit(1)
+	}
+}
+
+// chooseModel returns the model called name (see models.FromString), or
+// the offline model when name is empty, saying on stderr how to use a real
+// one.
+func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+	if name == "" {
+		fmt.Fprintln(stderr, "background: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+		return offlineModel(), nil
+	}
+	return models.FromString(name)
+}
+
+// offlineModel plays the turns a real model would take: it starts the
+// research and asks for a quick fact, answers with the fact while the
+// research runs, then sums up the findings when they come.
+func offlineModel() *scripted.Model {
+	return scripted.New(
+		scripted.Calls(
+			scripted.Call("research", `{"topic":"sea otters"}`),
+			scripted.Call("quickFact", `{"topic":"sea otters"}`),
+		),
+		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+			var handle struct {
+				TaskID string `json:"taskId"`
+			}
+			var fact Fact
+			results := req.Messages[len(req.Messages)-1].ToolResults()
+			_ = json.Unmarshal(results[0].Output.JSON, &handle)
+			_ = json.Unmarshal(results[1].Output.JSON, &fact)
+			return scripted.Text(fmt.Sprintf("The research is running (%s). Meanwhile: %s", handle.TaskID, fact.Fact))
+		}},
+		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+			// The last message tells of the task: a line, then the result.
+			text := req.Messages[len(req.Messages)-1].Text()
+			_, result, _ := strings.Cut(text, "\n")
+			var f Findings
+			if err := json.Unmarshal([]byte(result), &f); err != nil {
+				return scripted.Text("The research failed: " + text)
+			}
+			return scripted.Text(fmt.Sprintf("The research is done, from %d sources: %s", f.Sources, strings.Join(f.Facts[1:], " ")))
+		}},
+	)
+}
+
+// newAgent is the agent.
+func newAgent(model runtime.Model) *runtime.Agent {
+	return &runtime.Agent{
+		ID: "researcher",
+		Instructions: "You research topics with research, which runs in the background and reports later, " +
+			"and answer at once with quickFact meanwhile.",
+		Model:       model,
+		Tools:       Tools(),
+		ToolTimeout: time.Minute, // bounds background calls too
+	}
+}
+
+// run runs the agent, printing its events one per line, the assistant's
+// text at the end of each step, and the typed outcome of each background
+// call.
+func run(ctx context.Context, w io.Writer, model runtime.Model) error {
+	fmt.Fprintf(w, "user: %s\n", prompt)
+	var text strings.Builder
+	var res *runtime.Result
+	for ev, err := range newAgent(model).Stream(ctx, prompt) {
+		if err != nil {
+			return err
+		}
+		switch ev.Type {
+		case runtime.EventTextDelta:
+			text.WriteString(ev.Text)
+			continue
+		case runtime.EventToolCallDelta:
+			continue
+		case runtime.EventFinish:
+			res = ev.Result
+		}
+		fmt.Fprintln(w, ev)
+		if ev.Type == runtime.EventStepFinish && text.Len() > 0 {
+			fmt.Fprintf(w, "assistant: %s\n", text.String())
+			text.Reset()
+		}
+	}
+	for _, o := range res.Background {
+		if o.Err != nil {
+			fmt.Fprintf(w, "%s (%s): %s\n", o.TaskID, o.ToolName, o.Err.Message)
+			continue
+		}
+		fmt.Fprintf(w, "%s (%s): %+v\n", o.TaskID, o.ToolName, o.Output)
+	}
+	return nil
+}

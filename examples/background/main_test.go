@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
+)
+
+// TestRun checks the events in order: the handle at once (the
+// background-task-started event), the quick fact and the model's first
+// answer while the research runs, then the research's result and the
+// model's summary of it.
+func TestRun(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, run(t.Context(), &out, offlineModel()))
+	assert.Equal(t, `user: Research sea otters for me, and tell me something about them while you wait.
+tool-call research {"topic":"sea otters"}
+tool-call quickFact {"topic":"sea otters"}
+background-task-started research [task-1]
+tool-result quickFact {"fact":"Sea otters hold hands while they sleep so as not to drift apart."}
+step-finish (tool-calls)
+step-finish (stop)
+assistant: The research is running (task-1). Meanwhile: Sea otters hold hands while they sleep so as not to drift apart.
+tool-result research [task-1] {"topic":"sea otters","facts":["Sea otters hold hands while they sleep so as not to drift apart.","They have the densest fur of any animal.","They use stones as tools to open shellfish."],"sources":3}
+step-finish (stop)
+assistant: The research is done, from 3 sources: They have the densest fur of any animal. They use stones as tools to open shellfish.
+finish (stop)
+task-1 (research): {Topic:sea otters Facts:[Sea otters hold hands while they sleep so as not to drift apart. They have the densest fur of any animal. They use stones as tools to open shellfish.] Sources:3}
+`, out.String())
+}
+
+// TestResearchFails checks that a failed research reaches the model as a
+// failure at a later step, and the application as the task's error.
+func TestResearchFails(t *testing.T) {
+	model := scripted.New(
+		scripted.Calls(scripted.Call("research", `{"topic":"unicorns"}`)),
+		scripted.Text("Researching."),
+		scripted.Text("Nothing found."),
+	)
+	res, err := newAgent(model).Generate(t.Context(), "Research unicorns.")
+	require.NoError(t, err)
+	require.Len(t, res.Background, 1)
+	require.NotNil(t, res.Background[0].Err)
+	assert.Equal(t, runtime.KindToolFailed, res.Background[0].Err.Kind)
+	msgs := model.LastRequest().Messages
+	assert.Equal(t, `Background task task-1 (tool "research", call call_1) failed: tool "research" failed: no sources on "unicorns"`,
+		msgs[len(msgs)-1].Text())
+}
+
+func TestChooseModel(t *testing.T) {
+	var stderr bytes.Buffer
+	model, err := chooseModel("", &stderr)
+	require.NoError(t, err)
+	assert.IsType(t, &scripted.Model{}, model)
+	assert.Contains(t, stderr.String(), "-model")
+
+	_, err = chooseModel("nosuch/model", io.Discard)
+	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+}
+
+// TestToolsGolden pins what a model sees of the tools, the background flag
+// included. After a change to them, go test -run TestToolsGolden -update
+// rewrites testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
+}
