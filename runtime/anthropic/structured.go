@@ -89,18 +89,36 @@ func hasNativeOutput(id string) bool {
 // formatTool returns the name of the tool that a request's response
 // format is sent as, or "" when it is sent natively or there is none.
 func (m *MessagesModel) formatTool(req *runtime.Request) string {
-	if req.ResponseFormat == nil || m.nativeOutput() {
+	if req.ResponseFormat == nil || m.sendsNative(req.ResponseFormat) {
 		return ""
 	}
 	return req.ResponseFormat.Name
 }
 
+// sendsNative reports whether f is sent as output_config.format: always in
+// [StructuredOutputNative] mode; in auto mode on a model with native
+// structured outputs when [outputFormat] can write f, else f goes as the
+// forced tool (a schema that DialectAnthropic refuses fails there too).
+func (m *MessagesModel) sendsNative(f *runtime.ResponseFormat) bool {
+	if !m.nativeOutput() {
+		return false
+	}
+	if m.cfg.outputMode == StructuredOutputNative {
+		return true
+	}
+	_, err := outputFormat(f)
+	return err == nil
+}
+
 // outputFormat returns output_config.format for f: its schema in
-// [runtime.DialectAnthropic], top-level keys kept raw so that the order of
-// properties is kept. Strict is not sent: the API always constrains the
-// answer.
+// [runtime.DialectAnthropic] rewritten by [nativeSchema], top-level keys
+// kept raw so that the order of properties is kept. Strict is not sent:
+// the API always constrains the answer.
 func outputFormat(f *runtime.ResponseFormat) (sdk.JSONOutputFormatParam, error) {
 	conv, err := runtime.ConvertSchema(f.Schema, runtime.DialectAnthropic)
+	if err == nil {
+		conv, err = nativeSchema(conv)
+	}
 	if err != nil {
 		return sdk.JSONOutputFormatParam{}, fmt.Errorf("anthropic: response format %s: %w", f.Name, err)
 	}
@@ -113,6 +131,22 @@ func outputFormat(f *runtime.ResponseFormat) (sdk.JSONOutputFormatParam, error) 
 		schema[k] = v
 	}
 	return sdk.JSONOutputFormatParam{Schema: schema}, nil
+}
+
+// formatChoice is the tool choice of a request whose format goes as the
+// tool name: that tool, forced. A model that reports OutputWithTools
+// (auto mode, the schema being one native output cannot take) gets the
+// agent's tools beside the format on every step, so there a request with
+// tools of its own and choice auto or required gets "any" instead: the
+// model calls its tools, or answers by calling the format tool.
+func (m *MessagesModel) formatChoice(req *runtime.Request, name string) runtime.ToolChoice {
+	if m.nativeOutput() && len(req.Tools) > 0 {
+		switch req.ToolChoice.Mode {
+		case "", runtime.ToolChoiceAuto, runtime.ToolChoiceRequired:
+			return runtime.ChoiceRequired
+		}
+	}
+	return runtime.ChoiceTool(name)
 }
 
 // formatToolParam returns the tool that f is sent as in
