@@ -52,8 +52,8 @@ const constrainedNative = `{"type":"object","properties":{` +
 	`"additionalProperties":false}`
 
 // weatherInputSchema is examples/weather's generated WeatherInput schema
-// (weatherInputSchema in tools_gen.go), whose required string has
-// minLength 1, as toolgen gives every required string.
+// (weatherInputSchema in tools_gen.go), whose location has minLength 1
+// from its jsonschema tag.
 const weatherInputSchema = `{
   "properties": {
     "location": {

@@ -19,12 +19,13 @@ const (
 	// StructuredOutputAuto, the default, is StructuredOutputNative for the
 	// models that have Anthropic's structured outputs (Claude Sonnet 4.5,
 	// Opus 4.5, Haiku 4.5 and later: every model id except those of the
-	// Claude 2, 3, Opus 4, Opus 4.1 and Sonnet 4 families), else
-	// StructuredOutputTool.
+	// Claude 2, 3, Opus 4, Opus 4.1 and Sonnet 4 families) and for the
+	// schemas that native output can take, else StructuredOutputTool.
 	StructuredOutputAuto StructuredOutputMode = "auto"
 	// StructuredOutputNative sends the format as output_config.format
 	// ({"type":"json_schema","schema":…}): the API constrains the answer's
-	// text to the schema, and the model may call tools first.
+	// text to the schema, and the model may call tools first. A schema
+	// that native output cannot take, even rewritten, is an error.
 	StructuredOutputNative StructuredOutputMode = "native"
 	// StructuredOutputTool sends the format as a tool named after it,
 	// whose input schema is the format's, and forces the model to call it
@@ -36,11 +37,13 @@ const (
 )
 
 // WithStructuredOutput sets how a request's ResponseFormat is sent; the
-// default, and what any other value means, is [StructuredOutputAuto]. Use StructuredOutputTool for a schema
-// that native structured outputs refuse (they take a subset of JSON Schema:
-// no recursion, no numeric or length bounds) or for an Anthropic-compatible
-// server without them; StructuredOutputNative for a model that this package
-// does not know to have them.
+// default, and what any other value means, is [StructuredOutputAuto]. In
+// native and auto mode the schema is rewritten into the subset that native
+// structured outputs take (see the package doc); auto mode sends a schema
+// that they cannot take even so (recursion, maps) as the forced tool. Use
+// StructuredOutputTool for an Anthropic-compatible server without native
+// structured outputs, and StructuredOutputNative for a model that this
+// package does not know to have them.
 func WithStructuredOutput(mode StructuredOutputMode) Option {
 	return func(c *config) { c.outputMode = mode }
 }
