@@ -59,9 +59,8 @@
 //
 // A request's ResponseFormat is sent in one of two ways
 // ([WithStructuredOutput]). Natively, as output_config.format
-// {"type":"json_schema","schema":…} with the schema in
-// [runtime.DialectAnthropic]: the API constrains the answer's text to the
-// schema, tools may be called first, and Capabilities report
+// {"type":"json_schema","schema":…}: the API constrains the answer's text
+// to the schema, tools may be called first, and Capabilities report
 // OutputWithTools. Or as a forced tool: a tool named after the format
 // (its Name) whose input_schema is the schema, with tool_choice
 // {"type":"tool"}; the call's input comes back as the answer's text (as
@@ -71,9 +70,34 @@
 // it (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later) and the forced tool
 // for older ones: native output combines with tools (a run needs no
 // final request without tools) and with extended thinking, which refuses a
-// forced tool. Native output takes a subset of JSON Schema, and the API
-// refuses a schema with numeric or length bounds (minimum, maxLength…),
-// minItems above 1 or recursion: use [StructuredOutputTool] for those.
+// forced tool.
+//
+// Native output takes a subset of JSON Schema and refuses the rest with
+// HTTP 400, so the schema, in [runtime.DialectAnthropic], is rewritten
+// first, as Anthropic's Python and TypeScript SDKs do (transform_schema):
+// every object gets additionalProperties false; type, description, title,
+// enum, const, default, required, properties, items, anyOf, allOf, $defs,
+// $ref, minItems 0 or 1, the string formats the API lists (date-time,
+// time, date, duration, email, hostname, uri, ipv4, ipv6, uuid) and simple
+// patterns are kept; oneOf becomes anyOf; every other keyword of a node
+// (minLength, maxLength, minimum, maximum, exclusive bounds, multipleOf,
+// maxItems, larger minItems, uniqueItems, other formats, patterns with
+// word boundaries, \p classes or bounds above 100…) is moved into the
+// node's description, as "{minLength: 1, maximum: 10}" after a blank line,
+// where the model reads it. The API does not enforce a moved keyword, but
+// the runtime validates the answer against the whole schema
+// ([runtime.WithOutput]), and a model that breaks one is asked once more
+// with the validation message. A schema that native output cannot take even
+// so — recursion (a $ref cycle or "#"), a $ref outside $defs, a value of
+// any type (no type), a map (an object without properties), an enum of
+// objects — goes as the forced tool in auto mode, for that request only;
+// Capabilities still report OutputWithTools, so the agent loop sends its
+// tools beside the format, and a request with tools of its own (tool
+// choice auto or required) gets tool_choice {"type":"any"} rather than the
+// forced format tool: the model calls its tools, or answers by calling the
+// format tool (with extended thinking, which takes neither, use a schema
+// without recursion). In [StructuredOutputNative] mode such a schema is an
+// error before anything is sent.
 // ResponseFormat.Strict is not sent; native output is always constrained.
 //
 // # Prompt caching

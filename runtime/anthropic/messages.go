@@ -408,7 +408,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 			return p, err
 		}
 		p.Tools = append(p.Tools, tool)
-		choice = runtime.ChoiceTool(name)
+		choice = m.formatChoice(req, name)
 	}
 	serverTools := slices.Clone(m.cfg.serverTools)
 	if len(p.Tools)+len(serverTools) > 0 {
@@ -461,7 +461,7 @@ func (m *MessagesModel) params(req *runtime.Request) (sdk.MessageNewParams, erro
 			}
 		}
 	}
-	if f := req.ResponseFormat; f != nil && m.nativeOutput() {
+	if f := req.ResponseFormat; f != nil && m.sendsNative(f) {
 		format, err := outputFormat(f)
 		if err != nil {
 			return p, err

@@ -19,12 +19,13 @@ const (
 	// StructuredOutputAuto, the default, is StructuredOutputNative for the
 	// models that have Anthropic's structured outputs (Claude Sonnet 4.5,
 	// Opus 4.5, Haiku 4.5 and later: every model id except those of the
-	// Claude 2, 3, Opus 4, Opus 4.1 and Sonnet 4 families), else
-	// StructuredOutputTool.
+	// Claude 2, 3, Opus 4, Opus 4.1 and Sonnet 4 families) and for the
+	// schemas that native output can take, else StructuredOutputTool.
 	StructuredOutputAuto StructuredOutputMode = "auto"
 	// StructuredOutputNative sends the format as output_config.format
 	// ({"type":"json_schema","schema":…}): the API constrains the answer's
-	// text to the schema, and the model may call tools first.
+	// text to the schema, and the model may call tools first. A schema
+	// that native output cannot take, even rewritten, is an error.
 	StructuredOutputNative StructuredOutputMode = "native"
 	// StructuredOutputTool sends the format as a tool named after it,
 	// whose input schema is the format's, and forces the model to call it
@@ -36,11 +37,13 @@ const (
 )
 
 // WithStructuredOutput sets how a request's ResponseFormat is sent; the
-// default, and what any other value means, is [StructuredOutputAuto]. Use StructuredOutputTool for a schema
-// that native structured outputs refuse (they take a subset of JSON Schema:
-// no recursion, no numeric or length bounds) or for an Anthropic-compatible
-// server without them; StructuredOutputNative for a model that this package
-// does not know to have them.
+// default, and what any other value means, is [StructuredOutputAuto]. In
+// native and auto mode the schema is rewritten into the subset that native
+// structured outputs take (see the package doc); auto mode sends a schema
+// that they cannot take even so (recursion, maps) as the forced tool. Use
+// StructuredOutputTool for an Anthropic-compatible server without native
+// structured outputs, and StructuredOutputNative for a model that this
+// package does not know to have them.
 func WithStructuredOutput(mode StructuredOutputMode) Option {
 	return func(c *config) { c.outputMode = mode }
 }
@@ -89,18 +92,36 @@ func hasNativeOutput(id string) bool {
 // formatTool returns the name of the tool that a request's response
 // format is sent as, or "" when it is sent natively or there is none.
 func (m *MessagesModel) formatTool(req *runtime.Request) string {
-	if req.ResponseFormat == nil || m.nativeOutput() {
+	if req.ResponseFormat == nil || m.sendsNative(req.ResponseFormat) {
 		return ""
 	}
 	return req.ResponseFormat.Name
 }
 
+// sendsNative reports whether f is sent as output_config.format: always in
+// [StructuredOutputNative] mode; in auto mode on a model with native
+// structured outputs when [outputFormat] can write f, else f goes as the
+// forced tool (a schema that DialectAnthropic refuses fails there too).
+func (m *MessagesModel) sendsNative(f *runtime.ResponseFormat) bool {
+	if !m.nativeOutput() {
+		return false
+	}
+	if m.cfg.outputMode == StructuredOutputNative {
+		return true
+	}
+	_, err := outputFormat(f)
+	return err == nil
+}
+
 // outputFormat returns output_config.format for f: its schema in
-// [runtime.DialectAnthropic], top-level keys kept raw so that the order of
-// properties is kept. Strict is not sent: the API always constrains the
-// answer.
+// [runtime.DialectAnthropic] rewritten by [nativeSchema], top-level keys
+// kept raw so that the order of properties is kept. Strict is not sent:
+// the API always constrains the answer.
 func outputFormat(f *runtime.ResponseFormat) (sdk.JSONOutputFormatParam, error) {
 	conv, err := runtime.ConvertSchema(f.Schema, runtime.DialectAnthropic)
+	if err == nil {
+		conv, err = nativeSchema(conv)
+	}
 	if err != nil {
 		return sdk.JSONOutputFormatParam{}, fmt.Errorf("anthropic: response format %s: %w", f.Name, err)
 	}
@@ -113,6 +134,22 @@ func outputFormat(f *runtime.ResponseFormat) (sdk.JSONOutputFormatParam, error) 
 		schema[k] = v
 	}
 	return sdk.JSONOutputFormatParam{Schema: schema}, nil
+}
+
+// formatChoice is the tool choice of a request whose format goes as the
+// tool name: that tool, forced. A model that reports OutputWithTools
+// (auto mode, the schema being one native output cannot take) gets the
+// agent's tools beside the format on every step, so there a request with
+// tools of its own and choice auto or required gets "any" instead: the
+// model calls its tools, or answers by calling the format tool.
+func (m *MessagesModel) formatChoice(req *runtime.Request, name string) runtime.ToolChoice {
+	if m.nativeOutput() && len(req.Tools) > 0 {
+		switch req.ToolChoice.Mode {
+		case "", runtime.ToolChoiceAuto, runtime.ToolChoiceRequired:
+			return runtime.ChoiceRequired
+		}
+	}
+	return runtime.ChoiceTool(name)
 }
 
 // formatToolParam returns the tool that f is sent as in
