@@ -42,6 +42,10 @@ type Agent struct {
 	// {inputData, initialState?} and output [WorkflowToolOutput]
 	// {result, runId}.
 	Workflows map[string]Workflow
+	// ToolSearch is a library of tools the model finds by searching, in
+	// place of sending them all; nil means none. [WithToolSearch]
+	// replaces it for one call. Subagents do not inherit it.
+	ToolSearch *ToolSearch
 	// MaxSteps bounds the model calls of a run; 0 means [DefaultMaxSteps].
 	MaxSteps int
 	// Concurrency bounds the tool calls of one step that run at once; 0
@@ -89,6 +93,9 @@ type Result struct {
 	// State is set when the run paused; pass it to [Agent.Resume] with
 	// the answers.
 	State *RunState
+	// LoadedTools are the keys of the library tools of the run's
+	// [ToolSearch] that the model loaded, sorted.
+	LoadedTools []string
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
 	// events, their payloads shaped for [TargetTranscript].

@@ -268,6 +268,9 @@ type RunState struct {
 	ToolChoice  ToolChoice            `json:"toolChoice"`
 	ActiveTools []string              `json:"activeTools,omitempty"`
 	ClientTools map[string]ClientTool `json:"clientTools,omitempty"`
+	// LoadedTools are the library tools of the run's [ToolSearch] that
+	// the model loaded; they stay loaded when the run resumes.
+	LoadedTools []string `json:"loadedTools,omitempty"`
 }
 
 // WaitingCall is a call of a paused run's step that waits.

@@ -44,6 +44,7 @@ func (r *runner) pause(messages []Message, st Step, d dispatched, usage Usage) *
 	if r.cfg.activeSet {
 		state.ActiveTools = r.cfg.activeTools
 	}
+	state.LoadedTools = r.search.loadedKeys()
 	r.res.Pending, r.res.State = d.pending, state
 	return r.finish(messages, pausedReason(d.pending), usage, st.Text)
 }
@@ -100,7 +101,11 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 		}
 	}
-	resumes, err := r.a.checkAnswers(WithArgumentLimits(ctx, r.cfg.limits), state, answers, r.tools)
+	if err := r.search.restore(state.LoadedTools); err != nil {
+		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
+	}
+	tools := r.runTools()
+	resumes, err := r.a.checkAnswers(WithArgumentLimits(ctx, r.cfg.limits), state, answers, tools)
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 	}
@@ -116,15 +121,11 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 	if len(calls) != len(resumes) {
 		return nil, fmt.Errorf("agent %s: resume: the state's waiting calls are not all calls of its last message", r.a.ID)
 	}
-	plan := StepPlan{Tools: r.tools}
-	if r.cfg.activeSet {
-		plan.ActiveTools = r.cfg.activeTools
-	}
-	active, _, err := activeTools(plan)
+	active, _, err := activeTools(StepPlan{Tools: tools, ActiveTools: r.activeKeys()})
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 	}
-	d := r.dispatch(ctx, state.Step, calls, active, r.tools, resumes)
+	d := r.dispatch(ctx, state.Step, calls, active, tools, resumes)
 	if err := r.check(ctx); err != nil {
 		return nil, err
 	}
