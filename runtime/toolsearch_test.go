@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/openai"
+	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
@@ -394,4 +396,143 @@ func TestToolSearchOldStateLoads(t *testing.T) {
 	assert.Nil(t, res.Steps[0].Outcomes[0].Err)
 	assert.Nil(t, res.LoadedTools)
 	assert.Equal(t, []string{"load_tool", "search_tools", "weather"}, requestTools(m)[0])
+}
+
+// wireToolNames returns the function names in the "tools" of an OpenAI
+// Chat Completions request body.
+func wireToolNames(t testing.TB, body []byte) []string {
+	var req struct {
+		Tools []struct {
+			Function struct {
+				Name string `json:"name"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	require.NoError(t, json.Unmarshal(body, &req))
+	var out []string
+	for _, tl := range req.Tools {
+		out = append(out, tl.Function.Name)
+	}
+	return out
+}
+
+// githubTurns are a model's turns on "file a GitHub issue", with the
+// search (search, load, call, answer) or without (call, answer).
+func githubTurns(search bool) []scripted.Turn {
+	call := scripted.Calls(scripted.Call("github_create_issue", `{"repositoryId":"toolgen","title":"Tool search"}`))
+	answer := scripted.Text("Filed.")
+	if !search {
+		return []scripted.Turn{call, answer}
+	}
+	return []scripted.Turn{
+		scripted.Calls(scripted.Call(runtime.SearchToolsKey, `{"query":"create github issue"}`)),
+		scripted.Calls(scripted.Call(runtime.LoadToolKey, `{"toolName":"github_create_issue"}`)),
+		call, answer,
+	}
+}
+
+// githubAgent is an agent with one tool of its own and the 500-tool
+// catalogue, as tools or behind a search.
+func githubAgent(model runtime.Model, lib runtime.Toolset, search bool) *runtime.Agent {
+	a := &runtime.Agent{ID: "ops", Instructions: "You run operations for the team.", Model: model,
+		Tools: runtime.Toolset{"weather": weatherTool()}, MaxSteps: 6}
+	if search {
+		a.ToolSearch = &runtime.ToolSearch{Tools: lib}
+	} else {
+		a.Tools = runtime.Toolset{"weather": weatherTool()}
+		for k, t := range lib {
+			a.Tools[k] = t
+		}
+	}
+	return a
+}
+
+// TestToolSearchOpenAIRequests: through the OpenAI adapter and its fake
+// server, the first request carries the agent's tool and the search's two,
+// and the request after load_tool the loaded tool too.
+func TestToolSearchOpenAIRequests(t *testing.T) {
+	srv := openaitest.NewServer(t, githubTurns(true)...)
+	model := openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
+	res, err := githubAgent(model, catalog(), true).Generate(context.Background(), "File an issue about tool search.")
+	require.NoError(t, err)
+	assert.Equal(t, "Filed.", res.Text)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 4)
+	base := []string{"load_tool", "search_tools", "weather"}
+	loaded := []string{"github_create_issue", "load_tool", "search_tools", "weather"}
+	for i, want := range [][]string{base, base, loaded, loaded} {
+		assert.Equal(t, want, wireToolNames(t, reqs[i].Body), "request %d", i+1)
+	}
+	assert.Nil(t, res.Steps[2].Outcomes[0].Err)
+	assert.Equal(t, []string{"github_create_issue"}, res.LoadedTools)
+}
+
+// BenchmarkToolSearchRequestSize measures the requests of one run of the
+// GitHub task on an agent with one tool and the 500-tool catalogue, sent
+// as tools (all-tools) or behind a search (search): the bytes of the
+// runtime.Request as JSON and of the OpenAI Chat Completions body the
+// fake server receives. It reports the first request's size, the mean
+// over the run's requests, the run's total, and (on search) how many
+// times smaller the first request and the total are.
+func BenchmarkToolSearchRequestSize(b *testing.B) {
+	lib := catalog()
+	sizes := map[string][]int{}
+	for _, wire := range []string{"runtime", "openai-chat"} {
+		for _, mode := range []string{"all-tools", "search"} {
+			b.Run(wire+"/"+mode, func(b *testing.B) {
+				var got []int
+				for b.Loop() {
+					got = requestSizes(b, wire, lib, mode == "search")
+				}
+				sizes[wire+"/"+mode] = got
+				total := 0
+				for _, n := range got {
+					total += n
+				}
+				b.ReportMetric(float64(got[0]), "first-req-bytes")
+				b.ReportMetric(float64(total)/float64(len(got)), "mean-req-bytes")
+				b.ReportMetric(float64(total), "run-bytes")
+				if all := sizes[wire+"/all-tools"]; mode == "search" && all != nil {
+					allTotal := 0
+					for _, n := range all {
+						allTotal += n
+					}
+					b.ReportMetric(float64(all[0])/float64(got[0]), "first-req-x-smaller")
+					b.ReportMetric(float64(allTotal)/float64(total), "run-x-smaller")
+				}
+			})
+		}
+	}
+}
+
+// requestSizes runs the GitHub task once and returns the size of each
+// request: of the runtime.Request as JSON, or of the OpenAI body.
+func requestSizes(b *testing.B, wire string, lib runtime.Toolset, search bool) []int {
+	var model runtime.Model
+	var srv *openaitest.Server
+	m := scripted.New(githubTurns(search)...)
+	model = m
+	if wire == "openai-chat" {
+		srv = openaitest.NewServer(nil, githubTurns(search)...)
+		defer srv.Close()
+		model = openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
+	}
+	if _, err := githubAgent(model, lib, search).Generate(context.Background(), "File an issue about tool search."); err != nil {
+		b.Fatal(err)
+	}
+	var sizes []int
+	if srv != nil {
+		for _, r := range srv.Requests() {
+			sizes = append(sizes, len(r.Body))
+		}
+		return sizes
+	}
+	for _, r := range m.Requests() {
+		raw, err := json.Marshal(r)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sizes = append(sizes, len(raw))
+	}
+	return sizes
 }
