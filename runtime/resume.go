@@ -100,6 +100,9 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 		if r.tools, err = withClientTools(r.tools, state.ClientTools); err != nil {
 			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 		}
+		if err := r.search.checkKeys(r.tools); err != nil {
+			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
+		}
 	}
 	if err := r.search.restore(state.LoadedTools); err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)

@@ -192,16 +192,30 @@ func newToolSearch(ts *ToolSearch, tools Toolset) (*toolSearch, Toolset, error) 
 			return nil, nil, fmt.Errorf("tool search: tool key %q is already a tool of the agent", k)
 		}
 	}
+	if err := s.checkKeys(tools); err != nil {
+		return nil, nil, err
+	}
 	for _, k := range ts.Tools.Keys() {
-		if _, ok := tools[k]; ok {
-			return nil, nil, fmt.Errorf("tool search: library tool key %q is already a tool of the agent", k)
-		}
 		if _, ok := meta[k]; ok {
 			return nil, nil, fmt.Errorf("tool search: library tool key %q is the key of the search's own tool", k)
 		}
 		s.defs = append(s.defs, definition(k, ts.Tools[k]))
 	}
 	return s, meta, nil
+}
+
+// checkKeys reports a library key that tools, the run's other tools, also
+// have.
+func (s *toolSearch) checkKeys(tools Toolset) error {
+	if s == nil {
+		return nil
+	}
+	for _, k := range s.cfg.Tools.Keys() {
+		if _, ok := tools[k]; ok {
+			return fmt.Errorf("tool search: library tool key %q is already a tool of the agent", k)
+		}
+	}
+	return nil
 }
 
 // runTools returns the tools of a step: the run's tools and the library

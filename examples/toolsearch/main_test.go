@@ -12,6 +12,7 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/models"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -75,4 +76,11 @@ func TestChooseModel(t *testing.T) {
 
 	_, err = chooseModel("nosuch/model", io.Discard)
 	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+}
+
+// TestToolsGolden pins what a model sees of the library's tools once
+// loaded. After a change to them, go test -run TestToolsGolden -update
+// rewrites testdata/tools.golden.json; review its diff.
+func TestToolsGolden(t *testing.T) {
+	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
