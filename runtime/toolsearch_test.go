@@ -474,9 +474,9 @@ func TestToolSearchOpenAIRequests(t *testing.T) {
 // GitHub task on an agent with one tool and the 500-tool catalogue, sent
 // as tools (all-tools) or behind a search (search): the bytes of the
 // runtime.Request as JSON and of the OpenAI Chat Completions body the
-// fake server receives. It reports the first request's size, the mean
-// over the run's requests, the run's total, and (on search) how many
-// times smaller the first request and the total are.
+// fake server receives. It logs the size of each request and reports the
+// first request's, the mean over the run's requests, the run's total, and
+// (on search) how many times smaller the first request and the total are.
 func BenchmarkToolSearchRequestSize(b *testing.B) {
 	lib := catalog()
 	sizes := map[string][]int{}
@@ -488,6 +488,7 @@ func BenchmarkToolSearchRequestSize(b *testing.B) {
 					got = requestSizes(b, wire, lib, mode == "search")
 				}
 				sizes[wire+"/"+mode] = got
+				b.Logf("bytes of each request: %v", got)
 				total := 0
 				for _, n := range got {
 					total += n
@@ -538,4 +539,18 @@ func requestSizes(b *testing.B, wire string, lib runtime.Toolset, search bool) [
 		sizes = append(sizes, len(raw))
 	}
 	return sizes
+}
+
+// BenchmarkToolSearchFirstSearch measures a run whose one step searches
+// the 500-tool catalogue: the built-in index is built on a run's first
+// search, so this is the ranking's cost per run.
+func BenchmarkToolSearchFirstSearch(b *testing.B) {
+	lib := catalog()
+	for b.Loop() {
+		m := scripted.New(scripted.Calls(scripted.Call(runtime.SearchToolsKey, `{"query":"create github issue"}`)), scripted.Text("ok"))
+		a := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: lib}}
+		if _, err := a.Generate(context.Background(), "go"); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
