@@ -269,8 +269,8 @@ func (s *toolSearch) restore(keys []string) error {
 		if s.cfg.Tools[k] == nil {
 			return fmt.Errorf("the state's loaded tool %q is not in the tool search's library", k)
 		}
-		s.loaded[k] = true
 	}
+	s.load(keys)
 	return nil
 }
 

@@ -21,7 +21,7 @@ func search(t *testing.T, ts *runtime.ToolSearch, query string) runtime.SearchTo
 	args, err := json.Marshal(runtime.SearchToolsInput{Query: query})
 	require.NoError(t, err)
 	m := callThenAnswer(scripted.Call(runtime.SearchToolsKey, string(args)))
-	res, err := (&runtime.Agent{ID: "a", Model: m, ToolSearch: ts}).Generate(context.Background(), "go")
+	res, err := (&runtime.Agent{ID: "a", Model: m, ToolSearch: ts}).Generate(context.Background(), "go", runtime.WithOutputValidation())
 	require.NoError(t, err)
 	require.Len(t, res.Steps, 2)
 	o := res.Steps[0].Outcomes[0]
@@ -210,7 +210,7 @@ func TestToolSearchLoadReportsUnknownAndRepeatedNames(t *testing.T) {
 		scripted.Calls(scripted.Call(runtime.LoadToolKey, `{"toolName":"send_email"}`), scripted.Call(runtime.LoadToolKey, `{}`)),
 		scripted.Text("done"),
 	)
-	a := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: handLibrary()}}
+	a := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: handLibrary()}, ValidateOutputs: true}
 	res, err := a.Generate(context.Background(), "go")
 	require.NoError(t, err)
 	assert.Equal(t, runtime.LoadToolOutput{Success: false, Loaded: []string{"send_email"}, NotFound: []string{"nope"},
