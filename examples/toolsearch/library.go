@@ -14,10 +14,11 @@ import (
 	"unicode"
 )
 
-// This file is the tool library: thirty plain functions of an office
-// assistant, each marked //tool:. The agent does not send them to the
-// model; the model finds them with search_tools and loads the ones it
-// needs with load_tool.
+// This file holds the tools: thirty-one plain functions of an office
+// assistant, each marked //tool:. Today is the agent's own tool; the other
+// thirty are its search library, which it does not send to the model: the
+// model finds them with search_tools and loads the ones it needs with
+// load_tool.
 
 // rates are euros per unit of each currency, fixed for the example.
 var rates = map[string]float64{"EUR": 1, "USD": 0.92, "GBP": 1.17, "JPY": 0.0061, "CHF": 1.05}
