@@ -3,6 +3,7 @@ package runtime_test
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,6 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/anthropic"
+	"github.com/toolgen-go/toolgen/runtime/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/runtime/gemini"
+	"github.com/toolgen-go/toolgen/runtime/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/runtime/openai"
 	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
@@ -401,22 +406,31 @@ func TestToolSearchOldStateLoads(t *testing.T) {
 	assert.Equal(t, []string{"load_tool", "search_tools", "weather"}, requestTools(m)[0])
 }
 
-// wireToolNames returns the function names in the "tools" of an OpenAI
-// Chat Completions request body.
+// wireToolNames returns the names of the function tools in a request
+// body of OpenAI Chat Completions (tools[].function.name), Anthropic
+// Messages (tools[].name) or Gemini (tools[].functionDeclarations[].name).
 func wireToolNames(t testing.TB, body []byte) []string {
 	var req struct {
 		Tools []struct {
+			Name     string `json:"name"`
 			Function struct {
 				Name string `json:"name"`
 			} `json:"function"`
+			FunctionDeclarations []struct {
+				Name string `json:"name"`
+			} `json:"functionDeclarations"`
 		} `json:"tools"`
 	}
 	require.NoError(t, json.Unmarshal(body, &req))
 	var out []string
 	for _, tl := range req.Tools {
-		out = append(out, tl.Function.Name)
+		out = append(out, tl.Name+tl.Function.Name)
+		for _, d := range tl.FunctionDeclarations {
+			out = append(out, d.Name)
+		}
 	}
-	return out
+	slices.Sort(out)
+	return slices.DeleteFunc(out, func(n string) bool { return n == "" })
 }
 
 // githubTurns are a model's turns on "file a GitHub issue", with the
@@ -450,24 +464,44 @@ func githubAgent(model runtime.Model, lib runtime.Toolset, search bool) *runtime
 	return a
 }
 
-// TestToolSearchOpenAIRequests: through the OpenAI adapter and its fake
-// server, the first request carries the agent's tool and the search's two,
-// and the request after load_tool the loaded tool too.
-func TestToolSearchOpenAIRequests(t *testing.T) {
-	srv := openaitest.NewServer(t, githubTurns(true)...)
-	model := openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
-	res, err := githubAgent(model, catalog(), true).Generate(context.Background(), "File an issue about tool search.")
-	require.NoError(t, err)
-	assert.Equal(t, "Filed.", res.Text)
-	reqs := srv.Requests()
-	require.Len(t, reqs, 4)
-	base := []string{"load_tool", "search_tools", "weather"}
-	loaded := []string{"github_create_issue", "load_tool", "search_tools", "weather"}
-	for i, want := range [][]string{base, base, loaded, loaded} {
-		assert.Equal(t, want, wireToolNames(t, reqs[i].Body), "request %d", i+1)
+// TestToolSearchProviderRequests: through each adapter and its fake
+// server, the first request carries the agent's tool and the search's
+// two, and the request after load_tool the loaded tool too.
+func TestToolSearchProviderRequests(t *testing.T) {
+	type server interface {
+		URL() string
+		Requests() []openaitest.Request
 	}
-	assert.Nil(t, res.Steps[2].Outcomes[0].Err)
-	assert.Equal(t, []string{"github_create_issue"}, res.LoadedTools)
+	for name, start := range map[string]func() (server, runtime.Model){
+		"openai": func() (server, runtime.Model) {
+			srv := openaitest.NewServer(t, githubTurns(true)...)
+			return srv, openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
+		},
+		"anthropic": func() (server, runtime.Model) {
+			srv := anthropictest.NewServer(t, githubTurns(true)...)
+			return srv, anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test"))
+		},
+		"gemini": func() (server, runtime.Model) {
+			srv := geminitest.NewServer(t, githubTurns(true)...)
+			return srv, gemini.Model("gemini-2.5-flash", gemini.WithBaseURL(srv.URL()), gemini.WithAPIKey("test"))
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv, model := start()
+			res, err := githubAgent(model, catalog(), true).Generate(context.Background(), "File an issue about tool search.")
+			require.NoError(t, err)
+			assert.Equal(t, "Filed.", res.Text)
+			reqs := srv.Requests()
+			require.Len(t, reqs, 4)
+			base := []string{"load_tool", "search_tools", "weather"}
+			loaded := []string{"github_create_issue", "load_tool", "search_tools", "weather"}
+			for i, want := range [][]string{base, base, loaded, loaded} {
+				assert.Equal(t, want, wireToolNames(t, reqs[i].Body), "request %d", i+1)
+			}
+			assert.Nil(t, res.Steps[2].Outcomes[0].Err)
+			assert.Equal(t, []string{"github_create_issue"}, res.LoadedTools)
+		})
+	}
 }
 
 // BenchmarkToolSearchRequestSize measures the requests of one run of the
