@@ -53,13 +53,13 @@ func handLibrary() runtime.Toolset {
 	}
 }
 
-// A service of the synthetic catalogue and the objects it manages.
-type service struct {
+// catalogService is a service of the synthetic catalogue and the objects it manages.
+type catalogService struct {
 	name, title, scope string
 	objects            []string
 }
 
-var services = []service{
+var catalogServices = []catalogService{
 	{"github", "GitHub", "repository", []string{"issue", "pull request", "release", "branch"}},
 	{"gitlab", "GitLab", "project", []string{"merge request", "pipeline", "issue", "tag"}},
 	{"jira", "Jira", "project", []string{"ticket", "sprint", "epic", "comment"}},
@@ -87,55 +87,55 @@ var services = []service{
 	{"asana", "Asana", "workspace", []string{"task", "project", "section", "goal"}},
 }
 
-// A verb of the synthetic catalogue: its description and input.
-type verb struct {
+// catalogVerb is a verb of the synthetic catalogue: its description and input.
+type catalogVerb struct {
 	name string
-	desc func(s service, object string) string
+	desc func(s catalogService, object string) string
 	// props are the input's properties beyond the scope's; the first n of
 	// them are required.
-	props    func(object string) []prop
+	props    func(object string) []catalogProp
 	required int
 }
 
-type prop struct{ name, schema string }
+type catalogProp struct{ name, schema string }
 
-var verbs = []verb{
-	{"list", func(s service, o string) string {
+var catalogVerbs = []catalogVerb{
+	{"list", func(s catalogService, o string) string {
 		return fmt.Sprintf("Lists the %ss of a %s %s, newest first. Supports paging with a cursor and a page size of up to 100.", o, s.title, s.scope)
-	}, func(o string) []prop {
-		return []prop{
+	}, func(o string) []catalogProp {
+		return []catalogProp{
 			{"limit", `{"type":"integer","minimum":1,"maximum":100,"description":"The most results to return."}`},
 			{"cursor", `{"type":"string","description":"The cursor of the next page, from a previous response."}`},
 			{"query", `{"type":"string","description":"Only ` + o + `s whose text contains this."}`},
 		}
 	}, 0},
-	{"get", func(s service, o string) string {
+	{"get", func(s catalogService, o string) string {
 		return fmt.Sprintf("Gets one %s of a %s %s by its ID, with all of its fields.", o, s.title, s.scope)
-	}, func(o string) []prop {
-		return []prop{{"id", `{"type":"string","description":"The ID of the ` + o + `."}`}}
+	}, func(o string) []catalogProp {
+		return []catalogProp{{"id", `{"type":"string","description":"The ID of the ` + o + `."}`}}
 	}, 1},
-	{"create", func(s service, o string) string {
+	{"create", func(s catalogService, o string) string {
 		return fmt.Sprintf("Creates a new %s in a %s %s. Returns the new %s with its ID and URL.", o, s.title, s.scope, o)
-	}, func(o string) []prop {
-		return []prop{
+	}, func(o string) []catalogProp {
+		return []catalogProp{
 			{"title", `{"type":"string","minLength":1,"description":"The title or name of the ` + o + `."}`},
 			{"body", `{"type":"string","description":"The description, in Markdown."}`},
 			{"labels", `{"type":"array","items":{"type":"string"},"description":"Labels to attach."}`},
 		}
 	}, 1},
-	{"update", func(s service, o string) string {
+	{"update", func(s catalogService, o string) string {
 		return fmt.Sprintf("Updates the fields of an existing %s in a %s %s; fields left out keep their values.", o, s.title, s.scope)
-	}, func(o string) []prop {
-		return []prop{
+	}, func(o string) []catalogProp {
+		return []catalogProp{
 			{"id", `{"type":"string","description":"The ID of the ` + o + `."}`},
 			{"title", `{"type":"string","description":"The new title."}`},
 			{"status", `{"type":"string","enum":["open","in_progress","done","archived"],"description":"The new status."}`},
 		}
 	}, 1},
-	{"delete", func(s service, o string) string {
+	{"delete", func(s catalogService, o string) string {
 		return fmt.Sprintf("Deletes a %s from a %s %s. This cannot be undone.", o, s.title, s.scope)
-	}, func(o string) []prop {
-		return []prop{
+	}, func(o string) []catalogProp {
+		return []catalogProp{
 			{"id", `{"type":"string","description":"The ID of the ` + o + ` to delete."}`},
 			{"force", `{"type":"boolean","description":"Delete even when other items refer to it."}`},
 		}
@@ -165,11 +165,11 @@ func catalogKey(style int, parts ...string) string {
 // two sentences and an input schema of 2 to 5 properties.
 func catalog() runtime.Toolset {
 	set := runtime.Toolset{}
-	for si, s := range services {
+	for si, s := range catalogServices {
 		for _, o := range s.objects {
-			for _, v := range verbs {
+			for _, v := range catalogVerbs {
 				key := catalogKey(si, s.name, v.name, o)
-				props := append([]prop{{s.scope + "Id", `{"type":"string","description":"The ID of the ` + s.title + ` ` + s.scope + `."}`}}, v.props(o)...)
+				props := append([]catalogProp{{s.scope + "Id", `{"type":"string","description":"The ID of the ` + s.title + ` ` + s.scope + `."}`}}, v.props(o)...)
 				var names, fields []string
 				for i, p := range props {
 					name := catalogKey(1, p.name)

@@ -20,8 +20,8 @@ import (
 	"github.com/toolgen-go/toolgen/runtime/scripted"
 )
 
-// search runs one search_tools call of query on ts and returns its output.
-func search(t *testing.T, ts *runtime.ToolSearch, query string) runtime.SearchToolsOutput {
+// searchOnce runs one search_tools call of query on ts and returns its output.
+func searchOnce(t *testing.T, ts *runtime.ToolSearch, query string) runtime.SearchToolsOutput {
 	t.Helper()
 	args, err := json.Marshal(runtime.SearchToolsInput{Query: query})
 	require.NoError(t, err)
@@ -34,8 +34,8 @@ func search(t *testing.T, ts *runtime.ToolSearch, query string) runtime.SearchTo
 	return o.Output.(runtime.SearchToolsOutput)
 }
 
-// names returns the names of matches.
-func names(ms []runtime.ToolMatch) []string {
+// matchNames returns the names of matches.
+func matchNames(ms []runtime.ToolMatch) []string {
 	var out []string
 	for _, m := range ms {
 		out = append(out, m.Name)
@@ -43,8 +43,8 @@ func names(ms []runtime.ToolMatch) []string {
 	return out
 }
 
-// requestTools returns the tool names of each request m received.
-func requestTools(m *scripted.Model) [][]string {
+// requestToolNames returns the tool names of each request m received.
+func requestToolNames(m *scripted.Model) [][]string {
 	var out [][]string
 	for _, req := range m.Requests() {
 		var keys []string
@@ -79,16 +79,16 @@ func TestToolSearchRanksLexically(t *testing.T) {
 		{big, "pagerduty escalation policy", "pagerduty-"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
-			out := search(t, tc.ts, tc.query)
+			out := searchOnce(t, tc.ts, tc.query)
 			require.NotEmpty(t, out.Results)
 			if strings.HasSuffix(tc.want, "-") {
 				// The five verbs of the object are the five results.
-				for _, n := range names(out.Results) {
+				for _, n := range matchNames(out.Results) {
 					assert.True(t, strings.HasPrefix(n, tc.want) && strings.HasSuffix(n, "-escalation-policy"), n)
 				}
 				return
 			}
-			assert.Equal(t, tc.want, out.Results[0].Name, "results: %v", names(out.Results))
+			assert.Equal(t, tc.want, out.Results[0].Name, "results: %v", matchNames(out.Results))
 			assert.Greater(t, out.Results[0].Score, 0.0)
 			assert.Contains(t, out.Message, "load_tool")
 		})
@@ -101,8 +101,8 @@ func TestToolSearchTiesGoToTheSmallerKey(t *testing.T) {
 		lib[k] = libraryTool(k, "Sends a fax.", emptySchema)
 	}
 	for range 3 {
-		out := search(t, &runtime.ToolSearch{Tools: lib}, "fax")
-		assert.Equal(t, []string{"alpha", "mid", "zeta"}, names(out.Results))
+		out := searchOnce(t, &runtime.ToolSearch{Tools: lib}, "fax")
+		assert.Equal(t, []string{"alpha", "mid", "zeta"}, matchNames(out.Results))
 	}
 }
 
@@ -116,19 +116,19 @@ func TestToolSearchCustomScorer(t *testing.T) {
 		}
 		return float64(len(d.Name))
 	}}
-	out := search(t, ts, "anything at all")
-	assert.Equal(t, []string{"createCalendarEvent", "github_create_issue", "getWeatherForecast", "convert_currency", "get_stock_quote"}, names(out.Results))
+	out := searchOnce(t, ts, "anything at all")
+	assert.Equal(t, []string{"createCalendarEvent", "github_create_issue", "getWeatherForecast", "convert_currency", "get_stock_quote"}, matchNames(out.Results))
 	assert.Equal(t, 19.0, out.Results[0].Score)
 	assert.Len(t, queries, len(handLibrary()), "one score per library tool")
 	assert.Equal(t, "anything at all", queries[0])
 }
 
 func TestToolSearchMaxResultsAndMinScore(t *testing.T) {
-	out := search(t, &runtime.ToolSearch{Tools: catalog(), MaxResults: 3}, "github")
+	out := searchOnce(t, &runtime.ToolSearch{Tools: catalog(), MaxResults: 3}, "github")
 	assert.Len(t, out.Results, 3)
-	out = search(t, &runtime.ToolSearch{Tools: catalog()}, "github")
+	out = searchOnce(t, &runtime.ToolSearch{Tools: catalog()}, "github")
 	assert.Len(t, out.Results, runtime.DefaultSearchResults)
-	out = search(t, &runtime.ToolSearch{Tools: catalog(), MinScore: 1000}, "github")
+	out = searchOnce(t, &runtime.ToolSearch{Tools: catalog(), MinScore: 1000}, "github")
 	assert.Empty(t, out.Results)
 	assert.NotNil(t, out.Results, "an empty list, not null, for the model")
 	assert.Equal(t, "No tools found matching the query. Try different keywords.", out.Message)
@@ -136,7 +136,7 @@ func TestToolSearchMaxResultsAndMinScore(t *testing.T) {
 
 func TestToolSearchCutsLongDescriptions(t *testing.T) {
 	long := "Archives " + strings.Repeat("very ", 60) + "old records."
-	out := search(t, &runtime.ToolSearch{Tools: runtime.Toolset{"archive": libraryTool("archive", long, emptySchema)}}, "archives")
+	out := searchOnce(t, &runtime.ToolSearch{Tools: runtime.Toolset{"archive": libraryTool("archive", long, emptySchema)}}, "archives")
 	require.Len(t, out.Results, 1)
 	assert.LessOrEqual(t, len(out.Results[0].Description), 150)
 	assert.True(t, strings.HasPrefix(out.Results[0].Description, "Archives very very"))
@@ -173,7 +173,7 @@ func TestToolSearchLoadsForTheNextStep(t *testing.T) {
 	require.NoError(t, err)
 	base := []string{runtime.LoadToolKey, runtime.SearchToolsKey, "weather"}
 	assert.Equal(t, [][]string{base, base, {"convert_currency", runtime.LoadToolKey, runtime.SearchToolsKey, "weather"},
-		{"convert_currency", runtime.LoadToolKey, runtime.SearchToolsKey, "weather"}}, requestTools(m))
+		{"convert_currency", runtime.LoadToolKey, runtime.SearchToolsKey, "weather"}}, requestToolNames(m))
 	assert.Equal(t, []string{"convert_currency"}, res.LoadedTools)
 	load := res.Steps[1].Outcomes[0].Output.(runtime.LoadToolOutput)
 	assert.Equal(t, runtime.LoadToolOutput{Success: true, Loaded: []string{"convert_currency"},
@@ -202,7 +202,7 @@ func TestToolSearchAutoLoad(t *testing.T) {
 	a := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: handLibrary(), AutoLoad: true, MaxResults: 1}}
 	res, err := a.Generate(context.Background(), "Weather in Oslo?")
 	require.NoError(t, err)
-	assert.Equal(t, [][]string{{runtime.SearchToolsKey}, {"getWeatherForecast", runtime.SearchToolsKey}, {"getWeatherForecast", runtime.SearchToolsKey}}, requestTools(m))
+	assert.Equal(t, [][]string{{runtime.SearchToolsKey}, {"getWeatherForecast", runtime.SearchToolsKey}, {"getWeatherForecast", runtime.SearchToolsKey}}, requestToolNames(m))
 	out := res.Steps[0].Outcomes[0].Output.(runtime.SearchToolsOutput)
 	assert.Equal(t, "Found and loaded 1 tool(s): getWeatherForecast. They are available on your next turn — call them directly.", out.Message)
 	assert.Nil(t, res.Steps[1].Outcomes[0].Err)
@@ -310,7 +310,7 @@ func TestToolSearchActiveToolsAndPrepareStep(t *testing.T) {
 		}))
 	require.NoError(t, err)
 	assert.Equal(t, [][]string{{"weather", "search_tools", "load_tool"}, {"weather", "search_tools", "load_tool", "web_search"}}, plans)
-	assert.Equal(t, [][]string{{"load_tool", "search_tools", "weather"}, {"load_tool", "search_tools", "weather", "web_search"}}, requestTools(m))
+	assert.Equal(t, [][]string{{"load_tool", "search_tools", "weather"}, {"load_tool", "search_tools", "weather", "web_search"}}, requestToolNames(m))
 
 	// A hook that drops the search's tools sends none.
 	_, err = a.Generate(context.Background(), "go", runtime.WithPrepareStep(func(_ context.Context, p *runtime.StepPlan) error {
@@ -318,7 +318,7 @@ func TestToolSearchActiveToolsAndPrepareStep(t *testing.T) {
 		return nil
 	}))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"weather"}, requestTools(m)[2])
+	assert.Equal(t, []string{"weather"}, requestToolNames(m)[2])
 }
 
 func TestToolSearchToolChoiceOfAnUnloadedTool(t *testing.T) {
@@ -336,14 +336,14 @@ func TestToolSearchCallOptionAndSubagents(t *testing.T) {
 	a := &runtime.Agent{ID: "a", Model: m, Agents: map[string]*runtime.Agent{"helper": sub}}
 	_, err := a.Generate(context.Background(), "go", runtime.WithToolSearch(&runtime.ToolSearch{Tools: handLibrary()}))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"agent-helper", "load_tool", "search_tools"}, requestTools(m)[0])
-	assert.Equal(t, [][]string{nil}, requestTools(subModel), "the subagent gets no search")
+	assert.Equal(t, []string{"agent-helper", "load_tool", "search_tools"}, requestToolNames(m)[0])
+	assert.Equal(t, [][]string{nil}, requestToolNames(subModel), "the subagent gets no search")
 
 	// WithToolSearch(nil) turns the agent's search off for one call.
 	a.ToolSearch = &runtime.ToolSearch{Tools: handLibrary()}
 	_, err = a.Generate(context.Background(), "go", runtime.WithToolSearch(nil))
 	require.NoError(t, err)
-	assert.Equal(t, []string{"agent-helper"}, requestTools(m)[2])
+	assert.Equal(t, []string{"agent-helper"}, requestToolNames(m)[2])
 }
 
 // TestToolSearchResumeKeepsLoadedTools: a run that paused after loading a
@@ -374,7 +374,7 @@ func TestToolSearchResumeKeepsLoadedTools(t *testing.T) {
 	assert.Equal(t, "Wired.", res.Text)
 	assert.Equal(t, "wired", res.Steps[0].Outcomes[0].Output)
 	assert.Equal(t, []string{"sqlQuery", "wire_money"}, res.LoadedTools)
-	assert.Equal(t, []string{"load_tool", "search_tools", "sqlQuery", "wire_money"}, requestTools(m)[2])
+	assert.Equal(t, []string{"load_tool", "search_tools", "sqlQuery", "wire_money"}, requestToolNames(m)[2])
 
 	// Resuming without the search is an error that says so.
 	b := &runtime.Agent{ID: "a", Model: scripted.New()}
@@ -403,7 +403,7 @@ func TestToolSearchOldStateLoads(t *testing.T) {
 	assert.Equal(t, "sunny", res.Text)
 	assert.Nil(t, res.Steps[0].Outcomes[0].Err)
 	assert.Nil(t, res.LoadedTools)
-	assert.Equal(t, []string{"load_tool", "search_tools", "weather"}, requestTools(m)[0])
+	assert.Equal(t, []string{"load_tool", "search_tools", "weather"}, requestToolNames(m)[0])
 }
 
 // wireToolNames returns the names of the function tools in a request
