@@ -72,8 +72,10 @@ type ToolSearch struct {
 	// Scorer scores a library tool against a query; the higher, the
 	// better. nil means the built-in lexical ranking: BM25 over the words
 	// of each tool's key and description, keys split at '-', '_' and
-	// camelCase humps, words of one letter ignored, plus a bonus for a key
-	// that equals or contains a query word. Ties go to the smaller key.
+	// camelCase humps, words of one letter ignored; a tool that matches
+	// gets 5 more when its key equals a query word, 2 when it contains
+	// one. Ties go to the smaller key. A Scorer is called once per
+	// library tool and search, possibly from several goroutines at once.
 	Scorer func(query string, def ToolDefinition) float64
 }
 

@@ -91,8 +91,8 @@ var catalogServices = []catalogService{
 type catalogVerb struct {
 	name string
 	desc func(s catalogService, object string) string
-	// props are the input's properties beyond the scope's; the first n of
-	// them are required.
+	// props are the input's properties beyond the scope's ID, which is
+	// required, as are the first `required` of them.
 	props    func(object string) []catalogProp
 	required int
 }
