@@ -43,6 +43,10 @@ type Agent struct {
 	// {inputData, initialState?} and output [WorkflowToolOutput]
 	// {result, runId}.
 	Workflows map[string]Workflow
+	// ToolSearch is a library of tools the model finds by searching, in
+	// place of sending them all; nil means none. [WithToolSearch]
+	// replaces it for one call. Subagents do not inherit it.
+	ToolSearch *ToolSearch
 	// MaxSteps bounds the model calls of a run; 0 means [DefaultMaxSteps].
 	MaxSteps int
 	// Concurrency bounds the tool calls of a run that run at once: a
@@ -109,6 +113,9 @@ type Result struct {
 	// before a pause is here, in the paused run's Result, and reaches the
 	// model after [Agent.Resume].
 	Background []ToolOutcome
+	// LoadedTools are the keys of the library tools of the run's
+	// [ToolSearch] that the model loaded, sorted.
+	LoadedTools []string
 	// Transcript is the record of the run for storage: one text-delta per
 	// step holding the step's text, and the tool, step-finish and finish
 	// events, their payloads shaped for [TargetTranscript].

@@ -277,6 +277,9 @@ type RunState struct {
 	// the run started, so that task ids stay unique.
 	Background []BackgroundResult `json:"background,omitempty"`
 	TaskCount  int                `json:"taskCount,omitempty"`
+	// LoadedTools are the library tools of the run's [ToolSearch] that
+	// the model loaded; they stay loaded when the run resumes.
+	LoadedTools []string `json:"loadedTools,omitempty"`
 }
 
 // WaitingCall is a call of a paused run's step that waits.

@@ -116,8 +116,15 @@
 // instructions), [WithSystem] (in place of them), [WithToolsets] (tools
 // for this call only), [WithOutputValidation] (each output checked against
 // its output schema, as Agent.ValidateOutputs does for every run),
-// [WithClientTools] (tools the caller runs). The
-// run's ctx reaches every tool and cancels the run.
+// [WithClientTools] (tools the caller runs), [WithToolSearch] (in place
+// of the agent's [ToolSearch]). The run's ctx reaches every tool and
+// cancels the run.
+//
+// An agent with a [ToolSearch] does not send its library of tools: the
+// model finds them with the tool search_tools and loads them with
+// load_tool, as with Mastra's ToolSearchProcessor, and a loaded tool is
+// active from the next step on ([Result.LoadedTools],
+// [RunState.LoadedTools]).
 //
 // # Structured output
 //

@@ -22,6 +22,8 @@ type runner struct {
 	emit      func(Event) bool
 	stopped   bool
 	res       *Result
+	// search is the run's tool search, nil without one.
+	search *toolSearch
 	// hookMsgs are what the current step sent the model without system
 	// messages, for the tools' lifecycle hooks.
 	hookMsgs []Message
@@ -72,8 +74,20 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 	if tools, err = withClientTools(tools, cfg.clientTools); err != nil {
 		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
 	}
+	if !cfg.toolSearchSet {
+		cfg.toolSearch = a.ToolSearch
+	}
+	search, searchTools, err := newToolSearch(cfg.toolSearch, tools)
+	if err != nil {
+		return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+	}
+	if searchTools != nil {
+		if tools, err = Merge(tools, searchTools); err != nil {
+			return nil, fmt.Errorf("agent %s: %w", a.ID, err)
+		}
+	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID},
-		sem: make(chan struct{}, cfg.concurrency)}
+		sem: make(chan struct{}, cfg.concurrency), search: search}
 	if cfg.output != nil {
 		if err := cfg.output.check(); err != nil {
 			return nil, fmt.Errorf("agent %s: WithOutput: %w", a.ID, err)
@@ -136,10 +150,7 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, err
 		}
 		messages = r.deliverTasks(messages)
-		plan := StepPlan{Number: step, Messages: slices.Clip(messages), Tools: r.tools, ToolChoice: r.cfg.toolChoice}
-		if r.cfg.activeSet {
-			plan.ActiveTools = slices.Clone(r.cfg.activeTools)
-		}
+		plan := StepPlan{Number: step, Messages: slices.Clip(messages), Tools: r.runTools(), ToolChoice: r.cfg.toolChoice, ActiveTools: r.activeKeys()}
 		if r.cfg.prepareStep != nil {
 			if err := r.cfg.prepareStep(ctx, &plan); err != nil {
 				return nil, fmt.Errorf("agent %s: step %d: prepare step: %w", r.a.ID, step, err)
@@ -265,6 +276,7 @@ func (r *runner) finish(messages []Message, reason FinishReason, usage Usage, te
 	r.endTasks()
 	res := r.res
 	res.Text, res.FinishReason, res.Usage, res.Messages = text, reason, usage, messages
+	res.LoadedTools = r.search.loadedKeys()
 	step := 0
 	if n := len(res.Steps); n > 0 {
 		step = res.Steps[n-1].Number
@@ -302,10 +314,15 @@ func activeTools(plan StepPlan) (Toolset, []ToolDefinition, error) {
 	keys := active.Keys()
 	defs := make([]ToolDefinition, len(keys))
 	for i, k := range keys {
-		s := active[k].Spec()
-		defs[i] = ToolDefinition{Name: k, Description: s.Description, InputSchema: s.InputSchema, Strict: s.Strict}
+		defs[i] = definition(k, active[k])
 	}
 	return active, defs, nil
+}
+
+// definition is what the model is told of tool t, whose key is key.
+func definition(key string, t Tool) ToolDefinition {
+	s := t.Spec()
+	return ToolDefinition{Name: key, Description: s.Description, InputSchema: s.InputSchema, Strict: s.Strict}
 }
 
 // dispatched is what came of a step's tool calls.
@@ -441,8 +458,12 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all Too
 	tool, ok := active[c.Name]
 	if !ok {
 		_, exists := all[c.Name]
+		msg, unloaded := r.search.notLoadedMessage(c.Name)
+		if !unloaded || exists {
+			msg = unknownToolMessage(c.Name, active.Keys(), exists)
+		}
 		callEvent()
-		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: unknownToolMessage(c.Name, active.Keys(), exists)})
+		r.fail(ctx, step, s, &ToolError{Kind: KindUnknownTool, Message: msg})
 		return
 	}
 	s.tool = tool

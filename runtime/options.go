@@ -45,6 +45,10 @@ type callConfig struct {
 	stopWhen []StopCondition
 	// The typed object the run ends with; see WithOutput.
 	output output
+	// The tool search, in place of the agent's when set; see
+	// WithToolSearch.
+	toolSearch    *ToolSearch
+	toolSearchSet bool
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook
@@ -56,13 +60,15 @@ type StepPlan struct {
 	// summarize) affects this request only; the run's conversation keeps
 	// every message.
 	Messages []Message
-	// Tools is every tool of the run; replace it to change the set. Do not
+	// Tools is every tool of the run, with a tool search's tools and the
+	// library tools loaded so far; replace it to change the set. Do not
 	// modify the map in place: it is shared by the run's steps.
 	Tools Toolset
 	// ToolChoice is the step's tool choice.
 	ToolChoice ToolChoice
 	// ActiveTools limits the tools the model is given and may call to these
-	// keys; nil means all of Tools.
+	// keys; nil means all of Tools. Under [WithActiveTools], it holds the
+	// keys of the option, search_tools, load_tool and the loaded tools.
 	ActiveTools []string
 }
 

@@ -54,6 +54,7 @@ func (r *runner) pause(ctx context.Context, messages []Message, st Step, d dispa
 	if r.cfg.activeSet {
 		state.ActiveTools = r.cfg.activeTools
 	}
+	state.LoadedTools = r.search.loadedKeys()
 	r.res.Pending, r.res.State = d.pending, state
 	return r.finish(messages, pausedReason(d.pending), usage, st.Text), nil
 }
@@ -112,9 +113,16 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 		if r.tools, err = withClientTools(r.tools, state.ClientTools); err != nil {
 			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 		}
+		if err := r.search.checkKeys(r.tools); err != nil {
+			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
+		}
 	}
 	r.tasks.seq, r.tasks.undelivered = state.TaskCount, slices.Clone(state.Background)
-	resumes, err := r.a.checkAnswers(WithArgumentLimits(ctx, r.cfg.limits), state, answers, r.tools)
+	if err := r.search.restore(state.LoadedTools); err != nil {
+		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
+	}
+	tools := r.runTools()
+	resumes, err := r.a.checkAnswers(WithArgumentLimits(ctx, r.cfg.limits), state, answers, tools)
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 	}
@@ -130,15 +138,11 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 	if len(calls) != len(resumes) {
 		return nil, fmt.Errorf("agent %s: resume: the state's waiting calls are not all calls of its last message", r.a.ID)
 	}
-	plan := StepPlan{Tools: r.tools}
-	if r.cfg.activeSet {
-		plan.ActiveTools = r.cfg.activeTools
-	}
-	active, _, err := activeTools(plan)
+	active, _, err := activeTools(StepPlan{Tools: tools, ActiveTools: r.activeKeys()})
 	if err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 	}
-	d := r.dispatch(ctx, state.Step, calls, active, r.tools, resumes)
+	d := r.dispatch(ctx, state.Step, calls, active, tools, resumes)
 	if err := r.check(ctx); err != nil {
 		return nil, err
 	}
