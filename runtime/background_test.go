@@ -497,11 +497,13 @@ func TestBackgroundWithOutput(t *testing.T) {
 	g := newGate()
 	model := scripted.New(
 		scripted.Calls(scripted.Call("report", `{"topic":"tides"}`)),
-		scripted.Text("Still researching."),
+		scripted.Turn{Respond: func(*runtime.Request) scripted.Turn {
+			close(g.release) // the task ends while the model answers
+			return scripted.Text("Still researching.")
+		}},
 		scripted.Text("The research is in."),
 		scripted.Text(parisJSON),
 	)
-	go func() { <-g.started; close(g.release) }()
 	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"report": reportTool(g.run)}}
 	res, err := agent.Generate(t.Context(), "go", runtime.WithOutput(reportOutput(false)))
 	require.NoError(t, err)
