@@ -1,0 +1,108 @@
+package temporal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// ToolInput is the input of a tool activity: one call, its arguments
+// already checked by the workflow (the activity checks them again, since
+// it runs the tool's own Prepare).
+type ToolInput struct {
+	// Call identifies the call; the tool reads it with
+	// runtime.CallInfoFrom.
+	Call runtime.CallInfo `json:"call"`
+	// Arguments are the call's arguments.
+	Arguments json.RawMessage `json:"arguments"`
+}
+
+// ToolOutput is the output of a tool activity that succeeded.
+type ToolOutput struct {
+	// Output is the JSON of the tool's output.
+	Output json.RawMessage `json:"output"`
+	// ModelOutput is what the model is told of it (the tool's
+	// ToModelOutput hook runs in the activity).
+	ModelOutput runtime.ModelOutput `json:"modelOutput"`
+}
+
+// toolErrorType is the type of the application errors of tool activities
+// whose details are a [toolFailure].
+const toolErrorType = "toolgen.tool-error"
+
+// toolFailure is what a failed tool call tells the workflow: the kind and
+// the sanitized message of its runtime.ToolError.
+type toolFailure struct {
+	Kind    runtime.ToolErrorKind `json:"kind"`
+	Message string                `json:"message"`
+}
+
+// toolActivity runs the calls of one tool.
+type toolActivity struct {
+	key      string
+	tool     runtime.Tool
+	limits   runtime.Limits
+	validate bool
+}
+
+// run is the tool's activity. A failure of the call is an application
+// error with the call's ToolError as details; failures that another
+// attempt cannot fix (invalid arguments, a panic, an output that cannot be
+// encoded) are not retryable.
+func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, error) {
+	ctx = runtime.WithArgumentLimits(runtime.WithCallInfo(ctx, in.Call), t.limits)
+	if t.validate {
+		ctx = runtime.ValidatingOutputs(ctx)
+	}
+	args := in.Arguments
+	if len(args) == 0 {
+		args = json.RawMessage("{}")
+	}
+	inv, terr := runtime.PrepareCall(ctx, t.key, t.tool, args)
+	if terr != nil {
+		return nil, toolError(terr)
+	}
+	res, out, terr := runtime.RunCall(ctx, t.key, inv, 0)
+	if terr != nil {
+		return nil, toolError(terr)
+	}
+	return &ToolOutput{Output: res.JSON, ModelOutput: out}, nil
+}
+
+// toolError is the activity error of a failed call.
+func toolError(e *runtime.ToolError) error {
+	f := toolFailure{Kind: e.Kind, Message: e.Message}
+	switch e.Kind {
+	case runtime.KindInvalidArguments, runtime.KindPanic, runtime.KindOutput, runtime.KindInvalidOutput:
+		return temporal.NewNonRetryableApplicationError(e.Message, toolErrorType, nil, f)
+	}
+	return temporal.NewApplicationError(e.Message, toolErrorType, f)
+}
+
+// callError is the failure of a call of the tool called name whose
+// activity failed with err, as the workflow tells the model of it: the
+// tool's own error when the activity ran it, else a message that says
+// what happened to the activity without its details.
+func callError(name string, err error) *runtime.ToolError {
+	var app *temporal.ApplicationError
+	if errors.As(err, &app) && app.Type() == toolErrorType && app.HasDetails() {
+		var f toolFailure
+		if app.Details(&f) == nil && f.Kind != "" {
+			return &runtime.ToolError{Kind: f.Kind, Message: f.Message, Err: err}
+		}
+	}
+	var timeout *temporal.TimeoutError
+	var cancelled *temporal.CanceledError
+	switch {
+	case errors.As(err, &timeout):
+		return &runtime.ToolError{Kind: runtime.KindTimeout, Message: fmt.Sprintf("tool %q did not finish in time", name), Err: err}
+	case errors.As(err, &cancelled):
+		return &runtime.ToolError{Kind: runtime.KindCancelled, Message: fmt.Sprintf("the call of %q was cancelled", name), Err: err}
+	}
+	return &runtime.ToolError{Kind: runtime.KindToolFailed, Message: fmt.Sprintf("tool %q failed: its activity did not complete", name), Err: err}
+}

@@ -1,0 +1,217 @@
+package temporal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/toolgen-go/toolgen/runtime"
+)
+
+// Defaults of the activities' options, used when neither an [Option] nor
+// the agent sets them.
+const (
+	// DefaultModelTimeout bounds one attempt of a model request.
+	DefaultModelTimeout = 2 * time.Minute
+	// DefaultModelAttempts is how many times a model request is tried:
+	// model requests are safe to repeat.
+	DefaultModelAttempts = 5
+	// DefaultToolTimeout bounds one attempt of a tool call when the
+	// agent has no ToolTimeout.
+	DefaultToolTimeout = 10 * time.Minute
+	// DefaultIdempotentAttempts is how many times the call of a tool
+	// whose Spec.Annotations.Idempotent is true is tried. Other tools are
+	// tried once: at most once.
+	DefaultIdempotentAttempts = 3
+)
+
+// WorkflowName is the workflow type of the agent whose ID is agentID.
+func WorkflowName(agentID string) string { return "toolgen.agent:" + agentID }
+
+// ModelActivityName is the activity of the model requests of the agent
+// whose ID is agentID.
+func ModelActivityName(agentID string) string { return "toolgen.model:" + agentID }
+
+// ToolActivityName is the activity of the calls of the tool of key key of
+// the agent whose ID is agentID.
+func ToolActivityName(agentID, key string) string { return "toolgen.tool:" + agentID + ":" + key }
+
+// Option configures [Register].
+type Option func(*config)
+
+type config struct {
+	model   *workflow.ActivityOptions
+	tools   map[string]workflow.ActivityOptions
+	runOpts []runtime.Option
+}
+
+// WithModelOptions sets the activity options of the model requests, in
+// place of the defaults (a StartToCloseTimeout of [DefaultModelTimeout]
+// and [DefaultModelAttempts] attempts). A zero StartToCloseTimeout and
+// ScheduleToCloseTimeout keep the default timeout.
+func WithModelOptions(o workflow.ActivityOptions) Option {
+	return func(c *config) { c.model = &o }
+}
+
+// WithToolOptions sets the activity options of the calls of the tool of
+// key key, in place of the defaults: a StartToCloseTimeout of the agent's
+// ToolTimeout (or [DefaultToolTimeout]), and a retry policy of
+// [DefaultIdempotentAttempts] attempts for a tool whose
+// Spec.Annotations.Idempotent is true, of one attempt (at most once)
+// otherwise. A zero StartToCloseTimeout and ScheduleToCloseTimeout keep
+// the default timeout; a nil RetryPolicy keeps the default policy.
+func WithToolOptions(key string, o workflow.ActivityOptions) Option {
+	return func(c *config) {
+		if c.tools == nil {
+			c.tools = map[string]workflow.ActivityOptions{}
+		}
+		c.tools[key] = o
+	}
+}
+
+// WithRunOptions gives every run of the agent these options, such as an
+// approval policy or a step limit. Their hooks (prepare-step, step-finish,
+// approval policies) run in workflow code, so they must be deterministic:
+// no I/O, no clock, no randomness, no goroutines.
+func WithRunOptions(opts ...runtime.Option) Option {
+	return func(c *config) { c.runOpts = append(c.runOpts, opts...) }
+}
+
+// Register registers with w the workflow that runs agent, the activity of
+// its model requests and one activity per tool of agent.Tools, named by
+// [WorkflowName], [ModelActivityName] and [ToolActivityName]: the
+// generated Tools() is all a worker needs. Every worker of the task queue
+// registers the same agent.
+//
+// The agent's Model, tools and their Run functions run in activities; the
+// loop (argument checks, approval rules, transforms, the tools' hooks)
+// runs in the workflow, whose code must be deterministic. Agents with
+// subagents, workflows or a tool search are not supported yet.
+func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
+	d, err := newDefinition(agent, opts)
+	if err != nil {
+		return err
+	}
+	w.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(agent.ID)})
+	w.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(agent.ID)})
+	for _, k := range agent.Tools.Keys() {
+		t := &toolActivity{key: k, tool: agent.Tools[k], limits: agent.Limits, validate: agent.ValidateOutputs}
+		w.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(agent.ID, k)})
+	}
+	return nil
+}
+
+// definition is an agent as a workflow: the agent the workflow runs (the
+// user's, with a model that makes activities) and the activities'
+// options.
+type definition struct {
+	real     *runtime.Agent
+	agent    *runtime.Agent
+	model    workflow.ActivityOptions
+	tools    map[string]workflow.ActivityOptions
+	runOpts  []runtime.Option
+	executor *executor
+}
+
+func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
+	switch {
+	case a == nil:
+		return nil, errors.New("temporal: register: nil agent")
+	case a.Model == nil:
+		return nil, fmt.Errorf("temporal: register agent %s: no model", a.ID)
+	case len(a.Agents) > 0:
+		return nil, fmt.Errorf("temporal: register agent %s: subagents are not supported in durable runs yet", a.ID)
+	case len(a.Workflows) > 0:
+		return nil, fmt.Errorf("temporal: register agent %s: workflows are not supported in durable runs yet", a.ID)
+	case a.ToolSearch != nil:
+		return nil, fmt.Errorf("temporal: register agent %s: a tool search is not supported in durable runs yet", a.ID)
+	}
+	if err := a.Tools.Validate(); err != nil {
+		return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
+	}
+	var c config
+	for _, o := range opts {
+		o(&c)
+	}
+	for k := range c.tools {
+		if _, ok := a.Tools[k]; !ok {
+			return nil, fmt.Errorf("temporal: register agent %s: WithToolOptions: %q is not a tool of the agent", a.ID, k)
+		}
+	}
+	d := &definition{real: a, runOpts: slices.Clone(c.runOpts), tools: map[string]workflow.ActivityOptions{}}
+	d.model = workflow.ActivityOptions{StartToCloseTimeout: DefaultModelTimeout, RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: DefaultModelAttempts}}
+	if c.model != nil {
+		d.model = withTimeout(*c.model, DefaultModelTimeout)
+	}
+	toolTimeout := a.ToolTimeout
+	if toolTimeout <= 0 {
+		toolTimeout = DefaultToolTimeout
+	}
+	for k, t := range a.Tools {
+		o, ok := c.tools[k]
+		if !ok {
+			o = workflow.ActivityOptions{}
+		}
+		o = withTimeout(o, toolTimeout)
+		if o.RetryPolicy == nil {
+			o.RetryPolicy = toolRetryPolicy(t.Spec())
+		}
+		d.tools[k] = o
+	}
+	d.executor = &executor{d: d}
+	d.agent = &runtime.Agent{
+		ID:              a.ID,
+		Name:            a.Name,
+		Description:     a.Description,
+		Instructions:    a.Instructions,
+		Model:           &modelProxy{d: d, real: a.Model},
+		Tools:           a.Tools,
+		MaxSteps:        a.MaxSteps,
+		Concurrency:     a.Concurrency,
+		Limits:          a.Limits,
+		Transform:       a.Transform,
+		ValidateOutputs: a.ValidateOutputs,
+		Logger:          a.Logger,
+	}
+	return d, nil
+}
+
+// toolRetryPolicy is the default retry policy of the tool of spec: a few
+// attempts when it is idempotent, one otherwise.
+func toolRetryPolicy(spec *runtime.Spec) *temporal.RetryPolicy {
+	if id := spec.Annotations.Idempotent; id != nil && *id {
+		return &temporal.RetryPolicy{MaximumAttempts: DefaultIdempotentAttempts}
+	}
+	return &temporal.RetryPolicy{MaximumAttempts: 1}
+}
+
+// withTimeout gives o a StartToCloseTimeout of d when it has no timeout
+// that bounds an attempt.
+func withTimeout(o workflow.ActivityOptions, d time.Duration) workflow.ActivityOptions {
+	if o.StartToCloseTimeout <= 0 && o.ScheduleToCloseTimeout <= 0 {
+		o.StartToCloseTimeout = d
+	}
+	return o
+}
+
+// generate is the model activity: one request to the agent's model.
+func (d *definition) generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+	if req == nil {
+		return nil, temporal.NewNonRetryableApplicationError("no request", "toolgen.bad-request", nil)
+	}
+	resp, err := d.real.Model.Generate(ctx, req)
+	if err != nil {
+		return nil, err
+	}
+	if resp == nil {
+		return nil, errors.New("the model returned no response")
+	}
+	return resp, nil
+}

@@ -1,0 +1,215 @@
+package temporal_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/temporal"
+)
+
+type weatherIn struct {
+	Location string `json:"location"`
+}
+
+type weatherOut struct {
+	Location string  `json:"location"`
+	TempC    float64 `json:"tempC"`
+}
+
+const weatherSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+
+// weatherTool is the weather tool; calls counts its runs, and fail, when
+// set, fails the run of that number (from 1).
+func weatherTool(calls *atomic.Int32, spec runtime.Spec, fail ...int32) *runtime.Func[weatherIn, weatherOut] {
+	spec.ID = "weather-tool"
+	spec.Description = "Fetches the current weather for a location."
+	spec.InputSchema = json.RawMessage(weatherSchema)
+	return runtime.NewFunc(&spec, func(ctx context.Context, in weatherIn) (weatherOut, error) {
+		n := calls.Add(1)
+		for _, f := range fail {
+			if n == f {
+				return weatherOut{}, errors.New("weather service unavailable")
+			}
+		}
+		return weatherOut{Location: in.Location, TempC: 21.5}, nil
+	})
+}
+
+func newEnv(t *testing.T) *testsuite.TestWorkflowEnvironment {
+	var s testsuite.WorkflowTestSuite
+	env := s.NewTestWorkflowEnvironment()
+	t.Cleanup(func() { env.AssertExpectations(t) })
+	return env
+}
+
+func result(t *testing.T, env *testsuite.TestWorkflowEnvironment) *temporal.Result {
+	t.Helper()
+	require.True(t, env.IsWorkflowCompleted())
+	require.NoError(t, env.GetWorkflowError())
+	var res temporal.Result
+	require.NoError(t, env.GetWorkflowResult(&res))
+	return &res
+}
+
+func TestRunToCompletion(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(
+		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":"Oslo"}`), scripted.Call("weather", `{"location":7}`)),
+		scripted.Text("Paris and Oslo are at 21.5°C."))
+	agent := &runtime.Agent{ID: "weather-agent", Instructions: "Use the weather tool.", Model: model,
+		Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{})}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	env.ExecuteWorkflow(temporal.WorkflowName("weather-agent"), temporal.Input{Prompt: "Weather in Paris and Oslo?"})
+	res := result(t, env)
+
+	assert.Equal(t, "Paris and Oslo are at 21.5°C.", res.Text)
+	assert.Equal(t, runtime.FinishStop, res.FinishReason)
+	assert.Equal(t, int32(2), calls.Load(), "each valid call runs once; the invalid one never reaches its activity")
+	require.Len(t, res.Steps, 2)
+	outs := res.Steps[0].Outcomes
+	require.Len(t, outs, 3)
+	assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(outs[0].Output))
+	assert.JSONEq(t, `{"location":"Oslo","tempC":21.5}`, string(outs[1].Output))
+	require.NotNil(t, outs[2].Error)
+	assert.Equal(t, runtime.KindInvalidArguments, outs[2].Error.Kind)
+	assert.Len(t, model.Requests(), 2)
+	assert.Len(t, res.Messages, 5, "system, user, assistant, tool results, assistant")
+
+	st := queryStatus(t, env)
+	assert.True(t, st.Done)
+	var types []runtime.EventType
+	for _, ev := range st.Events {
+		types = append(types, ev.Type)
+	}
+	assert.Equal(t, []runtime.EventType{
+		runtime.EventToolCall, runtime.EventToolCall, runtime.EventToolCall, runtime.EventToolError,
+		runtime.EventToolResult, runtime.EventToolResult, runtime.EventStepFinish,
+		runtime.EventTextDelta, runtime.EventStepFinish, runtime.EventFinish}, types)
+}
+
+func queryStatus(t *testing.T, env *testsuite.TestWorkflowEnvironment) *temporal.Status {
+	t.Helper()
+	v, err := env.QueryWorkflow(temporal.QueryStatus)
+	require.NoError(t, err)
+	var st temporal.Status
+	require.NoError(t, v.Get(&st))
+	return &st
+}
+
+func TestToolFailureIsAResultAndTheRunGoesOn(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("The service is down."))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{}, 1)}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+	res := result(t, env)
+
+	assert.Equal(t, int32(1), calls.Load(), "a tool that is not idempotent is tried once")
+	assert.Equal(t, "The service is down.", res.Text)
+	o := res.Steps[0].Outcomes[0]
+	require.NotNil(t, o.Error)
+	assert.Equal(t, runtime.KindToolFailed, o.Error.Kind)
+	assert.Equal(t, `tool "weather" failed: weather service unavailable`, o.Error.Message, "the message of a run in process")
+	got := model.Requests()[1].Messages
+	res0 := got[len(got)-1].ToolResults()[0]
+	assert.True(t, res0.IsError())
+	assert.Equal(t, o.Error.Message, res0.Output.Text)
+}
+
+func TestIdempotentToolIsRetried(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("21.5°C."))
+	tool := weatherTool(&calls, runtime.Spec{Annotations: runtime.Annotations{Idempotent: new(true)}}, 1)
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+	res := result(t, env)
+
+	assert.Equal(t, int32(2), calls.Load(), "the first attempt failed, the second succeeded")
+	o := res.Steps[0].Outcomes[0]
+	assert.Nil(t, o.Error)
+	assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(o.Output))
+}
+
+func TestIdempotentToolGivesUpAfterItsAttempts(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("Down."))
+	tool := weatherTool(&calls, runtime.Spec{Annotations: runtime.Annotations{Idempotent: new(true)}}, 1, 2, 3, 4)
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+	res := result(t, env)
+
+	assert.Equal(t, int32(temporal.DefaultIdempotentAttempts), calls.Load())
+	require.NotNil(t, res.Steps[0].Outcomes[0].Error)
+	assert.Equal(t, runtime.KindToolFailed, res.Steps[0].Outcomes[0].Error.Kind)
+}
+
+func TestApprovalWaitsForTheAnswer(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		answer runtime.Answer
+		runs   int32
+		want   string
+	}{
+		{"approved", runtime.Approve("c1"), 1, `{"location":"Paris","tempC":21.5}`},
+		{"declined", runtime.Decline("c1", "not now"), 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var calls atomic.Int32
+			model := scripted.New(scripted.Calls(runtime.ToolCall{ID: "c1", Name: "weather", Arguments: `{"location":"Paris"}`}), scripted.Text("Done."))
+			tool := weatherTool(&calls, runtime.Spec{NeedsApproval: true})
+			agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool}}
+			env := newEnv(t)
+			require.NoError(t, temporal.Register(env, agent))
+			var waiting *temporal.Status
+			env.RegisterDelayedCallback(func() {
+				waiting = queryStatus(t, env)
+				env.SignalWorkflow(temporal.SignalAnswers, []runtime.Answer{runtime.Approve("nope")})
+			}, time.Hour)
+			var refused *temporal.Status
+			env.RegisterDelayedCallback(func() {
+				refused = queryStatus(t, env)
+				env.SignalWorkflow(temporal.SignalAnswers, []runtime.Answer{tc.answer})
+			}, 72*time.Hour)
+			env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+			res := result(t, env)
+
+			require.NotNil(t, waiting)
+			assert.False(t, waiting.Done)
+			require.Len(t, waiting.Pending, 1)
+			assert.Equal(t, runtime.PendingApproval, waiting.Pending[0].Kind)
+			assert.Equal(t, "c1", waiting.Pending[0].ToolCallID)
+			assert.Equal(t, runtime.EventToolCallApproval, waiting.Events[len(waiting.Events)-2].Type)
+			require.NotNil(t, refused)
+			assert.Contains(t, refused.AnswerError, "invalid answer")
+			assert.Len(t, refused.Pending, 1, "a refused answer leaves the run waiting")
+
+			assert.Equal(t, tc.runs, calls.Load())
+			assert.Equal(t, "Done.", res.Text)
+			require.Len(t, res.Steps, 2, "the paused step finishes on resume")
+			o := res.Steps[0].Outcomes[0]
+			if tc.want != "" {
+				assert.JSONEq(t, tc.want, string(o.Output))
+			} else {
+				require.NotNil(t, o.Error)
+				assert.Equal(t, runtime.KindDeclined, o.Error.Kind)
+				assert.Equal(t, "not now", o.ModelOutput.Text)
+			}
+		})
+	}
+}
