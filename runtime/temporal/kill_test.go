@@ -195,6 +195,7 @@ func (w *workerProc) kill(t *testing.T) {
 func startWorker(t *testing.T, bin, hostPort, queue, dir string) *workerProc {
 	t.Helper()
 	cmd := exec.Command(bin, "-hostport", hostPort, "-queue", queue, "-dir", dir)
+	devserver.KillWithParent(cmd)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -121,6 +121,7 @@ func Launch(bin string) (*Server, error) {
 		"--namespace", Namespace,
 		"--log-level", "warn",
 	)
+	KillWithParent(cmd)
 	out := &syncBuffer{}
 	cmd.Stdout = out
 	cmd.Stderr = out
