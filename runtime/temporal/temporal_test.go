@@ -10,7 +10,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	temporalsdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/toolgen-go/toolgen/runtime"
 	"github.com/toolgen-go/toolgen/runtime/scripted"
@@ -212,4 +214,66 @@ func TestApprovalWaitsForTheAnswer(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestClientToolWaitsForItsResult(t *testing.T) {
+	model := scripted.New(scripted.Calls(runtime.ToolCall{ID: "g1", Name: "geo", Arguments: `{}`}), scripted.Text("You are in Paris."))
+	agent := &runtime.Agent{ID: "a", Model: model}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent, temporal.WithRunOptions(runtime.WithClientTools(map[string]runtime.ClientTool{
+		"geo": {Description: "The user's location.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+	}))))
+	env.RegisterDelayedCallback(func() {
+		st := queryStatus(t, env)
+		if assert.Len(t, st.Pending, 1) {
+			assert.Equal(t, runtime.PendingClient, st.Pending[0].Kind)
+		}
+		env.SignalWorkflow(temporal.SignalAnswers, []runtime.Answer{runtime.ClientResult("g1", map[string]string{"city": "Paris"})})
+	}, time.Minute)
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Where am I?"})
+	res := result(t, env)
+	assert.Equal(t, "You are in Paris.", res.Text)
+	assert.JSONEq(t, `{"city":"Paris"}`, string(res.Steps[0].Outcomes[0].ModelOutput.JSON))
+	got := model.Requests()[1].Messages
+	assert.JSONEq(t, `{"city":"Paris"}`, string(got[len(got)-1].ToolResults()[0].Output.JSON))
+}
+
+func TestRegisterRefuses(t *testing.T) {
+	model := scripted.New()
+	var calls atomic.Int32
+	for name, tc := range map[string]struct {
+		agent *runtime.Agent
+		opts  []temporal.Option
+		want  string
+	}{
+		"nil agent":    {nil, nil, "nil agent"},
+		"no model":     {&runtime.Agent{ID: "a"}, nil, "no model"},
+		"unknown tool": {&runtime.Agent{ID: "a", Model: model}, []temporal.Option{temporal.WithToolOptions("nope", workflowOpts())}, `"nope" is not a tool`},
+		"bad key":      {&runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"a b": weatherTool(&calls, runtime.Spec{})}}, nil, "a b"},
+		"tool search":  {&runtime.Agent{ID: "a", Model: model, ToolSearch: &runtime.ToolSearch{}}, nil, "tool search"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			err := temporal.Register(newEnv(t), tc.agent, tc.opts...)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.want)
+		})
+	}
+}
+
+func TestToolOptionsReplaceTheDefaults(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("ok"))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{}, 1)}}
+	env := newEnv(t)
+	o := workflowOpts()
+	o.RetryPolicy = &temporalsdk.RetryPolicy{MaximumAttempts: 2}
+	require.NoError(t, temporal.Register(env, agent, temporal.WithToolOptions("weather", o)))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+	res := result(t, env)
+	assert.Equal(t, int32(2), calls.Load(), "a tool that is not idempotent, retried by its options")
+	assert.Nil(t, res.Steps[0].Outcomes[0].Error)
+}
+
+func workflowOpts() workflow.ActivityOptions {
+	return workflow.ActivityOptions{StartToCloseTimeout: time.Minute}
 }
