@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -92,18 +93,38 @@ func WithRunOptions(opts ...runtime.Option) Option {
 //
 // The agent's Model, tools and their Run functions run in activities; the
 // loop (argument checks, approval rules, transforms, the tools' hooks)
-// runs in the workflow, whose code must be deterministic. Agents with
-// subagents, workflows or a tool search are not supported yet.
+// runs in the workflow, whose code must be deterministic. Each subagent
+// is registered too (without options), and its calls run as child
+// workflows. Agents with workflows or a tool search are not supported
+// yet.
 func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
-	d, err := newDefinition(agent, opts)
+	return register(w, agent, opts, map[string]*runtime.Agent{})
+}
+
+// register registers a and, with no options, its subagents, each once:
+// seen holds the agents registered so far by ID.
+func register(w worker.Registry, a *runtime.Agent, opts []Option, seen map[string]*runtime.Agent) error {
+	d, err := newDefinition(a, opts)
 	if err != nil {
 		return err
 	}
-	w.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(agent.ID)})
-	w.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(agent.ID)})
-	for _, k := range agent.Tools.Keys() {
-		t := &toolActivity{key: k, tool: agent.Tools[k], limits: agent.Limits, validate: agent.ValidateOutputs}
-		w.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(agent.ID, k)})
+	if prev, ok := seen[a.ID]; ok {
+		if prev == a {
+			return nil
+		}
+		return fmt.Errorf("temporal: register agent %s: two agents have that ID", a.ID)
+	}
+	seen[a.ID] = a
+	for _, k := range slices.Sorted(maps.Keys(a.Agents)) {
+		if err := register(w, a.Agents[k], nil, seen); err != nil {
+			return fmt.Errorf("temporal: register agent %s: subagent %q: %w", a.ID, k, err)
+		}
+	}
+	w.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(a.ID)})
+	w.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
+	for _, k := range a.Tools.Keys() {
+		t := &toolActivity{key: k, tool: a.Tools[k], limits: a.Limits, validate: a.ValidateOutputs}
+		w.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
 	}
 	return nil
 }
@@ -126,8 +147,6 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		return nil, errors.New("temporal: register: nil agent")
 	case a.Model == nil:
 		return nil, fmt.Errorf("temporal: register agent %s: no model", a.ID)
-	case len(a.Agents) > 0:
-		return nil, fmt.Errorf("temporal: register agent %s: subagents are not supported in durable runs yet", a.ID)
 	case len(a.Workflows) > 0:
 		return nil, fmt.Errorf("temporal: register agent %s: workflows are not supported in durable runs yet", a.ID)
 	case a.ToolSearch != nil:
@@ -173,6 +192,7 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		Instructions:    a.Instructions,
 		Model:           &modelProxy{d: d, real: a.Model},
 		Tools:           a.Tools,
+		Agents:          a.Agents,
 		MaxSteps:        a.MaxSteps,
 		Concurrency:     a.Concurrency,
 		Limits:          a.Limits,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/converter"
 	temporalsdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
 	"go.temporal.io/sdk/workflow"
@@ -276,4 +277,37 @@ func TestToolOptionsReplaceTheDefaults(t *testing.T) {
 
 func workflowOpts() workflow.ActivityOptions {
 	return workflow.ActivityOptions{StartToCloseTimeout: time.Minute}
+}
+
+func TestSubagentRunsAsAChildWorkflow(t *testing.T) {
+	var calls atomic.Int32
+	subModel := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("Paris: 21.5°C."))
+	sub := &runtime.Agent{ID: "forecaster", Description: "Knows the weather.", Model: subModel,
+		Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{})}}
+	model := scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "s1", Name: "agent-forecaster", Arguments: `{"prompt":"Weather in Paris?","maxSteps":9}`}),
+		scripted.Text("The forecaster says 21.5°C."))
+	agent := &runtime.Agent{ID: "supervisor", Model: model, Agents: map[string]*runtime.Agent{"forecaster": sub}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	var children []string
+	env.SetOnChildWorkflowStartedListener(func(info *workflow.Info, _ workflow.Context, _ converter.EncodedValues) {
+		children = append(children, info.WorkflowType.Name+" "+info.WorkflowExecution.ID)
+	})
+	env.ExecuteWorkflow(temporal.WorkflowName("supervisor"), temporal.Input{Prompt: "Ask the forecaster."})
+	res := result(t, env)
+
+	assert.Equal(t, "The forecaster says 21.5°C.", res.Text)
+	assert.Equal(t, int32(1), calls.Load())
+	require.Len(t, children, 1)
+	assert.Regexp(t, `^toolgen.agent:forecaster .+/1/s1$`, children[0])
+	o := res.Steps[0].Outcomes[0]
+	require.Nil(t, o.Error)
+	assert.Equal(t, runtime.TextOutput("Paris: 21.5°C."), o.ModelOutput, "the model reads the subagent's text")
+	var out runtime.AgentToolOutput
+	require.NoError(t, json.Unmarshal(o.Output, &out))
+	assert.Equal(t, "forecaster", out.AgentID)
+	assert.Equal(t, "Paris: 21.5°C.", out.Text)
+	require.Len(t, subModel.Requests(), 2)
+	assert.Equal(t, "Weather in Paris?", subModel.Requests()[0].Messages[0].Text())
 }

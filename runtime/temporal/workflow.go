@@ -2,10 +2,12 @@ package temporal
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"go.temporal.io/sdk/workflow"
 
@@ -28,6 +30,11 @@ type Input struct {
 	// Messages are the messages before the prompt (or in its place),
 	// without a system message: the agent's instructions are.
 	Messages []runtime.Message `json:"messages,omitempty"`
+	// Tool is set when the run is the call of an agent-<key> tool (a
+	// child workflow): its Prompt is the last user message, and its
+	// instructions and step limit apply as runtime.Agent.ToolRunOptions
+	// says.
+	Tool *runtime.AgentToolInput `json:"tool,omitempty"`
 }
 
 // Status is what a run shows while it goes on: its events so far and what
@@ -61,6 +68,10 @@ func (d *definition) workflow(wctx workflow.Context, in Input) (*Result, error) 
 	msgs := slices.Clone(in.Messages)
 	if in.Prompt != "" {
 		msgs = append(msgs, runtime.UserMessage(in.Prompt))
+	}
+	if in.Tool != nil {
+		msgs = append(msgs, runtime.UserMessage(in.Tool.Prompt))
+		opts = append(opts, d.real.ToolRunOptions(*in.Tool)...)
 	}
 	if len(msgs) == 0 {
 		return nil, errors.New("temporal: the run's input has no prompt and no messages")
@@ -161,15 +172,18 @@ func (e *executor) Execute(ctx context.Context, limit int, calls []func(context.
 // activity.
 func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runtime.Invocation) (runtime.Output, runtime.ModelOutput, error) {
 	wctx, ok := workflowFrom(ctx)
-	opts, known := e.d.tools[call.Name]
-	switch {
-	case !ok:
+	if !ok {
 		return runtime.Output{}, runtime.ModelOutput{}, errors.New("temporal: a tool call outside a workflow")
-	case !known:
+	}
+	ci, _ := runtime.CallInfoFrom(ctx)
+	if sub := e.d.subagent(call.Name); sub != nil {
+		return e.runSubagent(wctx, ci, call, inv, sub)
+	}
+	opts, known := e.d.tools[call.Name]
+	if !known {
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
 			Message: fmt.Sprintf("tool %q cannot run in a durable run: it is not one of the agent's registered tools", call.Name)}
 	}
-	ci, _ := runtime.CallInfoFrom(ctx)
 	in := ToolInput{Call: runtime.CallInfo{AgentID: ci.AgentID, ToolName: call.Name, ToolCallID: call.ID, Step: ci.Step}, Arguments: []byte(call.Arguments)}
 	var out ToolOutput
 	err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, opts), ToolActivityName(e.d.agent.ID, call.Name), in).Get(wctx, &out)
@@ -182,6 +196,44 @@ func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runti
 			Message: fmt.Sprintf("the output of tool %q could not be read back", call.Name), Err: err}
 	}
 	return runtime.Output{Value: v, JSON: out.Output}, out.ModelOutput, nil
+}
+
+// subagent returns the subagent whose tool is name, or nil.
+func (d *definition) subagent(name string) *runtime.Agent {
+	key, ok := strings.CutPrefix(name, "agent-")
+	if !ok {
+		return nil
+	}
+	return d.real.Agents[key]
+}
+
+// runSubagent runs call, the call of sub's agent-<key> tool whose input
+// inv holds, as a child workflow of ID "<parent's ID>/<step>/<call ID>".
+// A subagent's run that pauses waits in its own workflow: answer it with
+// [GetRun] and that ID.
+func (e *executor) runSubagent(wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, sub *runtime.Agent) (runtime.Output, runtime.ModelOutput, error) {
+	in, ok := inv.Input().(runtime.AgentToolInput)
+	if !ok {
+		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
+	}
+	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, ci.Step, call.ID)
+	cctx := workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id})
+	var res Result
+	if err := workflow.ExecuteChildWorkflow(cctx, WorkflowName(sub.ID), Input{Tool: &in}).Get(wctx, &res); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
+			Message: fmt.Sprintf("the run of agent %s failed", sub.ID), Err: err}
+	}
+	out := runtime.AgentToolOutput{Text: res.Text, AgentID: sub.ID, FinishReason: res.FinishReason, Usage: res.Usage}
+	raw, err := json.Marshal(out)
+	if err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	res2 := runtime.Output{Value: out, JSON: raw}
+	mo, err := inv.ModelOutput(context.Background(), res2)
+	if err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	return res2, mo, nil
 }
 
 // modelProxy is the agent's model in the workflow: each request is the
