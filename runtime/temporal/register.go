@@ -98,12 +98,27 @@ func WithRunOptions(opts ...runtime.Option) Option {
 // workflows. Agents with workflows or a tool search are not supported
 // yet.
 func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
-	return register(w, agent, opts, map[string]*runtime.Agent{})
+	return register(w, w, agent, opts, map[string]*runtime.Agent{})
 }
 
-// register registers a and, with no options, its subagents, each once:
-// seen holds the agents registered so far by ID.
-func register(w worker.Registry, a *runtime.Agent, opts []Option, seen map[string]*runtime.Agent) error {
+// RegisterWorkflow registers only the workflows of [Register]: the
+// agent's and its subagents'. It is for a worker.WorkflowReplayer, which
+// checks that histories replay, and for workers that run workflows only
+// while others run the activities ([RegisterActivities]).
+func RegisterWorkflow(w worker.WorkflowRegistry, agent *runtime.Agent, opts ...Option) error {
+	return register(w, nil, agent, opts, map[string]*runtime.Agent{})
+}
+
+// RegisterActivities registers only the activities of [Register]: the
+// model requests and tool calls of the agent and its subagents.
+func RegisterActivities(w worker.ActivityRegistry, agent *runtime.Agent, opts ...Option) error {
+	return register(nil, w, agent, opts, map[string]*runtime.Agent{})
+}
+
+// register registers a's workflow with wr and its activities with ar,
+// when not nil, and, with no options, its subagents', each once: seen
+// holds the agents registered so far by ID.
+func register(wr worker.WorkflowRegistry, ar worker.ActivityRegistry, a *runtime.Agent, opts []Option, seen map[string]*runtime.Agent) error {
 	d, err := newDefinition(a, opts)
 	if err != nil {
 		return err
@@ -116,15 +131,19 @@ func register(w worker.Registry, a *runtime.Agent, opts []Option, seen map[strin
 	}
 	seen[a.ID] = a
 	for _, k := range slices.Sorted(maps.Keys(a.Agents)) {
-		if err := register(w, a.Agents[k], nil, seen); err != nil {
+		if err := register(wr, ar, a.Agents[k], nil, seen); err != nil {
 			return fmt.Errorf("temporal: register agent %s: subagent %q: %w", a.ID, k, err)
 		}
 	}
-	w.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(a.ID)})
-	w.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
-	for _, k := range a.Tools.Keys() {
-		t := &toolActivity{key: k, tool: a.Tools[k], limits: a.Limits, validate: a.ValidateOutputs}
-		w.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
+	if wr != nil {
+		wr.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(a.ID)})
+	}
+	if ar != nil {
+		ar.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
+		for _, k := range a.Tools.Keys() {
+			t := &toolActivity{key: k, tool: a.Tools[k], limits: a.Limits, validate: a.ValidateOutputs}
+			ar.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
+		}
 	}
 	return nil
 }
