@@ -33,5 +33,10 @@
 // workflow differs from one in process as runtime.Executor says: no
 // background calls (they run in their step), the events of a step's calls
 // come once the step's calls are done, and a tool cannot suspend itself.
-// Subagents, workflow tools and a tool search are not supported yet.
+//
+// Subagents run as child workflows of ID "<parent ID>/<step>/<call ID>"
+// (a subagent's run that pauses waits there: answer it with [GetRun]);
+// their events are in their own Status, not their parent's. A workflow
+// tool's Start is an activity, or, with [WithChildWorkflow], the tool is a
+// Temporal workflow run as a child. A tool search is not supported yet.
 package temporal

@@ -48,9 +48,10 @@ func ToolActivityName(agentID, key string) string { return "toolgen.tool:" + age
 type Option func(*config)
 
 type config struct {
-	model   *workflow.ActivityOptions
-	tools   map[string]workflow.ActivityOptions
-	runOpts []runtime.Option
+	model    *workflow.ActivityOptions
+	tools    map[string]workflow.ActivityOptions
+	runOpts  []runtime.Option
+	children map[string]string
 }
 
 // WithModelOptions sets the activity options of the model requests, in
@@ -77,6 +78,22 @@ func WithToolOptions(key string, o workflow.ActivityOptions) Option {
 	}
 }
 
+// WithChildWorkflow runs the calls of the agent's workflow tool
+// workflow-<key> as child workflows of the Temporal workflow type name
+// (registered by the application), in place of their Workflow's Start:
+// the child's input is the call's runtime.WorkflowToolInput, its result
+// (any JSON) the tool's result, and its run ID the output's runId. The
+// agent's Workflows[key] still describes the tool (its Spec). Without it,
+// a workflow tool's Start runs as an activity, like any tool's.
+func WithChildWorkflow(key, name string) Option {
+	return func(c *config) {
+		if c.children == nil {
+			c.children = map[string]string{}
+		}
+		c.children[key] = name
+	}
+}
+
 // WithRunOptions gives every run of the agent these options, such as an
 // approval policy or a step limit. Their hooks (prepare-step, step-finish,
 // approval policies) run in workflow code, so they must be deterministic:
@@ -95,8 +112,9 @@ func WithRunOptions(opts ...runtime.Option) Option {
 // loop (argument checks, approval rules, transforms, the tools' hooks)
 // runs in the workflow, whose code must be deterministic. Each subagent
 // is registered too (without options), and its calls run as child
-// workflows. Agents with workflows or a tool search are not supported
-// yet.
+// workflows. A workflow tool's Start is an activity, unless
+// [WithChildWorkflow] makes it a Temporal workflow. Agents with a tool
+// search are not supported yet.
 func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
 	return register(w, w, agent, opts, map[string]*runtime.Agent{})
 }
@@ -140,8 +158,8 @@ func register(wr worker.WorkflowRegistry, ar worker.ActivityRegistry, a *runtime
 	}
 	if ar != nil {
 		ar.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
-		for _, k := range a.Tools.Keys() {
-			t := &toolActivity{key: k, tool: a.Tools[k], limits: a.Limits, validate: a.ValidateOutputs}
+		for _, k := range d.activityTools.Keys() {
+			t := &toolActivity{key: k, tool: d.activityTools[k], limits: a.Limits, validate: a.ValidateOutputs}
 			ar.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
 		}
 	}
@@ -158,6 +176,11 @@ type definition struct {
 	tools    map[string]workflow.ActivityOptions
 	runOpts  []runtime.Option
 	executor *executor
+	// activityTools are the tools whose calls are activities: the
+	// agent's Tools and its workflow-<key> tools, except those that run
+	// as Temporal workflows (children).
+	activityTools runtime.Toolset
+	children      map[string]string // workflow-<key> → Temporal workflow type
 }
 
 func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
@@ -166,24 +189,45 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		return nil, errors.New("temporal: register: nil agent")
 	case a.Model == nil:
 		return nil, fmt.Errorf("temporal: register agent %s: no model", a.ID)
-	case len(a.Workflows) > 0:
-		return nil, fmt.Errorf("temporal: register agent %s: workflows are not supported in durable runs yet", a.ID)
 	case a.ToolSearch != nil:
 		return nil, fmt.Errorf("temporal: register agent %s: a tool search is not supported in durable runs yet", a.ID)
-	}
-	if err := a.Tools.Validate(); err != nil {
-		return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
 	}
 	var c config
 	for _, o := range opts {
 		o(&c)
 	}
+	tools := runtime.Toolset{}
+	for k, t := range a.Tools {
+		tools[k] = t
+	}
+	for k, w := range a.Workflows {
+		if _, child := c.children[k]; child {
+			continue
+		}
+		t, err := runtime.WorkflowTool(k, w)
+		if err != nil {
+			return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
+		}
+		if _, dup := tools["workflow-"+k]; dup {
+			return nil, fmt.Errorf("temporal: register agent %s: tool key %q is a tool and a workflow", a.ID, "workflow-"+k)
+		}
+		tools["workflow-"+k] = t
+	}
+	if err := tools.Validate(); err != nil {
+		return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
+	}
 	for k := range c.tools {
-		if _, ok := a.Tools[k]; !ok {
+		if _, ok := tools[k]; !ok {
 			return nil, fmt.Errorf("temporal: register agent %s: WithToolOptions: %q is not a tool of the agent", a.ID, k)
 		}
 	}
-	d := &definition{real: a, runOpts: slices.Clone(c.runOpts), tools: map[string]workflow.ActivityOptions{}}
+	d := &definition{real: a, runOpts: slices.Clone(c.runOpts), tools: map[string]workflow.ActivityOptions{}, activityTools: tools, children: map[string]string{}}
+	for k, name := range c.children {
+		if _, ok := a.Workflows[k]; !ok {
+			return nil, fmt.Errorf("temporal: register agent %s: WithChildWorkflow: %q is not a workflow of the agent", a.ID, k)
+		}
+		d.children["workflow-"+k] = name
+	}
 	d.model = workflow.ActivityOptions{StartToCloseTimeout: DefaultModelTimeout, RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: DefaultModelAttempts}}
 	if c.model != nil {
 		d.model = withTimeout(*c.model, DefaultModelTimeout)
@@ -192,7 +236,7 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 	if toolTimeout <= 0 {
 		toolTimeout = DefaultToolTimeout
 	}
-	for k, t := range a.Tools {
+	for k, t := range tools {
 		o, ok := c.tools[k]
 		if !ok {
 			o = workflow.ActivityOptions{}
@@ -212,6 +256,7 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		Model:           &modelProxy{d: d, real: a.Model},
 		Tools:           a.Tools,
 		Agents:          a.Agents,
+		Workflows:       a.Workflows,
 		MaxSteps:        a.MaxSteps,
 		Concurrency:     a.Concurrency,
 		Limits:          a.Limits,

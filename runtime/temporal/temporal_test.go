@@ -311,3 +311,65 @@ func TestSubagentRunsAsAChildWorkflow(t *testing.T) {
 	require.Len(t, subModel.Requests(), 2)
 	assert.Equal(t, "Weather in Paris?", subModel.Requests()[0].Messages[0].Text())
 }
+
+type planIn struct {
+	City string `json:"city"`
+}
+
+type planOut struct {
+	Plan string `json:"plan"`
+}
+
+func planWorkflow(runs *atomic.Int32) *runtime.TypedWorkflow[planIn, struct{}, planOut] {
+	return runtime.NewWorkflow(runtime.WorkflowSpec{ID: "plan", Description: "Plans a visit.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"city":{"type":"string"}},"required":["city"],"additionalProperties":false}`)},
+		func(ctx context.Context, in planIn, _ *struct{}) (planOut, error) {
+			runs.Add(1)
+			return planOut{Plan: "visit " + in.City}, nil
+		})
+}
+
+func TestWorkflowTool(t *testing.T) {
+	for _, child := range []bool{false, true} {
+		name := "activity"
+		if child {
+			name = "child workflow"
+		}
+		t.Run(name, func(t *testing.T) {
+			var runs, childRuns atomic.Int32
+			model := scripted.New(scripted.Calls(runtime.ToolCall{ID: "w1", Name: "workflow-plan", Arguments: `{"inputData":{"city":"Paris"}}`}), scripted.Text("Planned."))
+			agent := &runtime.Agent{ID: "a", Model: model, Workflows: map[string]runtime.Workflow{"plan": planWorkflow(&runs)}}
+			env := newEnv(t)
+			var opts []temporal.Option
+			if child {
+				env.RegisterWorkflowWithOptions(func(ctx workflow.Context, in runtime.WorkflowToolInput) (json.RawMessage, error) {
+					childRuns.Add(1)
+					var p planIn
+					if err := json.Unmarshal(in.InputData, &p); err != nil {
+						return nil, err
+					}
+					return json.Marshal(planOut{Plan: "durably visit " + p.City})
+				}, workflow.RegisterOptions{Name: "plan-wf"})
+				opts = append(opts, temporal.WithChildWorkflow("plan", "plan-wf"))
+			}
+			require.NoError(t, temporal.Register(env, agent, opts...))
+			env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Plan Paris."})
+			res := result(t, env)
+
+			o := res.Steps[0].Outcomes[0]
+			require.Nil(t, o.Error)
+			var out runtime.WorkflowToolOutput
+			require.NoError(t, json.Unmarshal(o.Output, &out))
+			assert.NotEmpty(t, out.RunID)
+			if child {
+				assert.Equal(t, int32(0), runs.Load(), "the Workflow's Start does not run")
+				assert.Equal(t, int32(1), childRuns.Load())
+				assert.JSONEq(t, `{"plan":"durably visit Paris"}`, string(out.Result))
+			} else {
+				assert.Equal(t, int32(1), runs.Load())
+				assert.JSONEq(t, `{"plan":"visit Paris"}`, string(out.Result))
+			}
+			assert.Equal(t, runtime.OutputJSON, o.ModelOutput.Type, "the model gets {result, runId}")
+		})
+	}
+}

@@ -179,6 +179,9 @@ func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runti
 	if sub := e.d.subagent(call.Name); sub != nil {
 		return e.runSubagent(wctx, ci, call, inv, sub)
 	}
+	if name, ok := e.d.children[call.Name]; ok {
+		return e.runChild(wctx, ci, call, inv, name)
+	}
 	opts, known := e.d.tools[call.Name]
 	if !known {
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
@@ -223,17 +226,49 @@ func (e *executor) runSubagent(wctx workflow.Context, ci runtime.CallInfo, call 
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
 			Message: fmt.Sprintf("the run of agent %s failed", sub.ID), Err: err}
 	}
-	out := runtime.AgentToolOutput{Text: res.Text, AgentID: sub.ID, FinishReason: res.FinishReason, Usage: res.Usage}
+	return e.output(inv, runtime.AgentToolOutput{Text: res.Text, AgentID: sub.ID, FinishReason: res.FinishReason, Usage: res.Usage})
+}
+
+// runChild runs call, the call of a workflow tool whose input inv holds,
+// as a child workflow of type name and ID "<parent's ID>/<step>/<call
+// ID>".
+func (e *executor) runChild(wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, name string) (runtime.Output, runtime.ModelOutput, error) {
+	in, ok := inv.Input().(runtime.WorkflowToolInput)
+	if !ok {
+		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
+	}
+	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, ci.Step, call.ID)
+	child := workflow.ExecuteChildWorkflow(workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id}), name, in)
+	var exec workflow.Execution
+	if err := child.GetChildWorkflowExecution().Get(wctx, &exec); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
+			Message: fmt.Sprintf("the workflow of %q could not start", call.Name), Err: err}
+	}
+	var res json.RawMessage
+	if err := child.Get(wctx, &res); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, callError(call.Name, err)
+	}
+	if len(res) == 0 {
+		res = json.RawMessage("null")
+	}
+	out := runtime.WorkflowToolOutput{Result: res, RunID: exec.RunID}
+	return e.output(inv, out)
+}
+
+// output is the output of a call whose input inv holds, run as a child
+// workflow with output out, and what the model sees of it: the tool's
+// own ModelOutput rule.
+func (e *executor) output(inv runtime.Invocation, out any) (runtime.Output, runtime.ModelOutput, error) {
 	raw, err := json.Marshal(out)
 	if err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, err
 	}
-	res2 := runtime.Output{Value: out, JSON: raw}
-	mo, err := inv.ModelOutput(context.Background(), res2)
+	res := runtime.Output{Value: out, JSON: raw}
+	mo, err := inv.ModelOutput(context.Background(), res)
 	if err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, err
 	}
-	return res2, mo, nil
+	return res, mo, nil
 }
 
 // modelProxy is the agent's model in the workflow: each request is the
