@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
+	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -55,6 +57,7 @@ type toolActivity struct {
 // attempt cannot fix (invalid arguments, a panic, an output that cannot be
 // encoded) are not retryable.
 func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, error) {
+	defer heartbeat(ctx)()
 	ctx = runtime.WithArgumentLimits(runtime.WithCallInfo(ctx, in.Call), t.limits)
 	if t.validate {
 		ctx = runtime.ValidatingOutputs(ctx)
@@ -72,6 +75,34 @@ func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, erro
 		return nil, toolError(terr)
 	}
 	return &ToolOutput{Output: res.JSON, ModelOutput: out}, nil
+}
+
+// heartbeat records heartbeats of the activity running under ctx, when
+// its options set a HeartbeatTimeout, three times per timeout until the
+// returned function is called: a worker that dies in the middle of a
+// long call is then noticed within the HeartbeatTimeout rather than the
+// StartToCloseTimeout.
+func heartbeat(ctx context.Context) (stop func()) {
+	every := activity.GetInfo(ctx).HeartbeatTimeout / 3
+	if every <= 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				activity.RecordHeartbeat(ctx)
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // toolError is the activity error of a failed call.

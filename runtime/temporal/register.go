@@ -290,6 +290,7 @@ func (d *definition) generate(ctx context.Context, req *runtime.Request) (*runti
 	if req == nil {
 		return nil, temporal.NewNonRetryableApplicationError("no request", "toolgen.bad-request", nil)
 	}
+	defer heartbeat(ctx)()
 	resp, err := d.real.Model.Generate(ctx, req)
 	if err != nil {
 		return nil, err

@@ -373,3 +373,62 @@ func TestWorkflowTool(t *testing.T) {
 		})
 	}
 }
+
+func TestModelRequestIsRetried(t *testing.T) {
+	model := scripted.New(scripted.Fail(errors.New("503 from the provider")), scripted.Text("ok"))
+	agent := &runtime.Agent{ID: "a", Model: model}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "hi"})
+	res := result(t, env)
+	assert.Equal(t, "ok", res.Text)
+	assert.Len(t, model.Requests(), 2)
+}
+
+func TestConcurrencyLimit(t *testing.T) {
+	for _, tc := range []struct {
+		limit, want int32
+	}{{1, 1}, {3, 3}} {
+		var inflight, peak atomic.Int32
+		slow := runtime.NewFunc(&runtime.Spec{ID: "slow", Description: "Takes a while.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+			func(ctx context.Context, _ struct{}) (string, error) {
+				n := inflight.Add(1)
+				for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
+				}
+				time.Sleep(50 * time.Millisecond)
+				inflight.Add(-1)
+				return "done", nil
+			})
+		model := scripted.New(scripted.Calls(scripted.Call("slow", `{}`), scripted.Call("slow", `{}`), scripted.Call("slow", `{}`)), scripted.Text("ok"))
+		agent := &runtime.Agent{ID: "a", Model: model, Concurrency: int(tc.limit), Tools: runtime.Toolset{"slow": slow}}
+		env := newEnv(t)
+		require.NoError(t, temporal.Register(env, agent))
+		env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "go"})
+		res := result(t, env)
+		require.Len(t, res.Steps[0].Outcomes, 3)
+		assert.Equal(t, tc.want, peak.Load(), "limit %d", tc.limit)
+	}
+}
+
+func TestLongCallsHeartbeat(t *testing.T) {
+	var calls atomic.Int32
+	slow := runtime.NewFunc(&runtime.Spec{ID: "slow", Description: "Takes a while.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, _ struct{}) (string, error) {
+			calls.Add(1)
+			select {
+			case <-time.After(time.Second):
+				return "done", nil
+			case <-ctx.Done():
+				return "", ctx.Err()
+			}
+		})
+	model := scripted.New(scripted.Calls(scripted.Call("slow", `{}`)), scripted.Text("ok"))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"slow": slow}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent, temporal.WithToolOptions("slow", workflow.ActivityOptions{
+		StartToCloseTimeout: time.Minute, HeartbeatTimeout: 300 * time.Millisecond})))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "go"})
+	res := result(t, env)
+	assert.Nil(t, res.Steps[0].Outcomes[0].Error, "the call outlived its heartbeat timeout, heartbeating")
+	assert.Equal(t, int32(1), calls.Load())
+}
