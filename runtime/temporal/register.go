@@ -68,7 +68,9 @@ func WithModelOptions(o workflow.ActivityOptions) Option {
 // [DefaultIdempotentAttempts] attempts for a tool whose
 // Spec.Annotations.Idempotent is true, of one attempt (at most once)
 // otherwise. A zero StartToCloseTimeout and ScheduleToCloseTimeout keep
-// the default timeout; a nil RetryPolicy keeps the default policy.
+// the default timeout; a nil RetryPolicy keeps the default policy. With a
+// HeartbeatTimeout, the activity heartbeats on its own while the tool
+// runs, so that a worker that dies is noticed within that timeout.
 func WithToolOptions(key string, o workflow.ActivityOptions) Option {
 	return func(c *config) {
 		if c.tools == nil {
