@@ -59,6 +59,9 @@ func TestOnTheDevServer(t *testing.T) {
 		return err == nil && len(st.Pending) == 1
 	}, time.Minute, 100*time.Millisecond, "the run waits for the approval")
 	assert.Equal(t, "c2", st.Pending[0].ToolCallID)
+	evs, err := run.Events(ctx, 0)
+	require.NoError(t, err)
+	assert.Equal(t, st.Events, evs)
 	assert.Equal(t, int32(1), weatherRuns.Load(), "the call that needs no approval ran")
 
 	// Another worker takes over while the run waits.

@@ -99,6 +99,14 @@ func TestRunToCompletion(t *testing.T) {
 		runtime.EventToolCall, runtime.EventToolCall, runtime.EventToolCall, runtime.EventToolError,
 		runtime.EventToolResult, runtime.EventToolResult, runtime.EventStepFinish,
 		runtime.EventTextDelta, runtime.EventStepFinish, runtime.EventFinish}, types)
+
+	v, err := env.QueryWorkflow(temporal.QueryEvents, 8)
+	require.NoError(t, err)
+	var tail []runtime.Event
+	require.NoError(t, v.Get(&tail))
+	assert.Equal(t, st.Events[8:], tail)
+	_, err = env.QueryWorkflow(temporal.QueryEvents, 11)
+	assert.Error(t, err)
 }
 
 func queryStatus(t *testing.T, env *testsuite.TestWorkflowEnvironment) *temporal.Status {

@@ -18,6 +18,10 @@ import (
 const (
 	// QueryStatus returns the run's [Status].
 	QueryStatus = "toolgen.status"
+	// QueryEvents takes an int, from, and returns the run's events from
+	// that index on ([]runtime.Event): a client that follows the run
+	// asks for the events after those it has.
+	QueryEvents = "toolgen.events"
 	// SignalAnswers carries a []runtime.Answer: the answers to the calls
 	// the paused run waits on.
 	SignalAnswers = "toolgen.answers"
@@ -61,6 +65,14 @@ type Status struct {
 func (d *definition) workflow(wctx workflow.Context, in Input) (*Result, error) {
 	st := &Status{}
 	if err := workflow.SetQueryHandler(wctx, QueryStatus, func() (*Status, error) { return st, nil }); err != nil {
+		return nil, err
+	}
+	if err := workflow.SetQueryHandler(wctx, QueryEvents, func(from int) ([]runtime.Event, error) {
+		if from < 0 || from > len(st.Events) {
+			return nil, fmt.Errorf("no event %d: the run has %d", from, len(st.Events))
+		}
+		return st.Events[from:], nil
+	}); err != nil {
 		return nil, err
 	}
 	ctx := withWorkflow(context.Background(), wctx)
