@@ -440,3 +440,39 @@ func TestLongCallsHeartbeat(t *testing.T) {
 	assert.Nil(t, res.Steps[0].Outcomes[0].Error, "the call outlived its heartbeat timeout, heartbeating")
 	assert.Equal(t, int32(1), calls.Load())
 }
+
+// TestSameRunAsInProcess runs one script in process and durably: the
+// conversation and the transcript are the same, since the loop is.
+func TestSameRunAsInProcess(t *testing.T) {
+	script := func() *scripted.Model {
+		return scripted.New(
+			scripted.Calls(runtime.ToolCall{ID: "c1", Name: "weather", Arguments: `{"location":"Paris"}`}),
+			scripted.Calls(runtime.ToolCall{ID: "c2", Name: "weather", Arguments: `{"location":"Oslo"}`}, runtime.ToolCall{ID: "c3", Name: "nope", Arguments: `{}`}),
+			scripted.Text("Warm in both."))
+	}
+	newAgent := func(m runtime.Model) *runtime.Agent {
+		var calls atomic.Int32
+		return &runtime.Agent{ID: "a", Instructions: "Be brief.", Model: m,
+			Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{})}}
+	}
+	local, err := newAgent(script()).Generate(t.Context(), "Paris and Oslo?")
+	require.NoError(t, err)
+
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, newAgent(script())))
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris and Oslo?"})
+	res := result(t, env)
+
+	assert.Equal(t, local.Text, res.Text)
+	assert.Equal(t, local.Usage, res.Usage)
+	want, err := json.Marshal(local.Messages)
+	require.NoError(t, err)
+	got, err := json.Marshal(res.Messages)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), string(got))
+	want, err = json.Marshal(local.Transcript)
+	require.NoError(t, err)
+	got, err = json.Marshal(res.Transcript)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(want), string(got))
+}
