@@ -585,7 +585,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	if rc := s.resume; rc != nil {
 		switch rc.wait.Kind {
 		case PendingSuspended:
-			cc.resumed, cc.resumeValue, cc.suspendedWith = true, s.resumeValue, rc.wait.SuspendPayload
+			cc.resumed, cc.resumeValue, cc.resumeRaw, cc.suspendedWith = true, s.resumeValue, rc.answer.ResumeData, rc.wait.SuspendPayload
 		case PendingRun:
 			cc.resumeRun = &runResume{state: rc.wait.State, answers: rc.nested}
 		}

@@ -22,6 +22,8 @@ type ToolInput struct {
 	Call runtime.CallInfo `json:"call"`
 	// Arguments are the call's arguments.
 	Arguments json.RawMessage `json:"arguments"`
+	// Resume is set when the call runs again after suspending itself.
+	Resume runtime.RemoteCall `json:"resume"`
 }
 
 // ToolOutput is the output of a tool activity that succeeded.
@@ -31,6 +33,9 @@ type ToolOutput struct {
 	// ModelOutput is what the model is told of it (the tool's
 	// ToModelOutput hook runs in the activity).
 	ModelOutput runtime.ModelOutput `json:"modelOutput"`
+	// Suspended is set, in place of the others, when the call suspended
+	// itself (runtime.Suspend): the payload's JSON.
+	Suspended json.RawMessage `json:"suspended,omitempty"`
 }
 
 // toolErrorType is the type of the application errors of tool activities
@@ -70,8 +75,11 @@ func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, erro
 	if terr != nil {
 		return nil, toolError(terr)
 	}
-	res, out, terr := runtime.RunCall(ctx, t.key, inv, 0)
-	if terr != nil {
+	res, out, suspended, terr := runtime.RunRemoteCall(ctx, t.key, t.tool, inv, in.Resume)
+	switch {
+	case suspended != nil:
+		return &ToolOutput{Suspended: suspended}, nil
+	case terr != nil:
 		return nil, toolError(terr)
 	}
 	return &ToolOutput{Output: res.JSON, ModelOutput: out}, nil

@@ -476,3 +476,59 @@ func TestSameRunAsInProcess(t *testing.T) {
 	require.NoError(t, err)
 	assert.JSONEq(t, string(want), string(got))
 }
+
+type bookAsk struct {
+	Question string `json:"question"`
+}
+
+type bookReply struct {
+	OK bool `json:"ok"`
+}
+
+func TestSuspendedToolResumesWithItsData(t *testing.T) {
+	var runs atomic.Int32
+	var sawPayload atomic.Value
+	book := runtime.WithSuspend[bookAsk, bookReply](runtime.NewFunc(&runtime.Spec{ID: "book", Description: "Books a trip.",
+		InputSchema:  json.RawMessage(weatherSchema),
+		ResumeSchema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"],"additionalProperties":false}`)},
+		func(ctx context.Context, in weatherIn) (string, error) {
+			runs.Add(1)
+			reply, resumed := runtime.ResumeData[bookReply](ctx)
+			if !resumed {
+				return "", runtime.Suspend(ctx, bookAsk{Question: "Book " + in.Location + "?"})
+			}
+			if ask, ok := runtime.SuspendPayload[bookAsk](ctx); ok {
+				sawPayload.Store(ask.Question)
+			}
+			if !reply.OK {
+				return "not booked", nil
+			}
+			return "booked " + in.Location, nil
+		}))
+	model := scripted.New(scripted.Calls(runtime.ToolCall{ID: "b1", Name: "book", Arguments: `{"location":"Paris"}`}), scripted.Text("Done."))
+	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"book": book}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	var waiting *temporal.Status
+	env.RegisterDelayedCallback(func() {
+		waiting = queryStatus(t, env)
+		env.SignalWorkflow(temporal.SignalAnswers, []runtime.Answer{runtime.ResumeWith("b1", bookReply{OK: true})})
+	}, 24*time.Hour)
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Book Paris."})
+	res := result(t, env)
+
+	require.NotNil(t, waiting)
+	require.Len(t, waiting.Pending, 1)
+	assert.Equal(t, runtime.PendingSuspended, waiting.Pending[0].Kind)
+	assert.JSONEq(t, `{"question":"Book Paris?"}`, string(waiting.Pending[0].Payload))
+	assert.Equal(t, int32(2), runs.Load(), "the call ran, suspended, and ran again with its resume data")
+	assert.Equal(t, "Book Paris?", sawPayload.Load())
+	assert.JSONEq(t, `"booked Paris"`, string(res.Steps[0].Outcomes[0].Output))
+	var types []runtime.EventType
+	for _, ev := range res.Transcript {
+		if ev.ToolName != "" {
+			types = append(types, ev.Type)
+		}
+	}
+	assert.Equal(t, []runtime.EventType{runtime.EventToolCall, runtime.EventToolCallSuspended, runtime.EventToolCallResumed, runtime.EventToolResult}, types)
+}

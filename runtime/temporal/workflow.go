@@ -199,11 +199,15 @@ func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runti
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
 			Message: fmt.Sprintf("tool %q cannot run in a durable run: it is not one of the agent's registered tools", call.Name)}
 	}
-	in := ToolInput{Call: runtime.CallInfo{AgentID: ci.AgentID, ToolName: call.Name, ToolCallID: call.ID, Step: ci.Step}, Arguments: []byte(call.Arguments)}
+	in := ToolInput{Call: runtime.CallInfo{AgentID: ci.AgentID, ToolName: call.Name, ToolCallID: call.ID, Step: ci.Step},
+		Arguments: []byte(call.Arguments), Resume: runtime.RemoteCallFrom(ctx)}
 	var out ToolOutput
 	err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, opts), ToolActivityName(e.d.agent.ID, call.Name), in).Get(wctx, &out)
 	if err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, callError(call.Name, err)
+	}
+	if out.Suspended != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, runtime.SuspendRemote(ctx, out.Suspended)
 	}
 	v, err := runtime.DecodeOutput(inv, out.Output)
 	if err != nil {
