@@ -20,7 +20,8 @@ import (
 // Under an Executor ([WithExecutor]) the loop is the same code (argument
 // checks, approval, transforms, hooks, events, pausing and resuming) with
 // these differences only: a call's Run and ModelOutput are the
-// executor's RunTool; the run's tool timeout is not applied and calls do
+// executor's RunTool (except for the tool search's search_tools and
+// load_tool, which hold the run's state and run in the loop); the run's tool timeout is not applied and calls do
 // not see ctx's cancellation (they run with [context.WithoutCancel]: the
 // executor bounds them); background tools run in their step as the others
 // do; and the events of a step's calls (their result or error, and what a

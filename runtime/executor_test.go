@@ -161,3 +161,18 @@ func TestRemoteCallsSuspendAndResume(t *testing.T) {
 	assert.Equal(t, "yes", res.Steps[0].Outcomes[0].Output)
 	assert.Equal(t, []string{"Sure?"}, asked, "the remote call saw the payload it suspended with")
 }
+
+func TestExecutorLeavesTheToolSearchToTheLoop(t *testing.T) {
+	m := scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "s1", Name: runtime.SearchToolsKey, Arguments: `{"query":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "l1", Name: runtime.LoadToolKey, Arguments: `{"toolName":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Paris"}`}),
+		scripted.Text("done"))
+	agent := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: runtime.Toolset{"weather": weatherTool()}}}
+	ex := &inOrder{}
+	res, err := agent.Generate(t.Context(), "go", runtime.WithExecutor(ex))
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+	assert.Equal(t, []string{"weather"}, ex.ran, "search_tools and load_tool hold the run's state")
+	assert.Equal(t, []string{"weather"}, res.LoadedTools)
+}

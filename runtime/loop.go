@@ -592,7 +592,7 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	}
 	tctx, stop := WithReporter(withControl(r.toolContext(ctx, step, s.call, sink), cc), r.reporter(ctx, step, s, sink))
 	inv, timeout := s.inv, r.cfg.toolTimeout
-	if ex := r.cfg.executor; ex != nil {
+	if ex := r.cfg.executor; ex != nil && !r.search.owns(s.call.Name, s.tool) {
 		inv, timeout = &executorCall{Invocation: s.inv, ex: ex, call: s.call}, 0 // the executor bounds its calls
 	}
 	res, out, terr := RunCall(tctx, s.call.Name, inv, timeout)

@@ -40,5 +40,7 @@
 // (a subagent's run that pauses waits there: answer it with [GetRun]);
 // their events are in their own Status, not their parent's. A workflow
 // tool's Start is an activity, or, with [WithChildWorkflow], the tool is a
-// Temporal workflow run as a child. A tool search is not supported yet.
+// Temporal workflow run as a child. The library tools of the agent's
+// ToolSearch are activities; search_tools and load_tool run in the
+// workflow.
 package temporal

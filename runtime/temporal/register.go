@@ -115,8 +115,9 @@ func WithRunOptions(opts ...runtime.Option) Option {
 // runs in the workflow, whose code must be deterministic. Each subagent
 // is registered too (without options), and its calls run as child
 // workflows. A workflow tool's Start is an activity, unless
-// [WithChildWorkflow] makes it a Temporal workflow. Agents with a tool
-// search are not supported yet.
+// [WithChildWorkflow] makes it a Temporal workflow. The library tools of
+// the agent's ToolSearch are activities too; search_tools and load_tool
+// run in the workflow.
 func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
 	return register(w, w, agent, opts, map[string]*runtime.Agent{})
 }
@@ -191,8 +192,6 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		return nil, errors.New("temporal: register: nil agent")
 	case a.Model == nil:
 		return nil, fmt.Errorf("temporal: register agent %s: no model", a.ID)
-	case a.ToolSearch != nil:
-		return nil, fmt.Errorf("temporal: register agent %s: a tool search is not supported in durable runs yet", a.ID)
 	}
 	var c config
 	for _, o := range opts {
@@ -201,6 +200,14 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 	tools := runtime.Toolset{}
 	for k, t := range a.Tools {
 		tools[k] = t
+	}
+	if a.ToolSearch != nil {
+		for k, t := range a.ToolSearch.Tools {
+			if _, dup := tools[k]; dup {
+				return nil, fmt.Errorf("temporal: register agent %s: tool search: library tool key %q is already a tool of the agent", a.ID, k)
+			}
+			tools[k] = t
+		}
 	}
 	for k, w := range a.Workflows {
 		if _, child := c.children[k]; child {
@@ -259,6 +266,7 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		Tools:           a.Tools,
 		Agents:          a.Agents,
 		Workflows:       a.Workflows,
+		ToolSearch:      a.ToolSearch,
 		MaxSteps:        a.MaxSteps,
 		Concurrency:     a.Concurrency,
 		Limits:          a.Limits,

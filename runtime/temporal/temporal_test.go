@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/converter"
 	temporalsdk "go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/testsuite"
@@ -259,7 +260,7 @@ func TestRegisterRefuses(t *testing.T) {
 		"no model":     {&runtime.Agent{ID: "a"}, nil, "no model"},
 		"unknown tool": {&runtime.Agent{ID: "a", Model: model}, []temporal.Option{temporal.WithToolOptions("nope", workflowOpts())}, `"nope" is not a tool`},
 		"bad key":      {&runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"a b": weatherTool(&calls, runtime.Spec{})}}, nil, "a b"},
-		"tool search":  {&runtime.Agent{ID: "a", Model: model, ToolSearch: &runtime.ToolSearch{}}, nil, "tool search"},
+		"tool search":  {&runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"w": weatherTool(&calls, runtime.Spec{})}, ToolSearch: &runtime.ToolSearch{Tools: runtime.Toolset{"w": weatherTool(&calls, runtime.Spec{})}}}, nil, `library tool key "w"`},
 	} {
 		t.Run(name, func(t *testing.T) {
 			err := temporal.Register(newEnv(t), tc.agent, tc.opts...)
@@ -531,4 +532,29 @@ func TestSuspendedToolResumesWithItsData(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []runtime.EventType{runtime.EventToolCall, runtime.EventToolCallSuspended, runtime.EventToolCallResumed, runtime.EventToolResult}, types)
+}
+
+func TestToolSearch(t *testing.T) {
+	var calls atomic.Int32
+	model := scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "s1", Name: runtime.SearchToolsKey, Arguments: `{"query":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "l1", Name: runtime.LoadToolKey, Arguments: `{"toolName":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Paris"}`}),
+		scripted.Text("21.5°C."))
+	agent := &runtime.Agent{ID: "a", Model: model, MaxSteps: 5,
+		ToolSearch: &runtime.ToolSearch{Tools: runtime.Toolset{"weather": weatherTool(&calls, runtime.Spec{})}}}
+	env := newEnv(t)
+	require.NoError(t, temporal.Register(env, agent))
+	var activities []string
+	env.SetOnActivityStartedListener(func(info *activity.Info, _ context.Context, _ converter.EncodedValues) {
+		activities = append(activities, info.ActivityType.Name)
+	})
+	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
+	res := result(t, env)
+
+	assert.Equal(t, "21.5°C.", res.Text)
+	assert.Equal(t, int32(1), calls.Load())
+	assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(res.Steps[2].Outcomes[0].Output))
+	assert.Equal(t, []string{"toolgen.model:a", "toolgen.model:a", "toolgen.model:a", "toolgen.tool:a:weather", "toolgen.model:a"}, activities,
+		"search_tools and load_tool run in the workflow, the library tool as an activity")
 }
