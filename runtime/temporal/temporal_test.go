@@ -310,6 +310,9 @@ func TestSubagentRunsAsAChildWorkflow(t *testing.T) {
 	assert.Equal(t, int32(1), calls.Load())
 	require.Len(t, children, 1)
 	assert.Regexp(t, `^toolgen.agent:forecaster .+/1/s1$`, children[0])
+	st := queryStatus(t, env)
+	require.Len(t, st.Children, 1)
+	assert.Regexp(t, `/1/s1$`, st.Children[0])
 	o := res.Steps[0].Outcomes[0]
 	require.Nil(t, o.Error)
 	assert.Equal(t, runtime.TextOutput("Paris: 21.5°C."), o.ModelOutput, "the model reads the subagent's text")

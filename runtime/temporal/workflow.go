@@ -54,6 +54,11 @@ type Status struct {
 	// AnswerError says why the last answers were refused, if they were;
 	// the run still waits for answers then.
 	AnswerError string `json:"answerError,omitempty"`
+	// Children are the workflow IDs of the child runs started so far
+	// (subagents, workflow tools), in the order they started: a
+	// subagent's run that pauses waits in its own workflow, whose Status
+	// ([GetRun]) shows its events and pending calls.
+	Children []string `json:"children,omitempty"`
 	// Done reports that the run has ended.
 	Done bool `json:"done"`
 }
@@ -75,7 +80,7 @@ func (d *definition) workflow(wctx workflow.Context, in Input) (*Result, error) 
 	}); err != nil {
 		return nil, err
 	}
-	ctx := withWorkflow(context.Background(), wctx)
+	ctx := withWorkflow(context.WithValue(context.Background(), statusKey{}, st), wctx)
 	opts := append(slices.Clone(d.runOpts), runtime.WithExecutor(d.executor))
 	msgs := slices.Clone(in.Messages)
 	if in.Prompt != "" {
@@ -140,6 +145,19 @@ func collect(st *Status, seq iter.Seq2[runtime.Event, error]) (*runtime.Result, 
 
 type workflowKey struct{}
 
+type statusKey struct{}
+
+// startChild starts a child workflow of type name with input in, for call
+// of step, of ID "<parent's ID>/<step>/<call ID>", and adds it to the
+// Children of the run's Status.
+func startChild(ctx context.Context, wctx workflow.Context, step int, call runtime.ToolCall, name string, in any) workflow.ChildWorkflowFuture {
+	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, step, call.ID)
+	if st, ok := ctx.Value(statusKey{}).(*Status); ok {
+		st.Children = append(st.Children, id)
+	}
+	return workflow.ExecuteChildWorkflow(workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id}), name, in)
+}
+
 // withWorkflow returns ctx carrying wctx, the workflow context of the
 // coroutine that runs with ctx.
 func withWorkflow(ctx context.Context, wctx workflow.Context) context.Context {
@@ -189,10 +207,10 @@ func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runti
 	}
 	ci, _ := runtime.CallInfoFrom(ctx)
 	if sub := e.d.subagent(call.Name); sub != nil {
-		return e.runSubagent(wctx, ci, call, inv, sub)
+		return e.runSubagent(ctx, wctx, ci, call, inv, sub)
 	}
 	if name, ok := e.d.children[call.Name]; ok {
-		return e.runChild(wctx, ci, call, inv, name)
+		return e.runChild(ctx, wctx, ci, call, inv, name)
 	}
 	opts, known := e.d.tools[call.Name]
 	if !known {
@@ -230,15 +248,13 @@ func (d *definition) subagent(name string) *runtime.Agent {
 // inv holds, as a child workflow of ID "<parent's ID>/<step>/<call ID>".
 // A subagent's run that pauses waits in its own workflow: answer it with
 // [GetRun] and that ID.
-func (e *executor) runSubagent(wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, sub *runtime.Agent) (runtime.Output, runtime.ModelOutput, error) {
+func (e *executor) runSubagent(ctx context.Context, wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, sub *runtime.Agent) (runtime.Output, runtime.ModelOutput, error) {
 	in, ok := inv.Input().(runtime.AgentToolInput)
 	if !ok {
 		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
 	}
-	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, ci.Step, call.ID)
-	cctx := workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id})
 	var res Result
-	if err := workflow.ExecuteChildWorkflow(cctx, WorkflowName(sub.ID), Input{Tool: &in}).Get(wctx, &res); err != nil {
+	if err := startChild(ctx, wctx, ci.Step, call, WorkflowName(sub.ID), Input{Tool: &in}).Get(wctx, &res); err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
 			Message: fmt.Sprintf("the run of agent %s failed", sub.ID), Err: err}
 	}
@@ -248,13 +264,12 @@ func (e *executor) runSubagent(wctx workflow.Context, ci runtime.CallInfo, call 
 // runChild runs call, the call of a workflow tool whose input inv holds,
 // as a child workflow of type name and ID "<parent's ID>/<step>/<call
 // ID>".
-func (e *executor) runChild(wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, name string) (runtime.Output, runtime.ModelOutput, error) {
+func (e *executor) runChild(ctx context.Context, wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, name string) (runtime.Output, runtime.ModelOutput, error) {
 	in, ok := inv.Input().(runtime.WorkflowToolInput)
 	if !ok {
 		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
 	}
-	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, ci.Step, call.ID)
-	child := workflow.ExecuteChildWorkflow(workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id}), name, in)
+	child := startChild(ctx, wctx, ci.Step, call, name, in)
 	var exec workflow.Execution
 	if err := child.GetChildWorkflowExecution().Get(wctx, &exec); err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
