@@ -407,7 +407,7 @@ func TestConcurrencyLimit(t *testing.T) {
 				n := inflight.Add(1)
 				for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
 				}
-				time.Sleep(50 * time.Millisecond)
+				time.Sleep(200 * time.Millisecond)
 				inflight.Add(-1)
 				return "done", nil
 			})
