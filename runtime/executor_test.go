@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,92 @@ func TestDecodeOutput(t *testing.T) {
 	assert.Equal(t, weatherOut{Location: "Paris", TempC: 3}, v)
 	_, err = runtime.DecodeOutput(inv, []byte(`[1]`))
 	assert.Error(t, err)
+}
+
+// remote is an Executor whose RunTool runs each call as another process
+// would: from the call's arguments and the suspend state alone.
+type remote struct {
+	inOrder
+	tools runtime.Toolset
+}
+
+func (e *remote) RunTool(ctx context.Context, call runtime.ToolCall, _ runtime.Invocation) (runtime.Output, runtime.ModelOutput, error) {
+	rc := runtime.RemoteCallFrom(ctx)
+	data, err := json.Marshal(rc) // what crosses the wire
+	if err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	var got runtime.RemoteCall
+	if err := json.Unmarshal(data, &got); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	tool := e.tools[call.Name]
+	inv, terr := runtime.PrepareCall(context.Background(), call.Name, tool, json.RawMessage(call.Arguments))
+	if terr != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, terr
+	}
+	res, out, suspended, terr := runtime.RunRemoteCall(context.Background(), call.Name, tool, inv, got)
+	switch {
+	case suspended != nil:
+		return runtime.Output{}, runtime.ModelOutput{}, runtime.SuspendRemote(ctx, suspended)
+	case terr != nil:
+		return runtime.Output{}, runtime.ModelOutput{}, terr
+	}
+	return res, out, nil
+}
+
+type remotePayload struct {
+	Question string `json:"question"`
+}
+
+type remoteReply struct {
+	OK bool `json:"ok"`
+}
+
+func TestRemoteCallsSuspendAndResume(t *testing.T) {
+	var asked []string
+	confirm := runtime.WithSuspend[remotePayload, remoteReply](runtime.NewFunc(&runtime.Spec{ID: "confirm", Description: "Asks first.",
+		InputSchema: json.RawMessage(emptySchema)},
+		func(ctx context.Context, _ emptyIn) (string, error) {
+			reply, resumed := runtime.ResumeData[remoteReply](ctx)
+			if !resumed {
+				return "", runtime.Suspend(ctx, remotePayload{Question: "Sure?"})
+			}
+			p, _ := runtime.SuspendPayload[remotePayload](ctx)
+			asked = append(asked, p.Question)
+			if reply.OK {
+				return "yes", nil
+			}
+			return "no", nil
+		}))
+	tools := runtime.Toolset{"confirm": confirm}
+	m := scripted.New(scripted.Calls(runtime.ToolCall{ID: "k1", Name: "confirm", Arguments: `{}`}), scripted.Text("done"))
+	agent := &runtime.Agent{ID: "a", Model: m, Tools: tools}
+	ex := &remote{tools: tools}
+	res, err := agent.Generate(t.Context(), "go", runtime.WithExecutor(ex))
+	require.NoError(t, err)
+	require.Len(t, res.Pending, 1)
+	assert.Equal(t, runtime.PendingSuspended, res.Pending[0].Kind)
+	assert.JSONEq(t, `{"question":"Sure?"}`, string(res.Pending[0].Payload))
+
+	res, err = agent.Resume(t.Context(), res.State, []runtime.Answer{runtime.ResumeWith("k1", remoteReply{OK: true})}, runtime.WithExecutor(ex))
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+	assert.Equal(t, "yes", res.Steps[0].Outcomes[0].Output)
+	assert.Equal(t, []string{"Sure?"}, asked, "the remote call saw the payload it suspended with")
+}
+
+func TestExecutorLeavesTheToolSearchToTheLoop(t *testing.T) {
+	m := scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "s1", Name: runtime.SearchToolsKey, Arguments: `{"query":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "l1", Name: runtime.LoadToolKey, Arguments: `{"toolName":"weather"}`}),
+		scripted.Calls(runtime.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Paris"}`}),
+		scripted.Text("done"))
+	agent := &runtime.Agent{ID: "a", Model: m, ToolSearch: &runtime.ToolSearch{Tools: runtime.Toolset{"weather": weatherTool()}}}
+	ex := &inOrder{}
+	res, err := agent.Generate(t.Context(), "go", runtime.WithExecutor(ex))
+	require.NoError(t, err)
+	assert.Equal(t, "done", res.Text)
+	assert.Equal(t, []string{"weather"}, ex.ran, "search_tools and load_tool hold the run's state")
+	assert.Equal(t, []string{"weather"}, res.LoadedTools)
 }

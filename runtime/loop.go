@@ -585,14 +585,14 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	if rc := s.resume; rc != nil {
 		switch rc.wait.Kind {
 		case PendingSuspended:
-			cc.resumed, cc.resumeValue, cc.suspendedWith = true, s.resumeValue, rc.wait.SuspendPayload
+			cc.resumed, cc.resumeValue, cc.resumeRaw, cc.suspendedWith = true, s.resumeValue, rc.answer.ResumeData, rc.wait.SuspendPayload
 		case PendingRun:
 			cc.resumeRun = &runResume{state: rc.wait.State, answers: rc.nested}
 		}
 	}
 	tctx, stop := WithReporter(withControl(r.toolContext(ctx, step, s.call, sink), cc), r.reporter(ctx, step, s, sink))
 	inv, timeout := s.inv, r.cfg.toolTimeout
-	if ex := r.cfg.executor; ex != nil {
+	if ex := r.cfg.executor; ex != nil && !r.search.owns(s.call.Name, s.tool) {
 		inv, timeout = &executorCall{Invocation: s.inv, ex: ex, call: s.call}, 0 // the executor bounds its calls
 	}
 	res, out, terr := RunCall(tctx, s.call.Name, inv, timeout)

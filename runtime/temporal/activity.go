@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
+	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/toolgen-go/toolgen/runtime"
@@ -20,6 +22,8 @@ type ToolInput struct {
 	Call runtime.CallInfo `json:"call"`
 	// Arguments are the call's arguments.
 	Arguments json.RawMessage `json:"arguments"`
+	// Resume is set when the call runs again after suspending itself.
+	Resume runtime.RemoteCall `json:"resume"`
 }
 
 // ToolOutput is the output of a tool activity that succeeded.
@@ -29,6 +33,9 @@ type ToolOutput struct {
 	// ModelOutput is what the model is told of it (the tool's
 	// ToModelOutput hook runs in the activity).
 	ModelOutput runtime.ModelOutput `json:"modelOutput"`
+	// Suspended is set, in place of the others, when the call suspended
+	// itself (runtime.Suspend): the payload's JSON.
+	Suspended json.RawMessage `json:"suspended,omitempty"`
 }
 
 // toolErrorType is the type of the application errors of tool activities
@@ -55,6 +62,7 @@ type toolActivity struct {
 // attempt cannot fix (invalid arguments, a panic, an output that cannot be
 // encoded) are not retryable.
 func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, error) {
+	defer heartbeat(ctx)()
 	ctx = runtime.WithArgumentLimits(runtime.WithCallInfo(ctx, in.Call), t.limits)
 	if t.validate {
 		ctx = runtime.ValidatingOutputs(ctx)
@@ -67,11 +75,42 @@ func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, erro
 	if terr != nil {
 		return nil, toolError(terr)
 	}
-	res, out, terr := runtime.RunCall(ctx, t.key, inv, 0)
-	if terr != nil {
+	res, out, suspended, terr := runtime.RunRemoteCall(ctx, t.key, t.tool, inv, in.Resume)
+	switch {
+	case suspended != nil:
+		return &ToolOutput{Suspended: suspended}, nil
+	case terr != nil:
 		return nil, toolError(terr)
 	}
 	return &ToolOutput{Output: res.JSON, ModelOutput: out}, nil
+}
+
+// heartbeat records heartbeats of the activity running under ctx, when
+// its options set a HeartbeatTimeout, three times per timeout until the
+// returned function is called: a worker that dies in the middle of a
+// long call is then noticed within the HeartbeatTimeout rather than the
+// StartToCloseTimeout.
+func heartbeat(ctx context.Context) (stop func()) {
+	every := activity.GetInfo(ctx).HeartbeatTimeout / 3
+	if every <= 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-tick.C:
+				activity.RecordHeartbeat(ctx)
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	return func() { close(done) }
 }
 
 // toolError is the activity error of a failed call.

@@ -68,6 +68,20 @@ func (r *Run) Status(ctx context.Context) (*Status, error) {
 	return &st, nil
 }
 
+// Events returns the run's events from index from on: 0 for all of them,
+// then the number of events already read, to follow the run.
+func (r *Run) Events(ctx context.Context, from int) ([]runtime.Event, error) {
+	v, err := r.c.QueryWorkflow(ctx, r.id, r.runID, QueryEvents, from)
+	if err != nil {
+		return nil, fmt.Errorf("run %s: query events: %w", r.id, err)
+	}
+	var evs []runtime.Event
+	if err := v.Get(&evs); err != nil {
+		return nil, fmt.Errorf("run %s: read events: %w", r.id, err)
+	}
+	return evs, nil
+}
+
 // Answer sends the answers to the calls the paused run waits on (its
 // Status's Pending), as runtime.Agent.Resume takes them: every pending
 // call needs one. The run checks them; answers it refuses leave it

@@ -31,7 +31,16 @@
 // functions, transforms and lifecycle hooks, and the run options'
 // hooks, run in workflow code and must be deterministic. A run in a
 // workflow differs from one in process as runtime.Executor says: no
-// background calls (they run in their step), the events of a step's calls
-// come once the step's calls are done, and a tool cannot suspend itself.
-// Subagents, workflow tools and a tool search are not supported yet.
+// background calls (they run in their step), and the events of a step's
+// calls come once the step's calls are done. A tool that suspends itself
+// (runtime.Suspend) in its activity pauses the run, which resumes it, in a
+// new activity, with the resume data of its answer.
+//
+// Subagents run as child workflows of ID "<parent ID>/<step>/<call ID>"
+// (a subagent's run that pauses waits there: answer it with [GetRun]);
+// their events are in their own Status, not their parent's. A workflow
+// tool's Start is an activity, or, with [WithChildWorkflow], the tool is a
+// Temporal workflow run as a child. The library tools of the agent's
+// ToolSearch are activities; search_tools and load_tool run in the
+// workflow.
 package temporal

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -47,9 +48,10 @@ func ToolActivityName(agentID, key string) string { return "toolgen.tool:" + age
 type Option func(*config)
 
 type config struct {
-	model   *workflow.ActivityOptions
-	tools   map[string]workflow.ActivityOptions
-	runOpts []runtime.Option
+	model    *workflow.ActivityOptions
+	tools    map[string]workflow.ActivityOptions
+	runOpts  []runtime.Option
+	children map[string]string
 }
 
 // WithModelOptions sets the activity options of the model requests, in
@@ -66,13 +68,31 @@ func WithModelOptions(o workflow.ActivityOptions) Option {
 // [DefaultIdempotentAttempts] attempts for a tool whose
 // Spec.Annotations.Idempotent is true, of one attempt (at most once)
 // otherwise. A zero StartToCloseTimeout and ScheduleToCloseTimeout keep
-// the default timeout; a nil RetryPolicy keeps the default policy.
+// the default timeout; a nil RetryPolicy keeps the default policy. With a
+// HeartbeatTimeout, the activity heartbeats on its own while the tool
+// runs, so that a worker that dies is noticed within that timeout.
 func WithToolOptions(key string, o workflow.ActivityOptions) Option {
 	return func(c *config) {
 		if c.tools == nil {
 			c.tools = map[string]workflow.ActivityOptions{}
 		}
 		c.tools[key] = o
+	}
+}
+
+// WithChildWorkflow runs the calls of the agent's workflow tool
+// workflow-<key> as child workflows of the Temporal workflow type name
+// (registered by the application), in place of their Workflow's Start:
+// the child's input is the call's runtime.WorkflowToolInput, its result
+// (any JSON) the tool's result, and its run ID the output's runId. The
+// agent's Workflows[key] still describes the tool (its Spec). Without it,
+// a workflow tool's Start runs as an activity, like any tool's.
+func WithChildWorkflow(key, name string) Option {
+	return func(c *config) {
+		if c.children == nil {
+			c.children = map[string]string{}
+		}
+		c.children[key] = name
 	}
 }
 
@@ -92,18 +112,59 @@ func WithRunOptions(opts ...runtime.Option) Option {
 //
 // The agent's Model, tools and their Run functions run in activities; the
 // loop (argument checks, approval rules, transforms, the tools' hooks)
-// runs in the workflow, whose code must be deterministic. Agents with
-// subagents, workflows or a tool search are not supported yet.
+// runs in the workflow, whose code must be deterministic. Each subagent
+// is registered too (without options), and its calls run as child
+// workflows. A workflow tool's Start is an activity, unless
+// [WithChildWorkflow] makes it a Temporal workflow. The library tools of
+// the agent's ToolSearch are activities too; search_tools and load_tool
+// run in the workflow.
 func Register(w worker.Registry, agent *runtime.Agent, opts ...Option) error {
-	d, err := newDefinition(agent, opts)
+	return register(w, w, agent, opts, map[string]*runtime.Agent{})
+}
+
+// RegisterWorkflow registers only the workflows of [Register]: the
+// agent's and its subagents'. It is for a worker.WorkflowReplayer, which
+// checks that histories replay, and for workers that run workflows only
+// while others run the activities ([RegisterActivities]).
+func RegisterWorkflow(w worker.WorkflowRegistry, agent *runtime.Agent, opts ...Option) error {
+	return register(w, nil, agent, opts, map[string]*runtime.Agent{})
+}
+
+// RegisterActivities registers only the activities of [Register]: the
+// model requests and tool calls of the agent and its subagents.
+func RegisterActivities(w worker.ActivityRegistry, agent *runtime.Agent, opts ...Option) error {
+	return register(nil, w, agent, opts, map[string]*runtime.Agent{})
+}
+
+// register registers a's workflow with wr and its activities with ar,
+// when not nil, and, with no options, its subagents', each once: seen
+// holds the agents registered so far by ID.
+func register(wr worker.WorkflowRegistry, ar worker.ActivityRegistry, a *runtime.Agent, opts []Option, seen map[string]*runtime.Agent) error {
+	d, err := newDefinition(a, opts)
 	if err != nil {
 		return err
 	}
-	w.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(agent.ID)})
-	w.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(agent.ID)})
-	for _, k := range agent.Tools.Keys() {
-		t := &toolActivity{key: k, tool: agent.Tools[k], limits: agent.Limits, validate: agent.ValidateOutputs}
-		w.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(agent.ID, k)})
+	if prev, ok := seen[a.ID]; ok {
+		if prev == a {
+			return nil
+		}
+		return fmt.Errorf("temporal: register agent %s: two agents have that ID", a.ID)
+	}
+	seen[a.ID] = a
+	for _, k := range slices.Sorted(maps.Keys(a.Agents)) {
+		if err := register(wr, ar, a.Agents[k], nil, seen); err != nil {
+			return fmt.Errorf("temporal: register agent %s: subagent %q: %w", a.ID, k, err)
+		}
+	}
+	if wr != nil {
+		wr.RegisterWorkflowWithOptions(d.workflow, workflow.RegisterOptions{Name: WorkflowName(a.ID)})
+	}
+	if ar != nil {
+		ar.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
+		for _, k := range d.activityTools.Keys() {
+			t := &toolActivity{key: k, tool: d.activityTools[k], limits: a.Limits, validate: a.ValidateOutputs}
+			ar.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
+		}
 	}
 	return nil
 }
@@ -118,6 +179,11 @@ type definition struct {
 	tools    map[string]workflow.ActivityOptions
 	runOpts  []runtime.Option
 	executor *executor
+	// activityTools are the tools whose calls are activities: the
+	// agent's Tools and its workflow-<key> tools, except those that run
+	// as Temporal workflows (children).
+	activityTools runtime.Toolset
+	children      map[string]string // workflow-<key> → Temporal workflow type
 }
 
 func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
@@ -126,26 +192,51 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		return nil, errors.New("temporal: register: nil agent")
 	case a.Model == nil:
 		return nil, fmt.Errorf("temporal: register agent %s: no model", a.ID)
-	case len(a.Agents) > 0:
-		return nil, fmt.Errorf("temporal: register agent %s: subagents are not supported in durable runs yet", a.ID)
-	case len(a.Workflows) > 0:
-		return nil, fmt.Errorf("temporal: register agent %s: workflows are not supported in durable runs yet", a.ID)
-	case a.ToolSearch != nil:
-		return nil, fmt.Errorf("temporal: register agent %s: a tool search is not supported in durable runs yet", a.ID)
-	}
-	if err := a.Tools.Validate(); err != nil {
-		return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
 	}
 	var c config
 	for _, o := range opts {
 		o(&c)
 	}
+	tools := runtime.Toolset{}
+	for k, t := range a.Tools {
+		tools[k] = t
+	}
+	if a.ToolSearch != nil {
+		for k, t := range a.ToolSearch.Tools {
+			if _, dup := tools[k]; dup {
+				return nil, fmt.Errorf("temporal: register agent %s: tool search: library tool key %q is already a tool of the agent", a.ID, k)
+			}
+			tools[k] = t
+		}
+	}
+	for k, w := range a.Workflows {
+		if _, child := c.children[k]; child {
+			continue
+		}
+		t, err := runtime.WorkflowTool(k, w)
+		if err != nil {
+			return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
+		}
+		if _, dup := tools["workflow-"+k]; dup {
+			return nil, fmt.Errorf("temporal: register agent %s: tool key %q is a tool and a workflow", a.ID, "workflow-"+k)
+		}
+		tools["workflow-"+k] = t
+	}
+	if err := tools.Validate(); err != nil {
+		return nil, fmt.Errorf("temporal: register agent %s: %w", a.ID, err)
+	}
 	for k := range c.tools {
-		if _, ok := a.Tools[k]; !ok {
+		if _, ok := tools[k]; !ok {
 			return nil, fmt.Errorf("temporal: register agent %s: WithToolOptions: %q is not a tool of the agent", a.ID, k)
 		}
 	}
-	d := &definition{real: a, runOpts: slices.Clone(c.runOpts), tools: map[string]workflow.ActivityOptions{}}
+	d := &definition{real: a, runOpts: slices.Clone(c.runOpts), tools: map[string]workflow.ActivityOptions{}, activityTools: tools, children: map[string]string{}}
+	for k, name := range c.children {
+		if _, ok := a.Workflows[k]; !ok {
+			return nil, fmt.Errorf("temporal: register agent %s: WithChildWorkflow: %q is not a workflow of the agent", a.ID, k)
+		}
+		d.children["workflow-"+k] = name
+	}
 	d.model = workflow.ActivityOptions{StartToCloseTimeout: DefaultModelTimeout, RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: DefaultModelAttempts}}
 	if c.model != nil {
 		d.model = withTimeout(*c.model, DefaultModelTimeout)
@@ -154,7 +245,7 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 	if toolTimeout <= 0 {
 		toolTimeout = DefaultToolTimeout
 	}
-	for k, t := range a.Tools {
+	for k, t := range tools {
 		o, ok := c.tools[k]
 		if !ok {
 			o = workflow.ActivityOptions{}
@@ -173,6 +264,9 @@ func newDefinition(a *runtime.Agent, opts []Option) (*definition, error) {
 		Instructions:    a.Instructions,
 		Model:           &modelProxy{d: d, real: a.Model},
 		Tools:           a.Tools,
+		Agents:          a.Agents,
+		Workflows:       a.Workflows,
+		ToolSearch:      a.ToolSearch,
 		MaxSteps:        a.MaxSteps,
 		Concurrency:     a.Concurrency,
 		Limits:          a.Limits,
@@ -206,6 +300,7 @@ func (d *definition) generate(ctx context.Context, req *runtime.Request) (*runti
 	if req == nil {
 		return nil, temporal.NewNonRetryableApplicationError("no request", "toolgen.bad-request", nil)
 	}
+	defer heartbeat(ctx)()
 	resp, err := d.real.Model.Generate(ctx, req)
 	if err != nil {
 		return nil, err

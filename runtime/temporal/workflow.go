@@ -2,10 +2,12 @@ package temporal
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"go.temporal.io/sdk/workflow"
 
@@ -16,6 +18,10 @@ import (
 const (
 	// QueryStatus returns the run's [Status].
 	QueryStatus = "toolgen.status"
+	// QueryEvents takes an int, from, and returns the run's events from
+	// that index on ([]runtime.Event): a client that follows the run
+	// asks for the events after those it has.
+	QueryEvents = "toolgen.events"
 	// SignalAnswers carries a []runtime.Answer: the answers to the calls
 	// the paused run waits on.
 	SignalAnswers = "toolgen.answers"
@@ -28,6 +34,11 @@ type Input struct {
 	// Messages are the messages before the prompt (or in its place),
 	// without a system message: the agent's instructions are.
 	Messages []runtime.Message `json:"messages,omitempty"`
+	// Tool is set when the run is the call of an agent-<key> tool (a
+	// child workflow): its Prompt is the last user message, and its
+	// instructions and step limit apply as runtime.Agent.ToolRunOptions
+	// says.
+	Tool *runtime.AgentToolInput `json:"tool,omitempty"`
 }
 
 // Status is what a run shows while it goes on: its events so far and what
@@ -43,6 +54,11 @@ type Status struct {
 	// AnswerError says why the last answers were refused, if they were;
 	// the run still waits for answers then.
 	AnswerError string `json:"answerError,omitempty"`
+	// Children are the workflow IDs of the child runs started so far
+	// (subagents, workflow tools), in the order they started: a
+	// subagent's run that pauses waits in its own workflow, whose Status
+	// ([GetRun]) shows its events and pending calls.
+	Children []string `json:"children,omitempty"`
 	// Done reports that the run has ended.
 	Done bool `json:"done"`
 }
@@ -56,11 +72,23 @@ func (d *definition) workflow(wctx workflow.Context, in Input) (*Result, error) 
 	if err := workflow.SetQueryHandler(wctx, QueryStatus, func() (*Status, error) { return st, nil }); err != nil {
 		return nil, err
 	}
-	ctx := withWorkflow(context.Background(), wctx)
+	if err := workflow.SetQueryHandler(wctx, QueryEvents, func(from int) ([]runtime.Event, error) {
+		if from < 0 || from > len(st.Events) {
+			return nil, fmt.Errorf("no event %d: the run has %d", from, len(st.Events))
+		}
+		return st.Events[from:], nil
+	}); err != nil {
+		return nil, err
+	}
+	ctx := withWorkflow(context.WithValue(context.Background(), statusKey{}, st), wctx)
 	opts := append(slices.Clone(d.runOpts), runtime.WithExecutor(d.executor))
 	msgs := slices.Clone(in.Messages)
 	if in.Prompt != "" {
 		msgs = append(msgs, runtime.UserMessage(in.Prompt))
+	}
+	if in.Tool != nil {
+		msgs = append(msgs, runtime.UserMessage(in.Tool.Prompt))
+		opts = append(opts, d.real.ToolRunOptions(*in.Tool)...)
 	}
 	if len(msgs) == 0 {
 		return nil, errors.New("temporal: the run's input has no prompt and no messages")
@@ -117,6 +145,19 @@ func collect(st *Status, seq iter.Seq2[runtime.Event, error]) (*runtime.Result, 
 
 type workflowKey struct{}
 
+type statusKey struct{}
+
+// startChild starts a child workflow of type name with input in, for call
+// of step, of ID "<parent's ID>/<step>/<call ID>", and adds it to the
+// Children of the run's Status.
+func startChild(ctx context.Context, wctx workflow.Context, step int, call runtime.ToolCall, name string, in any) workflow.ChildWorkflowFuture {
+	id := fmt.Sprintf("%s/%d/%s", workflow.GetInfo(wctx).WorkflowExecution.ID, step, call.ID)
+	if st, ok := ctx.Value(statusKey{}).(*Status); ok {
+		st.Children = append(st.Children, id)
+	}
+	return workflow.ExecuteChildWorkflow(workflow.WithChildOptions(wctx, workflow.ChildWorkflowOptions{WorkflowID: id}), name, in)
+}
+
 // withWorkflow returns ctx carrying wctx, the workflow context of the
 // coroutine that runs with ctx.
 func withWorkflow(ctx context.Context, wctx workflow.Context) context.Context {
@@ -161,20 +202,30 @@ func (e *executor) Execute(ctx context.Context, limit int, calls []func(context.
 // activity.
 func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runtime.Invocation) (runtime.Output, runtime.ModelOutput, error) {
 	wctx, ok := workflowFrom(ctx)
-	opts, known := e.d.tools[call.Name]
-	switch {
-	case !ok:
+	if !ok {
 		return runtime.Output{}, runtime.ModelOutput{}, errors.New("temporal: a tool call outside a workflow")
-	case !known:
+	}
+	ci, _ := runtime.CallInfoFrom(ctx)
+	if sub := e.d.subagent(call.Name); sub != nil {
+		return e.runSubagent(ctx, wctx, ci, call, inv, sub)
+	}
+	if name, ok := e.d.children[call.Name]; ok {
+		return e.runChild(ctx, wctx, ci, call, inv, name)
+	}
+	opts, known := e.d.tools[call.Name]
+	if !known {
 		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
 			Message: fmt.Sprintf("tool %q cannot run in a durable run: it is not one of the agent's registered tools", call.Name)}
 	}
-	ci, _ := runtime.CallInfoFrom(ctx)
-	in := ToolInput{Call: runtime.CallInfo{AgentID: ci.AgentID, ToolName: call.Name, ToolCallID: call.ID, Step: ci.Step}, Arguments: []byte(call.Arguments)}
+	in := ToolInput{Call: runtime.CallInfo{AgentID: ci.AgentID, ToolName: call.Name, ToolCallID: call.ID, Step: ci.Step},
+		Arguments: []byte(call.Arguments), Resume: runtime.RemoteCallFrom(ctx)}
 	var out ToolOutput
 	err := workflow.ExecuteActivity(workflow.WithActivityOptions(wctx, opts), ToolActivityName(e.d.agent.ID, call.Name), in).Get(wctx, &out)
 	if err != nil {
 		return runtime.Output{}, runtime.ModelOutput{}, callError(call.Name, err)
+	}
+	if out.Suspended != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, runtime.SuspendRemote(ctx, out.Suspended)
 	}
 	v, err := runtime.DecodeOutput(inv, out.Output)
 	if err != nil {
@@ -182,6 +233,73 @@ func (e *executor) RunTool(ctx context.Context, call runtime.ToolCall, inv runti
 			Message: fmt.Sprintf("the output of tool %q could not be read back", call.Name), Err: err}
 	}
 	return runtime.Output{Value: v, JSON: out.Output}, out.ModelOutput, nil
+}
+
+// subagent returns the subagent whose tool is name, or nil.
+func (d *definition) subagent(name string) *runtime.Agent {
+	key, ok := strings.CutPrefix(name, "agent-")
+	if !ok {
+		return nil
+	}
+	return d.real.Agents[key]
+}
+
+// runSubagent runs call, the call of sub's agent-<key> tool whose input
+// inv holds, as a child workflow of ID "<parent's ID>/<step>/<call ID>".
+// A subagent's run that pauses waits in its own workflow: answer it with
+// [GetRun] and that ID.
+func (e *executor) runSubagent(ctx context.Context, wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, sub *runtime.Agent) (runtime.Output, runtime.ModelOutput, error) {
+	in, ok := inv.Input().(runtime.AgentToolInput)
+	if !ok {
+		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
+	}
+	var res Result
+	if err := startChild(ctx, wctx, ci.Step, call, WorkflowName(sub.ID), Input{Tool: &in}).Get(wctx, &res); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
+			Message: fmt.Sprintf("the run of agent %s failed", sub.ID), Err: err}
+	}
+	return e.output(inv, runtime.AgentToolOutput{Text: res.Text, AgentID: sub.ID, FinishReason: res.FinishReason, Usage: res.Usage})
+}
+
+// runChild runs call, the call of a workflow tool whose input inv holds,
+// as a child workflow of type name and ID "<parent's ID>/<step>/<call
+// ID>".
+func (e *executor) runChild(ctx context.Context, wctx workflow.Context, ci runtime.CallInfo, call runtime.ToolCall, inv runtime.Invocation, name string) (runtime.Output, runtime.ModelOutput, error) {
+	in, ok := inv.Input().(runtime.WorkflowToolInput)
+	if !ok {
+		return runtime.Output{}, runtime.ModelOutput{}, fmt.Errorf("the input of %q is a %T", call.Name, inv.Input())
+	}
+	child := startChild(ctx, wctx, ci.Step, call, name, in)
+	var exec workflow.Execution
+	if err := child.GetChildWorkflowExecution().Get(wctx, &exec); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, &runtime.ToolError{Kind: runtime.KindToolFailed,
+			Message: fmt.Sprintf("the workflow of %q could not start", call.Name), Err: err}
+	}
+	var res json.RawMessage
+	if err := child.Get(wctx, &res); err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, callError(call.Name, err)
+	}
+	if len(res) == 0 {
+		res = json.RawMessage("null")
+	}
+	out := runtime.WorkflowToolOutput{Result: res, RunID: exec.RunID}
+	return e.output(inv, out)
+}
+
+// output is the output of a call whose input inv holds, run as a child
+// workflow with output out, and what the model sees of it: the tool's
+// own ModelOutput rule.
+func (e *executor) output(inv runtime.Invocation, out any) (runtime.Output, runtime.ModelOutput, error) {
+	raw, err := json.Marshal(out)
+	if err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	res := runtime.Output{Value: out, JSON: raw}
+	mo, err := inv.ModelOutput(context.Background(), res)
+	if err != nil {
+		return runtime.Output{}, runtime.ModelOutput{}, err
+	}
+	return res, mo, nil
 }
 
 // modelProxy is the agent's model in the workflow: each request is the
