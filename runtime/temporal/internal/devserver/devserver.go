@@ -85,6 +85,19 @@ type Server struct {
 // [Required].
 func Start(t testing.TB) *Server {
 	t.Helper()
+	return StartWith(t)
+}
+
+// EagerActivities is the dynamic configuration that lets the server hand
+// an activity to the worker whose workflow task scheduled it, in the
+// answer to that task, rather than through the task queue. The server's
+// default is off.
+const EagerActivities = "system.enableActivityEagerExecution=true"
+
+// StartWith is [Start] with dynamic configuration values for the server,
+// each KEY=VALUE, such as [EagerActivities].
+func StartWith(t testing.TB, dynamicConfig ...string) *Server {
+	t.Helper()
 	bin, err := Binary()
 	if err != nil {
 		if Required() {
@@ -92,7 +105,7 @@ func Start(t testing.TB) *Server {
 		}
 		t.Skipf("no Temporal dev server (set TOOLGEN_TEMPORAL=1 to fail instead): %v", err)
 	}
-	s, err := Launch(bin)
+	s, err := Launch(bin, dynamicConfig...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,15 +117,16 @@ func Start(t testing.TB) *Server {
 	return s
 }
 
-// Launch starts the dev server of the CLI at bin on free loopback ports and
+// Launch starts the dev server of the CLI at bin on free loopback ports,
+// with the dynamic configuration values dynamicConfig (each KEY=VALUE), and
 // waits until it answers a health check.
-func Launch(bin string) (*Server, error) {
+func Launch(bin string, dynamicConfig ...string) (*Server, error) {
 	ports, err := freePorts(3)
 	if err != nil {
 		return nil, fmt.Errorf("dev server: %w", err)
 	}
 	hostPort := net.JoinHostPort("127.0.0.1", strconv.Itoa(ports[0]))
-	cmd := exec.Command(bin, "server", "start-dev",
+	args := []string{"server", "start-dev",
 		"--headless",
 		"--ip", "127.0.0.1",
 		"--port", strconv.Itoa(ports[0]),
@@ -120,7 +134,11 @@ func Launch(bin string) (*Server, error) {
 		"--metrics-port", strconv.Itoa(ports[2]),
 		"--namespace", Namespace,
 		"--log-level", "warn",
-	)
+	}
+	for _, kv := range dynamicConfig {
+		args = append(args, "--dynamic-config-value", kv)
+	}
+	cmd := exec.Command(bin, args...)
 	KillWithParent(cmd)
 	out := &syncBuffer{}
 	cmd.Stdout = out
