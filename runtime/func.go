@@ -261,6 +261,15 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	return Output{Value: out, JSON: data}, nil
 }
 
+// decodeOutput implements outputDecoder.
+func (c *funcCall[In, Out]) decodeOutput(data []byte) (any, error) {
+	var out Out
+	if err := json.Unmarshal(data, &out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ModelOutput implements [Invocation].
 func (c *funcCall[In, Out]) ModelOutput(ctx context.Context, res Output) (ModelOutput, error) {
 	h := c.f.hooks

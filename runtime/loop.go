@@ -378,13 +378,15 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []ToolCall, activ
 	var torun []*slot
 	for _, s := range slots {
 		switch {
-		case s.run && isBackground(s.tool):
+		case s.run && isBackground(s.tool) && r.cfg.executor == nil:
 			r.startTask(ctx, step, s)
 		case s.run:
 			torun = append(torun, s)
 		}
 	}
-	if len(torun) > 0 {
+	if len(torun) > 0 && r.cfg.executor != nil {
+		r.executeWith(ctx, step, torun)
+	} else if len(torun) > 0 {
 		items := make(chan item)
 		done := make(chan struct{})
 		sink := eventSink(func(ev Event) {
@@ -583,13 +585,17 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	if rc := s.resume; rc != nil {
 		switch rc.wait.Kind {
 		case PendingSuspended:
-			cc.resumed, cc.resumeValue, cc.suspendedWith = true, s.resumeValue, rc.wait.SuspendPayload
+			cc.resumed, cc.resumeValue, cc.resumeRaw, cc.suspendedWith = true, s.resumeValue, rc.answer.ResumeData, rc.wait.SuspendPayload
 		case PendingRun:
 			cc.resumeRun = &runResume{state: rc.wait.State, answers: rc.nested}
 		}
 	}
 	tctx, stop := WithReporter(withControl(r.toolContext(ctx, step, s.call, sink), cc), r.reporter(ctx, step, s, sink))
-	res, out, terr := RunCall(tctx, s.call.Name, s.inv, r.cfg.toolTimeout)
+	inv, timeout := s.inv, r.cfg.toolTimeout
+	if ex := r.cfg.executor; ex != nil && !r.search.owns(s.call.Name, s.tool) {
+		inv, timeout = &executorCall{Invocation: s.inv, ex: ex, call: s.call}, 0 // the executor bounds its calls
+	}
+	res, out, terr := RunCall(tctx, s.call.Name, inv, timeout)
 	stop()
 	switch suspended, payload, raw, paused := cc.finish(); {
 	case suspended:

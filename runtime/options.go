@@ -49,6 +49,8 @@ type callConfig struct {
 	// WithToolSearch.
 	toolSearch    *ToolSearch
 	toolSearchSet bool
+	// The executor of tool calls; see WithExecutor.
+	executor Executor
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook

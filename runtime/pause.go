@@ -94,6 +94,7 @@ type callControl struct {
 	// suspendedWith is the payload it suspended with, as JSON.
 	resumed       bool
 	resumeValue   any
+	resumeRaw     json.RawMessage // the resume data as JSON
 	suspendedWith json.RawMessage
 	// resumeRun is the paused run of a subagent to resume, and its answers.
 	resumeRun *runResume

@@ -68,11 +68,12 @@ func agentToolModelOutput(_ context.Context, _ AgentToolInput, out AgentToolOutp
 	return TextOutput(out.Text), nil
 }
 
-// runAsTool runs a as the tool of another agent. When the caller streams,
-// a streams too and its events join the caller's stream. When a's run
-// pauses, the caller's run pauses too, with a's pending calls; when the
-// caller resumes, the call runs again and resumes a's run.
-func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutput, error) {
+// ToolRunOptions returns the options of a's run as the call of an
+// agent-<key> tool with input in: its instructions, and its step limit,
+// which can lower a's, never raise it. The prompt is in.Prompt. A run of
+// a elsewhere (a Temporal child workflow) uses them to run as the tool
+// does.
+func (a *Agent) ToolRunOptions(in AgentToolInput) []Option {
 	var opts []Option
 	if in.Instructions != "" {
 		opts = append(opts, WithInstructions(in.Instructions))
@@ -84,6 +85,15 @@ func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutp
 		}
 		opts = append(opts, WithMaxSteps(min(in.MaxSteps, limit)))
 	}
+	return opts
+}
+
+// runAsTool runs a as the tool of another agent. When the caller streams,
+// a streams too and its events join the caller's stream. When a's run
+// pauses, the caller's run pauses too, with a's pending calls; when the
+// caller resumes, the call runs again and resumes a's run.
+func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutput, error) {
+	opts := a.ToolRunOptions(in)
 	var emit func(Event) bool
 	sink := sinkFrom(ctx)
 	if sink != nil {

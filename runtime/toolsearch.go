@@ -166,6 +166,7 @@ const (
 type toolSearch struct {
 	cfg  *ToolSearch
 	defs []ToolDefinition // the library's, by key
+	own  Toolset          // search_tools and load_tool
 
 	once  sync.Once
 	index *bm25Index // built on the first search without a Scorer
@@ -197,6 +198,7 @@ func newToolSearch(ts *ToolSearch, tools Toolset) (*toolSearch, Toolset, error) 
 	if err := s.checkKeys(tools); err != nil {
 		return nil, nil, err
 	}
+	s.own = meta
 	for _, k := range ts.Tools.Keys() {
 		if _, ok := meta[k]; ok {
 			return nil, nil, fmt.Errorf("tool search: library tool key %q is the key of the search's own tool", k)
@@ -204,6 +206,13 @@ func newToolSearch(ts *ToolSearch, tools Toolset) (*toolSearch, Toolset, error) 
 		s.defs = append(s.defs, definition(k, ts.Tools[k]))
 	}
 	return s, meta, nil
+}
+
+// owns reports whether t, called name, is one of the search's own tools,
+// which keep the run's state and so run in the loop even under an
+// [Executor].
+func (s *toolSearch) owns(name string, t Tool) bool {
+	return s != nil && s.own[name] == t
 }
 
 // checkKeys reports a library key that tools, the run's other tools, also

@@ -116,6 +116,18 @@ func decodeChecked(data []byte, v any) error {
 }
 
 // newWorkflowTool exposes w as a tool.
+// WorkflowTool returns the tool workflow-<key> that runs w, as an agent
+// whose Workflows hold w under key gives it to its model: its input
+// {inputData, initialState?}, its output [WorkflowToolOutput]. An
+// integration that runs tools elsewhere (a Temporal activity) uses it to
+// run the calls of that tool.
+func WorkflowTool(key string, w Workflow) (Tool, error) {
+	if w == nil {
+		return nil, fmt.Errorf("workflow %q is nil", key)
+	}
+	return newWorkflowTool(key, w)
+}
+
 func newWorkflowTool(key string, w Workflow) (Tool, error) {
 	ws := w.Spec()
 	schema, err := workflowToolSchema(ws)
