@@ -161,20 +161,13 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
 		req := &Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice, ResponseFormat: r.out.stepFormat()}
-		r.hookMsgs = withoutSystem(plan.Messages)
-		resp, err := r.callModel(ctx, step, req, plan.Tools, active)
+		st, err := r.ask(ctx, step, req, plan.Tools, active, "model")
 		if err != nil {
-			if cerr := r.check(ctx); cerr != nil {
-				return nil, cerr
-			}
-			return nil, fmt.Errorf("agent %s: step %d: model: %w", r.a.ID, step, err)
+			return nil, err
 		}
+		resp := st.Response
 		usage = usage.Add(resp.Usage)
 		messages = append(messages, resp.Message)
-		st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
-		if st.Text != "" {
-			r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
-		}
 		if len(st.ToolCalls) == 0 {
 			if err := r.finishStep(ctx, st); err != nil {
 				return nil, err
@@ -208,6 +201,25 @@ func (r *runner) loop(ctx context.Context, messages []Message, step int, usage U
 			return r.conclude(ctx, messages, step, usage, reason, st.Text, false)
 		}
 	}
+}
+
+// ask sends req, the request of step, and returns the step its answer
+// makes, its text recorded in the transcript; what names the request in
+// an error. tools and active are as for callModel.
+func (r *runner) ask(ctx context.Context, step int, req *Request, tools, active Toolset, what string) (Step, error) {
+	r.hookMsgs = withoutSystem(req.Messages)
+	resp, err := r.callModel(ctx, step, req, tools, active)
+	if err != nil {
+		if cerr := r.check(ctx); cerr != nil {
+			return Step{}, cerr
+		}
+		return Step{}, fmt.Errorf("agent %s: step %d: %s: %w", r.a.ID, step, what, err)
+	}
+	st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
+	if st.Text != "" {
+		r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
+	}
+	return st, nil
 }
 
 // check reports why the run must stop now, if it must.

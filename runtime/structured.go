@@ -254,25 +254,17 @@ func (r *runner) structure(ctx context.Context, messages []Message, step int, us
 		return nil, 0, usage, "", err
 	}
 	req := &Request{Messages: slices.Clip(messages), ResponseFormat: r.out.format}
-	r.hookMsgs = withoutSystem(messages)
-	resp, err := r.callModel(ctx, step, req, r.tools, nil)
+	st, err := r.ask(ctx, step, req, r.tools, nil, "structuring request: model")
 	if err != nil {
-		if cerr := r.check(ctx); cerr != nil {
-			return nil, 0, usage, "", cerr
-		}
-		return nil, 0, usage, "", fmt.Errorf("agent %s: step %d: structuring request: model: %w", r.a.ID, step, err)
+		return nil, 0, usage, "", err
 	}
-	usage = usage.Add(resp.Usage)
+	usage = usage.Add(st.Usage)
 	// The request offered no tools, so calls in the answer are not run,
 	// and they stay out of the conversation, which a provider would
 	// refuse with calls that have no results. The Step keeps them.
-	msg := resp.Message
+	msg := st.Response.Message
 	msg.Parts = slices.DeleteFunc(slices.Clone(msg.Parts), func(p Part) bool { return p.Type == PartToolCall })
 	messages = append(messages, msg)
-	st := Step{Number: step, Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), FinishReason: resp.FinishReason, Usage: resp.Usage, Response: resp}
-	if st.Text != "" {
-		r.record(nil, &Event{Type: EventTextDelta, Step: step, Text: st.Text})
-	}
 	if err := r.finishStep(ctx, st); err != nil {
 		return nil, 0, usage, "", err
 	}
