@@ -12,6 +12,10 @@ type EventType string
 const (
 	// EventTextDelta: a piece of the model's text, in Text.
 	EventTextDelta EventType = "text-delta"
+	// EventReasoningDelta: a piece of the model's visible reasoning, in
+	// Text, as a streaming model sends it. Reasoning is not in the
+	// transcript.
+	EventReasoningDelta EventType = "reasoning-delta"
 	// EventToolCallDelta: a piece of a tool call's arguments, in Text, as
 	// the model streams them (not validated; never shown after a failure).
 	// When the agent's policy or the tool's transforms configure the
@@ -87,7 +91,8 @@ type Event struct {
 	// background-task-started event, and the tool-result or tool-error
 	// event of its result, whose Step is the step of the call.
 	TaskID string `json:"taskId,omitempty"`
-	// Text is the delta of text-delta and tool-call-delta events.
+	// Text is the delta of text-delta, reasoning-delta and
+	// tool-call-delta events.
 	Text string `json:"text,omitempty"`
 	// Suppressed is set on a tool-call-delta event whose piece of the
 	// arguments the display may not see: its target is configured and no

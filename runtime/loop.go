@@ -253,6 +253,8 @@ func (r *runner) callModel(ctx context.Context, step int, req *Request, tools, a
 		switch p.Type {
 		case StreamTextDelta:
 			r.record(&Event{Type: EventTextDelta, Step: step, Text: p.Text}, nil)
+		case StreamReasoningDelta:
+			r.record(&Event{Type: EventReasoningDelta, Step: step, Text: p.Text}, nil)
 		case StreamToolCallStart:
 			if p.ToolName != "" {
 				names[p.ToolCallID] = p.ToolName

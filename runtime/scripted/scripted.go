@@ -30,6 +30,9 @@ var ErrExhausted = errors.New("scripted: script exhausted")
 
 // Turn is one scripted model response.
 type Turn struct {
+	// Reasoning is the model's visible reasoning, which comes before the
+	// text: word deltas when streaming, a reasoning part of the message.
+	Reasoning string
 	// Text is the assistant's text.
 	Text string
 	// ToolCalls are the calls the assistant makes. A call with an empty ID
@@ -154,6 +157,11 @@ func (m *Model) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runt
 			yield(runtime.StreamPart{}, err)
 			return
 		}
+		for _, w := range words(turn.Reasoning) {
+			if !yield(runtime.StreamPart{Type: runtime.StreamReasoningDelta, Text: w}, nil) {
+				return
+			}
+		}
 		for _, w := range words(turn.Text) {
 			if !yield(runtime.StreamPart{Type: runtime.StreamTextDelta, Text: w}, nil) {
 				return
@@ -220,8 +228,12 @@ func response(t Turn) *runtime.Response {
 			reason = runtime.FinishToolCalls
 		}
 	}
+	msg := runtime.AssistantMessage(t.Text, t.ToolCalls...)
+	if t.Reasoning != "" {
+		msg.Parts = append([]runtime.Part{{Type: runtime.PartReasoning, Text: t.Reasoning}}, msg.Parts...)
+	}
 	return &runtime.Response{
-		Message:      runtime.AssistantMessage(t.Text, t.ToolCalls...),
+		Message:      msg,
 		FinishReason: reason,
 		Usage:        t.Usage,
 		ModelID:      "scripted",
