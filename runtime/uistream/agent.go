@@ -1,6 +1,7 @@
 package uistream
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 
@@ -11,21 +12,22 @@ import (
 // with the field names of Mastra's snapshot. Every payload in it is the
 // display form of its event.
 type agentRun struct {
-	ID               string               `json:"id"`
-	Status           string               `json:"status"`
-	Text             string               `json:"text"`
-	Reasoning        []string             `json:"reasoning"`
-	ToolCalls        []agentCall          `json:"toolCalls"`
-	PendingToolCalls []agentPending       `json:"pendingToolCalls"`
-	ToolResults      []agentResult        `json:"toolResults"`
-	ToolErrors       []agentError         `json:"toolErrors"`
-	Steps            []agentStep          `json:"steps"`
-	FinishReason     runtime.FinishReason `json:"finishReason"`
-	Usage            *runtime.Usage       `json:"usage"`
+	ID               string                `json:"id"`
+	Status           string                `json:"status"`
+	Text             string                `json:"text"`
+	Reasoning        []string              `json:"reasoning"`
+	ToolCalls        []agentCall           `json:"toolCalls"`
+	PendingToolCalls []agentPending        `json:"pendingToolCalls"`
+	ToolResults      []agentResult         `json:"toolResults"`
+	ToolErrors       []agentError          `json:"toolErrors"`
+	Steps            []agentStep           `json:"steps"`
+	FinishReason     *runtime.FinishReason `json:"finishReason"`
+	Usage            *runtime.Usage        `json:"usage"`
 
 	key      string // the id of the agent-<key> call that runs it
 	ancestry []Ancestor
-	dirty    int // bytes of text and reasoning not yet written
+	dirty    int    // bytes of text and reasoning not yet written
+	last     []byte // the data last written
 }
 
 type agentCall struct {
@@ -133,7 +135,8 @@ func (w *Writer) subagent(ev runtime.Event) {
 		if ev.FinishReason == runtime.FinishApproval || ev.FinishReason == runtime.FinishSuspended {
 			a.Status = "paused"
 		}
-		a.FinishReason, a.Usage = ev.FinishReason, ev.Usage
+		reason := ev.FinishReason
+		a.FinishReason, a.Usage = &reason, ev.Usage
 	case runtime.EventToolCallApproval, runtime.EventToolCallSuspended, runtime.EventToolCallResumed, runtime.EventBackgroundTaskStarted:
 		// The paused run's pending parts name the subagent's calls.
 		return
@@ -154,9 +157,10 @@ func (a *agentRun) args(id string) json.RawMessage {
 func (w *Writer) snapshot(a *agentRun) {
 	a.dirty = 0
 	raw, err := json.Marshal(a)
-	if err != nil {
-		raw = []byte("null")
+	if err != nil || bytes.Equal(raw, a.last) {
+		return // nothing new (a suppressed delta)
 	}
+	a.last = raw
 	c := Chunk{Type: "data-tool-agent", ID: a.key, Data: raw, Ancestry: a.ancestry, Depth: len(a.ancestry)}
 	if n := len(a.ancestry); n >= 2 {
 		c.ParentAgentID = a.ancestry[n-2].AgentID
