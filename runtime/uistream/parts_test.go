@@ -1,0 +1,159 @@
+package uistream_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/uistream"
+)
+
+func chunkOf(t *testing.T, chunks []map[string]any, typ string) map[string]any {
+	t.Helper()
+	for _, c := range chunks {
+		if c["type"] == typ {
+			return c
+		}
+	}
+	t.Fatalf("no %s chunk in %v", typ, types(chunks))
+	return nil
+}
+
+// A client tool's call pauses the run; the page's addToolOutput answers it.
+func TestClientToolRoundTrip(t *testing.T) {
+	agent := &runtime.Agent{ID: "c", Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_c", Name: "pickColor", Arguments: `{}`}),
+		scripted.Text("You picked teal."),
+	)}
+	h := &uistream.Handler{Agent: agent, Options: func(*http.Request, *uistream.Request) ([]runtime.Option, error) {
+		return []runtime.Option{runtime.WithClientTools(map[string]runtime.ClientTool{
+			"pickColor": {Description: "Ask the user for a color.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		})}, nil
+	}}
+	srv := newHandlerServer(t, h)
+	_, chunks, _ := post(t, srv.URL, userRequest("pick"))
+	data := chunkOf(t, chunks, "data-tool-call-client")["data"].(map[string]any)
+	runID := data["runId"].(string)
+	assert.Equal(t, "pickColor", data["toolName"])
+	assert.NotContains(t, types(chunks), "tool-approval-request call_c")
+
+	body := `{"messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":"pick"}]},` +
+		`{"id":"a1","role":"assistant","parts":[{"type":"step-start"},` +
+		`{"type":"tool-pickColor","toolCallId":"call_c","state":"output-available","input":{},"output":{"color":"teal"}},` +
+		`{"type":"data-tool-call-client","id":"call_c","data":{"runId":"` + runID + `","toolCallId":"call_c","toolName":"pickColor"}}]}]}`
+	resp, chunks, raw := post(t, srv.URL, body)
+	require.Equal(t, 200, resp.StatusCode, raw)
+	assert.Equal(t, map[string]any{"color": "teal"}, chunkOf(t, chunks, "tool-output-available")["output"])
+	assert.Equal(t, "stop", chunks[len(chunks)-1]["finishReason"])
+}
+
+type bookIn struct {
+	What string `json:"what"`
+}
+type bookOut struct {
+	Booked bool `json:"booked"`
+}
+type ask struct {
+	Question string `json:"question"`
+}
+type reply struct {
+	OK bool `json:"ok"`
+}
+
+// A suspended call is answered with the body's answers.
+func TestSuspendedCallResumesWithBodyAnswers(t *testing.T) {
+	spec := &runtime.Spec{ID: "book", Description: "Books.", InputSchema: json.RawMessage(`{"type":"object","properties":{"what":{"type":"string"}},"required":["what"]}`),
+		SuspendSchema: json.RawMessage(`{"type":"object"}`), ResumeSchema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)}
+	book := runtime.WithSuspend[ask, reply](runtime.NewFunc(spec, func(ctx context.Context, in bookIn) (bookOut, error) {
+		r, resumed := runtime.ResumeData[reply](ctx)
+		if !resumed {
+			return bookOut{}, runtime.Suspend(ctx, ask{Question: "Book " + in.What + "?"})
+		}
+		return bookOut{Booked: r.OK}, nil
+	}))
+	agent := &runtime.Agent{ID: "b", Tools: runtime.Toolset{"book": book}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_b", Name: "book", Arguments: `{"what":"a table"}`}),
+		scripted.Text("Booked."),
+	)}
+	srv := newServer(t, agent)
+	_, chunks, _ := post(t, srv.URL, userRequest("book"))
+	data := chunkOf(t, chunks, "data-tool-call-suspended")["data"].(map[string]any)
+	assert.Equal(t, map[string]any{"question": "Book a table?"}, data["suspendPayload"])
+	runID := data["runId"].(string)
+
+	body := `{"runId":"` + runID + `","answers":[{"toolCallId":"call_b","resumeData":{"ok":true}}],"messages":[{"id":"a1","role":"assistant","parts":[]}]}`
+	resp, chunks, raw := post(t, srv.URL, body)
+	require.Equal(t, 200, resp.StatusCode, raw)
+	assert.Equal(t, map[string]any{"booked": true}, chunkOf(t, chunks, "tool-output-available")["output"])
+}
+
+// What a tool emits: a data-* object passes through, anything else is a
+// data-tool-output part; a background call's task is a data part too.
+func TestEmittedDataAndBackgroundTasks(t *testing.T) {
+	emit := runtime.NewFunc(spec("emit", "Emits.", `{"type":"object"}`, false), func(ctx context.Context, _ struct{}) (struct{}, error) {
+		_ = runtime.Emit(ctx, map[string]any{"type": "data-weather", "id": "w1", "data": map[string]any{"pct": 50}})
+		_ = runtime.Emit(ctx, []int{1, 2})
+		return struct{}{}, nil
+	})
+	slow := runtime.NewFunc(spec("slow", "Slow.", `{"type":"object"}`, false), func(ctx context.Context, _ struct{}) (bookOut, error) {
+		return bookOut{Booked: true}, nil
+	}).WithBackground()
+	agent := &runtime.Agent{ID: "e", Tools: runtime.Toolset{"emit": emit, "slow": slow}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_e", Name: "emit", Arguments: `{}`}, runtime.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
+		scripted.Text("Done."),
+		scripted.Text("Done again."),
+	)}
+	srv := newServer(t, agent)
+	_, chunks, raw := post(t, srv.URL, userRequest("go"))
+	w := chunkOf(t, chunks, "data-weather")
+	assert.Equal(t, "w1", w["id"])
+	assert.Equal(t, map[string]any{"pct": float64(50)}, w["data"])
+	assert.Equal(t, map[string]any{"toolCallId": "call_e", "toolName": "emit", "output": []any{float64(1), float64(2)}}, chunkOf(t, chunks, "data-tool-output")["data"])
+
+	var statuses []any
+	for _, c := range chunks {
+		if c["type"] == "data-background-task" {
+			assert.Equal(t, "task-1", c["id"])
+			statuses = append(statuses, c["data"].(map[string]any)["status"])
+		}
+	}
+	assert.Equal(t, []any{"running", "completed"}, statuses, raw)
+}
+
+// A subagent of a subagent: its part names both calls on the way.
+func TestNestedSubagentAncestry(t *testing.T) {
+	leaf := &runtime.Agent{ID: "leaf-agent", Description: "Leaf.", Model: scripted.New(scripted.Text("leaf says hi"))}
+	mid := &runtime.Agent{ID: "mid-agent", Description: "Mid.", Agents: map[string]*runtime.Agent{"leaf": leaf}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_2", Name: "agent-leaf", Arguments: `{"prompt":"hi"}`}),
+		scripted.Text("mid done"),
+	)}
+	top := &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"mid": mid}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_1", Name: "agent-mid", Arguments: `{"prompt":"hi"}`}),
+		scripted.Text("top done"),
+	)}
+	srv := newServer(t, top)
+	_, chunks, _ := post(t, srv.URL, userRequest("go"))
+	var leafPart map[string]any
+	for _, c := range chunks {
+		if c["type"] == "data-tool-agent" && c["id"] == "call_2" {
+			leafPart = c
+		}
+	}
+	require.NotNil(t, leafPart)
+	assert.Equal(t, float64(2), leafPart["depth"])
+	assert.Equal(t, "mid", leafPart["parentAgentId"])
+	assert.Equal(t, []any{
+		map[string]any{"toolCallId": "call_1", "toolName": "agent-mid", "agentId": "mid"},
+		map[string]any{"toolCallId": "call_2", "toolName": "agent-leaf", "agentId": "leaf"},
+	}, leafPart["ancestry"])
+	data := leafPart["data"].(map[string]any)
+	assert.Equal(t, "leaf-agent", data["id"])
+	assert.Equal(t, "leaf says hi", data["text"])
+	assert.Equal(t, "finished", data["status"])
+}
