@@ -243,7 +243,7 @@ func checkNoSecrets(t *testing.T, run aisdkRun, sent []byte) {
 	require.Equal(t, 2, bytes.Count(sent, []byte(`data: {"type":"finish"`)), "both responses were streamed in full")
 	got, err := json.Marshal(run)
 	require.NoError(t, err)
-	for _, secret := range []string{secretStation, secretToken} {
+	for _, secret := range []string{secretStation, secretToken, secretAccount} {
 		assert.NotContains(t, string(sent), secret)
 		assert.NotContains(t, string(got), secret)
 	}
