@@ -1,0 +1,292 @@
+package uistream_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/runtime/uistream"
+)
+
+// The AI SDK tests run testdata/aisdk/client.mjs: the ai package's own
+// chat client (AbstractChat, what useChat wraps, and its
+// DefaultChatTransport) against a Handler on the fixture agent.
+
+const aisdkInstall = "npm ci --prefix runtime/uistream/testdata/aisdk"
+
+// aisdkClient returns the client script's directory, or skips the test
+// when node or the ai package is absent; with TOOLGEN_AISDK=1 it fails
+// instead.
+func aisdkClient(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join("testdata", "aisdk")
+	missing := ""
+	if _, err := exec.LookPath("node"); err != nil {
+		missing = "node is not on PATH"
+	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", "ai", "package.json")); err != nil {
+		missing = "the ai package is not installed; run: " + aisdkInstall
+	}
+	if missing != "" {
+		if os.Getenv("TOOLGEN_AISDK") == "1" {
+			t.Fatal(missing)
+		}
+		t.Skip(missing + " (TOOLGEN_AISDK=1 makes this a failure)")
+	}
+	return dir
+}
+
+// teeWriter copies every byte of a response into buf.
+type teeWriter struct {
+	http.ResponseWriter
+	mu  *sync.Mutex
+	buf *bytes.Buffer
+}
+
+func (w teeWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	w.buf.Write(p)
+	w.mu.Unlock()
+	return w.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController flush the response.
+func (w teeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// aisdkRun is what client.mjs prints: the messages the ai package
+// assembled after the first request and at the end, and its errors.
+type aisdkRun struct {
+	First  []uistream.Message `json:"first"`
+	Final  []uistream.Message `json:"final"`
+	Errors []string           `json:"errors"`
+}
+
+// runAISDK serves agent and runs the client with decision ("approve" or
+// "decline"); it returns the client's output and every byte the server
+// sent.
+func runAISDK(t *testing.T, agent *runtime.Agent, decision string) (aisdkRun, []byte) {
+	t.Helper()
+	dir := aisdkClient(t)
+	var (
+		mu   sync.Mutex
+		sent bytes.Buffer
+		reqs int
+	)
+	h := &uistream.Handler{Agent: agent}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		reqs++
+		mu.Unlock()
+		h.ServeHTTP(teeWriter{w, &mu, &sent}, r)
+	}))
+	defer srv.Close()
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", "client.mjs", srv.URL+"/api/chat", decision)
+	cmd.Dir = dir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var run aisdkRun
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &run), "client output: %s\nstderr: %s", stdout.String(), stderr.String())
+	require.NoError(t, err, "client errors: %q\nstderr: %s", run.Errors, stderr.String())
+	require.Empty(t, run.Errors)
+
+	mu.Lock()
+	defer mu.Unlock()
+	require.Equal(t, 2, reqs, "the client should post twice: the message, then the approval")
+	return run, bytes.Clone(sent.Bytes())
+}
+
+// TestAISDKClient checks the messages the ai package assembles from the
+// fixture agent's stream, through an approval, and that no raw payload
+// reached the client.
+func TestAISDKClient(t *testing.T) {
+	agent := fixtureAgent()
+	run, sent := runAISDK(t, agent, "approve")
+
+	first := checkAISDKRun(t, run)
+	del := onePart(t, first, "tool-delete")
+	assert.Equal(t, "approval-requested", del.State)
+
+	final := run.Final[1]
+	del = onePart(t, final.Parts, "tool-delete")
+	assert.Equal(t, "output-available", del.State)
+	assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(del.Output))
+	require.NotNil(t, del.Approval)
+	require.NotNil(t, del.Approval.Approved)
+	assert.True(t, *del.Approval.Approved)
+	assert.Equal(t, "call_d", toolResult(t, agent, "call_d").ToolCallID)
+	assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(toolResult(t, agent, "call_d").Output.JSON))
+
+	checkNoSecrets(t, run, sent)
+}
+
+// TestAISDKClientDecline declines the approval: the part ends
+// output-denied, and the model is told the default reason.
+func TestAISDKClientDecline(t *testing.T) {
+	agent := fixtureAgent()
+	run, sent := runAISDK(t, agent, "decline")
+
+	first := checkAISDKRun(t, run)
+	assert.Equal(t, "approval-requested", onePart(t, first, "tool-delete").State)
+
+	del := onePart(t, run.Final[1].Parts, "tool-delete")
+	assert.Equal(t, "output-denied", del.State)
+	assert.Empty(t, del.Output)
+	require.NotNil(t, del.Approval)
+	require.NotNil(t, del.Approval.Approved)
+	assert.False(t, *del.Approval.Approved)
+	res := toolResult(t, agent, "call_d")
+	assert.Equal(t, runtime.OutputText, res.Output.Type)
+	assert.Equal(t, runtime.DefaultDeclineReason, res.Output.Text)
+
+	checkNoSecrets(t, run, sent)
+}
+
+// checkAISDKRun checks what both scenarios share: the user message, and
+// the one assistant message that holds the first run's parts and, after
+// the second request, the final answer. It returns the assistant
+// message's parts after the first request.
+func checkAISDKRun(t *testing.T, run aisdkRun) []uistream.Part {
+	t.Helper()
+	require.Len(t, run.First, 2, "after the first request: the user's message and the assistant's")
+	require.Len(t, run.Final, 2, "the resumed run continues the assistant message")
+	for _, msgs := range [][]uistream.Message{run.First, run.Final} {
+		user := msgs[0]
+		assert.Equal(t, "user", user.Role)
+		require.Len(t, user.Parts, 1)
+		assert.Equal(t, "text", user.Parts[0].Type)
+		assert.Equal(t, "go", user.Parts[0].Text)
+		assert.Equal(t, "assistant", msgs[1].Role)
+	}
+	assert.Equal(t, run.First[0].ID, run.Final[0].ID)
+	require.NotEmpty(t, run.First[1].ID)
+	assert.Equal(t, run.First[1].ID, run.Final[1].ID, "the approval's run continues the same assistant message")
+
+	first, final := run.First[1].Parts, run.Final[1].Parts
+	assert.Equal(t, []string{"Looking it up."}, texts(first, "text"))
+	assert.Equal(t, []string{"Looking it up.", "Paris is 21.5C, Rome too, and /tmp/x is gone."}, texts(final, "text"))
+	for _, parts := range [][]uistream.Part{first, final} {
+		assert.Equal(t, []string{"Let me look."}, texts(parts, "reasoning"))
+
+		// The display transform drops the station.
+		w := onePart(t, parts, "tool-weather")
+		assert.Equal(t, "call_w", w.ToolCallID)
+		assert.Equal(t, "output-available", w.State)
+		assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, string(w.Output))
+
+		// The display transform fails: the placeholder.
+		l := onePart(t, parts, "tool-lookup")
+		assert.Equal(t, "output-available", l.State)
+		assert.JSONEq(t, runtime.Placeholder, string(l.Output))
+
+		// The subagent: its call, and its run as Mastra writes it.
+		h := onePart(t, parts, "tool-agent-helper")
+		assert.Equal(t, "output-available", h.State)
+		var out struct {
+			Text string `json:"text"`
+		}
+		require.NoError(t, json.Unmarshal(h.Output, &out), string(h.Output))
+		assert.Equal(t, "Rome is 21.5C.", out.Text)
+		a := onePart(t, parts, "data-tool-agent")
+		assert.Equal(t, "call_h", a.ID)
+		var data struct {
+			ID          string `json:"id"`
+			Status      string `json:"status"`
+			ToolResults []struct {
+				Result json.RawMessage `json:"result"`
+			} `json:"toolResults"`
+		}
+		require.NoError(t, json.Unmarshal(a.Data, &data), string(a.Data))
+		assert.Equal(t, "helper", data.ID)
+		assert.Equal(t, "finished", data.Status)
+		require.Len(t, data.ToolResults, 1)
+		assert.JSONEq(t, `{"location":"Rome","tempC":21.5}`, string(data.ToolResults[0].Result))
+	}
+
+	// The final text comes after the delete call, in a step of its own.
+	iDel, iText := -1, -1
+	steps := 0
+	for i, p := range final {
+		switch {
+		case p.Type == "tool-delete":
+			iDel = i
+		case p.Type == "text" && p.Text == "Paris is 21.5C, Rome too, and /tmp/x is gone.":
+			iText = i
+		case p.Type == "step-start":
+			steps++
+		}
+	}
+	assert.Less(t, iDel, iText, "the answer follows the delete call")
+	assert.Equal(t, 3, steps, "three steps: the tools, the delete call, the answer")
+	return first
+}
+
+// checkNoSecrets searches every byte the server sent, and the client's
+// messages, for the fixture's raw payloads.
+func checkNoSecrets(t *testing.T, run aisdkRun, sent []byte) {
+	t.Helper()
+	require.Equal(t, 2, bytes.Count(sent, []byte(`data: {"type":"finish"`)), "both responses were streamed in full")
+	got, err := json.Marshal(run)
+	require.NoError(t, err)
+	for _, secret := range []string{secretStation, secretToken, secretAccount} {
+		assert.NotContains(t, string(sent), secret)
+		assert.NotContains(t, string(got), secret)
+	}
+}
+
+// onePart returns the one part of type typ.
+func onePart(t *testing.T, parts []uistream.Part, typ string) uistream.Part {
+	t.Helper()
+	var found []uistream.Part
+	for _, p := range parts {
+		if p.Type == typ {
+			found = append(found, p)
+		}
+	}
+	require.Len(t, found, 1, "parts of type %s", typ)
+	return found[0]
+}
+
+// texts returns the texts of the parts of type typ.
+func texts(parts []uistream.Part, typ string) []string {
+	var out []string
+	for _, p := range parts {
+		if p.Type == typ {
+			out = append(out, p.Text)
+		}
+	}
+	return out
+}
+
+// toolResult returns what the agent's model was last told of the call id.
+func toolResult(t *testing.T, agent *runtime.Agent, id string) runtime.ToolResult {
+	t.Helper()
+	model, ok := agent.Model.(*scripted.Model)
+	require.True(t, ok)
+	req := model.LastRequest()
+	require.NotNil(t, req)
+	for _, m := range req.Messages {
+		for _, r := range m.ToolResults() {
+			if r.ToolCallID == id {
+				return r
+			}
+		}
+	}
+	t.Fatalf("the model's last request has no result of call %s", id)
+	return runtime.ToolResult{}
+}
