@@ -31,6 +31,11 @@ const DefaultMaxBodyBytes = 8 << 20
 // the conversation is not read then, so a page cannot change what the
 // model said before the pause.
 //
+// A paused run's id is all it takes to answer its calls: it is random
+// (128 bits) and sent only in the response of the run's own request, but a
+// server that must tie a run to its user can give a Store that checks the
+// user it finds in the request's context (the ctx of Put and Take).
+//
 // A client may not send system messages: the agent's instructions are
 // the server's. Bad requests get 400 with the reason in text; a paused
 // run that is not in the Store (answered already, expired) gets 409.
