@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -27,6 +28,10 @@ import (
 
 const aisdkInstall = "npm ci --prefix runtime/uistream/testdata/aisdk"
 
+// aisdkPackages are the versions of the ai package the tests run: ai is
+// version 7, ai6 version 6 (an npm alias).
+var aisdkPackages = []string{"ai", "ai6"}
+
 // aisdkClient returns the client script's directory, or skips the test
 // when node or the ai package is absent; with TOOLGEN_AISDK=1 it fails
 // instead.
@@ -36,8 +41,12 @@ func aisdkClient(t *testing.T) string {
 	missing := ""
 	if _, err := exec.LookPath("node"); err != nil {
 		missing = "node is not on PATH"
-	} else if _, err := os.Stat(filepath.Join(dir, "node_modules", "ai", "package.json")); err != nil {
-		missing = "the ai package is not installed; run: " + aisdkInstall
+	} else {
+		for _, pkg := range aisdkPackages {
+			if _, err := os.Stat(filepath.Join(dir, "node_modules", pkg, "package.json")); err != nil {
+				missing = "the ai package is not installed; run: " + aisdkInstall
+			}
+		}
 	}
 	if missing != "" {
 		if os.Getenv("TOOLGEN_AISDK") == "1" {
@@ -73,10 +82,10 @@ type aisdkRun struct {
 	Errors []string           `json:"errors"`
 }
 
-// runAISDK serves agent and runs the client with decision ("approve" or
-// "decline"); it returns the client's output and every byte the server
-// sent.
-func runAISDK(t *testing.T, agent *runtime.Agent, decision string) (aisdkRun, []byte) {
+// runAISDK serves agent and runs the client of the ai package pkg with
+// decision ("approve" or "decline"); it returns the client's output and
+// every byte the server sent.
+func runAISDK(t *testing.T, pkg string, agent *runtime.Agent, decision string) (aisdkRun, []byte) {
 	t.Helper()
 	dir := aisdkClient(t)
 	var (
@@ -97,6 +106,7 @@ func runAISDK(t *testing.T, agent *runtime.Agent, decision string) (aisdkRun, []
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "node", "client.mjs", srv.URL+"/api/chat", decision)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "AI_PACKAGE="+pkg)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -115,8 +125,14 @@ func runAISDK(t *testing.T, agent *runtime.Agent, decision string) (aisdkRun, []
 // fixture agent's stream, through an approval, and that no raw payload
 // reached the client.
 func TestAISDKClient(t *testing.T) {
+	for _, pkg := range aisdkPackages {
+		t.Run(pkg, func(t *testing.T) { testAISDKClient(t, pkg) })
+	}
+}
+
+func testAISDKClient(t *testing.T, pkg string) {
 	agent := fixtureAgent()
-	run, sent := runAISDK(t, agent, "approve")
+	run, sent := runAISDK(t, pkg, agent, "approve")
 
 	first := checkAISDKRun(t, run)
 	del := onePart(t, first, "tool-delete")
@@ -138,8 +154,14 @@ func TestAISDKClient(t *testing.T) {
 // TestAISDKClientDecline declines the approval: the part ends
 // output-denied, and the model is told the default reason.
 func TestAISDKClientDecline(t *testing.T) {
+	for _, pkg := range aisdkPackages {
+		t.Run(pkg, func(t *testing.T) { testAISDKClientDecline(t, pkg) })
+	}
+}
+
+func testAISDKClientDecline(t *testing.T, pkg string) {
 	agent := fixtureAgent()
-	run, sent := runAISDK(t, agent, "decline")
+	run, sent := runAISDK(t, pkg, agent, "decline")
 
 	first := checkAISDKRun(t, run)
 	assert.Equal(t, "approval-requested", onePart(t, first, "tool-delete").State)
@@ -289,4 +311,98 @@ func toolResult(t *testing.T, agent *runtime.Agent, id string) runtime.ToolResul
 	}
 	t.Fatalf("the model's last request has no result of call %s", id)
 	return runtime.ToolResult{}
+}
+
+// aisdkRead reads raw, one stream of the Handler, with the ai package
+// pkg's own reader (testdata/aisdk/read.mjs), continuing start when it is
+// not nil, and returns the message it assembled; any error of the reader,
+// such as a chunk its schema refuses, fails the test.
+func aisdkRead(t *testing.T, pkg, raw string, start *uistream.Message) uistream.Message {
+	t.Helper()
+	dir := aisdkClient(t)
+	args := []string{"read.mjs"}
+	if start != nil {
+		b, err := json.Marshal(start)
+		require.NoError(t, err)
+		f := filepath.Join(t.TempDir(), "message.json")
+		require.NoError(t, os.WriteFile(f, b, 0o644))
+		args = append(args, f)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "node", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "AI_PACKAGE="+pkg)
+	cmd.Stdin = strings.NewReader(raw)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	var out struct {
+		Message uistream.Message `json:"message"`
+		Errors  []string         `json:"errors"`
+	}
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &out), "reader output: %s\nstderr: %s", stdout.String(), stderr.String())
+	require.NoError(t, err, "reader errors: %q\nstderr: %s", out.Errors, stderr.String())
+	require.Empty(t, out.Errors)
+	return out.Message
+}
+
+// TestAISDKReadsEveryPart reads the streams of the other scenarios (a
+// client tool, a suspended call, emitted data and a background task,
+// nested subagents, a failed run) with both versions of the ai package:
+// every chunk passes its schema, and the parts are where a page looks.
+func TestAISDKReadsEveryPart(t *testing.T) {
+	aisdkClient(t)
+	streams := scenarioStreams(t)
+	for _, pkg := range aisdkPackages {
+		t.Run(pkg, func(t *testing.T) {
+			msg := aisdkRead(t, pkg, streams.client, nil)
+			assert.Equal(t, "input-available", onePart(t, msg.Parts, "tool-pickColor").State)
+			assert.Len(t, partsOf(msg.Parts, "data-tool-call-client"), 1)
+
+			msg = aisdkRead(t, pkg, streams.suspended, nil)
+			susp := partsOf(msg.Parts, "data-tool-call-suspended")
+			require.Len(t, susp, 1)
+			assert.JSONEq(t, `{"question":"Book a table?"}`, gjson(t, susp[0].Data, "suspendPayload"))
+
+			msg = aisdkRead(t, pkg, streams.emitted, nil)
+			w := partsOf(msg.Parts, "data-weather")
+			require.Len(t, w, 1)
+			assert.JSONEq(t, `{"pct":50}`, string(w[0].Data))
+			task := partsOf(msg.Parts, "data-background-task")
+			require.Len(t, task, 1, "the task's part is replaced, not repeated")
+			assert.Equal(t, `"completed"`, gjson(t, task[0].Data, "status"))
+			assert.Equal(t, "output-available", onePart(t, msg.Parts, "tool-slow").State)
+			assert.JSONEq(t, `{"booked":true}`, string(onePart(t, msg.Parts, "tool-slow").Output))
+
+			msg = aisdkRead(t, pkg, streams.nested, nil)
+			agents := partsOf(msg.Parts, "data-tool-agent")
+			require.Len(t, agents, 2, "one part per subagent run")
+			assert.Equal(t, `"leaf says hi"`, gjson(t, agents[1].Data, "text"))
+
+			first := aisdkRead(t, pkg, streams.paused, nil)
+			assert.Equal(t, "approval-requested", onePart(t, first.Parts, "tool-delete").State)
+			resumed := aisdkRead(t, pkg, streams.resumed, &first)
+			assert.Equal(t, first.ID, resumed.ID)
+			assert.Equal(t, "output-available", onePart(t, resumed.Parts, "tool-delete").State)
+		})
+	}
+}
+
+func partsOf(parts []uistream.Part, typ string) []uistream.Part {
+	var out []uistream.Part
+	for _, p := range parts {
+		if p.Type == typ {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// gjson returns the JSON of data's field key.
+func gjson(t *testing.T, data json.RawMessage, key string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(data, &m))
+	return string(m[key])
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,18 +26,23 @@ func chunkOf(t *testing.T, chunks []map[string]any, typ string) map[string]any {
 	return nil
 }
 
-// A client tool's call pauses the run; the page's addToolOutput answers it.
-func TestClientToolRoundTrip(t *testing.T) {
+// clientToolHandler serves an agent whose model calls the client tool
+// pickColor.
+func clientToolHandler() *uistream.Handler {
 	agent := &runtime.Agent{ID: "c", Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_c", Name: "pickColor", Arguments: `{}`}),
 		scripted.Text("You picked teal."),
 	)}
-	h := &uistream.Handler{Agent: agent, Options: func(*http.Request, *uistream.Request) ([]runtime.Option, error) {
+	return &uistream.Handler{Agent: agent, Options: func(*http.Request, *uistream.Request) ([]runtime.Option, error) {
 		return []runtime.Option{runtime.WithClientTools(map[string]runtime.ClientTool{
 			"pickColor": {Description: "Ask the user for a color.", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		})}, nil
 	}}
-	srv := newHandlerServer(t, h)
+}
+
+// A client tool's call pauses the run; the page's addToolOutput answers it.
+func TestClientToolRoundTrip(t *testing.T) {
+	srv := newHandlerServer(t, clientToolHandler())
 	_, chunks, _ := post(t, srv.URL, userRequest("pick"))
 	data := chunkOf(t, chunks, "data-tool-call-client")["data"].(map[string]any)
 	runID := data["runId"].(string)
@@ -67,7 +73,8 @@ type reply struct {
 }
 
 // A suspended call is answered with the body's answers.
-func TestSuspendedCallResumesWithBodyAnswers(t *testing.T) {
+// bookAgent's tool book suspends to ask for a confirmation.
+func bookAgent() *runtime.Agent {
 	spec := &runtime.Spec{ID: "book", Description: "Books.", InputSchema: json.RawMessage(`{"type":"object","properties":{"what":{"type":"string"}},"required":["what"]}`),
 		SuspendSchema: json.RawMessage(`{"type":"object"}`), ResumeSchema: json.RawMessage(`{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}`)}
 	book := runtime.WithSuspend[ask, reply](runtime.NewFunc(spec, func(ctx context.Context, in bookIn) (bookOut, error) {
@@ -77,11 +84,14 @@ func TestSuspendedCallResumesWithBodyAnswers(t *testing.T) {
 		}
 		return bookOut{Booked: r.OK}, nil
 	}))
-	agent := &runtime.Agent{ID: "b", Tools: runtime.Toolset{"book": book}, Model: scripted.New(
+	return &runtime.Agent{ID: "b", Tools: runtime.Toolset{"book": book}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_b", Name: "book", Arguments: `{"what":"a table"}`}),
 		scripted.Text("Booked."),
 	)}
-	srv := newServer(t, agent)
+}
+
+func TestSuspendedCallResumesWithBodyAnswers(t *testing.T) {
+	srv := newServer(t, bookAgent())
 	_, chunks, _ := post(t, srv.URL, userRequest("book"))
 	data := chunkOf(t, chunks, "data-tool-call-suspended")["data"].(map[string]any)
 	assert.Equal(t, map[string]any{"question": "Book a table?"}, data["suspendPayload"])
@@ -95,7 +105,8 @@ func TestSuspendedCallResumesWithBodyAnswers(t *testing.T) {
 
 // What a tool emits: a data-* object passes through, anything else is a
 // data-tool-output part; a background call's task is a data part too.
-func TestEmittedDataAndBackgroundTasks(t *testing.T) {
+// emitAgent calls emit, which emits data, and slow, a background tool.
+func emitAgent() *runtime.Agent {
 	emit := runtime.NewFunc(spec("emit", "Emits.", `{"type":"object"}`, false), func(ctx context.Context, _ struct{}) (struct{}, error) {
 		_ = runtime.Emit(ctx, map[string]any{"type": "data-weather", "id": "w1", "data": map[string]any{"pct": 50}})
 		_ = runtime.Emit(ctx, []int{1, 2})
@@ -104,12 +115,15 @@ func TestEmittedDataAndBackgroundTasks(t *testing.T) {
 	slow := runtime.NewFunc(spec("slow", "Slow.", `{"type":"object"}`, false), func(ctx context.Context, _ struct{}) (bookOut, error) {
 		return bookOut{Booked: true}, nil
 	}).WithBackground()
-	agent := &runtime.Agent{ID: "e", Tools: runtime.Toolset{"emit": emit, "slow": slow}, Model: scripted.New(
+	return &runtime.Agent{ID: "e", Tools: runtime.Toolset{"emit": emit, "slow": slow}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_e", Name: "emit", Arguments: `{}`}, runtime.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
 		scripted.Text("Done."),
 		scripted.Text("Done again."),
 	)}
-	srv := newServer(t, agent)
+}
+
+func TestEmittedDataAndBackgroundTasks(t *testing.T) {
+	srv := newServer(t, emitAgent())
 	_, chunks, raw := post(t, srv.URL, userRequest("go"))
 	w := chunkOf(t, chunks, "data-weather")
 	assert.Equal(t, "w1", w["id"])
@@ -127,17 +141,21 @@ func TestEmittedDataAndBackgroundTasks(t *testing.T) {
 }
 
 // A subagent of a subagent: its part names both calls on the way.
-func TestNestedSubagentAncestry(t *testing.T) {
+// nestedAgent runs a subagent that runs a subagent.
+func nestedAgent() *runtime.Agent {
 	leaf := &runtime.Agent{ID: "leaf-agent", Description: "Leaf.", Model: scripted.New(scripted.Text("leaf says hi"))}
 	mid := &runtime.Agent{ID: "mid-agent", Description: "Mid.", Agents: map[string]*runtime.Agent{"leaf": leaf}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_2", Name: "agent-leaf", Arguments: `{"prompt":"hi"}`}),
 		scripted.Text("mid done"),
 	)}
-	top := &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"mid": mid}, Model: scripted.New(
+	return &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"mid": mid}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_1", Name: "agent-mid", Arguments: `{"prompt":"hi"}`}),
 		scripted.Text("top done"),
 	)}
-	srv := newServer(t, top)
+}
+
+func TestNestedSubagentAncestry(t *testing.T) {
+	srv := newServer(t, nestedAgent())
 	_, chunks, _ := post(t, srv.URL, userRequest("go"))
 	var leafPart map[string]any
 	for _, c := range chunks {
@@ -156,4 +174,29 @@ func TestNestedSubagentAncestry(t *testing.T) {
 	assert.Equal(t, "leaf-agent", data["id"])
 	assert.Equal(t, "leaf says hi", data["text"])
 	assert.Equal(t, "finished", data["status"])
+}
+
+// streams are the raw streams of the scenarios, for the ai package's
+// reader.
+type streams struct{ client, suspended, emitted, nested, paused, resumed string }
+
+func scenarioStreams(t *testing.T) streams {
+	t.Helper()
+	var s streams
+	_, _, s.client = post(t, newHandlerServer(t, clientToolHandler()).URL, userRequest("pick"))
+	_, _, s.suspended = post(t, newServer(t, bookAgent()).URL, userRequest("book"))
+	_, _, s.emitted = post(t, newServer(t, emitAgent()).URL, userRequest("go"))
+	_, _, s.nested = post(t, newServer(t, nestedAgent()).URL, userRequest("go"))
+
+	store := uistream.NewMemoryStore(0)
+	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: store})
+	_, chunks, raw := post(t, srv.URL, userRequest("go"))
+	s.paused = raw
+	runID := chunkOf(t, chunks, "data-tool-call-approval")["data"].(map[string]any)["runId"].(string)
+	// The answer continues the assistant message the first stream
+	// started, as useChat's does.
+	msgID := chunks[0]["messageId"].(string)
+	body := strings.Replace(answerRequest(runID, runID+":call_d", true, ""), `"id":"a1"`, `"id":"`+msgID+`"`, 1)
+	_, _, s.resumed = post(t, srv.URL, body)
+	return s
 }

@@ -4,16 +4,18 @@
 //
 //   node client.mjs <url> [approve|decline]
 //
+// $AI_PACKAGE names the package to import: ai (version 7, the default) or
+// ai6 (version 6, installed under that alias).
 // It sends "go", waits for the run to pause on the delete tool's approval,
 // answers it, waits for the automatic resend to finish, and prints
 // {first, final, errors} as JSON: the messages the ai package assembled
 // after each request, and every error it reported. It exits 1 when there
 // was any error.
-import {
+const {
   AbstractChat,
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithApprovalResponses,
-} from 'ai';
+} = await import(process.env.AI_PACKAGE || 'ai');
 
 // MemoryState is a ChatState kept in plain fields, as @ai-sdk/react's
 // ReactChatState is without the React hooks.
