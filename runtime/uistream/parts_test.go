@@ -200,3 +200,31 @@ func scenarioStreams(t *testing.T) streams {
 	_, _, s.resumed = post(t, srv.URL, body)
 	return s
 }
+
+// Invalid arguments: the call's input is null, or the placeholder where
+// the display is configured, and its error is the display's: the
+// validation message, or the placeholder's.
+func TestInvalidArguments(t *testing.T) {
+	agent := &runtime.Agent{ID: "i", Tools: runtime.Toolset{"weather": weatherTool(), "delete": deleteTool()}, Concurrency: 1, Model: scripted.New(
+		scripted.Calls(
+			runtime.ToolCall{ID: "call_1", Name: "weather", Arguments: `{"location":7}`},
+			runtime.ToolCall{ID: "call_2", Name: "delete", Arguments: `{"path":7}`},
+		),
+		scripted.Text("Sorry."),
+	)}
+	_, chunks, raw := post(t, newServer(t, agent).URL, userRequest("go"))
+	var inputs []any
+	errs := map[string]string{}
+	for _, c := range chunks {
+		switch c["type"] {
+		case "tool-input-available":
+			inputs = append(inputs, c["input"])
+		case "tool-output-error":
+			errs[c["toolCallId"].(string)] = c["errorText"].(string)
+		}
+	}
+	assert.Equal(t, []any{map[string]any{"message": "Tool payload unavailable"}, nil}, inputs, raw)
+	assert.Equal(t, "Tool payload unavailable", errs["call_1"])
+	assert.Contains(t, errs["call_2"], "path")
+	assert.NotContains(t, errs["call_2"], "7", "the error does not quote the arguments")
+}

@@ -61,9 +61,9 @@ type Ancestor struct {
 	AgentID string `json:"agentId"`
 }
 
-// Headers are the HTTP headers of the UI message stream, as the AI SDK
-// sends them.
-var Headers = map[string]string{
+// headers are the HTTP headers of the UI message stream, as the AI SDK
+// sends them (its UI_MESSAGE_STREAM_HEADERS).
+var headers = map[string]string{
 	"Content-Type":                  "text/event-stream",
 	"Cache-Control":                 "no-cache",
 	"Connection":                    "keep-alive",
@@ -127,7 +127,10 @@ type callInfo struct {
 }
 
 // NewWriter returns a Writer on w, an HTTP response whose headers it sets
-// when it writes its first chunk.
+// when it writes its first chunk: Content-Type text/event-stream,
+// Cache-Control no-cache, Connection keep-alive,
+// x-vercel-ai-ui-message-stream v1 and X-Accel-Buffering no, as the AI
+// SDK does. It flushes the response after each chunk.
 func NewWriter(w http.ResponseWriter, opts Options) *Writer {
 	rc := http.NewResponseController(w)
 	uw := newWriter(w, opts)
@@ -312,7 +315,7 @@ func (w *Writer) start() {
 	}
 	w.started = true
 	if h := w.headerMap(); h != nil {
-		for k, v := range Headers {
+		for k, v := range headers {
 			h.Set(k, v)
 		}
 	}
