@@ -152,3 +152,26 @@ func TestCollectStreamRefusal(t *testing.T) {
 	assert.Equal(t, "I'm sorry, I can't.", resp.Message.Refusal())
 	assert.Equal(t, runtime.FinishRefusal, resp.FinishReason)
 }
+
+// A streaming model's reasoning comes as reasoning-delta events, before
+// the text; it is kept in the step's message, not in the transcript.
+func TestStreamReasoningDeltas(t *testing.T) {
+	agent := &runtime.Agent{ID: "a", Model: scripted.New(scripted.Turn{Reasoning: "Think hard.", Text: "Done."})}
+	var got []string
+	var res *runtime.Result
+	for ev, err := range agent.Stream(t.Context(), "go") {
+		require.NoError(t, err)
+		if ev.Type == runtime.EventReasoningDelta || ev.Type == runtime.EventTextDelta {
+			got = append(got, string(ev.Type)+" "+ev.Text)
+		}
+		if ev.Result != nil {
+			res = ev.Result
+		}
+	}
+	assert.Equal(t, []string{"reasoning-delta Think ", "reasoning-delta hard.", "text-delta Done."}, got)
+	require.NotNil(t, res)
+	assert.Equal(t, runtime.PartReasoning, res.Steps[0].Response.Message.Parts[0].Type)
+	for _, ev := range res.Transcript {
+		assert.NotEqual(t, runtime.EventReasoningDelta, ev.Type)
+	}
+}
