@@ -24,7 +24,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"iter"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -176,40 +175,4 @@ func call(id, name, args string) runtime.ToolCall {
 }
 
 // offlineModel plays offlineTurns by position.
-func offlineModel() runtime.Model { return byPosition{turns: offlineTurns()} }
-
-// byPosition is a model scripted by position: the request's number of
-// assistant messages picks the turn, so that it holds no state a worker
-// could lose.
-type byPosition struct{ turns []scripted.Turn }
-
-func (m byPosition) turn(req *runtime.Request) (*scripted.Model, error) {
-	n := 0
-	for _, msg := range req.Messages {
-		if msg.Role == runtime.RoleAssistant {
-			n++
-		}
-	}
-	if n >= len(m.turns) {
-		return nil, fmt.Errorf("the offline model has no turn %d: it plays %d", n+1, len(m.turns))
-	}
-	return scripted.New(m.turns[n]), nil
-}
-
-// Generate implements runtime.Model.
-func (m byPosition) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
-	s, err := m.turn(req)
-	if err != nil {
-		return nil, err
-	}
-	return s.Generate(ctx, req)
-}
-
-// Stream implements runtime.Model.
-func (m byPosition) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
-	s, err := m.turn(req)
-	if err != nil {
-		return func(yield func(runtime.StreamPart, error) bool) { yield(runtime.StreamPart{}, err) }
-	}
-	return s.Stream(ctx, req)
-}
+func offlineModel() runtime.Model { return scripted.ByPosition(offlineTurns()...) }

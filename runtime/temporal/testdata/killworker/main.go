@@ -23,7 +23,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"iter"
 	"log"
 	"log/slog"
 	"os"
@@ -70,11 +69,11 @@ func main() {
 	}
 	kill := &runtime.Agent{
 		ID: "kill",
-		Model: byPosition{turns: []scripted.Turn{
+		Model: scripted.ByPosition(
 			scripted.Calls(call("c1", "record", `{"note":"one"}`)),
 			scripted.Calls(call("c2", "wait", `{}`)),
 			scripted.Text("done"),
-		}},
+		),
 		Tools: runtime.Toolset{"record": tools.record, "wait": tools.wait},
 	}
 	if err := toolgentemporal.Register(w, kill, toolgentemporal.WithToolOptions("wait", waitOpts)); err != nil {
@@ -82,10 +81,10 @@ func main() {
 	}
 	approve := &runtime.Agent{
 		ID: "approve",
-		Model: byPosition{turns: []scripted.Turn{
+		Model: scripted.ByPosition(
 			scripted.Calls(call("c1", "deploy", `{"note":"v2"}`)),
 			scripted.Text("deployed"),
-		}},
+		),
 		Tools: runtime.Toolset{"deploy": tools.deploy},
 	}
 	if err := toolgentemporal.Register(w, approve); err != nil {
@@ -166,39 +165,4 @@ func toolsIn(dir string) testTools {
 			return "deployed " + in.Note, nil
 		})
 	return testTools{record: record, wait: wait, deploy: deploy}
-}
-
-// byPosition is a model scripted by position: the request's number of
-// assistant messages picks the turn, whichever process plays it.
-type byPosition struct{ turns []scripted.Turn }
-
-func (m byPosition) turn(req *runtime.Request) (*scripted.Model, error) {
-	n := 0
-	for _, msg := range req.Messages {
-		if msg.Role == runtime.RoleAssistant {
-			n++
-		}
-	}
-	if n >= len(m.turns) {
-		return nil, fmt.Errorf("no turn %d: the script has %d", n, len(m.turns))
-	}
-	return scripted.New(m.turns[n]), nil
-}
-
-// Generate implements runtime.Model.
-func (m byPosition) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
-	s, err := m.turn(req)
-	if err != nil {
-		return nil, err
-	}
-	return s.Generate(ctx, req)
-}
-
-// Stream implements runtime.Model.
-func (m byPosition) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
-	s, err := m.turn(req)
-	if err != nil {
-		return func(yield func(runtime.StreamPart, error) bool) { yield(runtime.StreamPart{}, err) }
-	}
-	return s.Stream(ctx, req)
 }
