@@ -1,0 +1,110 @@
+// Command chat is a chat page in the browser over a toolgen agent: a Go
+// server that serves one static page and the AI SDK's UI message stream
+// (runtime/uistream), with the weather tools of examples/mcpserver/weather.
+//
+// Run it and open the URL it prints:
+//
+//	go run ./examples/chat                  # http://127.0.0.1:8080/
+//	go run ./examples/chat -addr :9000
+//
+// The page (index.html, embedded in the binary, no build step) posts the
+// conversation to /api/chat as the AI SDK's useChat does, reads the stream
+// and shows the assistant's text, reasoning and tool calls as they arrive:
+// each call as a box with its state, its input and its output. What it
+// shows of a call is the display payload: the weather tool's display
+// transform (tools.go) rounds the figures into text and keeps the icon URL
+// out of the browser, while the model gets the whole output.
+//
+// By default it runs offline on a scripted model (offline.go): it looks up
+// the weather in the city the message names (Paris when it names none),
+// then answers from the tool's result. The -model flag, or
+// $TOOLGEN_MODEL, runs it on a real model, named as models.FromString
+// wants it:
+//
+//	go run ./examples/chat -model openai/gpt-5.4               # $OPENAI_API_KEY
+//	go run ./examples/chat -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
+//	go run ./examples/chat -model ollama/llama3.2              # $OLLAMA_HOST
+package main
+
+import (
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/runtime/models"
+	"github.com/toolgen-go/toolgen/runtime/uistream"
+)
+
+//go:embed index.html
+var indexHTML []byte
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:8080", "the address to listen on")
+	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
+		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+	flag.Parse()
+	if err := run(*addr, *name, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "chat:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves the chat on addr until the server fails.
+func run(addr, modelName string, stdout, stderr io.Writer) error {
+	model, err := chooseModel(modelName, stderr)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "chat: open http://%s/\n", ln.Addr())
+	srv := &http.Server{Handler: newMux(newAgent(model)), ReadHeaderTimeout: 10 * time.Second}
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// chooseModel returns the model called name (see models.FromString), or
+// the offline model when name is empty.
+func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+	if name == "" {
+		fmt.Fprintln(stderr, "chat: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
+			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+		return &offlineModel{}, nil
+	}
+	return models.FromString(name)
+}
+
+// newAgent is the weather agent the page talks to.
+func newAgent(model runtime.Model) *runtime.Agent {
+	return &runtime.Agent{
+		ID:   "weather-agent",
+		Name: "Weather Agent",
+		Instructions: "You are a helpful weather assistant. Use weatherTool for the current weather, hazardsTool for warnings " +
+			"and forecastTool for a forecast. Ask for a location if none is given.",
+		Model: model,
+		Tools: tools(),
+	}
+}
+
+// newMux serves the page at / and the agent's chat stream at /api/chat.
+func newMux(agent *runtime.Agent) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		_, _ = w.Write(indexHTML)
+	})
+	mux.Handle("/api/chat", &uistream.Handler{Agent: agent})
+	return mux
+}
