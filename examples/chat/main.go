@@ -80,7 +80,7 @@ func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "chat: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
-		return &offlineModel{}, nil
+		return offlineModel(), nil
 	}
 	return models.FromString(name)
 }

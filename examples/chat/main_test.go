@@ -29,7 +29,7 @@ const iconURL = "https://example.com/icons/haze.png"
 
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(newMux(newAgent(&offlineModel{})))
+	srv := httptest.NewServer(newMux(newAgent(offlineModel())))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -244,7 +244,7 @@ func TestBrowser(t *testing.T) {
 // approval: the Approve button posts the decision, and the resumed run's
 // output and answer join the same assistant message.
 func TestBrowserApproval(t *testing.T) {
-	agent := newAgent(&offlineModel{})
+	agent := newAgent(offlineModel())
 	agent.Tools["weatherTool"] = weather.GetWeatherTool().
 		WithTransform(runtime.TargetDisplay, weatherDisplay()).
 		WithApproval(func(context.Context, weather.WeatherInput) (bool, error) { return true, nil })

@@ -4,10 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"iter"
 	"regexp"
 	"strings"
-	"sync/atomic"
 
 	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
 	"github.com/toolgen-go/toolgen/runtime"
@@ -18,22 +16,13 @@ import (
 // server serves many conversations, so it keeps no script: it decides each
 // turn from the request. After the user's message, it calls weatherTool for
 // the city the message names; after the tool's result, it answers from it.
-type offlineModel struct {
-	calls atomic.Int64 // numbers the calls, so that their ids differ across runs
+func offlineModel() runtime.Model {
+	return scripted.Stateless(func(req *runtime.Request) (scripted.Turn, error) { return turn(req), nil })
 }
 
-// Generate implements runtime.Model.
-func (m *offlineModel) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
-	return scripted.New(m.turn(req)).Generate(ctx, req)
-}
-
-// Stream implements runtime.Model.
-func (m *offlineModel) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
-	return scripted.New(m.turn(req)).Stream(ctx, req)
-}
-
-// turn is the model's answer to req.
-func (m *offlineModel) turn(req *runtime.Request) scripted.Turn {
+// turn is the model's answer to req. Its calls' ids are the ones
+// scripted.Stateless gives, unique within a conversation.
+func turn(req *runtime.Request) scripted.Turn {
 	if len(req.Messages) == 0 {
 		return scripted.Text("Ask me about the weather in a city.")
 	}
@@ -43,9 +32,7 @@ func (m *offlineModel) turn(req *runtime.Request) scripted.Turn {
 	}
 	city := cityIn(last.Text())
 	args, _ := json.Marshal(weather.WeatherInput{Location: city})
-	call := scripted.Call("weatherTool", string(args))
-	call.ID = fmt.Sprintf("call_%d", m.calls.Add(1))
-	t := scripted.Calls(call)
+	t := scripted.Calls(scripted.Call("weatherTool", string(args)))
 	t.Reasoning = fmt.Sprintf("The user wants the weather in %s: I will look it up with weatherTool.", city)
 	return t
 }
