@@ -30,7 +30,9 @@ type Store interface {
 
 // MemoryStore is a [Store] in the process's memory, for a single server
 // process: a paused run is lost when it restarts. States older than its
-// TTL are dropped.
+// TTL are dropped, and so is the oldest state when it holds [MaxRuns]
+// already, so that clients that pause runs and never answer cannot fill
+// the memory.
 type MemoryStore struct {
 	ttl time.Duration
 	mu  sync.Mutex
@@ -41,6 +43,9 @@ type stored struct {
 	state []byte
 	at    time.Time
 }
+
+// MaxRuns is how many paused runs a [MemoryStore] holds at most.
+const MaxRuns = 10000
 
 // DefaultTTL is how long a [MemoryStore] made by NewMemoryStore(0) keeps
 // a paused run.
@@ -65,13 +70,26 @@ func (s *MemoryStore) Put(_ context.Context, runID string, state *runtime.RunSta
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for id, e := range s.m {
-		if now.Sub(e.at) > s.ttl {
-			delete(s.m, id)
-		}
+	if len(s.m) >= MaxRuns {
+		s.sweep(now)
 	}
 	s.m[runID] = stored{state: raw, at: now}
 	return nil
+}
+
+// sweep drops the expired states, and the oldest one if none expired.
+func (s *MemoryStore) sweep(now time.Time) {
+	oldest := ""
+	for id, e := range s.m {
+		if now.Sub(e.at) > s.ttl {
+			delete(s.m, id)
+		} else if oldest == "" || e.at.Before(s.m[oldest].at) {
+			oldest = id
+		}
+	}
+	if len(s.m) >= MaxRuns {
+		delete(s.m, oldest)
+	}
 }
 
 // Take implements [Store].
