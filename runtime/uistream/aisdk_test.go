@@ -32,6 +32,19 @@ const aisdkInstall = "npm ci --prefix runtime/uistream/testdata/aisdk"
 // version 7, ai6 version 6 (an npm alias).
 var aisdkPackages = []string{"ai", "ai6"}
 
+// aisdkAvailable reports whether node and the ai packages are installed.
+func aisdkAvailable() bool {
+	if _, err := exec.LookPath("node"); err != nil {
+		return false
+	}
+	for _, pkg := range aisdkPackages {
+		if _, err := os.Stat(filepath.Join("testdata", "aisdk", "node_modules", pkg, "package.json")); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // aisdkClient returns the client script's directory, or skips the test
 // when node or the ai package is absent; with TOOLGEN_AISDK=1 it fails
 // instead.

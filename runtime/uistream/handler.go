@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -56,6 +57,9 @@ type Handler struct {
 	// ErrorText is the text of the error chunk of a run that failed; nil
 	// means [DefaultErrorText].
 	ErrorText func(error) string
+	// Heartbeat, when positive, keeps a silent stream open through
+	// proxies; see [Options.Heartbeat].
+	Heartbeat time.Duration
 	// OnFinish, when set, is called with the result of each run that
 	// finished or paused, after the stream was written: to store the
 	// conversation, or its transcript.
@@ -148,7 +152,7 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, ev
 		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	opts.ErrorText = h.ErrorText
+	opts.ErrorText, opts.Heartbeat = h.ErrorText, h.Heartbeat
 	uw := NewWriter(w, opts)
 	uw.opts.OnPause = func(res *runtime.Result) error {
 		return h.getStore().Put(r.Context(), uw.RunID(), res.State)

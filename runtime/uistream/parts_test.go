@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -227,4 +228,26 @@ func TestInvalidArguments(t *testing.T) {
 	assert.Equal(t, "Tool payload unavailable", errs["call_1"])
 	assert.Contains(t, errs["call_2"], "path")
 	assert.NotContains(t, errs["call_2"], "7", "the error does not quote the arguments")
+}
+
+// A silent stream gets heartbeat comments, which the AI SDK's reader
+// skips; they stop with the stream.
+func TestHeartbeat(t *testing.T) {
+	slow := runtime.NewFunc(spec("slow", "Slow.", `{"type":"object"}`, false), func(ctx context.Context, _ struct{}) (bookOut, error) {
+		time.Sleep(120 * time.Millisecond)
+		return bookOut{Booked: true}, nil
+	})
+	agent := &runtime.Agent{ID: "h", Tools: runtime.Toolset{"slow": slow}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
+		scripted.Text("Done."),
+	)}
+	srv := newHandlerServer(t, &uistream.Handler{Agent: agent, Heartbeat: 20 * time.Millisecond})
+	_, chunks, raw := post(t, srv.URL, userRequest("go"))
+	assert.Contains(t, raw, ": heartbeat\n\n")
+	assert.Equal(t, "finish", chunks[len(chunks)-1]["type"])
+	assert.True(t, strings.HasSuffix(raw, "data: [DONE]\n\n"), "nothing after [DONE]")
+	if aisdkAvailable() {
+		msg := aisdkRead(t, "ai", raw, nil)
+		assert.Equal(t, "output-available", onePart(t, msg.Parts, "tool-slow").State)
+	}
 }

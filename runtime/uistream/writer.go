@@ -13,6 +13,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/toolgen-go/toolgen/runtime"
 )
@@ -97,10 +99,15 @@ type Options struct {
 	// paused one: events of that step then continue it, with no second
 	// start-step.
 	Step int
+	// Heartbeat, when positive, writes an SSE comment (": heartbeat")
+	// whenever the stream has been silent that long, so that a proxy does
+	// not close it while a tool runs. Close stops it.
+	Heartbeat time.Duration
 }
 
 // Writer writes the events of one run as the UI message stream on an HTTP
-// response. Its methods are not safe for concurrent use.
+// response. Its methods are not safe for concurrent use. Close it (Run
+// does) before the HTTP handler returns.
 type Writer struct {
 	w      io.Writer
 	flush  func() error
@@ -118,6 +125,13 @@ type Writer struct {
 	calls           map[string]callInfo
 	agents          map[string]*agentRun // subagent runs by the id of their agent-<key> call
 	agentOrder      []*agentRun
+
+	// mu guards the response between the run's writes and the
+	// heartbeat's; the other fields are the run's alone.
+	mu       sync.Mutex
+	lastSent time.Time
+	done     bool          // no more heartbeats
+	stopBeat chan struct{} // closed by Close
 }
 
 // callInfo is what the writer knows of a call, to place subagent runs.
@@ -263,8 +277,9 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	w.start()
-	w.closed = true
 	w.raw([]byte("data: [DONE]\n\n"))
+	w.closed = true
+	w.stopBeating()
 	return w.err
 }
 
@@ -280,6 +295,7 @@ func Write(w http.ResponseWriter, events iter.Seq2[runtime.Event, error], opts O
 
 // Run writes the events of a run and closes the stream, as [Write] does.
 func (w *Writer) Run(events iter.Seq2[runtime.Event, error]) (*runtime.Result, error) {
+	defer w.stopBeating()
 	var res *runtime.Result
 	for ev, err := range events {
 		if err != nil {
@@ -320,6 +336,45 @@ func (w *Writer) start() {
 		}
 	}
 	w.chunk(Chunk{Type: "start", MessageID: w.opts.MessageID})
+	if d := w.opts.Heartbeat; d > 0 {
+		w.stopBeat = make(chan struct{})
+		go w.beat(d)
+	}
+}
+
+// beat writes a heartbeat comment when the stream has been silent for d,
+// until Close.
+func (w *Writer) beat(d time.Duration) {
+	t := time.NewTicker(d / 2)
+	defer t.Stop()
+	for {
+		select {
+		case <-w.stopBeat:
+			return
+		case now := <-t.C:
+			w.mu.Lock()
+			if !w.done && now.Sub(w.lastSent) >= d {
+				// An error here shows at the run's next write.
+				if _, err := io.WriteString(w.w, ": heartbeat\n\n"); err == nil && w.flush != nil {
+					_ = w.flush()
+				}
+				w.lastSent = now
+			}
+			w.mu.Unlock()
+		}
+	}
+}
+
+// stopBeating ends the heartbeat: nothing writes to the response after it.
+func (w *Writer) stopBeating() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.done {
+		w.done = true
+		if w.stopBeat != nil {
+			close(w.stopBeat)
+		}
+	}
 }
 
 func (w *Writer) startStep(step int) {
@@ -491,6 +546,9 @@ func (w *Writer) raw(p []byte) {
 	if w.err != nil {
 		return
 	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.lastSent = time.Now()
 	if _, err := w.w.Write(p); err != nil {
 		w.err = err
 		return
