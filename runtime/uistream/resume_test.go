@@ -155,3 +155,35 @@ var errProvider = jsonError("provider said no (key sk-secret)")
 type jsonError string
 
 func (e jsonError) Error() string { return string(e) }
+
+// A subagent's call that waits for approval is a data-tool-call-approval
+// part with its path, and no tool-approval-request (the page has no part
+// of that call); the body's answers resume it.
+func TestSubagentApprovalByBodyAnswers(t *testing.T) {
+	helper := &runtime.Agent{ID: "helper", Description: "Deletes.", Tools: runtime.Toolset{"delete": deleteTool()}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_sd", Name: "delete", Arguments: `{"path":"/tmp/y"}`}),
+		scripted.Text("Deleted."),
+	)}
+	top := &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"helper": helper}, Model: scripted.New(
+		scripted.Calls(runtime.ToolCall{ID: "call_h", Name: "agent-helper", Arguments: `{"prompt":"delete /tmp/y"}`}),
+		scripted.Text("All done."),
+	)}
+	srv := newServer(t, top)
+	_, chunks, _ := post(t, srv.URL, userRequest("go"))
+	approval := chunkOf(t, chunks, "data-tool-call-approval")
+	data := approval["data"].(map[string]any)
+	assert.Equal(t, "call_sd", approval["id"])
+	assert.Equal(t, []any{"call_h"}, data["path"])
+	assert.Equal(t, "helper", data["agentId"])
+	assert.NotContains(t, types(chunks), "tool-approval-request call_sd")
+	runID := data["runId"].(string)
+
+	body := `{"runId":"` + runID + `","answers":[{"toolCallId":"call_sd","path":["call_h"],"approved":true}],` +
+		`"messages":[{"id":"a1","role":"assistant","parts":[]}]}`
+	resp, chunks, raw := post(t, srv.URL, body)
+	require.Equal(t, 200, resp.StatusCode, raw)
+	out := chunkOf(t, chunks, "tool-output-available")
+	assert.Equal(t, "call_h", out["toolCallId"])
+	assert.Equal(t, "Deleted.", out["output"].(map[string]any)["text"])
+	assert.Equal(t, "stop", chunks[len(chunks)-1]["finishReason"])
+}
