@@ -105,7 +105,10 @@ const (
 //     kept: a call with no result never happened for the model.
 //   - A call's input and output are what the page has: their display
 //     forms. The model reads back what the browser was shown.
-//   - data-*, source and step-start parts carry nothing for the model.
+//   - Other parts of an assistant message (data-*, source-*, files the
+//     model made, and kinds this package does not know) carry nothing for
+//     the model and are left out; a user message's parts must be text or
+//     files.
 //
 // An error names the message and part it is about.
 func ToMessages(msgs []Message) ([]runtime.Message, error) {
@@ -243,10 +246,9 @@ func assistantSteps(parts []Part) ([]runtime.Message, error) {
 			}
 			msg.Parts = append(msg.Parts, runtime.Part{Type: runtime.PartToolCall, ToolCall: &runtime.ToolCall{ID: p.ToolCallID, Name: p.toolName(), Arguments: args}})
 			results = append(results, res)
-		case p.Type == "file" || strings.HasPrefix(p.Type, "data-") || strings.HasPrefix(p.Type, "source-") || p.Type == "reasoning-file" || p.Type == "custom":
-			// Nothing the model needs back.
 		default:
-			return nil, fmt.Errorf("parts[%d]: unknown part type %q", j, p.Type)
+			// data-*, source-*, file, and the parts that later versions
+			// of the AI SDK add: nothing the model needs back.
 		}
 	}
 	flush()
