@@ -90,8 +90,9 @@ func (w teeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 // aisdkRun is what client.mjs prints: the messages the ai package
 // assembled after the first request and at the end, and its errors.
 type aisdkRun struct {
-	First  []uistream.Message `json:"first"`
-	Final  []uistream.Message `json:"final"`
+	First     []uistream.Message `json:"first"`
+	Final     []uistream.Message `json:"final"`
+	Continued []uistream.Message `json:"continued"`
 	Errors []string           `json:"errors"`
 }
 
@@ -130,7 +131,7 @@ func runAISDK(t *testing.T, pkg string, agent *runtime.Agent, decision string) (
 
 	mu.Lock()
 	defer mu.Unlock()
-	require.Equal(t, 2, reqs, "the client should post twice: the message, then the approval")
+	require.Equal(t, 3, reqs, "the client should post three times: the message, the approval, the next message")
 	return run, bytes.Clone(sent.Bytes())
 }
 
@@ -161,7 +162,33 @@ func testAISDKClient(t *testing.T, pkg string) {
 	assert.Equal(t, "call_d", toolResult(t, agent, "call_d").ToolCallID)
 	assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(toolResult(t, agent, "call_d").Output.JSON))
 
+	checkContinued(t, run, agent)
 	checkNoSecrets(t, run, sent)
+}
+
+// checkContinued checks the third request, which continued the
+// conversation with the history as the ai package holds it: the model
+// read the earlier calls and their display results, and answered.
+func checkContinued(t *testing.T, run aisdkRun, agent *runtime.Agent) {
+	t.Helper()
+	require.Len(t, run.Continued, 4)
+	assert.Equal(t, "thanks", run.Continued[2].Parts[0].Text)
+	assert.Equal(t, []string{"You're welcome."}, texts(run.Continued[3].Parts, "text"))
+	req := agent.Model.(*scripted.Model).LastRequest()
+	results := map[string]string{}
+	for _, m := range req.Messages {
+		for _, p := range m.Parts {
+			if p.ToolResult != nil {
+				results[p.ToolResult.ToolCallID] = string(p.ToolResult.Output.JSON) + p.ToolResult.Output.Text
+			}
+		}
+	}
+	assert.JSONEq(t, `{"location":"Paris","tempC":21.5}`, results["call_w"], "the model reads back the display form")
+	assert.JSONEq(t, runtime.Placeholder, results["call_l"])
+	assert.Contains(t, results, "call_h")
+	assert.Contains(t, results, "call_d")
+	last := req.Messages[len(req.Messages)-1]
+	assert.Equal(t, runtime.UserMessage("thanks"), last)
 }
 
 // TestAISDKClientDecline declines the approval: the part ends
@@ -189,6 +216,7 @@ func testAISDKClientDecline(t *testing.T, pkg string) {
 	assert.Equal(t, runtime.OutputText, res.Output.Type)
 	assert.Equal(t, runtime.DefaultDeclineReason, res.Output.Text)
 
+	checkContinued(t, run, agent)
 	checkNoSecrets(t, run, sent)
 }
 
@@ -275,7 +303,7 @@ func checkAISDKRun(t *testing.T, run aisdkRun) []uistream.Part {
 // messages, for the fixture's raw payloads.
 func checkNoSecrets(t *testing.T, run aisdkRun, sent []byte) {
 	t.Helper()
-	require.Equal(t, 2, bytes.Count(sent, []byte(`data: {"type":"finish"`)), "both responses were streamed in full")
+	require.Equal(t, 3, bytes.Count(sent, []byte(`data: {"type":"finish"`)), "every response was streamed in full")
 	got, err := json.Marshal(run)
 	require.NoError(t, err)
 	for _, secret := range []string{secretStation, secretToken, secretAccount} {
@@ -308,13 +336,15 @@ func texts(parts []uistream.Part, typ string) []string {
 	return out
 }
 
-// toolResult returns what the agent's model was last told of the call id.
+// toolResult returns what the agent's model was told of the call id in
+// the request of the run that the approval resumed.
 func toolResult(t *testing.T, agent *runtime.Agent, id string) runtime.ToolResult {
 	t.Helper()
 	model, ok := agent.Model.(*scripted.Model)
 	require.True(t, ok)
-	req := model.LastRequest()
-	require.NotNil(t, req)
+	reqs := model.Requests()
+	require.Len(t, reqs, 4)
+	req := reqs[2] // the request of the run that the approval resumed
 	for _, m := range req.Messages {
 		for _, r := range m.ToolResults() {
 			if r.ToolCallID == id {
@@ -322,7 +352,7 @@ func toolResult(t *testing.T, agent *runtime.Agent, id string) runtime.ToolResul
 			}
 		}
 	}
-	t.Fatalf("the model's last request has no result of call %s", id)
+	t.Fatalf("the resumed run's request has no result of call %s", id)
 	return runtime.ToolResult{}
 }
 

@@ -106,6 +106,7 @@ func fixtureAgent() *runtime.Agent {
 			}},
 			scripted.Calls(runtime.ToolCall{ID: "call_d", Name: "delete", Arguments: `{"path":"/tmp/x"}`}),
 			scripted.Text("Paris is 21.5C, Rome too, and /tmp/x is gone."),
+			scripted.Text("You're welcome."),
 		),
 		Tools:  runtime.Toolset{"weather": weatherTool(), "lookup": lookupTool(), "delete": deleteTool()},
 		Agents: map[string]*runtime.Agent{"helper": helper},

@@ -7,9 +7,10 @@
 // $AI_PACKAGE names the package to import: ai (version 7, the default) or
 // ai6 (version 6, installed under that alias).
 // It sends "go", waits for the run to pause on the delete tool's approval,
-// answers it, waits for the automatic resend to finish, and prints
-// {first, final, errors} as JSON: the messages the ai package assembled
-// after each request, and every error it reported. It exits 1 when there
+// answers it, waits for the automatic resend to finish, sends "thanks" to
+// continue the conversation, and prints {first, final, continued, errors}
+// as JSON: the messages the ai package assembled after each request, and
+// every error it reported. It exits 1 when there
 // was any error.
 const {
   AbstractChat,
@@ -97,12 +98,13 @@ function requests(n, ms = 20000) {
   });
 }
 
-function out(first, exitCode) {
-  process.stdout.write(JSON.stringify({ first, final: chat.messages, errors }) + '\n');
+function out(first, final, exitCode) {
+  process.stdout.write(JSON.stringify({ first, final, continued: chat.messages, errors }) + '\n');
   process.exitCode = exitCode;
 }
 
 let first = null;
+let final = null;
 try {
   await chat.sendMessage({ text: 'go' });
   await requests(1);
@@ -114,7 +116,14 @@ try {
   await chat.addToolApprovalResponse({ id: part.approval.id, approved: decision === 'approve' });
   await requests(2);
   if (finished !== 2) throw new Error(`${finished} requests were made, want 2`);
+  final = structuredClone(chat.messages);
+
+  // The conversation goes on: the whole history, as the chat holds it,
+  // goes back to the server with the next message.
+  await chat.sendMessage({ text: 'thanks' });
+  await requests(3);
+  if (finished !== 3) throw new Error(`${finished} requests were made, want 3`);
 } catch (err) {
   report(err);
 }
-out(first, errors.length > 0 ? 1 : 0);
+out(first, final, errors.length > 0 ? 1 : 0);
