@@ -93,7 +93,7 @@ type aisdkRun struct {
 	First     []uistream.Message `json:"first"`
 	Final     []uistream.Message `json:"final"`
 	Continued []uistream.Message `json:"continued"`
-	Errors []string           `json:"errors"`
+	Errors    []string           `json:"errors"`
 }
 
 // runAISDK serves agent and runs the client of the ai package pkg with
