@@ -25,7 +25,7 @@ type agentRun struct {
 	Usage            *runtime.Usage        `json:"usage"`
 
 	key      string // the id of the agent-<key> call that runs it
-	ancestry []Ancestor
+	ancestry []ancestor
 	dirty    int    // bytes of text and reasoning not yet written
 	last     []byte // the data last written
 }
@@ -161,7 +161,7 @@ func (w *Writer) snapshot(a *agentRun) {
 		return // nothing new (a suppressed delta)
 	}
 	a.last = raw
-	c := Chunk{Type: "data-tool-agent", ID: a.key, Data: raw, Ancestry: a.ancestry, Depth: len(a.ancestry)}
+	c := uiChunk{Type: "data-tool-agent", ID: a.key, Data: raw, Ancestry: a.ancestry, Depth: len(a.ancestry)}
 	if n := len(a.ancestry); n >= 2 {
 		c.ParentAgentID = a.ancestry[n-2].AgentID
 	}
@@ -179,11 +179,11 @@ func (w *Writer) flushAgents() {
 
 // ancestry returns the agent-<key> calls from the run to the subagent run
 // that the call id runs, outermost first.
-func (w *Writer) ancestry(id string) []Ancestor {
-	var out []Ancestor
+func (w *Writer) ancestry(id string) []ancestor {
+	var out []ancestor
 	for seen := 0; id != "" && seen < 64; seen++ {
 		c := w.calls[id]
-		out = append(out, Ancestor{ToolCallID: id, ToolName: c.toolName, AgentID: agentKey(c.toolName)})
+		out = append(out, ancestor{ToolCallID: id, ToolName: c.toolName, AgentID: agentKey(c.toolName)})
 		id = c.parent
 	}
 	slices.Reverse(out)

@@ -19,10 +19,10 @@ import (
 	"github.com/toolgen-go/toolgen/runtime"
 )
 
-// Chunk is one chunk of the UI message stream: a JSON object whose Type
+// uiChunk is one chunk of the UI message stream: a JSON object whose Type
 // says which other fields are set. Fields that a chunk type does not use
 // are left out of its JSON.
-type Chunk struct {
+type uiChunk struct {
 	Type string `json:"type"`
 	// ID identifies a text, reasoning or data part.
 	ID string `json:"id,omitempty"`
@@ -49,14 +49,14 @@ type Chunk struct {
 	// Data is the payload of a data-* chunk.
 	Data json.RawMessage `json:"data,omitempty"`
 	// Ancestry and Depth place a data-tool-agent part, as Mastra does.
-	Ancestry []Ancestor `json:"ancestry,omitempty"`
+	Ancestry []ancestor `json:"ancestry,omitempty"`
 	Depth    int        `json:"depth,omitempty"`
 	// ParentAgentID is set on data-tool-agent parts of depth 2 and more.
 	ParentAgentID string `json:"parentAgentId,omitempty"`
 }
 
-// Ancestor is one agent-<key> call on the way from the run to a subagent.
-type Ancestor struct {
+// ancestor is one agent-<key> call on the way from the run to a subagent.
+type ancestor struct {
 	ToolCallID string `json:"toolCallId"`
 	ToolName   string `json:"toolName"`
 	// AgentID is the tool's key without "agent-", as Mastra names it.
@@ -202,9 +202,9 @@ func (w *Writer) Write(ev runtime.Event) error {
 		w.endReasoning()
 		if w.textID == "" {
 			w.textID = w.nextID("text")
-			w.chunk(Chunk{Type: "text-start", ID: w.textID})
+			w.chunk(uiChunk{Type: "text-start", ID: w.textID})
 		}
-		w.chunk(Chunk{Type: "text-delta", ID: w.textID, Delta: ev.Text})
+		w.chunk(uiChunk{Type: "text-delta", ID: w.textID, Delta: ev.Text})
 	case runtime.EventReasoningDelta:
 		if ev.Text == "" {
 			break
@@ -212,30 +212,30 @@ func (w *Writer) Write(ev runtime.Event) error {
 		w.endText()
 		if w.reasoningID == "" {
 			w.reasoningID = w.nextID("reasoning")
-			w.chunk(Chunk{Type: "reasoning-start", ID: w.reasoningID})
+			w.chunk(uiChunk{Type: "reasoning-start", ID: w.reasoningID})
 		}
-		w.chunk(Chunk{Type: "reasoning-delta", ID: w.reasoningID, Delta: ev.Text})
+		w.chunk(uiChunk{Type: "reasoning-delta", ID: w.reasoningID, Delta: ev.Text})
 	case runtime.EventToolCallDelta:
 		w.endParts()
 		w.inputStart(ev.ToolCallID, ev.ToolName)
 		if !ev.Suppressed && ev.Text != "" {
-			w.chunk(Chunk{Type: "tool-input-delta", ToolCallID: ev.ToolCallID, InputTextDelta: ev.Text})
+			w.chunk(uiChunk{Type: "tool-input-delta", ToolCallID: ev.ToolCallID, InputTextDelta: ev.Text})
 		}
 	case runtime.EventToolCall:
 		w.endParts()
 		w.inputStart(ev.ToolCallID, ev.ToolName)
-		w.chunk(Chunk{Type: "tool-input-available", ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Input: orNull(ev.Payload)})
+		w.chunk(uiChunk{Type: "tool-input-available", ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Input: orNull(ev.Payload)})
 	case runtime.EventToolResult:
 		w.endParts()
-		w.chunk(Chunk{Type: "tool-output-available", ToolCallID: ev.ToolCallID, Output: orNull(ev.Payload)})
+		w.chunk(uiChunk{Type: "tool-output-available", ToolCallID: ev.ToolCallID, Output: orNull(ev.Payload)})
 		w.task(ev, "completed")
 	case runtime.EventToolError:
 		w.endParts()
-		w.chunk(Chunk{Type: "tool-output-error", ToolCallID: ev.ToolCallID, ErrorText: errorText(ev.Payload)})
+		w.chunk(uiChunk{Type: "tool-output-error", ToolCallID: ev.ToolCallID, ErrorText: errorText(ev.Payload)})
 		w.task(ev, "failed")
 	case runtime.EventToolOutputDenied:
 		w.endParts()
-		w.chunk(Chunk{Type: "tool-output-denied", ToolCallID: ev.ToolCallID})
+		w.chunk(uiChunk{Type: "tool-output-denied", ToolCallID: ev.ToolCallID})
 	case runtime.EventToolProgress:
 		w.data("data-tool-progress", ev.ToolCallID, map[string]any{"toolCallId": ev.ToolCallID, "toolName": ev.ToolName, "progress": orNull(ev.Payload)})
 	case runtime.EventToolOutput:
@@ -245,7 +245,7 @@ func (w *Writer) Write(ev runtime.Event) error {
 	case runtime.EventStepFinish:
 		w.endParts()
 		if w.stepOpen {
-			w.chunk(Chunk{Type: "finish-step"})
+			w.chunk(uiChunk{Type: "finish-step"})
 			w.stepOpen = false
 		}
 	case runtime.EventFinish:
@@ -266,7 +266,7 @@ func (w *Writer) Fail(err error) error {
 	if w.opts.ErrorText != nil {
 		text = w.opts.ErrorText(err)
 	}
-	w.chunk(Chunk{Type: "error", ErrorText: text})
+	w.chunk(uiChunk{Type: "error", ErrorText: text})
 	return w.err
 }
 
@@ -335,7 +335,7 @@ func (w *Writer) start() {
 			h.Set(k, v)
 		}
 	}
-	w.chunk(Chunk{Type: "start", MessageID: w.opts.MessageID})
+	w.chunk(uiChunk{Type: "start", MessageID: w.opts.MessageID})
 	if d := w.opts.Heartbeat; d > 0 {
 		w.stopBeat = make(chan struct{})
 		go w.beat(d)
@@ -383,10 +383,10 @@ func (w *Writer) startStep(step int) {
 	}
 	w.endParts()
 	if w.stepOpen {
-		w.chunk(Chunk{Type: "finish-step"})
+		w.chunk(uiChunk{Type: "finish-step"})
 	}
 	w.step, w.stepOpen = step, true
-	w.chunk(Chunk{Type: "start-step"})
+	w.chunk(uiChunk{Type: "start-step"})
 }
 
 func (w *Writer) inputStart(id, name string) {
@@ -396,19 +396,19 @@ func (w *Writer) inputStart(id, name string) {
 	w.inputStarted[id] = true
 	w.calls[id] = callInfo{toolName: name}
 	f := false
-	w.chunk(Chunk{Type: "tool-input-start", ToolCallID: id, ToolName: name, Dynamic: &f})
+	w.chunk(uiChunk{Type: "tool-input-start", ToolCallID: id, ToolName: name, Dynamic: &f})
 }
 
 func (w *Writer) endText() {
 	if w.textID != "" {
-		w.chunk(Chunk{Type: "text-end", ID: w.textID})
+		w.chunk(uiChunk{Type: "text-end", ID: w.textID})
 		w.textID = ""
 	}
 }
 
 func (w *Writer) endReasoning() {
 	if w.reasoningID != "" {
-		w.chunk(Chunk{Type: "reasoning-end", ID: w.reasoningID})
+		w.chunk(uiChunk{Type: "reasoning-end", ID: w.reasoningID})
 		w.reasoningID = ""
 	}
 }
@@ -428,7 +428,7 @@ func (w *Writer) nextID(kind string) string {
 func (w *Writer) finish(ev runtime.Event) {
 	w.endParts()
 	if w.stepOpen && ev.Result != nil && ev.Result.State == nil {
-		w.chunk(Chunk{Type: "finish-step"})
+		w.chunk(uiChunk{Type: "finish-step"})
 		w.stepOpen = false
 	}
 	if res := ev.Result; res != nil && res.State != nil {
@@ -440,7 +440,7 @@ func (w *Writer) finish(ev runtime.Event) {
 		}
 		w.pending(res.Pending)
 	}
-	w.chunk(Chunk{Type: "finish", FinishReason: finishReason(ev.FinishReason)})
+	w.chunk(uiChunk{Type: "finish", FinishReason: finishReason(ev.FinishReason)})
 }
 
 // pending writes a part for each call the paused run waits on, and the AI
@@ -477,7 +477,7 @@ func (w *Writer) pending(calls []runtime.PendingCall) {
 		}
 		w.data(typ, p.ToolCallID, data)
 		if (p.Kind == "" || p.Kind == runtime.PendingApproval) && len(p.Path) == 0 {
-			w.chunk(Chunk{Type: "tool-approval-request", ApprovalID: ApprovalID(w.opts.RunID, p.ToolCallID), ToolCallID: p.ToolCallID})
+			w.chunk(uiChunk{Type: "tool-approval-request", ApprovalID: ApprovalID(w.opts.RunID, p.ToolCallID), ToolCallID: p.ToolCallID})
 		}
 	}
 }
@@ -509,7 +509,7 @@ func (w *Writer) emitted(ev runtime.Event) {
 		if c.ID != nil {
 			id = *c.ID
 		}
-		w.chunk(Chunk{Type: c.Type, ID: id, Data: c.Data})
+		w.chunk(uiChunk{Type: c.Type, ID: id, Data: c.Data})
 		return
 	}
 	w.data("data-tool-output", "", map[string]any{"toolCallId": ev.ToolCallID, "toolName": ev.ToolName, "output": orNull(ev.Payload)})
@@ -522,10 +522,10 @@ func (w *Writer) data(typ, id string, data any) {
 		// the runtime checked.
 		raw = []byte("null")
 	}
-	w.chunk(Chunk{Type: typ, ID: id, Data: raw})
+	w.chunk(uiChunk{Type: typ, ID: id, Data: raw})
 }
 
-func (w *Writer) chunk(c Chunk) {
+func (w *Writer) chunk(c uiChunk) {
 	if w.err != nil || w.closed {
 		return
 	}
