@@ -71,6 +71,10 @@ type Handler struct {
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.Agent == nil {
+		http.Error(w, "uistream: the Handler has no Agent", http.StatusInternalServerError)
+		return
+	}
 	if r.Method != http.MethodPost {
 		w.Header().Set("Allow", http.MethodPost)
 		http.Error(w, "uistream: POST the chat's messages", http.StatusMethodNotAllowed)

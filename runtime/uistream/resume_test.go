@@ -187,3 +187,10 @@ func TestSubagentApprovalByBodyAnswers(t *testing.T) {
 	assert.Equal(t, "Deleted.", out["output"].(map[string]any)["text"])
 	assert.Equal(t, "stop", chunks[len(chunks)-1]["finishReason"])
 }
+
+func TestHandlerWithoutAgent(t *testing.T) {
+	srv := newHandlerServer(t, &uistream.Handler{})
+	resp, _, raw := post(t, srv.URL, userRequest("hi"))
+	assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
+	assert.Contains(t, raw, "no Agent")
+}
