@@ -168,9 +168,10 @@
 // # Streaming
 //
 // [Agent.Stream] yields [Event] values as they happen: text-delta,
-// tool-call-delta, tool-call, tool-progress, tool-output, tool-result,
+// reasoning-delta, tool-call-delta, tool-call, tool-progress, tool-output, tool-result,
 // tool-error, tool-call-approval, tool-call-suspended, tool-call-resumed,
-// tool-output-denied, step-finish and finish (whose Result is set). A subagent's events appear
+// tool-output-denied, background-task-started, step-finish and finish
+// (whose Result is set). A subagent's events appear
 // in its caller's stream with the subagent's AgentID and the
 // ParentToolCallID of the agent-<key> call. Text deltas are the model's
 // raw output. Argument deltas (tool-call-delta) are too, unless the display
