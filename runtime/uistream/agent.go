@@ -25,7 +25,7 @@ type agentRun struct {
 	Usage            *runtime.Usage        `json:"usage"`
 
 	key      string // the id of the agent-<key> call that runs it
-	ancestry []ancestor
+	ancestry []Ancestor
 	dirty    int    // bytes of text and reasoning not yet written
 	last     []byte // the data last written
 }
@@ -179,13 +179,44 @@ func (w *Writer) flushAgents() {
 
 // ancestry returns the agent-<key> calls from the run to the subagent run
 // that the call id runs, outermost first.
-func (w *Writer) ancestry(id string) []ancestor {
-	var out []ancestor
+func (w *Writer) ancestry(id string) []Ancestor {
+	var out []Ancestor
 	for seen := 0; id != "" && seen < 64; seen++ {
 		c := w.calls[id]
-		out = append(out, ancestor{ToolCallID: id, ToolName: c.toolName, AgentID: agentKey(c.toolName)})
+		out = append(out, Ancestor{ToolCallID: id, ToolName: c.toolName, AgentID: agentKey(c.toolName)})
 		id = c.parent
 	}
 	slices.Reverse(out)
 	return out
+}
+
+// seedAgents takes the subagent runs of the data-tool-agent parts of the
+// message a stream continues, for their runs to go on from. A part that
+// does not decode is left to be replaced.
+func (w *Writer) seedAgents(parts []Part) {
+	for _, p := range parts {
+		if p.Type != "data-tool-agent" || p.ID == "" {
+			continue
+		}
+		a := &agentRun{}
+		if json.Unmarshal(p.Data, a) != nil || a.ID == "" {
+			continue
+		}
+		a.key, a.ancestry = p.ID, p.Ancestry
+		if len(a.ancestry) == 0 {
+			a.ancestry = []Ancestor{{ToolCallID: p.ID}}
+		}
+		for _, c := range a.ancestry {
+			w.calls[c.ToolCallID] = callInfo{toolName: c.ToolName}
+		}
+		for i := 1; i < len(a.ancestry); i++ {
+			c := a.ancestry[i]
+			w.calls[c.ToolCallID] = callInfo{toolName: c.ToolName, parent: a.ancestry[i-1].ToolCallID}
+		}
+		a.last, _ = json.Marshal(a)
+		if w.agents[a.key] == nil {
+			w.agentOrder = append(w.agentOrder, a)
+		}
+		w.agents[a.key] = a
+	}
 }

@@ -137,7 +137,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	last := req.Messages[len(req.Messages)-1]
-	h.serve(w, r, &req, h.Agent.ResumeStream(r.Context(), state, answers, opts...), Options{MessageID: last.ID, Step: state.Step}, func() {
+	h.serve(w, r, &req, h.Agent.ResumeStream(r.Context(), state, answers, opts...), Options{MessageID: last.ID, Step: state.Step, Continues: &last}, func() {
 		// The answers were refused before anything ran: the run waits
 		// on as it did.
 		_ = h.getStore().Put(r.Context(), runID, state)

@@ -62,6 +62,9 @@ type Part struct {
 	Approval   *Approval       `json:"approval,omitempty"`
 	ID         string          `json:"id,omitempty"`
 	Data       json.RawMessage `json:"data,omitempty"`
+	// Ancestry is set on a data-tool-agent part: the agent-<key> calls
+	// that lead to the subagent's run.
+	Ancestry []Ancestor `json:"ancestry,omitempty"`
 }
 
 // Approval is the approval of a tool part: its request's id and, once the

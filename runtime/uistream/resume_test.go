@@ -2,6 +2,7 @@ package uistream_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -176,12 +177,44 @@ func TestSubagentApprovalByBodyAnswers(t *testing.T) {
 	assert.Equal(t, []any{"call_h"}, data["path"])
 	assert.Equal(t, "helper", data["agentId"])
 	assert.NotContains(t, types(chunks), "tool-approval-request call_sd")
+	var status any
+	for _, c := range chunks {
+		if c["type"] == "data-tool-agent" {
+			status = c["data"].(map[string]any)["status"]
+		}
+	}
+	assert.Equal(t, "paused", status)
 	runID := data["runId"].(string)
 
+	// The page sends back its message, with the subagent's part as it
+	// has it.
+	var agentPart map[string]any
+	for _, c := range chunks {
+		if c["type"] == "data-tool-agent" {
+			agentPart = c
+		}
+	}
+	partJSON, err := json.Marshal(agentPart)
+	require.NoError(t, err)
 	body := `{"runId":"` + runID + `","answers":[{"toolCallId":"call_sd","path":["call_h"],"approved":true}],` +
-		`"messages":[{"id":"a1","role":"assistant","parts":[]}]}`
+		`"messages":[{"id":"a1","role":"assistant","parts":[` + string(partJSON) + `]}]}`
 	resp, chunks, raw := post(t, srv.URL, body)
 	require.Equal(t, 200, resp.StatusCode, raw)
+	var last map[string]any
+	for _, c := range chunks {
+		if c["type"] == "data-tool-agent" {
+			last = c
+		}
+	}
+	require.NotNil(t, last, raw)
+	data = last["data"].(map[string]any)
+	assert.Equal(t, "finished", data["status"])
+	assert.Equal(t, "Deleted.", data["text"])
+	calls := data["toolCalls"].([]any)
+	require.Len(t, calls, 1, "the call made before the pause is still in the part")
+	assert.Equal(t, "call_sd", calls[0].(map[string]any)["toolCallId"])
+	assert.Len(t, data["toolResults"], 1)
+	assert.Equal(t, agentPart["ancestry"], last["ancestry"])
 	out := chunkOf(t, chunks, "tool-output-available")
 	assert.Equal(t, "call_h", out["toolCallId"])
 	assert.Equal(t, "Deleted.", out["output"].(map[string]any)["text"])

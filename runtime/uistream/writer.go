@@ -49,14 +49,14 @@ type uiChunk struct {
 	// Data is the payload of a data-* chunk.
 	Data json.RawMessage `json:"data,omitempty"`
 	// Ancestry and Depth place a data-tool-agent part, as Mastra does.
-	Ancestry []ancestor `json:"ancestry,omitempty"`
+	Ancestry []Ancestor `json:"ancestry,omitempty"`
 	Depth    int        `json:"depth,omitempty"`
 	// ParentAgentID is set on data-tool-agent parts of depth 2 and more.
 	ParentAgentID string `json:"parentAgentId,omitempty"`
 }
 
-// ancestor is one agent-<key> call on the way from the run to a subagent.
-type ancestor struct {
+// Ancestor is one agent-<key> call on the way from the run to a subagent.
+type Ancestor struct {
 	ToolCallID string `json:"toolCallId"`
 	ToolName   string `json:"toolName"`
 	// AgentID is the tool's key without "agent-", as Mastra names it.
@@ -99,6 +99,11 @@ type Options struct {
 	// paused one: events of that step then continue it, with no second
 	// start-step.
 	Step int
+	// Continues, when set, is the assistant message the stream continues,
+	// as the page holds it: a subagent's run that goes on in the stream
+	// starts from its data-tool-agent part there, so that the part keeps
+	// what the subagent did before the pause.
+	Continues *Message
 	// Heartbeat, when positive, writes an SSE comment (": heartbeat")
 	// whenever the stream has been silent that long, so that a proxy does
 	// not close it while a tool runs. Close stops it.
@@ -165,12 +170,16 @@ func newWriter(w io.Writer, opts Options) *Writer {
 	if opts.MessageID == "" {
 		opts.MessageID = "msg-" + randomID()
 	}
-	return &Writer{
+	w2 := &Writer{
 		w: w, opts: opts, step: opts.Step, stepOpen: opts.Step > 0,
 		inputStarted: map[string]bool{},
 		calls:        map[string]callInfo{},
 		agents:       map[string]*agentRun{},
 	}
+	if opts.Continues != nil {
+		w2.seedAgents(opts.Continues.Parts)
+	}
+	return w2
 }
 
 // RunID returns the run id the writer names paused calls with.
