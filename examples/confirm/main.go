@@ -140,6 +140,8 @@ func stream(w io.Writer, events func(func(runtime.Event, error) bool)) (*runtime
 		case runtime.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
+		case runtime.EventReasoningDelta:
+			continue // a reasoning model's thinking, not shown
 		case runtime.EventToolCallDelta:
 			continue
 		case runtime.EventFinish:

@@ -131,7 +131,7 @@ func start(ctx context.Context, c client.Client, queue, prompt string, stdout io
 			return // no worker has picked the run up yet
 		}
 		for _, ev := range st.Events[printed:] {
-			if ev.Type == runtime.EventTextDelta || ev.Type == runtime.EventToolCallDelta {
+			if ev.Type == runtime.EventTextDelta || ev.Type == runtime.EventToolCallDelta || ev.Type == runtime.EventReasoningDelta {
 				continue
 			}
 			fmt.Fprintln(stdout, ev)

@@ -106,6 +106,8 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 		case runtime.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
+		case runtime.EventReasoningDelta:
+			continue // a reasoning model's thinking, not shown
 		case runtime.EventToolCallDelta:
 			continue
 		case runtime.EventStepFinish:

@@ -145,6 +145,8 @@ func run(ctx context.Context, w io.Writer, supervisorModel, writerModel runtime.
 			}
 			texts[ev.ParentToolCallID].WriteString(ev.Text)
 			continue
+		case runtime.EventReasoningDelta:
+			continue // a reasoning model's thinking, not shown
 		case runtime.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}

@@ -133,6 +133,8 @@ func run(ctx context.Context, w io.Writer, model runtime.Model) error {
 		case runtime.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
+		case runtime.EventReasoningDelta:
+			continue // a reasoning model's thinking, not shown
 		case runtime.EventToolCallDelta:
 			continue
 		case runtime.EventFinish:

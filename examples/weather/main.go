@@ -115,6 +115,8 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 		case runtime.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
+		case runtime.EventReasoningDelta:
+			continue // a reasoning model's thinking, not shown
 		case runtime.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
