@@ -142,7 +142,8 @@ func TestRunErrorIsAnErrorChunk(t *testing.T) {
 	failing := &runtime.Agent{ID: "f", Model: scripted.New(scripted.Fail(errProvider), scripted.Fail(errProvider))}
 	srv := newServer(t, failing)
 	_, chunks, raw := post(t, srv.URL, userRequest("hi"))
-	assert.Equal(t, []string{"start", "error"}, types(chunks))
+	assert.Equal(t, []string{"start", "error", "finish"}, types(chunks))
+	assert.Equal(t, "error", chunks[2]["finishReason"])
 	assert.Equal(t, uistream.DefaultErrorText, chunks[1]["errorText"])
 	assert.NotContains(t, raw, "sk-secret")
 

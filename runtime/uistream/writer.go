@@ -295,8 +295,9 @@ func (w *Writer) Close() error {
 // Write writes the events of a run, from [runtime.Agent.Stream] or its
 // siblings, to w as the UI message stream, and closes it. It returns the
 // run's result (nil unless it finished or paused) and the run's error,
-// which it also wrote as an error chunk, or the error of writing to w,
-// in which case it stopped the run.
+// which it also wrote as an error chunk followed by finish-step (when a
+// step was open) and finish with the reason error, or the error of
+// writing to w, in which case it stopped the run.
 func Write(w http.ResponseWriter, events iter.Seq2[runtime.Event, error], opts Options) (*runtime.Result, error) {
 	uw := NewWriter(w, opts)
 	return uw.Run(events)
@@ -308,7 +309,14 @@ func (w *Writer) Run(events iter.Seq2[runtime.Event, error]) (*runtime.Result, e
 	var res *runtime.Result
 	for ev, err := range events {
 		if err != nil {
+			// As Mastra's and the AI SDK's streams end: the error, then
+			// the step and the message finish with the reason error.
 			w.Fail(err)
+			if w.stepOpen {
+				w.chunk(uiChunk{Type: "finish-step"})
+				w.stepOpen = false
+			}
+			w.chunk(uiChunk{Type: "finish", FinishReason: string(runtime.FinishError)})
 			w.Close()
 			return res, err
 		}
