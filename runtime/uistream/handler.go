@@ -138,23 +138,26 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	last := req.Messages[len(req.Messages)-1]
 	h.serve(w, r, &req, h.Agent.ResumeStream(r.Context(), state, answers, opts...), Options{MessageID: last.ID, Step: state.Step, Continues: &last}, func() {
-		// The answers were refused before anything ran: the run waits
-		// on as it did.
 		_ = h.getStore().Put(r.Context(), runID, state)
 	})
 }
 
-// serve writes the run of events. A resumed run whose answers the runtime
-// refuses gets 400, and refused is called.
+// serve writes the run of events. When a resumed run fails before its
+// first event, refused is called, and answers that the runtime refuses
+// get 400.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, events iter.Seq2[runtime.Event, error], opts Options, refused func()) {
 	next, stop := iter.Pull2(events)
 	defer stop()
 	first, err, ok := next()
-	if ok && refused != nil && errors.Is(err, runtime.ErrInvalidAnswer) {
+	if ok && err != nil && refused != nil {
+		// The resumed run failed before its first event: nothing ran,
+		// and it waits on as it did.
 		stop()
 		refused()
-		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
-		return
+		if errors.Is(err, runtime.ErrInvalidAnswer) {
+			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
+			return
+		}
 	}
 	opts.ErrorText, opts.Heartbeat = h.ErrorText, h.Heartbeat
 	uw := NewWriter(w, opts)

@@ -228,3 +228,30 @@ func TestHandlerWithoutAgent(t *testing.T) {
 	assert.Equal(t, http.StatusInternalServerError, resp.StatusCode)
 	assert.Contains(t, raw, "no Agent")
 }
+
+// A resumed run that fails before its first event (here, options that
+// clash with the agent's tools) ran nothing: it stays in the store, and a
+// good request resumes it.
+func TestResumeFailingBeforeAnyEventKeepsTheRun(t *testing.T) {
+	clash := false
+	store := uistream.NewMemoryStore(0)
+	h := &uistream.Handler{Agent: serialAgent(), Store: store, Options: func(*http.Request, *uistream.Request) ([]runtime.Option, error) {
+		if clash {
+			return []runtime.Option{runtime.WithClientTools(map[string]runtime.ClientTool{"delete": {Description: "d", InputSchema: []byte(`{"type":"object"}`)}})}, nil
+		}
+		return nil, nil
+	}}
+	srv := newHandlerServer(t, h)
+	_, chunks, _ := post(t, srv.URL, userRequest("go"))
+	runID := chunkOf(t, chunks, "data-tool-call-approval")["data"].(map[string]any)["runId"].(string)
+
+	clash = true
+	resp, chunks, raw := post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))
+	require.Equal(t, 200, resp.StatusCode, raw)
+	assert.Equal(t, []string{"start", "error", "finish"}, types(chunks))
+	assert.Equal(t, 1, store.Len(), "the run waits on")
+
+	clash = false
+	_, chunks, _ = post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))
+	assert.Contains(t, types(chunks), "tool-output-available call_d")
+}

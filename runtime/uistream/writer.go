@@ -123,6 +123,7 @@ type Writer struct {
 	started, closed bool
 	step            int  // the step of the last start-step
 	stepOpen        bool // a start-step is not yet finished
+	stepStarted     bool // this writer wrote the open step's start-step
 	textID          string
 	reasoningID     string
 	n               int             // counter of part ids
@@ -295,8 +296,8 @@ func (w *Writer) Close() error {
 // Write writes the events of a run, from [runtime.Agent.Stream] or its
 // siblings, to w as the UI message stream, and closes it. It returns the
 // run's result (nil unless it finished or paused) and the run's error,
-// which it also wrote as an error chunk followed by finish-step (when a
-// step was open) and finish with the reason error, or the error of
+// which it also wrote as an error chunk followed by finish-step (when it
+// had started a step) and finish with the reason error, or the error of
 // writing to w, in which case it stopped the run.
 func Write(w http.ResponseWriter, events iter.Seq2[runtime.Event, error], opts Options) (*runtime.Result, error) {
 	uw := NewWriter(w, opts)
@@ -312,7 +313,7 @@ func (w *Writer) Run(events iter.Seq2[runtime.Event, error]) (*runtime.Result, e
 			// As Mastra's and the AI SDK's streams end: the error, then
 			// the step and the message finish with the reason error.
 			w.Fail(err)
-			if w.stepOpen {
+			if w.stepOpen && w.stepStarted {
 				w.chunk(uiChunk{Type: "finish-step"})
 				w.stepOpen = false
 			}
@@ -402,7 +403,7 @@ func (w *Writer) startStep(step int) {
 	if w.stepOpen {
 		w.chunk(uiChunk{Type: "finish-step"})
 	}
-	w.step, w.stepOpen = step, true
+	w.step, w.stepOpen, w.stepStarted = step, true, true
 	w.chunk(uiChunk{Type: "start-step"})
 }
 
