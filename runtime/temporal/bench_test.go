@@ -7,7 +7,6 @@ package temporal_test
 import (
 	"context"
 	"fmt"
-	"iter"
 	goruntime "runtime"
 	"sync"
 	"testing"
@@ -42,7 +41,7 @@ func benchAgent(id string) *runtime.Agent {
 		}) (string, error) {
 			return in.Text, nil
 		})
-	return &runtime.Agent{ID: id, Model: byPosition{turns: turns}, Tools: runtime.Toolset{"echo": echo}}
+	return &runtime.Agent{ID: id, Model: scripted.ByPosition(turns...), Tools: runtime.Toolset{"echo": echo}}
 }
 
 // BenchmarkDurableStep measures a step of a durable run (a model activity
@@ -103,10 +102,10 @@ func BenchmarkHeldRuns(b *testing.B) {
 			gate := runtime.NewFunc(&runtime.Spec{ID: "gate", Description: "Needs approval.", NeedsApproval: true,
 				InputSchema: []byte(`{"type":"object","properties":{}}`)},
 				func(context.Context, struct{}) (string, error) { return "open", nil })
-			agent := &runtime.Agent{ID: "held", Tools: runtime.Toolset{"gate": gate}, Model: byPosition{turns: []scripted.Turn{
+			agent := &runtime.Agent{ID: "held", Tools: runtime.Toolset{"gate": gate}, Model: scripted.ByPosition(
 				scripted.Calls(runtime.ToolCall{ID: "g1", Name: "gate", Arguments: `{}`}),
 				scripted.Text("through"),
-			}}}
+			)}
 			c, queue := benchWorker(b, srv, worker.Options{}, agent)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
@@ -207,39 +206,4 @@ func heapInUse() int64 {
 	var m goruntime.MemStats
 	goruntime.ReadMemStats(&m)
 	return int64(m.HeapInuse)
-}
-
-// byPosition is a model scripted by position: the request's number of
-// assistant messages picks the turn, so that every run plays the script
-// from its start, and a run taken over by another worker goes on where it
-// was.
-type byPosition struct{ turns []scripted.Turn }
-
-func (m byPosition) turn(req *runtime.Request) (*scripted.Model, error) {
-	n := 0
-	for _, msg := range req.Messages {
-		if msg.Role == runtime.RoleAssistant {
-			n++
-		}
-	}
-	if n >= len(m.turns) {
-		return nil, fmt.Errorf("no turn %d: the script has %d", n, len(m.turns))
-	}
-	return scripted.New(m.turns[n]), nil
-}
-
-func (m byPosition) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
-	s, err := m.turn(req)
-	if err != nil {
-		return nil, err
-	}
-	return s.Generate(ctx, req)
-}
-
-func (m byPosition) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
-	s, err := m.turn(req)
-	if err != nil {
-		return func(yield func(runtime.StreamPart, error) bool) { yield(runtime.StreamPart{}, err) }
-	}
-	return s.Stream(ctx, req)
 }

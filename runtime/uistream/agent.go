@@ -114,9 +114,7 @@ func (w *Writer) subagent(ev runtime.Event) {
 		a.ToolCalls = append(a.ToolCalls, agentCall{ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Args: orNull(ev.Payload)})
 	case runtime.EventToolResult:
 		a.ToolResults = append(a.ToolResults, agentResult{ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Args: a.args(ev.ToolCallID), Result: orNull(ev.Payload)})
-	case runtime.EventToolError:
-		a.ToolErrors = append(a.ToolErrors, agentError{ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Args: a.args(ev.ToolCallID), ErrorText: errorText(ev.Payload)})
-	case runtime.EventToolOutputDenied:
+	case runtime.EventToolError, runtime.EventToolOutputDenied:
 		a.ToolErrors = append(a.ToolErrors, agentError{ToolCallID: ev.ToolCallID, ToolName: ev.ToolName, Args: a.args(ev.ToolCallID), ErrorText: errorText(ev.Payload)})
 	case runtime.EventToolProgress:
 		w.data("data-tool-progress", ev.ToolCallID, map[string]any{"toolCallId": ev.ToolCallID, "toolName": ev.ToolName, "progress": orNull(ev.Payload)})

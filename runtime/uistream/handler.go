@@ -159,11 +159,10 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, ev
 			return
 		}
 	}
-	opts.ErrorText, opts.Heartbeat = h.ErrorText, h.Heartbeat
+	runID := "run-" + randomID()
+	opts.RunID, opts.ErrorText, opts.Heartbeat = runID, h.ErrorText, h.Heartbeat
+	opts.OnPause = func(res *runtime.Result) error { return h.getStore().Put(r.Context(), runID, res.State) }
 	uw := NewWriter(w, opts)
-	uw.opts.OnPause = func(res *runtime.Result) error {
-		return h.getStore().Put(r.Context(), uw.RunID(), res.State)
-	}
 	rest := func(yield func(runtime.Event, error) bool) {
 		if !ok || !yield(first, err) {
 			return

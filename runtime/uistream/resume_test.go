@@ -158,19 +158,24 @@ type jsonError string
 
 func (e jsonError) Error() string { return string(e) }
 
-// A subagent's call that waits for approval is a data-tool-call-approval
-// part with its path, and no tool-approval-request (the page has no part
-// of that call); the body's answers resume it.
-func TestSubagentApprovalByBodyAnswers(t *testing.T) {
+// subagentDeleter runs a helper subagent whose delete call waits for
+// approval.
+func subagentDeleter() *runtime.Agent {
 	helper := &runtime.Agent{ID: "helper", Description: "Deletes.", Tools: runtime.Toolset{"delete": deleteTool()}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_sd", Name: "delete", Arguments: `{"path":"/tmp/y"}`}),
 		scripted.Text("Deleted."),
 	)}
-	top := &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"helper": helper}, Model: scripted.New(
+	return &runtime.Agent{ID: "top", Agents: map[string]*runtime.Agent{"helper": helper}, Model: scripted.New(
 		scripted.Calls(runtime.ToolCall{ID: "call_h", Name: "agent-helper", Arguments: `{"prompt":"delete /tmp/y"}`}),
 		scripted.Text("All done."),
 	)}
-	srv := newServer(t, top)
+}
+
+// A subagent's call that waits for approval is a data-tool-call-approval
+// part with its path, and no tool-approval-request (the page has no part
+// of that call); the body's answers resume it.
+func TestSubagentApprovalByBodyAnswers(t *testing.T) {
+	srv := newServer(t, subagentDeleter())
 	_, chunks, _ := post(t, srv.URL, userRequest("go"))
 	approval := chunkOf(t, chunks, "data-tool-call-approval")
 	data := approval["data"].(map[string]any)
@@ -254,4 +259,24 @@ func TestResumeFailingBeforeAnyEventKeepsTheRun(t *testing.T) {
 	clash = false
 	_, chunks, _ = post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))
 	assert.Contains(t, types(chunks), "tool-output-available call_d")
+}
+
+// A subagent's declined call is among its part's tool errors, with the
+// reason the model is told.
+func TestSubagentDeclined(t *testing.T) {
+	srv := newServer(t, subagentDeleter())
+	_, chunks, _ := post(t, srv.URL, userRequest("go"))
+	runID := chunkOf(t, chunks, "data-tool-call-approval")["data"].(map[string]any)["runId"].(string)
+	body := `{"runId":"` + runID + `","answers":[{"toolCallId":"call_sd","path":["call_h"],"approved":false,"reason":"not that one"}],` +
+		`"messages":[{"id":"a1","role":"assistant","parts":[]}]}`
+	resp, chunks, raw := post(t, srv.URL, body)
+	require.Equal(t, 200, resp.StatusCode, raw)
+	var errs any
+	for _, c := range chunks {
+		if c["type"] == "data-tool-agent" {
+			errs = c["data"].(map[string]any)["toolErrors"]
+		}
+	}
+	require.Len(t, errs, 1, raw)
+	assert.Equal(t, "not that one", errs.([]any)[0].(map[string]any)["errorText"])
 }

@@ -114,11 +114,10 @@ type Options struct {
 // response. Its methods are not safe for concurrent use. Close it (Run
 // does) before the HTTP handler returns.
 type Writer struct {
-	w      io.Writer
-	flush  func() error
-	header func() http.Header
-	opts   Options
-	err    error // the first write error
+	w    http.ResponseWriter
+	rc   *http.ResponseController
+	opts Options
+	err  error // the first write error
 
 	started, closed bool
 	step            int  // the step of the last start-step
@@ -152,35 +151,31 @@ type callInfo struct {
 // x-vercel-ai-ui-message-stream v1 and X-Accel-Buffering no, as the AI
 // SDK does. It flushes the response after each chunk.
 func NewWriter(w http.ResponseWriter, opts Options) *Writer {
-	rc := http.NewResponseController(w)
-	uw := newWriter(w, opts)
-	uw.flush = func() error {
-		if err := rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
-			return err
-		}
-		return nil
-	}
-	uw.header = w.Header
-	return uw
-}
-
-func newWriter(w io.Writer, opts Options) *Writer {
 	if opts.RunID == "" {
 		opts.RunID = "run-" + randomID()
 	}
 	if opts.MessageID == "" {
 		opts.MessageID = "msg-" + randomID()
 	}
-	w2 := &Writer{
-		w: w, opts: opts, step: opts.Step, stepOpen: opts.Step > 0,
+	uw := &Writer{
+		w: w, rc: http.NewResponseController(w), opts: opts, step: opts.Step, stepOpen: opts.Step > 0,
 		inputStarted: map[string]bool{},
 		calls:        map[string]callInfo{},
 		agents:       map[string]*agentRun{},
 	}
 	if opts.Continues != nil {
-		w2.seedAgents(opts.Continues.Parts)
+		uw.seedAgents(opts.Continues.Parts)
 	}
-	return w2
+	return uw
+}
+
+// flush sends what was written to the client; a response that cannot
+// flush sends it when it can.
+func (w *Writer) flush() error {
+	if err := w.rc.Flush(); err != nil && !errors.Is(err, http.ErrNotSupported) {
+		return err
+	}
+	return nil
 }
 
 // RunID returns the run id the writer names paused calls with.
@@ -206,25 +201,11 @@ func (w *Writer) Write(ev runtime.Event) error {
 	}
 	switch ev.Type {
 	case runtime.EventTextDelta:
-		if ev.Text == "" {
-			break
-		}
 		w.endReasoning()
-		if w.textID == "" {
-			w.textID = w.nextID("text")
-			w.chunk(uiChunk{Type: "text-start", ID: w.textID})
-		}
-		w.chunk(uiChunk{Type: "text-delta", ID: w.textID, Delta: ev.Text})
+		w.delta("text", &w.textID, ev.Text)
 	case runtime.EventReasoningDelta:
-		if ev.Text == "" {
-			break
-		}
 		w.endText()
-		if w.reasoningID == "" {
-			w.reasoningID = w.nextID("reasoning")
-			w.chunk(uiChunk{Type: "reasoning-start", ID: w.reasoningID})
-		}
-		w.chunk(uiChunk{Type: "reasoning-delta", ID: w.reasoningID, Delta: ev.Text})
+		w.delta("reasoning", &w.reasoningID, ev.Text)
 	case runtime.EventToolCallDelta:
 		w.endParts()
 		w.inputStart(ev.ToolCallID, ev.ToolName)
@@ -334,24 +315,13 @@ func (w *Writer) Run(events iter.Seq2[runtime.Event, error]) (*runtime.Result, e
 	return res, nil
 }
 
-// header returns the response's header map, to set before the first write;
-// nil for a writer that is not on an HTTP response.
-func (w *Writer) headerMap() http.Header {
-	if w.header == nil {
-		return nil
-	}
-	return w.header()
-}
-
 func (w *Writer) start() {
 	if w.started {
 		return
 	}
 	w.started = true
-	if h := w.headerMap(); h != nil {
-		for k, v := range headers {
-			h.Set(k, v)
-		}
+	for k, v := range headers {
+		w.w.Header().Set(k, v)
 	}
 	w.chunk(uiChunk{Type: "start", MessageID: w.opts.MessageID})
 	if d := w.opts.Heartbeat; d > 0 {
@@ -373,7 +343,7 @@ func (w *Writer) beat(d time.Duration) {
 			w.mu.Lock()
 			if !w.done && now.Sub(w.lastSent) >= d {
 				// An error here shows at the run's next write.
-				if _, err := io.WriteString(w.w, ": heartbeat\n\n"); err == nil && w.flush != nil {
+				if _, err := io.WriteString(w.w, ": heartbeat\n\n"); err == nil {
 					_ = w.flush()
 				}
 				w.lastSent = now
@@ -415,6 +385,19 @@ func (w *Writer) inputStart(id, name string) {
 	w.calls[id] = callInfo{toolName: name}
 	f := false
 	w.chunk(uiChunk{Type: "tool-input-start", ToolCallID: id, ToolName: name, Dynamic: &f})
+}
+
+// delta writes a piece of text or reasoning (kind), first opening a part
+// of that kind unless *open names one.
+func (w *Writer) delta(kind string, open *string, text string) {
+	if text == "" {
+		return
+	}
+	if *open == "" {
+		*open = w.nextID(kind)
+		w.chunk(uiChunk{Type: kind + "-start", ID: *open})
+	}
+	w.chunk(uiChunk{Type: kind + "-delta", ID: *open, Delta: text})
 }
 
 func (w *Writer) endText() {
@@ -571,10 +554,8 @@ func (w *Writer) raw(p []byte) {
 		w.err = err
 		return
 	}
-	if w.flush != nil {
-		if err := w.flush(); err != nil {
-			w.err = err
-		}
+	if err := w.flush(); err != nil {
+		w.err = err
 	}
 }
 
@@ -594,8 +575,9 @@ func finishReason(r runtime.FinishReason) string {
 
 // errorText is the text of a tool-output-error: the display payload's
 // message when it is an object with one (the default shape,
-// {"kind":…,"message":…}), the string when it is a JSON string, else its
-// JSON.
+// {"kind":…,"message":…}), the reason of a declined call's
+// {"approved":false,"reason":…}, the string when it is a JSON string,
+// else its JSON.
 func errorText(payload json.RawMessage) string {
 	var s string
 	if json.Unmarshal(payload, &s) == nil {
@@ -603,9 +585,13 @@ func errorText(payload json.RawMessage) string {
 	}
 	var m struct {
 		Message *string `json:"message"`
+		Reason  *string `json:"reason"` // a declined call's
 	}
 	if json.Unmarshal(payload, &m) == nil && m.Message != nil {
 		return *m.Message
+	}
+	if m.Reason != nil {
+		return *m.Reason
 	}
 	if len(payload) == 0 {
 		return "tool call failed"
