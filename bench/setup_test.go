@@ -14,7 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/bench/tools100"
 	"github.com/toolgen-go/toolgen/bench/tools100/peers100"
 	"github.com/toolgen-go/toolgen/bench/weather"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // sink keeps results alive so that the compiler cannot drop the work.
@@ -32,7 +32,7 @@ var (
 )
 
 // listToolgenSorted is listToolgen in key order.
-func listToolgenSorted(ts runtime.Toolset) []listed {
+func listToolgenSorted(ts tool.Toolset) []listed {
 	out := make([]listed, 0, len(ts))
 	for _, k := range ts.Keys() {
 		s := ts[k].Spec()
@@ -99,7 +99,7 @@ type lib struct {
 // case_ is one tool, started by each library.
 type case_ struct {
 	toolgenKey string
-	toolgen    func() runtime.Toolset
+	toolgen    func() tool.Toolset
 	eino       func() []tool.InvokableTool
 	sdk        func() *sdkmcp.Server
 	mcpGo      func(validate bool) *mark3server.MCPServer

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // The corpus (testdata/corpus) holds real-world request types as tool
@@ -72,9 +72,9 @@ func corpusDialects(t *testing.T, pkgs []*pkgModel) map[string][]byte {
 	out := map[string][]byte{}
 	for _, pkg := range pkgs {
 		for _, tool := range pkg.Tools {
-			for _, d := range runtime.Dialects() {
+			for _, d := range schema.Dialects() {
 				name := "dialects/" + tool.Key + "." + string(d)
-				s, err := runtime.ConvertSchema(tool.InputSchema, d)
+				s, err := schema.Convert(tool.InputSchema, d)
 				if err != nil {
 					out[name+".error"] = []byte(err.Error() + "\n")
 					continue

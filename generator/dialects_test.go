@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // TestConfigDialects runs a tool whose input Gemini and OpenAI strict
@@ -30,7 +30,7 @@ type In struct {
 func Tag(ctx context.Context, in In) (bool, error) { return true, nil }
 `)})
 	res, err := Generate(context.Background(), Config{Dir: dir, Patterns: []string{"./..."}, Env: testEnv(),
-		Dialects: []runtime.Dialect{runtime.DialectGemini}})
+		Dialects: []schema.Dialect{schema.DialectGemini}})
 	require.NoError(t, err)
 	assert.Equal(t, `d/d.go:12:1: tool "tag": gemini cannot express its input at In.Extra: any value (true or {}) cannot be expressed for Gemini: every schema needs a type (-dialects lists gemini)
 `, formatDiagnostics(res.Diagnostics, dir))
@@ -40,7 +40,7 @@ func Tag(ctx context.Context, in In) (bool, error) { return true, nil }
 func TestParseDialects(t *testing.T) {
 	got, err := ParseDialects("gemini, openai-strict,gemini")
 	require.NoError(t, err)
-	assert.Equal(t, []runtime.Dialect{runtime.DialectGemini, runtime.DialectOpenAIStrict}, got)
+	assert.Equal(t, []schema.Dialect{schema.DialectGemini, schema.DialectOpenAIStrict}, got)
 
 	_, err = ParseDialects("gemini,openai")
 	assert.EqualError(t, err, `unknown dialect "openai"; known: standard, openai-strict, gemini, anthropic`)

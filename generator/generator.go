@@ -31,7 +31,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // DefaultOutput is the name of the generated file in each package.
@@ -65,18 +65,18 @@ type Config struct {
 	// [ParseDialects]): what one of them cannot express of a tool's input
 	// is an error, and the other dialects are not checked. With none, what
 	// any provider's dialect cannot express is a warning.
-	Dialects []runtime.Dialect
+	Dialects []schema.Dialect
 }
 
 // ParseDialects reads a comma-separated list of dialect names, as the
 // manifest names them: openai-strict, gemini, anthropic, and standard for
 // the schema as generated (OpenAI without strict mode, MCP clients), which
 // expresses every input.
-func ParseDialects(list string) ([]runtime.Dialect, error) {
-	var out []runtime.Dialect
+func ParseDialects(list string) ([]schema.Dialect, error) {
+	var out []schema.Dialect
 	for name := range strings.SplitSeq(list, ",") {
-		d := runtime.Dialect(strings.TrimSpace(name))
-		if !slices.Contains(runtime.Dialects(), d) {
+		d := schema.Dialect(strings.TrimSpace(name))
+		if !slices.Contains(schema.Dialects(), d) {
 			return nil, fmt.Errorf("unknown dialect %q; known: %s", d, dialectNames())
 		}
 		if !slices.Contains(out, d) {
@@ -89,7 +89,7 @@ func ParseDialects(list string) ([]runtime.Dialect, error) {
 // dialectNames lists the names ParseDialects accepts.
 func dialectNames() string {
 	var names []string
-	for _, d := range runtime.Dialects() {
+	for _, d := range schema.Dialects() {
 		names = append(names, string(d))
 	}
 	return strings.Join(names, ", ")
@@ -153,7 +153,7 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, fmt.Errorf("the generated file and the hooks file are both %q", cfg.Output)
 	}
 	for _, d := range cfg.Dialects {
-		if !slices.Contains(runtime.Dialects(), d) {
+		if !slices.Contains(schema.Dialects(), d) {
 			return nil, fmt.Errorf("dialect %q: want one of %s", d, dialectNames())
 		}
 	}

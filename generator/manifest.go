@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // ManifestEntry describes one tool or one structured output in the -json
@@ -29,8 +29,8 @@ type ManifestEntry struct {
 	SuspendSchema json.RawMessage `json:"suspendSchema,omitempty"`
 	ResumeSchema  json.RawMessage `json:"resumeSchema,omitempty"`
 	// Type is an output's Go type; Schema its JSON Schema, whose root is an
-	// object; Var the generated variable (a *runtime.StructuredOutput[Type])
-	// that runtime.WithOutput takes.
+	// object; Var the generated variable (a *tool.StructuredOutput[Type])
+	// that agent.WithOutput takes.
 	Type   string          `json:"type,omitempty"`
 	Schema json.RawMessage `json:"schema,omitempty"`
 	Var    string          `json:"var,omitempty"`
@@ -45,10 +45,10 @@ type ManifestEntry struct {
 	Position    string               `json:"position"` // path:line:col of the function's or type's name
 	// InputDialects are a tool's input schema as each provider receives it
 	// (openai-strict, gemini, anthropic), or why it cannot.
-	InputDialects map[runtime.Dialect]DialectSchema `json:"inputDialects,omitempty"`
+	InputDialects map[schema.Dialect]DialectSchema `json:"inputDialects,omitempty"`
 	// Dialects are an output's schema as each provider receives it, or why
 	// it cannot.
-	Dialects map[runtime.Dialect]DialectSchema `json:"dialects,omitempty"`
+	Dialects map[schema.Dialect]DialectSchema `json:"dialects,omitempty"`
 }
 
 // The kinds of manifest entries ([ManifestEntry].Kind).

@@ -7,7 +7,7 @@ import (
 	"go/types"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // The model is what the stages pass between them: find fills it from the
@@ -77,7 +77,7 @@ type toolModel struct {
 	Input, Output             *schemaConst
 	// Dialects are the input schema in each provider's dialect, or why it
 	// cannot be expressed there.
-	Dialects map[runtime.Dialect]DialectSchema
+	Dialects map[schema.Dialect]DialectSchema
 	// Flags from the directive.
 	Approval, Strict, Background bool
 	// The MCP hints from the directive: nil when the directive leaves a hint
@@ -106,7 +106,7 @@ type outputModel struct {
 	// object (the doc comment, or desc=).
 	ID, Description string
 	// Type is the struct type; Var the name of the generated variable that
-	// holds its *runtime.StructuredOutput (<Type>Schema).
+	// holds its *tool.StructuredOutput (<Type>Schema).
 	Type *typeExpr
 	Var  string
 	// Strict is the directive's strict flag.
@@ -117,7 +117,7 @@ type outputModel struct {
 	Const  *schemaConst
 	// Dialects are the schema in each provider's dialect, or why it cannot
 	// be expressed there.
-	Dialects map[runtime.Dialect]DialectSchema
+	Dialects map[schema.Dialect]DialectSchema
 	// Options are the directive's options as written: flags map to "".
 	Options map[string]string
 	// Pos is the position of the type's name.
@@ -130,25 +130,25 @@ type hookKind string
 // The hook kinds, named after their directive options.
 const (
 	// hookModel shapes what the model sees of the output:
-	// func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error).
+	// func(ctx context.Context, in In, out Out) (llm.ModelOutput, error).
 	hookModel hookKind = "model"
 	// hookDisplay returns the display transforms:
-	// func() runtime.Transforms[In, Out].
+	// func() tool.Transforms[In, Out].
 	hookDisplay hookKind = "display"
 	// hookTranscript returns the transcript transforms:
-	// func() runtime.Transforms[In, Out].
+	// func() tool.Transforms[In, Out].
 	hookTranscript hookKind = "transcript"
 	// hookInputStart is called when the model starts a call's arguments:
-	// func(ctx context.Context, call runtime.HookCall) error.
+	// func(ctx context.Context, call tool.HookCall) error.
 	hookInputStart hookKind = "oninputstart"
 	// hookInputDelta is called with each piece of a call's arguments:
-	// func(ctx context.Context, call runtime.HookCall, delta string) error.
+	// func(ctx context.Context, call tool.HookCall, delta string) error.
 	hookInputDelta hookKind = "oninputdelta"
 	// hookInputAvailable is called with a call's valid input:
-	// func(ctx context.Context, call runtime.HookCall, in In) error.
+	// func(ctx context.Context, call tool.HookCall, in In) error.
 	hookInputAvailable hookKind = "oninputavailable"
 	// hookOutput is called with a successful call's output:
-	// func(ctx context.Context, call runtime.HookCall, out Out) error.
+	// func(ctx context.Context, call tool.HookCall, out Out) error.
 	hookOutput hookKind = "onoutput"
 )
 

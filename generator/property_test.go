@@ -19,7 +19,7 @@ import (
 
 	santhosh "github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/stretchr/testify/require"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // The property test checks the promise of the README ("Schemas") on random
@@ -729,8 +729,8 @@ type propTally struct {
 	compared    int
 	skipped     map[string]int // by reason; a type may have several
 	skippedAny  int
-	instances   map[runtime.Dialect]int
-	unsupported map[runtime.Dialect]int
+	instances   map[schema.Dialect]int
+	unsupported map[schema.Dialect]int
 	unsupWhy    map[string]int
 }
 
@@ -741,8 +741,8 @@ func TestPropertyRandomTypes(t *testing.T) {
 	require.Positive(t, batch)
 	tally := &propTally{
 		skipped:     map[string]int{},
-		instances:   map[runtime.Dialect]int{},
-		unsupported: map[runtime.Dialect]int{},
+		instances:   map[schema.Dialect]int{},
+		unsupported: map[schema.Dialect]int{},
 		unsupWhy:    map[string]int{},
 	}
 	t.Run("batch", func(t *testing.T) {
@@ -759,7 +759,7 @@ func TestPropertyRandomTypes(t *testing.T) {
 	for _, why := range slices.Sorted(maps.Keys(tally.skipped)) {
 		t.Logf("  skipped %d: %s", tally.skipped[why], why)
 	}
-	for _, d := range runtime.Dialects() {
+	for _, d := range schema.Dialects() {
 		t.Logf("%s: %d instances validated; %d types it cannot express", d, tally.instances[d], tally.unsupported[d])
 	}
 	for _, why := range slices.Sorted(maps.Keys(tally.unsupWhy)) {
@@ -790,8 +790,8 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 	require.Len(t, pkg.Tools, len(b.roots))
 	var compared, skippedAny int
 	skipped := map[string]int{}
-	instances := map[runtime.Dialect]int{}
-	unsupported := map[runtime.Dialect]int{}
+	instances := map[schema.Dialect]int{}
+	unsupported := map[schema.Dialect]int{}
 	unsupWhy := map[string]int{}
 	for _, tool := range pkg.Tools {
 		var i int
@@ -816,8 +816,8 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 		}
 
 		// (b) instances, in every dialect.
-		for _, d := range runtime.Dialects() {
-			schema, err := runtime.ConvertSchema(tool.InputSchema, d)
+		for _, d := range schema.Dialects() {
+			schema1, err := schema.Convert(tool.InputSchema, d)
 			if err != nil {
 				unsupported[d]++
 				for _, line := range strings.Split(err.Error(), "\n") {
@@ -825,22 +825,22 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 				}
 				continue
 			}
-			if d == runtime.DialectGemini {
-				schema = propNullable(t, schema)
+			if d == schema.DialectGemini {
+				schema1 = propNullable(t, schema1)
 			}
-			sch, err := propCompile(fmt.Sprintf("%d/%s/%s", seed, tool.ID, d), schema)
+			sch, err := propCompile(fmt.Sprintf("%d/%s/%s", seed, tool.ID, d), schema1)
 			if err != nil {
-				t.Errorf("%s\n%s schema does not compile: %v\n%s", where, d, err, schema)
+				t.Errorf("%s\n%s schema does not compile: %v\n%s", where, d, err, schema1)
 				continue
 			}
 			for k, inst := range o.Instances {
-				if d == runtime.DialectOpenAIStrict {
+				if d == schema.DialectOpenAIStrict {
 					inst = propPadNulls(t, tool.InputSchema, inst)
 				}
 				v, err := santhosh.UnmarshalJSON(bytes.NewReader(inst))
 				require.NoError(t, err)
 				if err := sch.Validate(v); err != nil {
-					t.Errorf("%s\ninstance %d is not valid in %s: %v\ninstance: %s\nschema: %s", where, k, d, err, inst, schema)
+					t.Errorf("%s\ninstance %d is not valid in %s: %v\ninstance: %s\nschema: %s", where, k, d, err, inst, schema1)
 				}
 				instances[d]++
 			}
@@ -925,9 +925,9 @@ func propCompile(name string, data []byte) (*santhosh.Schema, error) {
 
 // propNullable rewrites Gemini's (OpenAPI 3.0) nullable: true as a union
 // with null, so that draft 2020-12 reads it as Gemini does.
-func propNullable(t *testing.T, schema json.RawMessage) json.RawMessage {
+func propNullable(t *testing.T, schema2 json.RawMessage) json.RawMessage {
 	var v any
-	require.NoError(t, json.Unmarshal(schema, &v))
+	require.NoError(t, json.Unmarshal(schema2, &v))
 	var walk func(v any) any
 	walk = func(v any) any {
 		switch v := v.(type) {
@@ -955,9 +955,9 @@ func propNullable(t *testing.T, schema json.RawMessage) json.RawMessage {
 // propPadNulls adds null for every optional property an instance leaves
 // out, following toolgen's standard schema: what a model in OpenAI's
 // strict mode sends for the same value.
-func propPadNulls(t *testing.T, schema, instance json.RawMessage) json.RawMessage {
+func propPadNulls(t *testing.T, schema3, instance json.RawMessage) json.RawMessage {
 	var root, v any
-	require.NoError(t, json.Unmarshal(schema, &root))
+	require.NoError(t, json.Unmarshal(schema3, &root))
 	// Numbers stay exact: an int64 near its bound must not round through
 	// float64 past the schema's maximum.
 	dec := json.NewDecoder(bytes.NewReader(instance))

@@ -14,7 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/annotations"
 	"github.com/toolgen-go/toolgen/internal/schemagen"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // schemas computes the input and output schema of every tool and the
@@ -184,7 +184,7 @@ func (g *gen) rootName(ps *pkgState, t types.Type) string {
 
 // dialectsChecked are the dialects a tool's input is checked against: each
 // provider's, not the standard one.
-var dialectsChecked = []runtime.Dialect{runtime.DialectOpenAIStrict, runtime.DialectGemini, runtime.DialectAnthropic}
+var dialectsChecked = []schema.Dialect{schema.DialectOpenAIStrict, schema.DialectGemini, schema.DialectAnthropic}
 
 // checkDialects converts schema, the input schema of a tool or the schema
 // of an output, to each provider's dialect, and returns the results for
@@ -195,22 +195,22 @@ var dialectsChecked = []runtime.Dialect{runtime.DialectOpenAIStrict, runtime.Dia
 // are then the only ones reported; else a warning at the directive. A
 // field that has a schema error already (whose schema is then {}) is not
 // reported again.
-func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, o schemaOwner, schema json.RawMessage, schemaErrs []*schemagen.Error) map[runtime.Dialect]DialectSchema {
+func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, o schemaOwner, sch json.RawMessage, schemaErrs []*schemagen.Error) map[schema.Dialect]DialectSchema {
 	broken := map[token.Pos]bool{}
 	for _, e := range schemaErrs {
 		if !e.Warning {
 			broken[e.Pos] = true
 		}
 	}
-	out := map[runtime.Dialect]DialectSchema{}
+	out := map[schema.Dialect]DialectSchema{}
 	for _, d := range dialectsChecked {
-		s, err := runtime.ConvertSchema(schema, d)
+		s, err := schema.Convert(sch, d)
 		if err == nil {
 			out[d] = DialectSchema{Schema: s}
 			continue
 		}
 		out[d] = DialectSchema{Error: err.Error()}
-		strict := d == runtime.DialectOpenAIStrict && o.dir.Flag("strict")
+		strict := d == schema.DialectOpenAIStrict && o.dir.Flag("strict")
 		listed := slices.Contains(g.cfg.Dialects, d)
 		if !strict && !listed && len(g.cfg.Dialects) > 0 {
 			continue
@@ -247,9 +247,9 @@ type dialectReason struct {
 // Gemini, or kept in $defs and inlined at the root) is named once, by its
 // shortest path; a field in broken is not named.
 func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, root types.Type, err error, broken map[token.Pos]bool) []*dialectReason {
-	des := runtime.DialectErrors(err)
+	des := schema.DialectErrors(err)
 	if len(des) == 0 {
-		des = []*runtime.DialectError{{Reason: err.Error()}}
+		des = []*schema.DialectError{{Reason: err.Error()}}
 	}
 	type named struct {
 		at            int // in des

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/bench/mcp100"
-	"github.com/toolgen-go/toolgen/runtime/mcp"
+	"github.com/toolgen-go/toolgen/mcp"
 )
 
 var benchImpl = &sdk.Implementation{Name: "bench", Version: "v0"}

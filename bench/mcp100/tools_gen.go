@@ -4,7 +4,8 @@ package mcp100
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // search000InSchema is the JSON Schema of Search000In.
@@ -124,8 +125,8 @@ const search000OutSchema = `{
 }`
 
 // search000ToolSpec describes tool "search-000".
-var search000ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search000ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -137,8 +138,8 @@ var search000ToolSpec = runtime.Spec{
 }
 
 // Search000Tool returns [Search000] as the tool "search-000", under the key "search-000" in Tools.
-func Search000Tool() *runtime.Func[Search000In, Search000Out] {
-	return runtime.NewFunc(&search000ToolSpec, Search000)
+func Search000Tool() *tool.Func[Search000In, Search000Out] {
+	return tool.NewFunc(&search000ToolSpec, Search000)
 }
 
 // search001InSchema is the JSON Schema of Search001In.
@@ -258,8 +259,8 @@ const search001OutSchema = `{
 }`
 
 // search001ToolSpec describes tool "search-001".
-var search001ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search001ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -271,8 +272,8 @@ var search001ToolSpec = runtime.Spec{
 }
 
 // Search001Tool returns [Search001] as the tool "search-001", under the key "search-001" in Tools.
-func Search001Tool() *runtime.Func[Search001In, Search001Out] {
-	return runtime.NewFunc(&search001ToolSpec, Search001)
+func Search001Tool() *tool.Func[Search001In, Search001Out] {
+	return tool.NewFunc(&search001ToolSpec, Search001)
 }
 
 // search002InSchema is the JSON Schema of Search002In.
@@ -392,8 +393,8 @@ const search002OutSchema = `{
 }`
 
 // search002ToolSpec describes tool "search-002".
-var search002ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search002ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -405,8 +406,8 @@ var search002ToolSpec = runtime.Spec{
 }
 
 // Search002Tool returns [Search002] as the tool "search-002", under the key "search-002" in Tools.
-func Search002Tool() *runtime.Func[Search002In, Search002Out] {
-	return runtime.NewFunc(&search002ToolSpec, Search002)
+func Search002Tool() *tool.Func[Search002In, Search002Out] {
+	return tool.NewFunc(&search002ToolSpec, Search002)
 }
 
 // search003InSchema is the JSON Schema of Search003In.
@@ -526,8 +527,8 @@ const search003OutSchema = `{
 }`
 
 // search003ToolSpec describes tool "search-003".
-var search003ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search003ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -539,8 +540,8 @@ var search003ToolSpec = runtime.Spec{
 }
 
 // Search003Tool returns [Search003] as the tool "search-003", under the key "search-003" in Tools.
-func Search003Tool() *runtime.Func[Search003In, Search003Out] {
-	return runtime.NewFunc(&search003ToolSpec, Search003)
+func Search003Tool() *tool.Func[Search003In, Search003Out] {
+	return tool.NewFunc(&search003ToolSpec, Search003)
 }
 
 // search004InSchema is the JSON Schema of Search004In.
@@ -660,8 +661,8 @@ const search004OutSchema = `{
 }`
 
 // search004ToolSpec describes tool "search-004".
-var search004ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search004ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -673,8 +674,8 @@ var search004ToolSpec = runtime.Spec{
 }
 
 // Search004Tool returns [Search004] as the tool "search-004", under the key "search-004" in Tools.
-func Search004Tool() *runtime.Func[Search004In, Search004Out] {
-	return runtime.NewFunc(&search004ToolSpec, Search004)
+func Search004Tool() *tool.Func[Search004In, Search004Out] {
+	return tool.NewFunc(&search004ToolSpec, Search004)
 }
 
 // search005InSchema is the JSON Schema of Search005In.
@@ -794,8 +795,8 @@ const search005OutSchema = `{
 }`
 
 // search005ToolSpec describes tool "search-005".
-var search005ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search005ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -807,8 +808,8 @@ var search005ToolSpec = runtime.Spec{
 }
 
 // Search005Tool returns [Search005] as the tool "search-005", under the key "search-005" in Tools.
-func Search005Tool() *runtime.Func[Search005In, Search005Out] {
-	return runtime.NewFunc(&search005ToolSpec, Search005)
+func Search005Tool() *tool.Func[Search005In, Search005Out] {
+	return tool.NewFunc(&search005ToolSpec, Search005)
 }
 
 // search006InSchema is the JSON Schema of Search006In.
@@ -928,8 +929,8 @@ const search006OutSchema = `{
 }`
 
 // search006ToolSpec describes tool "search-006".
-var search006ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search006ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -941,8 +942,8 @@ var search006ToolSpec = runtime.Spec{
 }
 
 // Search006Tool returns [Search006] as the tool "search-006", under the key "search-006" in Tools.
-func Search006Tool() *runtime.Func[Search006In, Search006Out] {
-	return runtime.NewFunc(&search006ToolSpec, Search006)
+func Search006Tool() *tool.Func[Search006In, Search006Out] {
+	return tool.NewFunc(&search006ToolSpec, Search006)
 }
 
 // search007InSchema is the JSON Schema of Search007In.
@@ -1062,8 +1063,8 @@ const search007OutSchema = `{
 }`
 
 // search007ToolSpec describes tool "search-007".
-var search007ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search007ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1075,8 +1076,8 @@ var search007ToolSpec = runtime.Spec{
 }
 
 // Search007Tool returns [Search007] as the tool "search-007", under the key "search-007" in Tools.
-func Search007Tool() *runtime.Func[Search007In, Search007Out] {
-	return runtime.NewFunc(&search007ToolSpec, Search007)
+func Search007Tool() *tool.Func[Search007In, Search007Out] {
+	return tool.NewFunc(&search007ToolSpec, Search007)
 }
 
 // search008InSchema is the JSON Schema of Search008In.
@@ -1196,8 +1197,8 @@ const search008OutSchema = `{
 }`
 
 // search008ToolSpec describes tool "search-008".
-var search008ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search008ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1209,8 +1210,8 @@ var search008ToolSpec = runtime.Spec{
 }
 
 // Search008Tool returns [Search008] as the tool "search-008", under the key "search-008" in Tools.
-func Search008Tool() *runtime.Func[Search008In, Search008Out] {
-	return runtime.NewFunc(&search008ToolSpec, Search008)
+func Search008Tool() *tool.Func[Search008In, Search008Out] {
+	return tool.NewFunc(&search008ToolSpec, Search008)
 }
 
 // search009InSchema is the JSON Schema of Search009In.
@@ -1330,8 +1331,8 @@ const search009OutSchema = `{
 }`
 
 // search009ToolSpec describes tool "search-009".
-var search009ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search009ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1343,8 +1344,8 @@ var search009ToolSpec = runtime.Spec{
 }
 
 // Search009Tool returns [Search009] as the tool "search-009", under the key "search-009" in Tools.
-func Search009Tool() *runtime.Func[Search009In, Search009Out] {
-	return runtime.NewFunc(&search009ToolSpec, Search009)
+func Search009Tool() *tool.Func[Search009In, Search009Out] {
+	return tool.NewFunc(&search009ToolSpec, Search009)
 }
 
 // search010InSchema is the JSON Schema of Search010In.
@@ -1464,8 +1465,8 @@ const search010OutSchema = `{
 }`
 
 // search010ToolSpec describes tool "search-010".
-var search010ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search010ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1477,8 +1478,8 @@ var search010ToolSpec = runtime.Spec{
 }
 
 // Search010Tool returns [Search010] as the tool "search-010", under the key "search-010" in Tools.
-func Search010Tool() *runtime.Func[Search010In, Search010Out] {
-	return runtime.NewFunc(&search010ToolSpec, Search010)
+func Search010Tool() *tool.Func[Search010In, Search010Out] {
+	return tool.NewFunc(&search010ToolSpec, Search010)
 }
 
 // search011InSchema is the JSON Schema of Search011In.
@@ -1598,8 +1599,8 @@ const search011OutSchema = `{
 }`
 
 // search011ToolSpec describes tool "search-011".
-var search011ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search011ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1611,8 +1612,8 @@ var search011ToolSpec = runtime.Spec{
 }
 
 // Search011Tool returns [Search011] as the tool "search-011", under the key "search-011" in Tools.
-func Search011Tool() *runtime.Func[Search011In, Search011Out] {
-	return runtime.NewFunc(&search011ToolSpec, Search011)
+func Search011Tool() *tool.Func[Search011In, Search011Out] {
+	return tool.NewFunc(&search011ToolSpec, Search011)
 }
 
 // search012InSchema is the JSON Schema of Search012In.
@@ -1732,8 +1733,8 @@ const search012OutSchema = `{
 }`
 
 // search012ToolSpec describes tool "search-012".
-var search012ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search012ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1745,8 +1746,8 @@ var search012ToolSpec = runtime.Spec{
 }
 
 // Search012Tool returns [Search012] as the tool "search-012", under the key "search-012" in Tools.
-func Search012Tool() *runtime.Func[Search012In, Search012Out] {
-	return runtime.NewFunc(&search012ToolSpec, Search012)
+func Search012Tool() *tool.Func[Search012In, Search012Out] {
+	return tool.NewFunc(&search012ToolSpec, Search012)
 }
 
 // search013InSchema is the JSON Schema of Search013In.
@@ -1866,8 +1867,8 @@ const search013OutSchema = `{
 }`
 
 // search013ToolSpec describes tool "search-013".
-var search013ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search013ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -1879,8 +1880,8 @@ var search013ToolSpec = runtime.Spec{
 }
 
 // Search013Tool returns [Search013] as the tool "search-013", under the key "search-013" in Tools.
-func Search013Tool() *runtime.Func[Search013In, Search013Out] {
-	return runtime.NewFunc(&search013ToolSpec, Search013)
+func Search013Tool() *tool.Func[Search013In, Search013Out] {
+	return tool.NewFunc(&search013ToolSpec, Search013)
 }
 
 // search014InSchema is the JSON Schema of Search014In.
@@ -2000,8 +2001,8 @@ const search014OutSchema = `{
 }`
 
 // search014ToolSpec describes tool "search-014".
-var search014ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search014ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2013,8 +2014,8 @@ var search014ToolSpec = runtime.Spec{
 }
 
 // Search014Tool returns [Search014] as the tool "search-014", under the key "search-014" in Tools.
-func Search014Tool() *runtime.Func[Search014In, Search014Out] {
-	return runtime.NewFunc(&search014ToolSpec, Search014)
+func Search014Tool() *tool.Func[Search014In, Search014Out] {
+	return tool.NewFunc(&search014ToolSpec, Search014)
 }
 
 // search015InSchema is the JSON Schema of Search015In.
@@ -2134,8 +2135,8 @@ const search015OutSchema = `{
 }`
 
 // search015ToolSpec describes tool "search-015".
-var search015ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search015ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2147,8 +2148,8 @@ var search015ToolSpec = runtime.Spec{
 }
 
 // Search015Tool returns [Search015] as the tool "search-015", under the key "search-015" in Tools.
-func Search015Tool() *runtime.Func[Search015In, Search015Out] {
-	return runtime.NewFunc(&search015ToolSpec, Search015)
+func Search015Tool() *tool.Func[Search015In, Search015Out] {
+	return tool.NewFunc(&search015ToolSpec, Search015)
 }
 
 // search016InSchema is the JSON Schema of Search016In.
@@ -2268,8 +2269,8 @@ const search016OutSchema = `{
 }`
 
 // search016ToolSpec describes tool "search-016".
-var search016ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search016ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2281,8 +2282,8 @@ var search016ToolSpec = runtime.Spec{
 }
 
 // Search016Tool returns [Search016] as the tool "search-016", under the key "search-016" in Tools.
-func Search016Tool() *runtime.Func[Search016In, Search016Out] {
-	return runtime.NewFunc(&search016ToolSpec, Search016)
+func Search016Tool() *tool.Func[Search016In, Search016Out] {
+	return tool.NewFunc(&search016ToolSpec, Search016)
 }
 
 // search017InSchema is the JSON Schema of Search017In.
@@ -2402,8 +2403,8 @@ const search017OutSchema = `{
 }`
 
 // search017ToolSpec describes tool "search-017".
-var search017ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search017ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2415,8 +2416,8 @@ var search017ToolSpec = runtime.Spec{
 }
 
 // Search017Tool returns [Search017] as the tool "search-017", under the key "search-017" in Tools.
-func Search017Tool() *runtime.Func[Search017In, Search017Out] {
-	return runtime.NewFunc(&search017ToolSpec, Search017)
+func Search017Tool() *tool.Func[Search017In, Search017Out] {
+	return tool.NewFunc(&search017ToolSpec, Search017)
 }
 
 // search018InSchema is the JSON Schema of Search018In.
@@ -2536,8 +2537,8 @@ const search018OutSchema = `{
 }`
 
 // search018ToolSpec describes tool "search-018".
-var search018ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search018ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2549,8 +2550,8 @@ var search018ToolSpec = runtime.Spec{
 }
 
 // Search018Tool returns [Search018] as the tool "search-018", under the key "search-018" in Tools.
-func Search018Tool() *runtime.Func[Search018In, Search018Out] {
-	return runtime.NewFunc(&search018ToolSpec, Search018)
+func Search018Tool() *tool.Func[Search018In, Search018Out] {
+	return tool.NewFunc(&search018ToolSpec, Search018)
 }
 
 // search019InSchema is the JSON Schema of Search019In.
@@ -2670,8 +2671,8 @@ const search019OutSchema = `{
 }`
 
 // search019ToolSpec describes tool "search-019".
-var search019ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search019ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2683,8 +2684,8 @@ var search019ToolSpec = runtime.Spec{
 }
 
 // Search019Tool returns [Search019] as the tool "search-019", under the key "search-019" in Tools.
-func Search019Tool() *runtime.Func[Search019In, Search019Out] {
-	return runtime.NewFunc(&search019ToolSpec, Search019)
+func Search019Tool() *tool.Func[Search019In, Search019Out] {
+	return tool.NewFunc(&search019ToolSpec, Search019)
 }
 
 // search020InSchema is the JSON Schema of Search020In.
@@ -2804,8 +2805,8 @@ const search020OutSchema = `{
 }`
 
 // search020ToolSpec describes tool "search-020".
-var search020ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search020ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2817,8 +2818,8 @@ var search020ToolSpec = runtime.Spec{
 }
 
 // Search020Tool returns [Search020] as the tool "search-020", under the key "search-020" in Tools.
-func Search020Tool() *runtime.Func[Search020In, Search020Out] {
-	return runtime.NewFunc(&search020ToolSpec, Search020)
+func Search020Tool() *tool.Func[Search020In, Search020Out] {
+	return tool.NewFunc(&search020ToolSpec, Search020)
 }
 
 // search021InSchema is the JSON Schema of Search021In.
@@ -2938,8 +2939,8 @@ const search021OutSchema = `{
 }`
 
 // search021ToolSpec describes tool "search-021".
-var search021ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search021ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -2951,8 +2952,8 @@ var search021ToolSpec = runtime.Spec{
 }
 
 // Search021Tool returns [Search021] as the tool "search-021", under the key "search-021" in Tools.
-func Search021Tool() *runtime.Func[Search021In, Search021Out] {
-	return runtime.NewFunc(&search021ToolSpec, Search021)
+func Search021Tool() *tool.Func[Search021In, Search021Out] {
+	return tool.NewFunc(&search021ToolSpec, Search021)
 }
 
 // search022InSchema is the JSON Schema of Search022In.
@@ -3072,8 +3073,8 @@ const search022OutSchema = `{
 }`
 
 // search022ToolSpec describes tool "search-022".
-var search022ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search022ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3085,8 +3086,8 @@ var search022ToolSpec = runtime.Spec{
 }
 
 // Search022Tool returns [Search022] as the tool "search-022", under the key "search-022" in Tools.
-func Search022Tool() *runtime.Func[Search022In, Search022Out] {
-	return runtime.NewFunc(&search022ToolSpec, Search022)
+func Search022Tool() *tool.Func[Search022In, Search022Out] {
+	return tool.NewFunc(&search022ToolSpec, Search022)
 }
 
 // search023InSchema is the JSON Schema of Search023In.
@@ -3206,8 +3207,8 @@ const search023OutSchema = `{
 }`
 
 // search023ToolSpec describes tool "search-023".
-var search023ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search023ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3219,8 +3220,8 @@ var search023ToolSpec = runtime.Spec{
 }
 
 // Search023Tool returns [Search023] as the tool "search-023", under the key "search-023" in Tools.
-func Search023Tool() *runtime.Func[Search023In, Search023Out] {
-	return runtime.NewFunc(&search023ToolSpec, Search023)
+func Search023Tool() *tool.Func[Search023In, Search023Out] {
+	return tool.NewFunc(&search023ToolSpec, Search023)
 }
 
 // search024InSchema is the JSON Schema of Search024In.
@@ -3340,8 +3341,8 @@ const search024OutSchema = `{
 }`
 
 // search024ToolSpec describes tool "search-024".
-var search024ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search024ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3353,8 +3354,8 @@ var search024ToolSpec = runtime.Spec{
 }
 
 // Search024Tool returns [Search024] as the tool "search-024", under the key "search-024" in Tools.
-func Search024Tool() *runtime.Func[Search024In, Search024Out] {
-	return runtime.NewFunc(&search024ToolSpec, Search024)
+func Search024Tool() *tool.Func[Search024In, Search024Out] {
+	return tool.NewFunc(&search024ToolSpec, Search024)
 }
 
 // search025InSchema is the JSON Schema of Search025In.
@@ -3474,8 +3475,8 @@ const search025OutSchema = `{
 }`
 
 // search025ToolSpec describes tool "search-025".
-var search025ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search025ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3487,8 +3488,8 @@ var search025ToolSpec = runtime.Spec{
 }
 
 // Search025Tool returns [Search025] as the tool "search-025", under the key "search-025" in Tools.
-func Search025Tool() *runtime.Func[Search025In, Search025Out] {
-	return runtime.NewFunc(&search025ToolSpec, Search025)
+func Search025Tool() *tool.Func[Search025In, Search025Out] {
+	return tool.NewFunc(&search025ToolSpec, Search025)
 }
 
 // search026InSchema is the JSON Schema of Search026In.
@@ -3608,8 +3609,8 @@ const search026OutSchema = `{
 }`
 
 // search026ToolSpec describes tool "search-026".
-var search026ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search026ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3621,8 +3622,8 @@ var search026ToolSpec = runtime.Spec{
 }
 
 // Search026Tool returns [Search026] as the tool "search-026", under the key "search-026" in Tools.
-func Search026Tool() *runtime.Func[Search026In, Search026Out] {
-	return runtime.NewFunc(&search026ToolSpec, Search026)
+func Search026Tool() *tool.Func[Search026In, Search026Out] {
+	return tool.NewFunc(&search026ToolSpec, Search026)
 }
 
 // search027InSchema is the JSON Schema of Search027In.
@@ -3742,8 +3743,8 @@ const search027OutSchema = `{
 }`
 
 // search027ToolSpec describes tool "search-027".
-var search027ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search027ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3755,8 +3756,8 @@ var search027ToolSpec = runtime.Spec{
 }
 
 // Search027Tool returns [Search027] as the tool "search-027", under the key "search-027" in Tools.
-func Search027Tool() *runtime.Func[Search027In, Search027Out] {
-	return runtime.NewFunc(&search027ToolSpec, Search027)
+func Search027Tool() *tool.Func[Search027In, Search027Out] {
+	return tool.NewFunc(&search027ToolSpec, Search027)
 }
 
 // search028InSchema is the JSON Schema of Search028In.
@@ -3876,8 +3877,8 @@ const search028OutSchema = `{
 }`
 
 // search028ToolSpec describes tool "search-028".
-var search028ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search028ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -3889,8 +3890,8 @@ var search028ToolSpec = runtime.Spec{
 }
 
 // Search028Tool returns [Search028] as the tool "search-028", under the key "search-028" in Tools.
-func Search028Tool() *runtime.Func[Search028In, Search028Out] {
-	return runtime.NewFunc(&search028ToolSpec, Search028)
+func Search028Tool() *tool.Func[Search028In, Search028Out] {
+	return tool.NewFunc(&search028ToolSpec, Search028)
 }
 
 // search029InSchema is the JSON Schema of Search029In.
@@ -4010,8 +4011,8 @@ const search029OutSchema = `{
 }`
 
 // search029ToolSpec describes tool "search-029".
-var search029ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search029ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4023,8 +4024,8 @@ var search029ToolSpec = runtime.Spec{
 }
 
 // Search029Tool returns [Search029] as the tool "search-029", under the key "search-029" in Tools.
-func Search029Tool() *runtime.Func[Search029In, Search029Out] {
-	return runtime.NewFunc(&search029ToolSpec, Search029)
+func Search029Tool() *tool.Func[Search029In, Search029Out] {
+	return tool.NewFunc(&search029ToolSpec, Search029)
 }
 
 // search030InSchema is the JSON Schema of Search030In.
@@ -4144,8 +4145,8 @@ const search030OutSchema = `{
 }`
 
 // search030ToolSpec describes tool "search-030".
-var search030ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search030ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4157,8 +4158,8 @@ var search030ToolSpec = runtime.Spec{
 }
 
 // Search030Tool returns [Search030] as the tool "search-030", under the key "search-030" in Tools.
-func Search030Tool() *runtime.Func[Search030In, Search030Out] {
-	return runtime.NewFunc(&search030ToolSpec, Search030)
+func Search030Tool() *tool.Func[Search030In, Search030Out] {
+	return tool.NewFunc(&search030ToolSpec, Search030)
 }
 
 // search031InSchema is the JSON Schema of Search031In.
@@ -4278,8 +4279,8 @@ const search031OutSchema = `{
 }`
 
 // search031ToolSpec describes tool "search-031".
-var search031ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search031ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4291,8 +4292,8 @@ var search031ToolSpec = runtime.Spec{
 }
 
 // Search031Tool returns [Search031] as the tool "search-031", under the key "search-031" in Tools.
-func Search031Tool() *runtime.Func[Search031In, Search031Out] {
-	return runtime.NewFunc(&search031ToolSpec, Search031)
+func Search031Tool() *tool.Func[Search031In, Search031Out] {
+	return tool.NewFunc(&search031ToolSpec, Search031)
 }
 
 // search032InSchema is the JSON Schema of Search032In.
@@ -4412,8 +4413,8 @@ const search032OutSchema = `{
 }`
 
 // search032ToolSpec describes tool "search-032".
-var search032ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search032ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4425,8 +4426,8 @@ var search032ToolSpec = runtime.Spec{
 }
 
 // Search032Tool returns [Search032] as the tool "search-032", under the key "search-032" in Tools.
-func Search032Tool() *runtime.Func[Search032In, Search032Out] {
-	return runtime.NewFunc(&search032ToolSpec, Search032)
+func Search032Tool() *tool.Func[Search032In, Search032Out] {
+	return tool.NewFunc(&search032ToolSpec, Search032)
 }
 
 // search033InSchema is the JSON Schema of Search033In.
@@ -4546,8 +4547,8 @@ const search033OutSchema = `{
 }`
 
 // search033ToolSpec describes tool "search-033".
-var search033ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search033ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4559,8 +4560,8 @@ var search033ToolSpec = runtime.Spec{
 }
 
 // Search033Tool returns [Search033] as the tool "search-033", under the key "search-033" in Tools.
-func Search033Tool() *runtime.Func[Search033In, Search033Out] {
-	return runtime.NewFunc(&search033ToolSpec, Search033)
+func Search033Tool() *tool.Func[Search033In, Search033Out] {
+	return tool.NewFunc(&search033ToolSpec, Search033)
 }
 
 // search034InSchema is the JSON Schema of Search034In.
@@ -4680,8 +4681,8 @@ const search034OutSchema = `{
 }`
 
 // search034ToolSpec describes tool "search-034".
-var search034ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search034ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4693,8 +4694,8 @@ var search034ToolSpec = runtime.Spec{
 }
 
 // Search034Tool returns [Search034] as the tool "search-034", under the key "search-034" in Tools.
-func Search034Tool() *runtime.Func[Search034In, Search034Out] {
-	return runtime.NewFunc(&search034ToolSpec, Search034)
+func Search034Tool() *tool.Func[Search034In, Search034Out] {
+	return tool.NewFunc(&search034ToolSpec, Search034)
 }
 
 // search035InSchema is the JSON Schema of Search035In.
@@ -4814,8 +4815,8 @@ const search035OutSchema = `{
 }`
 
 // search035ToolSpec describes tool "search-035".
-var search035ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search035ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4827,8 +4828,8 @@ var search035ToolSpec = runtime.Spec{
 }
 
 // Search035Tool returns [Search035] as the tool "search-035", under the key "search-035" in Tools.
-func Search035Tool() *runtime.Func[Search035In, Search035Out] {
-	return runtime.NewFunc(&search035ToolSpec, Search035)
+func Search035Tool() *tool.Func[Search035In, Search035Out] {
+	return tool.NewFunc(&search035ToolSpec, Search035)
 }
 
 // search036InSchema is the JSON Schema of Search036In.
@@ -4948,8 +4949,8 @@ const search036OutSchema = `{
 }`
 
 // search036ToolSpec describes tool "search-036".
-var search036ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search036ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -4961,8 +4962,8 @@ var search036ToolSpec = runtime.Spec{
 }
 
 // Search036Tool returns [Search036] as the tool "search-036", under the key "search-036" in Tools.
-func Search036Tool() *runtime.Func[Search036In, Search036Out] {
-	return runtime.NewFunc(&search036ToolSpec, Search036)
+func Search036Tool() *tool.Func[Search036In, Search036Out] {
+	return tool.NewFunc(&search036ToolSpec, Search036)
 }
 
 // search037InSchema is the JSON Schema of Search037In.
@@ -5082,8 +5083,8 @@ const search037OutSchema = `{
 }`
 
 // search037ToolSpec describes tool "search-037".
-var search037ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search037ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5095,8 +5096,8 @@ var search037ToolSpec = runtime.Spec{
 }
 
 // Search037Tool returns [Search037] as the tool "search-037", under the key "search-037" in Tools.
-func Search037Tool() *runtime.Func[Search037In, Search037Out] {
-	return runtime.NewFunc(&search037ToolSpec, Search037)
+func Search037Tool() *tool.Func[Search037In, Search037Out] {
+	return tool.NewFunc(&search037ToolSpec, Search037)
 }
 
 // search038InSchema is the JSON Schema of Search038In.
@@ -5216,8 +5217,8 @@ const search038OutSchema = `{
 }`
 
 // search038ToolSpec describes tool "search-038".
-var search038ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search038ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5229,8 +5230,8 @@ var search038ToolSpec = runtime.Spec{
 }
 
 // Search038Tool returns [Search038] as the tool "search-038", under the key "search-038" in Tools.
-func Search038Tool() *runtime.Func[Search038In, Search038Out] {
-	return runtime.NewFunc(&search038ToolSpec, Search038)
+func Search038Tool() *tool.Func[Search038In, Search038Out] {
+	return tool.NewFunc(&search038ToolSpec, Search038)
 }
 
 // search039InSchema is the JSON Schema of Search039In.
@@ -5350,8 +5351,8 @@ const search039OutSchema = `{
 }`
 
 // search039ToolSpec describes tool "search-039".
-var search039ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search039ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5363,8 +5364,8 @@ var search039ToolSpec = runtime.Spec{
 }
 
 // Search039Tool returns [Search039] as the tool "search-039", under the key "search-039" in Tools.
-func Search039Tool() *runtime.Func[Search039In, Search039Out] {
-	return runtime.NewFunc(&search039ToolSpec, Search039)
+func Search039Tool() *tool.Func[Search039In, Search039Out] {
+	return tool.NewFunc(&search039ToolSpec, Search039)
 }
 
 // search040InSchema is the JSON Schema of Search040In.
@@ -5484,8 +5485,8 @@ const search040OutSchema = `{
 }`
 
 // search040ToolSpec describes tool "search-040".
-var search040ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search040ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5497,8 +5498,8 @@ var search040ToolSpec = runtime.Spec{
 }
 
 // Search040Tool returns [Search040] as the tool "search-040", under the key "search-040" in Tools.
-func Search040Tool() *runtime.Func[Search040In, Search040Out] {
-	return runtime.NewFunc(&search040ToolSpec, Search040)
+func Search040Tool() *tool.Func[Search040In, Search040Out] {
+	return tool.NewFunc(&search040ToolSpec, Search040)
 }
 
 // search041InSchema is the JSON Schema of Search041In.
@@ -5618,8 +5619,8 @@ const search041OutSchema = `{
 }`
 
 // search041ToolSpec describes tool "search-041".
-var search041ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search041ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5631,8 +5632,8 @@ var search041ToolSpec = runtime.Spec{
 }
 
 // Search041Tool returns [Search041] as the tool "search-041", under the key "search-041" in Tools.
-func Search041Tool() *runtime.Func[Search041In, Search041Out] {
-	return runtime.NewFunc(&search041ToolSpec, Search041)
+func Search041Tool() *tool.Func[Search041In, Search041Out] {
+	return tool.NewFunc(&search041ToolSpec, Search041)
 }
 
 // search042InSchema is the JSON Schema of Search042In.
@@ -5752,8 +5753,8 @@ const search042OutSchema = `{
 }`
 
 // search042ToolSpec describes tool "search-042".
-var search042ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search042ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5765,8 +5766,8 @@ var search042ToolSpec = runtime.Spec{
 }
 
 // Search042Tool returns [Search042] as the tool "search-042", under the key "search-042" in Tools.
-func Search042Tool() *runtime.Func[Search042In, Search042Out] {
-	return runtime.NewFunc(&search042ToolSpec, Search042)
+func Search042Tool() *tool.Func[Search042In, Search042Out] {
+	return tool.NewFunc(&search042ToolSpec, Search042)
 }
 
 // search043InSchema is the JSON Schema of Search043In.
@@ -5886,8 +5887,8 @@ const search043OutSchema = `{
 }`
 
 // search043ToolSpec describes tool "search-043".
-var search043ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search043ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -5899,8 +5900,8 @@ var search043ToolSpec = runtime.Spec{
 }
 
 // Search043Tool returns [Search043] as the tool "search-043", under the key "search-043" in Tools.
-func Search043Tool() *runtime.Func[Search043In, Search043Out] {
-	return runtime.NewFunc(&search043ToolSpec, Search043)
+func Search043Tool() *tool.Func[Search043In, Search043Out] {
+	return tool.NewFunc(&search043ToolSpec, Search043)
 }
 
 // search044InSchema is the JSON Schema of Search044In.
@@ -6020,8 +6021,8 @@ const search044OutSchema = `{
 }`
 
 // search044ToolSpec describes tool "search-044".
-var search044ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search044ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6033,8 +6034,8 @@ var search044ToolSpec = runtime.Spec{
 }
 
 // Search044Tool returns [Search044] as the tool "search-044", under the key "search-044" in Tools.
-func Search044Tool() *runtime.Func[Search044In, Search044Out] {
-	return runtime.NewFunc(&search044ToolSpec, Search044)
+func Search044Tool() *tool.Func[Search044In, Search044Out] {
+	return tool.NewFunc(&search044ToolSpec, Search044)
 }
 
 // search045InSchema is the JSON Schema of Search045In.
@@ -6154,8 +6155,8 @@ const search045OutSchema = `{
 }`
 
 // search045ToolSpec describes tool "search-045".
-var search045ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search045ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6167,8 +6168,8 @@ var search045ToolSpec = runtime.Spec{
 }
 
 // Search045Tool returns [Search045] as the tool "search-045", under the key "search-045" in Tools.
-func Search045Tool() *runtime.Func[Search045In, Search045Out] {
-	return runtime.NewFunc(&search045ToolSpec, Search045)
+func Search045Tool() *tool.Func[Search045In, Search045Out] {
+	return tool.NewFunc(&search045ToolSpec, Search045)
 }
 
 // search046InSchema is the JSON Schema of Search046In.
@@ -6288,8 +6289,8 @@ const search046OutSchema = `{
 }`
 
 // search046ToolSpec describes tool "search-046".
-var search046ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search046ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6301,8 +6302,8 @@ var search046ToolSpec = runtime.Spec{
 }
 
 // Search046Tool returns [Search046] as the tool "search-046", under the key "search-046" in Tools.
-func Search046Tool() *runtime.Func[Search046In, Search046Out] {
-	return runtime.NewFunc(&search046ToolSpec, Search046)
+func Search046Tool() *tool.Func[Search046In, Search046Out] {
+	return tool.NewFunc(&search046ToolSpec, Search046)
 }
 
 // search047InSchema is the JSON Schema of Search047In.
@@ -6422,8 +6423,8 @@ const search047OutSchema = `{
 }`
 
 // search047ToolSpec describes tool "search-047".
-var search047ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search047ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6435,8 +6436,8 @@ var search047ToolSpec = runtime.Spec{
 }
 
 // Search047Tool returns [Search047] as the tool "search-047", under the key "search-047" in Tools.
-func Search047Tool() *runtime.Func[Search047In, Search047Out] {
-	return runtime.NewFunc(&search047ToolSpec, Search047)
+func Search047Tool() *tool.Func[Search047In, Search047Out] {
+	return tool.NewFunc(&search047ToolSpec, Search047)
 }
 
 // search048InSchema is the JSON Schema of Search048In.
@@ -6556,8 +6557,8 @@ const search048OutSchema = `{
 }`
 
 // search048ToolSpec describes tool "search-048".
-var search048ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search048ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6569,8 +6570,8 @@ var search048ToolSpec = runtime.Spec{
 }
 
 // Search048Tool returns [Search048] as the tool "search-048", under the key "search-048" in Tools.
-func Search048Tool() *runtime.Func[Search048In, Search048Out] {
-	return runtime.NewFunc(&search048ToolSpec, Search048)
+func Search048Tool() *tool.Func[Search048In, Search048Out] {
+	return tool.NewFunc(&search048ToolSpec, Search048)
 }
 
 // search049InSchema is the JSON Schema of Search049In.
@@ -6690,8 +6691,8 @@ const search049OutSchema = `{
 }`
 
 // search049ToolSpec describes tool "search-049".
-var search049ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search049ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6703,8 +6704,8 @@ var search049ToolSpec = runtime.Spec{
 }
 
 // Search049Tool returns [Search049] as the tool "search-049", under the key "search-049" in Tools.
-func Search049Tool() *runtime.Func[Search049In, Search049Out] {
-	return runtime.NewFunc(&search049ToolSpec, Search049)
+func Search049Tool() *tool.Func[Search049In, Search049Out] {
+	return tool.NewFunc(&search049ToolSpec, Search049)
 }
 
 // search050InSchema is the JSON Schema of Search050In.
@@ -6824,8 +6825,8 @@ const search050OutSchema = `{
 }`
 
 // search050ToolSpec describes tool "search-050".
-var search050ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search050ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6837,8 +6838,8 @@ var search050ToolSpec = runtime.Spec{
 }
 
 // Search050Tool returns [Search050] as the tool "search-050", under the key "search-050" in Tools.
-func Search050Tool() *runtime.Func[Search050In, Search050Out] {
-	return runtime.NewFunc(&search050ToolSpec, Search050)
+func Search050Tool() *tool.Func[Search050In, Search050Out] {
+	return tool.NewFunc(&search050ToolSpec, Search050)
 }
 
 // search051InSchema is the JSON Schema of Search051In.
@@ -6958,8 +6959,8 @@ const search051OutSchema = `{
 }`
 
 // search051ToolSpec describes tool "search-051".
-var search051ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search051ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -6971,8 +6972,8 @@ var search051ToolSpec = runtime.Spec{
 }
 
 // Search051Tool returns [Search051] as the tool "search-051", under the key "search-051" in Tools.
-func Search051Tool() *runtime.Func[Search051In, Search051Out] {
-	return runtime.NewFunc(&search051ToolSpec, Search051)
+func Search051Tool() *tool.Func[Search051In, Search051Out] {
+	return tool.NewFunc(&search051ToolSpec, Search051)
 }
 
 // search052InSchema is the JSON Schema of Search052In.
@@ -7092,8 +7093,8 @@ const search052OutSchema = `{
 }`
 
 // search052ToolSpec describes tool "search-052".
-var search052ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search052ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7105,8 +7106,8 @@ var search052ToolSpec = runtime.Spec{
 }
 
 // Search052Tool returns [Search052] as the tool "search-052", under the key "search-052" in Tools.
-func Search052Tool() *runtime.Func[Search052In, Search052Out] {
-	return runtime.NewFunc(&search052ToolSpec, Search052)
+func Search052Tool() *tool.Func[Search052In, Search052Out] {
+	return tool.NewFunc(&search052ToolSpec, Search052)
 }
 
 // search053InSchema is the JSON Schema of Search053In.
@@ -7226,8 +7227,8 @@ const search053OutSchema = `{
 }`
 
 // search053ToolSpec describes tool "search-053".
-var search053ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search053ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7239,8 +7240,8 @@ var search053ToolSpec = runtime.Spec{
 }
 
 // Search053Tool returns [Search053] as the tool "search-053", under the key "search-053" in Tools.
-func Search053Tool() *runtime.Func[Search053In, Search053Out] {
-	return runtime.NewFunc(&search053ToolSpec, Search053)
+func Search053Tool() *tool.Func[Search053In, Search053Out] {
+	return tool.NewFunc(&search053ToolSpec, Search053)
 }
 
 // search054InSchema is the JSON Schema of Search054In.
@@ -7360,8 +7361,8 @@ const search054OutSchema = `{
 }`
 
 // search054ToolSpec describes tool "search-054".
-var search054ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search054ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7373,8 +7374,8 @@ var search054ToolSpec = runtime.Spec{
 }
 
 // Search054Tool returns [Search054] as the tool "search-054", under the key "search-054" in Tools.
-func Search054Tool() *runtime.Func[Search054In, Search054Out] {
-	return runtime.NewFunc(&search054ToolSpec, Search054)
+func Search054Tool() *tool.Func[Search054In, Search054Out] {
+	return tool.NewFunc(&search054ToolSpec, Search054)
 }
 
 // search055InSchema is the JSON Schema of Search055In.
@@ -7494,8 +7495,8 @@ const search055OutSchema = `{
 }`
 
 // search055ToolSpec describes tool "search-055".
-var search055ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search055ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7507,8 +7508,8 @@ var search055ToolSpec = runtime.Spec{
 }
 
 // Search055Tool returns [Search055] as the tool "search-055", under the key "search-055" in Tools.
-func Search055Tool() *runtime.Func[Search055In, Search055Out] {
-	return runtime.NewFunc(&search055ToolSpec, Search055)
+func Search055Tool() *tool.Func[Search055In, Search055Out] {
+	return tool.NewFunc(&search055ToolSpec, Search055)
 }
 
 // search056InSchema is the JSON Schema of Search056In.
@@ -7628,8 +7629,8 @@ const search056OutSchema = `{
 }`
 
 // search056ToolSpec describes tool "search-056".
-var search056ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search056ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7641,8 +7642,8 @@ var search056ToolSpec = runtime.Spec{
 }
 
 // Search056Tool returns [Search056] as the tool "search-056", under the key "search-056" in Tools.
-func Search056Tool() *runtime.Func[Search056In, Search056Out] {
-	return runtime.NewFunc(&search056ToolSpec, Search056)
+func Search056Tool() *tool.Func[Search056In, Search056Out] {
+	return tool.NewFunc(&search056ToolSpec, Search056)
 }
 
 // search057InSchema is the JSON Schema of Search057In.
@@ -7762,8 +7763,8 @@ const search057OutSchema = `{
 }`
 
 // search057ToolSpec describes tool "search-057".
-var search057ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search057ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7775,8 +7776,8 @@ var search057ToolSpec = runtime.Spec{
 }
 
 // Search057Tool returns [Search057] as the tool "search-057", under the key "search-057" in Tools.
-func Search057Tool() *runtime.Func[Search057In, Search057Out] {
-	return runtime.NewFunc(&search057ToolSpec, Search057)
+func Search057Tool() *tool.Func[Search057In, Search057Out] {
+	return tool.NewFunc(&search057ToolSpec, Search057)
 }
 
 // search058InSchema is the JSON Schema of Search058In.
@@ -7896,8 +7897,8 @@ const search058OutSchema = `{
 }`
 
 // search058ToolSpec describes tool "search-058".
-var search058ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search058ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -7909,8 +7910,8 @@ var search058ToolSpec = runtime.Spec{
 }
 
 // Search058Tool returns [Search058] as the tool "search-058", under the key "search-058" in Tools.
-func Search058Tool() *runtime.Func[Search058In, Search058Out] {
-	return runtime.NewFunc(&search058ToolSpec, Search058)
+func Search058Tool() *tool.Func[Search058In, Search058Out] {
+	return tool.NewFunc(&search058ToolSpec, Search058)
 }
 
 // search059InSchema is the JSON Schema of Search059In.
@@ -8030,8 +8031,8 @@ const search059OutSchema = `{
 }`
 
 // search059ToolSpec describes tool "search-059".
-var search059ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search059ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8043,8 +8044,8 @@ var search059ToolSpec = runtime.Spec{
 }
 
 // Search059Tool returns [Search059] as the tool "search-059", under the key "search-059" in Tools.
-func Search059Tool() *runtime.Func[Search059In, Search059Out] {
-	return runtime.NewFunc(&search059ToolSpec, Search059)
+func Search059Tool() *tool.Func[Search059In, Search059Out] {
+	return tool.NewFunc(&search059ToolSpec, Search059)
 }
 
 // search060InSchema is the JSON Schema of Search060In.
@@ -8164,8 +8165,8 @@ const search060OutSchema = `{
 }`
 
 // search060ToolSpec describes tool "search-060".
-var search060ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search060ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8177,8 +8178,8 @@ var search060ToolSpec = runtime.Spec{
 }
 
 // Search060Tool returns [Search060] as the tool "search-060", under the key "search-060" in Tools.
-func Search060Tool() *runtime.Func[Search060In, Search060Out] {
-	return runtime.NewFunc(&search060ToolSpec, Search060)
+func Search060Tool() *tool.Func[Search060In, Search060Out] {
+	return tool.NewFunc(&search060ToolSpec, Search060)
 }
 
 // search061InSchema is the JSON Schema of Search061In.
@@ -8298,8 +8299,8 @@ const search061OutSchema = `{
 }`
 
 // search061ToolSpec describes tool "search-061".
-var search061ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search061ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8311,8 +8312,8 @@ var search061ToolSpec = runtime.Spec{
 }
 
 // Search061Tool returns [Search061] as the tool "search-061", under the key "search-061" in Tools.
-func Search061Tool() *runtime.Func[Search061In, Search061Out] {
-	return runtime.NewFunc(&search061ToolSpec, Search061)
+func Search061Tool() *tool.Func[Search061In, Search061Out] {
+	return tool.NewFunc(&search061ToolSpec, Search061)
 }
 
 // search062InSchema is the JSON Schema of Search062In.
@@ -8432,8 +8433,8 @@ const search062OutSchema = `{
 }`
 
 // search062ToolSpec describes tool "search-062".
-var search062ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search062ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8445,8 +8446,8 @@ var search062ToolSpec = runtime.Spec{
 }
 
 // Search062Tool returns [Search062] as the tool "search-062", under the key "search-062" in Tools.
-func Search062Tool() *runtime.Func[Search062In, Search062Out] {
-	return runtime.NewFunc(&search062ToolSpec, Search062)
+func Search062Tool() *tool.Func[Search062In, Search062Out] {
+	return tool.NewFunc(&search062ToolSpec, Search062)
 }
 
 // search063InSchema is the JSON Schema of Search063In.
@@ -8566,8 +8567,8 @@ const search063OutSchema = `{
 }`
 
 // search063ToolSpec describes tool "search-063".
-var search063ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search063ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8579,8 +8580,8 @@ var search063ToolSpec = runtime.Spec{
 }
 
 // Search063Tool returns [Search063] as the tool "search-063", under the key "search-063" in Tools.
-func Search063Tool() *runtime.Func[Search063In, Search063Out] {
-	return runtime.NewFunc(&search063ToolSpec, Search063)
+func Search063Tool() *tool.Func[Search063In, Search063Out] {
+	return tool.NewFunc(&search063ToolSpec, Search063)
 }
 
 // search064InSchema is the JSON Schema of Search064In.
@@ -8700,8 +8701,8 @@ const search064OutSchema = `{
 }`
 
 // search064ToolSpec describes tool "search-064".
-var search064ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search064ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8713,8 +8714,8 @@ var search064ToolSpec = runtime.Spec{
 }
 
 // Search064Tool returns [Search064] as the tool "search-064", under the key "search-064" in Tools.
-func Search064Tool() *runtime.Func[Search064In, Search064Out] {
-	return runtime.NewFunc(&search064ToolSpec, Search064)
+func Search064Tool() *tool.Func[Search064In, Search064Out] {
+	return tool.NewFunc(&search064ToolSpec, Search064)
 }
 
 // search065InSchema is the JSON Schema of Search065In.
@@ -8834,8 +8835,8 @@ const search065OutSchema = `{
 }`
 
 // search065ToolSpec describes tool "search-065".
-var search065ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search065ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8847,8 +8848,8 @@ var search065ToolSpec = runtime.Spec{
 }
 
 // Search065Tool returns [Search065] as the tool "search-065", under the key "search-065" in Tools.
-func Search065Tool() *runtime.Func[Search065In, Search065Out] {
-	return runtime.NewFunc(&search065ToolSpec, Search065)
+func Search065Tool() *tool.Func[Search065In, Search065Out] {
+	return tool.NewFunc(&search065ToolSpec, Search065)
 }
 
 // search066InSchema is the JSON Schema of Search066In.
@@ -8968,8 +8969,8 @@ const search066OutSchema = `{
 }`
 
 // search066ToolSpec describes tool "search-066".
-var search066ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search066ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -8981,8 +8982,8 @@ var search066ToolSpec = runtime.Spec{
 }
 
 // Search066Tool returns [Search066] as the tool "search-066", under the key "search-066" in Tools.
-func Search066Tool() *runtime.Func[Search066In, Search066Out] {
-	return runtime.NewFunc(&search066ToolSpec, Search066)
+func Search066Tool() *tool.Func[Search066In, Search066Out] {
+	return tool.NewFunc(&search066ToolSpec, Search066)
 }
 
 // search067InSchema is the JSON Schema of Search067In.
@@ -9102,8 +9103,8 @@ const search067OutSchema = `{
 }`
 
 // search067ToolSpec describes tool "search-067".
-var search067ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search067ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9115,8 +9116,8 @@ var search067ToolSpec = runtime.Spec{
 }
 
 // Search067Tool returns [Search067] as the tool "search-067", under the key "search-067" in Tools.
-func Search067Tool() *runtime.Func[Search067In, Search067Out] {
-	return runtime.NewFunc(&search067ToolSpec, Search067)
+func Search067Tool() *tool.Func[Search067In, Search067Out] {
+	return tool.NewFunc(&search067ToolSpec, Search067)
 }
 
 // search068InSchema is the JSON Schema of Search068In.
@@ -9236,8 +9237,8 @@ const search068OutSchema = `{
 }`
 
 // search068ToolSpec describes tool "search-068".
-var search068ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search068ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9249,8 +9250,8 @@ var search068ToolSpec = runtime.Spec{
 }
 
 // Search068Tool returns [Search068] as the tool "search-068", under the key "search-068" in Tools.
-func Search068Tool() *runtime.Func[Search068In, Search068Out] {
-	return runtime.NewFunc(&search068ToolSpec, Search068)
+func Search068Tool() *tool.Func[Search068In, Search068Out] {
+	return tool.NewFunc(&search068ToolSpec, Search068)
 }
 
 // search069InSchema is the JSON Schema of Search069In.
@@ -9370,8 +9371,8 @@ const search069OutSchema = `{
 }`
 
 // search069ToolSpec describes tool "search-069".
-var search069ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search069ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9383,8 +9384,8 @@ var search069ToolSpec = runtime.Spec{
 }
 
 // Search069Tool returns [Search069] as the tool "search-069", under the key "search-069" in Tools.
-func Search069Tool() *runtime.Func[Search069In, Search069Out] {
-	return runtime.NewFunc(&search069ToolSpec, Search069)
+func Search069Tool() *tool.Func[Search069In, Search069Out] {
+	return tool.NewFunc(&search069ToolSpec, Search069)
 }
 
 // search070InSchema is the JSON Schema of Search070In.
@@ -9504,8 +9505,8 @@ const search070OutSchema = `{
 }`
 
 // search070ToolSpec describes tool "search-070".
-var search070ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search070ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9517,8 +9518,8 @@ var search070ToolSpec = runtime.Spec{
 }
 
 // Search070Tool returns [Search070] as the tool "search-070", under the key "search-070" in Tools.
-func Search070Tool() *runtime.Func[Search070In, Search070Out] {
-	return runtime.NewFunc(&search070ToolSpec, Search070)
+func Search070Tool() *tool.Func[Search070In, Search070Out] {
+	return tool.NewFunc(&search070ToolSpec, Search070)
 }
 
 // search071InSchema is the JSON Schema of Search071In.
@@ -9638,8 +9639,8 @@ const search071OutSchema = `{
 }`
 
 // search071ToolSpec describes tool "search-071".
-var search071ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search071ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9651,8 +9652,8 @@ var search071ToolSpec = runtime.Spec{
 }
 
 // Search071Tool returns [Search071] as the tool "search-071", under the key "search-071" in Tools.
-func Search071Tool() *runtime.Func[Search071In, Search071Out] {
-	return runtime.NewFunc(&search071ToolSpec, Search071)
+func Search071Tool() *tool.Func[Search071In, Search071Out] {
+	return tool.NewFunc(&search071ToolSpec, Search071)
 }
 
 // search072InSchema is the JSON Schema of Search072In.
@@ -9772,8 +9773,8 @@ const search072OutSchema = `{
 }`
 
 // search072ToolSpec describes tool "search-072".
-var search072ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search072ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9785,8 +9786,8 @@ var search072ToolSpec = runtime.Spec{
 }
 
 // Search072Tool returns [Search072] as the tool "search-072", under the key "search-072" in Tools.
-func Search072Tool() *runtime.Func[Search072In, Search072Out] {
-	return runtime.NewFunc(&search072ToolSpec, Search072)
+func Search072Tool() *tool.Func[Search072In, Search072Out] {
+	return tool.NewFunc(&search072ToolSpec, Search072)
 }
 
 // search073InSchema is the JSON Schema of Search073In.
@@ -9906,8 +9907,8 @@ const search073OutSchema = `{
 }`
 
 // search073ToolSpec describes tool "search-073".
-var search073ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search073ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -9919,8 +9920,8 @@ var search073ToolSpec = runtime.Spec{
 }
 
 // Search073Tool returns [Search073] as the tool "search-073", under the key "search-073" in Tools.
-func Search073Tool() *runtime.Func[Search073In, Search073Out] {
-	return runtime.NewFunc(&search073ToolSpec, Search073)
+func Search073Tool() *tool.Func[Search073In, Search073Out] {
+	return tool.NewFunc(&search073ToolSpec, Search073)
 }
 
 // search074InSchema is the JSON Schema of Search074In.
@@ -10040,8 +10041,8 @@ const search074OutSchema = `{
 }`
 
 // search074ToolSpec describes tool "search-074".
-var search074ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search074ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10053,8 +10054,8 @@ var search074ToolSpec = runtime.Spec{
 }
 
 // Search074Tool returns [Search074] as the tool "search-074", under the key "search-074" in Tools.
-func Search074Tool() *runtime.Func[Search074In, Search074Out] {
-	return runtime.NewFunc(&search074ToolSpec, Search074)
+func Search074Tool() *tool.Func[Search074In, Search074Out] {
+	return tool.NewFunc(&search074ToolSpec, Search074)
 }
 
 // search075InSchema is the JSON Schema of Search075In.
@@ -10174,8 +10175,8 @@ const search075OutSchema = `{
 }`
 
 // search075ToolSpec describes tool "search-075".
-var search075ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search075ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10187,8 +10188,8 @@ var search075ToolSpec = runtime.Spec{
 }
 
 // Search075Tool returns [Search075] as the tool "search-075", under the key "search-075" in Tools.
-func Search075Tool() *runtime.Func[Search075In, Search075Out] {
-	return runtime.NewFunc(&search075ToolSpec, Search075)
+func Search075Tool() *tool.Func[Search075In, Search075Out] {
+	return tool.NewFunc(&search075ToolSpec, Search075)
 }
 
 // search076InSchema is the JSON Schema of Search076In.
@@ -10308,8 +10309,8 @@ const search076OutSchema = `{
 }`
 
 // search076ToolSpec describes tool "search-076".
-var search076ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search076ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10321,8 +10322,8 @@ var search076ToolSpec = runtime.Spec{
 }
 
 // Search076Tool returns [Search076] as the tool "search-076", under the key "search-076" in Tools.
-func Search076Tool() *runtime.Func[Search076In, Search076Out] {
-	return runtime.NewFunc(&search076ToolSpec, Search076)
+func Search076Tool() *tool.Func[Search076In, Search076Out] {
+	return tool.NewFunc(&search076ToolSpec, Search076)
 }
 
 // search077InSchema is the JSON Schema of Search077In.
@@ -10442,8 +10443,8 @@ const search077OutSchema = `{
 }`
 
 // search077ToolSpec describes tool "search-077".
-var search077ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search077ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10455,8 +10456,8 @@ var search077ToolSpec = runtime.Spec{
 }
 
 // Search077Tool returns [Search077] as the tool "search-077", under the key "search-077" in Tools.
-func Search077Tool() *runtime.Func[Search077In, Search077Out] {
-	return runtime.NewFunc(&search077ToolSpec, Search077)
+func Search077Tool() *tool.Func[Search077In, Search077Out] {
+	return tool.NewFunc(&search077ToolSpec, Search077)
 }
 
 // search078InSchema is the JSON Schema of Search078In.
@@ -10576,8 +10577,8 @@ const search078OutSchema = `{
 }`
 
 // search078ToolSpec describes tool "search-078".
-var search078ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search078ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10589,8 +10590,8 @@ var search078ToolSpec = runtime.Spec{
 }
 
 // Search078Tool returns [Search078] as the tool "search-078", under the key "search-078" in Tools.
-func Search078Tool() *runtime.Func[Search078In, Search078Out] {
-	return runtime.NewFunc(&search078ToolSpec, Search078)
+func Search078Tool() *tool.Func[Search078In, Search078Out] {
+	return tool.NewFunc(&search078ToolSpec, Search078)
 }
 
 // search079InSchema is the JSON Schema of Search079In.
@@ -10710,8 +10711,8 @@ const search079OutSchema = `{
 }`
 
 // search079ToolSpec describes tool "search-079".
-var search079ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search079ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10723,8 +10724,8 @@ var search079ToolSpec = runtime.Spec{
 }
 
 // Search079Tool returns [Search079] as the tool "search-079", under the key "search-079" in Tools.
-func Search079Tool() *runtime.Func[Search079In, Search079Out] {
-	return runtime.NewFunc(&search079ToolSpec, Search079)
+func Search079Tool() *tool.Func[Search079In, Search079Out] {
+	return tool.NewFunc(&search079ToolSpec, Search079)
 }
 
 // search080InSchema is the JSON Schema of Search080In.
@@ -10844,8 +10845,8 @@ const search080OutSchema = `{
 }`
 
 // search080ToolSpec describes tool "search-080".
-var search080ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search080ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10857,8 +10858,8 @@ var search080ToolSpec = runtime.Spec{
 }
 
 // Search080Tool returns [Search080] as the tool "search-080", under the key "search-080" in Tools.
-func Search080Tool() *runtime.Func[Search080In, Search080Out] {
-	return runtime.NewFunc(&search080ToolSpec, Search080)
+func Search080Tool() *tool.Func[Search080In, Search080Out] {
+	return tool.NewFunc(&search080ToolSpec, Search080)
 }
 
 // search081InSchema is the JSON Schema of Search081In.
@@ -10978,8 +10979,8 @@ const search081OutSchema = `{
 }`
 
 // search081ToolSpec describes tool "search-081".
-var search081ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search081ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -10991,8 +10992,8 @@ var search081ToolSpec = runtime.Spec{
 }
 
 // Search081Tool returns [Search081] as the tool "search-081", under the key "search-081" in Tools.
-func Search081Tool() *runtime.Func[Search081In, Search081Out] {
-	return runtime.NewFunc(&search081ToolSpec, Search081)
+func Search081Tool() *tool.Func[Search081In, Search081Out] {
+	return tool.NewFunc(&search081ToolSpec, Search081)
 }
 
 // search082InSchema is the JSON Schema of Search082In.
@@ -11112,8 +11113,8 @@ const search082OutSchema = `{
 }`
 
 // search082ToolSpec describes tool "search-082".
-var search082ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search082ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11125,8 +11126,8 @@ var search082ToolSpec = runtime.Spec{
 }
 
 // Search082Tool returns [Search082] as the tool "search-082", under the key "search-082" in Tools.
-func Search082Tool() *runtime.Func[Search082In, Search082Out] {
-	return runtime.NewFunc(&search082ToolSpec, Search082)
+func Search082Tool() *tool.Func[Search082In, Search082Out] {
+	return tool.NewFunc(&search082ToolSpec, Search082)
 }
 
 // search083InSchema is the JSON Schema of Search083In.
@@ -11246,8 +11247,8 @@ const search083OutSchema = `{
 }`
 
 // search083ToolSpec describes tool "search-083".
-var search083ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search083ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11259,8 +11260,8 @@ var search083ToolSpec = runtime.Spec{
 }
 
 // Search083Tool returns [Search083] as the tool "search-083", under the key "search-083" in Tools.
-func Search083Tool() *runtime.Func[Search083In, Search083Out] {
-	return runtime.NewFunc(&search083ToolSpec, Search083)
+func Search083Tool() *tool.Func[Search083In, Search083Out] {
+	return tool.NewFunc(&search083ToolSpec, Search083)
 }
 
 // search084InSchema is the JSON Schema of Search084In.
@@ -11380,8 +11381,8 @@ const search084OutSchema = `{
 }`
 
 // search084ToolSpec describes tool "search-084".
-var search084ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search084ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11393,8 +11394,8 @@ var search084ToolSpec = runtime.Spec{
 }
 
 // Search084Tool returns [Search084] as the tool "search-084", under the key "search-084" in Tools.
-func Search084Tool() *runtime.Func[Search084In, Search084Out] {
-	return runtime.NewFunc(&search084ToolSpec, Search084)
+func Search084Tool() *tool.Func[Search084In, Search084Out] {
+	return tool.NewFunc(&search084ToolSpec, Search084)
 }
 
 // search085InSchema is the JSON Schema of Search085In.
@@ -11514,8 +11515,8 @@ const search085OutSchema = `{
 }`
 
 // search085ToolSpec describes tool "search-085".
-var search085ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search085ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11527,8 +11528,8 @@ var search085ToolSpec = runtime.Spec{
 }
 
 // Search085Tool returns [Search085] as the tool "search-085", under the key "search-085" in Tools.
-func Search085Tool() *runtime.Func[Search085In, Search085Out] {
-	return runtime.NewFunc(&search085ToolSpec, Search085)
+func Search085Tool() *tool.Func[Search085In, Search085Out] {
+	return tool.NewFunc(&search085ToolSpec, Search085)
 }
 
 // search086InSchema is the JSON Schema of Search086In.
@@ -11648,8 +11649,8 @@ const search086OutSchema = `{
 }`
 
 // search086ToolSpec describes tool "search-086".
-var search086ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search086ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11661,8 +11662,8 @@ var search086ToolSpec = runtime.Spec{
 }
 
 // Search086Tool returns [Search086] as the tool "search-086", under the key "search-086" in Tools.
-func Search086Tool() *runtime.Func[Search086In, Search086Out] {
-	return runtime.NewFunc(&search086ToolSpec, Search086)
+func Search086Tool() *tool.Func[Search086In, Search086Out] {
+	return tool.NewFunc(&search086ToolSpec, Search086)
 }
 
 // search087InSchema is the JSON Schema of Search087In.
@@ -11782,8 +11783,8 @@ const search087OutSchema = `{
 }`
 
 // search087ToolSpec describes tool "search-087".
-var search087ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search087ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11795,8 +11796,8 @@ var search087ToolSpec = runtime.Spec{
 }
 
 // Search087Tool returns [Search087] as the tool "search-087", under the key "search-087" in Tools.
-func Search087Tool() *runtime.Func[Search087In, Search087Out] {
-	return runtime.NewFunc(&search087ToolSpec, Search087)
+func Search087Tool() *tool.Func[Search087In, Search087Out] {
+	return tool.NewFunc(&search087ToolSpec, Search087)
 }
 
 // search088InSchema is the JSON Schema of Search088In.
@@ -11916,8 +11917,8 @@ const search088OutSchema = `{
 }`
 
 // search088ToolSpec describes tool "search-088".
-var search088ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search088ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -11929,8 +11930,8 @@ var search088ToolSpec = runtime.Spec{
 }
 
 // Search088Tool returns [Search088] as the tool "search-088", under the key "search-088" in Tools.
-func Search088Tool() *runtime.Func[Search088In, Search088Out] {
-	return runtime.NewFunc(&search088ToolSpec, Search088)
+func Search088Tool() *tool.Func[Search088In, Search088Out] {
+	return tool.NewFunc(&search088ToolSpec, Search088)
 }
 
 // search089InSchema is the JSON Schema of Search089In.
@@ -12050,8 +12051,8 @@ const search089OutSchema = `{
 }`
 
 // search089ToolSpec describes tool "search-089".
-var search089ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search089ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12063,8 +12064,8 @@ var search089ToolSpec = runtime.Spec{
 }
 
 // Search089Tool returns [Search089] as the tool "search-089", under the key "search-089" in Tools.
-func Search089Tool() *runtime.Func[Search089In, Search089Out] {
-	return runtime.NewFunc(&search089ToolSpec, Search089)
+func Search089Tool() *tool.Func[Search089In, Search089Out] {
+	return tool.NewFunc(&search089ToolSpec, Search089)
 }
 
 // search090InSchema is the JSON Schema of Search090In.
@@ -12184,8 +12185,8 @@ const search090OutSchema = `{
 }`
 
 // search090ToolSpec describes tool "search-090".
-var search090ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search090ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12197,8 +12198,8 @@ var search090ToolSpec = runtime.Spec{
 }
 
 // Search090Tool returns [Search090] as the tool "search-090", under the key "search-090" in Tools.
-func Search090Tool() *runtime.Func[Search090In, Search090Out] {
-	return runtime.NewFunc(&search090ToolSpec, Search090)
+func Search090Tool() *tool.Func[Search090In, Search090Out] {
+	return tool.NewFunc(&search090ToolSpec, Search090)
 }
 
 // search091InSchema is the JSON Schema of Search091In.
@@ -12318,8 +12319,8 @@ const search091OutSchema = `{
 }`
 
 // search091ToolSpec describes tool "search-091".
-var search091ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search091ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12331,8 +12332,8 @@ var search091ToolSpec = runtime.Spec{
 }
 
 // Search091Tool returns [Search091] as the tool "search-091", under the key "search-091" in Tools.
-func Search091Tool() *runtime.Func[Search091In, Search091Out] {
-	return runtime.NewFunc(&search091ToolSpec, Search091)
+func Search091Tool() *tool.Func[Search091In, Search091Out] {
+	return tool.NewFunc(&search091ToolSpec, Search091)
 }
 
 // search092InSchema is the JSON Schema of Search092In.
@@ -12452,8 +12453,8 @@ const search092OutSchema = `{
 }`
 
 // search092ToolSpec describes tool "search-092".
-var search092ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search092ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12465,8 +12466,8 @@ var search092ToolSpec = runtime.Spec{
 }
 
 // Search092Tool returns [Search092] as the tool "search-092", under the key "search-092" in Tools.
-func Search092Tool() *runtime.Func[Search092In, Search092Out] {
-	return runtime.NewFunc(&search092ToolSpec, Search092)
+func Search092Tool() *tool.Func[Search092In, Search092Out] {
+	return tool.NewFunc(&search092ToolSpec, Search092)
 }
 
 // search093InSchema is the JSON Schema of Search093In.
@@ -12586,8 +12587,8 @@ const search093OutSchema = `{
 }`
 
 // search093ToolSpec describes tool "search-093".
-var search093ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search093ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12599,8 +12600,8 @@ var search093ToolSpec = runtime.Spec{
 }
 
 // Search093Tool returns [Search093] as the tool "search-093", under the key "search-093" in Tools.
-func Search093Tool() *runtime.Func[Search093In, Search093Out] {
-	return runtime.NewFunc(&search093ToolSpec, Search093)
+func Search093Tool() *tool.Func[Search093In, Search093Out] {
+	return tool.NewFunc(&search093ToolSpec, Search093)
 }
 
 // search094InSchema is the JSON Schema of Search094In.
@@ -12720,8 +12721,8 @@ const search094OutSchema = `{
 }`
 
 // search094ToolSpec describes tool "search-094".
-var search094ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search094ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12733,8 +12734,8 @@ var search094ToolSpec = runtime.Spec{
 }
 
 // Search094Tool returns [Search094] as the tool "search-094", under the key "search-094" in Tools.
-func Search094Tool() *runtime.Func[Search094In, Search094Out] {
-	return runtime.NewFunc(&search094ToolSpec, Search094)
+func Search094Tool() *tool.Func[Search094In, Search094Out] {
+	return tool.NewFunc(&search094ToolSpec, Search094)
 }
 
 // search095InSchema is the JSON Schema of Search095In.
@@ -12854,8 +12855,8 @@ const search095OutSchema = `{
 }`
 
 // search095ToolSpec describes tool "search-095".
-var search095ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search095ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -12867,8 +12868,8 @@ var search095ToolSpec = runtime.Spec{
 }
 
 // Search095Tool returns [Search095] as the tool "search-095", under the key "search-095" in Tools.
-func Search095Tool() *runtime.Func[Search095In, Search095Out] {
-	return runtime.NewFunc(&search095ToolSpec, Search095)
+func Search095Tool() *tool.Func[Search095In, Search095Out] {
+	return tool.NewFunc(&search095ToolSpec, Search095)
 }
 
 // search096InSchema is the JSON Schema of Search096In.
@@ -12988,8 +12989,8 @@ const search096OutSchema = `{
 }`
 
 // search096ToolSpec describes tool "search-096".
-var search096ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search096ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -13001,8 +13002,8 @@ var search096ToolSpec = runtime.Spec{
 }
 
 // Search096Tool returns [Search096] as the tool "search-096", under the key "search-096" in Tools.
-func Search096Tool() *runtime.Func[Search096In, Search096Out] {
-	return runtime.NewFunc(&search096ToolSpec, Search096)
+func Search096Tool() *tool.Func[Search096In, Search096Out] {
+	return tool.NewFunc(&search096ToolSpec, Search096)
 }
 
 // search097InSchema is the JSON Schema of Search097In.
@@ -13122,8 +13123,8 @@ const search097OutSchema = `{
 }`
 
 // search097ToolSpec describes tool "search-097".
-var search097ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search097ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -13135,8 +13136,8 @@ var search097ToolSpec = runtime.Spec{
 }
 
 // Search097Tool returns [Search097] as the tool "search-097", under the key "search-097" in Tools.
-func Search097Tool() *runtime.Func[Search097In, Search097Out] {
-	return runtime.NewFunc(&search097ToolSpec, Search097)
+func Search097Tool() *tool.Func[Search097In, Search097Out] {
+	return tool.NewFunc(&search097ToolSpec, Search097)
 }
 
 // search098InSchema is the JSON Schema of Search098In.
@@ -13256,8 +13257,8 @@ const search098OutSchema = `{
 }`
 
 // search098ToolSpec describes tool "search-098".
-var search098ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search098ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -13269,8 +13270,8 @@ var search098ToolSpec = runtime.Spec{
 }
 
 // Search098Tool returns [Search098] as the tool "search-098", under the key "search-098" in Tools.
-func Search098Tool() *runtime.Func[Search098In, Search098Out] {
-	return runtime.NewFunc(&search098ToolSpec, Search098)
+func Search098Tool() *tool.Func[Search098In, Search098Out] {
+	return tool.NewFunc(&search098ToolSpec, Search098)
 }
 
 // search099InSchema is the JSON Schema of Search099In.
@@ -13390,8 +13391,8 @@ const search099OutSchema = `{
 }`
 
 // search099ToolSpec describes tool "search-099".
-var search099ToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var search099ToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -13403,24 +13404,24 @@ var search099ToolSpec = runtime.Spec{
 }
 
 // Search099Tool returns [Search099] as the tool "search-099", under the key "search-099" in Tools.
-func Search099Tool() *runtime.Func[Search099In, Search099Out] {
-	return runtime.NewFunc(&search099ToolSpec, Search099)
+func Search099Tool() *tool.Func[Search099In, Search099Out] {
+	return tool.NewFunc(&search099ToolSpec, Search099)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"search-000": Search000Tool(),
 		"search-001": Search001Tool(),
 		"search-002": Search002Tool(),

@@ -4,7 +4,8 @@ package pod
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // podSchema is the JSON Schema of Pod.
@@ -1702,7 +1703,7 @@ const createdSchema = `{
 }`
 
 // createPodToolSpec describes tool "create-pod".
-var createPodToolSpec = runtime.Spec{
+var createPodToolSpec = tool.Spec{
 	Description:  "Creates a pod.",
 	ID:           "create-pod",
 	InputSchema:  json.RawMessage(podSchema),
@@ -1710,24 +1711,24 @@ var createPodToolSpec = runtime.Spec{
 }
 
 // CreatePodTool returns [CreatePod] as the tool "create-pod", under the key "createPod" in Tools.
-func CreatePodTool() *runtime.Func[Pod, Created] {
-	return runtime.NewFunc(&createPodToolSpec, CreatePod)
+func CreatePodTool() *tool.Func[Pod, Created] {
+	return tool.NewFunc(&createPodToolSpec, CreatePod)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"createPod": CreatePodTool(),
 	}
 }

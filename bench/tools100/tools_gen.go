@@ -4,7 +4,8 @@ package tools100
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // in0Schema is the JSON Schema of In0.
@@ -109,8 +110,8 @@ const out0Schema = `{
 }`
 
 // tool0ToolSpec describes tool "tool-0".
-var tool0ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool0ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 0.",
 	ID:           "tool-0",
 	InputSchema:  json.RawMessage(in0Schema),
@@ -118,8 +119,8 @@ var tool0ToolSpec = runtime.Spec{
 }
 
 // Tool0Tool returns [Tool0] as the tool "tool-0", under the key "tool-0" in Tools.
-func Tool0Tool() *runtime.Func[In0, Out0] {
-	return runtime.NewFunc(&tool0ToolSpec, Tool0)
+func Tool0Tool() *tool.Func[In0, Out0] {
+	return tool.NewFunc(&tool0ToolSpec, Tool0)
 }
 
 // in1Schema is the JSON Schema of In1.
@@ -224,8 +225,8 @@ const out1Schema = `{
 }`
 
 // tool1ToolSpec describes tool "tool-1".
-var tool1ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool1ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 1.",
 	ID:           "tool-1",
 	InputSchema:  json.RawMessage(in1Schema),
@@ -233,8 +234,8 @@ var tool1ToolSpec = runtime.Spec{
 }
 
 // Tool1Tool returns [Tool1] as the tool "tool-1", under the key "tool-1" in Tools.
-func Tool1Tool() *runtime.Func[In1, Out1] {
-	return runtime.NewFunc(&tool1ToolSpec, Tool1)
+func Tool1Tool() *tool.Func[In1, Out1] {
+	return tool.NewFunc(&tool1ToolSpec, Tool1)
 }
 
 // in2Schema is the JSON Schema of In2.
@@ -339,8 +340,8 @@ const out2Schema = `{
 }`
 
 // tool2ToolSpec describes tool "tool-2".
-var tool2ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool2ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 2.",
 	ID:           "tool-2",
 	InputSchema:  json.RawMessage(in2Schema),
@@ -348,8 +349,8 @@ var tool2ToolSpec = runtime.Spec{
 }
 
 // Tool2Tool returns [Tool2] as the tool "tool-2", under the key "tool-2" in Tools.
-func Tool2Tool() *runtime.Func[In2, Out2] {
-	return runtime.NewFunc(&tool2ToolSpec, Tool2)
+func Tool2Tool() *tool.Func[In2, Out2] {
+	return tool.NewFunc(&tool2ToolSpec, Tool2)
 }
 
 // in3Schema is the JSON Schema of In3.
@@ -454,8 +455,8 @@ const out3Schema = `{
 }`
 
 // tool3ToolSpec describes tool "tool-3".
-var tool3ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool3ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 3.",
 	ID:           "tool-3",
 	InputSchema:  json.RawMessage(in3Schema),
@@ -463,8 +464,8 @@ var tool3ToolSpec = runtime.Spec{
 }
 
 // Tool3Tool returns [Tool3] as the tool "tool-3", under the key "tool-3" in Tools.
-func Tool3Tool() *runtime.Func[In3, Out3] {
-	return runtime.NewFunc(&tool3ToolSpec, Tool3)
+func Tool3Tool() *tool.Func[In3, Out3] {
+	return tool.NewFunc(&tool3ToolSpec, Tool3)
 }
 
 // in4Schema is the JSON Schema of In4.
@@ -569,8 +570,8 @@ const out4Schema = `{
 }`
 
 // tool4ToolSpec describes tool "tool-4".
-var tool4ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool4ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 4.",
 	ID:           "tool-4",
 	InputSchema:  json.RawMessage(in4Schema),
@@ -578,8 +579,8 @@ var tool4ToolSpec = runtime.Spec{
 }
 
 // Tool4Tool returns [Tool4] as the tool "tool-4", under the key "tool-4" in Tools.
-func Tool4Tool() *runtime.Func[In4, Out4] {
-	return runtime.NewFunc(&tool4ToolSpec, Tool4)
+func Tool4Tool() *tool.Func[In4, Out4] {
+	return tool.NewFunc(&tool4ToolSpec, Tool4)
 }
 
 // in5Schema is the JSON Schema of In5.
@@ -684,8 +685,8 @@ const out5Schema = `{
 }`
 
 // tool5ToolSpec describes tool "tool-5".
-var tool5ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool5ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 5.",
 	ID:           "tool-5",
 	InputSchema:  json.RawMessage(in5Schema),
@@ -693,8 +694,8 @@ var tool5ToolSpec = runtime.Spec{
 }
 
 // Tool5Tool returns [Tool5] as the tool "tool-5", under the key "tool-5" in Tools.
-func Tool5Tool() *runtime.Func[In5, Out5] {
-	return runtime.NewFunc(&tool5ToolSpec, Tool5)
+func Tool5Tool() *tool.Func[In5, Out5] {
+	return tool.NewFunc(&tool5ToolSpec, Tool5)
 }
 
 // in6Schema is the JSON Schema of In6.
@@ -799,8 +800,8 @@ const out6Schema = `{
 }`
 
 // tool6ToolSpec describes tool "tool-6".
-var tool6ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool6ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 6.",
 	ID:           "tool-6",
 	InputSchema:  json.RawMessage(in6Schema),
@@ -808,8 +809,8 @@ var tool6ToolSpec = runtime.Spec{
 }
 
 // Tool6Tool returns [Tool6] as the tool "tool-6", under the key "tool-6" in Tools.
-func Tool6Tool() *runtime.Func[In6, Out6] {
-	return runtime.NewFunc(&tool6ToolSpec, Tool6)
+func Tool6Tool() *tool.Func[In6, Out6] {
+	return tool.NewFunc(&tool6ToolSpec, Tool6)
 }
 
 // in7Schema is the JSON Schema of In7.
@@ -914,8 +915,8 @@ const out7Schema = `{
 }`
 
 // tool7ToolSpec describes tool "tool-7".
-var tool7ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool7ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 7.",
 	ID:           "tool-7",
 	InputSchema:  json.RawMessage(in7Schema),
@@ -923,8 +924,8 @@ var tool7ToolSpec = runtime.Spec{
 }
 
 // Tool7Tool returns [Tool7] as the tool "tool-7", under the key "tool-7" in Tools.
-func Tool7Tool() *runtime.Func[In7, Out7] {
-	return runtime.NewFunc(&tool7ToolSpec, Tool7)
+func Tool7Tool() *tool.Func[In7, Out7] {
+	return tool.NewFunc(&tool7ToolSpec, Tool7)
 }
 
 // in8Schema is the JSON Schema of In8.
@@ -1029,8 +1030,8 @@ const out8Schema = `{
 }`
 
 // tool8ToolSpec describes tool "tool-8".
-var tool8ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool8ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 8.",
 	ID:           "tool-8",
 	InputSchema:  json.RawMessage(in8Schema),
@@ -1038,8 +1039,8 @@ var tool8ToolSpec = runtime.Spec{
 }
 
 // Tool8Tool returns [Tool8] as the tool "tool-8", under the key "tool-8" in Tools.
-func Tool8Tool() *runtime.Func[In8, Out8] {
-	return runtime.NewFunc(&tool8ToolSpec, Tool8)
+func Tool8Tool() *tool.Func[In8, Out8] {
+	return tool.NewFunc(&tool8ToolSpec, Tool8)
 }
 
 // in9Schema is the JSON Schema of In9.
@@ -1144,8 +1145,8 @@ const out9Schema = `{
 }`
 
 // tool9ToolSpec describes tool "tool-9".
-var tool9ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool9ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 9.",
 	ID:           "tool-9",
 	InputSchema:  json.RawMessage(in9Schema),
@@ -1153,8 +1154,8 @@ var tool9ToolSpec = runtime.Spec{
 }
 
 // Tool9Tool returns [Tool9] as the tool "tool-9", under the key "tool-9" in Tools.
-func Tool9Tool() *runtime.Func[In9, Out9] {
-	return runtime.NewFunc(&tool9ToolSpec, Tool9)
+func Tool9Tool() *tool.Func[In9, Out9] {
+	return tool.NewFunc(&tool9ToolSpec, Tool9)
 }
 
 // in10Schema is the JSON Schema of In10.
@@ -1259,8 +1260,8 @@ const out10Schema = `{
 }`
 
 // tool10ToolSpec describes tool "tool-10".
-var tool10ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool10ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 10.",
 	ID:           "tool-10",
 	InputSchema:  json.RawMessage(in10Schema),
@@ -1268,8 +1269,8 @@ var tool10ToolSpec = runtime.Spec{
 }
 
 // Tool10Tool returns [Tool10] as the tool "tool-10", under the key "tool-10" in Tools.
-func Tool10Tool() *runtime.Func[In10, Out10] {
-	return runtime.NewFunc(&tool10ToolSpec, Tool10)
+func Tool10Tool() *tool.Func[In10, Out10] {
+	return tool.NewFunc(&tool10ToolSpec, Tool10)
 }
 
 // in11Schema is the JSON Schema of In11.
@@ -1374,8 +1375,8 @@ const out11Schema = `{
 }`
 
 // tool11ToolSpec describes tool "tool-11".
-var tool11ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool11ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 11.",
 	ID:           "tool-11",
 	InputSchema:  json.RawMessage(in11Schema),
@@ -1383,8 +1384,8 @@ var tool11ToolSpec = runtime.Spec{
 }
 
 // Tool11Tool returns [Tool11] as the tool "tool-11", under the key "tool-11" in Tools.
-func Tool11Tool() *runtime.Func[In11, Out11] {
-	return runtime.NewFunc(&tool11ToolSpec, Tool11)
+func Tool11Tool() *tool.Func[In11, Out11] {
+	return tool.NewFunc(&tool11ToolSpec, Tool11)
 }
 
 // in12Schema is the JSON Schema of In12.
@@ -1489,8 +1490,8 @@ const out12Schema = `{
 }`
 
 // tool12ToolSpec describes tool "tool-12".
-var tool12ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool12ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 12.",
 	ID:           "tool-12",
 	InputSchema:  json.RawMessage(in12Schema),
@@ -1498,8 +1499,8 @@ var tool12ToolSpec = runtime.Spec{
 }
 
 // Tool12Tool returns [Tool12] as the tool "tool-12", under the key "tool-12" in Tools.
-func Tool12Tool() *runtime.Func[In12, Out12] {
-	return runtime.NewFunc(&tool12ToolSpec, Tool12)
+func Tool12Tool() *tool.Func[In12, Out12] {
+	return tool.NewFunc(&tool12ToolSpec, Tool12)
 }
 
 // in13Schema is the JSON Schema of In13.
@@ -1604,8 +1605,8 @@ const out13Schema = `{
 }`
 
 // tool13ToolSpec describes tool "tool-13".
-var tool13ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool13ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 13.",
 	ID:           "tool-13",
 	InputSchema:  json.RawMessage(in13Schema),
@@ -1613,8 +1614,8 @@ var tool13ToolSpec = runtime.Spec{
 }
 
 // Tool13Tool returns [Tool13] as the tool "tool-13", under the key "tool-13" in Tools.
-func Tool13Tool() *runtime.Func[In13, Out13] {
-	return runtime.NewFunc(&tool13ToolSpec, Tool13)
+func Tool13Tool() *tool.Func[In13, Out13] {
+	return tool.NewFunc(&tool13ToolSpec, Tool13)
 }
 
 // in14Schema is the JSON Schema of In14.
@@ -1719,8 +1720,8 @@ const out14Schema = `{
 }`
 
 // tool14ToolSpec describes tool "tool-14".
-var tool14ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool14ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 14.",
 	ID:           "tool-14",
 	InputSchema:  json.RawMessage(in14Schema),
@@ -1728,8 +1729,8 @@ var tool14ToolSpec = runtime.Spec{
 }
 
 // Tool14Tool returns [Tool14] as the tool "tool-14", under the key "tool-14" in Tools.
-func Tool14Tool() *runtime.Func[In14, Out14] {
-	return runtime.NewFunc(&tool14ToolSpec, Tool14)
+func Tool14Tool() *tool.Func[In14, Out14] {
+	return tool.NewFunc(&tool14ToolSpec, Tool14)
 }
 
 // in15Schema is the JSON Schema of In15.
@@ -1834,8 +1835,8 @@ const out15Schema = `{
 }`
 
 // tool15ToolSpec describes tool "tool-15".
-var tool15ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool15ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 15.",
 	ID:           "tool-15",
 	InputSchema:  json.RawMessage(in15Schema),
@@ -1843,8 +1844,8 @@ var tool15ToolSpec = runtime.Spec{
 }
 
 // Tool15Tool returns [Tool15] as the tool "tool-15", under the key "tool-15" in Tools.
-func Tool15Tool() *runtime.Func[In15, Out15] {
-	return runtime.NewFunc(&tool15ToolSpec, Tool15)
+func Tool15Tool() *tool.Func[In15, Out15] {
+	return tool.NewFunc(&tool15ToolSpec, Tool15)
 }
 
 // in16Schema is the JSON Schema of In16.
@@ -1949,8 +1950,8 @@ const out16Schema = `{
 }`
 
 // tool16ToolSpec describes tool "tool-16".
-var tool16ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool16ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 16.",
 	ID:           "tool-16",
 	InputSchema:  json.RawMessage(in16Schema),
@@ -1958,8 +1959,8 @@ var tool16ToolSpec = runtime.Spec{
 }
 
 // Tool16Tool returns [Tool16] as the tool "tool-16", under the key "tool-16" in Tools.
-func Tool16Tool() *runtime.Func[In16, Out16] {
-	return runtime.NewFunc(&tool16ToolSpec, Tool16)
+func Tool16Tool() *tool.Func[In16, Out16] {
+	return tool.NewFunc(&tool16ToolSpec, Tool16)
 }
 
 // in17Schema is the JSON Schema of In17.
@@ -2064,8 +2065,8 @@ const out17Schema = `{
 }`
 
 // tool17ToolSpec describes tool "tool-17".
-var tool17ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool17ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 17.",
 	ID:           "tool-17",
 	InputSchema:  json.RawMessage(in17Schema),
@@ -2073,8 +2074,8 @@ var tool17ToolSpec = runtime.Spec{
 }
 
 // Tool17Tool returns [Tool17] as the tool "tool-17", under the key "tool-17" in Tools.
-func Tool17Tool() *runtime.Func[In17, Out17] {
-	return runtime.NewFunc(&tool17ToolSpec, Tool17)
+func Tool17Tool() *tool.Func[In17, Out17] {
+	return tool.NewFunc(&tool17ToolSpec, Tool17)
 }
 
 // in18Schema is the JSON Schema of In18.
@@ -2179,8 +2180,8 @@ const out18Schema = `{
 }`
 
 // tool18ToolSpec describes tool "tool-18".
-var tool18ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool18ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 18.",
 	ID:           "tool-18",
 	InputSchema:  json.RawMessage(in18Schema),
@@ -2188,8 +2189,8 @@ var tool18ToolSpec = runtime.Spec{
 }
 
 // Tool18Tool returns [Tool18] as the tool "tool-18", under the key "tool-18" in Tools.
-func Tool18Tool() *runtime.Func[In18, Out18] {
-	return runtime.NewFunc(&tool18ToolSpec, Tool18)
+func Tool18Tool() *tool.Func[In18, Out18] {
+	return tool.NewFunc(&tool18ToolSpec, Tool18)
 }
 
 // in19Schema is the JSON Schema of In19.
@@ -2294,8 +2295,8 @@ const out19Schema = `{
 }`
 
 // tool19ToolSpec describes tool "tool-19".
-var tool19ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool19ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 19.",
 	ID:           "tool-19",
 	InputSchema:  json.RawMessage(in19Schema),
@@ -2303,8 +2304,8 @@ var tool19ToolSpec = runtime.Spec{
 }
 
 // Tool19Tool returns [Tool19] as the tool "tool-19", under the key "tool-19" in Tools.
-func Tool19Tool() *runtime.Func[In19, Out19] {
-	return runtime.NewFunc(&tool19ToolSpec, Tool19)
+func Tool19Tool() *tool.Func[In19, Out19] {
+	return tool.NewFunc(&tool19ToolSpec, Tool19)
 }
 
 // in20Schema is the JSON Schema of In20.
@@ -2409,8 +2410,8 @@ const out20Schema = `{
 }`
 
 // tool20ToolSpec describes tool "tool-20".
-var tool20ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool20ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 20.",
 	ID:           "tool-20",
 	InputSchema:  json.RawMessage(in20Schema),
@@ -2418,8 +2419,8 @@ var tool20ToolSpec = runtime.Spec{
 }
 
 // Tool20Tool returns [Tool20] as the tool "tool-20", under the key "tool-20" in Tools.
-func Tool20Tool() *runtime.Func[In20, Out20] {
-	return runtime.NewFunc(&tool20ToolSpec, Tool20)
+func Tool20Tool() *tool.Func[In20, Out20] {
+	return tool.NewFunc(&tool20ToolSpec, Tool20)
 }
 
 // in21Schema is the JSON Schema of In21.
@@ -2524,8 +2525,8 @@ const out21Schema = `{
 }`
 
 // tool21ToolSpec describes tool "tool-21".
-var tool21ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool21ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 21.",
 	ID:           "tool-21",
 	InputSchema:  json.RawMessage(in21Schema),
@@ -2533,8 +2534,8 @@ var tool21ToolSpec = runtime.Spec{
 }
 
 // Tool21Tool returns [Tool21] as the tool "tool-21", under the key "tool-21" in Tools.
-func Tool21Tool() *runtime.Func[In21, Out21] {
-	return runtime.NewFunc(&tool21ToolSpec, Tool21)
+func Tool21Tool() *tool.Func[In21, Out21] {
+	return tool.NewFunc(&tool21ToolSpec, Tool21)
 }
 
 // in22Schema is the JSON Schema of In22.
@@ -2639,8 +2640,8 @@ const out22Schema = `{
 }`
 
 // tool22ToolSpec describes tool "tool-22".
-var tool22ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool22ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 22.",
 	ID:           "tool-22",
 	InputSchema:  json.RawMessage(in22Schema),
@@ -2648,8 +2649,8 @@ var tool22ToolSpec = runtime.Spec{
 }
 
 // Tool22Tool returns [Tool22] as the tool "tool-22", under the key "tool-22" in Tools.
-func Tool22Tool() *runtime.Func[In22, Out22] {
-	return runtime.NewFunc(&tool22ToolSpec, Tool22)
+func Tool22Tool() *tool.Func[In22, Out22] {
+	return tool.NewFunc(&tool22ToolSpec, Tool22)
 }
 
 // in23Schema is the JSON Schema of In23.
@@ -2754,8 +2755,8 @@ const out23Schema = `{
 }`
 
 // tool23ToolSpec describes tool "tool-23".
-var tool23ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool23ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 23.",
 	ID:           "tool-23",
 	InputSchema:  json.RawMessage(in23Schema),
@@ -2763,8 +2764,8 @@ var tool23ToolSpec = runtime.Spec{
 }
 
 // Tool23Tool returns [Tool23] as the tool "tool-23", under the key "tool-23" in Tools.
-func Tool23Tool() *runtime.Func[In23, Out23] {
-	return runtime.NewFunc(&tool23ToolSpec, Tool23)
+func Tool23Tool() *tool.Func[In23, Out23] {
+	return tool.NewFunc(&tool23ToolSpec, Tool23)
 }
 
 // in24Schema is the JSON Schema of In24.
@@ -2869,8 +2870,8 @@ const out24Schema = `{
 }`
 
 // tool24ToolSpec describes tool "tool-24".
-var tool24ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool24ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 24.",
 	ID:           "tool-24",
 	InputSchema:  json.RawMessage(in24Schema),
@@ -2878,8 +2879,8 @@ var tool24ToolSpec = runtime.Spec{
 }
 
 // Tool24Tool returns [Tool24] as the tool "tool-24", under the key "tool-24" in Tools.
-func Tool24Tool() *runtime.Func[In24, Out24] {
-	return runtime.NewFunc(&tool24ToolSpec, Tool24)
+func Tool24Tool() *tool.Func[In24, Out24] {
+	return tool.NewFunc(&tool24ToolSpec, Tool24)
 }
 
 // in25Schema is the JSON Schema of In25.
@@ -2984,8 +2985,8 @@ const out25Schema = `{
 }`
 
 // tool25ToolSpec describes tool "tool-25".
-var tool25ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool25ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 25.",
 	ID:           "tool-25",
 	InputSchema:  json.RawMessage(in25Schema),
@@ -2993,8 +2994,8 @@ var tool25ToolSpec = runtime.Spec{
 }
 
 // Tool25Tool returns [Tool25] as the tool "tool-25", under the key "tool-25" in Tools.
-func Tool25Tool() *runtime.Func[In25, Out25] {
-	return runtime.NewFunc(&tool25ToolSpec, Tool25)
+func Tool25Tool() *tool.Func[In25, Out25] {
+	return tool.NewFunc(&tool25ToolSpec, Tool25)
 }
 
 // in26Schema is the JSON Schema of In26.
@@ -3099,8 +3100,8 @@ const out26Schema = `{
 }`
 
 // tool26ToolSpec describes tool "tool-26".
-var tool26ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool26ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 26.",
 	ID:           "tool-26",
 	InputSchema:  json.RawMessage(in26Schema),
@@ -3108,8 +3109,8 @@ var tool26ToolSpec = runtime.Spec{
 }
 
 // Tool26Tool returns [Tool26] as the tool "tool-26", under the key "tool-26" in Tools.
-func Tool26Tool() *runtime.Func[In26, Out26] {
-	return runtime.NewFunc(&tool26ToolSpec, Tool26)
+func Tool26Tool() *tool.Func[In26, Out26] {
+	return tool.NewFunc(&tool26ToolSpec, Tool26)
 }
 
 // in27Schema is the JSON Schema of In27.
@@ -3214,8 +3215,8 @@ const out27Schema = `{
 }`
 
 // tool27ToolSpec describes tool "tool-27".
-var tool27ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool27ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 27.",
 	ID:           "tool-27",
 	InputSchema:  json.RawMessage(in27Schema),
@@ -3223,8 +3224,8 @@ var tool27ToolSpec = runtime.Spec{
 }
 
 // Tool27Tool returns [Tool27] as the tool "tool-27", under the key "tool-27" in Tools.
-func Tool27Tool() *runtime.Func[In27, Out27] {
-	return runtime.NewFunc(&tool27ToolSpec, Tool27)
+func Tool27Tool() *tool.Func[In27, Out27] {
+	return tool.NewFunc(&tool27ToolSpec, Tool27)
 }
 
 // in28Schema is the JSON Schema of In28.
@@ -3329,8 +3330,8 @@ const out28Schema = `{
 }`
 
 // tool28ToolSpec describes tool "tool-28".
-var tool28ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool28ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 28.",
 	ID:           "tool-28",
 	InputSchema:  json.RawMessage(in28Schema),
@@ -3338,8 +3339,8 @@ var tool28ToolSpec = runtime.Spec{
 }
 
 // Tool28Tool returns [Tool28] as the tool "tool-28", under the key "tool-28" in Tools.
-func Tool28Tool() *runtime.Func[In28, Out28] {
-	return runtime.NewFunc(&tool28ToolSpec, Tool28)
+func Tool28Tool() *tool.Func[In28, Out28] {
+	return tool.NewFunc(&tool28ToolSpec, Tool28)
 }
 
 // in29Schema is the JSON Schema of In29.
@@ -3444,8 +3445,8 @@ const out29Schema = `{
 }`
 
 // tool29ToolSpec describes tool "tool-29".
-var tool29ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool29ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 29.",
 	ID:           "tool-29",
 	InputSchema:  json.RawMessage(in29Schema),
@@ -3453,8 +3454,8 @@ var tool29ToolSpec = runtime.Spec{
 }
 
 // Tool29Tool returns [Tool29] as the tool "tool-29", under the key "tool-29" in Tools.
-func Tool29Tool() *runtime.Func[In29, Out29] {
-	return runtime.NewFunc(&tool29ToolSpec, Tool29)
+func Tool29Tool() *tool.Func[In29, Out29] {
+	return tool.NewFunc(&tool29ToolSpec, Tool29)
 }
 
 // in30Schema is the JSON Schema of In30.
@@ -3559,8 +3560,8 @@ const out30Schema = `{
 }`
 
 // tool30ToolSpec describes tool "tool-30".
-var tool30ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool30ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 30.",
 	ID:           "tool-30",
 	InputSchema:  json.RawMessage(in30Schema),
@@ -3568,8 +3569,8 @@ var tool30ToolSpec = runtime.Spec{
 }
 
 // Tool30Tool returns [Tool30] as the tool "tool-30", under the key "tool-30" in Tools.
-func Tool30Tool() *runtime.Func[In30, Out30] {
-	return runtime.NewFunc(&tool30ToolSpec, Tool30)
+func Tool30Tool() *tool.Func[In30, Out30] {
+	return tool.NewFunc(&tool30ToolSpec, Tool30)
 }
 
 // in31Schema is the JSON Schema of In31.
@@ -3674,8 +3675,8 @@ const out31Schema = `{
 }`
 
 // tool31ToolSpec describes tool "tool-31".
-var tool31ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool31ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 31.",
 	ID:           "tool-31",
 	InputSchema:  json.RawMessage(in31Schema),
@@ -3683,8 +3684,8 @@ var tool31ToolSpec = runtime.Spec{
 }
 
 // Tool31Tool returns [Tool31] as the tool "tool-31", under the key "tool-31" in Tools.
-func Tool31Tool() *runtime.Func[In31, Out31] {
-	return runtime.NewFunc(&tool31ToolSpec, Tool31)
+func Tool31Tool() *tool.Func[In31, Out31] {
+	return tool.NewFunc(&tool31ToolSpec, Tool31)
 }
 
 // in32Schema is the JSON Schema of In32.
@@ -3789,8 +3790,8 @@ const out32Schema = `{
 }`
 
 // tool32ToolSpec describes tool "tool-32".
-var tool32ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool32ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 32.",
 	ID:           "tool-32",
 	InputSchema:  json.RawMessage(in32Schema),
@@ -3798,8 +3799,8 @@ var tool32ToolSpec = runtime.Spec{
 }
 
 // Tool32Tool returns [Tool32] as the tool "tool-32", under the key "tool-32" in Tools.
-func Tool32Tool() *runtime.Func[In32, Out32] {
-	return runtime.NewFunc(&tool32ToolSpec, Tool32)
+func Tool32Tool() *tool.Func[In32, Out32] {
+	return tool.NewFunc(&tool32ToolSpec, Tool32)
 }
 
 // in33Schema is the JSON Schema of In33.
@@ -3904,8 +3905,8 @@ const out33Schema = `{
 }`
 
 // tool33ToolSpec describes tool "tool-33".
-var tool33ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool33ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 33.",
 	ID:           "tool-33",
 	InputSchema:  json.RawMessage(in33Schema),
@@ -3913,8 +3914,8 @@ var tool33ToolSpec = runtime.Spec{
 }
 
 // Tool33Tool returns [Tool33] as the tool "tool-33", under the key "tool-33" in Tools.
-func Tool33Tool() *runtime.Func[In33, Out33] {
-	return runtime.NewFunc(&tool33ToolSpec, Tool33)
+func Tool33Tool() *tool.Func[In33, Out33] {
+	return tool.NewFunc(&tool33ToolSpec, Tool33)
 }
 
 // in34Schema is the JSON Schema of In34.
@@ -4019,8 +4020,8 @@ const out34Schema = `{
 }`
 
 // tool34ToolSpec describes tool "tool-34".
-var tool34ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool34ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 34.",
 	ID:           "tool-34",
 	InputSchema:  json.RawMessage(in34Schema),
@@ -4028,8 +4029,8 @@ var tool34ToolSpec = runtime.Spec{
 }
 
 // Tool34Tool returns [Tool34] as the tool "tool-34", under the key "tool-34" in Tools.
-func Tool34Tool() *runtime.Func[In34, Out34] {
-	return runtime.NewFunc(&tool34ToolSpec, Tool34)
+func Tool34Tool() *tool.Func[In34, Out34] {
+	return tool.NewFunc(&tool34ToolSpec, Tool34)
 }
 
 // in35Schema is the JSON Schema of In35.
@@ -4134,8 +4135,8 @@ const out35Schema = `{
 }`
 
 // tool35ToolSpec describes tool "tool-35".
-var tool35ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool35ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 35.",
 	ID:           "tool-35",
 	InputSchema:  json.RawMessage(in35Schema),
@@ -4143,8 +4144,8 @@ var tool35ToolSpec = runtime.Spec{
 }
 
 // Tool35Tool returns [Tool35] as the tool "tool-35", under the key "tool-35" in Tools.
-func Tool35Tool() *runtime.Func[In35, Out35] {
-	return runtime.NewFunc(&tool35ToolSpec, Tool35)
+func Tool35Tool() *tool.Func[In35, Out35] {
+	return tool.NewFunc(&tool35ToolSpec, Tool35)
 }
 
 // in36Schema is the JSON Schema of In36.
@@ -4249,8 +4250,8 @@ const out36Schema = `{
 }`
 
 // tool36ToolSpec describes tool "tool-36".
-var tool36ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool36ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 36.",
 	ID:           "tool-36",
 	InputSchema:  json.RawMessage(in36Schema),
@@ -4258,8 +4259,8 @@ var tool36ToolSpec = runtime.Spec{
 }
 
 // Tool36Tool returns [Tool36] as the tool "tool-36", under the key "tool-36" in Tools.
-func Tool36Tool() *runtime.Func[In36, Out36] {
-	return runtime.NewFunc(&tool36ToolSpec, Tool36)
+func Tool36Tool() *tool.Func[In36, Out36] {
+	return tool.NewFunc(&tool36ToolSpec, Tool36)
 }
 
 // in37Schema is the JSON Schema of In37.
@@ -4364,8 +4365,8 @@ const out37Schema = `{
 }`
 
 // tool37ToolSpec describes tool "tool-37".
-var tool37ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool37ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 37.",
 	ID:           "tool-37",
 	InputSchema:  json.RawMessage(in37Schema),
@@ -4373,8 +4374,8 @@ var tool37ToolSpec = runtime.Spec{
 }
 
 // Tool37Tool returns [Tool37] as the tool "tool-37", under the key "tool-37" in Tools.
-func Tool37Tool() *runtime.Func[In37, Out37] {
-	return runtime.NewFunc(&tool37ToolSpec, Tool37)
+func Tool37Tool() *tool.Func[In37, Out37] {
+	return tool.NewFunc(&tool37ToolSpec, Tool37)
 }
 
 // in38Schema is the JSON Schema of In38.
@@ -4479,8 +4480,8 @@ const out38Schema = `{
 }`
 
 // tool38ToolSpec describes tool "tool-38".
-var tool38ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool38ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 38.",
 	ID:           "tool-38",
 	InputSchema:  json.RawMessage(in38Schema),
@@ -4488,8 +4489,8 @@ var tool38ToolSpec = runtime.Spec{
 }
 
 // Tool38Tool returns [Tool38] as the tool "tool-38", under the key "tool-38" in Tools.
-func Tool38Tool() *runtime.Func[In38, Out38] {
-	return runtime.NewFunc(&tool38ToolSpec, Tool38)
+func Tool38Tool() *tool.Func[In38, Out38] {
+	return tool.NewFunc(&tool38ToolSpec, Tool38)
 }
 
 // in39Schema is the JSON Schema of In39.
@@ -4594,8 +4595,8 @@ const out39Schema = `{
 }`
 
 // tool39ToolSpec describes tool "tool-39".
-var tool39ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool39ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 39.",
 	ID:           "tool-39",
 	InputSchema:  json.RawMessage(in39Schema),
@@ -4603,8 +4604,8 @@ var tool39ToolSpec = runtime.Spec{
 }
 
 // Tool39Tool returns [Tool39] as the tool "tool-39", under the key "tool-39" in Tools.
-func Tool39Tool() *runtime.Func[In39, Out39] {
-	return runtime.NewFunc(&tool39ToolSpec, Tool39)
+func Tool39Tool() *tool.Func[In39, Out39] {
+	return tool.NewFunc(&tool39ToolSpec, Tool39)
 }
 
 // in40Schema is the JSON Schema of In40.
@@ -4709,8 +4710,8 @@ const out40Schema = `{
 }`
 
 // tool40ToolSpec describes tool "tool-40".
-var tool40ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool40ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 40.",
 	ID:           "tool-40",
 	InputSchema:  json.RawMessage(in40Schema),
@@ -4718,8 +4719,8 @@ var tool40ToolSpec = runtime.Spec{
 }
 
 // Tool40Tool returns [Tool40] as the tool "tool-40", under the key "tool-40" in Tools.
-func Tool40Tool() *runtime.Func[In40, Out40] {
-	return runtime.NewFunc(&tool40ToolSpec, Tool40)
+func Tool40Tool() *tool.Func[In40, Out40] {
+	return tool.NewFunc(&tool40ToolSpec, Tool40)
 }
 
 // in41Schema is the JSON Schema of In41.
@@ -4824,8 +4825,8 @@ const out41Schema = `{
 }`
 
 // tool41ToolSpec describes tool "tool-41".
-var tool41ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool41ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 41.",
 	ID:           "tool-41",
 	InputSchema:  json.RawMessage(in41Schema),
@@ -4833,8 +4834,8 @@ var tool41ToolSpec = runtime.Spec{
 }
 
 // Tool41Tool returns [Tool41] as the tool "tool-41", under the key "tool-41" in Tools.
-func Tool41Tool() *runtime.Func[In41, Out41] {
-	return runtime.NewFunc(&tool41ToolSpec, Tool41)
+func Tool41Tool() *tool.Func[In41, Out41] {
+	return tool.NewFunc(&tool41ToolSpec, Tool41)
 }
 
 // in42Schema is the JSON Schema of In42.
@@ -4939,8 +4940,8 @@ const out42Schema = `{
 }`
 
 // tool42ToolSpec describes tool "tool-42".
-var tool42ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool42ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 42.",
 	ID:           "tool-42",
 	InputSchema:  json.RawMessage(in42Schema),
@@ -4948,8 +4949,8 @@ var tool42ToolSpec = runtime.Spec{
 }
 
 // Tool42Tool returns [Tool42] as the tool "tool-42", under the key "tool-42" in Tools.
-func Tool42Tool() *runtime.Func[In42, Out42] {
-	return runtime.NewFunc(&tool42ToolSpec, Tool42)
+func Tool42Tool() *tool.Func[In42, Out42] {
+	return tool.NewFunc(&tool42ToolSpec, Tool42)
 }
 
 // in43Schema is the JSON Schema of In43.
@@ -5054,8 +5055,8 @@ const out43Schema = `{
 }`
 
 // tool43ToolSpec describes tool "tool-43".
-var tool43ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool43ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 43.",
 	ID:           "tool-43",
 	InputSchema:  json.RawMessage(in43Schema),
@@ -5063,8 +5064,8 @@ var tool43ToolSpec = runtime.Spec{
 }
 
 // Tool43Tool returns [Tool43] as the tool "tool-43", under the key "tool-43" in Tools.
-func Tool43Tool() *runtime.Func[In43, Out43] {
-	return runtime.NewFunc(&tool43ToolSpec, Tool43)
+func Tool43Tool() *tool.Func[In43, Out43] {
+	return tool.NewFunc(&tool43ToolSpec, Tool43)
 }
 
 // in44Schema is the JSON Schema of In44.
@@ -5169,8 +5170,8 @@ const out44Schema = `{
 }`
 
 // tool44ToolSpec describes tool "tool-44".
-var tool44ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool44ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 44.",
 	ID:           "tool-44",
 	InputSchema:  json.RawMessage(in44Schema),
@@ -5178,8 +5179,8 @@ var tool44ToolSpec = runtime.Spec{
 }
 
 // Tool44Tool returns [Tool44] as the tool "tool-44", under the key "tool-44" in Tools.
-func Tool44Tool() *runtime.Func[In44, Out44] {
-	return runtime.NewFunc(&tool44ToolSpec, Tool44)
+func Tool44Tool() *tool.Func[In44, Out44] {
+	return tool.NewFunc(&tool44ToolSpec, Tool44)
 }
 
 // in45Schema is the JSON Schema of In45.
@@ -5284,8 +5285,8 @@ const out45Schema = `{
 }`
 
 // tool45ToolSpec describes tool "tool-45".
-var tool45ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool45ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 45.",
 	ID:           "tool-45",
 	InputSchema:  json.RawMessage(in45Schema),
@@ -5293,8 +5294,8 @@ var tool45ToolSpec = runtime.Spec{
 }
 
 // Tool45Tool returns [Tool45] as the tool "tool-45", under the key "tool-45" in Tools.
-func Tool45Tool() *runtime.Func[In45, Out45] {
-	return runtime.NewFunc(&tool45ToolSpec, Tool45)
+func Tool45Tool() *tool.Func[In45, Out45] {
+	return tool.NewFunc(&tool45ToolSpec, Tool45)
 }
 
 // in46Schema is the JSON Schema of In46.
@@ -5399,8 +5400,8 @@ const out46Schema = `{
 }`
 
 // tool46ToolSpec describes tool "tool-46".
-var tool46ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool46ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 46.",
 	ID:           "tool-46",
 	InputSchema:  json.RawMessage(in46Schema),
@@ -5408,8 +5409,8 @@ var tool46ToolSpec = runtime.Spec{
 }
 
 // Tool46Tool returns [Tool46] as the tool "tool-46", under the key "tool-46" in Tools.
-func Tool46Tool() *runtime.Func[In46, Out46] {
-	return runtime.NewFunc(&tool46ToolSpec, Tool46)
+func Tool46Tool() *tool.Func[In46, Out46] {
+	return tool.NewFunc(&tool46ToolSpec, Tool46)
 }
 
 // in47Schema is the JSON Schema of In47.
@@ -5514,8 +5515,8 @@ const out47Schema = `{
 }`
 
 // tool47ToolSpec describes tool "tool-47".
-var tool47ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool47ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 47.",
 	ID:           "tool-47",
 	InputSchema:  json.RawMessage(in47Schema),
@@ -5523,8 +5524,8 @@ var tool47ToolSpec = runtime.Spec{
 }
 
 // Tool47Tool returns [Tool47] as the tool "tool-47", under the key "tool-47" in Tools.
-func Tool47Tool() *runtime.Func[In47, Out47] {
-	return runtime.NewFunc(&tool47ToolSpec, Tool47)
+func Tool47Tool() *tool.Func[In47, Out47] {
+	return tool.NewFunc(&tool47ToolSpec, Tool47)
 }
 
 // in48Schema is the JSON Schema of In48.
@@ -5629,8 +5630,8 @@ const out48Schema = `{
 }`
 
 // tool48ToolSpec describes tool "tool-48".
-var tool48ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool48ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 48.",
 	ID:           "tool-48",
 	InputSchema:  json.RawMessage(in48Schema),
@@ -5638,8 +5639,8 @@ var tool48ToolSpec = runtime.Spec{
 }
 
 // Tool48Tool returns [Tool48] as the tool "tool-48", under the key "tool-48" in Tools.
-func Tool48Tool() *runtime.Func[In48, Out48] {
-	return runtime.NewFunc(&tool48ToolSpec, Tool48)
+func Tool48Tool() *tool.Func[In48, Out48] {
+	return tool.NewFunc(&tool48ToolSpec, Tool48)
 }
 
 // in49Schema is the JSON Schema of In49.
@@ -5744,8 +5745,8 @@ const out49Schema = `{
 }`
 
 // tool49ToolSpec describes tool "tool-49".
-var tool49ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool49ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 49.",
 	ID:           "tool-49",
 	InputSchema:  json.RawMessage(in49Schema),
@@ -5753,8 +5754,8 @@ var tool49ToolSpec = runtime.Spec{
 }
 
 // Tool49Tool returns [Tool49] as the tool "tool-49", under the key "tool-49" in Tools.
-func Tool49Tool() *runtime.Func[In49, Out49] {
-	return runtime.NewFunc(&tool49ToolSpec, Tool49)
+func Tool49Tool() *tool.Func[In49, Out49] {
+	return tool.NewFunc(&tool49ToolSpec, Tool49)
 }
 
 // in50Schema is the JSON Schema of In50.
@@ -5859,8 +5860,8 @@ const out50Schema = `{
 }`
 
 // tool50ToolSpec describes tool "tool-50".
-var tool50ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool50ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 50.",
 	ID:           "tool-50",
 	InputSchema:  json.RawMessage(in50Schema),
@@ -5868,8 +5869,8 @@ var tool50ToolSpec = runtime.Spec{
 }
 
 // Tool50Tool returns [Tool50] as the tool "tool-50", under the key "tool-50" in Tools.
-func Tool50Tool() *runtime.Func[In50, Out50] {
-	return runtime.NewFunc(&tool50ToolSpec, Tool50)
+func Tool50Tool() *tool.Func[In50, Out50] {
+	return tool.NewFunc(&tool50ToolSpec, Tool50)
 }
 
 // in51Schema is the JSON Schema of In51.
@@ -5974,8 +5975,8 @@ const out51Schema = `{
 }`
 
 // tool51ToolSpec describes tool "tool-51".
-var tool51ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool51ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 51.",
 	ID:           "tool-51",
 	InputSchema:  json.RawMessage(in51Schema),
@@ -5983,8 +5984,8 @@ var tool51ToolSpec = runtime.Spec{
 }
 
 // Tool51Tool returns [Tool51] as the tool "tool-51", under the key "tool-51" in Tools.
-func Tool51Tool() *runtime.Func[In51, Out51] {
-	return runtime.NewFunc(&tool51ToolSpec, Tool51)
+func Tool51Tool() *tool.Func[In51, Out51] {
+	return tool.NewFunc(&tool51ToolSpec, Tool51)
 }
 
 // in52Schema is the JSON Schema of In52.
@@ -6089,8 +6090,8 @@ const out52Schema = `{
 }`
 
 // tool52ToolSpec describes tool "tool-52".
-var tool52ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool52ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 52.",
 	ID:           "tool-52",
 	InputSchema:  json.RawMessage(in52Schema),
@@ -6098,8 +6099,8 @@ var tool52ToolSpec = runtime.Spec{
 }
 
 // Tool52Tool returns [Tool52] as the tool "tool-52", under the key "tool-52" in Tools.
-func Tool52Tool() *runtime.Func[In52, Out52] {
-	return runtime.NewFunc(&tool52ToolSpec, Tool52)
+func Tool52Tool() *tool.Func[In52, Out52] {
+	return tool.NewFunc(&tool52ToolSpec, Tool52)
 }
 
 // in53Schema is the JSON Schema of In53.
@@ -6204,8 +6205,8 @@ const out53Schema = `{
 }`
 
 // tool53ToolSpec describes tool "tool-53".
-var tool53ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool53ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 53.",
 	ID:           "tool-53",
 	InputSchema:  json.RawMessage(in53Schema),
@@ -6213,8 +6214,8 @@ var tool53ToolSpec = runtime.Spec{
 }
 
 // Tool53Tool returns [Tool53] as the tool "tool-53", under the key "tool-53" in Tools.
-func Tool53Tool() *runtime.Func[In53, Out53] {
-	return runtime.NewFunc(&tool53ToolSpec, Tool53)
+func Tool53Tool() *tool.Func[In53, Out53] {
+	return tool.NewFunc(&tool53ToolSpec, Tool53)
 }
 
 // in54Schema is the JSON Schema of In54.
@@ -6319,8 +6320,8 @@ const out54Schema = `{
 }`
 
 // tool54ToolSpec describes tool "tool-54".
-var tool54ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool54ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 54.",
 	ID:           "tool-54",
 	InputSchema:  json.RawMessage(in54Schema),
@@ -6328,8 +6329,8 @@ var tool54ToolSpec = runtime.Spec{
 }
 
 // Tool54Tool returns [Tool54] as the tool "tool-54", under the key "tool-54" in Tools.
-func Tool54Tool() *runtime.Func[In54, Out54] {
-	return runtime.NewFunc(&tool54ToolSpec, Tool54)
+func Tool54Tool() *tool.Func[In54, Out54] {
+	return tool.NewFunc(&tool54ToolSpec, Tool54)
 }
 
 // in55Schema is the JSON Schema of In55.
@@ -6434,8 +6435,8 @@ const out55Schema = `{
 }`
 
 // tool55ToolSpec describes tool "tool-55".
-var tool55ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool55ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 55.",
 	ID:           "tool-55",
 	InputSchema:  json.RawMessage(in55Schema),
@@ -6443,8 +6444,8 @@ var tool55ToolSpec = runtime.Spec{
 }
 
 // Tool55Tool returns [Tool55] as the tool "tool-55", under the key "tool-55" in Tools.
-func Tool55Tool() *runtime.Func[In55, Out55] {
-	return runtime.NewFunc(&tool55ToolSpec, Tool55)
+func Tool55Tool() *tool.Func[In55, Out55] {
+	return tool.NewFunc(&tool55ToolSpec, Tool55)
 }
 
 // in56Schema is the JSON Schema of In56.
@@ -6549,8 +6550,8 @@ const out56Schema = `{
 }`
 
 // tool56ToolSpec describes tool "tool-56".
-var tool56ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool56ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 56.",
 	ID:           "tool-56",
 	InputSchema:  json.RawMessage(in56Schema),
@@ -6558,8 +6559,8 @@ var tool56ToolSpec = runtime.Spec{
 }
 
 // Tool56Tool returns [Tool56] as the tool "tool-56", under the key "tool-56" in Tools.
-func Tool56Tool() *runtime.Func[In56, Out56] {
-	return runtime.NewFunc(&tool56ToolSpec, Tool56)
+func Tool56Tool() *tool.Func[In56, Out56] {
+	return tool.NewFunc(&tool56ToolSpec, Tool56)
 }
 
 // in57Schema is the JSON Schema of In57.
@@ -6664,8 +6665,8 @@ const out57Schema = `{
 }`
 
 // tool57ToolSpec describes tool "tool-57".
-var tool57ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool57ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 57.",
 	ID:           "tool-57",
 	InputSchema:  json.RawMessage(in57Schema),
@@ -6673,8 +6674,8 @@ var tool57ToolSpec = runtime.Spec{
 }
 
 // Tool57Tool returns [Tool57] as the tool "tool-57", under the key "tool-57" in Tools.
-func Tool57Tool() *runtime.Func[In57, Out57] {
-	return runtime.NewFunc(&tool57ToolSpec, Tool57)
+func Tool57Tool() *tool.Func[In57, Out57] {
+	return tool.NewFunc(&tool57ToolSpec, Tool57)
 }
 
 // in58Schema is the JSON Schema of In58.
@@ -6779,8 +6780,8 @@ const out58Schema = `{
 }`
 
 // tool58ToolSpec describes tool "tool-58".
-var tool58ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool58ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 58.",
 	ID:           "tool-58",
 	InputSchema:  json.RawMessage(in58Schema),
@@ -6788,8 +6789,8 @@ var tool58ToolSpec = runtime.Spec{
 }
 
 // Tool58Tool returns [Tool58] as the tool "tool-58", under the key "tool-58" in Tools.
-func Tool58Tool() *runtime.Func[In58, Out58] {
-	return runtime.NewFunc(&tool58ToolSpec, Tool58)
+func Tool58Tool() *tool.Func[In58, Out58] {
+	return tool.NewFunc(&tool58ToolSpec, Tool58)
 }
 
 // in59Schema is the JSON Schema of In59.
@@ -6894,8 +6895,8 @@ const out59Schema = `{
 }`
 
 // tool59ToolSpec describes tool "tool-59".
-var tool59ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool59ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 59.",
 	ID:           "tool-59",
 	InputSchema:  json.RawMessage(in59Schema),
@@ -6903,8 +6904,8 @@ var tool59ToolSpec = runtime.Spec{
 }
 
 // Tool59Tool returns [Tool59] as the tool "tool-59", under the key "tool-59" in Tools.
-func Tool59Tool() *runtime.Func[In59, Out59] {
-	return runtime.NewFunc(&tool59ToolSpec, Tool59)
+func Tool59Tool() *tool.Func[In59, Out59] {
+	return tool.NewFunc(&tool59ToolSpec, Tool59)
 }
 
 // in60Schema is the JSON Schema of In60.
@@ -7009,8 +7010,8 @@ const out60Schema = `{
 }`
 
 // tool60ToolSpec describes tool "tool-60".
-var tool60ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool60ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 60.",
 	ID:           "tool-60",
 	InputSchema:  json.RawMessage(in60Schema),
@@ -7018,8 +7019,8 @@ var tool60ToolSpec = runtime.Spec{
 }
 
 // Tool60Tool returns [Tool60] as the tool "tool-60", under the key "tool-60" in Tools.
-func Tool60Tool() *runtime.Func[In60, Out60] {
-	return runtime.NewFunc(&tool60ToolSpec, Tool60)
+func Tool60Tool() *tool.Func[In60, Out60] {
+	return tool.NewFunc(&tool60ToolSpec, Tool60)
 }
 
 // in61Schema is the JSON Schema of In61.
@@ -7124,8 +7125,8 @@ const out61Schema = `{
 }`
 
 // tool61ToolSpec describes tool "tool-61".
-var tool61ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool61ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 61.",
 	ID:           "tool-61",
 	InputSchema:  json.RawMessage(in61Schema),
@@ -7133,8 +7134,8 @@ var tool61ToolSpec = runtime.Spec{
 }
 
 // Tool61Tool returns [Tool61] as the tool "tool-61", under the key "tool-61" in Tools.
-func Tool61Tool() *runtime.Func[In61, Out61] {
-	return runtime.NewFunc(&tool61ToolSpec, Tool61)
+func Tool61Tool() *tool.Func[In61, Out61] {
+	return tool.NewFunc(&tool61ToolSpec, Tool61)
 }
 
 // in62Schema is the JSON Schema of In62.
@@ -7239,8 +7240,8 @@ const out62Schema = `{
 }`
 
 // tool62ToolSpec describes tool "tool-62".
-var tool62ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool62ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 62.",
 	ID:           "tool-62",
 	InputSchema:  json.RawMessage(in62Schema),
@@ -7248,8 +7249,8 @@ var tool62ToolSpec = runtime.Spec{
 }
 
 // Tool62Tool returns [Tool62] as the tool "tool-62", under the key "tool-62" in Tools.
-func Tool62Tool() *runtime.Func[In62, Out62] {
-	return runtime.NewFunc(&tool62ToolSpec, Tool62)
+func Tool62Tool() *tool.Func[In62, Out62] {
+	return tool.NewFunc(&tool62ToolSpec, Tool62)
 }
 
 // in63Schema is the JSON Schema of In63.
@@ -7354,8 +7355,8 @@ const out63Schema = `{
 }`
 
 // tool63ToolSpec describes tool "tool-63".
-var tool63ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool63ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 63.",
 	ID:           "tool-63",
 	InputSchema:  json.RawMessage(in63Schema),
@@ -7363,8 +7364,8 @@ var tool63ToolSpec = runtime.Spec{
 }
 
 // Tool63Tool returns [Tool63] as the tool "tool-63", under the key "tool-63" in Tools.
-func Tool63Tool() *runtime.Func[In63, Out63] {
-	return runtime.NewFunc(&tool63ToolSpec, Tool63)
+func Tool63Tool() *tool.Func[In63, Out63] {
+	return tool.NewFunc(&tool63ToolSpec, Tool63)
 }
 
 // in64Schema is the JSON Schema of In64.
@@ -7469,8 +7470,8 @@ const out64Schema = `{
 }`
 
 // tool64ToolSpec describes tool "tool-64".
-var tool64ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool64ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 64.",
 	ID:           "tool-64",
 	InputSchema:  json.RawMessage(in64Schema),
@@ -7478,8 +7479,8 @@ var tool64ToolSpec = runtime.Spec{
 }
 
 // Tool64Tool returns [Tool64] as the tool "tool-64", under the key "tool-64" in Tools.
-func Tool64Tool() *runtime.Func[In64, Out64] {
-	return runtime.NewFunc(&tool64ToolSpec, Tool64)
+func Tool64Tool() *tool.Func[In64, Out64] {
+	return tool.NewFunc(&tool64ToolSpec, Tool64)
 }
 
 // in65Schema is the JSON Schema of In65.
@@ -7584,8 +7585,8 @@ const out65Schema = `{
 }`
 
 // tool65ToolSpec describes tool "tool-65".
-var tool65ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool65ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 65.",
 	ID:           "tool-65",
 	InputSchema:  json.RawMessage(in65Schema),
@@ -7593,8 +7594,8 @@ var tool65ToolSpec = runtime.Spec{
 }
 
 // Tool65Tool returns [Tool65] as the tool "tool-65", under the key "tool-65" in Tools.
-func Tool65Tool() *runtime.Func[In65, Out65] {
-	return runtime.NewFunc(&tool65ToolSpec, Tool65)
+func Tool65Tool() *tool.Func[In65, Out65] {
+	return tool.NewFunc(&tool65ToolSpec, Tool65)
 }
 
 // in66Schema is the JSON Schema of In66.
@@ -7699,8 +7700,8 @@ const out66Schema = `{
 }`
 
 // tool66ToolSpec describes tool "tool-66".
-var tool66ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool66ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 66.",
 	ID:           "tool-66",
 	InputSchema:  json.RawMessage(in66Schema),
@@ -7708,8 +7709,8 @@ var tool66ToolSpec = runtime.Spec{
 }
 
 // Tool66Tool returns [Tool66] as the tool "tool-66", under the key "tool-66" in Tools.
-func Tool66Tool() *runtime.Func[In66, Out66] {
-	return runtime.NewFunc(&tool66ToolSpec, Tool66)
+func Tool66Tool() *tool.Func[In66, Out66] {
+	return tool.NewFunc(&tool66ToolSpec, Tool66)
 }
 
 // in67Schema is the JSON Schema of In67.
@@ -7814,8 +7815,8 @@ const out67Schema = `{
 }`
 
 // tool67ToolSpec describes tool "tool-67".
-var tool67ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool67ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 67.",
 	ID:           "tool-67",
 	InputSchema:  json.RawMessage(in67Schema),
@@ -7823,8 +7824,8 @@ var tool67ToolSpec = runtime.Spec{
 }
 
 // Tool67Tool returns [Tool67] as the tool "tool-67", under the key "tool-67" in Tools.
-func Tool67Tool() *runtime.Func[In67, Out67] {
-	return runtime.NewFunc(&tool67ToolSpec, Tool67)
+func Tool67Tool() *tool.Func[In67, Out67] {
+	return tool.NewFunc(&tool67ToolSpec, Tool67)
 }
 
 // in68Schema is the JSON Schema of In68.
@@ -7929,8 +7930,8 @@ const out68Schema = `{
 }`
 
 // tool68ToolSpec describes tool "tool-68".
-var tool68ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool68ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 68.",
 	ID:           "tool-68",
 	InputSchema:  json.RawMessage(in68Schema),
@@ -7938,8 +7939,8 @@ var tool68ToolSpec = runtime.Spec{
 }
 
 // Tool68Tool returns [Tool68] as the tool "tool-68", under the key "tool-68" in Tools.
-func Tool68Tool() *runtime.Func[In68, Out68] {
-	return runtime.NewFunc(&tool68ToolSpec, Tool68)
+func Tool68Tool() *tool.Func[In68, Out68] {
+	return tool.NewFunc(&tool68ToolSpec, Tool68)
 }
 
 // in69Schema is the JSON Schema of In69.
@@ -8044,8 +8045,8 @@ const out69Schema = `{
 }`
 
 // tool69ToolSpec describes tool "tool-69".
-var tool69ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool69ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 69.",
 	ID:           "tool-69",
 	InputSchema:  json.RawMessage(in69Schema),
@@ -8053,8 +8054,8 @@ var tool69ToolSpec = runtime.Spec{
 }
 
 // Tool69Tool returns [Tool69] as the tool "tool-69", under the key "tool-69" in Tools.
-func Tool69Tool() *runtime.Func[In69, Out69] {
-	return runtime.NewFunc(&tool69ToolSpec, Tool69)
+func Tool69Tool() *tool.Func[In69, Out69] {
+	return tool.NewFunc(&tool69ToolSpec, Tool69)
 }
 
 // in70Schema is the JSON Schema of In70.
@@ -8159,8 +8160,8 @@ const out70Schema = `{
 }`
 
 // tool70ToolSpec describes tool "tool-70".
-var tool70ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool70ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 70.",
 	ID:           "tool-70",
 	InputSchema:  json.RawMessage(in70Schema),
@@ -8168,8 +8169,8 @@ var tool70ToolSpec = runtime.Spec{
 }
 
 // Tool70Tool returns [Tool70] as the tool "tool-70", under the key "tool-70" in Tools.
-func Tool70Tool() *runtime.Func[In70, Out70] {
-	return runtime.NewFunc(&tool70ToolSpec, Tool70)
+func Tool70Tool() *tool.Func[In70, Out70] {
+	return tool.NewFunc(&tool70ToolSpec, Tool70)
 }
 
 // in71Schema is the JSON Schema of In71.
@@ -8274,8 +8275,8 @@ const out71Schema = `{
 }`
 
 // tool71ToolSpec describes tool "tool-71".
-var tool71ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool71ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 71.",
 	ID:           "tool-71",
 	InputSchema:  json.RawMessage(in71Schema),
@@ -8283,8 +8284,8 @@ var tool71ToolSpec = runtime.Spec{
 }
 
 // Tool71Tool returns [Tool71] as the tool "tool-71", under the key "tool-71" in Tools.
-func Tool71Tool() *runtime.Func[In71, Out71] {
-	return runtime.NewFunc(&tool71ToolSpec, Tool71)
+func Tool71Tool() *tool.Func[In71, Out71] {
+	return tool.NewFunc(&tool71ToolSpec, Tool71)
 }
 
 // in72Schema is the JSON Schema of In72.
@@ -8389,8 +8390,8 @@ const out72Schema = `{
 }`
 
 // tool72ToolSpec describes tool "tool-72".
-var tool72ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool72ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 72.",
 	ID:           "tool-72",
 	InputSchema:  json.RawMessage(in72Schema),
@@ -8398,8 +8399,8 @@ var tool72ToolSpec = runtime.Spec{
 }
 
 // Tool72Tool returns [Tool72] as the tool "tool-72", under the key "tool-72" in Tools.
-func Tool72Tool() *runtime.Func[In72, Out72] {
-	return runtime.NewFunc(&tool72ToolSpec, Tool72)
+func Tool72Tool() *tool.Func[In72, Out72] {
+	return tool.NewFunc(&tool72ToolSpec, Tool72)
 }
 
 // in73Schema is the JSON Schema of In73.
@@ -8504,8 +8505,8 @@ const out73Schema = `{
 }`
 
 // tool73ToolSpec describes tool "tool-73".
-var tool73ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool73ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 73.",
 	ID:           "tool-73",
 	InputSchema:  json.RawMessage(in73Schema),
@@ -8513,8 +8514,8 @@ var tool73ToolSpec = runtime.Spec{
 }
 
 // Tool73Tool returns [Tool73] as the tool "tool-73", under the key "tool-73" in Tools.
-func Tool73Tool() *runtime.Func[In73, Out73] {
-	return runtime.NewFunc(&tool73ToolSpec, Tool73)
+func Tool73Tool() *tool.Func[In73, Out73] {
+	return tool.NewFunc(&tool73ToolSpec, Tool73)
 }
 
 // in74Schema is the JSON Schema of In74.
@@ -8619,8 +8620,8 @@ const out74Schema = `{
 }`
 
 // tool74ToolSpec describes tool "tool-74".
-var tool74ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool74ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 74.",
 	ID:           "tool-74",
 	InputSchema:  json.RawMessage(in74Schema),
@@ -8628,8 +8629,8 @@ var tool74ToolSpec = runtime.Spec{
 }
 
 // Tool74Tool returns [Tool74] as the tool "tool-74", under the key "tool-74" in Tools.
-func Tool74Tool() *runtime.Func[In74, Out74] {
-	return runtime.NewFunc(&tool74ToolSpec, Tool74)
+func Tool74Tool() *tool.Func[In74, Out74] {
+	return tool.NewFunc(&tool74ToolSpec, Tool74)
 }
 
 // in75Schema is the JSON Schema of In75.
@@ -8734,8 +8735,8 @@ const out75Schema = `{
 }`
 
 // tool75ToolSpec describes tool "tool-75".
-var tool75ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool75ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 75.",
 	ID:           "tool-75",
 	InputSchema:  json.RawMessage(in75Schema),
@@ -8743,8 +8744,8 @@ var tool75ToolSpec = runtime.Spec{
 }
 
 // Tool75Tool returns [Tool75] as the tool "tool-75", under the key "tool-75" in Tools.
-func Tool75Tool() *runtime.Func[In75, Out75] {
-	return runtime.NewFunc(&tool75ToolSpec, Tool75)
+func Tool75Tool() *tool.Func[In75, Out75] {
+	return tool.NewFunc(&tool75ToolSpec, Tool75)
 }
 
 // in76Schema is the JSON Schema of In76.
@@ -8849,8 +8850,8 @@ const out76Schema = `{
 }`
 
 // tool76ToolSpec describes tool "tool-76".
-var tool76ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool76ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 76.",
 	ID:           "tool-76",
 	InputSchema:  json.RawMessage(in76Schema),
@@ -8858,8 +8859,8 @@ var tool76ToolSpec = runtime.Spec{
 }
 
 // Tool76Tool returns [Tool76] as the tool "tool-76", under the key "tool-76" in Tools.
-func Tool76Tool() *runtime.Func[In76, Out76] {
-	return runtime.NewFunc(&tool76ToolSpec, Tool76)
+func Tool76Tool() *tool.Func[In76, Out76] {
+	return tool.NewFunc(&tool76ToolSpec, Tool76)
 }
 
 // in77Schema is the JSON Schema of In77.
@@ -8964,8 +8965,8 @@ const out77Schema = `{
 }`
 
 // tool77ToolSpec describes tool "tool-77".
-var tool77ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool77ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 77.",
 	ID:           "tool-77",
 	InputSchema:  json.RawMessage(in77Schema),
@@ -8973,8 +8974,8 @@ var tool77ToolSpec = runtime.Spec{
 }
 
 // Tool77Tool returns [Tool77] as the tool "tool-77", under the key "tool-77" in Tools.
-func Tool77Tool() *runtime.Func[In77, Out77] {
-	return runtime.NewFunc(&tool77ToolSpec, Tool77)
+func Tool77Tool() *tool.Func[In77, Out77] {
+	return tool.NewFunc(&tool77ToolSpec, Tool77)
 }
 
 // in78Schema is the JSON Schema of In78.
@@ -9079,8 +9080,8 @@ const out78Schema = `{
 }`
 
 // tool78ToolSpec describes tool "tool-78".
-var tool78ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool78ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 78.",
 	ID:           "tool-78",
 	InputSchema:  json.RawMessage(in78Schema),
@@ -9088,8 +9089,8 @@ var tool78ToolSpec = runtime.Spec{
 }
 
 // Tool78Tool returns [Tool78] as the tool "tool-78", under the key "tool-78" in Tools.
-func Tool78Tool() *runtime.Func[In78, Out78] {
-	return runtime.NewFunc(&tool78ToolSpec, Tool78)
+func Tool78Tool() *tool.Func[In78, Out78] {
+	return tool.NewFunc(&tool78ToolSpec, Tool78)
 }
 
 // in79Schema is the JSON Schema of In79.
@@ -9194,8 +9195,8 @@ const out79Schema = `{
 }`
 
 // tool79ToolSpec describes tool "tool-79".
-var tool79ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool79ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 79.",
 	ID:           "tool-79",
 	InputSchema:  json.RawMessage(in79Schema),
@@ -9203,8 +9204,8 @@ var tool79ToolSpec = runtime.Spec{
 }
 
 // Tool79Tool returns [Tool79] as the tool "tool-79", under the key "tool-79" in Tools.
-func Tool79Tool() *runtime.Func[In79, Out79] {
-	return runtime.NewFunc(&tool79ToolSpec, Tool79)
+func Tool79Tool() *tool.Func[In79, Out79] {
+	return tool.NewFunc(&tool79ToolSpec, Tool79)
 }
 
 // in80Schema is the JSON Schema of In80.
@@ -9309,8 +9310,8 @@ const out80Schema = `{
 }`
 
 // tool80ToolSpec describes tool "tool-80".
-var tool80ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool80ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 80.",
 	ID:           "tool-80",
 	InputSchema:  json.RawMessage(in80Schema),
@@ -9318,8 +9319,8 @@ var tool80ToolSpec = runtime.Spec{
 }
 
 // Tool80Tool returns [Tool80] as the tool "tool-80", under the key "tool-80" in Tools.
-func Tool80Tool() *runtime.Func[In80, Out80] {
-	return runtime.NewFunc(&tool80ToolSpec, Tool80)
+func Tool80Tool() *tool.Func[In80, Out80] {
+	return tool.NewFunc(&tool80ToolSpec, Tool80)
 }
 
 // in81Schema is the JSON Schema of In81.
@@ -9424,8 +9425,8 @@ const out81Schema = `{
 }`
 
 // tool81ToolSpec describes tool "tool-81".
-var tool81ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool81ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 81.",
 	ID:           "tool-81",
 	InputSchema:  json.RawMessage(in81Schema),
@@ -9433,8 +9434,8 @@ var tool81ToolSpec = runtime.Spec{
 }
 
 // Tool81Tool returns [Tool81] as the tool "tool-81", under the key "tool-81" in Tools.
-func Tool81Tool() *runtime.Func[In81, Out81] {
-	return runtime.NewFunc(&tool81ToolSpec, Tool81)
+func Tool81Tool() *tool.Func[In81, Out81] {
+	return tool.NewFunc(&tool81ToolSpec, Tool81)
 }
 
 // in82Schema is the JSON Schema of In82.
@@ -9539,8 +9540,8 @@ const out82Schema = `{
 }`
 
 // tool82ToolSpec describes tool "tool-82".
-var tool82ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool82ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 82.",
 	ID:           "tool-82",
 	InputSchema:  json.RawMessage(in82Schema),
@@ -9548,8 +9549,8 @@ var tool82ToolSpec = runtime.Spec{
 }
 
 // Tool82Tool returns [Tool82] as the tool "tool-82", under the key "tool-82" in Tools.
-func Tool82Tool() *runtime.Func[In82, Out82] {
-	return runtime.NewFunc(&tool82ToolSpec, Tool82)
+func Tool82Tool() *tool.Func[In82, Out82] {
+	return tool.NewFunc(&tool82ToolSpec, Tool82)
 }
 
 // in83Schema is the JSON Schema of In83.
@@ -9654,8 +9655,8 @@ const out83Schema = `{
 }`
 
 // tool83ToolSpec describes tool "tool-83".
-var tool83ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool83ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 83.",
 	ID:           "tool-83",
 	InputSchema:  json.RawMessage(in83Schema),
@@ -9663,8 +9664,8 @@ var tool83ToolSpec = runtime.Spec{
 }
 
 // Tool83Tool returns [Tool83] as the tool "tool-83", under the key "tool-83" in Tools.
-func Tool83Tool() *runtime.Func[In83, Out83] {
-	return runtime.NewFunc(&tool83ToolSpec, Tool83)
+func Tool83Tool() *tool.Func[In83, Out83] {
+	return tool.NewFunc(&tool83ToolSpec, Tool83)
 }
 
 // in84Schema is the JSON Schema of In84.
@@ -9769,8 +9770,8 @@ const out84Schema = `{
 }`
 
 // tool84ToolSpec describes tool "tool-84".
-var tool84ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool84ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 84.",
 	ID:           "tool-84",
 	InputSchema:  json.RawMessage(in84Schema),
@@ -9778,8 +9779,8 @@ var tool84ToolSpec = runtime.Spec{
 }
 
 // Tool84Tool returns [Tool84] as the tool "tool-84", under the key "tool-84" in Tools.
-func Tool84Tool() *runtime.Func[In84, Out84] {
-	return runtime.NewFunc(&tool84ToolSpec, Tool84)
+func Tool84Tool() *tool.Func[In84, Out84] {
+	return tool.NewFunc(&tool84ToolSpec, Tool84)
 }
 
 // in85Schema is the JSON Schema of In85.
@@ -9884,8 +9885,8 @@ const out85Schema = `{
 }`
 
 // tool85ToolSpec describes tool "tool-85".
-var tool85ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool85ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 85.",
 	ID:           "tool-85",
 	InputSchema:  json.RawMessage(in85Schema),
@@ -9893,8 +9894,8 @@ var tool85ToolSpec = runtime.Spec{
 }
 
 // Tool85Tool returns [Tool85] as the tool "tool-85", under the key "tool-85" in Tools.
-func Tool85Tool() *runtime.Func[In85, Out85] {
-	return runtime.NewFunc(&tool85ToolSpec, Tool85)
+func Tool85Tool() *tool.Func[In85, Out85] {
+	return tool.NewFunc(&tool85ToolSpec, Tool85)
 }
 
 // in86Schema is the JSON Schema of In86.
@@ -9999,8 +10000,8 @@ const out86Schema = `{
 }`
 
 // tool86ToolSpec describes tool "tool-86".
-var tool86ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool86ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 86.",
 	ID:           "tool-86",
 	InputSchema:  json.RawMessage(in86Schema),
@@ -10008,8 +10009,8 @@ var tool86ToolSpec = runtime.Spec{
 }
 
 // Tool86Tool returns [Tool86] as the tool "tool-86", under the key "tool-86" in Tools.
-func Tool86Tool() *runtime.Func[In86, Out86] {
-	return runtime.NewFunc(&tool86ToolSpec, Tool86)
+func Tool86Tool() *tool.Func[In86, Out86] {
+	return tool.NewFunc(&tool86ToolSpec, Tool86)
 }
 
 // in87Schema is the JSON Schema of In87.
@@ -10114,8 +10115,8 @@ const out87Schema = `{
 }`
 
 // tool87ToolSpec describes tool "tool-87".
-var tool87ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool87ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 87.",
 	ID:           "tool-87",
 	InputSchema:  json.RawMessage(in87Schema),
@@ -10123,8 +10124,8 @@ var tool87ToolSpec = runtime.Spec{
 }
 
 // Tool87Tool returns [Tool87] as the tool "tool-87", under the key "tool-87" in Tools.
-func Tool87Tool() *runtime.Func[In87, Out87] {
-	return runtime.NewFunc(&tool87ToolSpec, Tool87)
+func Tool87Tool() *tool.Func[In87, Out87] {
+	return tool.NewFunc(&tool87ToolSpec, Tool87)
 }
 
 // in88Schema is the JSON Schema of In88.
@@ -10229,8 +10230,8 @@ const out88Schema = `{
 }`
 
 // tool88ToolSpec describes tool "tool-88".
-var tool88ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool88ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 88.",
 	ID:           "tool-88",
 	InputSchema:  json.RawMessage(in88Schema),
@@ -10238,8 +10239,8 @@ var tool88ToolSpec = runtime.Spec{
 }
 
 // Tool88Tool returns [Tool88] as the tool "tool-88", under the key "tool-88" in Tools.
-func Tool88Tool() *runtime.Func[In88, Out88] {
-	return runtime.NewFunc(&tool88ToolSpec, Tool88)
+func Tool88Tool() *tool.Func[In88, Out88] {
+	return tool.NewFunc(&tool88ToolSpec, Tool88)
 }
 
 // in89Schema is the JSON Schema of In89.
@@ -10344,8 +10345,8 @@ const out89Schema = `{
 }`
 
 // tool89ToolSpec describes tool "tool-89".
-var tool89ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool89ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 89.",
 	ID:           "tool-89",
 	InputSchema:  json.RawMessage(in89Schema),
@@ -10353,8 +10354,8 @@ var tool89ToolSpec = runtime.Spec{
 }
 
 // Tool89Tool returns [Tool89] as the tool "tool-89", under the key "tool-89" in Tools.
-func Tool89Tool() *runtime.Func[In89, Out89] {
-	return runtime.NewFunc(&tool89ToolSpec, Tool89)
+func Tool89Tool() *tool.Func[In89, Out89] {
+	return tool.NewFunc(&tool89ToolSpec, Tool89)
 }
 
 // in90Schema is the JSON Schema of In90.
@@ -10459,8 +10460,8 @@ const out90Schema = `{
 }`
 
 // tool90ToolSpec describes tool "tool-90".
-var tool90ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool90ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 90.",
 	ID:           "tool-90",
 	InputSchema:  json.RawMessage(in90Schema),
@@ -10468,8 +10469,8 @@ var tool90ToolSpec = runtime.Spec{
 }
 
 // Tool90Tool returns [Tool90] as the tool "tool-90", under the key "tool-90" in Tools.
-func Tool90Tool() *runtime.Func[In90, Out90] {
-	return runtime.NewFunc(&tool90ToolSpec, Tool90)
+func Tool90Tool() *tool.Func[In90, Out90] {
+	return tool.NewFunc(&tool90ToolSpec, Tool90)
 }
 
 // in91Schema is the JSON Schema of In91.
@@ -10574,8 +10575,8 @@ const out91Schema = `{
 }`
 
 // tool91ToolSpec describes tool "tool-91".
-var tool91ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool91ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 91.",
 	ID:           "tool-91",
 	InputSchema:  json.RawMessage(in91Schema),
@@ -10583,8 +10584,8 @@ var tool91ToolSpec = runtime.Spec{
 }
 
 // Tool91Tool returns [Tool91] as the tool "tool-91", under the key "tool-91" in Tools.
-func Tool91Tool() *runtime.Func[In91, Out91] {
-	return runtime.NewFunc(&tool91ToolSpec, Tool91)
+func Tool91Tool() *tool.Func[In91, Out91] {
+	return tool.NewFunc(&tool91ToolSpec, Tool91)
 }
 
 // in92Schema is the JSON Schema of In92.
@@ -10689,8 +10690,8 @@ const out92Schema = `{
 }`
 
 // tool92ToolSpec describes tool "tool-92".
-var tool92ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool92ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 92.",
 	ID:           "tool-92",
 	InputSchema:  json.RawMessage(in92Schema),
@@ -10698,8 +10699,8 @@ var tool92ToolSpec = runtime.Spec{
 }
 
 // Tool92Tool returns [Tool92] as the tool "tool-92", under the key "tool-92" in Tools.
-func Tool92Tool() *runtime.Func[In92, Out92] {
-	return runtime.NewFunc(&tool92ToolSpec, Tool92)
+func Tool92Tool() *tool.Func[In92, Out92] {
+	return tool.NewFunc(&tool92ToolSpec, Tool92)
 }
 
 // in93Schema is the JSON Schema of In93.
@@ -10804,8 +10805,8 @@ const out93Schema = `{
 }`
 
 // tool93ToolSpec describes tool "tool-93".
-var tool93ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool93ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 93.",
 	ID:           "tool-93",
 	InputSchema:  json.RawMessage(in93Schema),
@@ -10813,8 +10814,8 @@ var tool93ToolSpec = runtime.Spec{
 }
 
 // Tool93Tool returns [Tool93] as the tool "tool-93", under the key "tool-93" in Tools.
-func Tool93Tool() *runtime.Func[In93, Out93] {
-	return runtime.NewFunc(&tool93ToolSpec, Tool93)
+func Tool93Tool() *tool.Func[In93, Out93] {
+	return tool.NewFunc(&tool93ToolSpec, Tool93)
 }
 
 // in94Schema is the JSON Schema of In94.
@@ -10919,8 +10920,8 @@ const out94Schema = `{
 }`
 
 // tool94ToolSpec describes tool "tool-94".
-var tool94ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool94ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 94.",
 	ID:           "tool-94",
 	InputSchema:  json.RawMessage(in94Schema),
@@ -10928,8 +10929,8 @@ var tool94ToolSpec = runtime.Spec{
 }
 
 // Tool94Tool returns [Tool94] as the tool "tool-94", under the key "tool-94" in Tools.
-func Tool94Tool() *runtime.Func[In94, Out94] {
-	return runtime.NewFunc(&tool94ToolSpec, Tool94)
+func Tool94Tool() *tool.Func[In94, Out94] {
+	return tool.NewFunc(&tool94ToolSpec, Tool94)
 }
 
 // in95Schema is the JSON Schema of In95.
@@ -11034,8 +11035,8 @@ const out95Schema = `{
 }`
 
 // tool95ToolSpec describes tool "tool-95".
-var tool95ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool95ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 95.",
 	ID:           "tool-95",
 	InputSchema:  json.RawMessage(in95Schema),
@@ -11043,8 +11044,8 @@ var tool95ToolSpec = runtime.Spec{
 }
 
 // Tool95Tool returns [Tool95] as the tool "tool-95", under the key "tool-95" in Tools.
-func Tool95Tool() *runtime.Func[In95, Out95] {
-	return runtime.NewFunc(&tool95ToolSpec, Tool95)
+func Tool95Tool() *tool.Func[In95, Out95] {
+	return tool.NewFunc(&tool95ToolSpec, Tool95)
 }
 
 // in96Schema is the JSON Schema of In96.
@@ -11149,8 +11150,8 @@ const out96Schema = `{
 }`
 
 // tool96ToolSpec describes tool "tool-96".
-var tool96ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool96ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 96.",
 	ID:           "tool-96",
 	InputSchema:  json.RawMessage(in96Schema),
@@ -11158,8 +11159,8 @@ var tool96ToolSpec = runtime.Spec{
 }
 
 // Tool96Tool returns [Tool96] as the tool "tool-96", under the key "tool-96" in Tools.
-func Tool96Tool() *runtime.Func[In96, Out96] {
-	return runtime.NewFunc(&tool96ToolSpec, Tool96)
+func Tool96Tool() *tool.Func[In96, Out96] {
+	return tool.NewFunc(&tool96ToolSpec, Tool96)
 }
 
 // in97Schema is the JSON Schema of In97.
@@ -11264,8 +11265,8 @@ const out97Schema = `{
 }`
 
 // tool97ToolSpec describes tool "tool-97".
-var tool97ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool97ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 97.",
 	ID:           "tool-97",
 	InputSchema:  json.RawMessage(in97Schema),
@@ -11273,8 +11274,8 @@ var tool97ToolSpec = runtime.Spec{
 }
 
 // Tool97Tool returns [Tool97] as the tool "tool-97", under the key "tool-97" in Tools.
-func Tool97Tool() *runtime.Func[In97, Out97] {
-	return runtime.NewFunc(&tool97ToolSpec, Tool97)
+func Tool97Tool() *tool.Func[In97, Out97] {
+	return tool.NewFunc(&tool97ToolSpec, Tool97)
 }
 
 // in98Schema is the JSON Schema of In98.
@@ -11379,8 +11380,8 @@ const out98Schema = `{
 }`
 
 // tool98ToolSpec describes tool "tool-98".
-var tool98ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool98ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 98.",
 	ID:           "tool-98",
 	InputSchema:  json.RawMessage(in98Schema),
@@ -11388,8 +11389,8 @@ var tool98ToolSpec = runtime.Spec{
 }
 
 // Tool98Tool returns [Tool98] as the tool "tool-98", under the key "tool-98" in Tools.
-func Tool98Tool() *runtime.Func[In98, Out98] {
-	return runtime.NewFunc(&tool98ToolSpec, Tool98)
+func Tool98Tool() *tool.Func[In98, Out98] {
+	return tool.NewFunc(&tool98ToolSpec, Tool98)
 }
 
 // in99Schema is the JSON Schema of In99.
@@ -11494,8 +11495,8 @@ const out99Schema = `{
 }`
 
 // tool99ToolSpec describes tool "tool-99".
-var tool99ToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var tool99ToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Does thing number 99.",
 	ID:           "tool-99",
 	InputSchema:  json.RawMessage(in99Schema),
@@ -11503,24 +11504,24 @@ var tool99ToolSpec = runtime.Spec{
 }
 
 // Tool99Tool returns [Tool99] as the tool "tool-99", under the key "tool-99" in Tools.
-func Tool99Tool() *runtime.Func[In99, Out99] {
-	return runtime.NewFunc(&tool99ToolSpec, Tool99)
+func Tool99Tool() *tool.Func[In99, Out99] {
+	return tool.NewFunc(&tool99ToolSpec, Tool99)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"tool-0":  Tool0Tool(),
 		"tool-1":  Tool1Tool(),
 		"tool-2":  Tool2Tool(),

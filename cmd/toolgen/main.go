@@ -65,23 +65,23 @@
 //	               true); readonly with destructive is an error
 //	suspend=<type> resume=<type>
 //	               struct types of the package: a call may suspend itself with a
-//	               payload of the first (runtime.Suspend) and resumes with data
-//	               of the second (runtime.ResumeData); their schemas go into the
-//	               Spec, and the constructor wraps the tool in runtime.WithSuspend
+//	               payload of the first (tool.Suspend) and resumes with data
+//	               of the second (tool.ResumeData); their schemas go into the
+//	               Spec, and the constructor wraps the tool in tool.WithSuspend
 //	model=<func>   a hook that shapes what the model sees of the output:
-//	               func(ctx context.Context, in In, out Out) (runtime.ModelOutput, error)
+//	               func(ctx context.Context, in In, out Out) (llm.ModelOutput, error)
 //	display=<func>, transcript=<func>
 //	               hooks that return what a display or a transcript sees, per phase:
-//	               func() runtime.Transforms[In, Out]
+//	               func() tool.Transforms[In, Out]
 //	oninputstart=<func>, oninputdelta=<func>, oninputavailable=<func>, onoutput=<func>
 //	               lifecycle hooks (Mastra's onInputStart, onInputDelta,
 //	               onInputAvailable, onOutput) that the agent loop calls as the
 //	               model streams a call's arguments, once they are valid, and
 //	               after a successful run; an error they return is logged:
-//	               func(ctx context.Context, call runtime.HookCall) error
-//	               func(ctx context.Context, call runtime.HookCall, delta string) error
-//	               func(ctx context.Context, call runtime.HookCall, in In) error
-//	               func(ctx context.Context, call runtime.HookCall, out Out) error
+//	               func(ctx context.Context, call tool.HookCall) error
+//	               func(ctx context.Context, call tool.HookCall, delta string) error
+//	               func(ctx context.Context, call tool.HookCall, in In) error
+//	               func(ctx context.Context, call tool.HookCall, out Out) error
 //
 // A hook function that does not exist yet gets a stub in tools_hooks.go, a
 // file that belongs to you: toolgen creates it, or appends to it, and never
@@ -89,7 +89,7 @@
 // the hook, so the program behaves the same until you edit it. A hook with the
 // wrong signature is an error at the hook, showing the signature it needs.
 // Hooks can also be set in code: the constructors return a typed
-// *runtime.Func[In, Out], so GetWeatherTool().WithModelOutput(f) is checked by
+// *tool.Func[In, Out], so GetWeatherTool().WithModelOutput(f) is checked by
 // the compiler.
 //
 // Every tool's input is checked against each provider's dialect of JSON
@@ -131,10 +131,10 @@
 // outputs), the type's schema as a constant (shared with the tools whose
 // input or output has the same schema) and
 //
-//	// ReportSchema is the structured output schema of Report: pass it to runtime.WithOutput.
-//	var ReportSchema = runtime.NewOutput[Report](runtime.OutputSpec{…})
+//	// ReportSchema is the structured output schema of Report: pass it to agent.WithOutput.
+//	var ReportSchema = tool.NewOutput[Report](tool.OutputSpec{…})
 //
-// which runtime.WithOutput(ReportSchema) takes, and runtime.Object[Report]
+// which agent.WithOutput(ReportSchema) takes, and agent.Object[Report]
 // reads the run's object with. The schema follows the rules of a tool's
 // input: descriptions from doc and line comments, enums, optional fields,
 // the same errors at the field for types with no JSON form. The description
@@ -185,7 +185,7 @@
 // its toolsets after them: EnterpriseTools(), and ServiceEnterpriseTools(r) for
 // the methods of Service. Tools() is the same in every build, and nothing
 // registers itself at initialization: a build with the tag joins the two with
-// runtime.Merge(Tools(), EnterpriseTools()), for example in a function of
+// tool.Merge(Tools(), EnterpriseTools()), for example in a function of
 // yours declared twice, in a file behind //go:build enterprise and in one
 // behind //go:build !enterprise. Run both from a file without constraint:
 //
@@ -225,7 +225,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 
 	"github.com/toolgen-go/toolgen/generator"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 func main() {
@@ -251,7 +251,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 naming each file that is missing, stale or obsolete, with a unified diff of each stale one on stdout")
 	manifest := fs.Bool("json", false, "write nothing; print the manifest of the run's tools and structured outputs as JSON")
 	tags := fs.String("tags", "", "comma-separated build tags: write the tools that exist only with them, into a file of their own")
-	var dialects []runtime.Dialect
+	var dialects []schema.Dialect
 	fs.Func("dialects", "comma-separated `list` of the dialects the tools are sent in (standard, openai-strict, gemini, anthropic): what they cannot express is an error, the others are not checked", func(list string) (err error) {
 		dialects, err = generator.ParseDialects(list)
 		return err

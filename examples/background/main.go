@@ -25,9 +25,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "Research sea otters for me, and tell me something about them while you wait."
@@ -49,7 +50,7 @@ func main() {
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "background: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
@@ -67,7 +68,7 @@ func offlineModel() *scripted.Model {
 			scripted.Call("research", `{"topic":"sea otters"}`),
 			scripted.Call("quickFact", `{"topic":"sea otters"}`),
 		),
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
 			var handle struct {
 				TaskID string `json:"taskId"`
 			}
@@ -77,7 +78,7 @@ func offlineModel() *scripted.Model {
 			_ = json.Unmarshal(results[1].Output.JSON, &fact)
 			return scripted.Text(fmt.Sprintf("The research is running (%s). Meanwhile: %s", handle.TaskID, fact.Fact))
 		}},
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
 			// The last message tells of the task: a line, then the result.
 			text := req.Messages[len(req.Messages)-1].Text()
 			_, result, _ := strings.Cut(text, "\n")
@@ -91,8 +92,8 @@ func offlineModel() *scripted.Model {
 }
 
 // newAgent is the agent.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID: "researcher",
 		Instructions: "You research topics with research, which runs in the background and reports later, " +
 			"and answer at once with quickFact meanwhile.",
@@ -105,27 +106,27 @@ func newAgent(model runtime.Model) *runtime.Agent {
 // run runs the agent, printing its events one per line, the assistant's
 // text at the end of each step, and the typed outcome of each background
 // call.
-func run(ctx context.Context, w io.Writer, model runtime.Model) error {
+func run(ctx context.Context, w io.Writer, model llm.Model) error {
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	var res *runtime.Result
+	var res *agent.Result
 	for ev, err := range newAgent(model).Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue
-		case runtime.EventFinish:
+		case agent.EventFinish:
 			res = ev.Result
 		}
 		fmt.Fprintln(w, ev)
-		if ev.Type == runtime.EventStepFinish && text.Len() > 0 {
+		if ev.Type == agent.EventStepFinish && text.Len() > 0 {
 			fmt.Fprintf(w, "assistant: %s\n", text.String())
 			text.Reset()
 		}

@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 // TestRun checks the events in order: the handle at once (the
@@ -49,7 +49,7 @@ func TestResearchFails(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, res.Background, 1)
 	require.NotNil(t, res.Background[0].Err)
-	assert.Equal(t, runtime.KindToolFailed, res.Background[0].Err.Kind)
+	assert.Equal(t, toolexec.KindToolFailed, res.Background[0].Err.Kind)
 	msgs := model.LastRequest().Messages
 	assert.Equal(t, `Background task task-1 (tool "research", call call_1) failed: tool "research" failed: no sources on "unicorns"`,
 		msgs[len(msgs)-1].Text())

@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // researchInputSchema is the JSON Schema of ResearchInput.
@@ -54,7 +55,7 @@ const findingsSchema = `{
 }`
 
 // researchToolSpec describes tool "research-topic".
-var researchToolSpec = runtime.Spec{
+var researchToolSpec = tool.Spec{
 	Background:   true,
 	Description:  "Reads the sources on a topic and sums up what they say. It takes a while, so it runs in the background: the model gets a task handle at once, and the findings at a later step.",
 	ID:           "research-topic",
@@ -63,8 +64,8 @@ var researchToolSpec = runtime.Spec{
 }
 
 // ResearchTool returns [Research] as the tool "research-topic", under the key "research" in Tools.
-func ResearchTool() *runtime.Func[ResearchInput, Findings] {
-	return runtime.NewFunc(&researchToolSpec, Research)
+func ResearchTool() *tool.Func[ResearchInput, Findings] {
+	return tool.NewFunc(&researchToolSpec, Research)
 }
 
 // factSchema is the JSON Schema of Fact.
@@ -83,7 +84,7 @@ const factSchema = `{
 }`
 
 // quickFactToolSpec describes tool "quick-fact".
-var quickFactToolSpec = runtime.Spec{
+var quickFactToolSpec = tool.Spec{
 	Description:  "Returns the best-known fact about a topic, at once.",
 	ID:           "quick-fact",
 	InputSchema:  json.RawMessage(researchInputSchema),
@@ -91,24 +92,24 @@ var quickFactToolSpec = runtime.Spec{
 }
 
 // QuickFactTool returns [QuickFact] as the tool "quick-fact", under the key "quickFact" in Tools.
-func QuickFactTool() *runtime.Func[ResearchInput, Fact] {
-	return runtime.NewFunc(&quickFactToolSpec, QuickFact)
+func QuickFactTool() *tool.Func[ResearchInput, Fact] {
+	return tool.NewFunc(&quickFactToolSpec, QuickFact)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"research":  ResearchTool(),
 		"quickFact": QuickFactTool(),
 	}

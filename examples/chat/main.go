@@ -37,9 +37,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/uistream"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/uistream"
 )
 
 //go:embed index.html
@@ -76,7 +77,7 @@ func run(addr, modelName string, stdout, stderr io.Writer) error {
 
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "chat: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
@@ -86,8 +87,8 @@ func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 }
 
 // newAgent is the weather agent the page talks to.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:   "weather-agent",
 		Name: "Weather Agent",
 		Instructions: "You are a helpful weather assistant. Use weatherTool for the current weather, hazardsTool for warnings " +
@@ -98,13 +99,13 @@ func newAgent(model runtime.Model) *runtime.Agent {
 }
 
 // newMux serves the page at / and the agent's chat stream at /api/chat.
-func newMux(agent *runtime.Agent) *http.ServeMux {
+func newMux(ag *agent.Agent) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(indexHTML)
 	})
-	mux.Handle("/api/chat", &uistream.Handler{Agent: agent})
+	mux.Handle("/api/chat", &uistream.Handler{Agent: ag})
 	return mux
 }

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // iconURL is the raw weather output's icon URL for Tokyo, which the
@@ -246,7 +246,7 @@ func TestBrowser(t *testing.T) {
 func TestBrowserApproval(t *testing.T) {
 	agent := newAgent(offlineModel())
 	agent.Tools["weatherTool"] = weather.GetWeatherTool().
-		WithTransform(runtime.TargetDisplay, weatherDisplay()).
+		WithTransform(tool.TargetDisplay, weatherDisplay()).
 		WithApproval(func(context.Context, weather.WeatherInput) (bool, error) { return true, nil })
 	srv := httptest.NewServer(newMux(agent))
 	t.Cleanup(srv.Close)

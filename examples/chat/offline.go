@@ -8,26 +8,26 @@ import (
 	"strings"
 
 	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 // offlineModel is the model the example runs on without a real one. One
 // server serves many conversations, so it keeps no script: it decides each
 // turn from the request. After the user's message, it calls weatherTool for
 // the city the message names; after the tool's result, it answers from it.
-func offlineModel() runtime.Model {
-	return scripted.Stateless(func(req *runtime.Request) (scripted.Turn, error) { return turn(req), nil })
+func offlineModel() llm.Model {
+	return scripted.Stateless(func(req *llm.Request) (scripted.Turn, error) { return turn(req), nil })
 }
 
 // turn is the model's answer to req. Its calls' ids are the ones
 // scripted.Stateless gives, unique within a conversation.
-func turn(req *runtime.Request) scripted.Turn {
+func turn(req *llm.Request) scripted.Turn {
 	if len(req.Messages) == 0 {
 		return scripted.Text("Ask me about the weather in a city.")
 	}
 	last := req.Messages[len(req.Messages)-1]
-	if last.Role == runtime.RoleTool {
+	if last.Role == llm.RoleTool {
 		return scripted.Text(answer(last))
 	}
 	city := cityIn(last.Text())
@@ -59,17 +59,17 @@ func cityIn(text string) string {
 }
 
 // answer is the text the model answers with after the tool message.
-func answer(msg runtime.Message) string {
+func answer(msg llm.Message) string {
 	for _, p := range msg.Parts {
-		if p.Type != runtime.PartToolResult || p.ToolResult == nil {
+		if p.Type != llm.PartToolResult || p.ToolResult == nil {
 			continue
 		}
 		out := p.ToolResult.Output
-		if out.Type == runtime.OutputErrorText {
+		if out.Type == llm.OutputErrorText {
 			return "Sorry, I could not get that: " + out.Text
 		}
 		var w weather.WeatherOutput
-		if out.Type != runtime.OutputJSON || json.Unmarshal(out.JSON, &w) != nil || w.Location == "" {
+		if out.Type != llm.OutputJSON || json.Unmarshal(out.JSON, &w) != nil || w.Location == "" {
 			break
 		}
 		unit := "°C"

@@ -6,14 +6,15 @@ import (
 	"fmt"
 
 	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
 // tools are the weather tools, the weather tool with its display
 // transforms.
-func tools() runtime.Toolset {
+func tools() tool.Toolset {
 	ts := weather.Tools()
-	ts["weatherTool"] = weather.GetWeatherTool().WithTransform(runtime.TargetDisplay, weatherDisplay())
+	ts["weatherTool"] = weather.GetWeatherTool().WithTransform(tool.TargetDisplay, weatherDisplay())
 	return ts
 }
 
@@ -31,10 +32,10 @@ type weatherView struct {
 
 // weatherDisplay returns the display transforms of the weather tool. Once
 // the display has a transform, every phase it shows needs one (the others
-// get runtime.Placeholder, and argument deltas are not shown): so the
+// get toolexec.Placeholder, and argument deltas are not shown): so the
 // argument deltas, the arguments and the failures pass as they are.
-func weatherDisplay() runtime.Transforms[weather.WeatherInput, weather.WeatherOutput] {
-	return runtime.Transforms[weather.WeatherInput, weather.WeatherOutput]{
+func weatherDisplay() tool.Transforms[weather.WeatherInput, weather.WeatherOutput] {
+	return tool.Transforms[weather.WeatherInput, weather.WeatherOutput]{
 		InputDelta: func(ctx context.Context, delta string) (any, error) { return delta, nil },
 		Input:      func(ctx context.Context, in weather.WeatherInput) (any, error) { return in, nil },
 		Output: func(ctx context.Context, in weather.WeatherInput, out weather.WeatherOutput) (any, error) {
@@ -52,7 +53,7 @@ func weatherDisplay() runtime.Transforms[weather.WeatherInput, weather.WeatherOu
 			}, nil
 		},
 		Error: func(ctx context.Context, in weather.WeatherInput, err error) (any, error) {
-			if te, ok := errors.AsType[*runtime.ToolError](err); ok {
+			if te, ok := errors.AsType[*toolexec.Error](err); ok {
 				return map[string]string{"message": te.Message}, nil
 			}
 			return nil, err

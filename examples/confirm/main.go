@@ -3,14 +3,14 @@
 // ConfirmRequest, and the run pauses with a RunState; the program stores
 // the state as JSON, as a server would between two requests, and resumes
 // it later, with a new Agent, with the user's ConfirmReply. The tool then
-// runs again and reads the reply with runtime.ResumeData.
+// runs again and reads the reply with tool.ResumeData.
 //
 // The types come from the directive (suspend=ConfirmRequest
 // resume=ConfirmReply): toolgen puts their schemas into the tool's Spec and
-// wraps the tool in runtime.WithSuspend, so the reply is checked against
+// wraps the tool in tool.WithSuspend, so the reply is checked against
 // its schema and decoded into a ConfirmReply before the tool runs again;
 // a reply that does not fit is an error of Resume, and the tool does not
-// run. The tool reads what it asked with runtime.SuspendPayload. The
+// run. The tool reads what it asked with tool.SuspendPayload. The
 // display sees the question with the deposit in euros and the answer
 // (bookTableForDisplay).
 //
@@ -30,9 +30,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "Book a table for 4 at Chez Gopher tonight at 20:00."
@@ -56,7 +57,7 @@ func main() {
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "confirm: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
@@ -70,7 +71,7 @@ func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 func offlineModel() *scripted.Model {
 	return scripted.New(
 		scripted.Calls(scripted.Call("bookTable", `{"restaurant":"Chez Gopher","party":4,"time":"20:00"}`)),
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
 			last := req.Messages[len(req.Messages)-1]
 			var b Booking
 			for _, r := range last.ToolResults() {
@@ -86,8 +87,8 @@ func offlineModel() *scripted.Model {
 
 // newAgent is the agent; each process (here, each half of run) builds its
 // own.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:           "concierge",
 		Instructions: "You book restaurant tables with bookTable. The tool asks the user to confirm; report what came of it.",
 		Model:        model,
@@ -98,7 +99,7 @@ func newAgent(model runtime.Model) *runtime.Agent {
 // run runs the agent until it pauses, stores its state as JSON, and resumes
 // it with reply, printing the events of both halves, the question and the
 // answer.
-func run(ctx context.Context, w io.Writer, model runtime.Model, reply ConfirmReply) error {
+func run(ctx context.Context, w io.Writer, model llm.Model, reply ConfirmReply) error {
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	res, err := stream(w, newAgent(model).Stream(ctx, prompt))
 	if err != nil {
@@ -112,14 +113,14 @@ func run(ctx context.Context, w io.Writer, model runtime.Model, reply ConfirmRep
 		return err
 	}
 	fmt.Fprintf(w, "-- paused (%s); the state is stored as JSON\n", res.FinishReason)
-	var answers []runtime.Answer
+	var answers []agent.Answer
 	for _, p := range res.Pending {
 		fmt.Fprintf(w, "waiting: %s %s %s, resume schema %d bytes\n", p.Kind, p.ToolName, p.Payload, len(p.ResumeSchema))
 		answers = append(answers, p.Resume(reply))
 	}
 	fmt.Fprintf(w, "-- resumed with %s\n", must(json.Marshal(reply)))
 
-	var state runtime.RunState
+	var state agent.RunState
 	if err := json.Unmarshal(stored, &state); err != nil {
 		return err
 	}
@@ -129,22 +130,22 @@ func run(ctx context.Context, w io.Writer, model runtime.Model, reply ConfirmRep
 
 // stream prints the events of a run, one per line, and the assistant's
 // text, and returns the run's result.
-func stream(w io.Writer, events func(func(runtime.Event, error) bool)) (*runtime.Result, error) {
+func stream(w io.Writer, events func(func(agent.Event, error) bool)) (*agent.Result, error) {
 	var text strings.Builder
-	var res *runtime.Result
+	var res *agent.Result
 	for ev, err := range events {
 		if err != nil {
 			return nil, err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue
-		case runtime.EventFinish:
+		case agent.EventFinish:
 			res = ev.Result
 		}
 		fmt.Fprintln(w, ev)

@@ -10,10 +10,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -50,14 +50,14 @@ func TestBookTableResumes(t *testing.T) {
 	model := offlineModel()
 	paused, err := newAgent(model).Generate(t.Context(), prompt)
 	require.NoError(t, err)
-	assert.Equal(t, runtime.FinishSuspended, paused.FinishReason)
+	assert.Equal(t, agent.FinishSuspended, paused.FinishReason)
 	require.Len(t, paused.Pending, 1)
 	p := paused.Pending[0]
-	assert.Equal(t, runtime.PendingSuspended, p.Kind)
+	assert.Equal(t, agent.PendingSuspended, p.Kind)
 	assert.Equal(t, "bookTable", p.ToolName)
 	assert.JSONEq(t, confirmReplySchema, string(p.ResumeSchema))
 
-	res, err := newAgent(model).Resume(t.Context(), paused.State, []runtime.Answer{p.Resume(ConfirmReply{Confirm: true, Name: "Grace"})})
+	res, err := newAgent(model).Resume(t.Context(), paused.State, []agent.Answer{p.Resume(ConfirmReply{Confirm: true, Name: "Grace"})})
 	require.NoError(t, err)
 	require.Len(t, res.Steps, 2)
 	booking, ok := res.Steps[0].Outcomes[0].Output.(Booking)
@@ -75,8 +75,8 @@ func TestInvalidReply(t *testing.T) {
 	paused, err := newAgent(model).Generate(t.Context(), prompt)
 	require.NoError(t, err)
 	for _, reply := range []string{`{"confirm":"yes"}`, `{"confirm":true,"name":"` + strings.Repeat("x", 61) + `"}`, `{"confirm":true,"extra":1}`} {
-		_, err = newAgent(model).Resume(t.Context(), paused.State, []runtime.Answer{runtime.ResumeWith(paused.Pending[0].ToolCallID, json.RawMessage(reply))})
-		assert.ErrorIs(t, err, runtime.ErrInvalidAnswer, reply)
+		_, err = newAgent(model).Resume(t.Context(), paused.State, []agent.Answer{agent.ResumeWith(paused.Pending[0].ToolCallID, json.RawMessage(reply))})
+		assert.ErrorIs(t, err, agent.ErrInvalidAnswer, reply)
 	}
 	assert.Equal(t, 1, model.Remaining(), "the model was not called again")
 }

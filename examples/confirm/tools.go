@@ -8,7 +8,7 @@ import (
 	"hash/fnv"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // BookInput is the table to book.
@@ -52,9 +52,9 @@ type Booking struct {
 //
 //tool:book-table key=bookTable suspend=ConfirmRequest resume=ConfirmReply display=bookTableForDisplay
 func BookTable(ctx context.Context, in BookInput) (Booking, error) {
-	reply, resumed := runtime.ResumeData[ConfirmReply](ctx)
+	reply, resumed := tool.ResumeData[ConfirmReply](ctx)
 	if !resumed {
-		return Booking{}, runtime.Suspend(ctx, ConfirmRequest{
+		return Booking{}, tool.Suspend(ctx, ConfirmRequest{
 			Question:     fmt.Sprintf("Book a table for %d at %s at %s?", in.Party, in.Restaurant, in.Time),
 			DepositCents: int32(in.Party) * 1000,
 		})
@@ -62,22 +62,22 @@ func BookTable(ctx context.Context, in BookInput) (Booking, error) {
 	if !reply.Confirm {
 		return Booking{}, nil
 	}
-	asked, _ := runtime.SuspendPayload[ConfirmRequest](ctx) // what the user agreed to
+	asked, _ := tool.SuspendPayload[ConfirmRequest](ctx) // what the user agreed to
 	return Booking{Booked: true, Reference: reference(in, reply.Name), DepositCents: asked.DepositCents}, nil
 }
 
 // bookTableForDisplay shows the user the question and the deposit in
 // euros, and what they answered.
-func bookTableForDisplay() runtime.Transforms[BookInput, Booking] {
-	return runtime.Transforms[BookInput, Booking]{
+func bookTableForDisplay() tool.Transforms[BookInput, Booking] {
+	return tool.Transforms[BookInput, Booking]{
 		// A display with transforms shows a placeholder in every phase
 		// none answers: the input and output are shown as they are.
 		Input:  func(ctx context.Context, in BookInput) (any, error) { return in, nil },
 		Output: func(ctx context.Context, in BookInput, out Booking) (any, error) { return out, nil },
-		Suspend: runtime.SuspendTransform(func(ctx context.Context, in BookInput, ask ConfirmRequest) (any, error) {
+		Suspend: tool.SuspendTransform(func(ctx context.Context, in BookInput, ask ConfirmRequest) (any, error) {
 			return fmt.Sprintf("%s (deposit €%d.%02d)", ask.Question, ask.DepositCents/100, ask.DepositCents%100), nil
 		}),
-		Resume: runtime.ResumeTransform(func(ctx context.Context, in BookInput, reply ConfirmReply) (any, error) {
+		Resume: tool.ResumeTransform(func(ctx context.Context, in BookInput, reply ConfirmReply) (any, error) {
 			if !reply.Confirm {
 				return "declined", nil
 			}

@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // bookInputSchema is the JSON Schema of BookInput.
@@ -108,7 +109,7 @@ const confirmReplySchema = `{
 }`
 
 // bookTableToolSpec describes tool "book-table".
-var bookTableToolSpec = runtime.Spec{
+var bookTableToolSpec = tool.Spec{
 	Description:   "Books a table at a restaurant. It asks the user to confirm, with the deposit, before it books.",
 	ID:            "book-table",
 	InputSchema:   json.RawMessage(bookInputSchema),
@@ -118,24 +119,24 @@ var bookTableToolSpec = runtime.Spec{
 }
 
 // BookTableTool returns [BookTable] as the tool "book-table", under the key "bookTable" in Tools.
-func BookTableTool() *runtime.Func[BookInput, Booking] {
-	return runtime.WithSuspend[ConfirmRequest, ConfirmReply](runtime.NewFunc(&bookTableToolSpec, BookTable).WithTransform(runtime.TargetDisplay, bookTableForDisplay()))
+func BookTableTool() *tool.Func[BookInput, Booking] {
+	return tool.WithSuspend[ConfirmRequest, ConfirmReply](tool.NewFunc(&bookTableToolSpec, BookTable).WithTransform(tool.TargetDisplay, bookTableForDisplay()))
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"bookTable": BookTableTool(),
 	}
 }

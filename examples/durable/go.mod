@@ -4,7 +4,7 @@ go 1.26.0
 
 require (
 	github.com/toolgen-go/toolgen v0.0.0
-	github.com/toolgen-go/toolgen/runtime/temporal v0.0.0
+	github.com/toolgen-go/toolgen/temporal v0.0.0
 	go.temporal.io/sdk v1.51.0
 )
 
@@ -46,7 +46,7 @@ require (
 
 replace (
 	github.com/toolgen-go/toolgen => ../..
-	github.com/toolgen-go/toolgen/runtime/temporal => ../../runtime/temporal
+	github.com/toolgen-go/toolgen/temporal => ../../temporal
 )
 
 tool github.com/toolgen-go/toolgen/cmd/toolgen

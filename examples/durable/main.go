@@ -35,9 +35,10 @@ import (
 	sdklog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/temporal"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/temporal"
 )
 
 // agentID is the agent's ID, which names its workflow and activities.
@@ -82,8 +83,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 // newAgent is the weather agent.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:   agentID,
 		Name: "Weather Agent",
 		Instructions: "You are a helpful weather assistant. " +
@@ -131,7 +132,7 @@ func start(ctx context.Context, c client.Client, queue, prompt string, stdout io
 			return // no worker has picked the run up yet
 		}
 		for _, ev := range st.Events[printed:] {
-			if ev.Type == runtime.EventTextDelta || ev.Type == runtime.EventToolCallDelta || ev.Type == runtime.EventReasoningDelta {
+			if ev.Type == agent.EventTextDelta || ev.Type == agent.EventToolCallDelta || ev.Type == agent.EventReasoningDelta {
 				continue
 			}
 			fmt.Fprintln(stdout, ev)
@@ -168,11 +169,11 @@ func offlineTurns() []scripted.Turn {
 	}
 }
 
-func call(id, name, args string) runtime.ToolCall {
+func call(id, name, args string) llm.ToolCall {
 	c := scripted.Call(name, args)
 	c.ID = id
 	return c
 }
 
 // offlineModel plays offlineTurns by position.
-func offlineModel() runtime.Model { return scripted.ByPosition(offlineTurns()...) }
+func offlineModel() llm.Model { return scripted.ByPosition(offlineTurns()...) }

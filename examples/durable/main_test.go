@@ -5,15 +5,16 @@ import (
 	"io"
 	"slices"
 
-	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/converter"
 	"strings"
 	"testing"
 
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/converter"
+
 	"go.temporal.io/sdk/testsuite"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/temporal"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/temporal"
 )
 
 // TestDurableRun runs the example's agent as its workflow in the SDK's test
@@ -57,7 +58,7 @@ func TestDurableRun(t *testing.T) {
 	var results []string
 	for _, m := range res.Messages {
 		for _, p := range m.Parts {
-			if p.Type == runtime.PartToolResult {
+			if p.Type == llm.PartToolResult {
 				results = append(results, p.ToolResult.Output.String())
 			}
 		}

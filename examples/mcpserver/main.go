@@ -30,8 +30,9 @@ import (
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/mcp"
+	"github.com/toolgen-go/toolgen/mcp"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
 func main() {
@@ -78,8 +79,8 @@ func newServer(logw io.Writer) (*sdk.Server, error) {
 		weather.Tools(),
 		&mcp.ServerOptions{
 			SDK: &sdk.ServerOptions{Logger: logger, Instructions: "Weather tools on offline data: current weather, warnings and the known locations."},
-			OnError: func(ctx context.Context, err *runtime.ToolError) {
-				if !errors.Is(err, runtime.ErrInvalidArguments) {
+			OnError: func(ctx context.Context, err *toolexec.Error) {
+				if !errors.Is(err, schema.ErrInvalidArguments) {
 					logger.Warn("tool call failed", "tool", err.ToolName, "kind", err.Kind, "error", err.Err)
 				}
 			},

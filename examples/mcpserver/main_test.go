@@ -19,8 +19,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/mcp"
+	"github.com/toolgen-go/toolgen/mcp"
+	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
 // TestMain runs the command itself, instead of the tests, in the
@@ -44,7 +45,7 @@ func TestServerInMemory(t *testing.T) {
 	require.NoError(t, err)
 	defer c.Close()
 	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
-	out, err := runtime.Call(context.Background(), c.Tools()["weatherTool"], json.RawMessage(`{"location":"Paris"}`))
+	out, err := tool.Call(context.Background(), c.Tools()["weatherTool"], json.RawMessage(`{"location":"Paris"}`))
 	require.NoError(t, err)
 	assert.Contains(t, string(out.JSON), `"conditions":"Partly cloudy"`)
 }
@@ -69,8 +70,8 @@ func TestRunHTTP(t *testing.T) {
 	}
 	c, err := mcp.ConnectHTTP(ctx, url, nil)
 	require.NoError(t, err)
-	_, err = runtime.Call(ctx, c.Tools()["hazardsTool"], json.RawMessage(`{"location":"Atlantis"}`))
-	var te *runtime.ToolError
+	_, err = tool.Call(ctx, c.Tools()["hazardsTool"], json.RawMessage(`{"location":"Atlantis"}`))
+	var te *toolexec.Error
 	require.ErrorAs(t, err, &te)
 	assert.Contains(t, te.Message, "known locations: London, New York, Paris, Tokyo")
 	require.NoError(t, c.Close())

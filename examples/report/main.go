@@ -1,7 +1,7 @@
 // Command report shows typed structured output: the agent calls a
 // forecast tool, then ends its run with a Report, a Go struct whose JSON
-// Schema toolgen writes at build time. runtime.WithOutput(ReportSchema)
-// asks for it, and runtime.Object[Report] returns it typed, validated
+// Schema toolgen writes at build time. agent.WithOutput(ReportSchema)
+// asks for it, and agent.Object[Report] returns it typed, validated
 // against the schema and decoded like tool arguments.
 //
 // By default it runs offline on a scripted model that, like most models
@@ -9,7 +9,7 @@
 // calls the forecast tool, answers in prose, and the runtime makes one
 // structuring request (no tools, the Report schema as the response format)
 // whose answer is the object. With -offline-native the scripted model
-// says it takes the format with tools (runtime.Capabilities
+// says it takes the format with tools (llm.Capabilities
 // OutputWithTools), every step carries the format, and its answer without
 // tool calls is the object.
 //
@@ -32,9 +32,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "I'm going to Lisbon for three days. Give me a weather report."
@@ -56,7 +57,7 @@ func main() {
 
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty.
-func chooseModel(name string, native bool) (runtime.Model, error) {
+func chooseModel(name string, native bool) (llm.Model, error) {
 	if name == "" {
 		return offlineModel(native), nil
 	}
@@ -77,12 +78,12 @@ func offlineModel(native bool) *scripted.Model {
 			"and showers on Sunday, so pack an umbrella."))
 	}
 	turns = append(turns, scripted.Text(reportJSON))
-	return scripted.New(turns...).WithCapabilities(runtime.Capabilities{OutputWithTools: native})
+	return scripted.New(turns...).WithCapabilities(llm.Capabilities{OutputWithTools: native})
 }
 
 // newAgent is the report agent.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:           "report-agent",
 		Instructions: "You are a travel assistant. Use the forecast tool for the weather of the coming days.",
 		Model:        model,
@@ -91,31 +92,31 @@ func newAgent(model runtime.Model) *runtime.Agent {
 }
 
 // run asks model the prompt, prints the run and the typed report.
-func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) error {
+func run(ctx context.Context, w io.Writer, prompt string, model llm.Model) error {
 	rec := &recorder{Model: model}
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var (
 		text strings.Builder
-		res  *runtime.Result
+		res  *agent.Result
 	)
-	for ev, err := range newAgent(rec).Stream(ctx, prompt, runtime.WithOutput(ReportSchema)) {
+	for ev, err := range newAgent(rec).Stream(ctx, prompt, agent.WithOutput(ReportSchema)) {
 		if err != nil {
 			return err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue
-		case runtime.EventStepFinish:
+		case agent.EventStepFinish:
 			if text.Len() > 0 {
 				fmt.Fprintf(w, "text %s\n", text.String())
 				text.Reset()
 			}
-		case runtime.EventFinish:
+		case agent.EventFinish:
 			res = ev.Result
 		}
 		fmt.Fprintln(w, ev)
@@ -127,7 +128,7 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 		}
 		fmt.Fprintf(w, "request %d: %d tools, response format %s\n", i+1, len(req.Tools), format)
 	}
-	report, err := runtime.Object[Report](res)
+	report, err := agent.Object[Report](res)
 	if err != nil {
 		return err
 	}
@@ -141,34 +142,34 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 
 // recorder passes requests on to a model and keeps their shapes.
 type recorder struct {
-	runtime.Model
+	llm.Model
 	mu   sync.Mutex
-	reqs []runtime.Request
+	reqs []llm.Request
 }
 
-// Generate implements runtime.Model.
-func (r *recorder) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+// Generate implements llm.Model.
+func (r *recorder) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
 	r.record(req)
 	return r.Model.Generate(ctx, req)
 }
 
-// Stream implements runtime.Model.
-func (r *recorder) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+// Stream implements llm.Model.
+func (r *recorder) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
 	r.record(req)
 	return r.Model.Stream(ctx, req)
 }
 
-// Capabilities implements runtime.CapabilityReporter: the recorder has
+// Capabilities implements llm.CapabilityReporter: the recorder has
 // its model's.
-func (r *recorder) Capabilities() runtime.Capabilities { return runtime.CapabilitiesOf(r.Model) }
+func (r *recorder) Capabilities() llm.Capabilities { return llm.CapabilitiesOf(r.Model) }
 
-func (r *recorder) record(req *runtime.Request) {
+func (r *recorder) record(req *llm.Request) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.reqs = append(r.reqs, runtime.Request{Tools: req.Tools, ResponseFormat: req.ResponseFormat})
+	r.reqs = append(r.reqs, llm.Request{Tools: req.Tools, ResponseFormat: req.ResponseFormat})
 }
 
-func (r *recorder) requests() []runtime.Request {
+func (r *recorder) requests() []llm.Request {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.reqs

@@ -8,9 +8,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -42,10 +43,10 @@ func TestRun(t *testing.T) {
 
 func TestReportSchemaRefusesABadDate(t *testing.T) {
 	bad := strings.Replace(reportJSON, "2026-12-05", "Saturday", 1)
-	model := scripted.New(scripted.Text(bad), scripted.Text(bad)).WithCapabilities(runtime.Capabilities{OutputWithTools: true})
+	model := scripted.New(scripted.Text(bad), scripted.Text(bad)).WithCapabilities(llm.Capabilities{OutputWithTools: true})
 	var out bytes.Buffer
 	err := run(t.Context(), &out, prompt, model)
-	var oe *runtime.OutputError
+	var oe *agent.OutputError
 	require.ErrorAs(t, err, &oe)
 	assert.Contains(t, oe.Message, "at /warmestDay")
 	assert.NotContains(t, oe.Message, "Saturday")

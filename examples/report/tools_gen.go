@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // cityInputSchema is the JSON Schema of CityInput.
@@ -75,8 +76,8 @@ const forecastSchema = `{
 }`
 
 // getForecastToolSpec describes tool "forecast-tool".
-var getForecastToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var getForecastToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -87,8 +88,8 @@ var getForecastToolSpec = runtime.Spec{
 }
 
 // GetForecastTool returns [GetForecast] as the tool "forecast-tool", under the key "forecast" in Tools.
-func GetForecastTool() *runtime.Func[CityInput, Forecast] {
-	return runtime.NewFunc(&getForecastToolSpec, GetForecast)
+func GetForecastTool() *tool.Func[CityInput, Forecast] {
+	return tool.NewFunc(&getForecastToolSpec, GetForecast)
 }
 
 // reportSchema is the JSON Schema of Report.
@@ -132,27 +133,27 @@ const reportSchema = `{
   "description": "Report is a short weather report for a traveller, the object the run ends with."
 }`
 
-// ReportSchema is the structured output schema of Report: pass it to runtime.WithOutput.
-var ReportSchema = runtime.NewOutput[Report](runtime.OutputSpec{
+// ReportSchema is the structured output schema of Report: pass it to agent.WithOutput.
+var ReportSchema = tool.NewOutput[Report](tool.OutputSpec{
 	Description: "Report is a short weather report for a traveller, the object the run ends with.",
 	ID:          "report",
 	Schema:      json.RawMessage(reportSchema),
 })
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"forecast": GetForecastTool(),
 	}
 }

@@ -2,7 +2,7 @@
 // with a workflow under the key "research", which its model sees as the
 // tool workflow-research, with input {inputData}.
 //
-// The workflow is plain Go, made with runtime.NewWorkflow from the steps
+// The workflow is plain Go, made with agent.NewWorkflow from the steps
 // Gather and Summarize in workflow.go. Its JSON Schemas are not written by
 // hand: the steps are //tool: functions, so toolgen generates their schemas
 // from their types and doc comments, and the workflow takes the input schema
@@ -30,9 +30,10 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "What should I know about Go iterators? Cite your sources."
@@ -54,7 +55,7 @@ func main() {
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "research: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
@@ -78,32 +79,32 @@ func offlineModel() *scripted.Model { return scripted.New(offlineTurns()...) }
 
 // newAgent is a research assistant that delegates the research to the
 // workflow.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:           "research-agent",
 		Name:         "Research Agent",
 		Instructions: "You answer questions from research. Run workflow-research on the topic and answer from its report, citing its sources.",
 		Model:        model,
-		Workflows:    map[string]runtime.Workflow{"research": newResearchWorkflow()},
+		Workflows:    map[string]agent.Workflow{"research": newResearchWorkflow()},
 	}
 }
 
 // run asks model the prompt and prints the run.
-func run(ctx context.Context, w io.Writer, model runtime.Model) error {
-	agent := newAgent(model)
+func run(ctx context.Context, w io.Writer, model llm.Model) error {
+	ag := newAgent(model)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	for ev, err := range agent.Stream(ctx, prompt) {
+	for ev, err := range ag.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
 		fmt.Fprintln(w, ev)

@@ -11,11 +11,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -63,10 +64,10 @@ func TestWorkflowInvalidInput(t *testing.T) {
 		scripted.Calls(scripted.Call("workflow-research", `{"inputData":{"topic":"iterators","maxSources":9}}`)),
 		scripted.Text("I asked for too many sources."),
 	)
-	var toolErrors []runtime.Event
+	var toolErrors []agent.Event
 	for ev, err := range newAgent(model).Stream(checked(t), prompt) {
 		require.NoError(t, err)
-		if ev.Type == runtime.EventToolError {
+		if ev.Type == agent.EventToolError {
 			toolErrors = append(toolErrors, ev)
 		}
 	}
@@ -168,6 +169,6 @@ func TestToolsGolden(t *testing.T) {
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its
-// output against its output schema (runtime.ValidatingOutputs), so that an
+// output against its output schema (toolexec.ValidatingOutputs), so that an
 // output its generated schema refuses fails the test.
-func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }
+func checked(t *testing.T) context.Context { return toolexec.ValidatingOutputs(t.Context()) }

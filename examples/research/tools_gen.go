@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // researchInputSchema is the JSON Schema of ResearchInput.
@@ -72,8 +73,8 @@ const sourcesSchema = `{
 }`
 
 // gatherToolSpec describes tool "gather".
-var gatherToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var gatherToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -84,8 +85,8 @@ var gatherToolSpec = runtime.Spec{
 }
 
 // GatherTool returns [Gather] as the tool "gather", under the key "gather" in Tools.
-func GatherTool() *runtime.Func[ResearchInput, Sources] {
-	return runtime.NewFunc(&gatherToolSpec, Gather)
+func GatherTool() *tool.Func[ResearchInput, Sources] {
+	return tool.NewFunc(&gatherToolSpec, Gather)
 }
 
 // reportSchema is the JSON Schema of Report.
@@ -117,8 +118,8 @@ const reportSchema = `{
 }`
 
 // summarizeToolSpec describes tool "summarize".
-var summarizeToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var summarizeToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -129,24 +130,24 @@ var summarizeToolSpec = runtime.Spec{
 }
 
 // SummarizeTool returns [Summarize] as the tool "summarize", under the key "summarize" in Tools.
-func SummarizeTool() *runtime.Func[Sources, Report] {
-	return runtime.NewFunc(&summarizeToolSpec, Summarize)
+func SummarizeTool() *tool.Func[Sources, Report] {
+	return tool.NewFunc(&summarizeToolSpec, Summarize)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"gather":    GatherTool(),
 		"summarize": SummarizeTool(),
 	}

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/agent"
 )
 
 // ResearchInput asks for research on a topic.
@@ -81,15 +81,15 @@ func Summarize(ctx context.Context, in Sources) (Report, error) {
 // the input of the first and the output of the last. The steps are called
 // through those same typed tools, so the compiler checks that the
 // workflow's input and output types are the ones the schemas describe.
-func newResearchWorkflow() *runtime.TypedWorkflow[ResearchInput, struct{}, Report] {
+func newResearchWorkflow() *agent.TypedWorkflow[ResearchInput, struct{}, Report] {
 	gather, summarize := GatherTool(), SummarizeTool()
-	spec := runtime.WorkflowSpec{
+	spec := agent.WorkflowSpec{
 		ID:           "research",
 		Description:  "Researches a topic: gathers the library's sources on it and summarizes them, with citations.",
 		InputSchema:  gather.Spec().InputSchema,
 		OutputSchema: summarize.Spec().OutputSchema,
 	}
-	return runtime.NewWorkflow(spec, func(ctx context.Context, in ResearchInput, _ *struct{}) (Report, error) {
+	return agent.NewWorkflow(spec, func(ctx context.Context, in ResearchInput, _ *struct{}) (Report, error) {
 		found, err := gather.Run(ctx, in)
 		if err != nil {
 			return Report{}, fmt.Errorf("gather: %w", err)

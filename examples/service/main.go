@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 func main() {
@@ -40,7 +40,7 @@ func run(ctx context.Context, w io.Writer) error {
 		{"addComment", `{"issue": 9, "comment": {"author": "ana", "body": "?"}}`},
 	}
 	for _, c := range calls {
-		res, err := runtime.Call(ctx, tools[c.key], json.RawMessage(c.args))
+		res, err := tool.Call(ctx, tools[c.key], json.RawMessage(c.args))
 		if err != nil {
 			fmt.Fprintf(w, "%s -> error: %v\n", c.key, err)
 			continue

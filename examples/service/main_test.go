@@ -11,8 +11,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 // TestRun runs the example as `go run` does and checks what it prints.
@@ -39,7 +41,7 @@ func TestServiceTools(t *testing.T) {
 	require.Equal(t, []string{"addComment", "find-issues"}, tools.Keys())
 	assert.Equal(t, "add-comment", tools["addComment"].Spec().ID)
 	assert.Equal(t, "find-issues", tools["find-issues"].Spec().ID)
-	assert.Equal(t, runtime.Annotations{ReadOnly: new(true)}, tools["find-issues"].Spec().Annotations)
+	assert.Equal(t, tool.Annotations{ReadOnly: new(true)}, tools["find-issues"].Spec().Annotations)
 }
 
 func TestFindIssues(t *testing.T) {
@@ -55,7 +57,7 @@ func TestFindIssues(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tools := ServiceTools(newTestService())
-			res, err := runtime.Call(checked(t), tools["find-issues"], json.RawMessage(tt.args))
+			res, err := tool.Call(checked(t), tools["find-issues"], json.RawMessage(tt.args))
 			require.NoError(t, err)
 			out, ok := res.Value.(FindOutput)
 			require.True(t, ok)
@@ -75,8 +77,8 @@ func TestFindIssuesInvalidArguments(t *testing.T) {
 		`{"limit":0}`,       // below the minimum
 		`{"Status":"open"}`, // wrong case
 	} {
-		_, err := runtime.Call(checked(t), tools["find-issues"], json.RawMessage(args))
-		assert.ErrorIs(t, err, runtime.ErrInvalidArguments, args)
+		_, err := tool.Call(checked(t), tools["find-issues"], json.RawMessage(args))
+		assert.ErrorIs(t, err, schema.ErrInvalidArguments, args)
 	}
 }
 
@@ -84,15 +86,15 @@ func TestAddComment(t *testing.T) {
 	s := newTestService()
 	tools := ServiceTools(s)
 	args := `{"issue":1,"comment":{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}}`
-	res, err := runtime.Call(checked(t), tools["addComment"], json.RawMessage(args))
+	res, err := tool.Call(checked(t), tools["addComment"], json.RawMessage(args))
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"id":1,"title":"Login page times out","status":"open","priority":3,"created":"2026-11-30T09:00:00Z",
 		"comments":[{"author":"ana","body":"Seen on mobile too.","replies":[{"author":"bo","body":"Fixed in #4."}]}]}`, string(res.JSON))
 	require.Len(t, s.issues[0].Comments, 1, "the tool is bound to s")
 
-	_, err = runtime.Call(checked(t), tools["addComment"], json.RawMessage(`{"issue":9,"comment":{"author":"ana","body":"?"}}`))
+	_, err = tool.Call(checked(t), tools["addComment"], json.RawMessage(`{"issue":9,"comment":{"author":"ana","body":"?"}}`))
 	require.Error(t, err)
-	assert.NotErrorIs(t, err, runtime.ErrInvalidArguments, "the tool failed, not its arguments")
+	assert.NotErrorIs(t, err, schema.ErrInvalidArguments, "the tool failed, not its arguments")
 	assert.Contains(t, err.Error(), "no issue #9")
 }
 
@@ -104,6 +106,6 @@ func TestToolsGolden(t *testing.T) {
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its
-// output against its output schema (runtime.ValidatingOutputs), so that an
+// output against its output schema (toolexec.ValidatingOutputs), so that an
 // output its generated schema refuses fails the test.
-func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }
+func checked(t *testing.T) context.Context { return toolexec.ValidatingOutputs(t.Context()) }

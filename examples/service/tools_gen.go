@@ -4,8 +4,9 @@ package main
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // findInputSchema is the JSON Schema of FindInput.
@@ -142,8 +143,8 @@ const findOutputSchema = `{
 }`
 
 // serviceFindToolSpec describes tool "find-issues".
-var serviceFindToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var serviceFindToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Lists issues matching a filter, most urgent first.",
 	ID:           "find-issues",
 	InputSchema:  json.RawMessage(findInputSchema),
@@ -151,8 +152,8 @@ var serviceFindToolSpec = runtime.Spec{
 }
 
 // ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
-func ServiceFindTool(r *Service) *runtime.Func[FindInput, FindOutput] {
-	return runtime.NewFunc(&serviceFindToolSpec, r.Find)
+func ServiceFindTool(r *Service) *tool.Func[FindInput, FindOutput] {
+	return tool.NewFunc(&serviceFindToolSpec, r.Find)
 }
 
 // commentInputSchema is the JSON Schema of *CommentInput.
@@ -288,7 +289,7 @@ const issueSchema = `{
 }`
 
 // serviceAddCommentToolSpec describes tool "add-comment".
-var serviceAddCommentToolSpec = runtime.Spec{
+var serviceAddCommentToolSpec = tool.Spec{
 	Description:  "Adds a comment, with any replies, to an issue and returns the updated issue.",
 	ID:           "add-comment",
 	InputSchema:  json.RawMessage(commentInputSchema),
@@ -296,13 +297,13 @@ var serviceAddCommentToolSpec = runtime.Spec{
 }
 
 // ServiceAddCommentTool returns [Service.AddComment] as the tool "add-comment", under the key "addComment" in ServiceTools.
-func ServiceAddCommentTool(r *Service) *runtime.Func[*CommentInput, *tracker.Issue] {
-	return runtime.NewFunc(&serviceAddCommentToolSpec, r.AddComment)
+func ServiceAddCommentTool(r *Service) *tool.Func[*CommentInput, *tracker.Issue] {
+	return tool.NewFunc(&serviceAddCommentToolSpec, r.AddComment)
 }
 
 // ServiceTools returns the tools of the methods of r by key. Each call builds new tools in a new map.
-func ServiceTools(r *Service) runtime.Toolset {
-	return runtime.Toolset{
+func ServiceTools(r *Service) tool.Toolset {
+	return tool.Toolset{
 		"find-issues": ServiceFindTool(r),
 		"addComment":  ServiceAddCommentTool(r),
 	}

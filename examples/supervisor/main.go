@@ -29,9 +29,11 @@ import (
 	"os"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 const prompt = "Write a two-sentence newsletter blurb about Go iterators."
@@ -57,7 +59,7 @@ func main() {
 // chooseModels returns the model called name (see models.FromString) for
 // both agents, or the offline models when name is empty, saying on stderr
 // how to use a real one.
-func chooseModels(name string, stderr io.Writer) (supervisor, writer runtime.Model, err error) {
+func chooseModels(name string, stderr io.Writer) (supervisor, writer llm.Model, err error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "supervisor: running on offline scripted models; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
@@ -70,28 +72,28 @@ func chooseModels(name string, stderr io.Writer) (supervisor, writer runtime.Mod
 
 // newWriter is the subagent: it writes short prose and measures it with
 // its own tool.
-func newWriter(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newWriter(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:           "writer",
 		Name:         "Writer",
 		Description:  "Writes short, clear prose from notes. Give it the notes, the audience and the length.",
 		Instructions: "You are a concise technical writer. Check the length of your draft with wordCount before answering.",
 		Model:        model,
-		Tools:        runtime.Toolset{"wordCount": CountWordsTool()},
+		Tools:        tool.Toolset{"wordCount": CountWordsTool()},
 	}
 }
 
 // newSupervisor is the agent the user talks to: it gathers the facts and
 // delegates the writing to writer.
-func newSupervisor(model runtime.Model, writer *runtime.Agent) *runtime.Agent {
-	return &runtime.Agent{
+func newSupervisor(model llm.Model, writer *agent.Agent) *agent.Agent {
+	return &agent.Agent{
 		ID:   "supervisor",
 		Name: "Supervisor",
 		Instructions: "You coordinate a writing task. Look up the facts with notes, " +
 			"then ask agent-writer to write the text from them, and give the user its answer.",
 		Model:  model,
-		Tools:  runtime.Toolset{"notes": LookupNotesTool()},
-		Agents: map[string]*runtime.Agent{"writer": writer},
+		Tools:  tool.Toolset{"notes": LookupNotesTool()},
+		Agents: map[string]*agent.Agent{"writer": writer},
 	}
 }
 
@@ -100,7 +102,7 @@ func newSupervisor(model runtime.Model, writer *runtime.Agent) *runtime.Agent {
 func offlineModels() (supervisor, writer *scripted.Model) {
 	supervisor = scripted.New(
 		scripted.Calls(scripted.Call("notes", `{"topic":"iterators"}`)),
-		scripted.Calls(scripted.Call("agent-writer", arguments(runtime.AgentToolInput{
+		scripted.Calls(scripted.Call("agent-writer", arguments(agent.AgentToolInput{
 			Prompt: "Write a two-sentence newsletter blurb, at most 50 words, about Go iterators from these notes: " +
 				"Go 1.23 lets for-range loops range over functions. iter.Seq and iter.Seq2 are the standard iterator types. " +
 				"iter.Pull turns a push iterator into a pull iterator.",
@@ -126,11 +128,11 @@ func arguments(v any) string {
 
 // run runs the supervisor on supervisorModel and the writer on writerModel
 // and prints the run.
-func run(ctx context.Context, w io.Writer, supervisorModel, writerModel runtime.Model) error {
-	agent := newSupervisor(supervisorModel, newWriter(writerModel))
+func run(ctx context.Context, w io.Writer, supervisorModel, writerModel llm.Model) error {
+	ag := newSupervisor(supervisorModel, newWriter(writerModel))
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	texts := map[string]*strings.Builder{} // by ParentToolCallID: "" for the supervisor
-	for ev, err := range agent.Stream(ctx, prompt) {
+	for ev, err := range ag.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}
@@ -139,19 +141,19 @@ func run(ctx context.Context, w io.Writer, supervisorModel, writerModel runtime.
 			prefix = "[" + ev.AgentID + "] " // a subagent's event
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			if texts[ev.ParentToolCallID] == nil {
 				texts[ev.ParentToolCallID] = new(strings.Builder)
 			}
 			texts[ev.ParentToolCallID].WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
 		fmt.Fprintln(w, ev)
-		if ev.Type == runtime.EventFinish && texts[ev.ParentToolCallID] != nil {
+		if ev.Type == agent.EventFinish && texts[ev.ParentToolCallID] != nil {
 			fmt.Fprintf(w, "%sassistant: %s\n", prefix, texts[ev.ParentToolCallID])
 		}
 	}

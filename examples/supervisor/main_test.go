@@ -11,10 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -44,15 +47,15 @@ func TestRun(t *testing.T) {
 // stream with the writer's id, inside its agent-writer call.
 func TestWriterEvents(t *testing.T) {
 	supervisorModel, writerModel := offlineModels()
-	agent := newSupervisor(supervisorModel, newWriter(writerModel))
+	ag := newSupervisor(supervisorModel, newWriter(writerModel))
 	var (
 		writerCallID string
-		writerEvents []runtime.Event
+		writerEvents []agent.Event
 		ownEvents    int
 	)
-	for ev, err := range agent.Stream(checked(t), prompt) {
+	for ev, err := range ag.Stream(checked(t), prompt) {
 		require.NoError(t, err)
-		if ev.Type == runtime.EventToolCall && ev.ToolName == "agent-writer" {
+		if ev.Type == agent.EventToolCall && ev.ToolName == "agent-writer" {
 			writerCallID = ev.ToolCallID
 		}
 		switch ev.AgentID {
@@ -71,7 +74,7 @@ func TestWriterEvents(t *testing.T) {
 	for _, ev := range writerEvents {
 		assert.Equal(t, writerCallID, ev.ParentToolCallID, "%s event", ev.Type)
 	}
-	assert.Equal(t, runtime.EventFinish, writerEvents[len(writerEvents)-1].Type)
+	assert.Equal(t, agent.EventFinish, writerEvents[len(writerEvents)-1].Type)
 }
 
 // TestSupervisorTools checks what the supervisor's model is given: its own
@@ -95,12 +98,12 @@ func TestLookupNotes(t *testing.T) {
 	assert.Equal(t, "iterators", out.Topic)
 	assert.Len(t, out.Notes, 3)
 
-	_, err = runtime.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":"monads"}`))
+	_, err = tool.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":"monads"}`))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "topics with notes: generics, iterators")
 
-	_, err = runtime.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":""}`))
-	assert.ErrorIs(t, err, runtime.ErrInvalidArguments)
+	_, err = tool.Call(checked(t), LookupNotesTool(), json.RawMessage(`{"topic":""}`))
+	assert.ErrorIs(t, err, schema.ErrInvalidArguments)
 }
 
 func TestCountWords(t *testing.T) {
@@ -151,6 +154,6 @@ func TestToolsGolden(t *testing.T) {
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its
-// output against its output schema (runtime.ValidatingOutputs), so that an
+// output against its output schema (toolexec.ValidatingOutputs), so that an
 // output its generated schema refuses fails the test.
-func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }
+func checked(t *testing.T) context.Context { return toolexec.ValidatingOutputs(t.Context()) }

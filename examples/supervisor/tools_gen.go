@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // notesInputSchema is the JSON Schema of NotesInput.
@@ -62,8 +63,8 @@ const notesOutputSchema = `{
 }`
 
 // lookupNotesToolSpec describes tool "research-notes".
-var lookupNotesToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var lookupNotesToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -74,8 +75,8 @@ var lookupNotesToolSpec = runtime.Spec{
 }
 
 // LookupNotesTool returns [LookupNotes] as the tool "research-notes", under the key "notes" in Tools.
-func LookupNotesTool() *runtime.Func[NotesInput, NotesOutput] {
-	return runtime.NewFunc(&lookupNotesToolSpec, LookupNotes)
+func LookupNotesTool() *tool.Func[NotesInput, NotesOutput] {
+	return tool.NewFunc(&lookupNotesToolSpec, LookupNotes)
 }
 
 // countInputSchema is the JSON Schema of CountInput.
@@ -113,8 +114,8 @@ const countOutputSchema = `{
 }`
 
 // countWordsToolSpec describes tool "word-count".
-var countWordsToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var countWordsToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -125,24 +126,24 @@ var countWordsToolSpec = runtime.Spec{
 }
 
 // CountWordsTool returns [CountWords] as the tool "word-count", under the key "wordCount" in Tools.
-func CountWordsTool() *runtime.Func[CountInput, CountOutput] {
-	return runtime.NewFunc(&countWordsToolSpec, CountWords)
+func CountWordsTool() *tool.Func[CountInput, CountOutput] {
+	return tool.NewFunc(&countWordsToolSpec, CountWords)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"notes":     LookupNotesTool(),
 		"wordCount": CountWordsTool(),
 	}

@@ -26,9 +26,11 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 const prompt = "How much is 120 US dollars in euros?"
@@ -50,7 +52,7 @@ func main() {
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "toolsearch: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5, google/gemini-2.5-flash or ollama/llama3.2")
@@ -64,15 +66,15 @@ func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 // answers from its result.
 func offlineModel() *scripted.Model {
 	return scripted.New(
-		scripted.Calls(scripted.Call(runtime.SearchToolsKey, `{"query":"convert dollars to euros"}`)),
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
-			var found runtime.SearchToolsOutput
+		scripted.Calls(scripted.Call(agent.SearchToolsKey, `{"query":"convert dollars to euros"}`)),
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
+			var found agent.SearchToolsOutput
 			if err := json.Unmarshal(lastResult(req), &found); err != nil || len(found.Results) == 0 {
 				return scripted.Text("I found no tool to convert currencies.")
 			}
-			return scripted.Calls(scripted.Call(runtime.LoadToolKey, `{"toolName":"`+found.Results[0].Name+`"}`))
+			return scripted.Calls(scripted.Call(agent.LoadToolKey, `{"toolName":"`+found.Results[0].Name+`"}`))
 		}},
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
 			for _, d := range req.Tools {
 				if d.Name == "convert_currency" {
 					return scripted.Calls(scripted.Call(d.Name, `{"amount":120,"from":"USD","to":"EUR"}`))
@@ -80,7 +82,7 @@ func offlineModel() *scripted.Model {
 			}
 			return scripted.Text("The converter did not load.")
 		}},
-		scripted.Turn{Respond: func(req *runtime.Request) scripted.Turn {
+		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
 			var m Money
 			if err := json.Unmarshal(lastResult(req), &m); err != nil {
 				return scripted.Text("The conversion failed.")
@@ -91,7 +93,7 @@ func offlineModel() *scripted.Model {
 }
 
 // lastResult returns the JSON of the last tool result of req.
-func lastResult(req *runtime.Request) json.RawMessage {
+func lastResult(req *llm.Request) json.RawMessage {
 	last := req.Messages[len(req.Messages)-1]
 	results := last.ToolResults()
 	if len(results) == 0 {
@@ -102,16 +104,16 @@ func lastResult(req *runtime.Request) json.RawMessage {
 
 // newAgent is the assistant: today is its own tool, the rest of the
 // package's tools are its search library.
-func newAgent(model runtime.Model) *runtime.Agent {
+func newAgent(model llm.Model) *agent.Agent {
 	library := Tools()
-	own := runtime.Toolset{"today": library["today"]}
+	own := tool.Toolset{"today": library["today"]}
 	delete(library, "today")
-	return &runtime.Agent{
+	return &agent.Agent{
 		ID:           "assistant",
 		Instructions: "You are an office assistant. When you need a tool you do not have, search for it with search_tools and load it with load_tool.",
 		Model:        model,
 		Tools:        own,
-		ToolSearch:   &runtime.ToolSearch{Tools: library, MaxResults: 3},
+		ToolSearch:   &agent.ToolSearch{Tools: library, MaxResults: 3},
 		MaxSteps:     8,
 	}
 }
@@ -119,25 +121,25 @@ func newAgent(model runtime.Model) *runtime.Agent {
 // run runs the assistant on the prompt and prints its events, the tools of
 // each request, and the size of the tool definitions with and without the
 // search.
-func run(ctx context.Context, w io.Writer, model runtime.Model) error {
+func run(ctx context.Context, w io.Writer, model llm.Model) error {
 	rec := &recorder{Model: model}
 	a := newAgent(rec)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	var res *runtime.Result
+	var res *agent.Result
 	for ev, err := range a.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue
-		case runtime.EventFinish:
+		case agent.EventFinish:
 			res = ev.Result
 		}
 		fmt.Fprintln(w, ev)
@@ -148,10 +150,10 @@ func run(ctx context.Context, w io.Writer, model runtime.Model) error {
 		fmt.Fprintf(w, "request %d: %d tools (%s), %d bytes of tool definitions\n", i+1, len(r), names(r), definitionBytes(r))
 	}
 	all := Tools()
-	defs := make([]runtime.ToolDefinition, 0, len(all))
+	defs := make([]llm.ToolDefinition, 0, len(all))
 	for _, k := range all.Keys() {
 		s := all[k].Spec()
-		defs = append(defs, runtime.ToolDefinition{Name: k, Description: s.Description, InputSchema: s.InputSchema})
+		defs = append(defs, llm.ToolDefinition{Name: k, Description: s.Description, InputSchema: s.InputSchema})
 	}
 	fmt.Fprintf(w, "without search, every request: %d tools, %d bytes of tool definitions\n", len(defs), definitionBytes(defs))
 	return nil
@@ -159,37 +161,37 @@ func run(ctx context.Context, w io.Writer, model runtime.Model) error {
 
 // recorder is a model that remembers the tools of each request.
 type recorder struct {
-	runtime.Model
+	llm.Model
 	mu   sync.Mutex
-	reqs [][]runtime.ToolDefinition
+	reqs [][]llm.ToolDefinition
 }
 
-func (r *recorder) record(req *runtime.Request) {
+func (r *recorder) record(req *llm.Request) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.reqs = append(r.reqs, req.Tools)
 }
 
-func (r *recorder) requests() [][]runtime.ToolDefinition {
+func (r *recorder) requests() [][]llm.ToolDefinition {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.reqs
 }
 
-// Generate implements runtime.Model.
-func (r *recorder) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+// Generate implements llm.Model.
+func (r *recorder) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
 	r.record(req)
 	return r.Model.Generate(ctx, req)
 }
 
-// Stream implements runtime.Model.
-func (r *recorder) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+// Stream implements llm.Model.
+func (r *recorder) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
 	r.record(req)
 	return r.Model.Stream(ctx, req)
 }
 
 // names lists the names of defs.
-func names(defs []runtime.ToolDefinition) string {
+func names(defs []llm.ToolDefinition) string {
 	var out []string
 	for _, d := range defs {
 		out = append(out, d.Name)
@@ -198,7 +200,7 @@ func names(defs []runtime.ToolDefinition) string {
 }
 
 // definitionBytes is the size of defs as JSON.
-func definitionBytes(defs []runtime.ToolDefinition) int {
+func definitionBytes(defs []llm.ToolDefinition) int {
 	raw, err := json.Marshal(defs)
 	if err != nil {
 		return 0

@@ -9,10 +9,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -51,16 +51,16 @@ func TestLibraryIsSearchable(t *testing.T) {
 	assert.Contains(t, a.Tools, "today")
 	for _, key := range lib.Keys() {
 		desc := lib[key].Spec().Description
-		m := scripted.New(scripted.Calls(scripted.Call(runtime.SearchToolsKey, mustJSON(t, runtime.SearchToolsInput{Query: desc}))), scripted.Text("ok"))
+		m := scripted.New(scripted.Calls(scripted.Call(agent.SearchToolsKey, mustJSON(t, agent.SearchToolsInput{Query: desc}))), scripted.Text("ok"))
 		res, err := newAgent(m).Generate(t.Context(), "find")
 		require.NoError(t, err)
-		out := res.Steps[0].Outcomes[0].Output.(runtime.SearchToolsOutput)
+		out := res.Steps[0].Outcomes[0].Output.(agent.SearchToolsOutput)
 		require.NotEmpty(t, out.Results, key)
 		assert.Equal(t, key, out.Results[0].Name, "query %q", desc)
 	}
 }
 
-func mustJSON(t *testing.T, v runtime.SearchToolsInput) string {
+func mustJSON(t *testing.T, v agent.SearchToolsInput) string {
 	t.Helper()
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)

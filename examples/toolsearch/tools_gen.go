@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // currencyInputSchema is the JSON Schema of CurrencyInput.
@@ -70,7 +71,7 @@ const moneySchema = `{
 }`
 
 // convertCurrencyToolSpec describes tool "convert_currency".
-var convertCurrencyToolSpec = runtime.Spec{
+var convertCurrencyToolSpec = tool.Spec{
 	Description:  "Converts an amount of money between currencies, such as US dollars to euros, at today's exchange rate.",
 	ID:           "convert_currency",
 	InputSchema:  json.RawMessage(currencyInputSchema),
@@ -78,8 +79,8 @@ var convertCurrencyToolSpec = runtime.Spec{
 }
 
 // ConvertCurrencyTool returns [ConvertCurrency] as the tool "convert_currency", under the key "convert_currency" in Tools.
-func ConvertCurrencyTool() *runtime.Func[CurrencyInput, Money] {
-	return runtime.NewFunc(&convertCurrencyToolSpec, ConvertCurrency)
+func ConvertCurrencyTool() *tool.Func[CurrencyInput, Money] {
+	return tool.NewFunc(&convertCurrencyToolSpec, ConvertCurrency)
 }
 
 // symbolInputSchema is the JSON Schema of SymbolInput.
@@ -100,7 +101,7 @@ const symbolInputSchema = `{
 }`
 
 // getStockQuoteToolSpec describes tool "getStockQuote".
-var getStockQuoteToolSpec = runtime.Spec{
+var getStockQuoteToolSpec = tool.Spec{
 	Description:  "Returns the latest price of a stock by its ticker symbol.",
 	ID:           "getStockQuote",
 	InputSchema:  json.RawMessage(symbolInputSchema),
@@ -108,8 +109,8 @@ var getStockQuoteToolSpec = runtime.Spec{
 }
 
 // GetStockQuoteTool returns [GetStockQuote] as the tool "getStockQuote", under the key "getStockQuote" in Tools.
-func GetStockQuoteTool() *runtime.Func[SymbolInput, Money] {
-	return runtime.NewFunc(&getStockQuoteToolSpec, GetStockQuote)
+func GetStockQuoteTool() *tool.Func[SymbolInput, Money] {
+	return tool.NewFunc(&getStockQuoteToolSpec, GetStockQuote)
 }
 
 // loanInputSchema is the JSON Schema of LoanInput.
@@ -149,7 +150,7 @@ const float64Schema = `{
 }`
 
 // calculateLoanPaymentToolSpec describes tool "calculate-loan-payment".
-var calculateLoanPaymentToolSpec = runtime.Spec{
+var calculateLoanPaymentToolSpec = tool.Spec{
 	Description:  "Computes the monthly payment of a fixed-rate loan or mortgage.",
 	ID:           "calculate-loan-payment",
 	InputSchema:  json.RawMessage(loanInputSchema),
@@ -157,8 +158,8 @@ var calculateLoanPaymentToolSpec = runtime.Spec{
 }
 
 // CalculateLoanPaymentTool returns [CalculateLoanPayment] as the tool "calculate-loan-payment", under the key "calculate-loan-payment" in Tools.
-func CalculateLoanPaymentTool() *runtime.Func[LoanInput, float64] {
-	return runtime.NewFunc(&calculateLoanPaymentToolSpec, CalculateLoanPayment)
+func CalculateLoanPaymentTool() *tool.Func[LoanInput, float64] {
+	return tool.NewFunc(&calculateLoanPaymentToolSpec, CalculateLoanPayment)
 }
 
 // vatInputSchema is the JSON Schema of VATInput.
@@ -186,7 +187,7 @@ const vatInputSchema = `{
 }`
 
 // addVATToolSpec describes tool "add_vat".
-var addVATToolSpec = runtime.Spec{
+var addVATToolSpec = tool.Spec{
 	Description:  "Adds value-added tax (VAT, sales tax) to a net price and returns the gross price.",
 	ID:           "add_vat",
 	InputSchema:  json.RawMessage(vatInputSchema),
@@ -194,8 +195,8 @@ var addVATToolSpec = runtime.Spec{
 }
 
 // AddVATTool returns [AddVAT] as the tool "add_vat", under the key "add_vat" in Tools.
-func AddVATTool() *runtime.Func[VATInput, float64] {
-	return runtime.NewFunc(&addVATToolSpec, AddVAT)
+func AddVATTool() *tool.Func[VATInput, float64] {
+	return tool.NewFunc(&addVATToolSpec, AddVAT)
 }
 
 // placeInputSchema is the JSON Schema of PlaceInput.
@@ -237,7 +238,7 @@ const weatherSchema = `{
 }`
 
 // getWeatherToolSpec describes tool "getWeather".
-var getWeatherToolSpec = runtime.Spec{
+var getWeatherToolSpec = tool.Spec{
 	Description:  "Fetches the current weather for a city: temperature and conditions.",
 	ID:           "getWeather",
 	InputSchema:  json.RawMessage(placeInputSchema),
@@ -245,8 +246,8 @@ var getWeatherToolSpec = runtime.Spec{
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "getWeather", under the key "getWeather" in Tools.
-func GetWeatherTool() *runtime.Func[PlaceInput, Weather] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
+func GetWeatherTool() *tool.Func[PlaceInput, Weather] {
+	return tool.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
 // stringSchema is the JSON Schema of string.
@@ -255,7 +256,7 @@ const stringSchema = `{
 }`
 
 // timeZoneOfToolSpec describes tool "time-zone-of".
-var timeZoneOfToolSpec = runtime.Spec{
+var timeZoneOfToolSpec = tool.Spec{
 	Description:  "Returns the IANA time zone of a city, such as \"Europe/Lisbon\".",
 	ID:           "time-zone-of",
 	InputSchema:  json.RawMessage(placeInputSchema),
@@ -263,8 +264,8 @@ var timeZoneOfToolSpec = runtime.Spec{
 }
 
 // TimeZoneOfTool returns [TimeZoneOf] as the tool "time-zone-of", under the key "time-zone-of" in Tools.
-func TimeZoneOfTool() *runtime.Func[PlaceInput, string] {
-	return runtime.NewFunc(&timeZoneOfToolSpec, TimeZoneOf)
+func TimeZoneOfTool() *tool.Func[PlaceInput, string] {
+	return tool.NewFunc(&timeZoneOfToolSpec, TimeZoneOf)
 }
 
 // routeInputSchema is the JSON Schema of RouteInput.
@@ -304,7 +305,7 @@ const stringListSchema = `{
 }`
 
 // findFlightsToolSpec describes tool "find_flights".
-var findFlightsToolSpec = runtime.Spec{
+var findFlightsToolSpec = tool.Spec{
 	Description:  "Searches for flights between two cities on a date and returns the flight numbers.",
 	ID:           "find_flights",
 	InputSchema:  json.RawMessage(routeInputSchema),
@@ -312,12 +313,12 @@ var findFlightsToolSpec = runtime.Spec{
 }
 
 // FindFlightsTool returns [FindFlights] as the tool "find_flights", under the key "find_flights" in Tools.
-func FindFlightsTool() *runtime.Func[RouteInput, []string] {
-	return runtime.NewFunc(&findFlightsToolSpec, FindFlights)
+func FindFlightsTool() *tool.Func[RouteInput, []string] {
+	return tool.NewFunc(&findFlightsToolSpec, FindFlights)
 }
 
 // findTrainsToolSpec describes tool "findTrains".
-var findTrainsToolSpec = runtime.Spec{
+var findTrainsToolSpec = tool.Spec{
 	Description:  "Searches for train connections between two cities.",
 	ID:           "findTrains",
 	InputSchema:  json.RawMessage(routeInputSchema),
@@ -325,8 +326,8 @@ var findTrainsToolSpec = runtime.Spec{
 }
 
 // FindTrainsTool returns [FindTrains] as the tool "findTrains", under the key "findTrains" in Tools.
-func FindTrainsTool() *runtime.Func[RouteInput, []string] {
-	return runtime.NewFunc(&findTrainsToolSpec, FindTrains)
+func FindTrainsTool() *tool.Func[RouteInput, []string] {
+	return tool.NewFunc(&findTrainsToolSpec, FindTrains)
 }
 
 // stayInputSchema is the JSON Schema of StayInput.
@@ -360,7 +361,7 @@ const stayInputSchema = `{
 }`
 
 // findHotelsToolSpec describes tool "find-hotels".
-var findHotelsToolSpec = runtime.Spec{
+var findHotelsToolSpec = tool.Spec{
 	Description:  "Searches for hotel rooms in a city for a number of nights.",
 	ID:           "find-hotels",
 	InputSchema:  json.RawMessage(stayInputSchema),
@@ -368,8 +369,8 @@ var findHotelsToolSpec = runtime.Spec{
 }
 
 // FindHotelsTool returns [FindHotels] as the tool "find-hotels", under the key "find-hotels" in Tools.
-func FindHotelsTool() *runtime.Func[StayInput, []string] {
-	return runtime.NewFunc(&findHotelsToolSpec, FindHotels)
+func FindHotelsTool() *tool.Func[StayInput, []string] {
+	return tool.NewFunc(&findHotelsToolSpec, FindHotels)
 }
 
 // distanceInputSchema is the JSON Schema of DistanceInput.
@@ -401,7 +402,7 @@ const intSchema = `{
 }`
 
 // distanceBetweenToolSpec describes tool "distance_between".
-var distanceBetweenToolSpec = runtime.Spec{
+var distanceBetweenToolSpec = tool.Spec{
 	Description:  "Returns the distance in kilometres between two cities.",
 	ID:           "distance_between",
 	InputSchema:  json.RawMessage(distanceInputSchema),
@@ -409,8 +410,8 @@ var distanceBetweenToolSpec = runtime.Spec{
 }
 
 // DistanceBetweenTool returns [DistanceBetween] as the tool "distance_between", under the key "distance_between" in Tools.
-func DistanceBetweenTool() *runtime.Func[DistanceInput, int] {
-	return runtime.NewFunc(&distanceBetweenToolSpec, DistanceBetween)
+func DistanceBetweenTool() *tool.Func[DistanceInput, int] {
+	return tool.NewFunc(&distanceBetweenToolSpec, DistanceBetween)
 }
 
 // translateInputSchema is the JSON Schema of TranslateInput.
@@ -437,7 +438,7 @@ const translateInputSchema = `{
 }`
 
 // translateTextToolSpec describes tool "translateText".
-var translateTextToolSpec = runtime.Spec{
+var translateTextToolSpec = tool.Spec{
 	Description:  "Translates a text into another language.",
 	ID:           "translateText",
 	InputSchema:  json.RawMessage(translateInputSchema),
@@ -445,8 +446,8 @@ var translateTextToolSpec = runtime.Spec{
 }
 
 // TranslateTextTool returns [TranslateText] as the tool "translateText", under the key "translateText" in Tools.
-func TranslateTextTool() *runtime.Func[TranslateInput, string] {
-	return runtime.NewFunc(&translateTextToolSpec, TranslateText)
+func TranslateTextTool() *tool.Func[TranslateInput, string] {
+	return tool.NewFunc(&translateTextToolSpec, TranslateText)
 }
 
 // textInputSchema is the JSON Schema of TextInput.
@@ -474,7 +475,7 @@ const intMapSchema = `{
 }`
 
 // countWordsToolSpec describes tool "count-words".
-var countWordsToolSpec = runtime.Spec{
+var countWordsToolSpec = tool.Spec{
 	Description:  "Counts the words and characters of a text.",
 	ID:           "count-words",
 	InputSchema:  json.RawMessage(textInputSchema),
@@ -482,12 +483,12 @@ var countWordsToolSpec = runtime.Spec{
 }
 
 // CountWordsTool returns [CountWords] as the tool "count-words", under the key "count-words" in Tools.
-func CountWordsTool() *runtime.Func[TextInput, map[string]int] {
-	return runtime.NewFunc(&countWordsToolSpec, CountWords)
+func CountWordsTool() *tool.Func[TextInput, map[string]int] {
+	return tool.NewFunc(&countWordsToolSpec, CountWords)
 }
 
 // slugifyToolSpec describes tool "slugify".
-var slugifyToolSpec = runtime.Spec{
+var slugifyToolSpec = tool.Spec{
 	Description:  "Turns a title into a URL slug: lower case, words joined by hyphens.",
 	ID:           "slugify",
 	InputSchema:  json.RawMessage(textInputSchema),
@@ -495,12 +496,12 @@ var slugifyToolSpec = runtime.Spec{
 }
 
 // SlugifyTool returns [Slugify] as the tool "slugify", under the key "slugify" in Tools.
-func SlugifyTool() *runtime.Func[TextInput, string] {
-	return runtime.NewFunc(&slugifyToolSpec, Slugify)
+func SlugifyTool() *tool.Func[TextInput, string] {
+	return tool.NewFunc(&slugifyToolSpec, Slugify)
 }
 
 // base64EncodeToolSpec describes tool "base64_encode".
-var base64EncodeToolSpec = runtime.Spec{
+var base64EncodeToolSpec = tool.Spec{
 	Description:  "Encodes a text as standard base64.",
 	ID:           "base64_encode",
 	InputSchema:  json.RawMessage(textInputSchema),
@@ -508,12 +509,12 @@ var base64EncodeToolSpec = runtime.Spec{
 }
 
 // Base64EncodeTool returns [Base64Encode] as the tool "base64_encode", under the key "base64_encode" in Tools.
-func Base64EncodeTool() *runtime.Func[TextInput, string] {
-	return runtime.NewFunc(&base64EncodeToolSpec, Base64Encode)
+func Base64EncodeTool() *tool.Func[TextInput, string] {
+	return tool.NewFunc(&base64EncodeToolSpec, Base64Encode)
 }
 
 // hashSHA256ToolSpec describes tool "hashSha256".
-var hashSHA256ToolSpec = runtime.Spec{
+var hashSHA256ToolSpec = tool.Spec{
 	Description:  "Returns the SHA-256 hash of a text, in hexadecimal.",
 	ID:           "hashSha256",
 	InputSchema:  json.RawMessage(textInputSchema),
@@ -521,8 +522,8 @@ var hashSHA256ToolSpec = runtime.Spec{
 }
 
 // HashSHA256Tool returns [HashSHA256] as the tool "hashSha256", under the key "hashSha256" in Tools.
-func HashSHA256Tool() *runtime.Func[TextInput, string] {
-	return runtime.NewFunc(&hashSHA256ToolSpec, HashSHA256)
+func HashSHA256Tool() *tool.Func[TextInput, string] {
+	return tool.NewFunc(&hashSHA256ToolSpec, HashSHA256)
 }
 
 // eventInputSchema is the JSON Schema of EventInput.
@@ -562,7 +563,7 @@ const eventInputSchema = `{
 }`
 
 // createCalendarEventToolSpec describes tool "createCalendarEvent".
-var createCalendarEventToolSpec = runtime.Spec{
+var createCalendarEventToolSpec = tool.Spec{
 	Description:  "Creates an event in the user's calendar and invites the attendees.",
 	ID:           "createCalendarEvent",
 	InputSchema:  json.RawMessage(eventInputSchema),
@@ -570,8 +571,8 @@ var createCalendarEventToolSpec = runtime.Spec{
 }
 
 // CreateCalendarEventTool returns [CreateCalendarEvent] as the tool "createCalendarEvent", under the key "createCalendarEvent" in Tools.
-func CreateCalendarEventTool() *runtime.Func[EventInput, string] {
-	return runtime.NewFunc(&createCalendarEventToolSpec, CreateCalendarEvent)
+func CreateCalendarEventTool() *tool.Func[EventInput, string] {
+	return tool.NewFunc(&createCalendarEventToolSpec, CreateCalendarEvent)
 }
 
 // emailInputSchema is the JSON Schema of EmailInput.
@@ -603,7 +604,7 @@ const emailInputSchema = `{
 }`
 
 // sendEmailToolSpec describes tool "send_email".
-var sendEmailToolSpec = runtime.Spec{
+var sendEmailToolSpec = tool.Spec{
 	Description:  "Sends an email message to a recipient.",
 	ID:           "send_email",
 	InputSchema:  json.RawMessage(emailInputSchema),
@@ -611,8 +612,8 @@ var sendEmailToolSpec = runtime.Spec{
 }
 
 // SendEmailTool returns [SendEmail] as the tool "send_email", under the key "send_email" in Tools.
-func SendEmailTool() *runtime.Func[EmailInput, string] {
-	return runtime.NewFunc(&sendEmailToolSpec, SendEmail)
+func SendEmailTool() *tool.Func[EmailInput, string] {
+	return tool.NewFunc(&sendEmailToolSpec, SendEmail)
 }
 
 // smsInputSchema is the JSON Schema of SMSInput.
@@ -640,7 +641,7 @@ const smsInputSchema = `{
 }`
 
 // sendSMSToolSpec describes tool "sendSms".
-var sendSMSToolSpec = runtime.Spec{
+var sendSMSToolSpec = tool.Spec{
 	Description:  "Sends a text message (SMS) to a phone number.",
 	ID:           "sendSms",
 	InputSchema:  json.RawMessage(smsInputSchema),
@@ -648,8 +649,8 @@ var sendSMSToolSpec = runtime.Spec{
 }
 
 // SendSMSTool returns [SendSMS] as the tool "sendSms", under the key "sendSms" in Tools.
-func SendSMSTool() *runtime.Func[SMSInput, string] {
-	return runtime.NewFunc(&sendSMSToolSpec, SendSMS)
+func SendSMSTool() *tool.Func[SMSInput, string] {
+	return tool.NewFunc(&sendSMSToolSpec, SendSMS)
 }
 
 // todoInputSchema is the JSON Schema of TodoInput.
@@ -675,7 +676,7 @@ const todoInputSchema = `{
 }`
 
 // createTodoToolSpec describes tool "create-todo".
-var createTodoToolSpec = runtime.Spec{
+var createTodoToolSpec = tool.Spec{
 	Description:  "Adds a task to the user's to-do list.",
 	ID:           "create-todo",
 	InputSchema:  json.RawMessage(todoInputSchema),
@@ -683,8 +684,8 @@ var createTodoToolSpec = runtime.Spec{
 }
 
 // CreateTodoTool returns [CreateTodo] as the tool "create-todo", under the key "create-todo" in Tools.
-func CreateTodoTool() *runtime.Func[TodoInput, string] {
-	return runtime.NewFunc(&createTodoToolSpec, CreateTodo)
+func CreateTodoTool() *tool.Func[TodoInput, string] {
+	return tool.NewFunc(&createTodoToolSpec, CreateTodo)
 }
 
 // issueInputSchema is the JSON Schema of IssueInput.
@@ -715,7 +716,7 @@ const issueInputSchema = `{
 }`
 
 // githubCreateIssueToolSpec describes tool "github_create_issue".
-var githubCreateIssueToolSpec = runtime.Spec{
+var githubCreateIssueToolSpec = tool.Spec{
 	Description:  "Creates an issue in a GitHub repository and returns its URL.",
 	ID:           "github_create_issue",
 	InputSchema:  json.RawMessage(issueInputSchema),
@@ -723,8 +724,8 @@ var githubCreateIssueToolSpec = runtime.Spec{
 }
 
 // GithubCreateIssueTool returns [GithubCreateIssue] as the tool "github_create_issue", under the key "github_create_issue" in Tools.
-func GithubCreateIssueTool() *runtime.Func[IssueInput, string] {
-	return runtime.NewFunc(&githubCreateIssueToolSpec, GithubCreateIssue)
+func GithubCreateIssueTool() *tool.Func[IssueInput, string] {
+	return tool.NewFunc(&githubCreateIssueToolSpec, GithubCreateIssue)
 }
 
 // statusInputSchema is the JSON Schema of StatusInput.
@@ -746,7 +747,7 @@ const statusInputSchema = `{
 }`
 
 // hTTPStatusMeaningToolSpec describes tool "httpStatusMeaning".
-var hTTPStatusMeaningToolSpec = runtime.Spec{
+var hTTPStatusMeaningToolSpec = tool.Spec{
 	Description:  "Explains an HTTP status code.",
 	ID:           "httpStatusMeaning",
 	InputSchema:  json.RawMessage(statusInputSchema),
@@ -754,8 +755,8 @@ var hTTPStatusMeaningToolSpec = runtime.Spec{
 }
 
 // HTTPStatusMeaningTool returns [HTTPStatusMeaning] as the tool "httpStatusMeaning", under the key "httpStatusMeaning" in Tools.
-func HTTPStatusMeaningTool() *runtime.Func[StatusInput, string] {
-	return runtime.NewFunc(&hTTPStatusMeaningToolSpec, HTTPStatusMeaning)
+func HTTPStatusMeaningTool() *tool.Func[StatusInput, string] {
+	return tool.NewFunc(&hTTPStatusMeaningToolSpec, HTTPStatusMeaning)
 }
 
 // lengthInputSchema is the JSON Schema of LengthInput.
@@ -797,7 +798,7 @@ const lengthInputSchema = `{
 }`
 
 // convertUnitsToolSpec describes tool "convert-units".
-var convertUnitsToolSpec = runtime.Spec{
+var convertUnitsToolSpec = tool.Spec{
 	Description:  "Converts a length between kilometres, miles, metres and feet.",
 	ID:           "convert-units",
 	InputSchema:  json.RawMessage(lengthInputSchema),
@@ -805,8 +806,8 @@ var convertUnitsToolSpec = runtime.Spec{
 }
 
 // ConvertUnitsTool returns [ConvertUnits] as the tool "convert-units", under the key "convert-units" in Tools.
-func ConvertUnitsTool() *runtime.Func[LengthInput, float64] {
-	return runtime.NewFunc(&convertUnitsToolSpec, ConvertUnits)
+func ConvertUnitsTool() *tool.Func[LengthInput, float64] {
+	return tool.NewFunc(&convertUnitsToolSpec, ConvertUnits)
 }
 
 // bodyInputSchema is the JSON Schema of BodyInput.
@@ -835,7 +836,7 @@ const bodyInputSchema = `{
 }`
 
 // bodyMassIndexToolSpec describes tool "bodyMassIndex".
-var bodyMassIndexToolSpec = runtime.Spec{
+var bodyMassIndexToolSpec = tool.Spec{
 	Description:  "Computes the body mass index (BMI) from weight and height.",
 	ID:           "bodyMassIndex",
 	InputSchema:  json.RawMessage(bodyInputSchema),
@@ -843,8 +844,8 @@ var bodyMassIndexToolSpec = runtime.Spec{
 }
 
 // BodyMassIndexTool returns [BodyMassIndex] as the tool "bodyMassIndex", under the key "bodyMassIndex" in Tools.
-func BodyMassIndexTool() *runtime.Func[BodyInput, float64] {
-	return runtime.NewFunc(&bodyMassIndexToolSpec, BodyMassIndex)
+func BodyMassIndexTool() *tool.Func[BodyInput, float64] {
+	return tool.NewFunc(&bodyMassIndexToolSpec, BodyMassIndex)
 }
 
 // changeInputSchema is the JSON Schema of ChangeInput.
@@ -869,7 +870,7 @@ const changeInputSchema = `{
 }`
 
 // percentChangeToolSpec describes tool "percent_change".
-var percentChangeToolSpec = runtime.Spec{
+var percentChangeToolSpec = tool.Spec{
 	Description:  "Computes the percentage change from an old value to a new one.",
 	ID:           "percent_change",
 	InputSchema:  json.RawMessage(changeInputSchema),
@@ -877,8 +878,8 @@ var percentChangeToolSpec = runtime.Spec{
 }
 
 // PercentChangeTool returns [PercentChange] as the tool "percent_change", under the key "percent_change" in Tools.
-func PercentChangeTool() *runtime.Func[ChangeInput, float64] {
-	return runtime.NewFunc(&percentChangeToolSpec, PercentChange)
+func PercentChangeTool() *tool.Func[ChangeInput, float64] {
+	return tool.NewFunc(&percentChangeToolSpec, PercentChange)
 }
 
 // numberInputSchema is the JSON Schema of NumberInput.
@@ -900,7 +901,7 @@ const numberInputSchema = `{
 }`
 
 // romanNumeralToolSpec describes tool "roman-numeral".
-var romanNumeralToolSpec = runtime.Spec{
+var romanNumeralToolSpec = tool.Spec{
 	Description:  "Writes a number in Roman numerals.",
 	ID:           "roman-numeral",
 	InputSchema:  json.RawMessage(numberInputSchema),
@@ -908,8 +909,8 @@ var romanNumeralToolSpec = runtime.Spec{
 }
 
 // RomanNumeralTool returns [RomanNumeral] as the tool "roman-numeral", under the key "roman-numeral" in Tools.
-func RomanNumeralTool() *runtime.Func[NumberInput, string] {
-	return runtime.NewFunc(&romanNumeralToolSpec, RomanNumeral)
+func RomanNumeralTool() *tool.Func[NumberInput, string] {
+	return tool.NewFunc(&romanNumeralToolSpec, RomanNumeral)
 }
 
 // boolSchema is the JSON Schema of bool.
@@ -918,7 +919,7 @@ const boolSchema = `{
 }`
 
 // isPrimeToolSpec describes tool "isPrime".
-var isPrimeToolSpec = runtime.Spec{
+var isPrimeToolSpec = tool.Spec{
 	Description:  "Reports whether a number is prime.",
 	ID:           "isPrime",
 	InputSchema:  json.RawMessage(numberInputSchema),
@@ -926,8 +927,8 @@ var isPrimeToolSpec = runtime.Spec{
 }
 
 // IsPrimeTool returns [IsPrime] as the tool "isPrime", under the key "isPrime" in Tools.
-func IsPrimeTool() *runtime.Func[NumberInput, bool] {
-	return runtime.NewFunc(&isPrimeToolSpec, IsPrime)
+func IsPrimeTool() *tool.Func[NumberInput, bool] {
+	return tool.NewFunc(&isPrimeToolSpec, IsPrime)
 }
 
 // dateInputSchema is the JSON Schema of DateInput.
@@ -948,7 +949,7 @@ const dateInputSchema = `{
 }`
 
 // dayOfWeekToolSpec describes tool "day_of_week".
-var dayOfWeekToolSpec = runtime.Spec{
+var dayOfWeekToolSpec = tool.Spec{
 	Description:  "Returns the day of the week of a date.",
 	ID:           "day_of_week",
 	InputSchema:  json.RawMessage(dateInputSchema),
@@ -956,8 +957,8 @@ var dayOfWeekToolSpec = runtime.Spec{
 }
 
 // DayOfWeekTool returns [DayOfWeek] as the tool "day_of_week", under the key "day_of_week" in Tools.
-func DayOfWeekTool() *runtime.Func[DateInput, string] {
-	return runtime.NewFunc(&dayOfWeekToolSpec, DayOfWeek)
+func DayOfWeekTool() *tool.Func[DateInput, string] {
+	return tool.NewFunc(&dayOfWeekToolSpec, DayOfWeek)
 }
 
 // passwordInputSchema is the JSON Schema of PasswordInput.
@@ -979,7 +980,7 @@ const passwordInputSchema = `{
 }`
 
 // generatePasswordToolSpec describes tool "generatePassword".
-var generatePasswordToolSpec = runtime.Spec{
+var generatePasswordToolSpec = tool.Spec{
 	Description:  "Generates a random password of a given length.",
 	ID:           "generatePassword",
 	InputSchema:  json.RawMessage(passwordInputSchema),
@@ -987,8 +988,8 @@ var generatePasswordToolSpec = runtime.Spec{
 }
 
 // GeneratePasswordTool returns [GeneratePassword] as the tool "generatePassword", under the key "generatePassword" in Tools.
-func GeneratePasswordTool() *runtime.Func[PasswordInput, string] {
-	return runtime.NewFunc(&generatePasswordToolSpec, GeneratePassword)
+func GeneratePasswordTool() *tool.Func[PasswordInput, string] {
+	return tool.NewFunc(&generatePasswordToolSpec, GeneratePassword)
 }
 
 // temperatureInputSchema is the JSON Schema of TemperatureInput.
@@ -1009,7 +1010,7 @@ const temperatureInputSchema = `{
 }`
 
 // celsiusToFahrenheitToolSpec describes tool "celsius_to_fahrenheit".
-var celsiusToFahrenheitToolSpec = runtime.Spec{
+var celsiusToFahrenheitToolSpec = tool.Spec{
 	Description:  "Converts a temperature from degrees Celsius to degrees Fahrenheit.",
 	ID:           "celsius_to_fahrenheit",
 	InputSchema:  json.RawMessage(temperatureInputSchema),
@@ -1017,8 +1018,8 @@ var celsiusToFahrenheitToolSpec = runtime.Spec{
 }
 
 // CelsiusToFahrenheitTool returns [CelsiusToFahrenheit] as the tool "celsius_to_fahrenheit", under the key "celsius_to_fahrenheit" in Tools.
-func CelsiusToFahrenheitTool() *runtime.Func[TemperatureInput, float64] {
-	return runtime.NewFunc(&celsiusToFahrenheitToolSpec, CelsiusToFahrenheit)
+func CelsiusToFahrenheitTool() *tool.Func[TemperatureInput, float64] {
+	return tool.NewFunc(&celsiusToFahrenheitToolSpec, CelsiusToFahrenheit)
 }
 
 // wordInputSchema is the JSON Schema of WordInput.
@@ -1039,7 +1040,7 @@ const wordInputSchema = `{
 }`
 
 // defineWordToolSpec describes tool "define-word".
-var defineWordToolSpec = runtime.Spec{
+var defineWordToolSpec = tool.Spec{
 	Description:  "Looks up the dictionary definition of an English word.",
 	ID:           "define-word",
 	InputSchema:  json.RawMessage(wordInputSchema),
@@ -1047,8 +1048,8 @@ var defineWordToolSpec = runtime.Spec{
 }
 
 // DefineWordTool returns [DefineWord] as the tool "define-word", under the key "define-word" in Tools.
-func DefineWordTool() *runtime.Func[WordInput, string] {
-	return runtime.NewFunc(&defineWordToolSpec, DefineWord)
+func DefineWordTool() *tool.Func[WordInput, string] {
+	return tool.NewFunc(&defineWordToolSpec, DefineWord)
 }
 
 // noInputSchema is the JSON Schema of NoInput.
@@ -1060,7 +1061,7 @@ const noInputSchema = `{
 }`
 
 // todayToolSpec describes tool "today".
-var todayToolSpec = runtime.Spec{
+var todayToolSpec = tool.Spec{
 	Description:  "Returns today's date, YYYY-MM-DD; the agent always has it.",
 	ID:           "today",
 	InputSchema:  json.RawMessage(noInputSchema),
@@ -1068,24 +1069,24 @@ var todayToolSpec = runtime.Spec{
 }
 
 // TodayTool returns [Today] as the tool "today", under the key "today" in Tools.
-func TodayTool() *runtime.Func[NoInput, string] {
-	return runtime.NewFunc(&todayToolSpec, Today)
+func TodayTool() *tool.Func[NoInput, string] {
+	return tool.NewFunc(&todayToolSpec, Today)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"convert_currency":       ConvertCurrencyTool(),
 		"getStockQuote":          GetStockQuoteTool(),
 		"calculate-loan-payment": CalculateLoanPaymentTool(),

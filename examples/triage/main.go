@@ -1,9 +1,9 @@
 // Command triage is toolgen's example of stop conditions: an on-call
 // agent reads logs and metrics until it files a ticket, and the run ends
-// as soon as it has (runtime.HasToolCall), without a last model call to
+// as soon as it has (agent.HasToolCall), without a last model call to
 // comment on the ticket. Two more conditions bound it: a step count
-// (runtime.StepCountIs) and a token budget (runtime.TokenBudget); any
-// func(runtime.StepResult) bool can be one.
+// (agent.StepCountIs) and a token budget (agent.TokenBudget); any
+// func(agent.StepResult) bool can be one.
 //
 // By default it runs offline on a scripted model; -budget sets the token
 // budget (the offline model reports 1,200 tokens a step, so -budget 2000
@@ -20,9 +20,10 @@ import (
 	"io"
 	"os"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "Checkout is slow for customers. Find out why and file a ticket."
@@ -44,7 +45,7 @@ func main() {
 
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "triage: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL)")
 		return offlineModel(), nil
@@ -53,13 +54,13 @@ func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
 }
 
 // stepUsage is what the offline model reports for each step.
-var stepUsage = runtime.Usage{InputTokens: 1100, OutputTokens: 100, TotalTokens: 1200}
+var stepUsage = llm.Usage{InputTokens: 1100, OutputTokens: 100, TotalTokens: 1200}
 
 // offlineModel plays the turns a real model would take: logs, then
 // metrics, then the ticket; the fourth turn, a comment on the ticket, is
 // never asked for.
 func offlineModel() *scripted.Model {
-	turn := func(calls ...runtime.ToolCall) scripted.Turn {
+	turn := func(calls ...llm.ToolCall) scripted.Turn {
 		return scripted.Turn{ToolCalls: calls, Usage: stepUsage}
 	}
 	return scripted.New(
@@ -73,8 +74,8 @@ func offlineModel() *scripted.Model {
 }
 
 // newAgent is the triage agent.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:           "triage-agent",
 		Instructions: "You are an on-call assistant. Read logs and metrics, then file one ticket with the evidence.",
 		Model:        model,
@@ -85,12 +86,12 @@ func newAgent(model runtime.Model) *runtime.Agent {
 
 // run triages the prompt's incident with a budget of tokens, printing the
 // tool calls, the steps and why the run ended.
-func run(ctx context.Context, w io.Writer, model runtime.Model, budget int) error {
+func run(ctx context.Context, w io.Writer, model llm.Model, budget int) error {
 	fmt.Fprintf(w, "user: %s\n", prompt)
-	res, err := newAgent(model).Generate(ctx, prompt, runtime.WithStopWhen(
-		runtime.HasToolCall("fileTicket"),
-		runtime.StepCountIs(6),
-		runtime.TokenBudget(budget),
+	res, err := newAgent(model).Generate(ctx, prompt, agent.WithStopWhen(
+		agent.HasToolCall("fileTicket"),
+		agent.StepCountIs(6),
+		agent.TokenBudget(budget),
 	))
 	if err != nil {
 		return err
@@ -119,7 +120,7 @@ func run(ctx context.Context, w io.Writer, model runtime.Model, budget int) erro
 
 // filed returns the ticket the run filed, from the typed outcome of its
 // fileTicket call.
-func filed(res *runtime.Result) (Ticket, bool) {
+func filed(res *agent.Result) (Ticket, bool) {
 	for _, st := range res.Steps {
 		for _, o := range st.Outcomes {
 			if t, ok := o.Output.(Ticket); ok {

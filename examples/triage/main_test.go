@@ -8,11 +8,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/openai"
-	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/openai"
+	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 func TestRun(t *testing.T) {
@@ -62,7 +62,7 @@ func TestOnOpenAI(t *testing.T) {
 	script := offlineModel()
 	var turns []scripted.Turn
 	for range script.Remaining() {
-		resp, err := script.Generate(t.Context(), &runtime.Request{})
+		resp, err := script.Generate(t.Context(), &llm.Request{})
 		require.NoError(t, err)
 		turns = append(turns, scripted.Turn{Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), Usage: resp.Usage})
 	}

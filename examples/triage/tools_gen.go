@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // logQuerySchema is the JSON Schema of LogQuery.
@@ -47,8 +48,8 @@ const logLinesSchema = `{
 }`
 
 // searchLogsToolSpec describes tool "search-logs".
-var searchLogsToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var searchLogsToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Returns the recent log lines of a service that contain a string.",
 	ID:           "search-logs",
 	InputSchema:  json.RawMessage(logQuerySchema),
@@ -56,8 +57,8 @@ var searchLogsToolSpec = runtime.Spec{
 }
 
 // SearchLogsTool returns [SearchLogs] as the tool "search-logs", under the key "searchLogs" in Tools.
-func SearchLogsTool() *runtime.Func[LogQuery, LogLines] {
-	return runtime.NewFunc(&searchLogsToolSpec, SearchLogs)
+func SearchLogsTool() *tool.Func[LogQuery, LogLines] {
+	return tool.NewFunc(&searchLogsToolSpec, SearchLogs)
 }
 
 // metricQuerySchema is the JSON Schema of MetricQuery.
@@ -114,8 +115,8 @@ const metricSchema = `{
 }`
 
 // getMetricToolSpec describes tool "get-metric".
-var getMetricToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var getMetricToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Reads one metric of a service.",
 	ID:           "get-metric",
 	InputSchema:  json.RawMessage(metricQuerySchema),
@@ -123,8 +124,8 @@ var getMetricToolSpec = runtime.Spec{
 }
 
 // GetMetricTool returns [GetMetric] as the tool "get-metric", under the key "getMetric" in Tools.
-func GetMetricTool() *runtime.Func[MetricQuery, Metric] {
-	return runtime.NewFunc(&getMetricToolSpec, GetMetric)
+func GetMetricTool() *tool.Func[MetricQuery, Metric] {
+	return tool.NewFunc(&getMetricToolSpec, GetMetric)
 }
 
 // ticketInputSchema is the JSON Schema of TicketInput.
@@ -182,7 +183,7 @@ const ticketSchema = `{
 }`
 
 // fileTicketToolSpec describes tool "file-ticket".
-var fileTicketToolSpec = runtime.Spec{
+var fileTicketToolSpec = tool.Spec{
 	Description:  "Files a ticket for the on-call engineer. Filing ends the triage.",
 	ID:           "file-ticket",
 	InputSchema:  json.RawMessage(ticketInputSchema),
@@ -190,24 +191,24 @@ var fileTicketToolSpec = runtime.Spec{
 }
 
 // FileTicketTool returns [FileTicket] as the tool "file-ticket", under the key "fileTicket" in Tools.
-func FileTicketTool() *runtime.Func[TicketInput, Ticket] {
-	return runtime.NewFunc(&fileTicketToolSpec, FileTicket)
+func FileTicketTool() *tool.Func[TicketInput, Ticket] {
+	return tool.NewFunc(&fileTicketToolSpec, FileTicket)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"searchLogs": SearchLogsTool(),
 		"getMetric":  GetMetricTool(),
 		"fileTicket": FileTicketTool(),

@@ -39,9 +39,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const prompt = "What's the weather in Paris, and any hazards in Tokyo?"
@@ -63,7 +64,7 @@ func main() {
 // chooseModel returns the model called name (see models.FromString), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
-func chooseModel(name string, stderr io.Writer) (runtime.Model, error) {
+func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "weather: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5, google/gemini-2.5-flash or ollama/llama3.2")
@@ -90,8 +91,8 @@ func offlineTurns() []scripted.Turn {
 func offlineModel() *scripted.Model { return scripted.New(offlineTurns()...) }
 
 // newAgent is the weather agent of the Mastra example.
-func newAgent(model runtime.Model) *runtime.Agent {
-	return &runtime.Agent{
+func newAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
 		ID:   "weather-agent",
 		Name: "Weather Agent",
 		Instructions: "You are a helpful weather assistant that provides accurate weather information. " +
@@ -102,22 +103,22 @@ func newAgent(model runtime.Model) *runtime.Agent {
 }
 
 // run asks model the prompt and prints the run.
-func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) error {
+func run(ctx context.Context, w io.Writer, prompt string, model llm.Model) error {
 	rec := &recorder{Model: model}
-	agent := newAgent(rec)
+	ag := newAgent(rec)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	for ev, err := range agent.Stream(ctx, prompt) {
+	for ev, err := range ag.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}
 		switch ev.Type {
-		case runtime.EventTextDelta:
+		case agent.EventTextDelta:
 			text.WriteString(ev.Text)
 			continue
-		case runtime.EventReasoningDelta:
+		case agent.EventReasoningDelta:
 			continue // a reasoning model's thinking, not shown
-		case runtime.EventToolCallDelta:
+		case agent.EventToolCallDelta:
 			continue // the complete call follows as a tool-call event
 		}
 		fmt.Fprintln(w, ev)
@@ -128,7 +129,7 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 	// result as shaped by its model-output hook:
 	for _, m := range rec.lastMessages() {
 		for _, p := range m.Parts {
-			if p.Type == runtime.PartToolResult {
+			if p.Type == llm.PartToolResult {
 				fmt.Fprintf(w, "model saw %s: %s\n", p.ToolResult.ToolName, modelView(p.ToolResult.Output))
 			}
 		}
@@ -137,16 +138,16 @@ func run(ctx context.Context, w io.Writer, prompt string, model runtime.Model) e
 }
 
 // modelView renders a model output on one line, image URLs included.
-func modelView(o runtime.ModelOutput) string {
-	if o.Type != runtime.OutputContent {
+func modelView(o llm.ModelOutput) string {
+	if o.Type != llm.OutputContent {
 		return o.String()
 	}
 	var parts []string
 	for _, p := range o.Parts {
 		switch p.Type {
-		case runtime.PartText:
+		case llm.PartText:
 			parts = append(parts, p.Text)
-		case runtime.PartImageURL:
+		case llm.PartImageURL:
 			parts = append(parts, "[image "+p.URL+"]")
 		}
 	}
@@ -156,30 +157,30 @@ func modelView(o runtime.ModelOutput) string {
 // recorder passes requests on to a model, keeping the messages of the last
 // one: what the model saw.
 type recorder struct {
-	runtime.Model
+	llm.Model
 	mu   sync.Mutex
-	last []runtime.Message
+	last []llm.Message
 }
 
-// Generate implements runtime.Model.
-func (r *recorder) Generate(ctx context.Context, req *runtime.Request) (*runtime.Response, error) {
+// Generate implements llm.Model.
+func (r *recorder) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
 	r.record(req)
 	return r.Model.Generate(ctx, req)
 }
 
-// Stream implements runtime.Model.
-func (r *recorder) Stream(ctx context.Context, req *runtime.Request) iter.Seq2[runtime.StreamPart, error] {
+// Stream implements llm.Model.
+func (r *recorder) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
 	r.record(req)
 	return r.Model.Stream(ctx, req)
 }
 
-func (r *recorder) record(req *runtime.Request) {
+func (r *recorder) record(req *llm.Request) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.last = slices.Clone(req.Messages)
 }
 
-func (r *recorder) lastMessages() []runtime.Message {
+func (r *recorder) lastMessages() []llm.Message {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.last

@@ -15,14 +15,17 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/anthropic/anthropictest"
-	"github.com/toolgen-go/toolgen/runtime/gemini/geminitest"
-	"github.com/toolgen-go/toolgen/runtime/models"
-	"github.com/toolgen-go/toolgen/runtime/openai"
-	"github.com/toolgen-go/toolgen/runtime/openai/openaitest"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
+	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider/openai"
+	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 // parisForModel is what the model-output hook gives the model of Paris's
@@ -87,20 +90,20 @@ func linesWithPrefix(lines []string, prefix string) []string {
 }
 
 // TestHooksInCode sets a model-output hook in code, without a directive: the
-// generated constructor returns a typed *runtime.Func, so the hook is typed
+// generated constructor returns a typed *tool.Func, so the hook is typed
 // by WeatherInput and WeatherOutput and replaces the directive's.
 func TestHooksInCode(t *testing.T) {
-	tool := GetWeatherTool().WithModelOutput(func(ctx context.Context, in WeatherInput, out WeatherOutput) (runtime.ModelOutput, error) {
-		return runtime.TextOutput(fmt.Sprintf("%s is %s", out.Location, out.Conditions)), nil
+	tl := GetWeatherTool().WithModelOutput(func(ctx context.Context, in WeatherInput, out WeatherOutput) (llm.ModelOutput, error) {
+		return llm.TextOutput(fmt.Sprintf("%s is %s", out.Location, out.Conditions)), nil
 	})
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"London"}`)), scripted.Text("ok"))
-	agent := &runtime.Agent{ID: "a", Model: model, Tools: runtime.Toolset{"weather": tool}}
-	_, err := agent.Generate(checked(t), "weather?")
+	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
+	_, err := ag.Generate(checked(t), "weather?")
 	require.NoError(t, err)
 	var seen []string
 	for _, m := range model.LastRequest().Messages {
 		for _, p := range m.Parts {
-			if p.Type == runtime.PartToolResult {
+			if p.Type == llm.PartToolResult {
 				seen = append(seen, p.ToolResult.Output.String())
 			}
 		}
@@ -402,10 +405,10 @@ func TestTools(t *testing.T) {
 	assert.Len(t, b, 2, "each call returns a map of its own")
 	assert.NotSame(t, a["weatherTool"], b["weatherTool"], "each call builds new tools")
 	assert.Same(t, &getWeatherToolSpec, b["weatherTool"].Spec(), "the tools share their Spec")
-	require.IsType(t, &runtime.Func[WeatherInput, WeatherOutput]{}, b["weatherTool"])
+	require.IsType(t, &tool.Func[WeatherInput, WeatherOutput]{}, b["weatherTool"])
 
 	for key, args := range map[string]string{"weatherTool": `{"location":"Paris"}`, "hazardsTool": `{"location":"Paris"}`} {
-		out, err := runtime.Call(checked(t), b[key], json.RawMessage(args))
+		out, err := tool.Call(checked(t), b[key], json.RawMessage(args))
 		require.NoError(t, err, key)
 		assert.Contains(t, string(out.JSON), `"location":"Paris"`, key)
 	}
@@ -419,6 +422,6 @@ func TestToolsGolden(t *testing.T) {
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its
-// output against its output schema (runtime.ValidatingOutputs), so that an
+// output against its output schema (toolexec.ValidatingOutputs), so that an
 // output its generated schema refuses fails the test.
-func checked(t *testing.T) context.Context { return runtime.ValidatingOutputs(t.Context()) }
+func checked(t *testing.T) context.Context { return toolexec.ValidatingOutputs(t.Context()) }

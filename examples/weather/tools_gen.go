@@ -4,7 +4,8 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // weatherInputSchema is the JSON Schema of WeatherInput.
@@ -98,8 +99,8 @@ const weatherOutputSchema = `{
 }`
 
 // getWeatherToolSpec describes tool "weather-tool".
-var getWeatherToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var getWeatherToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		ReadOnly:   new(true),
 	},
@@ -111,8 +112,8 @@ var getWeatherToolSpec = runtime.Spec{
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
-func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather).WithModelOutput(weatherForModel).WithTransform(runtime.TargetDisplay, weatherForDisplay())
+func GetWeatherTool() *tool.Func[WeatherInput, WeatherOutput] {
+	return tool.NewFunc(&getWeatherToolSpec, GetWeather).WithModelOutput(weatherForModel).WithTransform(tool.TargetDisplay, weatherForDisplay())
 }
 
 // hazardsInputSchema is the JSON Schema of HazardsInput.
@@ -189,8 +190,8 @@ const hazardsOutputSchema = `{
 }`
 
 // getHazardsToolSpec describes tool "hazards-tool".
-var getHazardsToolSpec = runtime.Spec{
-	Annotations:  runtime.Annotations{ReadOnly: new(true)},
+var getHazardsToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
 	Description:  "Lists the weather warnings in force at a location, most severe first.",
 	ID:           "hazards-tool",
 	InputSchema:  json.RawMessage(hazardsInputSchema),
@@ -198,24 +199,24 @@ var getHazardsToolSpec = runtime.Spec{
 }
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
-func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
+func GetHazardsTool() *tool.Func[HazardsInput, *HazardsOutput] {
+	return tool.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"weatherTool": GetWeatherTool(),
 		"hazardsTool": GetHazardsTool(),
 	}

@@ -4,8 +4,9 @@ package undocumented
 
 import (
 	"encoding/json"
+
 	"github.com/toolgen-go/toolgen/bench/defs10"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // weatherInputSchema is the JSON Schema of WeatherInput.
@@ -48,7 +49,7 @@ const resultSchema = `{
 }`
 
 // getWeatherToolSpec describes tool "get_weather".
-var getWeatherToolSpec = runtime.Spec{
+var getWeatherToolSpec = tool.Spec{
 	Description:  "Returns the current weather for a location.",
 	ID:           "get_weather",
 	InputSchema:  json.RawMessage(weatherInputSchema),
@@ -56,8 +57,8 @@ var getWeatherToolSpec = runtime.Spec{
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "get_weather", under the key "get_weather" in Tools.
-func GetWeatherTool() *runtime.Func[WeatherInput, defs10.Result] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
+func GetWeatherTool() *tool.Func[WeatherInput, defs10.Result] {
+	return tool.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
 // forecastInputSchema is the JSON Schema of ForecastInput.
@@ -89,7 +90,7 @@ const forecastInputSchema = `{
 }`
 
 // getForecastToolSpec describes tool "get_forecast".
-var getForecastToolSpec = runtime.Spec{
+var getForecastToolSpec = tool.Spec{
 	Description:  "Returns the daily forecast for a location.",
 	ID:           "get_forecast",
 	InputSchema:  json.RawMessage(forecastInputSchema),
@@ -97,8 +98,8 @@ var getForecastToolSpec = runtime.Spec{
 }
 
 // GetForecastTool returns [GetForecast] as the tool "get_forecast", under the key "get_forecast" in Tools.
-func GetForecastTool() *runtime.Func[ForecastInput, defs10.Result] {
-	return runtime.NewFunc(&getForecastToolSpec, GetForecast)
+func GetForecastTool() *tool.Func[ForecastInput, defs10.Result] {
+	return tool.NewFunc(&getForecastToolSpec, GetForecast)
 }
 
 // searchInputSchema is the JSON Schema of SearchInput.
@@ -125,7 +126,7 @@ const searchInputSchema = `{
 }`
 
 // searchWebToolSpec describes tool "search_web".
-var searchWebToolSpec = runtime.Spec{
+var searchWebToolSpec = tool.Spec{
 	Description:  "Searches the web and returns the top results.",
 	ID:           "search_web",
 	InputSchema:  json.RawMessage(searchInputSchema),
@@ -133,8 +134,8 @@ var searchWebToolSpec = runtime.Spec{
 }
 
 // SearchWebTool returns [SearchWeb] as the tool "search_web", under the key "search_web" in Tools.
-func SearchWebTool() *runtime.Func[SearchInput, defs10.Result] {
-	return runtime.NewFunc(&searchWebToolSpec, SearchWeb)
+func SearchWebTool() *tool.Func[SearchInput, defs10.Result] {
+	return tool.NewFunc(&searchWebToolSpec, SearchWeb)
 }
 
 // quoteInputSchema is the JSON Schema of QuoteInput.
@@ -157,7 +158,7 @@ const quoteInputSchema = `{
 }`
 
 // getStockQuoteToolSpec describes tool "get_stock_quote".
-var getStockQuoteToolSpec = runtime.Spec{
+var getStockQuoteToolSpec = tool.Spec{
 	Description:  "Returns the latest price of a stock.",
 	ID:           "get_stock_quote",
 	InputSchema:  json.RawMessage(quoteInputSchema),
@@ -165,8 +166,8 @@ var getStockQuoteToolSpec = runtime.Spec{
 }
 
 // GetStockQuoteTool returns [GetStockQuote] as the tool "get_stock_quote", under the key "get_stock_quote" in Tools.
-func GetStockQuoteTool() *runtime.Func[QuoteInput, defs10.Result] {
-	return runtime.NewFunc(&getStockQuoteToolSpec, GetStockQuote)
+func GetStockQuoteTool() *tool.Func[QuoteInput, defs10.Result] {
+	return tool.NewFunc(&getStockQuoteToolSpec, GetStockQuote)
 }
 
 // convertInputSchema is the JSON Schema of ConvertInput.
@@ -195,7 +196,7 @@ const convertInputSchema = `{
 }`
 
 // convertCurrencyToolSpec describes tool "convert_currency".
-var convertCurrencyToolSpec = runtime.Spec{
+var convertCurrencyToolSpec = tool.Spec{
 	Description:  "Converts an amount between currencies at today's rate.",
 	ID:           "convert_currency",
 	InputSchema:  json.RawMessage(convertInputSchema),
@@ -203,8 +204,8 @@ var convertCurrencyToolSpec = runtime.Spec{
 }
 
 // ConvertCurrencyTool returns [ConvertCurrency] as the tool "convert_currency", under the key "convert_currency" in Tools.
-func ConvertCurrencyTool() *runtime.Func[ConvertInput, defs10.Result] {
-	return runtime.NewFunc(&convertCurrencyToolSpec, ConvertCurrency)
+func ConvertCurrencyTool() *tool.Func[ConvertInput, defs10.Result] {
+	return tool.NewFunc(&convertCurrencyToolSpec, ConvertCurrency)
 }
 
 // eventInputSchema is the JSON Schema of EventInput.
@@ -245,7 +246,7 @@ const eventInputSchema = `{
 }`
 
 // createEventToolSpec describes tool "create_event".
-var createEventToolSpec = runtime.Spec{
+var createEventToolSpec = tool.Spec{
 	Description:  "Creates an event in the user's calendar.",
 	ID:           "create_event",
 	InputSchema:  json.RawMessage(eventInputSchema),
@@ -253,8 +254,8 @@ var createEventToolSpec = runtime.Spec{
 }
 
 // CreateEventTool returns [CreateEvent] as the tool "create_event", under the key "create_event" in Tools.
-func CreateEventTool() *runtime.Func[EventInput, defs10.Result] {
-	return runtime.NewFunc(&createEventToolSpec, CreateEvent)
+func CreateEventTool() *tool.Func[EventInput, defs10.Result] {
+	return tool.NewFunc(&createEventToolSpec, CreateEvent)
 }
 
 // emailInputSchema is the JSON Schema of EmailInput.
@@ -293,7 +294,7 @@ const emailInputSchema = `{
 }`
 
 // sendEmailToolSpec describes tool "send_email".
-var sendEmailToolSpec = runtime.Spec{
+var sendEmailToolSpec = tool.Spec{
 	Description:  "Sends an email from the user's account.",
 	ID:           "send_email",
 	InputSchema:  json.RawMessage(emailInputSchema),
@@ -301,8 +302,8 @@ var sendEmailToolSpec = runtime.Spec{
 }
 
 // SendEmailTool returns [SendEmail] as the tool "send_email", under the key "send_email" in Tools.
-func SendEmailTool() *runtime.Func[EmailInput, defs10.Result] {
-	return runtime.NewFunc(&sendEmailToolSpec, SendEmail)
+func SendEmailTool() *tool.Func[EmailInput, defs10.Result] {
+	return tool.NewFunc(&sendEmailToolSpec, SendEmail)
 }
 
 // translateInputSchema is the JSON Schema of TranslateInput.
@@ -330,7 +331,7 @@ const translateInputSchema = `{
 }`
 
 // translateTextToolSpec describes tool "translate_text".
-var translateTextToolSpec = runtime.Spec{
+var translateTextToolSpec = tool.Spec{
 	Description:  "Translates a text into another language.",
 	ID:           "translate_text",
 	InputSchema:  json.RawMessage(translateInputSchema),
@@ -338,8 +339,8 @@ var translateTextToolSpec = runtime.Spec{
 }
 
 // TranslateTextTool returns [TranslateText] as the tool "translate_text", under the key "translate_text" in Tools.
-func TranslateTextTool() *runtime.Func[TranslateInput, defs10.Result] {
-	return runtime.NewFunc(&translateTextToolSpec, TranslateText)
+func TranslateTextTool() *tool.Func[TranslateInput, defs10.Result] {
+	return tool.NewFunc(&translateTextToolSpec, TranslateText)
 }
 
 // directionsInputSchema is the JSON Schema of DirectionsInput.
@@ -373,7 +374,7 @@ const directionsInputSchema = `{
 }`
 
 // getDirectionsToolSpec describes tool "get_directions".
-var getDirectionsToolSpec = runtime.Spec{
+var getDirectionsToolSpec = tool.Spec{
 	Description:  "Returns a route between two places.",
 	ID:           "get_directions",
 	InputSchema:  json.RawMessage(directionsInputSchema),
@@ -381,8 +382,8 @@ var getDirectionsToolSpec = runtime.Spec{
 }
 
 // GetDirectionsTool returns [GetDirections] as the tool "get_directions", under the key "get_directions" in Tools.
-func GetDirectionsTool() *runtime.Func[DirectionsInput, defs10.Result] {
-	return runtime.NewFunc(&getDirectionsToolSpec, GetDirections)
+func GetDirectionsTool() *tool.Func[DirectionsInput, defs10.Result] {
+	return tool.NewFunc(&getDirectionsToolSpec, GetDirections)
 }
 
 // orderInputSchema is the JSON Schema of OrderInput.
@@ -405,7 +406,7 @@ const orderInputSchema = `{
 }`
 
 // lookupOrderToolSpec describes tool "lookup_order".
-var lookupOrderToolSpec = runtime.Spec{
+var lookupOrderToolSpec = tool.Spec{
 	Description:  "Returns the status of a customer's order.",
 	ID:           "lookup_order",
 	InputSchema:  json.RawMessage(orderInputSchema),
@@ -413,24 +414,24 @@ var lookupOrderToolSpec = runtime.Spec{
 }
 
 // LookupOrderTool returns [LookupOrder] as the tool "lookup_order", under the key "lookup_order" in Tools.
-func LookupOrderTool() *runtime.Func[OrderInput, defs10.Result] {
-	return runtime.NewFunc(&lookupOrderToolSpec, LookupOrder)
+func LookupOrderTool() *tool.Func[OrderInput, defs10.Result] {
+	return tool.NewFunc(&lookupOrderToolSpec, LookupOrder)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"get_weather":      GetWeatherTool(),
 		"get_forecast":     GetForecastTool(),
 		"search_web":       SearchWebTool(),

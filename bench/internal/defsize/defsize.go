@@ -28,7 +28,8 @@ import (
 	"github.com/toolgen-go/toolgen/bench/defs10"
 	"github.com/toolgen-go/toolgen/bench/defs10/invopoptags"
 	"github.com/toolgen-go/toolgen/bench/defs10/sdktags"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // Def is one tool definition as a model request carries it.
@@ -41,7 +42,7 @@ type Def struct {
 // Toolgen returns the definitions of tools (defs10.Tools() or
 // undocumented.Tools()) as the agent loop hands them to an adapter, the
 // input schema in dialect d, compact.
-func Toolgen(tools runtime.Toolset, d runtime.Dialect) ([]Def, error) {
+func Toolgen(tools tool.Toolset, d schema.Dialect) ([]Def, error) {
 	var defs []Def
 	for _, name := range defs10.Names {
 		t, ok := tools[name]
@@ -49,11 +50,11 @@ func Toolgen(tools runtime.Toolset, d runtime.Dialect) ([]Def, error) {
 			return nil, fmt.Errorf("toolgen: no tool %s", name)
 		}
 		spec := t.Spec()
-		schema, err := runtime.ConvertSchema(spec.InputSchema, d)
+		sch, err := schema.Convert(spec.InputSchema, d)
 		if err != nil {
 			return nil, fmt.Errorf("toolgen: %s: %w", name, err)
 		}
-		defs = append(defs, Def{Name: name, Description: spec.Description, InputSchema: schema})
+		defs = append(defs, Def{Name: name, Description: spec.Description, InputSchema: sch})
 	}
 	return defs, nil
 }

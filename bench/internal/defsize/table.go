@@ -9,7 +9,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/bench/defs10"
 	"github.com/toolgen-go/toolgen/bench/defs10/undocumented"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // Row is one library's definitions of the ten tools and what they cost.
@@ -83,7 +83,7 @@ func NewRow(library, declared string, defs []Def, ref *Row) (Row, error) {
 // comments), Eino and the official MCP SDK. Genkit, which cannot share
 // this module, is measured in bench/genkit, which appends its row.
 func Rows(ctx context.Context) ([]Row, error) {
-	ref, err := Toolgen(undocumented.Tools(), runtime.DialectStandard)
+	ref, err := Toolgen(undocumented.Tools(), schema.DialectStandard)
 	if err != nil {
 		return nil, err
 	}
@@ -104,19 +104,19 @@ func Rows(ctx context.Context) ([]Row, error) {
 		return nil
 	}
 	for _, d := range []struct {
-		dialect runtime.Dialect
+		dialect schema.Dialect
 		note    string
 	}{
-		{runtime.DialectGemini, "the same, Gemini dialect (runtime/gemini)"},
-		{runtime.DialectAnthropic, "the same, Anthropic dialect (runtime/anthropic)"},
-		{runtime.DialectOpenAIStrict, "the same, OpenAI strict dialect (Strict tools)"},
+		{schema.DialectGemini, "the same, Gemini dialect (runtime/gemini)"},
+		{schema.DialectAnthropic, "the same, Anthropic dialect (runtime/anthropic)"},
+		{schema.DialectOpenAIStrict, "the same, OpenAI strict dialect (Strict tools)"},
 	} {
 		defs, err := Toolgen(undocumented.Tools(), d.dialect)
 		if err := add("toolgen", d.note, defs, err); err != nil {
 			return nil, err
 		}
 	}
-	defs, err := Toolgen(defs10.Tools(), runtime.DialectStandard)
+	defs, err := Toolgen(defs10.Tools(), schema.DialectStandard)
 	if err := add("toolgen", "doc comments of the fields and of the input types (root descriptions); standard dialect", defs, err); err != nil {
 		return nil, err
 	}

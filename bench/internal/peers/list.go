@@ -5,7 +5,7 @@ import (
 
 	"github.com/cloudwego/eino/components/tool"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // Listed is one entry of a tool listing: what a model or an MCP client is
@@ -18,7 +18,7 @@ type Listed struct {
 // ListToolgen lists a toolset, schemas included: they are constants in the
 // generated code. Like every listing of the benchmarks, it takes the tools
 // in the library's own order (a Toolset is a map).
-func ListToolgen(ts runtime.Toolset) []Listed {
+func ListToolgen(ts tool.Toolset) []Listed {
 	out := make([]Listed, 0, len(ts))
 	for k, t := range ts {
 		s := t.Spec()

@@ -16,7 +16,9 @@ import (
 	mark3mcp "github.com/mark3labs/mcp-go/mcp"
 	mark3server "github.com/mark3labs/mcp-go/server"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // Fn is the shape of every benchmarked tool function.
@@ -29,10 +31,10 @@ type Result struct {
 	IsError bool
 }
 
-// Toolgen runs t as runtime.Call does (limits, Prepare with schema
+// Toolgen runs t as tool.Call does (limits, Prepare with schema
 // validation and strict decoding, Run) and returns its model output.
-func Toolgen(ctx context.Context, t runtime.Tool, args json.RawMessage) Result {
-	if err := runtime.CheckArguments(args, runtime.Limits{}); err != nil {
+func Toolgen(ctx context.Context, t tool.Tool, args json.RawMessage) Result {
+	if err := schema.CheckLimits(args, schema.Limits{}); err != nil {
 		return Result{err.Error(), true}
 	}
 	inv, err := t.Prepare(ctx, args)
@@ -47,7 +49,7 @@ func Toolgen(ctx context.Context, t runtime.Tool, args json.RawMessage) Result {
 	if err != nil {
 		return Result{err.Error(), true}
 	}
-	return Result{mo.String(), mo.Type == runtime.OutputErrorText}
+	return Result{mo.String(), mo.Type == llm.OutputErrorText}
 }
 
 // EinoTool is eino's utils.InferTool.

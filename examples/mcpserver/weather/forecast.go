@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // ForecastInput asks for a forecast.
@@ -64,8 +64,8 @@ func Forecast(ctx context.Context, in ForecastInput) (ForecastOutput, error) {
 			Rain: (obs.Humidity*(d+3) + 7*d) % 100,
 		}
 		out.Days = append(out.Days, day)
-		runtime.Progress(ctx, float64(d+1), float64(in.Days), fmt.Sprintf("%s: day %d of %d", obs.Location, d+1, in.Days))
-		if err := runtime.Emit(ctx, day); err != nil {
+		tool.Progress(ctx, float64(d+1), float64(in.Days), fmt.Sprintf("%s: day %d of %d", obs.Location, d+1, in.Days))
+		if err := tool.Emit(ctx, day); err != nil {
 			return ForecastOutput{}, err
 		}
 	}

@@ -4,7 +4,8 @@ package weather
 
 import (
 	"encoding/json"
-	"github.com/toolgen-go/toolgen/runtime"
+
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // forecastInputSchema is the JSON Schema of ForecastInput.
@@ -80,8 +81,8 @@ const forecastOutputSchema = `{
 }`
 
 // forecastToolSpec describes tool "forecast-tool".
-var forecastToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var forecastToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		OpenWorld:  new(false),
 		ReadOnly:   new(true),
@@ -94,8 +95,8 @@ var forecastToolSpec = runtime.Spec{
 }
 
 // ForecastTool returns [Forecast] as the tool "forecast-tool", under the key "forecastTool" in Tools.
-func ForecastTool() *runtime.Func[ForecastInput, ForecastOutput] {
-	return runtime.NewFunc(&forecastToolSpec, Forecast)
+func ForecastTool() *tool.Func[ForecastInput, ForecastOutput] {
+	return tool.NewFunc(&forecastToolSpec, Forecast)
 }
 
 // weatherInputSchema is the JSON Schema of WeatherInput.
@@ -184,8 +185,8 @@ const weatherOutputSchema = `{
 }`
 
 // getWeatherToolSpec describes tool "weather-tool".
-var getWeatherToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var getWeatherToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		OpenWorld:  new(false),
 		ReadOnly:   new(true),
@@ -198,8 +199,8 @@ var getWeatherToolSpec = runtime.Spec{
 }
 
 // GetWeatherTool returns [GetWeather] as the tool "weather-tool", under the key "weatherTool" in Tools.
-func GetWeatherTool() *runtime.Func[WeatherInput, WeatherOutput] {
-	return runtime.NewFunc(&getWeatherToolSpec, GetWeather)
+func GetWeatherTool() *tool.Func[WeatherInput, WeatherOutput] {
+	return tool.NewFunc(&getWeatherToolSpec, GetWeather)
 }
 
 // hazardsInputSchema is the JSON Schema of HazardsInput.
@@ -276,8 +277,8 @@ const hazardsOutputSchema = `{
 }`
 
 // getHazardsToolSpec describes tool "hazards-tool".
-var getHazardsToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var getHazardsToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		OpenWorld: new(false),
 		ReadOnly:  new(true),
 	},
@@ -289,8 +290,8 @@ var getHazardsToolSpec = runtime.Spec{
 }
 
 // GetHazardsTool returns [GetHazards] as the tool "hazards-tool", under the key "hazardsTool" in Tools.
-func GetHazardsTool() *runtime.Func[HazardsInput, *HazardsOutput] {
-	return runtime.NewFunc(&getHazardsToolSpec, GetHazards)
+func GetHazardsTool() *tool.Func[HazardsInput, *HazardsOutput] {
+	return tool.NewFunc(&getHazardsToolSpec, GetHazards)
 }
 
 // locationsInputSchema is the JSON Schema of LocationsInput.
@@ -321,8 +322,8 @@ const locationsOutputSchema = `{
 }`
 
 // listLocationsToolSpec describes tool "locations-tool".
-var listLocationsToolSpec = runtime.Spec{
-	Annotations: runtime.Annotations{
+var listLocationsToolSpec = tool.Spec{
+	Annotations: tool.Annotations{
 		Idempotent: new(true),
 		OpenWorld:  new(false),
 		ReadOnly:   new(true),
@@ -334,24 +335,24 @@ var listLocationsToolSpec = runtime.Spec{
 }
 
 // ListLocationsTool returns [ListLocations] as the tool "locations-tool", under the key "locationsTool" in Tools.
-func ListLocationsTool() *runtime.Func[LocationsInput, LocationsOutput] {
-	return runtime.NewFunc(&listLocationsToolSpec, ListLocations)
+func ListLocationsTool() *tool.Func[LocationsInput, LocationsOutput] {
+	return tool.NewFunc(&listLocationsToolSpec, ListLocations)
 }
 
 // Tools returns the package's tools by key. Each call builds new tools in a new map.
-func Tools() runtime.Toolset {
+func Tools() tool.Toolset {
 	// Tools reaches the constructors through an interface, which Go's
 	// initialization order does not follow, so that a tool may call Tools()
 	// and a package-level variable initialized from Tools() may be used by a tool.
-	var ts interface{ tools() runtime.Toolset } = toolset{}
+	var ts interface{ tools() tool.Toolset } = toolset{}
 	return ts.tools()
 }
 
 // toolset is the type through which Tools calls the constructors.
 type toolset struct{}
 
-func (toolset) tools() runtime.Toolset {
-	return runtime.Toolset{
+func (toolset) tools() tool.Toolset {
+	return tool.Toolset{
 		"forecastTool":  ForecastTool(),
 		"weatherTool":   GetWeatherTool(),
 		"hazardsTool":   GetHazardsTool(),

@@ -3,7 +3,7 @@ package weather
 import (
 	"testing"
 
-	"github.com/toolgen-go/toolgen/runtime/tooltest"
+	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 // TestToolsGolden pins what a model sees of the tools: run go test with

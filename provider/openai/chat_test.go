@@ -1,0 +1,487 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	goruntime "runtime"
+	"strings"
+	"testing"
+
+	oai "github.com/openai/openai-go/v3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/schema"
+)
+
+const weatherSchema = `{
+  "properties": {
+    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
+    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": ["location"]
+}`
+
+const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+
+func weatherDef() llm.ToolDefinition {
+	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
+}
+
+const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1760000000,"model":"gpt-5.4-2026-03-01",
+ "choices":[{"index":0,"message":{"role":"assistant","content":"It is sunny in Paris.","refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],
+ "usage":{"prompt_tokens":20,"completion_tokens":7,"total_tokens":27}}`
+
+func TestGenerateText(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	m := srv.model(t)
+
+	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+		llm.SystemMessage("Be brief."),
+		llm.UserMessage("Weather in Paris?"),
+	}})
+	require.NoError(t, err)
+
+	reqs := srv.Requests()
+	require.Len(t, reqs, 1)
+	assert.Equal(t, http.MethodPost, reqs[0].Method)
+	assert.Equal(t, "/v1/chat/completions", reqs[0].Path)
+	assert.Equal(t, "Bearer test-key", reqs[0].Header.Get("Authorization"))
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[
+		{"role":"system","content":"Be brief."},
+		{"role":"user","content":"Weather in Paris?"}]}`, string(reqs[0].Body))
+
+	assert.Equal(t, &llm.Response{
+		Message:         llm.AssistantMessage("It is sunny in Paris."),
+		FinishReason:    llm.FinishStop,
+		RawFinishReason: "stop",
+		Usage:           llm.Usage{InputTokens: 20, OutputTokens: 7, TotalTokens: 27},
+		ID:              "chatcmpl-t1",
+		ModelID:         "gpt-5.4-2026-03-01",
+	}, res)
+}
+
+// TestGenerateRequestBody sends a conversation with parallel tool calls and
+// their results (JSON, error and image results), a strict tool, a tool
+// choice and options, and compares the body with a recorded request.
+func TestGenerateRequestBody(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	m := srv.model(t, WithParallelToolCalls(false))
+	temp := 0.2
+	req := &llm.Request{
+		Messages: []llm.Message{
+			llm.SystemMessage("You are a weather assistant."),
+			llm.UserMessage("Weather in Paris and Rome? And the radar."),
+			llm.AssistantMessage("Checking both.",
+				llm.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
+				llm.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome"}`},
+				llm.ToolCall{ID: "call_radar", Name: "radar", Arguments: `{"location":"Paris"}`},
+			),
+			llm.ToolMessage(
+				llm.ToolResult{ToolCallID: "call_paris", ToolName: "weather", Output: llm.JSONOutput(json.RawMessage(`{"temperature":21,"conditions":"Sunny"}`))},
+				llm.ToolResult{ToolCallID: "call_rome", ToolName: "weather", Output: llm.ErrorOutput("weather-tool failed: upstream timeout")},
+				llm.ToolResult{ToolCallID: "call_radar", ToolName: "radar", Output: llm.ContentOutput(
+					llm.TextPart("Radar for Paris"),
+					llm.MediaPart("image/png", []byte("\x89PNG")),
+					llm.ImageURLPart("https://example.com/radar.png"),
+				)},
+			),
+		},
+		Tools: []llm.ToolDefinition{
+			weatherDef(),
+			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
+		},
+		ToolChoice:      llm.ChoiceRequired,
+		Temperature:     &temp,
+		MaxOutputTokens: 500,
+		ProviderOptions: map[string]json.RawMessage{
+			"openai":    json.RawMessage(`{"reasoning_effort":"low"}`),
+			"anthropic": json.RawMessage(`{"ignored":true}`),
+		},
+	}
+	_, err := m.Generate(context.Background(), req)
+	require.NoError(t, err)
+
+	body := string(srv.Requests()[0].Body)
+	assert.JSONEq(t, replay.Fixture(t, "chat_tools_request.json"), body)
+	// Models follow the order of properties: it must survive.
+	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
+}
+
+func TestToolChoice(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		choice llm.ToolChoice
+		tools  bool
+		want   string // the tool_choice JSON; "" for none sent
+	}{
+		{"zero", llm.ToolChoice{}, true, ""},
+		{"auto", llm.ChoiceAuto, true, `"auto"`},
+		{"none", llm.ChoiceNone, true, `"none"`},
+		{"required", llm.ChoiceRequired, true, `"required"`},
+		{"named", llm.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`},
+		{"without tools", llm.ChoiceRequired, false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{Body: textResponse})
+			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, ToolChoice: tc.choice}
+			if tc.tools {
+				req.Tools = []llm.ToolDefinition{weatherDef()}
+			}
+			_, err := srv.model(t).Generate(context.Background(), req)
+			require.NoError(t, err)
+			var body map[string]json.RawMessage
+			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
+			if tc.want == "" {
+				assert.NotContains(t, body, "tool_choice")
+				return
+			}
+			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
+		})
+	}
+}
+
+func TestStrictSchemaUsesDialect(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	def := weatherDef()
+	def.Strict = true
+	_, err := srv.model(t).Generate(context.Background(), &llm.Request{
+		Messages: []llm.Message{llm.UserMessage("hi")},
+		Tools:    []llm.ToolDefinition{def},
+	})
+	require.NoError(t, err)
+	var body struct {
+		Tools []struct {
+			Function struct {
+				Strict     bool            `json:"strict"`
+				Parameters json.RawMessage `json:"parameters"`
+			} `json:"function"`
+		} `json:"tools"`
+	}
+	require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
+	want, err := schema.Convert(json.RawMessage(weatherSchema), schema.DialectOpenAIStrict)
+	require.NoError(t, err)
+	require.Len(t, body.Tools, 1)
+	assert.True(t, body.Tools[0].Function.Strict)
+	assert.JSONEq(t, string(want), string(body.Tools[0].Function.Parameters))
+	assert.Contains(t, string(body.Tools[0].Function.Parameters), `"required":["location","units"]`)
+}
+
+func TestGenerateParallelToolCalls(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "chat_tools_response.json")})
+	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
+		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []llm.ToolDefinition{weatherDef()},
+	})
+	require.NoError(t, err)
+	assert.Equal(t, []llm.ToolCall{
+		{ID: "call_paris", Name: "weather", Arguments: `{"location":"Paris"}`},
+		{ID: "call_rome", Name: "weather", Arguments: `{"location":"Rome","units":"celsius"}`},
+	}, res.Message.ToolCalls())
+	assert.Empty(t, res.Message.Text())
+	assert.Equal(t, llm.FinishToolCalls, res.FinishReason)
+	assert.Equal(t, llm.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}, res.Usage)
+}
+
+func TestFinishReasons(t *testing.T) {
+	for raw, want := range map[string]llm.FinishReason{
+		"stop": llm.FinishStop, "length": llm.FinishLength, "tool_calls": llm.FinishToolCalls,
+		"function_call": llm.FinishToolCalls, "content_filter": llm.FinishContentFilter, "weird": llm.FinishOther,
+	} {
+		assert.Equal(t, want, finishReason(raw, false), raw)
+	}
+	assert.Equal(t, llm.FinishToolCalls, finishReason("stop", true), "a compatible server's stop after tool calls")
+}
+
+func TestStreamToolCalls(t *testing.T) {
+	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
+	var parts []llm.StreamPart
+	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
+		Tools:    []llm.ToolDefinition{weatherDef()},
+	}), func(p llm.StreamPart) { parts = append(parts, p) })
+	require.NoError(t, err)
+
+	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"stream_options":{"include_usage":true},
+		"messages":[{"role":"user","content":"Weather in Paris and Rome?"}],
+		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+weatherSchema+`}}]}`,
+		string(srv.Requests()[0].Body))
+
+	paris := &llm.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
+	rome := &llm.ToolCall{ID: "call_rome", Name: "weather", Arguments: `{"location": "Rome", "units": "celsius"}`}
+	usage := llm.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}
+	assert.Equal(t, []llm.StreamPart{
+		{Type: llm.StreamTextDelta, Text: "Checking "},
+		{Type: llm.StreamTextDelta, Text: "both."},
+		{Type: llm.StreamToolCallStart, ToolCallID: "call_paris", ToolName: "weather"},
+		{Type: llm.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: `{"location":`},
+		{Type: llm.StreamToolCallDelta, ToolCallID: "call_paris", ToolName: "weather", Text: ` "Paris"}`},
+		{Type: llm.StreamToolCallStart, ToolCallID: "call_rome", ToolName: "weather"},
+		{Type: llm.StreamToolCallDelta, ToolCallID: "call_rome", ToolName: "weather", Text: `{"location": "Rome", "units": "celsius"}`},
+		{Type: llm.StreamToolCall, ToolCall: paris},
+		{Type: llm.StreamToolCall, ToolCall: rome},
+		{Type: llm.StreamFinish, Response: &llm.Response{
+			Message:      llm.AssistantMessage("Checking both.", *paris, *rome),
+			FinishReason: llm.FinishToolCalls, RawFinishReason: "tool_calls", Usage: usage,
+			ID: "chatcmpl-s1", ModelID: "gpt-5.4-2026-03-01",
+		}},
+	}, parts)
+
+	assert.Equal(t, "Checking both.", res.Message.Text())
+	assert.Equal(t, []llm.ToolCall{*paris, *rome}, res.Message.ToolCalls())
+	assert.Equal(t, usage, res.Usage)
+}
+
+// TestStreamArgumentsBeforeName covers servers that send a call's first
+// argument bytes in the chunk that names it, or its id late.
+func TestStreamArgumentsBeforeName(t *testing.T) {
+	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"loc"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather","arguments":"ation\":\"Oslo\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
+	)})
+	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+		Messages: []llm.Message{llm.UserMessage("Oslo?")},
+		Tools:    []llm.ToolDefinition{weatherDef()},
+	}), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []llm.ToolCall{{ID: "call_0", Name: "weather", Arguments: `{"location":"Oslo"}`}}, res.Message.ToolCalls())
+	assert.Equal(t, llm.FinishToolCalls, res.FinishReason)
+	assert.Equal(t, "stop", res.RawFinishReason)
+}
+
+func TestStreamFailures(t *testing.T) {
+	chunk := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}`
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"cut before finish", "data: " + chunk + "\n\n", "stream ended before a finish reason"},
+		{"malformed chunk", "data: " + chunk + "\n\ndata: {\"id\":\"c\",\"choices\":[{\"index\":0,\n\n", "chat completion stream"},
+		{"error event", "data: " + chunk + "\n\n" + `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` + "\n\n", "server had an error"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
+			var texts []string
+			var last error
+			for p, err := range srv.model(t).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}) {
+				if err != nil {
+					last = err
+					break
+				}
+				texts = append(texts, p.Text)
+			}
+			assert.Equal(t, []string{"Hel"}, texts)
+			require.Error(t, last)
+			assert.Contains(t, last.Error(), tc.want)
+			assert.True(t, strings.HasPrefix(last.Error(), "openai: "), last.Error())
+		})
+	}
+}
+
+func TestRetries(t *testing.T) {
+	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1"},
+		Body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
+	serverError := reply{Status: http.StatusInternalServerError, Header: map[string]string{"Retry-After-Ms": "1"},
+		Body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
+	badRequest := reply{Status: http.StatusBadRequest,
+		Body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
+	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
+
+	t.Run("429 then success", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
+		res, err := srv.model(t).Generate(context.Background(), req)
+		require.NoError(t, err)
+		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
+		assert.Len(t, srv.Requests(), 3)
+	})
+	t.Run("500 until retries run out", func(t *testing.T) {
+		srv := newFakeServer(t, serverError)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
+		var apiErr *oai.Error
+		require.ErrorAs(t, err, &apiErr)
+		assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
+		assert.Contains(t, err.Error(), "openai: chat completion: ")
+		assert.Contains(t, err.Error(), "500")
+		assert.Contains(t, err.Error(), "The server had an error.")
+	})
+	t.Run("429 with retries off", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited)
+		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.Requests(), 1)
+		assert.Contains(t, err.Error(), "Rate limit reached")
+	})
+	t.Run("400 is not retried", func(t *testing.T) {
+		srv := newFakeServer(t, badRequest)
+		_, err := srv.model(t).Generate(context.Background(), req)
+		require.Error(t, err)
+		assert.Len(t, srv.Requests(), 1)
+		assert.Contains(t, err.Error(), "Invalid schema for function 'weather'.")
+	})
+	t.Run("streaming 429 then success", func(t *testing.T) {
+		srv := newFakeServer(t, rateLimited, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
+		res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
+		require.NoError(t, err)
+		assert.Len(t, res.Message.ToolCalls(), 2)
+		assert.Len(t, srv.Requests(), 2)
+	})
+}
+
+func TestStreamCancellation(t *testing.T) {
+	first := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Once "},"finish_reason":null}]}`
+
+	t.Run("context cancelled mid-stream", func(t *testing.T) {
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var texts []string
+		var last error
+		for p, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
+			if err != nil {
+				last = err
+				break
+			}
+			texts = append(texts, p.Text)
+			cancel()
+		}
+		assert.Equal(t, []string{"Once "}, texts)
+		require.Error(t, last)
+		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
+		srv.SettleGoroutines(t, base)
+	})
+	t.Run("consumer stops early", func(t *testing.T) {
+		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
+		m := srv.model(t)
+		base := goruntime.NumGoroutine()
+		for range m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
+			break
+		}
+		srv.SettleGoroutines(t, base)
+	})
+	t.Run("cancelled before the call", func(t *testing.T) {
+		srv := newFakeServer(t, reply{Body: textResponse})
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, err := srv.model(t).Generate(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+		assert.ErrorIs(t, err, context.Canceled)
+	})
+}
+
+func TestConfiguration(t *testing.T) {
+	t.Run("no key for api.openai.com", func(t *testing.T) {
+		t.Setenv("OPENAI_API_KEY", "")
+		t.Setenv("OPENAI_BASE_URL", "")
+		_, err := New("gpt-5.4")
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		m := Model("gpt-5.4")
+		_, err = m.Generate(context.Background(), &llm.Request{})
+		assert.ErrorIs(t, err, ErrNoAPIKey)
+		for _, err := range m.Stream(context.Background(), &llm.Request{}) {
+			assert.ErrorIs(t, err, ErrNoAPIKey)
+		}
+	})
+	t.Run("environment", func(t *testing.T) {
+		srv := newFakeServer(t, reply{Body: textResponse})
+		t.Setenv("OPENAI_API_KEY", "env-key")
+		t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
+		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.Transport}))
+		require.NoError(t, err)
+		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+		require.NoError(t, err)
+		assert.Equal(t, "Bearer env-key", srv.Requests()[0].Header.Get("Authorization"))
+	})
+	t.Run("local server needs no key", func(t *testing.T) {
+		srv := newFakeServer(t, reply{Body: textResponse})
+		t.Setenv("OPENAI_API_KEY", "")
+		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.Transport}), WithLegacyMaxTokens())
+		require.NoError(t, err)
+		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, MaxOutputTokens: 64})
+		require.NoError(t, err)
+		r := srv.Requests()[0]
+		assert.Empty(t, r.Header.Get("Authorization"))
+		assert.JSONEq(t, `{"model":"llama3.2","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, string(r.Body))
+	})
+}
+
+func TestUserMedia(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+		llm.UserParts(
+			llm.TextPart("What is in these?"),
+			llm.ImageURLPart("https://example.com/a.jpg"),
+			llm.MediaPart("image/jpeg", []byte{0xff, 0xd8}),
+			llm.Part{Type: llm.PartMedia, MediaType: "application/pdf", Data: []byte("%PDF"), Filename: "report.pdf"},
+			llm.MediaPart("audio/wav", []byte("RIFF")),
+		),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":[
+		{"type":"text","text":"What is in these?"},
+		{"type":"image_url","image_url":{"url":"https://example.com/a.jpg"}},
+		{"type":"image_url","image_url":{"url":"data:image/jpeg;base64,/9g="}},
+		{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERg==","filename":"report.pdf"}},
+		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.Requests()[0].Body))
+
+	_, err = srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+		llm.UserParts(llm.MediaPart("video/mp4", []byte{1})),
+	}})
+	assert.ErrorContains(t, err, `media of type "video/mp4" cannot be sent to Chat Completions`)
+}
+
+func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+		llm.UserMessage("hi"),
+		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "thinking"}}},
+		llm.UserMessage("again"),
+	}})
+	require.NoError(t, err)
+	assert.JSONEq(t, `{"model":"gpt-5.4","messages":[{"role":"user","content":"hi"},{"role":"user","content":"again"}]}`, string(srv.Requests()[0].Body))
+}
+
+// TestConcurrentUse runs one model from many goroutines, as subagents and
+// parallel runs do; -race checks it.
+func TestConcurrentUse(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: textResponse})
+	m := srv.model(t)
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			_, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+			errs <- err
+		}()
+	}
+	for range 8 {
+		assert.NoError(t, <-errs)
+	}
+	assert.Len(t, srv.Requests(), 8)
+}
+
+// TestStreamCallsSharingAnIndex covers compatible servers that send every
+// tool call, complete, at index 0.
+func TestStreamCallsSharingAnIndex(t *testing.T) {
+	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Rome\"}"}}]},"finish_reason":null}]}`,
+		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+	)})
+	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+		Messages: []llm.Message{llm.UserMessage("Paris and Rome?")},
+		Tools:    []llm.ToolDefinition{weatherDef()},
+	}), nil)
+	require.NoError(t, err)
+	assert.Equal(t, []llm.ToolCall{
+		{ID: "call_a", Name: "weather", Arguments: `{"location":"Paris"}`},
+		{ID: "call_b", Name: "weather", Arguments: `{"location":"Rome"}`},
+	}, res.Message.ToolCalls())
+}

@@ -1,0 +1,427 @@
+package openai
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/openai/openai-go/v3/option"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/tool"
+)
+
+// TestResponsesRecordedTwoTurns runs the agent loop over a recorded
+// two-turn conversation with gpt-5 (pydantic-ai's cassette): the first
+// answer is a reasoning item followed by a message item, and the second
+// request must send the reasoning item followed by that message item, with
+// its msg_ id, as the recorded request did (a message without its id
+// after the reasoning item is what the API answers with 400 "Item 'rs_…'
+// of type 'reasoning' was provided without its required following item").
+// Both requests are compared whole with the recorded ones.
+func TestResponsesRecordedTwoTurns(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: recorded(t, "responses_two_turns.1.json")}, reply{Body: recorded(t, "responses_two_turns.2.json")})
+	// The recorded client also sent these, which this package leaves to
+	// options.
+	model := srv.responsesModelAt(t, "gpt-5", WithRequestOptions(
+		option.WithJSONSet("include", []string{"reasoning.encrypted_content"}),
+		option.WithJSONSet("reasoning", map[string]any{"effort": "high", "summary": "detailed"}),
+		option.WithJSONSet("stream", false),
+	))
+	ag := &agent.Agent{ID: "streets", Model: model}
+
+	first, err := ag.Generate(context.Background(), "How do I cross the street?")
+	require.NoError(t, err)
+	assert.JSONEq(t, recorded(t, "responses_two_turns.1.request.json"), string(srv.Requests()[0].Body))
+
+	out1 := jsonOf(t, recorded(t, "responses_two_turns.1.json"))
+	rs, msg := field(t, out1, "output", 0), field(t, out1, "output", 1)
+	answer := field(t, msg, "content", 0, "text").(string)
+	assert.Equal(t, answer, first.Text)
+	assert.Equal(t, llm.FinishStop, first.FinishReason)
+
+	// The reasoning item became a part per summary, the first holding the
+	// id and the encrypted content; the message a text part with its id.
+	require.Len(t, first.Messages, 2)
+	parts := first.Messages[1].Parts
+	summaries := field(t, rs, "summary").([]any)
+	require.Equal(t, len(summaries)+1, len(parts), "parts")
+	for i, s := range summaries {
+		assert.Equal(t, llm.PartReasoning, parts[i].Type)
+		assert.Equal(t, field(t, s, "text"), parts[i].Text)
+		im := readMeta(parts[i].ProviderMetadata)
+		assert.Equal(t, field(t, rs, "id"), im.ItemID)
+		if i == 0 {
+			assert.Equal(t, field(t, rs, "encrypted_content"), im.EncryptedContent)
+		} else {
+			assert.Empty(t, im.EncryptedContent)
+		}
+	}
+	last := parts[len(parts)-1]
+	assert.Equal(t, llm.PartText, last.Type)
+	assert.Equal(t, field(t, msg, "id"), readMeta(last.ProviderMetadata).ItemID)
+
+	second, err := ag.GenerateMessages(context.Background(), append(first.Messages,
+		llm.UserMessage("Considering the way to cross the street, analogously, how do I cross the river?")))
+	require.NoError(t, err)
+	assert.JSONEq(t, recorded(t, "responses_two_turns.2.request.json"), string(srv.Requests()[1].Body))
+	assert.Equal(t, field(t, jsonOf(t, recorded(t, "responses_two_turns.2.json")), "output", 1, "content", 0, "text"), second.Text)
+}
+
+// TestResponsesRecordedToolLoop runs the agent loop over a recorded
+// exchange with gpt-5 (pydantic-ai's cassette) in which the model reasons,
+// calls a tool, and answers: the second request sends the reasoning item
+// and the function call item back as the recorded request did.
+func TestResponsesRecordedToolLoop(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: recorded(t, "responses_tool_loop.1.json")}, reply{Body: recorded(t, "responses_tool_loop.2.json")})
+	model := srv.responsesModelAt(t, "gpt-5", WithRequestOptions(
+		option.WithJSONSet("include", []string{"reasoning.encrypted_content"}),
+		option.WithJSONSet("reasoning", map[string]any{"effort": "low", "summary": "detailed"}),
+	))
+	want := jsonOf(t, recorded(t, "responses_tool_loop.2.request.json"))
+	agent1 := &agent.Agent{
+		ID:           "poet",
+		Instructions: field(t, want, "instructions").(string),
+		Model:        model,
+		Tools: tool.Toolset{"update_plan": textTool("update_plan", "",
+			`{"type":"object","properties":{"plan":{"type":"string"}},"required":["plan"],"additionalProperties":false}`, true,
+			func(map[string]any) string { return "plan updated" })},
+	}
+	prompt := field(t, want, "input", 0, "content").(string)
+	res, err := agent1.Generate(context.Background(), prompt)
+	require.NoError(t, err)
+	assert.Equal(t, field(t, jsonOf(t, recorded(t, "responses_tool_loop.2.json")), "output", 0, "content", 0, "text"), res.Text)
+
+	// The recorded client sent the instructions as a parameter; the agent
+	// sends them as a system message. The items after the prompt are the
+	// same: reasoning, function call, function call output.
+	got := requestBody(t, srv, 1)
+	assert.Equal(t, "system", field(t, got, "input", 0, "role"))
+	assert.Equal(t, prompt, field(t, got, "input", 1, "content"))
+	assert.JSONEq(t, encode(t, field(t, want, "input").([]any)[1:]), encode(t, field(t, got, "input").([]any)[2:]))
+}
+
+// calculatorTool is the tool of the recorded calculator run (its
+// definition as the responses echo it).
+func calculatorTool() tool.Tool {
+	type in struct {
+		A  float64 `json:"a"`
+		B  float64 `json:"b"`
+		Op string  `json:"op"`
+	}
+	spec := tool.Spec{ID: "calculator", Description: "A minimal calculator for basic arithmetic. Call it once per step.", Strict: true,
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"number","description":"First operand."},"b":{"type":"number","description":"Second operand."},` +
+			`"op":{"type":"string","enum":["add","subtract","multiply","divide"],"default":"add","description":"Arithmetic operation to perform."}},"required":["a","b","op"],"additionalProperties":false}`)}
+	return tool.NewFunc(&spec, func(_ context.Context, in in) (float64, error) {
+		switch in.Op {
+		case "add":
+			return in.A + in.B, nil
+		case "subtract":
+			return in.A - in.B, nil
+		case "multiply":
+			return in.A * in.B, nil
+		}
+		return in.A / in.B, nil
+	})
+}
+
+// TestResponsesRecordedStreamAgent streams the agent loop over a recorded
+// run of gpt-5.1-codex-max with "store": false (vercel/ai's fixture, four
+// streamed responses): reasoning with encrypted content and a call, two
+// more calls, then the answer. Each request sends every earlier item back
+// in order: the reasoning item with its id and encrypted content, then the
+// call items with their ids, each followed by its output.
+func TestResponsesRecordedStreamAgent(t *testing.T) {
+	var replies []reply
+	for i := 1; i <= 4; i++ {
+		replies = append(replies, reply{SSE: true, Body: recorded(t, fmt.Sprintf("responses_calculator.%d.sse", i))})
+	}
+	srv := newFakeServer(t, replies...)
+	agent2 := &agent.Agent{ID: "calc", Model: srv.responsesModelAt(t, "gpt-5.1-codex-max"), Tools: tool.Toolset{"calculator": calculatorTool()}}
+
+	var (
+		res   *agent.Result
+		texts strings.Builder
+	)
+	// The prompt was not recorded; the answers fit this one.
+	for ev, err := range agent2.Stream(context.Background(), "Compute (12 + 7) * 3 * 10, one step at a time.") {
+		require.NoError(t, err)
+		if ev.Type == agent.EventTextDelta {
+			texts.WriteString(ev.Text)
+		}
+		if ev.Result != nil {
+			res = ev.Result
+		}
+	}
+	require.NotNil(t, res)
+	assert.Equal(t, "The final result is **570**.", res.Text)
+	assert.Equal(t, "The final result is **570**.", texts.String())
+	require.Len(t, srv.Requests(), 4)
+
+	// What each response's output items must look like as input items.
+	var completed []any
+	for i := 1; i <= 4; i++ {
+		for line := range strings.SplitSeq(recorded(t, fmt.Sprintf("responses_calculator.%d.sse", i)), "\n") {
+			if data, ok := strings.CutPrefix(line, "data: "); ok && strings.Contains(data, `"type":"response.completed"`) {
+				completed = append(completed, field(t, jsonOf(t, data), "response"))
+			}
+		}
+	}
+	require.Len(t, completed, 4)
+	rs := field(t, completed[0], "output", 0)
+	wantReasoning := map[string]any{"type": "reasoning", "id": field(t, rs, "id"), "encrypted_content": field(t, rs, "encrypted_content"),
+		"summary": []any{map[string]any{"type": "summary_text", "text": field(t, rs, "summary", 0, "text")}}}
+	call := func(resp int) map[string]any {
+		fc := field(t, completed[resp], "output", len(field(t, completed[resp], "output").([]any))-1)
+		return map[string]any{"type": "function_call", "id": field(t, fc, "id"), "call_id": field(t, fc, "call_id"),
+			"name": "calculator", "arguments": field(t, fc, "arguments")}
+	}
+	output := func(resp int, out string) map[string]any {
+		return map[string]any{"type": "function_call_output", "call_id": call(resp)["call_id"], "output": out}
+	}
+	want := []any{map[string]any{"role": "user", "content": "Compute (12 + 7) * 3 * 10, one step at a time."},
+		wantReasoning, call(0), output(0, "19")}
+	for i, next := range [][]any{{call(1), output(1, "57")}, {call(2), output(2, "570")}, nil} {
+		assert.JSONEq(t, encode(t, want), encode(t, field(t, requestBody(t, srv, i+1), "input")), "request %d", i+2)
+		want = append(want, next...)
+	}
+
+	// The stream's reasoning summary reached the first message.
+	first := res.Messages[1]
+	assert.Equal(t, llm.PartReasoning, first.Parts[0].Type)
+	assert.Equal(t, field(t, rs, "summary", 0, "text"), first.Parts[0].Text)
+}
+
+// outputAsInput is how an output item of a response goes back as an input
+// item: reasoning and function calls with their ids, a message as an
+// output message with its id, contents (annotations kept, logprobs not)
+// and phase, any other item as it came.
+func outputAsInput(t *testing.T, item any) any {
+	t.Helper()
+	m := item.(map[string]any)
+	switch m["type"] {
+	case "reasoning":
+		out := map[string]any{"type": "reasoning", "id": m["id"], "summary": m["summary"]}
+		if m["summary"] == nil {
+			out["summary"] = []any{}
+		}
+		if enc, ok := m["encrypted_content"]; ok && enc != nil {
+			out["encrypted_content"] = enc
+		}
+		return out
+	case "message":
+		var content []any
+		for _, c := range m["content"].([]any) {
+			c := c.(map[string]any)
+			if c["type"] == "refusal" {
+				content = append(content, map[string]any{"type": "refusal", "refusal": c["refusal"]})
+				continue
+			}
+			content = append(content, map[string]any{"type": "output_text", "text": c["text"], "annotations": c["annotations"]})
+		}
+		out := map[string]any{"type": "message", "id": m["id"], "role": "assistant", "status": "completed", "content": content}
+		if p, ok := m["phase"]; ok && p != nil {
+			out["phase"] = p
+		}
+		return out
+	case "function_call":
+		return map[string]any{"type": "function_call", "id": m["id"], "call_id": m["call_id"], "name": m["name"], "arguments": m["arguments"]}
+	}
+	return item
+}
+
+// TestResponsesRecordedUnknownItems replays a recorded gpt-5-mini answer
+// that searched the web (vercel/ai's fixtures, as JSON and as a stream):
+// reasoning items, web_search_call items, more reasoning, then a message
+// with url_citation annotations. The web_search_call items are kept as
+// provider-item parts, and the next request sends every output item back
+// in order: the web_search_call items verbatim, the message with its id
+// right after the last reasoning item.
+func TestResponsesRecordedUnknownItems(t *testing.T) {
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
+			body, file := recorded(t, "responses_web_search.json"), "responses_web_search.json"
+			if stream {
+				body, file = recorded(t, "responses_web_search.sse"), "responses_web_search.sse"
+			}
+			// The follow-up request is answered with the JSON recording
+			// again: only the request matters.
+			srv := newFakeServer(t, reply{SSE: stream, Body: body}, reply{Body: recorded(t, "responses_web_search.json")})
+			model := srv.responsesModelAt(t, "gpt-5-mini")
+			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What happened in tech today?")}}
+			var res *llm.Response
+			if stream {
+				var parts []llm.StreamPart
+				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				assert.Equal(t, res.Message.Text(), deltas(parts, llm.StreamTextDelta), file)
+			} else {
+				var err error
+				res, err = model.Generate(context.Background(), req)
+				require.NoError(t, err)
+			}
+
+			// The output items, from the JSON or the stream's completion.
+			var output []any
+			if stream {
+				for line := range strings.SplitSeq(body, "\n") {
+					if data, ok := strings.CutPrefix(line, "data: "); ok && strings.Contains(data, `"type":"response.completed"`) {
+						output = field(t, jsonOf(t, data), "response", "output").([]any)
+					}
+				}
+			} else {
+				output = field(t, jsonOf(t, body), "output").([]any)
+			}
+			require.NotEmpty(t, output)
+
+			var kinds []llm.PartType
+			for _, p := range res.Message.Parts {
+				kinds = append(kinds, p.Type)
+			}
+			var wantKinds []llm.PartType
+			for _, it := range output {
+				switch field(t, it, "type") {
+				case "reasoning":
+					wantKinds = append(wantKinds, llm.PartReasoning)
+				case "message":
+					wantKinds = append(wantKinds, llm.PartText)
+				default:
+					wantKinds = append(wantKinds, llm.PartProviderItem)
+				}
+			}
+			assert.Equal(t, wantKinds, kinds)
+			assert.Equal(t, llm.FinishStop, res.FinishReason)
+			assert.Equal(t, field(t, output[len(output)-1], "content", 0, "text"), res.Message.Text())
+			for i, p := range res.Message.Parts {
+				if p.Type == llm.PartProviderItem {
+					assert.JSONEq(t, encode(t, output[i]), string(readMeta(p.ProviderMetadata).Item))
+				}
+			}
+
+			// Next turn: every item goes back, in order.
+			_, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+				req.Messages[0], res.Message, llm.UserMessage("Tell me more about the first story."),
+			}})
+			require.NoError(t, err)
+			want := []any{map[string]any{"role": "user", "content": "What happened in tech today?"}}
+			for _, it := range output {
+				want = append(want, outputAsInput(t, it))
+			}
+			want = append(want, map[string]any{"role": "user", "content": "Tell me more about the first story."})
+			assert.JSONEq(t, encode(t, want), encode(t, field(t, requestBody(t, srv, 1), "input")))
+		})
+	}
+}
+
+// TestResponsesRecordedPhase replays a recorded gpt-5.3-codex answer in two
+// message items, commentary then final answer (vercel/ai's fixture): each
+// goes back as its own item with its id and phase, which the API asks
+// clients to keep.
+func TestResponsesRecordedPhase(t *testing.T) {
+	body := recorded(t, "responses_phase.json")
+	srv := newFakeServer(t, reply{Body: body})
+	model := srv.responsesModelAt(t, "gpt-5.3-codex")
+	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Latest AI news?")}})
+	require.NoError(t, err)
+	output := field(t, jsonOf(t, body), "output").([]any)
+	require.Len(t, res.Message.Parts, 2)
+	assert.Equal(t, "commentary", readMeta(res.Message.Parts[0].ProviderMetadata).Phase)
+	assert.Equal(t, "final_answer", readMeta(res.Message.Parts[1].ProviderMetadata).Phase)
+
+	_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{res.Message}})
+	require.NoError(t, err)
+	assert.JSONEq(t, encode(t, []any{outputAsInput(t, output[0]), outputAsInput(t, output[1])}),
+		encode(t, field(t, requestBody(t, srv, 1), "input")))
+}
+
+// TestResponsesRefusal: a refusal content item becomes a refusal part, the
+// response ends with FinishRefusal, and the refusal goes back as refusal
+// content of its message item. SYNTHETIC: no recording of a Responses API
+// refusal could be found; testdata/synthetic/responses_refusal.* are
+// written from the API reference's shapes (see the README there).
+func TestResponsesRefusal(t *testing.T) {
+	const explanation = "I'm sorry, but I can't help with that."
+	for _, stream := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
+			name := "responses_refusal.json"
+			if stream {
+				name = "responses_refusal.sse"
+			}
+			srv := newFakeServer(t, reply{SSE: stream, Body: synthetic(t, name)}, reply{Body: synthetic(t, "responses_refusal.json")})
+			model := srv.responsesModelAt(t, "gpt-5")
+			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("How do I pick a lock?")}}
+			var res *llm.Response
+			if stream {
+				var parts []llm.StreamPart
+				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				assert.Equal(t, explanation, deltas(parts, llm.StreamRefusalDelta))
+				assert.Empty(t, deltas(parts, llm.StreamTextDelta))
+			} else {
+				var err error
+				res, err = model.Generate(context.Background(), req)
+				require.NoError(t, err)
+			}
+			assert.Equal(t, llm.FinishRefusal, res.FinishReason)
+			assert.Equal(t, "completed", res.RawFinishReason)
+			assert.Empty(t, res.Message.Text())
+			assert.Equal(t, explanation, res.Message.Refusal())
+
+			_, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{req.Messages[0], res.Message}})
+			require.NoError(t, err)
+			assert.JSONEq(t, `[{"role":"user","content":"How do I pick a lock?"},
+				{"type":"reasoning","id":"rs_synthetic_1","summary":[]},
+				{"type":"message","id":"msg_synthetic_1","role":"assistant","status":"completed","content":[{"type":"refusal","refusal":"`+explanation+`"}]}]`,
+				encode(t, field(t, requestBody(t, srv, 1), "input")))
+		})
+	}
+}
+
+// TestResponsesAgentRefusal: a run whose answer is a refusal ends with
+// FinishRefusal and no text; the refusal is in the last message.
+func TestResponsesAgentRefusal(t *testing.T) {
+	srv := newFakeServer(t, reply{Body: synthetic(t, "responses_refusal.json")})
+	agent3 := &agent.Agent{ID: "a", Model: srv.responsesModelAt(t, "gpt-5")}
+	res, err := agent3.Generate(context.Background(), "How do I pick a lock?")
+	require.NoError(t, err)
+	assert.Equal(t, llm.FinishRefusal, res.FinishReason)
+	assert.Empty(t, res.Text)
+	assert.Equal(t, "I'm sorry, but I can't help with that.", res.Messages[len(res.Messages)-1].Refusal())
+}
+
+// TestResponsesRecordedReasoningText replays a recorded answer of DeepSeek's
+// Responses API (pydantic-ai's cassette): its reasoning item holds the
+// reasoning as reasoning_text content, not as a summary. It becomes a
+// reasoning part and goes back as the same item, content and all, as the
+// recorded follow-up request sent it (which the API accepted); the message
+// goes back with its id and phase.
+func TestResponsesRecordedReasoningText(t *testing.T) {
+	body := recorded(t, "deepseek_responses_two_turns.1.json")
+	want := jsonOf(t, recorded(t, "deepseek_responses_two_turns.2.request.json"))
+	srv := newFakeServer(t, reply{Body: body})
+	model := srv.responsesModelAt(t, "deepseek-v4-flash", WithBaseURL("https://api.deepseek.com"))
+	first := field(t, want, "input", 0, "content").(string)
+	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage(first)}})
+	require.NoError(t, err)
+	output := field(t, jsonOf(t, body), "output").([]any)
+	require.Len(t, res.Message.Parts, 2)
+	assert.Equal(t, llm.PartReasoning, res.Message.Parts[0].Type)
+	assert.Equal(t, field(t, output[0], "content", 0, "text"), res.Message.Parts[0].Text)
+	assert.Equal(t, "hello", res.Message.Text())
+
+	second := field(t, want, "input", 3, "content").(string)
+	_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+		llm.UserMessage(first), res.Message, llm.UserMessage(second)}})
+	require.NoError(t, err)
+	got := field(t, requestBody(t, srv, 1), "input").([]any)
+	require.Len(t, got, 4)
+	// The recorded client sent "encrypted_content": null, which means none.
+	rs := field(t, want, "input", 1).(map[string]any)
+	delete(rs, "encrypted_content")
+	assert.JSONEq(t, encode(t, rs), encode(t, got[1]))
+	assert.JSONEq(t, encode(t, outputAsInput(t, output[1])), encode(t, got[2]))
+	assert.Equal(t, second, field(t, got[3], "content"))
+}

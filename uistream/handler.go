@@ -1,0 +1,268 @@
+package uistream
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"iter"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/toolgen-go/toolgen/agent"
+)
+
+// DefaultMaxBodyBytes bounds the body of a request to a [Handler] whose
+// MaxBodyBytes is 0.
+const DefaultMaxBodyBytes = 8 << 20
+
+// Handler serves the requests of the AI SDK's useChat: it runs Agent on
+// the posted conversation, or resumes the paused run whose calls the
+// posted assistant message answers, and writes the run as the UI message
+// stream.
+//
+// A request whose last message is the user's starts a run on the
+// conversation ([ToMessages]). A request whose last message is the
+// assistant's answers the calls its run paused on: the tool parts in
+// state approval-responded (useChat's addToolApprovalResponse), the
+// parts of client tools' calls with an output or an error (addToolOutput),
+// and the Answers of the body, for suspended calls and subagents' calls.
+// The paused run is taken from Store, and resumed; the client's copy of
+// the conversation is not read then, so a page cannot change what the
+// model said before the pause.
+//
+// A paused run's id is all it takes to answer its calls: it is random
+// (128 bits) and sent only in the response of the run's own request, but a
+// server that must tie a run to its user can give a Store that checks the
+// user it finds in the request's context (the ctx of Put and Take).
+//
+// A client may not send system messages: the agent's instructions are
+// the server's. Bad requests get 400 with the reason in text; a paused
+// run that is not in the Store (answered already, expired) gets 409.
+type Handler struct {
+	// Agent runs the conversations.
+	Agent *agent.Agent
+	// Options returns the options of the run a request starts or
+	// resumes (the user's identity for tools, a model per user…). An
+	// error refuses the request with 400 and the error's text, so it
+	// must be fit for the client to read. nil means no options.
+	Options func(r *http.Request, req *Request) ([]agent.Option, error)
+	// Store keeps paused runs; nil means one [MemoryStore] of
+	// [DefaultTTL], made at the first request.
+	Store Store
+	// MaxBodyBytes bounds a request's body; 0 means
+	// [DefaultMaxBodyBytes].
+	MaxBodyBytes int64
+	// ErrorText is the text of the error chunk of a run that failed; nil
+	// means [DefaultErrorText].
+	ErrorText func(error) string
+	// Heartbeat, when positive, keeps a silent stream open through
+	// proxies; see [Options.Heartbeat].
+	Heartbeat time.Duration
+	// OnFinish, when set, is called with the result of each run that
+	// finished or paused, after the stream was written: to store the
+	// conversation, or its transcript.
+	OnFinish func(r *http.Request, req *Request, res *agent.Result)
+
+	once  sync.Once
+	store Store
+}
+
+// ServeHTTP implements http.Handler.
+func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if h.Agent == nil {
+		http.Error(w, "uistream: the Handler has no Agent", http.StatusInternalServerError)
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "uistream: POST the chat's messages", http.StatusMethodNotAllowed)
+		return
+	}
+	limit := h.MaxBodyBytes
+	if limit <= 0 {
+		limit = DefaultMaxBodyBytes
+	}
+	var req Request
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit)).Decode(&req); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, fmt.Sprintf("uistream: request body larger than %d bytes", limit), http.StatusRequestEntityTooLarge)
+			return
+		}
+		http.Error(w, "uistream: request body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	if len(req.Messages) == 0 {
+		http.Error(w, "uistream: request has no messages", http.StatusBadRequest)
+		return
+	}
+	for i, m := range req.Messages {
+		if m.Role == "system" {
+			http.Error(w, fmt.Sprintf("uistream: messages[%d]: a client may not send system messages", i), http.StatusBadRequest)
+			return
+		}
+	}
+	var opts []agent.Option
+	if h.Options != nil {
+		o, err := h.Options(r, &req)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusBadRequest)
+			return
+		}
+		opts = o
+	}
+	runID, answers, err := req.pending()
+	if err != nil {
+		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	if runID == "" {
+		msgs, err := ToMessages(req.Messages)
+		if err != nil {
+			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{}, nil)
+		return
+	}
+	state, err := h.getStore().Take(r.Context(), runID)
+	if err != nil {
+		if errors.Is(err, ErrNoRun) {
+			http.Error(w, err.Error()+": it was answered already, or it expired", http.StatusConflict)
+			return
+		}
+		http.Error(w, "uistream: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	last := req.Messages[len(req.Messages)-1]
+	h.serve(w, r, &req, h.Agent.ResumeStream(r.Context(), state, answers, opts...), Options{MessageID: last.ID, Step: state.Step, Continues: &last}, func() {
+		_ = h.getStore().Put(r.Context(), runID, state)
+	})
+}
+
+// serve writes the run of events. When a resumed run fails before its
+// first event, refused is called, and answers that the runtime refuses
+// get 400.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, events iter.Seq2[agent.Event, error], opts Options, refused func()) {
+	next, stop := iter.Pull2(events)
+	defer stop()
+	first, err, ok := next()
+	if ok && err != nil && refused != nil {
+		// The resumed run failed before its first event: nothing ran,
+		// and it waits on as it did.
+		stop()
+		refused()
+		if errors.Is(err, agent.ErrInvalidAnswer) {
+			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
+			return
+		}
+	}
+	runID := "run-" + randomID()
+	opts.RunID, opts.ErrorText, opts.Heartbeat = runID, h.ErrorText, h.Heartbeat
+	opts.OnPause = func(res *agent.Result) error { return h.getStore().Put(r.Context(), runID, res.State) }
+	uw := NewWriter(w, opts)
+	rest := func(yield func(agent.Event, error) bool) {
+		if !ok || !yield(first, err) {
+			return
+		}
+		for {
+			ev, err, ok := next()
+			if !ok || !yield(ev, err) {
+				return
+			}
+		}
+	}
+	res, _ := uw.Run(rest)
+	if h.OnFinish != nil && res != nil {
+		h.OnFinish(r, req, res)
+	}
+}
+
+func (h *Handler) getStore() Store {
+	h.once.Do(func() {
+		h.store = h.Store
+		if h.store == nil {
+			h.store = NewMemoryStore(0)
+		}
+	})
+	return h.store
+}
+
+// pending reads the answers to a paused run from the request: the run's
+// id and the answers, or "" when the last message is the user's.
+//
+// The run is the one that paused last in the assistant message: its
+// calls' parts (data-tool-call-*) come after those of earlier pauses, and
+// name it. Tool parts answer calls of that run only.
+func (req *Request) pending() (string, []agent.Answer, error) {
+	last := req.Messages[len(req.Messages)-1]
+	if last.Role != "assistant" {
+		if len(req.Answers) > 0 {
+			return "", nil, errors.New("answers need the assistant message whose calls they answer as the last message")
+		}
+		return "", nil, nil
+	}
+	type waiting struct{ runID, kind string }
+	calls := map[string]waiting{} // the calls the message's pauses named
+	runID := ""
+	for _, p := range last.Parts {
+		if !strings.HasPrefix(p.Type, "data-tool-call-") {
+			continue
+		}
+		var d struct {
+			RunID      string   `json:"runId"`
+			ToolCallID string   `json:"toolCallId"`
+			Path       []string `json:"path"`
+		}
+		if json.Unmarshal(p.Data, &d) != nil || d.RunID == "" || d.ToolCallID == "" {
+			continue
+		}
+		runID = d.RunID
+		if len(d.Path) == 0 {
+			calls[d.ToolCallID] = waiting{d.RunID, strings.TrimPrefix(p.Type, "data-tool-call-")}
+		}
+	}
+	if req.RunID != "" {
+		runID = req.RunID
+	}
+	if runID == "" {
+		return "", nil, errors.New("the last message is the assistant's, and names no paused run whose calls it answers")
+	}
+	var answers []agent.Answer
+	for j, p := range last.Parts {
+		if p.toolName() == "" {
+			continue
+		}
+		w, named := calls[p.ToolCallID]
+		switch {
+		case p.State == stateApprovalAnswer && p.Approval != nil && p.Approval.Approved != nil:
+			id, call, ok := strings.Cut(p.Approval.ID, ":")
+			if !ok || call != p.ToolCallID {
+				return "", nil, fmt.Errorf("messages[%d].parts[%d]: approval id %q is not one this server gave call %q", len(req.Messages)-1, j, p.Approval.ID, p.ToolCallID)
+			}
+			if id != runID {
+				continue // a call of an earlier pause
+			}
+			if *p.Approval.Approved {
+				answers = append(answers, agent.Approve(p.ToolCallID))
+			} else {
+				answers = append(answers, agent.Decline(p.ToolCallID, p.Approval.Reason))
+			}
+		case named && w.kind == "client" && w.runID == runID && p.State == stateOutputAvailable:
+			out := p.Output
+			if len(out) == 0 {
+				out = json.RawMessage("null")
+			}
+			answers = append(answers, agent.Answer{ToolCallID: p.ToolCallID, Result: out})
+		case named && w.kind == "client" && w.runID == runID && p.State == stateOutputError:
+			answers = append(answers, agent.ClientError(p.ToolCallID, p.ErrorText))
+		}
+	}
+	answers = append(answers, req.Answers...)
+	if len(answers) == 0 {
+		return "", nil, fmt.Errorf("the last message is the assistant's, and answers no call of its paused run %s", runID)
+	}
+	return runID, answers, nil
+}
