@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/cloudwego/eino/components/tool"
+	einotool "github.com/cloudwego/eino/components/tool"
 	mark3server "github.com/mark3labs/mcp-go/server"
 	sdkmcp "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -83,7 +83,7 @@ func mcpGoPod(validate bool) *mark3server.MCPServer {
 	return s
 }
 
-// lib is one library's way to start and to call one tool.
+// lib is one library's way to start and to call one einotool.
 type lib struct {
 	name string
 	// validates says whether the library checks arguments against the
@@ -100,7 +100,7 @@ type lib struct {
 type case_ struct {
 	toolgenKey string
 	toolgen    func() tool.Toolset
-	eino       func() []tool.InvokableTool
+	eino       func() []einotool.InvokableTool
 	sdk        func() *sdkmcp.Server
 	mcpGo      func(validate bool) *mark3server.MCPServer
 }
@@ -148,8 +148,8 @@ var (
 	weatherCase = case_{
 		toolgenKey: weather.Name,
 		toolgen:    weather.Tools,
-		eino: func() []tool.InvokableTool {
-			return []tool.InvokableTool{peers.EinoTool(weather.Name, weather.Description, weather.GetWeather)}
+		eino: func() []einotool.InvokableTool {
+			return []einotool.InvokableTool{peers.EinoTool(weather.Name, weather.Description, weather.GetWeather)}
 		},
 		sdk:   sdkWeather,
 		mcpGo: mcpGoWeather,
@@ -164,8 +164,8 @@ var (
 	podCase = case_{
 		toolgenKey: pod.Name,
 		toolgen:    pod.Tools,
-		eino: func() []tool.InvokableTool {
-			return []tool.InvokableTool{peers.EinoTool(pod.Name, pod.Description, pod.CreatePod)}
+		eino: func() []einotool.InvokableTool {
+			return []einotool.InvokableTool{peers.EinoTool(pod.Name, pod.Description, pod.CreatePod)}
 		},
 		sdk:   sdkPod,
 		mcpGo: mcpGoPod,

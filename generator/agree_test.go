@@ -233,7 +233,7 @@ func TestAgreeNormalize(t *testing.T) {
 // meta-schema, reflects its tools' types with invopop and compares.
 func agreeRunCase(t *testing.T, c agreeCase, tally *agreeTally) {
 	dir := writeModule(t, c.files)
-	// -mod=mod: the examples import toolgen's runtime, whose requirements
+	// -mod=mod: the examples import toolgen's tool package, whose requirements
 	// the bare go.mod of writeModule does not list; without it go/packages
 	// silently loads nothing.
 	res, err := Generate(context.Background(), Config{

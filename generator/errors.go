@@ -45,8 +45,8 @@ const (
 	msgSuspendNotType    = "%s=%s of tool %q is not a type (it is declared at %s); name a struct type"
 	msgSuspendGeneric    = "%s=%s of tool %q is a generic type; name a struct type without type parameters"
 	msgSuspendNotStruct  = "%s=%s of tool %q must name a struct type, not %s: the suspend payload and the resume data are JSON objects"
-	msgSuspendUndeclared = "tool %q calls runtime.%s[%s], but its directive has no suspend= and resume= options: add them, naming the types with which it suspends and resumes"
-	msgSuspendMismatch   = "tool %q calls runtime.%s[%s], but its directive says %s=%s"
+	msgSuspendUndeclared = "tool %q calls tool.%s[%s], but its directive has no suspend= and resume= options: add them, naming the types with which it suspends and resumes"
+	msgSuspendMismatch   = "tool %q calls tool.%s[%s], but its directive says %s=%s"
 )
 
 // The texts of the diagnostics of structured outputs (directives on type

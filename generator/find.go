@@ -428,7 +428,8 @@ func (g *gen) checkPackage(ps *pkgState) {
 		Build:       g.set.build,
 		ToolsetType: toolsetTypeName(g.set.name),
 		Imports: fileImports{
-			Runtime: freeName(scope, "runtime", "toolgenruntime"),
+			Tool:    freeName(scope, "tool", "toolgentool"),
+			LLM:     freeName(scope, "llm", "toolgenllm"),
 			JSON:    freeName(scope, "json", "toolgenjson"),
 			Context: freeName(scope, "context", "toolgencontext"),
 		},
@@ -493,13 +494,13 @@ func toolsetTypeName(set string) string {
 
 // checkExported reports the unexported types of the package that an
 // exported constructor would name, as the type arguments of the
-// *runtime.Func it returns.
+// *tool.Func it returns.
 func (g *gen) checkExported(ps *pkgState, ts *toolState) {
 	t := ts.model
 	if !ast.IsExported(t.Ctor) || t.In == nil {
 		return
 	}
-	fn := "*runtime.Func[" + t.In.String(ps.pkg.PkgPath) + ", " + t.Out.String(ps.pkg.PkgPath) + "]"
+	fn := "*tool.Func[" + t.In.String(ps.pkg.PkgPath) + ", " + t.Out.String(ps.pkg.PkgPath) + "]"
 	for _, typ := range []struct {
 		role string
 		e    *typeExpr

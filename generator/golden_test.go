@@ -78,7 +78,7 @@ func repoRoot(t testing.TB) string {
 }
 
 // writeModule writes files into a new temporary module that can import
-// toolgen's runtime (through a replace directive) and returns its directory.
+// toolgen's tool package (through a replace directive) and returns its directory.
 // A go.mod of files (for a module that requires another one, say) says
 // "=> ROOT" for the replace directive of toolgen.
 func writeModule(t testing.TB, files map[string][]byte) string {
@@ -292,11 +292,11 @@ import (
 	"fmt"
 
 	"example.com/golden/help"
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 func main() {
-	out, err := runtime.Call(context.Background(), help.Tools()["count"], []byte("{}"))
+	out, err := tool.Call(context.Background(), help.Tools()["count"], []byte("{}"))
 	if err != nil {
 		panic(err)
 	}

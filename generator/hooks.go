@@ -89,13 +89,13 @@ func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bo
 		return false
 	}
 	params, results := sig.Params(), sig.Results()
-	// lifecycle checks func(ctx context.Context, call runtime.HookCall[, last]) error.
+	// lifecycle checks func(ctx context.Context, call tool.HookCall[, last]) error.
 	lifecycle := func(last types.Type) bool {
 		n := 2
 		if last != nil {
 			n = 3
 		}
-		return params.Len() == n && isContext(params.At(0).Type()) && isRuntimeType(params.At(1).Type(), "HookCall") &&
+		return params.Len() == n && isContext(params.At(0).Type()) && isNamed(params.At(1).Type(), toolPath, "HookCall") &&
 			(last == nil || types.Identical(params.At(2).Type(), last)) &&
 			results.Len() == 1 && isError(results.At(0).Type())
 	}
@@ -103,7 +103,7 @@ func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bo
 	case hookModel:
 		return params.Len() == 3 && isContext(params.At(0).Type()) &&
 			types.Identical(params.At(1).Type(), ts.in) && types.Identical(params.At(2).Type(), ts.out) &&
-			results.Len() == 2 && isRuntimeType(results.At(0).Type(), "ModelOutput") && isError(results.At(1).Type())
+			results.Len() == 2 && isNamed(results.At(0).Type(), llmPath, "ModelOutput") && isError(results.At(1).Type())
 	case hookInputStart:
 		return lifecycle(nil)
 	case hookInputDelta:
@@ -113,7 +113,7 @@ func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bo
 	case hookOutput:
 		return lifecycle(ts.out)
 	default:
-		if params.Len() != 0 || results.Len() != 1 || !isRuntimeType(results.At(0).Type(), "Transforms") {
+		if params.Len() != 0 || results.Len() != 1 || !isNamed(results.At(0).Type(), toolPath, "Transforms") {
 			return false
 		}
 		args := types.Unalias(results.At(0).Type()).(*types.Named).TypeArgs()
@@ -121,15 +121,15 @@ func (g *gen) hookSignatureOK(kind hookKind, obj types.Object, ts *toolState) bo
 	}
 }
 
-// isRuntimeType reports whether t is the named type (or an instance of the
-// generic type) name of toolgen's runtime package.
-func isRuntimeType(t types.Type, name string) bool {
+// isNamed reports whether t is the named type (or an instance of the
+// generic type) name of the package path.
+func isNamed(t types.Type, path, name string) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok {
 		return false
 	}
 	obj := n.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == runtimePath && obj.Name() == name
+	return obj.Pkg() != nil && obj.Pkg().Path() == path && obj.Name() == name
 }
 
 // wantHook spells the signature a hook must have.
@@ -137,17 +137,17 @@ func (g *gen) wantHook(ps *pkgState, kind hookKind, name string, ts *toolState) 
 	in, out := g.typeString(ps, ts.in), g.typeString(ps, ts.out)
 	switch kind {
 	case hookModel:
-		return "func " + name + "(ctx context.Context, in " + in + ", out " + out + ") (runtime.ModelOutput, error)"
+		return "func " + name + "(ctx context.Context, in " + in + ", out " + out + ") (llm.ModelOutput, error)"
 	case hookInputStart:
-		return "func " + name + "(ctx context.Context, call runtime.HookCall) error"
+		return "func " + name + "(ctx context.Context, call tool.HookCall) error"
 	case hookInputDelta:
-		return "func " + name + "(ctx context.Context, call runtime.HookCall, delta string) error"
+		return "func " + name + "(ctx context.Context, call tool.HookCall, delta string) error"
 	case hookInputAvailable:
-		return "func " + name + "(ctx context.Context, call runtime.HookCall, in " + in + ") error"
+		return "func " + name + "(ctx context.Context, call tool.HookCall, in " + in + ") error"
 	case hookOutput:
-		return "func " + name + "(ctx context.Context, call runtime.HookCall, out " + out + ") error"
+		return "func " + name + "(ctx context.Context, call tool.HookCall, out " + out + ") error"
 	}
-	return "func " + name + "() runtime.Transforms[" + in + ", " + out + "]"
+	return "func " + name + "() tool.Transforms[" + in + ", " + out + "]"
 }
 
 // typeString spells t as code in the tool's package would.

@@ -47,7 +47,7 @@ func TestHookStubLifecycle(t *testing.T) {
 	res := gen()
 	require.Contains(t, res.Files, hooks, "first run writes the stub")
 	first := string(res.Files[hooks])
-	assert.Contains(t, first, "func weatherForModel(ctx context.Context, in In, out Out) (runtime.ModelOutput, error) {\n\treturn runtime.ValueOutput(out)\n}")
+	assert.Contains(t, first, "func weatherForModel(ctx context.Context, in In, out Out) (llm.ModelOutput, error) {\n\treturn llm.ValueOutput(out)\n}")
 	assert.NotContains(t, first, "DO NOT EDIT")
 	goCmd(t, dir, "build", "./...")
 
@@ -55,15 +55,18 @@ func TestHookStubLifecycle(t *testing.T) {
 	assert.NotContains(t, res.Files, hooks, "second run leaves the hooks file alone")
 
 	// The user edits the stub, then names a second hook.
-	edited := strings.Replace(first, "return runtime.ValueOutput(out)", "return runtime.TextOutput(\"edited\"), nil", 1)
+	edited := strings.Replace(first, "return llm.ValueOutput(out)", "return llm.TextOutput(\"edited\"), nil", 1)
 	require.NoError(t, os.WriteFile(hooks, []byte(edited), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "w", "w.go"),
 		[]byte(strings.Replace(hookTool, "HOOKS", "model=weatherForModel display=weatherForDisplay", 1)), 0o644))
 	res = gen()
 	require.Contains(t, res.Files, hooks, "a new hook appends a stub")
 	after := string(res.Files[hooks])
-	assert.True(t, strings.HasPrefix(after, edited), "the user's code is kept as it was:\n%s", after)
-	assert.Contains(t, after, "func weatherForDisplay() runtime.Transforms[In, Out] {")
+	// The model stub imports llm; the display stub adds tool to the imports.
+	_, editedBody, _ := strings.Cut(edited, ")\n")
+	assert.Contains(t, after, editedBody, "the user's code is kept as it was:\n%s", after)
+	assert.Contains(t, after, `"github.com/toolgen-go/toolgen/tool"`)
+	assert.Contains(t, after, "func weatherForDisplay() tool.Transforms[In, Out] {")
 	goCmd(t, dir, "build", "./...")
 	res = gen()
 	assert.NotContains(t, res.Files, hooks)
@@ -81,15 +84,16 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
-func weatherForModel(ctx context.Context, in In, out Out) (runtime.ModelOutput, error) {
-	return runtime.TextOutput(fmt.Sprintf("%.1f degrees in %s", out.Temp, in.City)), nil
+func weatherForModel(ctx context.Context, in In, out Out) (llm.ModelOutput, error) {
+	return llm.TextOutput(fmt.Sprintf("%.1f degrees in %s", out.Temp, in.City)), nil
 }
 
-func weatherForDisplay() runtime.Transforms[In, Out] {
-	return runtime.Transforms[In, Out]{
+func weatherForDisplay() tool.Transforms[In, Out] {
+	return tool.Transforms[In, Out]{
 		Output: func(ctx context.Context, in In, out Out) (any, error) {
 			return map[string]float64{"temp": out.Temp}, nil
 		},
@@ -103,24 +107,25 @@ import (
 	"fmt"
 
 	"example.com/golden/w"
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 func main() {
 	model := scripted.New(scripted.Calls(scripted.Call("weather", ` + "`{\"city\":\"Oslo\"}`" + `)), scripted.Text("ok"))
-	agent := &runtime.Agent{ID: "a", Model: model, Tools: w.Tools()}
-	for ev, err := range agent.Stream(context.Background(), "weather?") {
+	a := &agent.Agent{ID: "a", Model: model, Tools: w.Tools()}
+	for ev, err := range a.Stream(context.Background(), "weather?") {
 		if err != nil {
 			panic(err)
 		}
-		if ev.Type == runtime.EventToolResult {
+		if ev.Type == agent.EventToolResult {
 			fmt.Printf("display: %s\n", ev.Payload)
 		}
 	}
 	for _, m := range model.LastRequest().Messages {
 		for _, p := range m.Parts {
-			if p.Type == runtime.PartToolResult {
+			if p.Type == llm.PartToolResult {
 				fmt.Printf("model: %s\n", p.ToolResult.Output.String())
 			}
 		}
@@ -158,20 +163,20 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/runtime"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
-func weatherStarted(ctx context.Context, call runtime.HookCall) error {
+func weatherStarted(ctx context.Context, call tool.HookCall) error {
 	fmt.Printf("start %s %s\n", call.ToolName, call.ToolCallID)
 	return nil
 }
 
-func weatherDelta(ctx context.Context, call runtime.HookCall, delta string) error {
+func weatherDelta(ctx context.Context, call tool.HookCall, delta string) error {
 	fmt.Printf("delta %s\n", delta)
 	return nil
 }
 
-func weatherInput(ctx context.Context, call runtime.HookCall, in In) error {
+func weatherInput(ctx context.Context, call tool.HookCall, in In) error {
 	fmt.Printf("input %s\n", in.City)
 	return nil
 }
@@ -183,19 +188,19 @@ import (
 	"fmt"
 
 	"example.com/golden/w"
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 func main() {
 	model := scripted.New(scripted.Calls(scripted.Call("weather", ` + "`{\"city\":\"Oslo\"}`" + `)), scripted.Text("ok"))
 	model.ChunkSize = 9
-	agent := &runtime.Agent{ID: "a", Model: model, Tools: w.Tools()}
-	for ev, err := range agent.Stream(context.Background(), "weather?") {
+	a := &agent.Agent{ID: "a", Model: model, Tools: w.Tools()}
+	for ev, err := range a.Stream(context.Background(), "weather?") {
 		if err != nil {
 			panic(err)
 		}
-		if ev.Type == runtime.EventToolResult {
+		if ev.Type == agent.EventToolResult {
 			fmt.Printf("result %s\n", ev.Payload)
 		}
 	}
@@ -208,7 +213,7 @@ func main() {
 	hooks := filepath.Join(dir, "w", DefaultHooksOutput)
 	require.Contains(t, res.Files, hooks, "weatherOutput is missing: a stub")
 	assert.Contains(t, string(res.Files[hooks]),
-		"func weatherOutput(ctx context.Context, call runtime.HookCall, out Out) error {\n\treturn nil\n}")
+		"func weatherOutput(ctx context.Context, call tool.HookCall, out Out) error {\n\treturn nil\n}")
 	for path, data := range res.Files {
 		require.NoError(t, os.WriteFile(path, data, 0o644))
 	}

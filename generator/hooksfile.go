@@ -30,10 +30,14 @@ func renderHooks(p *pkgModel, existing []byte) ([]byte, error) {
 		// The stubs use the types of files that exist only with the tags.
 		f.HeaderComment("//go:build " + p.Build)
 	}
-	f.ImportAlias(runtimePath, p.Imports.Runtime)
+	f.ImportAlias(toolPath, p.Imports.Tool)
+	f.ImportAlias(llmPath, p.Imports.LLM)
 	f.ImportAlias(contextPath, p.Imports.Context)
-	if p.Imports.Runtime == "runtime" {
-		f.ImportName(runtimePath, "runtime")
+	if p.Imports.Tool == "tool" {
+		f.ImportName(toolPath, "tool")
+	}
+	if p.Imports.LLM == "llm" {
+		f.ImportName(llmPath, "llm")
 	}
 	if p.Imports.Context == "context" {
 		f.ImportName(contextPath, "context")
@@ -61,7 +65,7 @@ func groupImports(src []byte) ([]byte, error) {
 	return imports.Process(DefaultHooksOutput, src, &imports.Options{FormatOnly: true, Comments: true, TabIndent: true, TabWidth: 8})
 }
 
-// renderStub emits one stub whose body does what the runtime does without
+// renderStub emits one stub whose body does what toolgen does without
 // the hook, so the program behaves the same until the user edits it.
 func renderStub(f *jen.File, st stub) {
 	t, h := st.Tool, st.Hook
@@ -72,14 +76,14 @@ func renderStub(f *jen.File, st stub) {
 		f.Comment("text, JSON or content parts such as an image URL. The application keeps")
 		f.Comment("the full output.")
 		f.Comment("")
-		f.Comment(stubMarker + "; it returns what the runtime sends without a hook,")
+		f.Comment(stubMarker + "; it returns what toolgen sends without a hook,")
 		f.Comment("the output as JSON. Edit it freely: toolgen never changes it again.")
 		f.Func().Id(h.Func).Params(
 			jen.Id("ctx").Qual(contextPath, "Context"),
 			jen.Id("in").Add(in),
 			jen.Id("out").Add(out),
-		).Params(jen.Qual(runtimePath, "ModelOutput"), jen.Error()).Block(
-			jen.Return(jen.Qual(runtimePath, "ValueOutput").Call(jen.Id("out"))),
+		).Params(jen.Qual(llmPath, "ModelOutput"), jen.Error()).Block(
+			jen.Return(jen.Qual(llmPath, "ValueOutput").Call(jen.Id("out"))),
 		)
 	case hookInputStart, hookInputDelta, hookInputAvailable, hookOutput:
 		renderLifecycleStub(f, st)
@@ -90,19 +94,19 @@ func renderStub(f *jen.File, st stub) {
 		f.Comment("")
 		f.Comment(stubMarker + "; with no transform set, the target gets the raw")
 		f.Comment("payload, as without a hook. Edit it freely: toolgen never changes it again.")
-		ty := jen.Qual(runtimePath, "Transforms").Types(in, out)
+		ty := jen.Qual(toolPath, "Transforms").Types(in, out)
 		f.Func().Id(h.Func).Params().Add(ty).Block(
-			jen.Return(jen.Qual(runtimePath, "Transforms").Types(typeCode(t.In), typeCode(t.Out)).Values()),
+			jen.Return(jen.Qual(toolPath, "Transforms").Types(typeCode(t.In), typeCode(t.Out)).Values()),
 		)
 	}
 	f.Line()
 }
 
 // renderLifecycleStub emits the stub of a lifecycle hook, which does
-// nothing and returns nil, as the runtime does without the hook.
+// nothing and returns nil, as toolgen does without the hook.
 func renderLifecycleStub(f *jen.File, st stub) {
 	t, h := st.Tool, st.Hook
-	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("call").Qual(runtimePath, "HookCall")}
+	params := []jen.Code{jen.Id("ctx").Qual(contextPath, "Context"), jen.Id("call").Qual(toolPath, "HookCall")}
 	switch h.Kind {
 	case hookInputStart:
 		f.Commentf("%s is called when the model starts sending the arguments of a call", h.Func)
@@ -125,7 +129,7 @@ func renderLifecycleStub(f *jen.File, st stub) {
 	f.Comment("An error it returns, or a panic, is logged to the agent's Logger, and the")
 	f.Comment("run goes on.")
 	f.Comment("")
-	f.Comment(stubMarker + "; it does nothing, as the runtime does without")
+	f.Comment(stubMarker + "; it does nothing, as toolgen does without")
 	f.Comment("the hook. Edit it freely: toolgen never changes it again.")
 	f.Func().Id(h.Func).Params(params...).Error().Block(jen.Return(jen.Nil()))
 }

@@ -42,9 +42,10 @@ type pkgModel struct {
 // fileImports are the local names the generated files use for their imports,
 // so that none collides with a name the package declares.
 type fileImports struct {
-	// Runtime is the name for github.com/toolgen-go/toolgen/runtime, JSON
+	// Tool is the name for github.com/toolgen-go/toolgen/tool, LLM for
+	// github.com/toolgen-go/toolgen/llm (in the hooks file only), JSON
 	// for encoding/json, Context for context (in the hooks file).
-	Runtime, JSON, Context string
+	Tool, LLM, JSON, Context string
 }
 
 // schemaConst is the constant that holds one schema text of a package.

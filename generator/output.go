@@ -13,7 +13,7 @@ import (
 // A //tool:<id> directive on a type declaration declares a structured
 // output schema: the generated file holds the type's schema, with the same
 // descriptions and checks as a tool's input, in a variable <Type>Schema
-// made by runtime.NewOutput[Type], which runtime.WithOutput takes.
+// made by tool.NewOutput[Type], which agent.WithOutput takes.
 
 // outputState is a structured output being built: its model and its type.
 type outputState struct {

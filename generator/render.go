@@ -9,8 +9,9 @@ import (
 )
 
 const (
-	runtimePath = "github.com/toolgen-go/toolgen/runtime"
-	jsonPath    = "encoding/json"
+	toolPath = "github.com/toolgen-go/toolgen/tool"
+	llmPath  = "github.com/toolgen-go/toolgen/llm"
+	jsonPath = "encoding/json"
 )
 
 // render produces the generated file of one package: per tool, the
@@ -63,10 +64,10 @@ func newFile(p *pkgModel) *jen.File {
 	if p.Build != "" {
 		f.HeaderComment("//go:build " + p.Build)
 	}
-	f.ImportAlias(runtimePath, p.Imports.Runtime)
+	f.ImportAlias(toolPath, p.Imports.Tool)
 	f.ImportAlias(jsonPath, p.Imports.JSON)
-	if p.Imports.Runtime == "runtime" {
-		f.ImportName(runtimePath, "runtime")
+	if p.Imports.Tool == "tool" {
+		f.ImportName(toolPath, "tool")
 	}
 	if p.Imports.JSON == "json" {
 		f.ImportName(jsonPath, "json")
@@ -110,11 +111,11 @@ func renderTool(f *jen.File, t *toolModel) {
 		}
 	}
 	if len(ann) > 0 {
-		spec[jen.Id("Annotations")] = jen.Qual(runtimePath, "Annotations").Values(ann)
+		spec[jen.Id("Annotations")] = jen.Qual(toolPath, "Annotations").Values(ann)
 	}
 
 	f.Commentf("%s describes tool %q.", t.Spec, t.ID)
-	f.Var().Id(t.Spec).Op("=").Qual(runtimePath, "Spec").Values(spec)
+	f.Var().Id(t.Spec).Op("=").Qual(toolPath, "Spec").Values(spec)
 	f.Line()
 
 	fn := jen.Id(t.Func)
@@ -126,23 +127,23 @@ func renderTool(f *jen.File, t *toolModel) {
 		what = t.Recv + "." + t.Func
 	}
 	f.Commentf("%s returns [%s] as the tool %q, under the key %q in %s.", t.Ctor, what, t.ID, t.Key, t.Toolset)
-	call := jen.Qual(runtimePath, "NewFunc").Call(jen.Op("&").Id(t.Spec), fn)
+	call := jen.Qual(toolPath, "NewFunc").Call(jen.Op("&").Id(t.Spec), fn)
 	for _, h := range t.Hooks {
 		call = call.Add(hookCall(h))
 	}
 	if t.Suspend != nil {
-		// runtime.WithSuspend[S, R](f): the compiler checks the types, the
-		// runtime the payload, and decodes the resume data into R.
-		call = jen.Qual(runtimePath, "WithSuspend").Types(typeCode(t.Suspend), typeCode(t.Resume)).Call(call)
+		// tool.WithSuspend[S, R](f): the compiler checks the types, the
+		// tool package the payload, and decodes the resume data into R.
+		call = jen.Qual(toolPath, "WithSuspend").Types(typeCode(t.Suspend), typeCode(t.Resume)).Call(call)
 	}
-	ret := jen.Op("*").Qual(runtimePath, "Func").Types(typeCode(t.In), typeCode(t.Out))
+	ret := jen.Op("*").Qual(toolPath, "Func").Types(typeCode(t.In), typeCode(t.Out))
 	f.Func().Id(t.Ctor).Params(params...).Add(ret).Block(jen.Return(call))
 	f.Line()
 }
 
 // renderOutput emits the variable of a structured output:
-// runtime.NewOutput[T] of its spec, so that runtime.WithOutput and
-// runtime.Object are typed by T.
+// tool.NewOutput[T] of its spec, so that agent.WithOutput and
+// agent.Object are typed by T.
 func renderOutput(f *jen.File, p *pkgModel, o *outputModel) {
 	spec := jen.Dict{
 		jen.Id("ID"):          jen.Lit(o.ID),
@@ -153,9 +154,9 @@ func renderOutput(f *jen.File, p *pkgModel, o *outputModel) {
 		spec[jen.Id("Strict")] = jen.True()
 	}
 	typ := o.Type.String(p.Path)
-	f.Commentf("%s is the structured output schema of %s: pass it to runtime.WithOutput.", o.Var, typ)
-	f.Var().Id(o.Var).Op("=").Qual(runtimePath, "NewOutput").Types(typeCode(o.Type)).Call(
-		jen.Qual(runtimePath, "OutputSpec").Values(spec))
+	f.Commentf("%s is the structured output schema of %s: pass it to agent.WithOutput.", o.Var, typ)
+	f.Var().Id(o.Var).Op("=").Qual(toolPath, "NewOutput").Types(typeCode(o.Type)).Call(
+		jen.Qual(toolPath, "OutputSpec").Values(spec))
 	f.Line()
 }
 
@@ -175,9 +176,9 @@ func hookCall(h hook) jen.Code {
 	case hookOutput:
 		return jen.Dot("WithOnOutput").Call(jen.Id(h.Func))
 	case hookDisplay:
-		return jen.Dot("WithTransform").Call(jen.Qual(runtimePath, "TargetDisplay"), jen.Id(h.Func).Call())
+		return jen.Dot("WithTransform").Call(jen.Qual(toolPath, "TargetDisplay"), jen.Id(h.Func).Call())
 	default:
-		return jen.Dot("WithTransform").Call(jen.Qual(runtimePath, "TargetTranscript"), jen.Id(h.Func).Call())
+		return jen.Dot("WithTransform").Call(jen.Qual(toolPath, "TargetTranscript"), jen.Id(h.Func).Call())
 	}
 }
 
@@ -221,7 +222,7 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 			items = append(items, jen.Line().Lit(t.Key).Op(":").Id(t.Ctor).Call(args...))
 		}
 		items = append(items, jen.Line())
-		set := jen.Return(jen.Qual(runtimePath, "Toolset").Values(items...))
+		set := jen.Return(jen.Qual(toolPath, "Toolset").Values(items...))
 		name := byRecv[recv][0].Toolset
 		which := "the package's tools"
 		if recv != "" {
@@ -234,16 +235,16 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 				name, which, strings.Join(p.Tags, ","), toolsetFunc(recv, ""))
 		}
 		if recv != "" {
-			f.Func().Id(name).Params(jen.Id("r").Op("*").Id(recv)).Qual(runtimePath, "Toolset").Block(set)
+			f.Func().Id(name).Params(jen.Id("r").Op("*").Id(recv)).Qual(toolPath, "Toolset").Block(set)
 			f.Line()
 			continue
 		}
 		typ := p.ToolsetType
-		f.Func().Id(name).Params().Qual(runtimePath, "Toolset").Block(
+		f.Func().Id(name).Params().Qual(toolPath, "Toolset").Block(
 			jen.Commentf("%s reaches the constructors through an interface, which Go's", name),
 			jen.Commentf("initialization order does not follow, so that a tool may call %s()", name),
 			jen.Commentf("and a package-level variable initialized from %s() may be used by a tool.", name),
-			jen.Var().Id("ts").Custom(jen.Options{Open: "interface{", Close: "}"}, jen.Id("tools").Params().Qual(runtimePath, "Toolset")).
+			jen.Var().Id("ts").Custom(jen.Options{Open: "interface{", Close: "}"}, jen.Id("tools").Params().Qual(toolPath, "Toolset")).
 				Op("=").Id(typ).Values(),
 			jen.Return(jen.Id("ts").Dot("tools").Call()),
 		)
@@ -251,7 +252,7 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 		f.Commentf("%s is the type through which %s calls the constructors.", typ, name)
 		f.Type().Id(typ).Struct()
 		f.Line()
-		f.Func().Params(jen.Id(typ)).Id("tools").Params().Qual(runtimePath, "Toolset").Block(set)
+		f.Func().Params(jen.Id(typ)).Id("tools").Params().Qual(toolPath, "Toolset").Block(set)
 		f.Line()
 	}
 }

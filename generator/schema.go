@@ -298,7 +298,7 @@ func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, root types.Type
 // and the files' imports), or the generated file declares it for a tool or
 // a toolset, or refers to an import by it.
 func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
-	taken := map[string]bool{ps.model.Imports.Runtime: true, ps.model.Imports.JSON: true}
+	taken := map[string]bool{ps.model.Imports.Tool: true, ps.model.Imports.JSON: true}
 	for _, f := range ps.pkg.Syntax {
 		for _, imp := range f.Imports {
 			if pn := ps.pkg.TypesInfo.PkgNameOf(imp); pn != nil {

@@ -6,12 +6,12 @@ import (
 )
 
 // The suspend= and resume= options name the types with which a tool's
-// calls suspend themselves (runtime.Suspend) and resume
-// (runtime.ResumeData): struct types of the tool's package. The schemas of
+// calls suspend themselves (tool.Suspend) and resume
+// (tool.ResumeData): struct types of the tool's package. The schemas of
 // both go into the Spec, and the constructor wraps the tool in
-// runtime.WithSuspend[S, R], so that the compiler checks the types exist
-// and the runtime checks the payload and decodes the resume data. The
-// calls of runtime.Suspend and runtime.ResumeData in the tool's own body
+// tool.WithSuspend[S, R], so that the compiler checks the types exist
+// and the tool package checks the payload and decodes the resume data. The
+// calls of tool.Suspend and tool.ResumeData in the tool's own body
 // are checked against the options here, where the compiler cannot.
 
 // The roles of the suspend types, as messages name them.
@@ -21,8 +21,8 @@ const (
 )
 
 // checkSuspend resolves the types that the suspend= and resume= options of
-// ts name, and checks the tool's calls of runtime.Suspend and
-// runtime.ResumeData against them.
+// ts name, and checks the tool's calls of tool.Suspend and
+// tool.ResumeData against them.
 func (g *gen) checkSuspend(ps *pkgState, ts *toolState) {
 	if _, ok := ts.dir.Option("suspend"); ok {
 		ts.suspend, ts.model.Suspend = g.suspendType(ps, ts, "suspend")
@@ -67,8 +67,8 @@ func (g *gen) suspendType(ps *pkgState, ts *toolState, option string) (types.Typ
 	return named, e
 }
 
-// checkSuspendCalls checks the calls of runtime.Suspend,
-// runtime.SuspendPayload and runtime.ResumeData in the body of ts's
+// checkSuspendCalls checks the calls of tool.Suspend,
+// tool.SuspendPayload and tool.ResumeData in the body of ts's
 // function: a tool without the
 // suspend= and resume= options cannot suspend, and one with them suspends
 // with its suspend type and resumes with its resume type. Calls in other
@@ -83,7 +83,7 @@ func (g *gen) checkSuspendCalls(ps *pkgState, ts *toolState) {
 		if !ok {
 			return true
 		}
-		name, id := runtimeFunc(ps.pkg.TypesInfo, call.Fun)
+		name, id := toolFunc(ps.pkg.TypesInfo, call.Fun)
 		var want types.Type
 		var option string
 		switch name {
@@ -118,9 +118,9 @@ func (g *gen) checkSuspendCalls(ps *pkgState, ts *toolState) {
 	})
 }
 
-// runtimeFunc returns the name of the function of toolgen's runtime that
+// toolFunc returns the name of the function of toolgen's tool package that
 // fun refers to, and the identifier that refers to it, or "".
-func runtimeFunc(info *types.Info, fun ast.Expr) (string, *ast.Ident) {
+func toolFunc(info *types.Info, fun ast.Expr) (string, *ast.Ident) {
 	switch f := fun.(type) {
 	case *ast.IndexExpr:
 		fun = f.X
@@ -137,7 +137,7 @@ func runtimeFunc(info *types.Info, fun ast.Expr) (string, *ast.Ident) {
 		return "", nil
 	}
 	fn, ok := info.Uses[id].(*types.Func)
-	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != runtimePath {
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != toolPath {
 		return "", nil
 	}
 	return fn.Name(), id

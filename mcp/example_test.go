@@ -3,6 +3,7 @@ package mcp_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log"
 	"net"
@@ -45,7 +46,10 @@ func Example() {
 	}
 	fmt.Println(string(out.JSON))
 	_, err = tool.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Atlantis"}`))
-	fmt.Println(err.(*toolexec.Error).Message)
+	var te *toolexec.Error // the remote tool's failure, as its server said it
+	if errors.As(err, &te) {
+		fmt.Println(te.Message)
+	}
 	// Output:
 	// wx_forecastTool "Daily forecast" readOnly=true idempotent=true openWorld=false
 	// wx_hazardsTool "Weather warnings" readOnly=true idempotent=false openWorld=false

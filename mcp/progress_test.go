@@ -44,10 +44,10 @@ func progressTools() tool.Toolset {
 	who := echoTool("who", tool.Annotations{}, func(ctx context.Context, _ string) (string, error) {
 		ci, _ := tool.CallInfoFrom(ctx)
 		req, ok := mcp.RequestFrom(ctx)
-		if !ok || req.Session == nil || req.Session.ID() != ci.SessionID {
+		if !ok || req.Session == nil {
 			return "", errors.New("the request is not reachable")
 		}
-		data, err := json.Marshal(map[string]any{"tool": ci.ToolName, "session": ci.SessionID, "token": ci.ProgressToken})
+		data, err := json.Marshal(map[string]any{"tool": ci.ToolName, "session": req.Session.ID(), "token": req.Params.GetProgressToken()})
 		return string(data), err
 	})
 	return tool.Toolset{"slow": slow, "who": who}

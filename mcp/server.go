@@ -165,13 +165,10 @@ type handler struct {
 
 func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (res *sdk.CallToolResult, err error) {
 	// Tools reach the call's name through tool.CallInfoFrom, as in the
-	// agent loop; MCP has no tool call id of its own. A Func bounds its
+	// agent loop; MCP has no tool call id of its own, and the session and
+	// progress token are the request's (RequestFrom). A Func bounds its
 	// arguments by the limits of its ctx.
-	ci := tool.CallInfo{ToolName: h.key, ProgressToken: req.Params.GetProgressToken()}
-	if req.Session != nil {
-		ci.SessionID = req.Session.ID()
-	}
-	ctx = toolexec.WithCallInfo(ctx, ci)
+	ctx = toolexec.WithCallInfo(ctx, tool.CallInfo{ToolName: h.key})
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = toolexec.WithLimits(ctx, h.opts.Limits)
 	defer func() {

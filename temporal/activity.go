@@ -79,7 +79,7 @@ func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, erro
 	if terr != nil {
 		return nil, toolError(terr)
 	}
-	res, out, suspended, terr := agent.RunRemoteCall(ctx, t.key, t.tool, inv, in.Resume)
+	res, out, suspended, terr := agent.RunRemoteCall(ctx, t.key, inv, in.Resume)
 	switch {
 	case suspended != nil:
 		return &ToolOutput{Suspended: suspended}, nil

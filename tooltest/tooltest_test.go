@@ -131,7 +131,7 @@ func TestGoldenNamesTheToolAndTheField(t *testing.T) {
 	assert.Equal(t, "tooltest: "+path+` does not match what the model sees of the tools:
 	weatherTool.description: was "…e current weather for a location.\n\nIt returns the temper…", now "…e current weather for a city.\n\nIt returns the temper…"
 If the change is intended, rewrite the file with
-	go test ./runtime/tooltest -run '^TestToolsGolden$' -update
+	go test ./tooltest -run '^TestToolsGolden$' -update
 (or TOOLTEST_UPDATE=1 go test ./...)
 and review its diff.`, rec.errors[0])
 }
@@ -216,7 +216,7 @@ func TestGoldenMissingFile(t *testing.T) {
 	golden(rec, testTools(nil), path, false)
 	require.Len(t, rec.errors, 1)
 	assert.Equal(t, "tooltest: golden file "+path+` does not exist. Write it with
-	go test ./runtime/tooltest -run '^TestTools$/^golden$' -update
+	go test ./tooltest -run '^TestTools$/^golden$' -update
 (or TOOLTEST_UPDATE=1 go test ./...)
 and review it.`, rec.errors[0])
 	assert.NoFileExists(t, path)
@@ -428,7 +428,7 @@ func TestTrimCommon(t *testing.T) {
 }
 
 func TestPackageArg(t *testing.T) {
-	assert.Equal(t, "./runtime/tooltest ", packageArg(), "go test runs in the package's directory")
+	assert.Equal(t, "./tooltest ", packageArg(), "go test runs in the package's directory")
 
 	module := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(module, "go.mod"), []byte("module example.com/m\n"), 0o644))

@@ -4,7 +4,6 @@ package defs10
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/tool"
 )
 

@@ -4,7 +4,6 @@ package mcp100
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/tool"
 )
 

@@ -4,7 +4,6 @@ package pod
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/tool"
 )
 

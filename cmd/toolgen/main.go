@@ -85,7 +85,7 @@
 //
 // A hook function that does not exist yet gets a stub in tools_hooks.go, a
 // file that belongs to you: toolgen creates it, or appends to it, and never
-// changes what is already there. The stub does what the runtime does without
+// changes what is already there. The stub does what toolgen does without
 // the hook, so the program behaves the same until you edit it. A hook with the
 // wrong signature is an error at the hook, showing the signature it needs.
 // Hooks can also be set in code: the constructors return a typed

@@ -4,7 +4,6 @@ package main
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/tool"
 )
 

@@ -69,7 +69,7 @@ func assertOutput(t *testing.T, out string) {
 }
 
 func TestGetWeatherFahrenheit(t *testing.T) {
-	out, err := GetWeatherTool().Call(checked(t), json.RawMessage(`{"location":"paris","units":"fahrenheit"}`))
+	out, err := tool.Call(checked(t), GetWeatherTool(), json.RawMessage(`{"location":"paris","units":"fahrenheit"}`))
 	require.NoError(t, err)
 	w, ok := out.Value.(WeatherOutput)
 	require.True(t, ok)

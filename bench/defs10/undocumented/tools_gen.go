@@ -4,7 +4,6 @@ package undocumented
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/bench/defs10"
 	"github.com/toolgen-go/toolgen/tool"
 )

@@ -3,7 +3,7 @@ package peers
 import (
 	"context"
 
-	"github.com/cloudwego/eino/components/tool"
+	einotool "github.com/cloudwego/eino/components/tool"
 
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -29,7 +29,7 @@ func ListToolgen(ts tool.Toolset) []Listed {
 
 // ListEino lists eino tools by their ToolInfo, the parameters as the JSON
 // Schema that InferTool computed.
-func ListEino(ctx context.Context, ts []tool.InvokableTool) []Listed {
+func ListEino(ctx context.Context, ts []einotool.InvokableTool) []Listed {
 	out := make([]Listed, 0, len(ts))
 	for _, t := range ts {
 		info, err := t.Info(ctx)

@@ -11,7 +11,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/cloudwego/eino/components/tool"
+	einotool "github.com/cloudwego/eino/components/tool"
 	einoutils "github.com/cloudwego/eino/components/tool/utils"
 	mark3mcp "github.com/mark3labs/mcp-go/mcp"
 	mark3server "github.com/mark3labs/mcp-go/server"
@@ -53,7 +53,7 @@ func Toolgen(ctx context.Context, t tool.Tool, args json.RawMessage) Result {
 }
 
 // EinoTool is eino's utils.InferTool.
-func EinoTool[In, Out any](name, desc string, fn Fn[In, Out]) tool.InvokableTool {
+func EinoTool[In, Out any](name, desc string, fn Fn[In, Out]) einotool.InvokableTool {
 	t, err := einoutils.InferTool(name, desc, fn)
 	if err != nil {
 		panic(fmt.Sprintf("eino InferTool %s: %v", name, err))
@@ -62,7 +62,7 @@ func EinoTool[In, Out any](name, desc string, fn Fn[In, Out]) tool.InvokableTool
 }
 
 // Eino calls t as eino's ToolsNode does.
-func Eino(ctx context.Context, t tool.InvokableTool, args json.RawMessage) Result {
+func Eino(ctx context.Context, t einotool.InvokableTool, args json.RawMessage) Result {
 	out, err := t.InvokableRun(ctx, string(args))
 	if err != nil {
 		return Result{err.Error(), true}

@@ -4,7 +4,6 @@ package weather
 
 import (
 	"encoding/json"
-
 	"github.com/toolgen-go/toolgen/tool"
 )
 
