@@ -153,9 +153,6 @@ type Answer struct {
 	err error // why a constructor could not encode its value
 }
 
-// Decision is the name [Answer] had when runs paused only for approval.
-type Decision = Answer
-
 // DefaultDeclineReason is what the model is told of a declined call when
 // the decision gives no reason: Mastra's text.
 const DefaultDeclineReason = "Tool call was not approved by the user"

@@ -68,7 +68,7 @@ func TestApprovalResumedAfterJSONRoundTrip(t *testing.T) {
 
 	second := scripted.New(scripted.Text("Sent 500 to bob."))
 	fresh := bank(second, &ran)
-	resumed, err := fresh.Resume(t.Context(), &state, []agent.Decision{agent.Approve("call_1")})
+	resumed, err := fresh.Resume(t.Context(), &state, []agent.Answer{agent.Approve("call_1")})
 	require.NoError(t, err)
 	assert.Equal(t, "Sent 500 to bob.", resumed.Text)
 	assert.Equal(t, llm.FinishStop, resumed.FinishReason)
@@ -91,7 +91,7 @@ func TestApprovalDeclined(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, agent.FinishApproval, res.FinishReason)
 
-	res, err = ag.Resume(t.Context(), res.State, []agent.Decision{agent.Decline("call_1", "over the daily limit")})
+	res, err = ag.Resume(t.Context(), res.State, []agent.Answer{agent.Decline("call_1", "over the daily limit")})
 	require.NoError(t, err)
 	assert.EqualValues(t, 0, ran.Load())
 	assert.Equal(t, "Not sent.", res.Text)
@@ -131,7 +131,7 @@ func TestResumeNeedsEveryDecision(t *testing.T) {
 	assert.ErrorContains(t, err, `no answer for call call_1 of "transfer"`)
 
 	other := &agent.Agent{ID: "other", Model: scripted.New()}
-	_, err = other.Resume(t.Context(), res.State, []agent.Decision{agent.Approve("call_1")})
+	_, err = other.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")})
 	assert.ErrorContains(t, err, `belongs to agent "bank"`)
 }
 
@@ -144,7 +144,7 @@ func TestResumeStreamAndHistory(t *testing.T) {
 	assert.Equal(t, "earlier", model.Requests()[0].Messages[0].Text())
 
 	var types []string
-	for _, ev := range collect(t, agent3.ResumeStream(t.Context(), res.State, []agent.Decision{agent.Approve("call_1")})) {
+	for _, ev := range collect(t, agent3.ResumeStream(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")})) {
 		types = append(types, string(ev.Type)+":"+ev.ToolName)
 	}
 	assert.Equal(t, []string{"tool-result:transfer", "step-finish:",

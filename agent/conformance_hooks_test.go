@@ -563,7 +563,7 @@ func TestHooksOnlyForActiveToolsAndOnce(t *testing.T) {
 		`delta call_1 {"location":"Paris"}`,
 		"available call_1 Paris messages=user",
 	}, l.get())
-	_, err = agent7.Resume(t.Context(), res.State, []agent.Decision{agent.Approve("call_1")}, rc)
+	_, err = agent7.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, rc)
 	require.NoError(t, err)
 	assert.Equal(t, "output call_1 Paris 21.5", l.get()[3])
 	assert.Len(t, l.get(), 4)
@@ -786,7 +786,7 @@ func TestToolsetsOnResume(t *testing.T) {
 		if again {
 			opts = append(opts, sets)
 		}
-		res, err = agent12.Resume(t.Context(), res.State, []agent.Decision{agent.Approve("call_1")}, opts...)
+		res, err = agent12.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, opts...)
 		require.NoError(t, err)
 		out := res.Steps[0].Outcomes[0]
 		if again {

@@ -361,7 +361,7 @@ func TestPauseRunStateVersion1(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(v1), &state))
 	var ran atomic.Int32
 	model := scripted.New(scripted.Text("Sent."))
-	res, err := bank(model, &ran).Resume(t.Context(), &state, []agent.Decision{agent.Approve("call_1")})
+	res, err := bank(model, &ran).Resume(t.Context(), &state, []agent.Answer{agent.Approve("call_1")})
 	require.NoError(t, err)
 	assert.Equal(t, "Sent.", res.Text)
 	assert.EqualValues(t, 1, ran.Load())
