@@ -8,16 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-)
 
-// Severity tells an error from a warning.
-type Severity int
-
-const (
-	// SeverityError makes the run fail: no file is written.
-	SeverityError Severity = iota
-	// SeverityWarning is reported, but files are still written.
-	SeverityWarning
+	"github.com/toolgen-go/toolgen/annotations"
 )
 
 // Diagnostic is a problem found in the user's code, at a position.
@@ -25,8 +17,10 @@ type Diagnostic struct {
 	// Pos is where the problem is; Filename is absolute, or empty when the
 	// problem has no position (a failed `go list`, say).
 	Pos token.Position
-	// Severity is SeverityError or SeverityWarning.
-	Severity Severity
+	// Severity is annotations.Error, which makes the run fail (no file is
+	// written), or annotations.Warning, which is reported while files are
+	// still written.
+	Severity annotations.Severity
 	// Message says what is wrong and, where it can, what is allowed.
 	Message string
 	// Notes point at other positions that explain the problem: for a
@@ -49,7 +43,7 @@ func (d Diagnostic) Format(dir string) string {
 	if pos := FormatPosition(d.Pos, dir); pos != "" {
 		b.WriteString(pos + ": ")
 	}
-	if d.Severity == SeverityWarning {
+	if d.Severity == annotations.Warning {
 		b.WriteString("warning: ")
 	}
 	b.WriteString(d.Message)
@@ -94,14 +88,14 @@ type diagnostics struct {
 }
 
 func (ds *diagnostics) errorf(pos token.Pos, format string, args ...any) {
-	ds.add(ds.fset.Position(pos), SeverityError, fmt.Sprintf(format, args...))
+	ds.add(ds.fset.Position(pos), annotations.Error, fmt.Sprintf(format, args...))
 }
 
 func (ds *diagnostics) warnf(pos token.Pos, format string, args ...any) {
-	ds.add(ds.fset.Position(pos), SeverityWarning, fmt.Sprintf(format, args...))
+	ds.add(ds.fset.Position(pos), annotations.Warning, fmt.Sprintf(format, args...))
 }
 
-func (ds *diagnostics) add(pos token.Position, sev Severity, msg string, notes ...Note) {
+func (ds *diagnostics) add(pos token.Position, sev annotations.Severity, msg string, notes ...Note) {
 	ds.list = append(ds.list, Diagnostic{Pos: pos, Severity: sev, Message: msg, Notes: notes})
 }
 
@@ -131,5 +125,5 @@ func (ds *diagnostics) sorted() []Diagnostic {
 
 // HasErrors reports whether any diagnostic is an error.
 func HasErrors(list []Diagnostic) bool {
-	return slices.ContainsFunc(list, func(d Diagnostic) bool { return d.Severity == SeverityError })
+	return slices.ContainsFunc(list, func(d Diagnostic) bool { return d.Severity == annotations.Error })
 }

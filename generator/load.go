@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/toolgen-go/toolgen/annotations"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -247,7 +248,7 @@ func (g *gen) reportPackageError(e packages.Error, hidden func(name string) bool
 	if pos.Filename != "" && !filepath.IsAbs(pos.Filename) {
 		pos.Filename = filepath.Join(g.cfg.Dir, pos.Filename)
 	}
-	g.diags.add(pos, SeverityError, e.Msg)
+	g.diags.add(pos, annotations.Error, e.Msg)
 }
 
 // packagesErrorPosition turns the position string of a packages.Error into a

@@ -152,9 +152,9 @@ func (g *gen) schemaJSON(b *schemagen.Builder, ps *pkgState, o schemaOwner, t ty
 // field or signature that reaches it, naming the tool or output and the
 // whole path, with its own position as a note.
 func (g *gen) reportSchema(o schemaOwner, role string, e *schemagen.Error) {
-	sev := SeverityError
+	sev := annotations.Error
 	if e.Warning {
-		sev = SeverityWarning
+		sev = annotations.Warning
 	}
 	if e.Outside == nil {
 		msg := e.Message

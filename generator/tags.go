@@ -334,7 +334,7 @@ func (g *gen) claimOutputs() {
 		}
 		if mine, why := g.set.outputOwner(path); !mine {
 			if ps.model != nil {
-				g.diags.add(token.Position{Filename: path, Line: 1, Column: 1}, SeverityError, fmt.Sprintf(msgNotOwnOutput, filepath.Base(path), why))
+				g.diags.add(token.Position{Filename: path, Line: 1, Column: 1}, annotations.Error, fmt.Sprintf(msgNotOwnOutput, filepath.Base(path), why))
 			}
 			ps.previous = ""
 		}
@@ -343,7 +343,7 @@ func (g *gen) claimOutputs() {
 		}
 		hooks := filepath.Join(ps.model.Dir, g.cfg.HooksOutput)
 		if src, err := os.ReadFile(hooks); err == nil && fileBuild(src) == "" {
-			g.diags.add(token.Position{Filename: hooks, Line: 1, Column: 1}, SeverityError, fmt.Sprintf(msgUntaggedHooks, filepath.Base(hooks), strings.Join(g.set.tags, ",")))
+			g.diags.add(token.Position{Filename: hooks, Line: 1, Column: 1}, annotations.Error, fmt.Sprintf(msgUntaggedHooks, filepath.Base(hooks), strings.Join(g.set.tags, ",")))
 		}
 	}
 }
