@@ -6,7 +6,7 @@ package agent_test
 //
 // Each test says what Mastra does and where that was checked: a function of
 // node_modules/@mastra/core/dist (agent-BOxKOk3n.js, tool-D87M4CXT.js), or
-// a side-by-side script of runtime/testdata/mastra, run on a scripted
+// a side-by-side script of agent/testdata/mastra, run on a scripted
 // LanguageModelV2 (testdata/mastra/README.md says how). Deliberate
 // departures are marked "Departure:".
 

@@ -2,7 +2,7 @@ package agent_test
 
 // Conformance of pausing and resuming a run with Mastra 1.71 (issue 18).
 //
-// Each test runs a scenario on runtime/scripted and asserts what Mastra's
+// Each test runs a scenario on package scripted and asserts what Mastra's
 // agent loop does in the same scenario: the events with their counts, the
 // steps, what the model receives after the call, the final text. The
 // Mastra behaviour was observed by running the scripts of

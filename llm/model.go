@@ -8,7 +8,7 @@ import (
 
 // Model is a language model behind a provider's API. Adapters for OpenAI
 // Chat Completions, OpenAI Responses, Anthropic Messages and Gemini implement it in
-// subpackages; [github.com/toolgen-go/toolgen/runtime/scripted] implements
+// subpackages; [github.com/toolgen-go/toolgen/scripted] implements
 // it deterministically for tests and offline examples.
 //
 // A Model must be safe for concurrent use: subagents and parallel runs

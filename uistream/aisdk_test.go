@@ -28,7 +28,7 @@ import (
 // chat client (AbstractChat, what useChat wraps, and its
 // DefaultChatTransport) against a Handler on the fixture agent.
 
-const aisdkInstall = "npm ci --prefix runtime/uistream/testdata/aisdk"
+const aisdkInstall = "npm ci --prefix uistream/testdata/aisdk"
 
 // aisdkPackages are the versions of the ai package the tests run: ai is
 // version 7, ai6 version 6 (an npm alias).

@@ -1,5 +1,5 @@
 // Package mcp100 holds 100 generated tools, for the start-up benchmark of
-// toolgen's runtime/mcp: a server built from their generated schemas against the same
+// toolgen's mcp package: a server built from their generated schemas against the same
 // tools registered through the SDK's reflecting AddTool.
 package mcp100
 

@@ -1,6 +1,6 @@
 // Command chat is a chat page in the browser over a toolgen agent: a Go
 // server that serves one static page and the AI SDK's UI message stream
-// (runtime/uistream), with the weather tools of examples/mcpserver/weather.
+// (package uistream), with the weather tools of examples/mcpserver/weather.
 //
 // Run it and open the URL it prints:
 //

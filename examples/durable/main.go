@@ -1,5 +1,5 @@
 // Command durable is toolgen's weather agent as a durable run on Temporal
-// (package github.com/toolgen-go/toolgen/runtime/temporal): the model
+// (package github.com/toolgen-go/toolgen/temporal): the model
 // requests and the tool calls are activities, the agent loop is the
 // workflow, and a worker process killed in the middle of a run is replaced
 // by another that finishes it without re-running the finished tool calls.

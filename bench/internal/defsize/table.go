@@ -107,8 +107,8 @@ func Rows(ctx context.Context) ([]Row, error) {
 		dialect schema.Dialect
 		note    string
 	}{
-		{schema.DialectGemini, "the same, Gemini dialect (runtime/gemini)"},
-		{schema.DialectAnthropic, "the same, Anthropic dialect (runtime/anthropic)"},
+		{schema.DialectGemini, "the same, Gemini dialect (provider/gemini)"},
+		{schema.DialectAnthropic, "the same, Anthropic dialect (provider/anthropic)"},
 		{schema.DialectOpenAIStrict, "the same, OpenAI strict dialect (Strict tools)"},
 	} {
 		defs, err := Toolgen(undocumented.Tools(), d.dialect)

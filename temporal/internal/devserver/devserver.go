@@ -1,5 +1,5 @@
 // Package devserver starts the Temporal CLI's dev server for the tests of
-// runtime/temporal that need a real server: `temporal server start-dev
+// the temporal module that need a real server: `temporal server start-dev
 // --headless` on loopback, with its in-memory database, on free ports.
 //
 // The CLI is not a Go dependency of the module; .ci/temporal-dev-server

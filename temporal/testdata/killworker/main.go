@@ -1,4 +1,4 @@
-// Command killworker is the worker process of runtime/temporal's kill
+// Command killworker is the worker process of the temporal module's kill
 // tests: it registers one agent with the Temporal server at -hostport and
 // polls -queue until it is killed.
 //
@@ -37,9 +37,11 @@ import (
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/toolgen-go/toolgen/runtime"
-	"github.com/toolgen-go/toolgen/runtime/scripted"
-	toolgentemporal "github.com/toolgen-go/toolgen/runtime/temporal"
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/scripted"
+	toolgentemporal "github.com/toolgen-go/toolgen/temporal"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 func main() {
@@ -67,25 +69,25 @@ func main() {
 		StartToCloseTimeout: 4 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 3, InitialInterval: 100 * time.Millisecond},
 	}
-	kill := &runtime.Agent{
+	kill := &agent.Agent{
 		ID: "kill",
 		Model: scripted.ByPosition(
 			scripted.Calls(call("c1", "record", `{"note":"one"}`)),
 			scripted.Calls(call("c2", "wait", `{}`)),
 			scripted.Text("done"),
 		),
-		Tools: runtime.Toolset{"record": tools.record, "wait": tools.wait},
+		Tools: tool.Toolset{"record": tools.record, "wait": tools.wait},
 	}
 	if err := toolgentemporal.Register(w, kill, toolgentemporal.WithToolOptions("wait", waitOpts)); err != nil {
 		log.Fatal(err)
 	}
-	approve := &runtime.Agent{
+	approve := &agent.Agent{
 		ID: "approve",
 		Model: scripted.ByPosition(
 			scripted.Calls(call("c1", "deploy", `{"note":"v2"}`)),
 			scripted.Text("deployed"),
 		),
-		Tools: runtime.Toolset{"deploy": tools.deploy},
+		Tools: tool.Toolset{"deploy": tools.deploy},
 	}
 	if err := toolgentemporal.Register(w, approve); err != nil {
 		log.Fatal(err)
@@ -101,7 +103,7 @@ func main() {
 	w.Stop()
 }
 
-func call(id, name, args string) runtime.ToolCall {
+func call(id, name, args string) llm.ToolCall {
 	c := scripted.Call(name, args)
 	c.ID = id
 	return c
@@ -115,7 +117,7 @@ type noteInput struct {
 type empty struct{}
 
 type testTools struct {
-	record, wait, deploy runtime.Tool
+	record, wait, deploy tool.Tool
 }
 
 var (
@@ -128,7 +130,7 @@ func toolsIn(dir string) testTools {
 	mark := func(name string) error {
 		return os.WriteFile(filepath.Join(dir, name), []byte(fmt.Sprint(pid)), 0o644)
 	}
-	record := runtime.NewFunc(&runtime.Spec{ID: "record", Description: "Records a note.", InputSchema: noteSchema},
+	record := tool.NewFunc(&tool.Spec{ID: "record", Description: "Records a note.", InputSchema: noteSchema},
 		func(ctx context.Context, in noteInput) (string, error) {
 			if err := mark(fmt.Sprintf("record-%s-%d", in.Note, pid)); err != nil {
 				return "", err
@@ -136,8 +138,8 @@ func toolsIn(dir string) testTools {
 			return "recorded " + in.Note, nil
 		})
 	idempotent := true
-	wait := runtime.NewFunc(&runtime.Spec{ID: "wait", Description: "Waits for the release.", InputSchema: emptySchema,
-		Annotations: runtime.Annotations{Idempotent: &idempotent}},
+	wait := tool.NewFunc(&tool.Spec{ID: "wait", Description: "Waits for the release.", InputSchema: emptySchema,
+		Annotations: tool.Annotations{Idempotent: &idempotent}},
 		func(ctx context.Context, _ empty) (string, error) {
 			if err := mark(fmt.Sprintf("wait-start-%d", pid)); err != nil {
 				return "", err
@@ -157,7 +159,7 @@ func toolsIn(dir string) testTools {
 			}
 			return "released", nil
 		})
-	deploy := runtime.NewFunc(&runtime.Spec{ID: "deploy", Description: "Deploys.", InputSchema: noteSchema, NeedsApproval: true},
+	deploy := tool.NewFunc(&tool.Spec{ID: "deploy", Description: "Deploys.", InputSchema: noteSchema, NeedsApproval: true},
 		func(ctx context.Context, in noteInput) (string, error) {
 			if err := mark(fmt.Sprintf("deploy-%d", pid)); err != nil {
 				return "", err
