@@ -353,4 +353,24 @@ func (a *Agent) workflowTool(key string, w Workflow) (tool.Tool, error) {
 }
 
 // errStopped ends a run whose consumer stopped iterating.
-var errStopped = errors.New("runtime: stream consumer stopped")
+var errStopped = errors.New("agent: stream consumer stopped")
+
+// Finish reasons of a whole run, reported by the agent loop.
+const (
+	// FinishMaxSteps: the run reached its step limit while the model still
+	// had tool calls to make.
+	FinishMaxSteps llm.FinishReason = "max-steps"
+	// FinishStopCondition: a condition of [WithStopWhen] ended the run
+	// after a step with tool calls. Mastra reports the last step's reason
+	// (tool-calls) instead; a reason of its own tells the application that
+	// the model was not given the calls' results.
+	FinishStopCondition llm.FinishReason = "stop-condition"
+	// FinishApproval: the run paused because calls wait for approval; see
+	// [Result.State].
+	FinishApproval llm.FinishReason = "approval-required"
+	// FinishSuspended: the run paused because a tool suspended itself
+	// ([tool.Suspend]), or calls wait for different things; see
+	// [Result.State]. A run whose calls all wait for a client
+	// ([WithClientTools]) ends with [llm.FinishToolCalls] and a State.
+	FinishSuspended llm.FinishReason = "suspended"
+)

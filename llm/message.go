@@ -84,7 +84,7 @@ type Part struct {
 	ToolResult *ToolResult `json:"toolResult,omitempty"`
 	// ProviderMetadata carries provider-specific data that an adapter needs
 	// to send the part back without loss (item ids, signatures), keyed by
-	// provider name. The runtime keeps it and never reads it.
+	// provider name. The agent loop keeps it and never reads it.
 	ProviderMetadata map[string]json.RawMessage `json:"providerMetadata,omitempty"`
 }
 
@@ -102,10 +102,10 @@ func MediaPart(mediaType string, data []byte) Part {
 // ToolCall is a model's request to call a tool.
 type ToolCall struct {
 	// ID identifies the call within the conversation; the result refers to
-	// it. Providers assign it; the runtime never invents one for a real
+	// it. Providers assign it; the agent loop never invents one for a real
 	// provider's call.
 	ID string `json:"id"`
-	// Name is the tool's key in the agent's [tool.Toolset] (never its Spec.ID).
+	// Name is the tool's key in the agent's [github.com/toolgen-go/toolgen/tool.Toolset] (never its Spec.ID).
 	Name string `json:"name"`
 	// Arguments is the JSON text the model produced. It is a string, not a
 	// json.RawMessage, because models do produce invalid JSON and the

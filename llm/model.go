@@ -23,7 +23,7 @@ type Model interface {
 }
 
 // Request is one call to a model: the conversation so far and the tools it
-// may call. The runtime builds a fresh Request per step; a Model must not
+// may call. The agent loop builds a fresh Request per step; a Model must not
 // keep or modify it after returning.
 type Request struct {
 	// Messages is the conversation, starting with the system message (the
@@ -42,7 +42,7 @@ type Request struct {
 	ProviderOptions map[string]json.RawMessage `json:"providerOptions,omitempty"`
 	// ResponseFormat, when set, asks the model to answer with one JSON
 	// object matching a schema, through the provider's native structured
-	// output. The runtime sets it for runs with [agent.WithOutput]; with tools
+	// output. The agent loop sets it for runs with [github.com/toolgen-go/toolgen/agent.WithOutput]; with tools
 	// only for models whose [Capabilities] say OutputWithTools.
 	ResponseFormat *ResponseFormat `json:"responseFormat,omitempty"`
 }
@@ -67,7 +67,7 @@ type ResponseFormat struct {
 type Capabilities struct {
 	// OutputWithTools: the model takes a [ResponseFormat] and tools in one
 	// request, and may call tools before it answers with the object.
-	// Without it, a run with [agent.WithOutput] calls tools without the format
+	// Without it, a run with [github.com/toolgen-go/toolgen/agent.WithOutput] calls tools without the format
 	// and ends with one structuring request that has the format and no
 	// tools.
 	OutputWithTools bool
@@ -90,7 +90,7 @@ func CapabilitiesOf(m Model) Capabilities {
 
 // ToolDefinition is a tool as a model sees it.
 type ToolDefinition struct {
-	// Name is the tool's key in the [tool.Toolset].
+	// Name is the tool's key in the [github.com/toolgen-go/toolgen/tool.Toolset].
 	Name string `json:"name"`
 	// Description tells the model what the tool does.
 	Description string `json:"description"`
@@ -124,7 +124,7 @@ type ToolChoice struct {
 	Name string `json:"name,omitempty"`
 }
 
-// Tool choices, for use with [agent.WithToolChoice].
+// Tool choices, for use with [github.com/toolgen-go/toolgen/agent.WithToolChoice].
 var (
 	// ChoiceAuto lets the model decide.
 	ChoiceAuto = ToolChoice{Mode: ToolChoiceAuto}

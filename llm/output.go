@@ -22,7 +22,7 @@ const (
 )
 
 // ModelOutput is what a model sees as the result of a tool call. The typed
-// output of the tool stays with the application (see [agent.ToolOutcome]); a
+// output of the tool stays with the application (see [github.com/toolgen-go/toolgen/agent.ToolOutcome]); a
 // ToModelOutput hook decides what the model is shown, for example a short
 // text or an image instead of a large struct.
 type ModelOutput struct {

@@ -242,7 +242,7 @@ type remoteTool struct {
 	progress *progressRouter
 	name     string
 	spec     tool.Spec
-	// args validates and decodes the arguments with the runtime's rules and
+	// args validates and decodes the arguments with the argument path's rules and
 	// messages, against the server's input schema (or any object, when that
 	// schema does not compile here).
 	args *tool.Func[json.RawMessage, struct{}]
@@ -369,7 +369,7 @@ func (r *progressRouter) deliver(p *sdk.ProgressNotificationParams) bool {
 func (t *remoteTool) Spec() *tool.Spec { return &t.spec }
 
 // Prepare implements tool.Tool: it checks args against the server's
-// input schema, so that the model is told of a mistake with the runtime's
+// input schema, so that the model is told of a mistake with the argument path's
 // messages before anything is sent.
 func (t *remoteTool) Prepare(ctx context.Context, args json.RawMessage) (tool.Invocation, error) {
 	inv, err := t.args.Prepare(ctx, args)
@@ -503,7 +503,7 @@ func contentText(content []sdk.Content) string {
 	return strings.Join(texts, "\n")
 }
 
-// contentPart is the runtime's form of one MCP content item.
+// contentPart is the llm form of one MCP content item.
 func contentPart(c sdk.Content) llm.Part {
 	switch c := c.(type) {
 	case *sdk.TextContent:

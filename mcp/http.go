@@ -28,7 +28,7 @@ const (
 	DefaultSessionIdleTimeout = 30 * time.Minute
 	// DefaultMaxBodyBytes bounds the body of a request: 4 MiB, the SDK's
 	// own default, far above the arguments a call may carry by default
-	// (64 KiB, [runtime.Limits]).
+	// (64 KiB, [schema.Limits]).
 	DefaultMaxBodyBytes = 4 << 20
 )
 

@@ -27,7 +27,7 @@ import (
 type ServerOptions struct {
 	// SDK is passed to the SDK's NewServer by NewServer; AddTools ignores it.
 	SDK *sdk.ServerOptions
-	// Limits bounds the arguments of a call; zero fields mean the runtime's
+	// Limits bounds the arguments of a call; zero fields mean schema's
 	// defaults (64 KiB, 64 levels, 1,024 values).
 	Limits schema.Limits
 	// ToolTimeout bounds each call; 0 means no bound. A call that runs
@@ -195,7 +195,7 @@ func errorResult(msg string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{IsError: true, Content: []sdk.Content{&sdk.TextContent{Text: msg}}}
 }
 
-// call runs one call through the runtime's phases and returns its result,
+// call runs one call through toolexec's phases and returns its result,
 // or the failure the client is told of.
 func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, *toolexec.Error) {
 	args := req.Params.Arguments
@@ -324,7 +324,7 @@ func safeNeedsApproval(ctx context.Context, inv tool.Invocation) (needs bool, er
 	return inv.NeedsApproval(ctx)
 }
 
-// clip bounds a message that goes to the client to 1 KB, as the runtime
+// clip bounds a message that goes to the client to 1 KB, as the agent loop
 // bounds its messages to the model.
 func clip(s string) string {
 	const max = 1024 - len("…")

@@ -196,7 +196,7 @@ func writeOrdered(b *bytes.Buffer, v any) {
 	case nil:
 		b.WriteString("null")
 	default:
-		panic(fmt.Sprintf("runtime: unexpected %T in a schema document", v))
+		panic(fmt.Sprintf("schema: unexpected %T in a schema document", v))
 	}
 }
 

@@ -498,3 +498,8 @@ func decodesItself(t reflect.Type) bool {
 		p.Implements(reflect.TypeFor[json.UnmarshalerFrom]()) ||
 		p.Implements(reflect.TypeFor[encoding.TextUnmarshaler]())
 }
+
+// ErrInvalidArguments is wrapped by every error that [github.com/toolgen-go/toolgen/tool.Tool.Prepare] (and
+// [github.com/toolgen-go/toolgen/tool.Func.Decode], [github.com/toolgen-go/toolgen/tool.Func.Call]) returns because the arguments could not be
+// used, as opposed to the tool failing.
+var ErrInvalidArguments = errors.New("invalid arguments")

@@ -1,6 +1,6 @@
 // Package scripted provides a deterministic [llm.Model] that plays a
 // script of turns and records every request it receives. It is the model of
-// the runtime's tests and the offline default of toolgen's examples.
+// the agent's tests and the offline default of toolgen's examples.
 //
 //	model := scripted.New(
 //		scripted.Calls(scripted.Call("weatherTool", `{"location":"Paris"}`)),

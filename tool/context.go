@@ -27,8 +27,8 @@ func CallInfoFrom(ctx context.Context) (CallInfo, bool) {
 }
 
 // RequestContext carries per-request values (user id, tenant, locale…) from
-// the caller of [agent.Agent.Generate] to every tool and subagent of the run, as
-// Mastra's request context does. Set it with [agent.WithRequestContext]; read it
+// the caller of [github.com/toolgen-go/toolgen/agent.Agent.Generate] to every tool and subagent of the run, as
+// Mastra's request context does. Set it with [github.com/toolgen-go/toolgen/agent.WithRequestContext]; read it
 // with [RequestContextFrom]. Tools should treat it as read-only. Ordinary
 // context values of the caller's ctx reach tools too; RequestContext is for
 // values that are part of the run's contract.

@@ -23,7 +23,7 @@ type ProgressReport struct {
 
 // Progress reports that the tool running under ctx has done progress of
 // total units of work (total 0: unknown), with an optional message for a
-// person. In an agent run that streams, it becomes an [agent.EventToolProgress];
+// person. In an agent run that streams, it becomes an [github.com/toolgen-go/toolgen/agent.EventToolProgress];
 // under MCP, a notifications/progress message when the client asked for
 // progress. Elsewhere, and when progress or total is not a finite number,
 // it does nothing. It is safe for concurrent use and cheap enough to call
@@ -39,10 +39,10 @@ func Progress(ctx context.Context, progress, total float64, message string) {
 // Emit sends data from the tool running under ctx to whoever is watching
 // the call, before the tool returns: partial results, rows as they are
 // read, a status object. In an agent run that streams, it becomes an
-// [agent.EventToolOutput] whose payload is the display form of data (data as
+// [github.com/toolgen-go/toolgen/agent.EventToolOutput] whose payload is the display form of data (data as
 // JSON when nothing configures the display, else the answer of the agent's
-// policy or the tool's Data transform, or the [toolexec.Placeholder]; see
-// [toolexec.TransformPolicy]); under MCP, a log message (notifications/message,
+// policy or the tool's Data transform, or the [github.com/toolgen-go/toolgen/tool/toolexec.Placeholder]; see
+// [github.com/toolgen-go/toolgen/tool/toolexec.TransformPolicy]); under MCP, a log message (notifications/message,
 // level "info", the tool's name as the logger) when the client has set a
 // log level. The model never sees it:
 // it sees the tool's result. Emit returns an error only when data cannot

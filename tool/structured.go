@@ -29,7 +29,7 @@ type OutputSpec struct {
 }
 
 // StructuredOutput is the typed handle of an output schema: pass it to
-// [agent.WithOutput], and read the run's object with [agent.Object].
+// [github.com/toolgen-go/toolgen/agent.WithOutput], and read the run's object with [github.com/toolgen-go/toolgen/agent.Object].
 type StructuredOutput[T any] struct {
 	spec   OutputSpec
 	schema *schema.Schema // compiled on first use

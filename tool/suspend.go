@@ -45,11 +45,11 @@ func WithSuspend[S, R, In, Out any](f *Func[In, Out]) *Func[In, Out] {
 }
 
 // Suspend pauses the tool call running under ctx and its agent run, with
-// payload for whoever answers it: the run ends with [agent.FinishSuspended] (or
+// payload for whoever answers it: the run ends with [github.com/toolgen-go/toolgen/agent.FinishSuspended] (or
 // pauses with the step's other waiting calls), a tool-call-suspended event
-// whose payload is the display form of payload, and a [agent.PendingCall] of
-// kind [agent.PendingSuspended]. [agent.Agent.Resume], given resume data for the call
-// ([agent.ResumeWith]), runs the tool again with the same input; [ResumeData]
+// whose payload is the display form of payload, and a [github.com/toolgen-go/toolgen/agent.PendingCall] of
+// kind [github.com/toolgen-go/toolgen/agent.PendingSuspended]. [github.com/toolgen-go/toolgen/agent.Agent.Resume], given resume data for the call
+// ([github.com/toolgen-go/toolgen/agent.ResumeWith]), runs the tool again with the same input; [ResumeData]
 // then returns the data. The tool should return the error Suspend
 // returns:
 //

@@ -46,7 +46,7 @@ type Transforms[In, Out any] struct {
 	// Output shapes the output.
 	Output func(ctx context.Context, in In, out Out) (any, error)
 	// Error shapes a failure of the tool itself. A failure of the
-	// arguments, which never decoded into an In, gets the [toolexec.Placeholder]
+	// arguments, which never decoded into an In, gets the [github.com/toolgen-go/toolgen/tool/toolexec.Placeholder]
 	// (or the agent policy's answer).
 	Error func(ctx context.Context, in In, err error) (any, error)
 	// Approval shapes what the approver is shown.
@@ -69,7 +69,7 @@ type Transforms[In, Out any] struct {
 
 // SuspendTransform adapts fn, typed by a tool's suspend type S, to
 // [Transforms.Suspend]. A payload of another type fails the transform,
-// which shows the [toolexec.Placeholder].
+// which shows the [github.com/toolgen-go/toolgen/tool/toolexec.Placeholder].
 func SuspendTransform[In, S any](fn func(ctx context.Context, in In, payload S) (any, error)) func(context.Context, In, any) (any, error) {
 	return func(ctx context.Context, in In, payload any) (any, error) {
 		p, ok := payload.(S)
@@ -82,7 +82,7 @@ func SuspendTransform[In, S any](fn func(ctx context.Context, in In, payload S) 
 
 // ResumeTransform adapts fn, typed by a tool's resume type R, to
 // [Transforms.Resume]. Data of another type fails the transform, which
-// shows the [toolexec.Placeholder].
+// shows the [github.com/toolgen-go/toolgen/tool/toolexec.Placeholder].
 func ResumeTransform[In, R any](fn func(ctx context.Context, in In, data R) (any, error)) func(context.Context, In, any) (any, error) {
 	return func(ctx context.Context, in In, data any) (any, error) {
 		d, ok := data.(R)

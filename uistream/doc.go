@@ -6,7 +6,7 @@
 //
 //	http.Handle("/api/chat", &uistream.Handler{Agent: agent})
 //
-// It turns the request's UI messages into runtime messages, runs the agent
+// It turns the request's UI messages into llm messages, runs the agent
 // with [runtime.Agent.StreamMessages], and writes each event as it happens.
 // A run that pauses (a call waits for approval, resume data or a client's
 // result) is kept in a [Store] under a random run id, and the request that

@@ -143,7 +143,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // serve writes the run of events. When a resumed run fails before its
-// first event, refused is called, and answers that the runtime refuses
+// first event, refused is called, and answers that the agent refuses
 // get 400.
 func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, events iter.Seq2[agent.Event, error], opts Options, refused func()) {
 	next, stop := iter.Pull2(events)

@@ -96,7 +96,7 @@ const (
 	stateApprovalAnswer  = "approval-responded"
 )
 
-// ToMessages turns UI messages into runtime messages, so that a run can
+// ToMessages turns UI messages into llm messages, so that a run can
 // continue the conversation:
 //
 //   - system, user and assistant messages keep their role; user text and

@@ -521,7 +521,7 @@ func (w *Writer) data(typ, id string, data any) {
 	raw, err := json.Marshal(data)
 	if err != nil {
 		// Every value here is built of strings and JSON payloads that
-		// the runtime checked.
+		// the agent checked.
 		raw = []byte("null")
 	}
 	w.chunk(uiChunk{Type: typ, ID: id, Data: raw})
@@ -560,7 +560,7 @@ func (w *Writer) raw(p []byte) {
 	}
 }
 
-// finishReason maps the runtime's finish reason to the AI SDK's.
+// finishReason maps the agent's finish reason to the AI SDK's.
 func finishReason(r llm.FinishReason) string {
 	switch r {
 	case llm.FinishStop, llm.FinishLength, llm.FinishContentFilter, llm.FinishToolCalls, llm.FinishError:

@@ -4,7 +4,7 @@ import (
 	"github.com/toolgen-go/toolgen/tool"
 )
 
-// ApprovalRequest is what an [agent.ApprovalPolicy] decides on.
+// ApprovalRequest is what an [github.com/toolgen-go/toolgen/agent.ApprovalPolicy] decides on.
 type ApprovalRequest struct {
 	// ToolName and ToolCallID identify the call.
 	ToolName   string

@@ -22,7 +22,7 @@ import (
 // Prepare bounds args by the limits of ctx ([LimitsFrom]) and prepares
 // the call of t, which the model (or an MCP client) calls name. A panic in
 // Prepare is recovered. A failure is what the caller is told of: invalid
-// arguments with the runtime's message; a panic as an internal error
+// arguments with the argument path's message; a panic as an internal error
 // without its value, which might quote the arguments; any other error as
 // the tool's.
 func Prepare(ctx context.Context, name string, t tool.Tool, args json.RawMessage) (inv tool.Invocation, terr *Error) {

@@ -18,7 +18,7 @@ const (
 	KindInvalidArguments Kind = "invalid-arguments"
 	// KindToolFailed: the tool returned an error.
 	KindToolFailed Kind = "tool-failed"
-	// KindPanic: the tool, or the runtime reading its arguments, panicked;
+	// KindPanic: the tool, or the code reading its arguments, panicked;
 	// the panic was recovered.
 	KindPanic Kind = "panic"
 	// KindTimeout: the tool ran past its per-call timeout.
@@ -30,7 +30,7 @@ const (
 	// KindOutput: the tool's output could not be encoded or turned into a
 	// model output.
 	KindOutput Kind = "output"
-	// KindInvalidOutput: output validation is on ([agent.WithOutputValidation])
+	// KindInvalidOutput: output validation is on ([github.com/toolgen-go/toolgen/agent.WithOutputValidation])
 	// and the tool's output does not match its output schema.
 	KindInvalidOutput Kind = "invalid-output"
 )
