@@ -18,6 +18,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"golang.org/x/tools/imports"
 )
@@ -503,7 +504,9 @@ func TestCodeBlocks(t *testing.T) {
 		if inTemporal {
 			cmd.Dir = filepath.Join(root, "temporal")
 		}
+		start := time.Now()
 		out, err := cmd.CombinedOutput()
+		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[inTemporal]), time.Since(start).Round(time.Millisecond))
 		if err != nil {
 			msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
 			t.Errorf("code blocks that do not compile (positions are the pages' lines; %s holds the generated files):\n%s", tmp, msg)
