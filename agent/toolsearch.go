@@ -57,7 +57,8 @@ const (
 // (and load_tool), finds tools by keywords, and loads the ones it wants,
 // which it may call from the next step on. The agent's own tools stay
 // active in every step. Use it when the tools are too many to send with
-// every request; see the README's "Dynamic tool search".
+// every request; see
+// https://github.com/toolgen-go/toolgen/blob/main/docs/agents.md#dynamic-tool-search.
 //
 // A ToolSearch is read, never modified, by the runs that use it.
 type ToolSearch struct {

@@ -97,7 +97,7 @@ type OptionSpec struct {
 	Name string
 	// Kind says whether the option is a flag or takes a value.
 	Kind Kind
-	// Doc is a one-line description, for usage texts and the README.
+	// Doc is a one-line description, for usage texts and the docs.
 	Doc string
 	// Check validates a value option's value; nil accepts any non-empty value.
 	// Bool options have none: the parser accepts only true and false.

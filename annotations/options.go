@@ -37,7 +37,7 @@ func KnownOptions() []OptionSpec {
 		{
 			Name: "background", Kind: Flag,
 			Doc: "calls run in the background: the model gets a task handle at once and the result at a later step " +
-				"(runtime.Spec.Background)",
+				"(tool.Spec.Background)",
 		},
 		{
 			Name: "readonly", Kind: Bool,
@@ -61,13 +61,13 @@ func KnownOptions() []OptionSpec {
 		{
 			Name: "suspend", Kind: Value, Placeholder: "<type>",
 			Doc: "a struct type in the same package: the payload with which a call may suspend itself " +
-				"(runtime.Suspend), shown to whoever resumes it; needs resume=",
+				"(tool.Suspend), shown to whoever resumes it; needs resume=",
 			Check: checkTypeName,
 		},
 		{
 			Name: "resume", Kind: Value, Placeholder: "<type>",
 			Doc: "a struct type in the same package: the data with which a suspended call resumes " +
-				"(runtime.ResumeData), checked against its schema; needs suspend=",
+				"(tool.ResumeData), checked against its schema; needs suspend=",
 			Check: checkTypeName,
 		},
 		{

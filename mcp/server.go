@@ -231,9 +231,8 @@ type requestKey struct{}
 
 // RequestFrom returns the MCP request that a tool running under ctx
 // serves, when an MCP server made by [NewServer] or [AddTools] runs it:
-// its session, its params and their _meta. The session's id and the
-// progress token are also in the call's [tool.CallInfo], which tools
-// can read without importing this package.
+// its session (and its id), its params and their _meta, which holds the
+// progress token a client sent.
 func RequestFrom(ctx context.Context) (*sdk.CallToolRequest, bool) {
 	req, ok := ctx.Value(requestKey{}).(*sdk.CallToolRequest)
 	return req, ok

@@ -157,7 +157,7 @@ func DialectErrors(err error) []*DialectError {
 	return nil
 }
 
-// ConvertSchema returns schema, a JSON Schema draft 2020-12 document, in
+// Convert returns schema, a JSON Schema draft 2020-12 document, in
 // dialect d, as compact JSON whose keys keep the order of schema's (a key
 // a dialect adds goes next to the one it belongs with, or last). The
 // result depends only on its arguments.

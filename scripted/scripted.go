@@ -1,16 +1,15 @@
 // Package scripted provides a deterministic [llm.Model] that plays a
 // script of turns and records every request it receives. It is the model of
-// the agent's tests and the offline default of toolgen's examples.
+// toolgen's tests and the offline default of its examples.
 //
 //	model := scripted.New(
 //		scripted.Calls(scripted.Call("weatherTool", `{"location":"Paris"}`)),
 //		scripted.Text("It is sunny in Paris."),
 //	)
-//	agent := &agent.Agent{ID: "weather", Model: model, Tools: weather.Tools()}
 //
-// Each model call consumes the next turn. Streaming splits a turn's text into
-// word deltas and its arguments into small chunks, so the stream looks like
-// a provider's.
+// Each model call consumes the next turn; [Stateless] and [ByPosition]
+// answer from the request alone. Offline models are described in
+// https://github.com/toolgen-go/toolgen/blob/main/docs/testing.md#offline-models.
 package scripted
 
 import (

@@ -209,10 +209,10 @@ func (f *Func[In, Out]) outputSchema() *schema.Schema {
 	return f.output.Load()
 }
 
-// Prepare implements [Tool]: it takes args through the argument path that
-// the package documentation describes (limits from ctx, a strict syntax
-// pass, optional nulls of a Strict tool, the input schema, decoding with
-// exact names) and decodes them into In. An error about the arguments
+// Prepare implements [Tool]: it takes args through the argument path
+// (limits from ctx, a strict syntax pass, optional nulls of a Strict tool,
+// the input schema, decoding with exact names; see
+// https://github.com/toolgen-go/toolgen/blob/main/docs/schemas.md#arguments) and decodes them into In. An error about the arguments
 // wraps [schema.ErrInvalidArguments]; its message names the path and what
 // was expected, never quotes the arguments, and is at most 900 bytes long.
 // An input schema that does not compile and a panic below Prepare are the

@@ -1,75 +1,17 @@
 // Package tooltest pins, in a golden file, what a model sees of a
-// package's tools. One line in a test of the package
+// package's tools (keys, descriptions, annotations, schemas and their
+// provider dialects). One line in a test of the package
 //
 //	func TestToolsGolden(t *testing.T) {
 //		tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 //	}
 //
-// fails when a key, a description, a title, an annotation or a schema of
-// any tool has changed since the file was written, naming the tool and the
-// JSON path of each change, and
+// fails when any of it changes, naming the tool and the JSON path of each
+// change, and go test -update (or TOOLTEST_UPDATE=1) rewrites the file for
+// review. Import it from _test.go files only.
 //
-//	go test -run TestToolsGolden -update
-//
-// rewrites the file, whose diff is then reviewed like code: a doc comment
-// edited for a colleague, a renamed json tag or a new toolgen release all
-// change what the model reads.
-//
-// # The file
-//
-// The golden file is indented JSON: an object with a member per tool key,
-// in sorted order, each holding
-//
-//   - id, title, description, annotations (readOnly, destructive,
-//     idempotent, openWorld: true, false, or null when unset),
-//     needsApproval and strict, from the tool's
-//     [tool.Spec] (an approval hook set with [tool.Func.WithApproval]
-//     is code, and is not in the file), and background when the Spec sets
-//     it (left out otherwise);
-//   - inputSchema and outputSchema as generated, keys in the generator's
-//     order (null when a Spec has none); suspendSchema and resumeSchema,
-//     for a tool that can suspend itself, left out for the others;
-//   - inputDialects: for each provider dialect but the standard one, the input
-//     schema as [schema.Convert] derives it, or the string "same as
-//     inputSchema" when the dialect leaves it unchanged, or {"errors":
-//     [...]} saying why the dialect cannot express it ("path: reason").
-//
-// [Marshal] returns those bytes; the same tools always give the same bytes.
-//
-// # Failures
-//
-// A failure lists each change by tool key and JSON path, at most 20 of
-// them, long strings cut to the part that changed, and the command that
-// rewrites the file (here after a doc comment was edited and a constant
-// added to the enum of units):
-//
-//	tooltest: testdata/tools.golden.json does not match what the model sees of the tools:
-//		weatherTool.description: was "Fetches the current weather for a location.\n\nIt returns the temper…", now "Fetches the weather for a city.\n\nIt returns the temper…"
-//		weatherTool.inputDialects.gemini.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
-//		weatherTool.inputDialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
-//		weatherTool.inputSchema.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
-//	If the change is intended, rewrite the file with
-//		go test ./examples/weather -run '^TestToolsGolden$' -update
-//	(or TOOLTEST_UPDATE=1 go test ./...)
-//	and review its diff.
-//
-// # Updating
-//
-// The file is rewritten, and the test passes, when the test binary runs
-// with -update or with the environment variable TOOLTEST_UPDATE set to 1
-// (or true). The variable reaches every package of one go test run
-// (TOOLTEST_UPDATE=1 go test ./...), where -update would stop the packages
-// that do not define it.
-//
-// tooltest defines the flag -update when it initializes, unless a package
-// initialized before it has already defined one, whose value it then reads.
-// A test package that defines its own -update with flag.Bool and imports
-// tooltest panics at start-up ("flag redefined: update"), since imported
-// packages initialize first: delete that definition and call [Update]
-// where its value was read; Update reports -update and TOOLTEST_UPDATE.
-//
-// tooltest is for tests: import it from _test.go files only. It imports
-// the standard library (testing, flag) and runtime, nothing else.
+// The file, the failures and updating are described in
+// https://github.com/toolgen-go/toolgen/blob/main/docs/testing.md#golden-files.
 package tooltest
 
 import (
@@ -264,7 +206,7 @@ func (d dialect) MarshalJSON() ([]byte, error) {
 }
 
 // Marshal returns what [Golden] compares: the golden file of tools,
-// described in the package documentation. Its result depends only on the
+// described in https://github.com/toolgen-go/toolgen/blob/main/docs/testing.md#the-file. Its result depends only on the
 // Specs of tools. It fails for a Toolset that [tool.Toolset.Validate]
 // rejects, a nil Spec and a schema that is not JSON.
 func Marshal(tools tool.Toolset) ([]byte, error) {

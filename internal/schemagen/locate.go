@@ -8,7 +8,7 @@ import (
 
 // Locate returns the Go field that the part of the schema of t at path
 // belongs to: path is a dotted keyword path from the schema's root, as
-// runtime.DialectError gives it ("properties.labels.additionalProperties",
+// schema.DialectError gives it ("properties.labels.additionalProperties",
 // "$defs.Issue.properties.body"). pos is the deepest field on the path, or
 // the type of a $defs entry, and goPath its Go path from rootName, as in
 // [Error].Path. ok is false when the path reaches no field or type.
