@@ -227,11 +227,11 @@ func (fx fixture) without(declared map[string]bool) string {
 // compiled is a block made into the source of a package.
 type compiled struct {
 	block
-	dir   string            // the package's directory, relative to its module
-	files map[string][]byte // file name → contents
-	temporal,
-	skip bool
-	why string
+	dir      string            // the package's directory, relative to the repository
+	files    map[string][]byte // file name → contents
+	temporal bool              // it imports the temporal module: build it there
+	skip     bool              // it imports a pending package that does not exist yet
+	why      string            // why it is skipped
 }
 
 // build turns a block into a package's files. A block that starts with a
@@ -511,5 +511,41 @@ func TestCodeBlocks(t *testing.T) {
 			msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
 			t.Errorf("code blocks that do not compile (positions are the pages' lines; %s holds the generated files):\n%s", tmp, msg)
 		}
+	}
+}
+
+// TestExtract checks which fenced blocks are taken as Go, and where their
+// code starts.
+func TestExtract(t *testing.T) {
+	page := "# Title\n" +
+		"```go\nx := 1\n```\n" + // line 2: compiled, code at line 3
+		"```sh\ngo test ./...\n```\n" +
+		"```go nocompile\nfunc F(in In) (Out, error)\n```\n" +
+		"- a list\n\n  ```go\n  var y = 2\n  ```\n" + // indented in a list: code at line 14
+		"````go\n```go\n````\n" // a longer fence holds a shorter one: code at line 17
+	blocks, err := extract("page.md", []byte(page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []block{
+		{file: "page.md", line: 3, text: "x := 1\n"},
+		{file: "page.md", line: 14, text: "var y = 2\n"},
+		{file: "page.md", line: 17, text: "```go\n"},
+	}
+	if !slices.Equal(blocks, want) {
+		t.Errorf("extract = %+v, want %+v", blocks, want)
+	}
+	if _, err := extract("open.md", []byte("```go\nx := 1\n")); err == nil {
+		t.Error("an unclosed block is not an error")
+	}
+}
+
+// TestDefinedNames checks the names a statement fragment declares at its
+// top level, which the wrapper then uses.
+func TestDefinedNames(t *testing.T) {
+	got := definedNames("res, err := f()\nvar state int\nfor _, x := range xs {\n\ty := x\n}\n_, err = g()\n")
+	want := []string{"res", "err", "state"}
+	if !slices.Equal(got, want) {
+		t.Errorf("definedNames = %q, want %q", got, want)
 	}
 }
