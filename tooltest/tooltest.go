@@ -49,7 +49,7 @@
 //		weatherTool.inputDialects.openai-strict.properties.units.anyOf[0].enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
 //		weatherTool.inputSchema.properties.units.enum: was ["celsius","fahrenheit"], now ["celsius","fahrenheit","kelvin"]
 //	If the change is intended, rewrite the file with
-//		go test ./examples/weather -run '^TestToolsGolden$' -update
+//		go test ./examples/weather/weather -run '^TestToolsGolden$' -update
 //	(or TOOLTEST_UPDATE=1 go test ./...)
 //	and review its diff.
 //
@@ -188,8 +188,8 @@ func updateCommand(name string) string {
 
 // packageArg is the directory of the package under test (where go test
 // runs it) relative to the root of its module, as a go test argument
-// followed by a space ("./examples/weather "), or "" when no go.mod is
-// found above it.
+// followed by a space ("./examples/weather/weather "), or "" when no
+// go.mod is found above it.
 func packageArg() string {
 	wd, err := os.Getwd()
 	if err != nil {
