@@ -41,7 +41,7 @@ var knownImports = map[string]string{
 	"uistream":    module + "/uistream",
 	"provider":    module + "/provider",
 	"temporal":    module + "/temporal",
-	"weather":     module + "/examples/mcpserver/weather",
+	"weather":     module + "/examples/weather/weather",
 	"sdk":         "github.com/modelcontextprotocol/go-sdk/mcp",
 	"client":      "go.temporal.io/sdk/client",
 	"worker":      "go.temporal.io/sdk/worker",

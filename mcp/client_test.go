@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/mcp"
 	"github.com/toolgen-go/toolgen/schema"
@@ -89,20 +89,52 @@ func TestClientCalls(t *testing.T) {
 	ctx := context.Background()
 
 	t.Run("output", func(t *testing.T) {
-		args := json.RawMessage(`{"location":"Tokyo","units":"fahrenheit"}`)
-		want, err := tool.Call(ctx, local["weatherTool"], args)
+		// hazardsTool has no model-output hook: the content is the text of
+		// the structured content, which the model gets as JSON.
+		args := json.RawMessage(`{"location":"London","since":"2026-01-01T00:00:00Z"}`)
+		want, err := tool.Call(ctx, local["hazardsTool"], args)
 		require.NoError(t, err)
-		inv, err := tools["weatherTool"].Prepare(ctx, args)
+		inv, err := tools["hazardsTool"].Prepare(ctx, args)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(args), string(inv.Input().(json.RawMessage)))
 		got, err := inv.Run(ctx)
 		require.NoError(t, err)
 		assert.JSONEq(t, string(want.JSON), string(got.JSON), "the output JSON is the structured content")
+		assert.Equal(t, string(want.JSON), string(got.JSON), "in the server's key order")
 		assert.IsType(t, &sdk.CallToolResult{}, got.Value)
 		mo, err := inv.ModelOutput(ctx, got)
 		require.NoError(t, err)
 		assert.Equal(t, llm.OutputJSON, mo.Type)
 		assert.JSONEq(t, string(want.JSON), string(mo.JSON))
+	})
+	t.Run("output of a tool with a model-output hook", func(t *testing.T) {
+		// weatherTool's hook makes the content: the model gets what it
+		// would get of the local tool, a text and the icon; the output
+		// JSON is still the structured content, the whole output.
+		args := json.RawMessage(`{"location":"Tokyo","units":"fahrenheit"}`)
+		linv, err := local["weatherTool"].Prepare(ctx, args)
+		require.NoError(t, err)
+		want, err := linv.Run(ctx)
+		require.NoError(t, err)
+		wantMO, err := linv.ModelOutput(ctx, want)
+		require.NoError(t, err)
+		require.Equal(t, llm.OutputContent, wantMO.Type)
+		require.Len(t, wantMO.Parts, 2)
+
+		inv, err := tools["weatherTool"].Prepare(ctx, args)
+		require.NoError(t, err)
+		got, err := inv.Run(ctx)
+		require.NoError(t, err)
+		assert.JSONEq(t, string(want.JSON), string(got.JSON), "the output JSON is the structured content")
+		mo, err := inv.ModelOutput(ctx, got)
+		require.NoError(t, err)
+		require.Equal(t, llm.OutputContent, mo.Type)
+		require.Len(t, mo.Parts, 2)
+		assert.Equal(t, wantMO.Parts[0], mo.Parts[0])
+		assert.Equal(t, "Tokyo: 85.3°F (feels like 91.6°F), Humid and hazy, humidity 74%, wind 6 km/h gusting 13 km/h.", mo.Parts[0].Text)
+		assert.Equal(t, llm.PartImageURL, mo.Parts[1].Type)
+		assert.Equal(t, wantMO.Parts[1].URL, mo.Parts[1].URL)
+		assert.Equal(t, "image/png", mo.Parts[1].MediaType, "the resource link's MIME type, from the URL's extension")
 	})
 	t.Run("model output view", func(t *testing.T) {
 		inv, err := tools["shout"].Prepare(ctx, json.RawMessage(`{"text":"hi"}`))
@@ -167,7 +199,11 @@ func TestClientInAgent(t *testing.T) {
 	outs := res.Steps[0].Outcomes
 	require.Len(t, outs, 4)
 	assert.Nil(t, outs[0].Err)
-	assert.Contains(t, string(outs[0].ModelOutput.JSON), `"conditions":"Partly cloudy"`)
+	// The model sees what the remote tool's hook made of its output.
+	require.Equal(t, llm.OutputContent, outs[0].ModelOutput.Type)
+	require.Len(t, outs[0].ModelOutput.Parts, 2)
+	assert.Contains(t, outs[0].ModelOutput.Parts[0].Text, "Paris: 18.5°C (feels like 17.9°C), Partly cloudy")
+	assert.Equal(t, "https://example.com/icons/partly-cloudy.png", outs[0].ModelOutput.Parts[1].URL)
 	require.NotNil(t, outs[1].Err)
 	assert.Equal(t, toolexec.KindToolFailed, outs[1].Err.Kind)
 	assert.Contains(t, outs[1].Err.Message, `location "Atlantis" not found`)

@@ -10,7 +10,7 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/mcp"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
@@ -44,7 +44,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(string(out.JSON))
+	fmt.Println(string(out.JSON)) // the structured content: the tool's whole output
 	_, err = tool.Call(ctx, remote.Tools()["wx_weatherTool"], json.RawMessage(`{"location":"Atlantis"}`))
 	var te *toolexec.Error // the remote tool's failure, as its server said it
 	if errors.As(err, &te) {
@@ -55,7 +55,7 @@ func Example() {
 	// wx_hazardsTool "Weather warnings" readOnly=true idempotent=false openWorld=false
 	// wx_locationsTool "" readOnly=true idempotent=true openWorld=false
 	// wx_weatherTool "Current weather" readOnly=true idempotent=true openWorld=false
-	// {"temperature":29.6,"feelsLike":33.1,"humidity":74,"windSpeed":6.1,"windGust":12.9,"conditions":"Humid and hazy","location":"Tokyo","units":"celsius","icon":"https://example.com/icons/haze.png"}
+	// {"conditions":"Humid and hazy","feelsLike":33.1,"humidity":74,"icon":"https://example.com/icons/haze.png","location":"Tokyo","stationId":"RJTT-03","temperature":29.6,"units":"celsius","windGust":12.9,"windSpeed":6.1}
 	// tool "weatherTool" failed: location "Atlantis" not found; known locations: London, New York, Paris, Tokyo
 }
 

@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/mcp"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/tool"
@@ -116,11 +116,28 @@ func TestCallTool(t *testing.T) {
 
 	res, err := call(t, cs, "weatherTool", `{"location":"Paris","units":"fahrenheit"}`)
 	require.NoError(t, err)
-	require.False(t, res.IsError, text(t, res))
+	require.False(t, res.IsError, "%v", res.Content)
 	want, err := weather.GetWeather(ctx, weather.WeatherInput{Location: "Paris", Units: weather.Fahrenheit})
 	require.NoError(t, err)
+	// Structured content is the whole output, the station id included:
+	// NewServer sends what the tool returns (examples/mcpserver withholds
+	// the station id from its clients with a middleware of its own).
 	assert.JSONEq(t, mustJSON(t, want), mustJSON(t, res.StructuredContent), "structured content is the output")
-	assert.JSONEq(t, mustJSON(t, want), text(t, res), "content is the model's view: the output JSON")
+	assert.Equal(t, "LFPG-07", res.StructuredContent.(map[string]any)["stationId"])
+	// Content is the model's view, which the weather tool's model-output
+	// hook makes: a text, and the icon as a resource link.
+	require.Len(t, res.Content, 2)
+	assert.Equal(t, "Paris: 65.3°F (feels like 64.2°F), Partly cloudy, humidity 62%, wind 14 km/h gusting 27 km/h.", res.Content[0].(*sdk.TextContent).Text)
+	assert.Equal(t, &sdk.ResourceLink{URI: "https://example.com/icons/partly-cloudy.png", Name: "partly-cloudy.png", MIMEType: "image/png"}, res.Content[1])
+
+	// Without a hook, content is the model's view: the output JSON.
+	res, err = call(t, cs, "hazardsTool", `{"location":"Tokyo"}`)
+	require.NoError(t, err)
+	require.False(t, res.IsError, text(t, res))
+	hz, err := weather.GetHazards(ctx, weather.HazardsInput{Location: "Tokyo"})
+	require.NoError(t, err)
+	assert.JSONEq(t, mustJSON(t, hz), mustJSON(t, res.StructuredContent), "structured content is the output")
+	assert.JSONEq(t, mustJSON(t, hz), text(t, res), "content is the model's view: the output JSON")
 
 	res, err = call(t, cs, "locationsTool", `{}`)
 	require.NoError(t, err)

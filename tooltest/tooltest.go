@@ -130,8 +130,8 @@ func updateCommand(name string) string {
 
 // packageArg is the directory of the package under test (where go test
 // runs it) relative to the root of its module, as a go test argument
-// followed by a space ("./examples/weather "), or "" when no go.mod is
-// found above it.
+// followed by a space ("./examples/weather/weather "), or "" when no
+// go.mod is found above it.
 func packageArg() string {
 	wd, err := os.Getwd()
 	if err != nil {

@@ -1,6 +1,6 @@
 // Command chat is a chat page in the browser over a toolgen agent: a Go
 // server that serves one static page and the AI SDK's UI message stream
-// (package uistream), with the weather tools of examples/mcpserver/weather.
+// (package uistream), with the weather tools of examples/weather/weather.
 //
 // Run it and open the URL it prints:
 //
@@ -13,11 +13,13 @@
 // each call as a box with its state, its input and its output. What it
 // shows of a call is the display payload: the weather tool's display
 // transform (tools.go) rounds the figures into text and keeps the icon URL
-// out of the browser, while the model gets the whole output.
+// and the internal station id out of the browser, while the model gets the
+// weather package's view of the output: a short text and the icon as an
+// image.
 //
 // By default it runs offline on a scripted model (offline.go): it looks up
 // the weather in the city the message names (Paris when it names none),
-// then answers from the tool's result. The -model flag, or
+// then answers from the tool's result as a model sees it. The -model flag, or
 // $TOOLGEN_MODEL, runs it on a real model, named as models.FromString
 // wants it:
 //

@@ -19,7 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/tool"
 )
 
@@ -145,6 +145,7 @@ func TestChatStreamsToolCallAndAnswer(t *testing.T) {
 	assert.Equal(t, "It is 29.6°C in Tokyo (humid and hazy), feeling like 33.1°C, with 74% humidity and wind at 6 km/h.", text(chunks))
 	assert.NotContains(t, string(raw), iconURL, "the display transform keeps the icon URL out of the stream")
 	assert.NotContains(t, string(raw), `"icon"`)
+	assert.NotContains(t, string(raw), "RJTT-03", "nor the internal station id")
 }
 
 func TestChatUnknownCity(t *testing.T) {

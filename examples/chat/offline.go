@@ -7,7 +7,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
 )
@@ -58,7 +58,16 @@ func cityIn(text string) string {
 	return "Paris"
 }
 
-// answer is the text the model answers with after the tool message.
+// weatherText reads the text that the weather tool's model-output hook
+// (examples/weather/weather/tools_hooks.go) gives the model, such as
+// "Tokyo: 29.6°C (feels like 33.1°C), Humid and hazy, humidity 74%, wind
+// 6 km/h gusting 13 km/h.": the place, the temperature, the apparent one,
+// the conditions, the humidity and the wind speed.
+var weatherText = regexp.MustCompile(`^(.+): (-?[\d.]+°[CF]) \(feels like (-?[\d.]+°[CF])\), (.+), humidity (\d+)%, wind (\d+) km/h`)
+
+// answer is the text the model answers with after the tool message, from
+// the result as the model sees it: a tool error, or the weather tool's
+// text (which comes with the condition icon as an image).
 func answer(msg llm.Message) string {
 	for _, p := range msg.Parts {
 		if p.Type != llm.PartToolResult || p.ToolResult == nil {
@@ -68,16 +77,15 @@ func answer(msg llm.Message) string {
 		if out.Type == llm.OutputErrorText {
 			return "Sorry, I could not get that: " + out.Text
 		}
-		var w weather.WeatherOutput
-		if out.Type != llm.OutputJSON || json.Unmarshal(out.JSON, &w) != nil || w.Location == "" {
-			break
+		for _, part := range out.Parts {
+			if part.Type != llm.PartText {
+				continue
+			}
+			if m := weatherText.FindStringSubmatch(part.Text); m != nil {
+				return fmt.Sprintf("It is %s in %s (%s), feeling like %s, with %s%% humidity and wind at %s km/h.",
+					m[2], m[1], strings.ToLower(m[4]), m[3], m[5], m[6])
+			}
 		}
-		unit := "°C"
-		if w.Units == weather.Fahrenheit {
-			unit = "°F"
-		}
-		return fmt.Sprintf("It is %.1f%s in %s (%s), feeling like %.1f%s, with %d%% humidity and wind at %.0f km/h.",
-			w.Temperature, unit, w.Location, strings.ToLower(w.Conditions), w.FeelsLike, unit, w.Humidity, w.WindSpeed)
 	}
 	return "I could not read the weather tool's result."
 }

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/toolgen-go/toolgen/examples/mcpserver/weather"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
-// tools are the weather tools, the weather tool with its display
-// transforms.
+// tools are the weather tools, the weather tool with this page's display
+// transforms in place of the weather package's.
 func tools() tool.Toolset {
 	ts := weather.Tools()
 	ts["weatherTool"] = weather.GetWeatherTool().WithTransform(tool.TargetDisplay, weatherDisplay())
@@ -19,8 +19,9 @@ func tools() tool.Toolset {
 }
 
 // weatherView is what the page shows of a weather result: figures as text
-// with their units, and no icon URL. The model still gets the whole
-// WeatherOutput.
+// with their units, and neither the icon URL nor the internal station id.
+// The model gets what the weather package's model-output hook makes of the
+// output: a short text and the icon as an image.
 type weatherView struct {
 	Location   string `json:"location"`
 	Conditions string `json:"conditions"`

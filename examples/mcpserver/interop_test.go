@@ -27,6 +27,14 @@ import (
 // `npm ci --prefix examples/mcpserver/interop`; without them they are
 // skipped, unless TOOLGEN_INTEROP=1 (as in CI) makes that a failure.
 
+// What a client gets as the content of weatherTool's result for Paris
+// (here and in main_test.go): the model's view that the weather package's
+// hook makes.
+const (
+	weatherForModel = "Paris: 18.5°C (feels like 17.9°C), Partly cloudy, humidity 62%, wind 14 km/h gusting 27 km/h."
+	weatherIcon     = "https://example.com/icons/partly-cloudy.png"
+)
+
 const (
 	interopDir  = "interop"
 	interopHint = "run `npm ci --prefix examples/mcpserver/interop` from the repository root (needs Node.js and npm)"
@@ -163,9 +171,15 @@ type (
 		Code    int    `json:"code"`
 		Message string `json:"message"`
 	}
+	resourceLink struct {
+		URI      string `json:"uri"`
+		Name     string `json:"name"`
+		MIMEType string `json:"mimeType"`
+	}
 	callOutcome struct {
 		IsError           bool           `json:"isError"`
 		Texts             []string       `json:"texts"`
+		Links             []resourceLink `json:"links"`
 		StructuredContent map[string]any `json:"structuredContent"`
 		Error             *rpcError      `json:"error"`
 	}
@@ -203,9 +217,10 @@ type (
 			Version string `json:"version"`
 		} `json:"server"`
 		Tools []struct {
-			Name        string         `json:"name"`
-			Title       string         `json:"title"`
-			Annotations map[string]any `json:"annotations"`
+			Name             string         `json:"name"`
+			Title            string         `json:"title"`
+			Annotations      map[string]any `json:"annotations"`
+			OutputProperties []string       `json:"outputProperties"`
 		} `json:"tools"`
 		Weather       callOutcome `json:"weather"`
 		BadArgs       callOutcome `json:"badArgs"`
@@ -287,9 +302,11 @@ func TestInterop(t *testing.T) {
 			sc, _ := res["structuredContent"].(map[string]any)
 			assert.Equal(t, "Paris", sc["location"], "result %v", res)
 			assert.Equal(t, "Partly cloudy", sc["conditions"])
+			assert.NotContains(t, sc, "stationId")
 			content, _ := res["content"].([]any)
-			require.Len(t, content, 1)
-			assert.Contains(t, content[0].(map[string]any)["text"], `"location":"Paris"`)
+			require.Len(t, content, 2)
+			assert.Equal(t, map[string]any{"type": "text", "text": weatherForModel}, content[0])
+			assert.Equal(t, map[string]any{"type": "resource_link", "uri": weatherIcon, "name": "partly-cloudy.png", "mimeType": "image/png"}, content[1])
 		}
 		t.Run("stdio", func(t *testing.T) {
 			t.Parallel()
@@ -316,17 +333,23 @@ func checkClientReport(t *testing.T, r clientReport) {
 		if tool.Name == "weatherTool" {
 			assert.Equal(t, "Current weather", tool.Title)
 			assert.Equal(t, true, tool.Annotations["readOnlyHint"], "weatherTool's annotations: %v", tool.Annotations)
+			assert.Contains(t, tool.OutputProperties, "conditions")
+			assert.NotContains(t, tool.OutputProperties, "stationId", "the internal station id is not listed")
 		}
 	}
 	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, names)
 
 	// A call's result, its structuredContent checked by the SDK against
-	// the tool's outputSchema.
+	// the tool's outputSchema: the output without the internal station
+	// id. Its content is the model's view that the weather tool's hook
+	// makes: a short text and a link to the condition icon.
 	require.Nil(t, r.Weather.Error)
 	assert.False(t, r.Weather.IsError)
-	require.Len(t, r.Weather.Texts, 1)
-	assert.Contains(t, r.Weather.Texts[0], `"location":"Paris"`)
+	assert.Equal(t, []string{weatherForModel}, r.Weather.Texts)
+	assert.Equal(t, []resourceLink{{URI: weatherIcon, Name: "partly-cloudy.png", MIMEType: "image/png"}}, r.Weather.Links)
 	assert.Equal(t, "Paris", r.Weather.StructuredContent["location"])
+	assert.Equal(t, "Partly cloudy", r.Weather.StructuredContent["conditions"])
+	assert.NotContains(t, r.Weather.StructuredContent, "stationId")
 
 	// Invalid arguments are a result the model can act on.
 	require.Nil(t, r.BadArgs.Error)

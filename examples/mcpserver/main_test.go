@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/mcp"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
@@ -34,20 +35,98 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func TestServerInMemory(t *testing.T) {
+// inMemory serves newServer's server on one end of an in-memory connection
+// until the test ends, and returns the client's end.
+func inMemory(t *testing.T) sdk.Transport {
+	t.Helper()
 	srv, err := newServer(io.Discard)
 	require.NoError(t, err)
 	st, ct := sdk.NewInMemoryTransports()
 	ss, err := srv.Connect(context.Background(), st, nil)
 	require.NoError(t, err)
-	defer ss.Close()
-	c, err := mcp.Connect(context.Background(), ct, nil)
+	t.Cleanup(func() { ss.Close() })
+	return ct
+}
+
+func TestServerInMemory(t *testing.T) {
+	c, err := mcp.Connect(context.Background(), inMemory(t), nil)
 	require.NoError(t, err)
 	defer c.Close()
 	assert.Equal(t, []string{"forecastTool", "hazardsTool", "locationsTool", "weatherTool"}, c.Tools().Keys())
 	out, err := tool.Call(context.Background(), c.Tools()["weatherTool"], json.RawMessage(`{"location":"Paris"}`))
 	require.NoError(t, err)
 	assert.Contains(t, string(out.JSON), `"conditions":"Partly cloudy"`)
+	assert.NotContains(t, string(out.JSON), "stationId")
+}
+
+// TestWeatherResult checks what a client gets of the weather tool: as
+// content, the model's view that the weather package's hook makes (a short
+// text and a link to the icon); as structured content, the output without
+// the internal station id, which tools/list leaves out of the output schema
+// too, while the other tools' schemas are listed as generated.
+func TestWeatherResult(t *testing.T) {
+	ctx := t.Context()
+	cs, err := sdk.NewClient(&sdk.Implementation{Name: "t", Version: "v0"}, nil).Connect(ctx, inMemory(t), nil)
+	require.NoError(t, err)
+	defer cs.Close()
+
+	list, err := cs.ListTools(ctx, nil)
+	require.NoError(t, err)
+	local := weather.Tools()
+	for _, tl := range list.Tools {
+		listed, err := json.Marshal(tl.OutputSchema)
+		require.NoError(t, err)
+		if tl.Name != "weatherTool" {
+			assert.JSONEq(t, string(local[tl.Name].Spec().OutputSchema), string(listed), tl.Name)
+			continue
+		}
+		var sch struct {
+			Properties map[string]any `json:"properties"`
+			Required   []string       `json:"required"`
+		}
+		require.NoError(t, json.Unmarshal(listed, &sch))
+		assert.NotContains(t, sch.Properties, "stationId")
+		assert.NotContains(t, sch.Required, "stationId")
+		assert.Contains(t, sch.Properties, "conditions")
+		assert.Len(t, sch.Required, 9, "every field but the station id")
+	}
+	for i := 0; i < 2; i++ { // the server's own definition is left as it was
+		again, err := cs.ListTools(ctx, nil)
+		require.NoError(t, err)
+		assert.Equal(t, mustJSON(t, list), mustJSON(t, again))
+	}
+
+	res, err := cs.CallTool(ctx, &sdk.CallToolParams{Name: "weatherTool", Arguments: map[string]any{"location": "Paris"}})
+	require.NoError(t, err)
+	require.False(t, res.IsError)
+	want, err := weather.GetWeather(ctx, weather.WeatherInput{Location: "Paris"})
+	require.NoError(t, err)
+	require.Equal(t, "LFPG-07", want.StationID)
+	wantJSON := strings.Replace(mustJSON(t, want), `,"stationId":"LFPG-07"`, "", 1)
+	require.NotContains(t, wantJSON, "stationId")
+	assert.JSONEq(t, wantJSON, mustJSON(t, res.StructuredContent), "the whole output but the station id")
+	assert.NotContains(t, mustJSON(t, res), "LFPG-07")
+
+	require.Len(t, res.Content, 2)
+	assert.Equal(t, weatherForModel, res.Content[0].(*sdk.TextContent).Text)
+	link, ok := res.Content[1].(*sdk.ResourceLink)
+	require.True(t, ok, "content[1] is %T", res.Content[1])
+	assert.Equal(t, weatherIcon, link.URI)
+	assert.Equal(t, "image/png", link.MIMEType)
+
+	// The other tools' results are their whole output.
+	res, err = cs.CallTool(ctx, &sdk.CallToolParams{Name: "hazardsTool", Arguments: map[string]any{"location": "London"}})
+	require.NoError(t, err)
+	hz, err := weather.GetHazards(ctx, weather.HazardsInput{Location: "London"})
+	require.NoError(t, err)
+	assert.JSONEq(t, mustJSON(t, hz), mustJSON(t, res.StructuredContent))
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	require.NoError(t, err)
+	return string(data)
 }
 
 // logWriter passes what run logs to a channel.
@@ -221,6 +300,7 @@ func TestStdioSubprocess(t *testing.T) {
 	res := call("6", "tools/call", `{"name":"weatherTool","arguments":{"location":"Paris"}}`)
 	assert.Contains(t, string(res), `"conditions":"Partly cloudy"`)
 	assert.NotContains(t, string(res), `"isError":true`)
+	assert.NotContains(t, string(res), "stationId", "the station id is kept from clients")
 
 	require.NoError(t, stdin.Close())
 	select {

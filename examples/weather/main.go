@@ -1,7 +1,9 @@
 // Command weather is toolgen's weather example, the Go form of the Mastra
-// weather agent: GetWeather and GetHazards are plain Go functions marked
-// //tool:, and tools_gen.go, written by `go generate`, turns them into typed
-// tools whose JSON Schemas come from their types and doc comments.
+// weather agent. Its tools are plain Go functions marked //tool: in package
+// github.com/toolgen-go/toolgen/examples/weather/weather (GetWeather and
+// GetHazards are the two this agent uses), and weather/tools_gen.go,
+// written by `go generate ./examples/weather`, turns them into typed tools
+// whose JSON Schemas come from their types and doc comments.
 //
 // By default it runs offline: the model is a scripted one that asks for the
 // weather in Paris and in Atlantis (an unknown place, to show a tool error
@@ -22,11 +24,13 @@
 // The last form is any OpenAI-compatible server (vLLM, llama.cpp's server,
 // LM Studio), which needs no key.
 //
-// The hooks in tools_hooks.go shape the two views: weatherForModel gives the
-// model a short text and the condition icon as an image, and
+// The hooks in weather/tools_hooks.go shape the two views: weatherForModel
+// gives the model a short text and the condition icon as an image, and
 // weatherForDisplay keeps the internal station id out of the display. The
 // application still gets the whole WeatherOutput.
 package main
+
+//go:generate go tool toolgen ./weather
 
 import (
 	"context"
@@ -40,9 +44,11 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/models"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 const prompt = "What's the weather in Paris, and any hazards in Tokyo?"
@@ -98,8 +104,14 @@ func newAgent(model llm.Model) *agent.Agent {
 		Instructions: "You are a helpful weather assistant that provides accurate weather information. " +
 			"Always ask for a location if none is provided. Use weatherTool for current weather and hazardsTool for warnings.",
 		Model: model,
-		Tools: Tools(),
+		Tools: tools(),
 	}
+}
+
+// tools are the two tools of package weather that the agent uses, under
+// the keys weather.Tools gives them: the current weather and the warnings.
+func tools() tool.Toolset {
+	return tool.Toolset{"weatherTool": weather.GetWeatherTool(), "hazardsTool": weather.GetHazardsTool()}
 }
 
 // run asks model the prompt and prints the run.

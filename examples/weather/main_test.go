@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -15,17 +14,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
 	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/provider/models"
 	"github.com/toolgen-go/toolgen/provider/openai"
 	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
 	"github.com/toolgen-go/toolgen/scripted"
-	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
-	"github.com/toolgen-go/toolgen/tooltest"
 )
 
 // parisForModel is what the model-output hook gives the model of Paris's
@@ -68,16 +63,6 @@ func assertOutput(t *testing.T, out string) {
 	assert.Len(t, linesWithPrefix(lines, "assistant: It is 18.5°C"), 1)
 }
 
-func TestGetWeatherFahrenheit(t *testing.T) {
-	out, err := tool.Call(checked(t), GetWeatherTool(), json.RawMessage(`{"location":"paris","units":"fahrenheit"}`))
-	require.NoError(t, err)
-	w, ok := out.Value.(WeatherOutput)
-	require.True(t, ok)
-	assert.Equal(t, Fahrenheit, w.Units)
-	assert.InDelta(t, 65.3, w.Temperature, 0.01)
-	assert.Equal(t, "LFPG-07", w.StationID, "the application keeps the whole output")
-}
-
 // linesWithPrefix returns the lines that start with prefix.
 func linesWithPrefix(lines []string, prefix string) []string {
 	var found []string
@@ -87,28 +72,6 @@ func linesWithPrefix(lines []string, prefix string) []string {
 		}
 	}
 	return found
-}
-
-// TestHooksInCode sets a model-output hook in code, without a directive: the
-// generated constructor returns a typed *tool.Func, so the hook is typed
-// by WeatherInput and WeatherOutput and replaces the directive's.
-func TestHooksInCode(t *testing.T) {
-	tl := GetWeatherTool().WithModelOutput(func(ctx context.Context, in WeatherInput, out WeatherOutput) (llm.ModelOutput, error) {
-		return llm.TextOutput(fmt.Sprintf("%s is %s", out.Location, out.Conditions)), nil
-	})
-	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"London"}`)), scripted.Text("ok"))
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
-	_, err := ag.Generate(checked(t), "weather?")
-	require.NoError(t, err)
-	var seen []string
-	for _, m := range model.LastRequest().Messages {
-		for _, p := range m.Parts {
-			if p.Type == llm.PartToolResult {
-				seen = append(seen, p.ToolResult.Output.String())
-			}
-		}
-	}
-	assert.Equal(t, []string{"London is Light rain"}, seen)
 }
 
 // TestRunOnOpenAIFake runs the example through the OpenAI SDK, as
@@ -315,7 +278,7 @@ func TestRunOnGeminiFake(t *testing.T) {
 	var golden map[string]struct {
 		InputDialects map[string]json.RawMessage `json:"inputDialects"`
 	}
-	data, err := os.ReadFile("testdata/tools.golden.json")
+	data, err := os.ReadFile("weather/testdata/tools.golden.json")
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, &golden))
 	require.Len(t, second.Tools, 1)
@@ -394,31 +357,6 @@ func TestChooseModel(t *testing.T) {
 
 	_, err = chooseModel("nosuch/model", io.Discard)
 	assert.ErrorIs(t, err, models.ErrUnknownProvider)
-}
-
-// TestTools checks what the generated Tools() hands out: on every call a
-// new map of new tools, typed by the tool functions, each of which works.
-func TestTools(t *testing.T) {
-	a, b := Tools(), Tools()
-	require.Equal(t, []string{"hazardsTool", "weatherTool"}, a.Keys())
-	delete(a, "hazardsTool")
-	assert.Len(t, b, 2, "each call returns a map of its own")
-	assert.NotSame(t, a["weatherTool"], b["weatherTool"], "each call builds new tools")
-	assert.Same(t, &getWeatherToolSpec, b["weatherTool"].Spec(), "the tools share their Spec")
-	require.IsType(t, &tool.Func[WeatherInput, WeatherOutput]{}, b["weatherTool"])
-
-	for key, args := range map[string]string{"weatherTool": `{"location":"Paris"}`, "hazardsTool": `{"location":"Paris"}`} {
-		out, err := tool.Call(checked(t), b[key], json.RawMessage(args))
-		require.NoError(t, err, key)
-		assert.Contains(t, string(out.JSON), `"location":"Paris"`, key)
-	}
-}
-
-// TestToolsGolden pins what a model sees of the tools. After a change to
-// them, go test -run TestToolsGolden -update rewrites
-// testdata/tools.golden.json; review its diff.
-func TestToolsGolden(t *testing.T) {
-	tooltest.Golden(t, Tools(), "testdata/tools.golden.json")
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its

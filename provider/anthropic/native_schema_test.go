@@ -53,7 +53,7 @@ const constrainedNative = `{"type":"object","properties":{` +
 	`"$defs":{"Place":{"type":"object","properties":{"lat":{"type":"number","description":"{exclusiveMinimum: -90, multipleOf: 0.5}"}},"additionalProperties":false}},` +
 	`"additionalProperties":false}`
 
-// weatherInputSchema is examples/weather's generated WeatherInput schema
+// weatherInputSchema is examples/weather/weather's generated WeatherInput schema
 // (weatherInputSchema in tools_gen.go), whose location has minLength 1
 // from its jsonschema tag.
 const weatherInputSchema = `{
@@ -108,7 +108,7 @@ func TestNativeSchemaTransform(t *testing.T) {
 	}
 }
 
-// TestNativeSchemaWeatherInput: examples/weather's input schema, whose
+// TestNativeSchemaWeatherInput: examples/weather/weather's input schema, whose
 // minLength 1 native output refuses, goes natively in auto mode with the
 // bound in the description.
 func TestNativeSchemaWeatherInput(t *testing.T) {

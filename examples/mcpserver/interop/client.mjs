@@ -24,14 +24,18 @@ if (!["stdio", "http"].includes(kind) || !target) {
   process.exit(2);
 }
 
-// A call's outcome: the result's flag, texts and structured content, or
-// the error the SDK raised.
+// A call's outcome: the result's flag, texts, resource links and structured
+// content, or the error the SDK raised.
 async function outcome(promise) {
   try {
     const r = await promise;
+    const content = r.content ?? [];
     return {
       isError: r.isError === true,
-      texts: (r.content ?? []).filter((c) => c.type === "text").map((c) => c.text),
+      texts: content.filter((c) => c.type === "text").map((c) => c.text),
+      links: content
+        .filter((c) => c.type === "resource_link")
+        .map((c) => ({ uri: c.uri, name: c.name ?? null, mimeType: c.mimeType ?? null })),
       structuredContent: r.structuredContent ?? null,
     };
   } catch (e) {
@@ -88,7 +92,12 @@ async function main() {
   const out = { transport: kind, server: client.getServerVersion(), capabilities: client.getServerCapabilities() };
 
   const { tools } = await client.listTools();
-  out.tools = tools.map((t) => ({ name: t.name, title: t.title ?? null, annotations: t.annotations ?? null }));
+  out.tools = tools.map((t) => ({
+    name: t.name,
+    title: t.title ?? null,
+    annotations: t.annotations ?? null,
+    outputProperties: Object.keys(t.outputSchema?.properties ?? {}),
+  }));
 
   out.weather = await outcome(client.callTool({ name: "weatherTool", arguments: { location: "Paris" } }));
   out.badArgs = await outcome(client.callTool({ name: "weatherTool", arguments: { Location: "Paris" } }));

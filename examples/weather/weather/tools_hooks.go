@@ -1,4 +1,4 @@
-package main
+package weather
 
 import (
 	"context"
@@ -13,7 +13,10 @@ import (
 // weatherForModel shapes what the model sees of the output of tool
 // "weather-tool": a short text and the condition icon as an image, as the
 // Mastra example's toModelOutput does. The application keeps the whole
-// WeatherOutput, station id included.
+// WeatherOutput, station id included. An MCP server sends this view as the
+// content of a result (the text, and the icon as a resource link); the
+// chat example's offline model reads the text, and the tests of the
+// examples and of package mcp check it.
 func weatherForModel(ctx context.Context, in WeatherInput, out WeatherOutput) (llm.ModelOutput, error) {
 	unit := "°C"
 	if out.Units == Fahrenheit {

@@ -1,11 +1,11 @@
-package main
+package weather
 
 import (
 	"slices"
 	"time"
 )
 
-// observations is the offline data the example runs on, by lower-case
+// observations is the offline data the tools answer from, by lower-case
 // location.
 var observations = map[string]WeatherOutput{
 	"paris":    {Temperature: 18.5, FeelsLike: 17.9, Humidity: 62, WindSpeed: 14.2, WindGust: 27.0, Conditions: "Partly cloudy", Location: "Paris", Icon: "https://example.com/icons/partly-cloudy.png", StationID: "LFPG-07"},

@@ -1,6 +1,22 @@
-package main
-
-//go:generate go tool toolgen
+// Package weather holds toolgen's weather tools, on offline data (Paris,
+// London, New York, Tokyo): the current weather, the warnings in force, a
+// slow daily forecast that reports its progress, and the list of places.
+// They are plain Go functions marked //tool:; tools_gen.go, written by
+// `go generate ./examples/weather` (the go:generate line is in the weather
+// command's main.go), turns them into typed tools whose JSON Schemas,
+// titles and MCP annotations come from their types, doc comments and
+// directives.
+//
+// The weather tool has hooks, in tools_hooks.go: the model sees a short
+// text and the condition icon (weatherForModel), the display sees the
+// output without the internal station id (weatherForDisplay), and the
+// application keeps the whole WeatherOutput.
+//
+// The weather command (examples/weather) runs an agent on them; the
+// mcpserver example serves them over MCP (keeping the station id from its
+// clients), the chat example puts them behind a chat page, and the mcp
+// package's tests use them.
+package weather
 
 import (
 	"context"
@@ -50,7 +66,7 @@ type WeatherOutput struct {
 // It returns the temperature, the apparent temperature, humidity, wind and
 // the conditions as text.
 //
-//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent model=weatherForModel display=weatherForDisplay
+//tool:weather-tool key=weatherTool title="Current weather" readonly idempotent openworld=false model=weatherForModel display=weatherForDisplay
 func GetWeather(ctx context.Context, in WeatherInput) (WeatherOutput, error) {
 	obs, ok := observations[strings.ToLower(strings.TrimSpace(in.Location))]
 	if !ok {
@@ -106,7 +122,7 @@ type HazardsOutput struct {
 // GetHazards lists the weather warnings in force at a location, most severe
 // first.
 //
-//tool:hazards-tool key=hazardsTool readonly
+//tool:hazards-tool key=hazardsTool title="Weather warnings" readonly openworld=false
 func GetHazards(ctx context.Context, in HazardsInput) (*HazardsOutput, error) {
 	loc := strings.ToLower(strings.TrimSpace(in.Location))
 	if _, ok := observations[loc]; !ok {
@@ -119,6 +135,22 @@ func GetHazards(ctx context.Context, in HazardsInput) (*HazardsOutput, error) {
 		}
 	}
 	return out, nil
+}
+
+// LocationsInput takes nothing.
+type LocationsInput struct{}
+
+// LocationsOutput lists the places with weather data.
+type LocationsOutput struct {
+	// Locations are the place names, sorted.
+	Locations []string `json:"locations"`
+}
+
+// ListLocations lists the places the weather tools know.
+//
+//tool:locations-tool key=locationsTool readonly idempotent openworld=false
+func ListLocations(ctx context.Context, in LocationsInput) (LocationsOutput, error) {
+	return LocationsOutput{Locations: knownLocations()}, nil
 }
 
 func toFahrenheit(c float64) float64 { return c*9/5 + 32 }
