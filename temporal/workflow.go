@@ -66,7 +66,7 @@ type Status struct {
 	Done bool `json:"done"`
 }
 
-// workflow runs the agent: the runtime's own loop, with model requests and
+// workflow runs the agent: the agent package's own loop, with model requests and
 // tool calls as activities and calls run as workflow coroutines. A pause
 // (approval, a client tool) waits for the answers signal, as long as it
 // takes, and the run resumes in the same workflow.
