@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -35,23 +36,6 @@ const constrainedSchema = `{"type":"object","properties":{` +
 	`"home":{"$ref":"#/$defs/Place","description":"Where they live."}},` +
 	`"required":["name","age"],` +
 	`"$defs":{"Place":{"type":"object","properties":{"lat":{"type":"number","exclusiveMinimum":-90,"multipleOf":0.5}}}}}`
-
-// constrainedNative is constrainedSchema as output_config.format takes it.
-const constrainedNative = `{"type":"object","properties":{` +
-	`"name":{"type":"string","description":"The name.\n\n{minLength: 1, maxLength: 80}"},` +
-	`"age":{"type":"integer","description":"{minimum: 0, maximum: 150, format: \"int32\"}"},` +
-	`"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z]+$"},"description":"{minItems: 3, maxItems: 10, uniqueItems: true}"},` +
-	`"ids":{"type":"array","items":{"type":"string","format":"uuid"},"minItems":1},` +
-	`"email":{"type":"string","format":"email"},` +
-	`"word":{"type":"string","description":"{pattern: \"\\\\bx\\\\b\"}"},` +
-	`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
-	`"kind":{"const":"report"},` +
-	`"when":{"anyOf":[{"type":"string","format":"date"},{"type":"null"}]},` +
-	`"address":{"type":"object","properties":{"city":{"type":"string","description":"The city."}},"required":["city"],"additionalProperties":false,"description":"{minProperties: 1}"},` +
-	`"home":{"$ref":"#/$defs/Place","description":"Where they live."}},` +
-	`"required":["name","age"],` +
-	`"$defs":{"Place":{"type":"object","properties":{"lat":{"type":"number","description":"{exclusiveMinimum: -90, multipleOf: 0.5}"}},"additionalProperties":false}},` +
-	`"additionalProperties":false}`
 
 // weatherInputSchema is examples/weather's generated WeatherInput schema
 // (weatherInputSchema in tools_gen.go), whose location has minLength 1
@@ -99,7 +83,9 @@ func TestNativeSchemaTransform(t *testing.T) {
 			res, _ := run(t, fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(mode)), formatRequest(constrainedSchema, false), false)
 
 			body := onlyBody(t, srv)
-			assert.JSONEq(t, `{"format":{"type":"json_schema","schema":`+constrainedNative+`}}`, string(body["output_config"]))
+			native, err := schema.AnthropicOutput(json.RawMessage(constrainedSchema))
+			require.NoError(t, err)
+			assert.JSONEq(t, `{"format":{"type":"json_schema","schema":`+string(native)+`}}`, string(body["output_config"]))
 			assert.NotContains(t, body, "tools")
 			raw := string(body["output_config"])
 			assert.Less(t, strings.Index(raw, `"name"`), strings.Index(raw, `"address"`), "properties keep their order")
@@ -187,56 +173,6 @@ func TestNativeSchemaRecursiveNativeError(t *testing.T) {
 	assert.Equal(t, "anthropic: response format report: native structured outputs cannot take the schema: "+
 		"$defs.Node.properties.children.items.$ref: a recursive schema (#/$defs/Node refers to itself)", err.Error())
 	assert.Empty(t, srv.Requests())
-}
-
-// TestNativeSchemaRefused: the schemas native output cannot take even
-// rewritten, each with the path and reason of the error.
-func TestNativeSchemaRefused(t *testing.T) {
-	obj := func(props string) string {
-		return `{"type":"object","properties":{` + props + `},"additionalProperties":false}`
-	}
-	cases := []struct{ name, schema, want string }{
-		{"root reference", obj(`"next":{"$ref":"#"}`), `properties.next.$ref: a recursive schema (a reference to the root)`},
-		{"mutual recursion", `{"type":"object","properties":{"a":{"$ref":"#/$defs/A"}},"$defs":{` +
-			`"A":` + obj(`"b":{"$ref":"#/$defs/B"}`) + `,"B":` + obj(`"a":{"anyOf":[{"$ref":"#/$defs/A"},{"type":"null"}]}`) + `}}`,
-			`$defs.B.properties.a.anyOf.0.$ref: a recursive schema (#/$defs/A refers to itself)`},
-		{"external reference", obj(`"x":{"$ref":"https://example.com/x.json"}`), `properties.x.$ref: the reference "https://example.com/x.json" (native output takes references to $defs only)`},
-		{"missing definition", obj(`"x":{"$ref":"#/$defs/X"}`), `properties.x.$ref: the reference #/$defs/X has no definition`},
-		{"map", obj(`"m":{"type":"object","additionalProperties":{"type":"string"}}`), `properties.m: an object without properties (a map) would only take {}`},
-		{"any value", obj(`"v":{"description":"Anything."}`), `properties.v: a value of any type (no type, $ref, anyOf, enum or const)`},
-		{"boolean schema", obj(`"v":true`), `properties.v: a schema must be an object, not true`},
-		{"object enum", obj(`"v":{"enum":[{"a":1}]}`), `properties.v.enum: an enum value that is an object or an array`},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			_, err := nativeSchema(json.RawMessage(tc.schema))
-			require.Error(t, err)
-			assert.Equal(t, "native structured outputs cannot take the schema: "+tc.want, err.Error())
-		})
-	}
-}
-
-// TestSimplePattern: the patterns kept in the schema and those moved to
-// the description.
-func TestSimplePattern(t *testing.T) {
-	for pattern, want := range map[string]bool{
-		`^[a-z]+$`:                    true,
-		`^[0-9]{4}-[0-9]{2}$`:         true,
-		`^(\d{3}|\w+)\s?.*$`:          true,
-		`^[0-2][0-9]:[0-5][0-9]$`:     true,
-		`\bword\b`:                    false,
-		`(a)\1`:                       false,
-		`^(?=.*\d).+$`:                false,
-		`^\p{L}+$`:                    false,
-		`^a{1,1000}$`:                 false,
-		`^a{101}$`:                    false,
-		`^a{100}$`:                    true,
-		`[`:                           false,
-		`^(?:ab|cd)+$`:                true,
-		`^[A-Z][a-z]*( [A-Z][a-z]*)*`: true,
-	} {
-		assert.Equal(t, want, simplePattern(pattern), pattern)
-	}
 }
 
 // TestNativeSchemaAgentRetry: the runtime validates the answer against

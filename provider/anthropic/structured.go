@@ -114,15 +114,12 @@ func (m *MessagesModel) sendsNative(f *llm.ResponseFormat) bool {
 	return err == nil
 }
 
-// outputFormat returns output_config.format for f: its schema in
-// [schema.DialectAnthropic] rewritten by [nativeSchema], top-level keys
-// kept raw so that the order of properties is kept. Strict is not sent:
-// the API always constrains the answer.
+// outputFormat returns output_config.format for f: its schema as
+// [schema.AnthropicOutput] writes it, top-level keys kept raw so that the
+// order of properties is kept. Strict is not sent: the API always
+// constrains the answer.
 func outputFormat(f *llm.ResponseFormat) (sdk.JSONOutputFormatParam, error) {
-	conv, err := schema.Convert(f.Schema, schema.DialectAnthropic)
-	if err == nil {
-		conv, err = nativeSchema(conv)
-	}
+	conv, err := schema.AnthropicOutput(f.Schema)
 	if err != nil {
 		return sdk.JSONOutputFormatParam{}, fmt.Errorf("anthropic: response format %s: %w", f.Name, err)
 	}
