@@ -6,85 +6,12 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"iter"
 
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/llm"
 )
-
-// GenerativeModel is a [llm.Model] on the Gemini API. It is safe for
-// concurrent use.
-type GenerativeModel struct {
-	id     string
-	cfg    config
-	client *genai.Client
-	err    error
-}
-
-var _ llm.Model = (*GenerativeModel)(nil)
-
-// New returns the Gemini model id (such as "gemini-2.5-flash"), or
-// [ErrNoAPIKey] when no key is configured.
-func New(id string, opts ...Option) (*GenerativeModel, error) {
-	m := Model(id, opts...)
-	return m, m.err
-}
-
-// Model returns the Gemini model id, such as "gemini-2.5-flash". It never
-// fails: a configuration error (see [New]) is returned by every call.
-func Model(id string, opts ...Option) *GenerativeModel {
-	cfg, cc, err := resolve(opts)
-	m := &GenerativeModel{id: id, cfg: cfg, err: err}
-	if err == nil {
-		m.client, m.err = newClient(cc)
-	}
-	return m
-}
-
-// ID returns the model's id, as given to [Model].
-func (m *GenerativeModel) ID() string { return m.id }
-
-// Capabilities implements [llm.CapabilityReporter]: Gemini 3 and later
-// models take a response schema together with function declarations
-// (https://ai.google.dev/gemini-api/docs/structured-output, "Structured
-// outputs with tools"); Gemini 2.5 and older answer such a request with an
-// error, so they get the format only on a request without tools.
-func (m *GenerativeModel) Capabilities() llm.Capabilities {
-	return llm.Capabilities{OutputWithTools: gemini3OrLater(m.id)}
-}
-
-// partMeta is what a part carries in ProviderMetadata["google"] (a tool
-// call's in ToolCall.ProviderMetadata) to be sent back as it came.
-type partMeta struct {
-	// ThoughtSignature is the part's thoughtSignature.
-	ThoughtSignature []byte `json:"thoughtSignature,omitempty"`
-	// ID is the id Gemini gave a function call; calls without one get an
-	// id from this package, which is not sent back.
-	ID string `json:"id,omitempty"`
-}
-
-// metadata returns pm as ProviderMetadata; with always, a metadata entry
-// is returned even when pm is empty, to mark the part as Gemini's.
-func (pm partMeta) metadata(always bool) map[string]json.RawMessage {
-	if !always && len(pm.ThoughtSignature) == 0 && pm.ID == "" {
-		return nil
-	}
-	data, _ := json.Marshal(pm)
-	return map[string]json.RawMessage{ProviderName: data}
-}
-
-// readMeta returns the Gemini metadata in md, and whether there is any.
-func readMeta(md map[string]json.RawMessage) (partMeta, bool) {
-	var pm partMeta
-	raw, ok := md[ProviderName]
-	if ok {
-		_ = json.Unmarshal(raw, &pm)
-	}
-	return pm, ok
-}
 
 // Generate implements [llm.Model].
 func (m *GenerativeModel) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
@@ -111,71 +38,6 @@ func (m *GenerativeModel) Generate(ctx context.Context, req *llm.Request) (*llm.
 	out.Message.Role = llm.RoleAssistant
 	out.FinishReason, out.RawFinishReason = finish(raw, blockReason(res), a.calls > 0)
 	return out, nil
-}
-
-// Stream implements [llm.Model].
-func (m *GenerativeModel) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
-	return func(yield func(llm.StreamPart, error) bool) {
-		if m.err != nil {
-			yield(llm.StreamPart{}, m.err)
-			return
-		}
-		contents, gc, err := m.params(req)
-		if err != nil {
-			yield(llm.StreamPart{}, err)
-			return
-		}
-		var (
-			a       assembler
-			final   = &llm.Response{}
-			raw     genai.FinishReason
-			blocked genai.BlockedReason
-			meta    *genai.GenerateContentResponseUsageMetadata
-		)
-		for chunk, err := range m.client.Models.GenerateContentStream(ctx, m.id, contents, gc) {
-			if err != nil {
-				yield(llm.StreamPart{}, apiError("stream generate content", err))
-				return
-			}
-			if chunk.ResponseID != "" {
-				a.responseID, final.ID = chunk.ResponseID, chunk.ResponseID
-			}
-			if chunk.ModelVersion != "" {
-				final.ModelID = chunk.ModelVersion
-			}
-			if chunk.UsageMetadata != nil {
-				meta = chunk.UsageMetadata // cumulative: the last one counts
-			}
-			if b := blockReason(chunk); b != "" {
-				blocked = b
-			}
-			c := firstCandidate(chunk)
-			if c == nil {
-				continue
-			}
-			if c.Content != nil {
-				for _, p := range a.add(c.Content.Parts) {
-					if !yield(p, nil) {
-						return
-					}
-				}
-			}
-			if c.FinishReason != "" {
-				raw = c.FinishReason
-			}
-		}
-		if raw == "" && blocked == "" {
-			yield(llm.StreamPart{}, errors.New("gemini: stream generate content: the stream ended before a finish reason"))
-			return
-		}
-		final.Usage = usage(meta)
-		final.FinishReason, final.RawFinishReason = finish(raw, blocked, a.calls > 0)
-		// Signatures ride on parts that the deltas do not carry: the finish
-		// part carries the whole message.
-		final.Message = a.msg
-		final.Message.Role = llm.RoleAssistant
-		yield(llm.StreamPart{Type: llm.StreamFinish, Response: final}, nil)
-	}
 }
 
 func firstCandidate(res *genai.GenerateContentResponse) *genai.Candidate {
@@ -280,6 +142,36 @@ func (a *assembler) callID() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return fmt.Sprintf("call-%s-%d", hex.EncodeToString(b[:]), a.calls)
+}
+
+// partMeta is what a part carries in ProviderMetadata["google"] (a tool
+// call's in ToolCall.ProviderMetadata) to be sent back as it came.
+type partMeta struct {
+	// ThoughtSignature is the part's thoughtSignature.
+	ThoughtSignature []byte `json:"thoughtSignature,omitempty"`
+	// ID is the id Gemini gave a function call; calls without one get an
+	// id from this package, which is not sent back.
+	ID string `json:"id,omitempty"`
+}
+
+// metadata returns pm as ProviderMetadata; with always, a metadata entry
+// is returned even when pm is empty, to mark the part as Gemini's.
+func (pm partMeta) metadata(always bool) map[string]json.RawMessage {
+	if !always && len(pm.ThoughtSignature) == 0 && pm.ID == "" {
+		return nil
+	}
+	data, _ := json.Marshal(pm)
+	return map[string]json.RawMessage{ProviderName: data}
+}
+
+// readMeta returns the Gemini metadata in md, and whether there is any.
+func readMeta(md map[string]json.RawMessage) (partMeta, bool) {
+	var pm partMeta
+	raw, ok := md[ProviderName]
+	if ok {
+		_ = json.Unmarshal(raw, &pm)
+	}
+	return pm, ok
 }
 
 // encodeArgs returns a function call's arguments as JSON text: {} for none.

@@ -1,11 +1,9 @@
 package openai
 
 import (
-	"context"
+	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"iter"
 	"strings"
 
 	oai "github.com/openai/openai-go/v3"
@@ -17,285 +15,242 @@ import (
 	"github.com/toolgen-go/toolgen/schema"
 )
 
-// ResponsesModel is a [llm.Model] on the Responses API. It is safe for
-// concurrent use.
-//
-// It is stateless: every request carries the whole conversation as input
-// items (no previous_response_id). Every output item comes back as parts
-// that send it back as the same item, with its id (see the package
-// documentation): reasoning, messages, function calls, and items of other
-// types verbatim. Tool results are function_call_output items, whose
-// output is a list of input_text, input_image and input_file items for
-// content results, so images reach the model directly.
-type ResponsesModel struct {
-	id     string
-	cfg    config
-	client oai.Client
-	err    error
-}
-
-var _ llm.Model = (*ResponsesModel)(nil)
-
-// NewResponses returns the Responses API model id (such as "gpt-5.4"), or
-// [ErrNoAPIKey] when it would call api.openai.com without a key.
-func NewResponses(id string, opts ...Option) (*ResponsesModel, error) {
-	m := Responses(id, opts...)
-	return m, m.err
-}
-
-// Responses returns the Responses API model id. It never fails: a
-// configuration error (see [NewResponses]) is returned by every call.
-func Responses(id string, opts ...Option) *ResponsesModel {
-	cfg, ro, err := resolve(opts)
-	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
-}
-
-// ID returns the model's id, as given to [Responses].
-func (m *ResponsesModel) ID() string { return m.id }
-
-// Capabilities implements [llm.CapabilityReporter]: the Responses API
-// takes text.format together with tools.
-func (m *ResponsesModel) Capabilities() llm.Capabilities {
-	return llm.Capabilities{OutputWithTools: true}
-}
-
-// itemMeta is what a part carries in ProviderMetadata["openai"] to be sent
-// back as (part of) the output item it came from. Parts of one item (the
-// texts of a message, the summaries of a reasoning item) carry its id;
-// consecutive parts with the same id go back as that one item.
-type itemMeta struct {
-	// ItemID is the output item's id: rs_…, msg_…, fc_….
-	ItemID string `json:"itemId,omitempty"`
-	// EncryptedContent is a reasoning item's, on its first part.
-	EncryptedContent string `json:"encryptedContent,omitempty"`
-	// ReasoningText marks a reasoning part that came from the item's
-	// content (reasoning_text) rather than its summary.
-	ReasoningText bool `json:"reasoningText,omitempty"`
-	// Phase is a message item's phase ("commentary", "final_answer"),
-	// which the API asks to have sent back.
-	Phase string `json:"phase,omitempty"`
-	// Annotations are an output_text's annotations (citations…), when it
-	// has some.
-	Annotations json.RawMessage `json:"annotations,omitempty"`
-	// Item is an output item of a type this package does not model, as
-	// the API sent it, on a [llm.PartProviderItem] part.
-	Item json.RawMessage `json:"item,omitempty"`
-	// Field is, on a reasoning part from Chat Completions, the message
-	// field it came from: "reasoning_content".
-	Field string `json:"field,omitempty"`
-}
-
-func (im itemMeta) metadata() map[string]json.RawMessage {
-	data, _ := json.Marshal(im)
-	return map[string]json.RawMessage{ProviderName: data}
-}
-
-func readMeta(md map[string]json.RawMessage) itemMeta {
-	var im itemMeta
-	if raw, ok := md[ProviderName]; ok {
-		_ = json.Unmarshal(raw, &im)
-	}
-	return im
-}
-
-// Generate implements [llm.Model].
-func (m *ResponsesModel) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
-	if m.err != nil {
-		return nil, m.err
-	}
-	params, err := m.params(req)
-	if err != nil {
-		return nil, err
-	}
-	res, err := m.client.Responses.New(ctx, params)
-	if err != nil {
-		return nil, apiError("response", err)
-	}
-	return convertResponse(res)
-}
-
-// convertResponse converts a finished response; a failed one is an error.
-func convertResponse(res *responses.Response) (*llm.Response, error) {
-	if res.Status == "failed" {
-		return nil, fmt.Errorf("openai: response %s failed: %s: %s", res.ID, res.Error.Code, res.Error.Message)
-	}
-	msg := llm.Message{Role: llm.RoleAssistant}
-	for _, item := range res.Output {
-		msg.Parts = append(msg.Parts, outputParts(item)...)
-	}
-	raw := string(res.Status)
-	reason := llm.FinishStop
-	switch {
-	case res.Status == "incomplete":
-		raw = res.IncompleteDetails.Reason
-		switch raw {
-		case "max_output_tokens":
-			reason = llm.FinishLength
-		case "content_filter":
-			reason = llm.FinishContentFilter
-		default:
-			reason = llm.FinishOther
-		}
-	case len(msg.ToolCalls()) > 0:
-		reason = llm.FinishToolCalls
-	case msg.Refusal() != "":
-		reason = llm.FinishRefusal
-	}
-	u := res.Usage
-	return &llm.Response{
-		Message:         msg,
-		FinishReason:    reason,
-		RawFinishReason: raw,
-		Usage: llm.Usage{
-			InputTokens:       int(u.InputTokens),
-			OutputTokens:      int(u.OutputTokens),
-			TotalTokens:       int(u.TotalTokens),
-			ReasoningTokens:   int(u.OutputTokensDetails.ReasoningTokens),
-			CachedInputTokens: int(u.InputTokensDetails.CachedTokens),
-		},
-		ID:      res.ID,
-		ModelID: res.Model,
-	}, nil
-}
-
-// outputParts converts one output item to parts that send it back whole:
-// a message's output_text and refusal contents become text and refusal
-// parts carrying the item's id, a reasoning item a reasoning part per
-// summary (or reasoning_text content), a function call a tool call part,
-// and any other item (web_search_call, mcp_call, a message with other
-// contents…) a provider-item part holding it verbatim.
-func outputParts(item responses.ResponseOutputItemUnion) []llm.Part {
-	var parts []llm.Part
-	switch item.Type {
-	case "message":
-		for _, c := range item.Content {
-			im := itemMeta{ItemID: item.ID, Phase: string(item.Phase)}
-			switch c.Type {
-			case "output_text":
-				if raw := c.JSON.Annotations.Raw(); c.JSON.Annotations.Valid() && len(c.Annotations) > 0 {
-					im.Annotations = json.RawMessage(raw)
-				}
-				parts = append(parts, llm.Part{Type: llm.PartText, Text: c.Text, ProviderMetadata: im.metadata()})
-			case "refusal":
-				parts = append(parts, llm.Part{Type: llm.PartRefusal, Text: c.Refusal, ProviderMetadata: im.metadata()})
-			default:
-				return []llm.Part{providerItem(item)}
-			}
-		}
-		if len(parts) == 0 {
-			return []llm.Part{providerItem(item)}
-		}
-	case "reasoning":
-		for _, s := range item.Summary {
-			parts = append(parts, llm.Part{Type: llm.PartReasoning, Text: s.Text})
-		}
-		for _, c := range item.Content {
-			if c.Type != "reasoning_text" {
-				return []llm.Part{providerItem(item)}
-			}
-			parts = append(parts, llm.Part{Type: llm.PartReasoning, Text: c.Text, ProviderMetadata: itemMeta{ItemID: item.ID, ReasoningText: true}.metadata()})
-		}
-		if len(parts) == 0 {
-			parts = append(parts, llm.Part{Type: llm.PartReasoning})
-		}
-		for i := range parts {
-			if parts[i].ProviderMetadata == nil {
-				parts[i].ProviderMetadata = itemMeta{ItemID: item.ID}.metadata()
-			}
-		}
-		// The encrypted content goes on the first part only.
-		im := readMeta(parts[0].ProviderMetadata)
-		im.EncryptedContent = item.EncryptedContent
-		parts[0].ProviderMetadata = im.metadata()
-	case "function_call":
-		call := llm.ToolCall{ID: item.CallID, Name: item.Name, Arguments: item.Arguments.OfString,
-			ProviderMetadata: itemMeta{ItemID: item.ID}.metadata()}
-		parts = append(parts, llm.Part{Type: llm.PartToolCall, ToolCall: &call})
-	default:
-		parts = append(parts, providerItem(item))
-	}
-	return parts
-}
-
-// providerItem keeps an output item verbatim.
-func providerItem(item responses.ResponseOutputItemUnion) llm.Part {
-	return llm.Part{Type: llm.PartProviderItem, ProviderMetadata: itemMeta{Item: json.RawMessage(item.RawJSON())}.metadata()}
-}
-
-// Stream implements [llm.Model].
-func (m *ResponsesModel) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
-	return func(yield func(llm.StreamPart, error) bool) {
-		if m.err != nil {
-			yield(llm.StreamPart{}, m.err)
-			return
-		}
-		params, err := m.params(req)
+// params converts req to the SDK's request parameters.
+func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNewParams, error) {
+	p := oai.ChatCompletionNewParams{Model: shared.ChatModel(m.id)}
+	for i, msg := range req.Messages {
+		conv, err := chatMessages(msg, m.reasoningBack)
 		if err != nil {
-			yield(llm.StreamPart{}, err)
-			return
+			return p, fmt.Errorf("openai: message %d (%s): %w", i, msg.Role, err)
 		}
-		stream := m.client.Responses.NewStreaming(ctx, params)
-		defer stream.Close()
+		p.Messages = append(p.Messages, conv...)
+	}
+	for _, t := range req.Tools {
+		sch := t.InputSchema
+		if t.Strict {
+			strict, err := schema.Convert(sch, schema.DialectOpenAIStrict)
+			if err != nil {
+				return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+			}
+			sch = strict
+		}
+		params, err := parameters(sch)
+		if err != nil {
+			return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+		}
+		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
+		if t.Description != "" {
+			fn.Description = oai.String(t.Description)
+		}
+		if t.Strict {
+			fn.Strict = oai.Bool(true)
+		}
+		p.Tools = append(p.Tools, oai.ChatCompletionFunctionTool(fn))
+	}
+	if len(p.Tools) > 0 {
+		switch req.ToolChoice.Mode {
+		case "":
+		case llm.ToolChoiceAuto, llm.ToolChoiceNone, llm.ToolChoiceRequired:
+			p.ToolChoice.OfAuto = oai.String(string(req.ToolChoice.Mode))
+		case llm.ToolChoiceTool:
+			p.ToolChoice = oai.ToolChoiceOptionFunctionToolChoice(oai.ChatCompletionNamedToolChoiceFunctionParam{Name: req.ToolChoice.Name})
+		default:
+			return p, fmt.Errorf("openai: unknown tool choice mode %q", req.ToolChoice.Mode)
+		}
+		if m.cfg.parallel != nil {
+			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
+		}
+	}
+	if f := req.ResponseFormat; f != nil {
+		schema1, strict, err := formatSchema(f)
+		if err != nil {
+			return p, err
+		}
+		js := shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: f.Name, Schema: schema1, Strict: oai.Bool(strict)}
+		if f.Description != "" {
+			js.Description = oai.String(f.Description)
+		}
+		p.ResponseFormat.OfJSONSchema = &shared.ResponseFormatJSONSchemaParam{JSONSchema: js}
+	}
+	if req.Temperature != nil {
+		p.Temperature = oai.Float(*req.Temperature)
+	}
+	if req.MaxOutputTokens > 0 {
+		if m.cfg.legacyMax {
+			p.MaxTokens = oai.Int(int64(req.MaxOutputTokens))
+		} else {
+			p.MaxCompletionTokens = oai.Int(int64(req.MaxOutputTokens))
+		}
+	}
+	if stream {
+		p.StreamOptions.IncludeUsage = oai.Bool(true)
+	}
+	extra, err := providerOptions(req.ProviderOptions)
+	if err != nil {
+		return p, err
+	}
+	if len(extra) > 0 {
+		p.SetExtraFields(extra)
+	}
+	return p, nil
+}
 
-		calls := map[string]*llm.ToolCall{} // by item id
-		for stream.Next() {
-			ev := stream.Current()
-			var part llm.StreamPart
-			switch ev.Type {
-			case "response.output_text.delta":
-				part = llm.StreamPart{Type: llm.StreamTextDelta, Text: ev.Delta}
-			case "response.refusal.delta":
-				part = llm.StreamPart{Type: llm.StreamRefusalDelta, Text: ev.Delta}
-			case "response.reasoning_summary_text.delta":
-				part = llm.StreamPart{Type: llm.StreamReasoningDelta, Text: ev.Delta}
-			case "response.output_item.added":
-				if ev.Item.Type != "function_call" {
-					continue
+// chatMessages converts one runtime message; a tool message whose results
+// hold media becomes tool messages followed by a user message. With
+// reasoningBack, an assistant message with tool calls carries its
+// reasoning_content parts back in that field.
+func chatMessages(msg llm.Message, reasoningBack bool) ([]oai.ChatCompletionMessageParamUnion, error) {
+	switch msg.Role {
+	case llm.RoleSystem:
+		return []oai.ChatCompletionMessageParamUnion{oai.SystemMessage(msg.Text())}, nil
+	case llm.RoleUser:
+		if len(msg.Parts) == 1 && msg.Parts[0].Type == llm.PartText {
+			return []oai.ChatCompletionMessageParamUnion{oai.UserMessage(msg.Parts[0].Text)}, nil
+		}
+		parts, err := contentParts(msg.Parts)
+		if err != nil {
+			return nil, err
+		}
+		return []oai.ChatCompletionMessageParamUnion{oai.UserMessage(parts)}, nil
+	case llm.RoleAssistant:
+		a := oai.ChatCompletionAssistantMessageParam{}
+		if msg.Refusal() != "" {
+			// A refusal goes back as a refusal content part, in order
+			// with the text.
+			for _, p := range msg.Parts {
+				switch {
+				case p.Type == llm.PartText && p.Text != "":
+					a.Content.OfArrayOfContentParts = append(a.Content.OfArrayOfContentParts, oai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
+						OfText: &oai.ChatCompletionContentPartTextParam{Text: p.Text}})
+				case p.Type == llm.PartRefusal && p.Text != "":
+					a.Content.OfArrayOfContentParts = append(a.Content.OfArrayOfContentParts, oai.ChatCompletionAssistantMessageParamContentArrayOfContentPartUnion{
+						OfRefusal: &oai.ChatCompletionContentPartRefusalParam{Refusal: p.Text}})
 				}
-				c := &llm.ToolCall{ID: ev.Item.CallID, Name: ev.Item.Name}
-				calls[ev.Item.ID] = c
-				part = llm.StreamPart{Type: llm.StreamToolCallStart, ToolCallID: c.ID, ToolName: c.Name}
-			case "response.function_call_arguments.delta":
-				c := calls[ev.ItemID]
-				if c == nil {
-					yield(llm.StreamPart{}, fmt.Errorf("openai: response stream: arguments for unknown item %s", ev.ItemID))
-					return
+			}
+		} else if text := msg.Text(); text != "" {
+			a.Content.OfString = oai.String(text)
+		}
+		for _, c := range msg.ToolCalls() {
+			a.ToolCalls = append(a.ToolCalls, oai.ChatCompletionMessageToolCallUnionParam{
+				OfFunction: &oai.ChatCompletionMessageFunctionToolCallParam{
+					ID:       c.ID,
+					Function: oai.ChatCompletionMessageFunctionToolCallFunctionParam{Name: c.Name, Arguments: c.Arguments},
+				},
+			})
+		}
+		if reasoningBack && len(a.ToolCalls) > 0 {
+			if r, ok := sentReasoning(msg); ok {
+				a.SetExtraFields(map[string]any{reasoningContentField: r})
+			}
+		}
+		if a.Content.OfString.Valid() || len(a.Content.OfArrayOfContentParts) > 0 || len(a.ToolCalls) > 0 {
+			return []oai.ChatCompletionMessageParamUnion{{OfAssistant: &a}}, nil
+		}
+		return nil, nil // nothing the API can take (reasoning only)
+	case llm.RoleTool:
+		var (
+			out   []oai.ChatCompletionMessageParamUnion
+			media []oai.ChatCompletionContentPartUnionParam
+		)
+		for _, r := range msg.ToolResults() {
+			var parts []llm.Part
+			if r.Output.Type == llm.OutputContent {
+				for _, p := range r.Output.Parts {
+					if p.Type != llm.PartText {
+						parts = append(parts, p)
+					}
 				}
-				c.Arguments += ev.Delta
-				part = llm.StreamPart{Type: llm.StreamToolCallDelta, ToolCallID: c.ID, ToolName: c.Name, Text: ev.Delta}
-			case "response.output_item.done":
-				if ev.Item.Type != "function_call" {
-					continue
-				}
-				call := llm.ToolCall{ID: ev.Item.CallID, Name: ev.Item.Name, Arguments: ev.Item.Arguments.OfString,
-					ProviderMetadata: itemMeta{ItemID: ev.Item.ID}.metadata()}
-				part = llm.StreamPart{Type: llm.StreamToolCall, ToolCall: &call}
-			case "response.completed", "response.incomplete", "response.failed":
-				res, err := convertResponse(&ev.Response)
-				if err != nil {
-					yield(llm.StreamPart{}, err)
-					return
-				}
-				yield(llm.StreamPart{Type: llm.StreamFinish, Response: res}, nil)
-				return
-			case "error":
-				yield(llm.StreamPart{}, fmt.Errorf("openai: response stream: %s: %s", ev.Code, ev.Message))
-				return
-			default:
+			}
+			text := r.Output.String()
+			if text == "" && len(parts) > 0 {
+				text = "The result is the media in the next message."
+			}
+			out = append(out, oai.ToolMessage(text, r.ToolCallID))
+			if len(parts) == 0 {
 				continue
 			}
-			if (part.Type != llm.StreamTextDelta && part.Type != llm.StreamRefusalDelta) || part.Text != "" {
-				if !yield(part, nil) {
-					return
-				}
+			conv, err := contentParts(parts)
+			if err != nil {
+				return nil, fmt.Errorf("result of call %s: %w", r.ToolCallID, err)
 			}
+			media = append(media, oai.TextContentPart(fmt.Sprintf("Media returned by tool call %s (%s):", r.ToolCallID, r.ToolName)))
+			media = append(media, conv...)
 		}
-		if err := stream.Err(); err != nil {
-			yield(llm.StreamPart{}, apiError("response stream", err))
-			return
+		if len(media) > 0 {
+			out = append(out, oai.UserMessage(media))
 		}
-		yield(llm.StreamPart{}, errors.New("openai: response stream: the stream ended before the response was complete"))
+		return out, nil
 	}
+	return nil, fmt.Errorf("unknown role %q", msg.Role)
+}
+
+// sentReasoning returns the reasoning of msg that came in the
+// reasoning_content field, and whether it has any (even empty).
+func sentReasoning(msg llm.Message) (string, bool) {
+	var (
+		b  strings.Builder
+		ok bool
+	)
+	for _, p := range msg.Parts {
+		if p.Type == llm.PartReasoning && readMeta(p.ProviderMetadata).Field == reasoningContentField {
+			b.WriteString(p.Text)
+			ok = true
+		}
+	}
+	return b.String(), ok
+}
+
+// contentParts converts user content: text, images, PDFs and audio.
+func contentParts(parts []llm.Part) ([]oai.ChatCompletionContentPartUnionParam, error) {
+	var out []oai.ChatCompletionContentPartUnionParam
+	for _, p := range parts {
+		switch p.Type {
+		case llm.PartText:
+			out = append(out, oai.TextContentPart(p.Text))
+		case llm.PartImageURL:
+			out = append(out, oai.ImageContentPart(oai.ChatCompletionContentPartImageImageURLParam{URL: p.URL}))
+		case llm.PartMedia:
+			part, err := mediaPart(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, part)
+		case llm.PartReasoning:
+			// Reasoning is the model's; it has no place in user content.
+		default:
+			return nil, fmt.Errorf("a %s part cannot be sent as content", p.Type)
+		}
+	}
+	return out, nil
+}
+
+func mediaPart(p llm.Part) (oai.ChatCompletionContentPartUnionParam, error) {
+	mt := p.MediaType
+	switch {
+	case strings.HasPrefix(mt, "image/"):
+		url := p.URL
+		if len(p.Data) > 0 {
+			url = dataURL(mt, p.Data)
+		}
+		return oai.ImageContentPart(oai.ChatCompletionContentPartImageImageURLParam{URL: url}), nil
+	case mt == "application/pdf" && len(p.Data) > 0:
+		f := oai.ChatCompletionContentPartFileFileParam{FileData: oai.String(dataURL(mt, p.Data))}
+		name := p.Filename
+		if name == "" {
+			name = "document.pdf"
+		}
+		f.Filename = oai.String(name)
+		return oai.FileContentPart(f), nil
+	case (mt == "audio/wav" || mt == "audio/mpeg" || mt == "audio/mp3") && len(p.Data) > 0:
+		format := "mp3"
+		if mt == "audio/wav" {
+			format = "wav"
+		}
+		return oai.InputAudioContentPart(oai.ChatCompletionContentPartInputAudioInputAudioParam{
+			Data: base64.StdEncoding.EncodeToString(p.Data), Format: format,
+		}), nil
+	}
+	return oai.ChatCompletionContentPartUnionParam{}, fmt.Errorf("media of type %q cannot be sent to Chat Completions", mt)
 }
 
 // params converts req to the SDK's request parameters.
@@ -584,4 +539,65 @@ func filename(p llm.Part) string {
 		return p.Filename
 	}
 	return "document.pdf"
+}
+
+// providerOptions returns the fields of ProviderOptions["openai"].
+func providerOptions(po map[string]json.RawMessage) (map[string]any, error) {
+	raw, ok := po[ProviderName]
+	if !ok {
+		return nil, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, fmt.Errorf("openai: provider options: want a JSON object: %w", err)
+	}
+	out := make(map[string]any, len(fields))
+	for k, v := range fields {
+		out[k] = v
+	}
+	return out, nil
+}
+
+// formatSchema returns the schema to send for a response format, and
+// whether to send it strict: a strict format's schema in
+// [schema.DialectOpenAIStrict], or, when that dialect cannot express it,
+// the schema as it is, not strict (as [llm.ResponseFormat] asks; a
+// strict tool's schema that cannot be converted is an error instead, which
+// toolgen reports at generate time).
+func formatSchema(f *llm.ResponseFormat) (map[string]any, bool, error) {
+	schema2, strict := f.Schema, f.Strict
+	if strict {
+		if conv, err := schema.Convert(schema2, schema.DialectOpenAIStrict); err == nil {
+			schema2 = conv
+		} else {
+			strict = false
+		}
+	}
+	params, err := parameters(schema2)
+	if err != nil {
+		return nil, false, fmt.Errorf("openai: response format %s: %w", f.Name, err)
+	}
+	return params, strict, nil
+}
+
+// parameters turns a JSON Schema into function parameters. Its top-level
+// values stay raw, so that the order of properties, which models follow,
+// is kept.
+func parameters(schema3 json.RawMessage) (shared.FunctionParameters, error) {
+	if len(schema3) == 0 {
+		return shared.FunctionParameters{"type": "object", "properties": map[string]any{}}, nil
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(schema3, &top); err != nil {
+		return nil, fmt.Errorf("input schema: want a JSON object: %w", err)
+	}
+	out := make(shared.FunctionParameters, len(top))
+	for k, v := range top {
+		out[k] = v
+	}
+	return out, nil
+}
+
+func dataURL(mediaType string, data []byte) string {
+	return "data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data)
 }
