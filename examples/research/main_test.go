@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
@@ -137,7 +137,7 @@ func TestRunOnOpenAIResponsesFake(t *testing.T) {
 }
 
 // TestChooseModel checks the offline default, which says how to switch,
-// and the error for a name models.FromString does not know.
+// and the error for a name provider.Open does not know.
 func TestChooseModel(t *testing.T) {
 	var stderr bytes.Buffer
 	model, err := chooseModel("", &stderr)
@@ -147,7 +147,7 @@ func TestChooseModel(t *testing.T) {
 	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
 
 	_, err = chooseModel("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // linesWithPrefix returns the lines that start with prefix.

@@ -17,9 +17,9 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
 	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
-	"github.com/toolgen-go/toolgen/provider/models"
 	"github.com/toolgen-go/toolgen/provider/openai"
 	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
 	"github.com/toolgen-go/toolgen/scripted"
@@ -383,7 +383,7 @@ func TestRunOnOpenAICompatibleServer(t *testing.T) {
 }
 
 // TestChooseModel checks the offline default, which says how to switch, and
-// the error for a name models.FromString does not know.
+// the error for a name provider.Open does not know.
 func TestChooseModel(t *testing.T) {
 	var stderr bytes.Buffer
 	model, err := chooseModel("", &stderr)
@@ -393,7 +393,7 @@ func TestChooseModel(t *testing.T) {
 	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
 
 	_, err = chooseModel("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // TestTools checks what the generated Tools() hands out: on every call a

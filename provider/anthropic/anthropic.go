@@ -29,6 +29,7 @@ import (
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
@@ -56,6 +57,10 @@ const DefaultMaxTokens = 4096
 // DefaultPauseContinuations is how many times in a row a paused turn is
 // continued by default; see [WithPauseContinuations].
 const DefaultPauseContinuations = 10
+
+func init() {
+	provider.Register("anthropic", func(model string) (llm.Model, error) { return New(model) })
+}
 
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key.

@@ -38,6 +38,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
@@ -61,6 +62,10 @@ const DefaultAPIVersion = "v1beta"
 // DefaultMaxRetries is the number of retries unless WithMaxRetries says
 // otherwise.
 const DefaultMaxRetries = 2
+
+func init() {
+	provider.Register("google", func(model string) (llm.Model, error) { return New(model) })
+}
 
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key.

@@ -485,3 +485,14 @@ func TestStreamCallsSharingAnIndex(t *testing.T) {
 		{ID: "call_b", Name: "weather", Arguments: `{"location":"Rome"}`},
 	}, res.Message.ToolCalls())
 }
+
+func TestOllamaBaseURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                         "http://localhost:11434/v1/",
+		"127.0.0.1:11434":          "http://127.0.0.1:11434/v1/",
+		"https://ollama.internal/": "https://ollama.internal/v1/",
+	} {
+		t.Setenv("OLLAMA_HOST", in)
+		assert.Equal(t, want, ollamaBaseURL(), in)
+	}
+}

@@ -31,6 +31,7 @@ import (
 	"github.com/openai/openai-go/v3/option"
 
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
@@ -45,6 +46,31 @@ const ProviderName = "openai"
 
 // DefaultBaseURL is the base URL of OpenAI's API.
 const DefaultBaseURL = "https://api.openai.com/v1/"
+
+// DefaultOllamaHost is the address of the Ollama server of the "ollama"
+// provider when $OLLAMA_HOST does not name one.
+const DefaultOllamaHost = "http://localhost:11434"
+
+func init() {
+	provider.Register("openai", func(model string) (llm.Model, error) { return New(model) })
+	provider.Register("openai-responses", func(model string) (llm.Model, error) { return NewResponses(model) })
+	provider.Register("ollama", func(model string) (llm.Model, error) {
+		return New(model, WithBaseURL(ollamaBaseURL()), WithAPIKey(""), WithLegacyMaxTokens())
+	})
+}
+
+// ollamaBaseURL returns the OpenAI-compatible endpoint of the Ollama server
+// that $OLLAMA_HOST names ("host:port" or a URL), or of the default one.
+func ollamaBaseURL() string {
+	host := strings.TrimSpace(os.Getenv("OLLAMA_HOST"))
+	if host == "" {
+		host = DefaultOllamaHost
+	}
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	return strings.TrimSuffix(host, "/") + "/v1/"
+}
 
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key, when api.openai.com would be called without an API key.

@@ -1,4 +1,4 @@
-package models
+package provider_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/tool"
 )
 
@@ -24,7 +25,7 @@ func TestLive(t *testing.T) {
 	if name == "" {
 		t.Skip("set TOOLGEN_LIVE_MODEL to run against a real model")
 	}
-	model, err := FromString(name)
+	model, err := provider.Open(name)
 	require.NoError(t, err)
 	type in struct {
 		Location string `json:"location"`

@@ -1,4 +1,4 @@
-package models
+package provider_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/provider/anthropic"
 	"github.com/toolgen-go/toolgen/provider/gemini"
 	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
@@ -25,72 +26,77 @@ func clearEnv(t *testing.T) {
 	}
 }
 
-func TestFromString(t *testing.T) {
+// TestProviders: importing the adapters registers their providers.
+func TestProviders(t *testing.T) {
+	assert.Equal(t, []string{"anthropic", "google", "ollama", "openai", "openai-responses"}, provider.Providers())
+}
+
+func TestOpen(t *testing.T) {
 	clearEnv(t)
 	t.Setenv("OPENAI_API_KEY", "sk-test")
 	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-test")
 
-	m, err := FromString("openai/gpt-5.4")
+	m, err := provider.Open("openai/gpt-5.4")
 	require.NoError(t, err)
 	require.IsType(t, &openai.ChatModel{}, m)
 	assert.Equal(t, "gpt-5.4", m.(*openai.ChatModel).ID())
 
-	m, err = FromString("anthropic/claude-sonnet-4-5")
+	m, err = provider.Open("anthropic/claude-sonnet-4-5")
 	require.NoError(t, err)
 	require.IsType(t, &anthropic.MessagesModel{}, m)
 	assert.Equal(t, "claude-sonnet-4-5", m.(*anthropic.MessagesModel).ID())
 
 	t.Setenv("GEMINI_API_KEY", "gemini-test")
-	m, err = FromString("google/gemini-2.5-flash")
+	m, err = provider.Open("google/gemini-2.5-flash")
 	require.NoError(t, err)
 	require.IsType(t, &gemini.GenerativeModel{}, m)
 	assert.Equal(t, "gemini-2.5-flash", m.(*gemini.GenerativeModel).ID())
 
-	m, err = FromString("openai-responses/gpt-5.4")
+	m, err = provider.Open("openai-responses/gpt-5.4")
 	require.NoError(t, err)
 	require.IsType(t, &openai.ResponsesModel{}, m)
 	assert.Equal(t, "gpt-5.4", m.(*openai.ResponsesModel).ID())
 
-	m, err = FromString("openai/meta-llama/Llama-3.1-8B-Instruct")
+	m, err = provider.Open("openai/meta-llama/Llama-3.1-8B-Instruct")
 	require.NoError(t, err)
 	assert.Equal(t, "meta-llama/Llama-3.1-8B-Instruct", m.(*openai.ChatModel).ID())
 }
 
-func TestFromStringErrors(t *testing.T) {
+// TestOpenWithoutKey: a missing API key is the adapter's error, wrapped.
+func TestOpenWithoutKey(t *testing.T) {
 	clearEnv(t)
 	for _, tc := range []struct {
-		name, in string
-		is       error
-		want     string
+		in   string
+		is   error
+		want string
 	}{
-		{"no provider", "gpt-5.4", nil, `models: "gpt-5.4": want provider/model, such as openai/gpt-5.4 (providers: anthropic, google, ollama, openai, openai-responses)`},
-		{"empty model", "openai/", nil, `want provider/model`},
-		{"empty", "", nil, `want provider/model`},
-		{"unknown provider", "gemini/gemini-2.5-pro", ErrUnknownProvider, `models: "gemini/gemini-2.5-pro": unknown provider "gemini" (providers: anthropic, google, ollama, openai, openai-responses)`},
-		{"openai without key", "openai/gpt-5.4", openai.ErrNoAPIKey, `models: "openai/gpt-5.4": openai: no API key: set OPENAI_API_KEY`},
-		{"anthropic without key", "anthropic/claude-sonnet-4-5", anthropic.ErrNoAPIKey, `set ANTHROPIC_API_KEY`},
-		{"google without key", "google/gemini-2.5-flash", gemini.ErrNoAPIKey, `models: "google/gemini-2.5-flash": gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY`},
+		{"openai/gpt-5.4", openai.ErrNoAPIKey, `provider: "openai/gpt-5.4": openai: no API key: set OPENAI_API_KEY`},
+		{"openai-responses/gpt-5.4", openai.ErrNoAPIKey, `set OPENAI_API_KEY`},
+		{"anthropic/claude-sonnet-4-5", anthropic.ErrNoAPIKey, `set ANTHROPIC_API_KEY`},
+		{"google/gemini-2.5-flash", gemini.ErrNoAPIKey, `provider: "google/gemini-2.5-flash": gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY`},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m, err := FromString(tc.in)
+		t.Run(tc.in, func(t *testing.T) {
+			m, err := provider.Open(tc.in)
 			require.Error(t, err)
 			assert.Nil(t, m)
+			assert.ErrorIs(t, err, tc.is)
 			assert.Contains(t, err.Error(), tc.want)
-			if tc.is != nil {
-				assert.ErrorIs(t, err, tc.is)
-			}
 		})
 	}
+	_, err := provider.Open("gemini/gemini-2.5-pro")
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
+	assert.ErrorContains(t, err, `unknown provider "gemini" (registered: anthropic, google, ollama, openai, openai-responses); did you mean google/…?`)
 }
 
 // TestOllama checks that an ollama model needs no key and talks to the
-// server $OLLAMA_HOST names, at its OpenAI-compatible path.
+// server $OLLAMA_HOST names, at its OpenAI-compatible path, with
+// max_tokens as Ollama knows it.
 func TestOllama(t *testing.T) {
 	clearEnv(t)
-	var path, auth string
+	var path, auth, body string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		_, _ = io.Copy(io.Discard, r.Body)
-		path, auth = r.URL.Path, r.Header.Get("Authorization")
+		b, _ := io.ReadAll(r.Body)
+		path, auth, body = r.URL.Path, r.Header.Get("Authorization"), string(b)
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"llama3.2",
 			"choices":[{"index":0,"message":{"role":"assistant","content":"Hi."},"finish_reason":"stop"}],
@@ -99,51 +105,31 @@ func TestOllama(t *testing.T) {
 	defer srv.Close()
 	t.Setenv("OLLAMA_HOST", srv.Listener.Addr().String())
 
-	tr := &http.Transport{}
-	defer tr.CloseIdleConnections()
-	m, err := FromString("ollama/llama3.2", WithOpenAI(openai.WithHTTPClient(&http.Client{Transport: tr})))
+	m, err := provider.Open("ollama/llama3.2")
 	require.NoError(t, err)
-	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, MaxOutputTokens: 64})
 	require.NoError(t, err)
 	assert.Equal(t, "Hi.", res.Message.Text())
 	assert.Equal(t, "/v1/chat/completions", path)
 	assert.Empty(t, auth)
-}
-
-func TestOllamaBaseURL(t *testing.T) {
-	for in, want := range map[string]string{
-		"":                         "http://localhost:11434/v1/",
-		"127.0.0.1:11434":          "http://127.0.0.1:11434/v1/",
-		"https://ollama.internal/": "https://ollama.internal/v1/",
-	} {
-		t.Setenv("OLLAMA_HOST", in)
-		assert.Equal(t, want, ollamaBaseURL(), in)
-	}
+	assert.JSONEq(t, `{"model":"llama3.2","max_tokens":64,"messages":[{"role":"user","content":"hi"}]}`, body)
 }
 
 // TestGoogle checks that a google model reads its key and base URL from
-// the environment and talks to the Gemini API there, and that WithGemini
-// options reach it.
+// the environment and talks to the Gemini API there.
 func TestGoogle(t *testing.T) {
 	clearEnv(t)
-	srv := geminitest.NewServer(t, scripted.Text("Hi."), scripted.Text("Hi again."))
+	srv := geminitest.NewServer(t, scripted.Text("Hi."))
 	t.Setenv("GOOGLE_API_KEY", "google-test")
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
-	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
 
-	m, err := FromString("google/gemini-2.5-flash")
+	m, err := provider.Open("google/gemini-2.5-flash")
 	require.NoError(t, err)
-	res, err := m.Generate(context.Background(), req)
+	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 	require.NoError(t, err)
 	assert.Equal(t, "Hi.", res.Message.Text())
-
-	m, err = FromString("google/gemini-2.5-flash", WithGemini(gemini.WithAPIVersion("v1")))
-	require.NoError(t, err)
-	_, err = m.Generate(context.Background(), req)
-	require.NoError(t, err)
 	reqs := srv.Requests()
-	require.Len(t, reqs, 2)
+	require.Len(t, reqs, 1)
 	assert.Equal(t, "/v1beta/models/gemini-2.5-flash:generateContent", reqs[0].Path)
-	assert.Equal(t, "/v1/models/gemini-2.5-flash:generateContent", reqs[1].Path)
 	assert.Equal(t, "google-test", reqs[0].Header.Get("X-Goog-Api-Key"))
 }
