@@ -14,8 +14,8 @@ import (
 	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/provider/anthropic"
 	"github.com/toolgen-go/toolgen/provider/gemini"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/provider/openai"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -119,7 +119,7 @@ func TestOllama(t *testing.T) {
 // the environment and talks to the Gemini API there.
 func TestGoogle(t *testing.T) {
 	clearEnv(t)
-	srv := geminitest.NewServer(t, scripted.Text("Hi."))
+	srv := providertest.NewServer(t, scripted.Text("Hi."))
 	t.Setenv("GOOGLE_API_KEY", "google-test")
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
 

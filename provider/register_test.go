@@ -30,7 +30,9 @@ func isolate(t *testing.T) {
 // named is a model that knows its id.
 type named string
 
-func (named) Generate(context.Context, *llm.Request) (*llm.Response, error) { return &llm.Response{}, nil }
+func (named) Generate(context.Context, *llm.Request) (*llm.Response, error) {
+	return &llm.Response{}, nil
+}
 
 func (named) Stream(context.Context, *llm.Request) iter.Seq2[llm.StreamPart, error] {
 	return func(func(llm.StreamPart, error) bool) {}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/provider"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 	"github.com/toolgen-go/toolgen/tooltest"
@@ -100,8 +100,8 @@ func TestResearchWorkflow(t *testing.T) {
 // $OPENAI_BASE_URL does, against a fake server that plays the offline
 // script: the workflow's report reaches the model as the call's output.
 func TestRunOnOpenAIResponsesFake(t *testing.T) {
-	srv := openaitest.NewServer(t, offlineTurns()...)
-	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	srv := providertest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1/")
 	t.Setenv("OPENAI_API_KEY", "test")
 	model, err := chooseModel("openai-responses/gpt-5.4", io.Discard)
 	require.NoError(t, err)

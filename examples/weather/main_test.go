@@ -18,10 +18,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/provider/openai"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
@@ -116,8 +114,8 @@ func TestHooksInCode(t *testing.T) {
 // Completions server that plays the offline turns: the agent streams, so
 // the fake answers with server-sent events.
 func TestRunOnOpenAIFake(t *testing.T) {
-	srv := openaitest.NewServer(t, offlineTurns()...)
-	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	srv := providertest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1/")
 	t.Setenv("OPENAI_API_KEY", "test")
 	model, err := chooseModel("openai/gpt-5.4", io.Discard)
 	require.NoError(t, err)
@@ -176,7 +174,7 @@ func TestRunOnOpenAIFake(t *testing.T) {
 // -model anthropic/… with $ANTHROPIC_BASE_URL does, against a fake
 // Messages server that plays the offline turns.
 func TestRunOnAnthropicFake(t *testing.T) {
-	srv := anthropictest.NewServer(t, offlineTurns()...)
+	srv := providertest.NewServer(t, offlineTurns()...)
 	t.Setenv("ANTHROPIC_BASE_URL", srv.URL())
 	t.Setenv("ANTHROPIC_API_KEY", "test")
 	model, err := chooseModel("anthropic/claude-sonnet-4-5", io.Discard)
@@ -234,7 +232,7 @@ func TestRunOnAnthropicFake(t *testing.T) {
 // API that plays the offline turns and, like Gemini 3, signs the first call
 // of a turn and refuses a request that does not send the signature back.
 func TestRunOnGeminiFake(t *testing.T) {
-	srv := geminitest.NewServer(t, offlineTurns()...)
+	srv := providertest.NewServer(t, offlineTurns()...)
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
 	t.Setenv("GEMINI_API_KEY", "test")
 	t.Setenv("GOOGLE_API_KEY", "")
@@ -290,7 +288,7 @@ func TestRunOnGeminiFake(t *testing.T) {
 	// The calls go back with their ids, the first with its signature.
 	require.Len(t, c[1].Parts, 3)
 	assert.Equal(t, "call_1", c[1].Parts[0].FunctionCall.ID)
-	assert.Equal(t, "geminitest:1:call_1", string(c[1].Parts[0].ThoughtSignature))
+	assert.Equal(t, "providertest:1:call_1", string(c[1].Parts[0].ThoughtSignature))
 	assert.Empty(t, c[1].Parts[1].ThoughtSignature)
 	assert.JSONEq(t, `{"location":"Atlantis"}`, string(c[1].Parts[1].FunctionCall.Args))
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,7 +12,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -134,7 +135,7 @@ func TestToolSchemasAreStable(t *testing.T) {
 	schema := `{"type":"object","description":"Weather input.","title":"WeatherInput","additionalProperties":false,
 		"properties":{"location":{"type":"string"},"units":{"type":"string","enum":["celsius","fahrenheit"]}},
 		"required":["location"],"examples":[{"location":"Paris"}]}`
-	srv := newFakeServer(t, reply{Body: textResponse})
+	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 20)...)
 	m := srv.model(t)
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools: []llm.ToolDefinition{{Name: "weather", Description: "Weather.", InputSchema: json.RawMessage(schema)}}}
@@ -163,8 +164,8 @@ func TestAgentPromptCaching(t *testing.T) {
 	}
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			srv := anthropictest.NewServer(t, turns...)
-			cache := anthropictest.NewPromptCache(1) // every prefix is cached
+			srv := providertest.NewServer(t, turns...)
+			cache := providertest.NewPromptCache(1) // every prefix is cached
 			srv.CachePrompts(cache)
 			model := Model("claude-sonnet-4-5", WithBaseURL(srv.URL()), WithAPIKey("test"))
 			ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: model, Tools: weatherTools()}

@@ -3,9 +3,7 @@ package anthropic
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
-	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const weatherSchema = `{
@@ -122,7 +121,7 @@ func TestGenerateRequestBody(t *testing.T) {
 	require.NoError(t, err)
 
 	body := string(srv.Requests()[0].Body)
-	assert.JSONEq(t, replay.Fixture(t, "messages_tools_request.json"), body)
+	assert.JSONEq(t, providertest.Fixture(t, "messages_tools_request.json"), body)
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`), "property order is kept")
 }
 
@@ -167,7 +166,7 @@ func TestToolChoice(t *testing.T) {
 }
 
 func TestGenerateParallelToolUse(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "messages_tools_response.json")})
+	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "messages_tools_response.json")})
 	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
@@ -196,7 +195,7 @@ func TestFinishReasons(t *testing.T) {
 }
 
 func TestStreamToolUse(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "messages_stream_tools.sse")})
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
@@ -255,124 +254,17 @@ func TestStreamToolWithoutArguments(t *testing.T) {
 	assert.Equal(t, llm.Usage{InputTokens: 5, OutputTokens: 9, TotalTokens: 14}, res.Usage)
 }
 
-func TestStreamFailures(t *testing.T) {
-	start := sse(
-		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
-		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
-		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hel"}}`,
-	)
-	for _, tc := range []struct {
-		name, body, want string
-	}{
-		{"cut before message_stop", start, "the stream ended before message_stop"},
-		{"malformed event", start + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\n\n", "messages stream"},
-		{"error event", start + sse("error", `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`), "Overloaded"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
-			var texts []string
-			var last error
-			for p, err := range srv.model(t).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}) {
-				if err != nil {
-					last = err
-					break
-				}
-				texts = append(texts, p.Text)
-			}
-			assert.Equal(t, []string{"Hel"}, texts)
-			require.Error(t, last)
-			assert.Contains(t, last.Error(), tc.want)
-			assert.True(t, strings.HasPrefix(last.Error(), "anthropic: "), last.Error())
-		})
-	}
-}
-
-func TestRetries(t *testing.T) {
-	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1", "Request-Id": "req_1"},
-		Body: `{"type":"error","error":{"type":"rate_limit_error","message":"Number of request tokens has exceeded your per-minute rate limit"}}`}
-	overloaded := reply{Status: 529, Header: map[string]string{"Retry-After-Ms": "1"},
-		Body: `{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}`}
-	badRequest := reply{Status: http.StatusBadRequest,
-		Body: `{"type":"error","error":{"type":"invalid_request_error","message":"tools.0.input_schema: JSON schema is invalid"}}`}
-	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
-
-	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
-		res, err := srv.model(t).Generate(context.Background(), req)
-		require.NoError(t, err)
-		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.Requests(), 3)
-	})
-	t.Run("overloaded until retries run out", func(t *testing.T) {
-		srv := newFakeServer(t, overloaded)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
-		var apiErr *sdk.Error
-		require.ErrorAs(t, err, &apiErr)
-		assert.Equal(t, 529, apiErr.StatusCode)
-		assert.Contains(t, err.Error(), "anthropic: messages: ")
-		assert.Contains(t, err.Error(), "Overloaded")
-	})
-	t.Run("retries off", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited)
-		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "rate limit")
-	})
-	t.Run("400 is not retried", func(t *testing.T) {
-		srv := newFakeServer(t, badRequest)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "JSON schema is invalid")
-	})
-	t.Run("streaming 529 then success", func(t *testing.T) {
-		srv := newFakeServer(t, overloaded, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
-		res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
-		require.NoError(t, err)
-		assert.Len(t, res.Message.ToolCalls(), 2)
-		assert.Len(t, srv.Requests(), 2)
-	})
-}
-
-func TestStreamCancellation(t *testing.T) {
-	first := sse(
-		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
-		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}`,
-		"content_block_delta", `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Once "}}`,
-	)
-	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var texts []string
-		var last error
-		for p, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			if err != nil {
-				last = err
-				break
-			}
-			texts = append(texts, p.Text)
-			cancel()
-		}
-		assert.Equal(t, []string{"Once "}, texts)
-		require.Error(t, last)
-		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		for range m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			break
-		}
-		srv.SettleGoroutines(t, base)
-	})
+// TestAPIError: an error of the API is the SDK's *Error, wrapped with
+// what was being done (the suite of providertest checks the retries).
+func TestAPIError(t *testing.T) {
+	srv := providertest.NewServer(t, scripted.Fail(&providertest.StatusError{Status: 529, Message: "Overloaded"}))
+	_, err := Model("claude-sonnet-4-5", WithBaseURL(srv.URL()), WithAPIKey("test"), WithMaxRetries(0)).
+		Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	var apiErr *sdk.Error
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, 529, apiErr.StatusCode)
+	assert.Contains(t, err.Error(), "anthropic: messages: ")
+	assert.Contains(t, err.Error(), "Overloaded")
 }
 
 func TestConfiguration(t *testing.T) {
@@ -391,8 +283,8 @@ func TestConfiguration(t *testing.T) {
 	t.Run("environment", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("ANTHROPIC_API_KEY", "env-key")
-		t.Setenv("ANTHROPIC_BASE_URL", srv.URL)
-		m, err := New("claude-sonnet-4-5", WithHTTPClient(&http.Client{Transport: srv.Transport}), WithMaxTokens(1024))
+		t.Setenv("ANTHROPIC_BASE_URL", srv.URL())
+		m, err := New("claude-sonnet-4-5", WithHTTPClient(srv.Client()), WithMaxTokens(1024))
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 		require.NoError(t, err)
@@ -441,7 +333,7 @@ func TestEmptyTurnIsSkipped(t *testing.T) {
 // TestGenerateLargeMaxTokensStreams covers the SDK's refusal of long
 // non-streaming requests: Generate streams them instead.
 func TestGenerateLargeMaxTokensStreams(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "messages_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "messages_stream_tools.sse")})
 	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
 		Messages:        []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		MaxOutputTokens: 64000,

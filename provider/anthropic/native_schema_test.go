@@ -12,7 +12,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
@@ -79,7 +79,7 @@ const treeSchema = `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","pro
 func TestNativeSchemaTransform(t *testing.T) {
 	for _, mode := range []StructuredOutputMode{StructuredOutputAuto, StructuredOutputNative} {
 		t.Run(string(mode), func(t *testing.T) {
-			srv := anthropictest.NewServer(t, scripted.Text(`{"name":"Ada","age":36}`))
+			srv := providertest.NewServer(t, scripted.Text(`{"name":"Ada","age":36}`))
 			res, _ := run(t, fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(mode)), formatRequest(constrainedSchema, false), false)
 
 			body := onlyBody(t, srv)
@@ -98,7 +98,7 @@ func TestNativeSchemaTransform(t *testing.T) {
 // minLength 1 native output refuses, goes natively in auto mode with the
 // bound in the description.
 func TestNativeSchemaWeatherInput(t *testing.T) {
-	srv := anthropictest.NewServer(t, scripted.Text(`{"location":"Paris"}`))
+	srv := providertest.NewServer(t, scripted.Text(`{"location":"Paris"}`))
 	run(t, fakeModel(srv, "claude-haiku-4-5"), formatRequest(weatherInputSchema, false), false)
 
 	body := onlyBody(t, srv)
@@ -135,7 +135,7 @@ func TestNativeSchemaRecursiveFallback(t *testing.T) {
 	for _, tools := range []bool{false, true} {
 		for _, stream := range []bool{false, true} {
 			t.Run(fmt.Sprintf("tools=%v/stream=%v", tools, stream), func(t *testing.T) {
-				srv := anthropictest.NewServer(t, scripted.Calls(llm.ToolCall{ID: "toolu_r", Name: "report", Arguments: tree}))
+				srv := providertest.NewServer(t, scripted.Calls(llm.ToolCall{ID: "toolu_r", Name: "report", Arguments: tree}))
 				m := fakeModel(srv, "claude-sonnet-4-5")
 				res, _ := run(t, m, formatRequest(treeSchema, tools), stream)
 
@@ -167,7 +167,7 @@ func TestNativeSchemaRecursiveFallback(t *testing.T) {
 // TestNativeSchemaRecursiveNativeError: in native mode a recursive schema
 // is an error that names the reference, and nothing is sent.
 func TestNativeSchemaRecursiveNativeError(t *testing.T) {
-	srv := anthropictest.NewServer(t)
+	srv := providertest.NewServer(t)
 	_, err := fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(StructuredOutputNative)).Generate(context.Background(), formatRequest(treeSchema, false))
 	require.Error(t, err)
 	assert.Equal(t, "anthropic: response format report: native structured outputs cannot take the schema: "+
@@ -180,7 +180,7 @@ func TestNativeSchemaRecursiveNativeError(t *testing.T) {
 // longer enforces (minLength 1, moved into the description) is answered
 // with the validation message, and the model is asked again.
 func TestNativeSchemaAgentRetry(t *testing.T) {
-	srv := anthropictest.NewServer(t, scripted.Text(`{"location":""}`), scripted.Text(`{"location":"Paris"}`))
+	srv := providertest.NewServer(t, scripted.Text(`{"location":""}`), scripted.Text(`{"location":"Paris"}`))
 	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(weatherInputSchema)})
 	ag := &agent.Agent{ID: "asker", Model: fakeModel(srv, "claude-sonnet-4-5")}
 	res, err := ag.Generate(t.Context(), "Where?", agent.WithOutput(out))

@@ -2,10 +2,8 @@ package anthropic
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
 
 // The tests in this file replay exchanges recorded from the real API by
@@ -26,18 +24,11 @@ import (
 // them through the SDK, as in production, and each test checks both what
 // the adapter makes of the answers and what it sends next.
 
-// recordedFile returns the recording name (see replay.Recorded),
+// recordedFile returns the recording name (see providertest.Recorded),
 // decompressed when it ends in .gz.
 func recordedFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data := replay.Recorded(t, "anthropic", name)
-	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		require.NoError(t, err)
-		data, err = io.ReadAll(zr)
-		require.NoError(t, err)
-	}
-	return data
+	return providertest.Recorded(t, "anthropic", name)
 }
 
 // wireBody is a request body as far as these tests read it.
@@ -350,7 +341,7 @@ func contentOf(t *testing.T, answer json.RawMessage) []json.RawMessage {
 // assertPauseRound checks the requests of a paused turn and its
 // continuation, and the request after the turn (third): paused and rest
 // are the blocks of the two answers.
-func assertPauseRound(t *testing.T, reqs []replay.Request, paused, rest []json.RawMessage) {
+func assertPauseRound(t *testing.T, reqs []providertest.Request, paused, rest []json.RawMessage) {
 	t.Helper()
 	require.Len(t, reqs, 3)
 	first, cont, next := decodeBody(t, reqs[0].Body), decodeBody(t, reqs[1].Body), decodeBody(t, reqs[2].Body)
@@ -496,7 +487,8 @@ func TestPauseContinuations(t *testing.T) {
 		requests int
 	}{{"never", 0, 1}, {"once", 1, 2}, {"twice", 2, 3}} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: string(rec.Responses[0])}) // paused every time
+			paused := reply{Body: string(rec.Responses[0])}
+			srv := newFakeServer(t, paused, paused, paused, paused) // paused every time
 			res, err := srv.model(t, WithServerTools(json.RawMessage(webSearch)), WithPauseContinuations(tc.n)).Generate(context.Background(), rec.request())
 			require.NoError(t, err)
 			assert.Len(t, srv.Requests(), tc.requests)

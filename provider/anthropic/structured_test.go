@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -65,7 +65,7 @@ func run(t *testing.T, m llm.Model, req *llm.Request, stream bool) (*llm.Respons
 }
 
 // onlyBody decodes the body of the server's only request.
-func onlyBody(t *testing.T, srv *anthropictest.Server) map[string]json.RawMessage {
+func onlyBody(t *testing.T, srv *providertest.Server) map[string]json.RawMessage {
 	t.Helper()
 	reqs := srv.Requests()
 	require.Len(t, reqs, 1)
@@ -76,7 +76,7 @@ func onlyBody(t *testing.T, srv *anthropictest.Server) map[string]json.RawMessag
 
 // fakeModel returns the Messages model id on srv, without cache marks so
 // that the tools' JSON is exact.
-func fakeModel(srv *anthropictest.Server, id string, opts ...Option) *MessagesModel {
+func fakeModel(srv *providertest.Server, id string, opts ...Option) *MessagesModel {
 	return Model(id, append([]Option{WithBaseURL(srv.URL()), WithAPIKey("test"), WithoutPromptCaching()}, opts...)...)
 }
 
@@ -89,7 +89,7 @@ func TestNativeOutputFormat(t *testing.T) {
 		for _, tools := range []bool{false, true} {
 			for _, stream := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/tools=%v/stream=%v", tc.name, tools, stream), func(t *testing.T) {
-					srv := anthropictest.NewServer(t, scripted.Text(reportAnswer))
+					srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 					res, _ := run(t, fakeModel(srv, "claude-sonnet-4-5"), formatRequest(tc.schema, tools), stream)
 
 					body := onlyBody(t, srv)
@@ -111,7 +111,7 @@ func TestNativeOutputFormat(t *testing.T) {
 // TestNativeOutputEffort: output_config from the provider options (effort)
 // keeps its fields and gets the format.
 func TestNativeOutputEffort(t *testing.T) {
-	srv := anthropictest.NewServer(t, scripted.Text(reportAnswer))
+	srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 	req := formatRequest(reportSchema, false)
 	req.ProviderOptions = map[string]json.RawMessage{ProviderName: json.RawMessage(`{"output_config":{"effort":"low"}}`)}
 	run(t, fakeModel(srv, "claude-opus-4-5"), req, false)
@@ -124,11 +124,11 @@ func TestNativeOutputEffort(t *testing.T) {
 // input comes back as the answer's text with FinishStop, and a stream
 // gives it as text deltas, not as a tool call.
 func TestForcedToolFormat(t *testing.T) {
-	models := map[string]func(*anthropictest.Server) *MessagesModel{
-		"auto on claude-3-7": func(srv *anthropictest.Server) *MessagesModel {
+	models := map[string]func(*providertest.Server) *MessagesModel{
+		"auto on claude-3-7": func(srv *providertest.Server) *MessagesModel {
 			return fakeModel(srv, "claude-3-7-sonnet-latest")
 		},
-		"tool mode on claude-sonnet-4-5": func(srv *anthropictest.Server) *MessagesModel {
+		"tool mode on claude-sonnet-4-5": func(srv *providertest.Server) *MessagesModel {
 			return fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(StructuredOutputTool))
 		},
 	}
@@ -136,7 +136,7 @@ func TestForcedToolFormat(t *testing.T) {
 		for _, tc := range schemaCases {
 			for _, stream := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/%s/stream=%v", name, tc.name, stream), func(t *testing.T) {
-					srv := anthropictest.NewServer(t, scripted.Text(reportAnswer))
+					srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 					res, parts := run(t, model(srv), formatRequest(tc.schema, false), stream)
 
 					body := onlyBody(t, srv)
@@ -170,7 +170,7 @@ func TestForcedToolFormat(t *testing.T) {
 func TestForcedToolWithTools(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			srv := anthropictest.NewServer(t, scripted.Calls(
+			srv := providertest.NewServer(t, scripted.Calls(
 				llm.ToolCall{ID: "toolu_w", Name: "weather", Arguments: `{"location":"Paris"}`},
 				llm.ToolCall{ID: "toolu_r", Name: "report", Arguments: reportAnswer},
 			))
@@ -197,7 +197,7 @@ func TestForcedToolWithTools(t *testing.T) {
 // TestForcedToolNameTaken: a format named like one of the request's tools
 // is an error of the request, and nothing is sent.
 func TestForcedToolNameTaken(t *testing.T) {
-	srv := anthropictest.NewServer(t)
+	srv := providertest.NewServer(t)
 	req := formatRequest(reportSchema, true)
 	req.ResponseFormat.Name = "weather"
 	_, err := fakeModel(srv, "claude-3-haiku-20240307").Generate(context.Background(), req)
@@ -210,7 +210,7 @@ func TestForcedToolNameTaken(t *testing.T) {
 // root is not an object) is an error naming the format, in both modes.
 func TestOutputFormatBadSchema(t *testing.T) {
 	for _, mode := range []StructuredOutputMode{StructuredOutputNative, StructuredOutputTool} {
-		srv := anthropictest.NewServer(t)
+		srv := providertest.NewServer(t)
 		_, err := fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(mode)).Generate(context.Background(), formatRequest(`{"type":"array"}`, false))
 		require.Error(t, err, mode)
 		assert.Contains(t, err.Error(), "anthropic: response format report: anthropic schema", mode)

@@ -3,33 +3,33 @@ package gemini
 import (
 	"encoding/base64"
 	"encoding/json"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
 
-// reply is a scripted answer of the shared test server.
-type reply = replay.Reply
+// reply is a raw answer of the fake server.
+type reply = providertest.Reply
 
-// fakeServer speaks the API's wire format from scripted replies, in order;
-// the last reply repeats.
-type fakeServer struct{ *replay.Server }
+// fakeServer is the providers' fake server, answering with raw replies.
+type fakeServer struct{ *providertest.Server }
 
+// newFakeServer starts a fake server that answers requests with replies,
+// in order.
 func newFakeServer(t *testing.T, replies ...reply) *fakeServer {
 	t.Helper()
-	return &fakeServer{replay.NewServer(t, replies...)}
+	return &fakeServer{providertest.NewServer(t, providertest.Replay(replies...)...)}
 }
 
 // model returns the model id talking to f through f.Transport, with fast
 // retries.
 func (f *fakeServer) model(t *testing.T, id string, opts ...Option) *GenerativeModel {
 	t.Helper()
-	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL), WithHTTPClient(&http.Client{Transport: f.Transport}), WithRetryDelay(time.Millisecond)}
+	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL()), WithHTTPClient(f.Client()), WithRetryDelay(time.Millisecond)}
 	m, err := New(id, append(base, opts...)...)
 	require.NoError(t, err)
 	return m

@@ -3,9 +3,7 @@ package gemini
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
-	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -14,7 +12,9 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const weatherSchema = `{
@@ -332,113 +332,19 @@ func TestFinishReasons(t *testing.T) {
 	assert.Equal(t, "SAFETY", raw)
 }
 
-func TestStreamFailures(t *testing.T) {
-	start := sse(`{"candidates":[{"content":{"parts":[{"text":"Hel"}],"role":"model"},"index":0}],"responseId":"r"}`)
-	for _, tc := range []struct {
-		name, body, want string
-	}{
-		{"cut before the finish reason", start, "the stream ended before a finish reason"},
-		{"malformed chunk", start + "data: {\"candidates\":[{\"content\":\r\n\r\n", "stream generate content"},
-		{"error event", start + sse(`{"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}`), "The model is overloaded"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
-			var texts []string
-			var last error
-			for p, err := range srv.model(t, "gemini-2.5-flash").Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}) {
-				if err != nil {
-					last = err
-					break
-				}
-				texts = append(texts, p.Text)
-			}
-			assert.Equal(t, []string{"Hel"}, texts)
-			require.Error(t, last)
-			assert.Contains(t, last.Error(), tc.want)
-			assert.True(t, strings.HasPrefix(last.Error(), "gemini: "), last.Error())
-		})
-	}
-}
-
-func TestRetries(t *testing.T) {
-	rateLimited := reply{Status: http.StatusTooManyRequests, Body: `{"error":{"code":429,"message":"Resource has been exhausted (e.g. check quota).","status":"RESOURCE_EXHAUSTED"}}`}
-	overloaded := reply{Status: http.StatusServiceUnavailable, Body: `{"error":{"code":503,"message":"The model is overloaded. Please try again later.","status":"UNAVAILABLE"}}`}
-	badRequest := reply{Status: http.StatusBadRequest, Body: `{"error":{"code":400,"message":"* GenerateContentRequest.tools[0].function_declarations[0].parameters.properties: should be non-empty for OBJECT type","status":"INVALID_ARGUMENT"}}`}
-	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
-
-	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
-		res, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), req)
-		require.NoError(t, err)
-		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.Requests(), 3)
-	})
-	t.Run("overloaded until retries run out", func(t *testing.T) {
-		srv := newFakeServer(t, overloaded)
-		_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 3, "one request and two retries")
-		var apiErr genai.APIError
-		require.ErrorAs(t, err, &apiErr)
-		assert.Equal(t, 503, apiErr.Code)
-		assert.Equal(t, "UNAVAILABLE", apiErr.Status)
-		assert.Contains(t, err.Error(), "gemini: generate content: ")
-	})
-	t.Run("retries off", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited)
-		_, err := srv.model(t, "gemini-2.5-flash", WithMaxRetries(0)).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "Resource has been exhausted")
-	})
-	t.Run("400 is not retried", func(t *testing.T) {
-		srv := newFakeServer(t, badRequest)
-		_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "should be non-empty for OBJECT type")
-	})
-	t.Run("streaming 503 then success", func(t *testing.T) {
-		srv := newFakeServer(t, overloaded, reply{SSE: true, Body: recording(t, "stream_call_signature.1.sse")})
-		res, err := llm.CollectStream(srv.model(t, "gemini-3-pro-preview").Stream(context.Background(), req), nil)
-		require.NoError(t, err)
-		assert.Len(t, res.Message.ToolCalls(), 1)
-		assert.Len(t, srv.Requests(), 2)
-	})
-}
-
-func TestStreamCancellation(t *testing.T) {
-	first := sse(`{"candidates":[{"content":{"parts":[{"text":"Once "}],"role":"model"},"index":0}],"responseId":"r"}`)
-	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
-		m := srv.model(t, "gemini-2.5-flash")
-		base := goruntime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var texts []string
-		var last error
-		for p, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			if err != nil {
-				last = err
-				break
-			}
-			texts = append(texts, p.Text)
-			cancel()
-		}
-		assert.Equal(t, []string{"Once "}, texts)
-		require.Error(t, last)
-		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: first})
-		m := srv.model(t, "gemini-2.5-flash")
-		base := goruntime.NumGoroutine()
-		for range m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			break
-		}
-		srv.SettleGoroutines(t, base)
-	})
+// TestAPIError: an error of the API is the SDK's genai.APIError, wrapped
+// with what was being done (the suite of providertest checks the
+// retries).
+func TestAPIError(t *testing.T) {
+	srv := providertest.NewServer(t, scripted.Fail(&providertest.StatusError{Status: http.StatusServiceUnavailable, Message: "The model is overloaded."}))
+	_, err := Model("gemini-2.5-flash", WithBaseURL(srv.URL()), WithAPIKey("test"), WithMaxRetries(0)).
+		Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	var apiErr genai.APIError
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, 503, apiErr.Code)
+	assert.Equal(t, "UNAVAILABLE", apiErr.Status)
+	assert.Contains(t, err.Error(), "gemini: generate content: ")
+	assert.Contains(t, err.Error(), "The model is overloaded.")
 }
 
 func TestConfiguration(t *testing.T) {
@@ -474,9 +380,9 @@ func TestConfiguration(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: textResponse})
 			t.Setenv("GEMINI_API_KEY", tc.gemini)
 			t.Setenv("GOOGLE_API_KEY", tc.google)
-			t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL)
+			t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
 			t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "true") // ignored: always the Gemini API
-			m, err := New("gemini-2.5-flash", WithHTTPClient(&http.Client{Transport: srv.Transport}))
+			m, err := New("gemini-2.5-flash", WithHTTPClient(srv.Client()))
 			require.NoError(t, err)
 			assert.Equal(t, "gemini-2.5-flash", m.ID())
 			_, err = m.Generate(context.Background(), req)

@@ -16,7 +16,7 @@ import (
 	"net/http"
 	"testing"
 
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -399,5 +399,5 @@ func compact(t *testing.T, doc string) string {
 // recording returns the recording name (see replay.Recorded).
 func recording(t *testing.T, name string) string {
 	t.Helper()
-	return string(replay.Recorded(t, "gemini", name))
+	return string(providertest.Recorded(t, "gemini", name))
 }

@@ -195,7 +195,7 @@ func TestChatReasoningContentOption(t *testing.T) {
 		{"https://notdeepseek.com/v1", nil, false},
 	} {
 		t.Run(fmt.Sprint(tc.base, len(tc.opts)), func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: syntheticReasoningCall})
+			srv := newFakeServer(t, reply{Body: syntheticReasoningCall}, reply{Body: syntheticReasoningCall})
 			model := srv.chatModelAt(t, "deepseek-reasoner", tc.base, tc.opts...)
 			res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}})
 			require.NoError(t, err)
@@ -220,7 +220,8 @@ func TestChatRecordedDeepSeekAgent(t *testing.T) {
 	srv := newFakeServer(t,
 		reply{Body: recorded(t, "deepseek_agent.1.json")},
 		reply{Body: recorded(t, "deepseek_agent.2.json")},
-		reply{Body: recorded(t, "deepseek_agent.3.json")})
+		reply{Body: recorded(t, "deepseek_agent.3.json")},
+		reply{Body: recorded(t, "deepseek_agent.3.json")}) // answers the next user turn too
 	want := []any{
 		jsonOf(t, recorded(t, "deepseek_agent.1.request.json")),
 		jsonOf(t, recorded(t, "deepseek_agent.2.request.json")),

@@ -3,9 +3,8 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"net/http"
-	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,8 +13,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
 const weatherSchema = `{
@@ -109,7 +109,7 @@ func TestGenerateRequestBody(t *testing.T) {
 	require.NoError(t, err)
 
 	body := string(srv.Requests()[0].Body)
-	assert.JSONEq(t, replay.Fixture(t, "chat_tools_request.json"), body)
+	assert.JSONEq(t, providertest.Fixture(t, "chat_tools_request.json"), body)
 	// Models follow the order of properties: it must survive.
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
 }
@@ -174,7 +174,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 }
 
 func TestGenerateParallelToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "chat_tools_response.json")})
+	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "chat_tools_response.json")})
 	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
@@ -200,7 +200,7 @@ func TestFinishReasons(t *testing.T) {
 }
 
 func TestStreamToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "chat_stream_tools.sse")})
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
@@ -256,125 +256,19 @@ func TestStreamArgumentsBeforeName(t *testing.T) {
 	assert.Equal(t, "stop", res.RawFinishReason)
 }
 
-func TestStreamFailures(t *testing.T) {
-	chunk := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}`
-	for _, tc := range []struct {
-		name, body, want string
-	}{
-		{"cut before finish", "data: " + chunk + "\n\n", "stream ended before a finish reason"},
-		{"malformed chunk", "data: " + chunk + "\n\ndata: {\"id\":\"c\",\"choices\":[{\"index\":0,\n\n", "chat completion stream"},
-		{"error event", "data: " + chunk + "\n\n" + `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` + "\n\n", "server had an error"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
-			var texts []string
-			var last error
-			for p, err := range srv.model(t).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}) {
-				if err != nil {
-					last = err
-					break
-				}
-				texts = append(texts, p.Text)
-			}
-			assert.Equal(t, []string{"Hel"}, texts)
-			require.Error(t, last)
-			assert.Contains(t, last.Error(), tc.want)
-			assert.True(t, strings.HasPrefix(last.Error(), "openai: "), last.Error())
-		})
-	}
-}
-
-func TestRetries(t *testing.T) {
-	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1"},
-		Body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
-	serverError := reply{Status: http.StatusInternalServerError, Header: map[string]string{"Retry-After-Ms": "1"},
-		Body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
-	badRequest := reply{Status: http.StatusBadRequest,
-		Body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
-	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
-
-	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
-		res, err := srv.model(t).Generate(context.Background(), req)
-		require.NoError(t, err)
-		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.Requests(), 3)
-	})
-	t.Run("500 until retries run out", func(t *testing.T) {
-		srv := newFakeServer(t, serverError)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
-		var apiErr *oai.Error
-		require.ErrorAs(t, err, &apiErr)
-		assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
-		assert.Contains(t, err.Error(), "openai: chat completion: ")
-		assert.Contains(t, err.Error(), "500")
-		assert.Contains(t, err.Error(), "The server had an error.")
-	})
-	t.Run("429 with retries off", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited)
-		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "Rate limit reached")
-	})
-	t.Run("400 is not retried", func(t *testing.T) {
-		srv := newFakeServer(t, badRequest)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "Invalid schema for function 'weather'.")
-	})
-	t.Run("streaming 429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
-		res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
-		require.NoError(t, err)
-		assert.Len(t, res.Message.ToolCalls(), 2)
-		assert.Len(t, srv.Requests(), 2)
-	})
-}
-
-func TestStreamCancellation(t *testing.T) {
-	first := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Once "},"finish_reason":null}]}`
-
-	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var texts []string
-		var last error
-		for p, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			if err != nil {
-				last = err
-				break
-			}
-			texts = append(texts, p.Text)
-			cancel()
-		}
-		assert.Equal(t, []string{"Once "}, texts)
-		require.Error(t, last)
-		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		for range m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			break
-		}
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("cancelled before the call", func(t *testing.T) {
-		srv := newFakeServer(t, reply{Body: textResponse})
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		_, err := srv.model(t).Generate(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
-		assert.ErrorIs(t, err, context.Canceled)
-	})
+// TestAPIError: an error of the API is the SDK's *Error, wrapped with
+// what was being done and the API's message (the suite of providertest
+// checks the retries).
+func TestAPIError(t *testing.T) {
+	srv := providertest.NewServer(t, scripted.Fail(&providertest.StatusError{Status: http.StatusInternalServerError, Message: "The server had an error."}))
+	m, err := New("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test"), WithMaxRetries(0))
+	require.NoError(t, err)
+	_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	var apiErr *oai.Error
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
+	assert.Contains(t, err.Error(), "openai: chat completion: ")
+	assert.Contains(t, err.Error(), "The server had an error.")
 }
 
 func TestConfiguration(t *testing.T) {
@@ -393,8 +287,8 @@ func TestConfiguration(t *testing.T) {
 	t.Run("environment", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "env-key")
-		t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
-		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.Transport}))
+		t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1")
+		m, err := New("gpt-5.4", WithHTTPClient(srv.Client()))
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 		require.NoError(t, err)
@@ -403,7 +297,7 @@ func TestConfiguration(t *testing.T) {
 	t.Run("local server needs no key", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "")
-		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.Transport}), WithLegacyMaxTokens())
+		m, err := New("llama3.2", WithBaseURL(srv.URL()+"v1/"), WithHTTPClient(srv.Client()), WithLegacyMaxTokens())
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, MaxOutputTokens: 64})
 		require.NoError(t, err)
@@ -452,7 +346,7 @@ func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
 // TestConcurrentUse runs one model from many goroutines, as subagents and
 // parallel runs do; -race checks it.
 func TestConcurrentUse(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: textResponse})
+	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 8)...)
 	m := srv.model(t)
 	errs := make(chan error, 8)
 	for range 8 {

@@ -3,15 +3,13 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/tool"
 )
 
@@ -23,17 +21,17 @@ import (
 // source (repository, path, commit). testdata/RECORDED.md lists them. The
 // tests that need them skip, saying so, where they are missing.
 
-// recorded returns the recording name (see replay.Recorded).
+// recorded returns the recording name (see providertest.Recorded).
 func recorded(t *testing.T, name string) string {
 	t.Helper()
-	return string(replay.Recorded(t, "openai", name))
+	return string(providertest.Recorded(t, "openai", name))
 }
 
 // synthetic returns testdata/synthetic/name: a fixture written by hand,
 // not a recording (see its README.md).
 func synthetic(t *testing.T, name string) string {
 	t.Helper()
-	return replay.Fixture(t, "synthetic/"+name)
+	return providertest.Fixture(t, "synthetic/"+name)
 }
 
 // jsonOf decodes data into a generic value, failing the test on error.
@@ -70,46 +68,6 @@ func encode(t *testing.T, v any) string {
 	data, err := json.Marshal(v)
 	require.NoError(t, err)
 	return string(data)
-}
-
-// redirect is a transport that sends every request to the fake server
-// whatever its URL, so that a model can be given a provider's real base URL
-// (and choose its behaviour from it) while talking to recorded answers.
-type redirect struct {
-	to   *url.URL
-	next http.RoundTripper
-}
-
-func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
-	req = req.Clone(req.Context())
-	req.URL.Scheme, req.URL.Host, req.Host = r.to.Scheme, r.to.Host, r.to.Host
-	return r.next.RoundTrip(req)
-}
-
-// client returns an HTTP client that reaches f whatever the request's URL.
-func (f *fakeServer) client(t *testing.T) *http.Client {
-	t.Helper()
-	u, err := url.Parse(f.URL)
-	require.NoError(t, err)
-	return &http.Client{Transport: redirect{to: u, next: f.Transport}}
-}
-
-// chatModelAt returns the Chat Completions model id at the provider's base
-// URL, whose requests reach f.
-func (f *fakeServer) chatModelAt(t *testing.T, id, base string, opts ...Option) *ChatModel {
-	t.Helper()
-	m, err := New(id, append([]Option{WithAPIKey("test-key"), WithBaseURL(base), WithHTTPClient(f.client(t))}, opts...)...)
-	require.NoError(t, err)
-	return m
-}
-
-// responsesModelAt returns the Responses model id at OpenAI's base URL,
-// whose requests reach f.
-func (f *fakeServer) responsesModelAt(t *testing.T, id string, opts ...Option) *ResponsesModel {
-	t.Helper()
-	m, err := NewResponses(id, append([]Option{WithAPIKey("test-key"), WithHTTPClient(f.client(t))}, opts...)...)
-	require.NoError(t, err)
-	return m
 }
 
 // requestBody decodes the body of the server's i-th request.

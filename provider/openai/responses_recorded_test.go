@@ -323,7 +323,7 @@ func TestResponsesRecordedUnknownItems(t *testing.T) {
 // clients to keep.
 func TestResponsesRecordedPhase(t *testing.T) {
 	body := recorded(t, "responses_phase.json")
-	srv := newFakeServer(t, reply{Body: body})
+	srv := newFakeServer(t, reply{Body: body}, reply{Body: body})
 	model := srv.responsesModelAt(t, "gpt-5.3-codex")
 	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Latest AI news?")}})
 	require.NoError(t, err)
@@ -401,7 +401,7 @@ func TestResponsesAgentRefusal(t *testing.T) {
 func TestResponsesRecordedReasoningText(t *testing.T) {
 	body := recorded(t, "deepseek_responses_two_turns.1.json")
 	want := jsonOf(t, recorded(t, "deepseek_responses_two_turns.2.request.json"))
-	srv := newFakeServer(t, reply{Body: body})
+	srv := newFakeServer(t, reply{Body: body}, reply{Body: body})
 	model := srv.responsesModelAt(t, "deepseek-v4-flash", WithBaseURL("https://api.deepseek.com"))
 	first := field(t, want, "input", 0, "content").(string)
 	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage(first)}})

@@ -3,10 +3,7 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"net/http"
-	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -15,16 +12,8 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
-
-func (f *fakeServer) responsesModel(t *testing.T, opts ...Option) *ResponsesModel {
-	t.Helper()
-	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL + "/v1"), WithHTTPClient(&http.Client{Transport: f.Transport})}
-	m, err := NewResponses("gpt-5.4", append(base, opts...)...)
-	require.NoError(t, err)
-	return m
-}
 
 func meta(s string) map[string]json.RawMessage {
 	return map[string]json.RawMessage{"openai": json.RawMessage(s)}
@@ -71,12 +60,12 @@ func responsesConversation() *llm.Request {
 }
 
 func TestResponsesRequestBody(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
+	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
 	_, err := srv.responsesModel(t, WithParallelToolCalls(true)).Generate(context.Background(), responsesConversation())
 	require.NoError(t, err)
 	r := srv.Requests()[0]
 	assert.Equal(t, "/v1/responses", r.Path)
-	assert.JSONEq(t, replay.Fixture(t, "responses_request.json"), string(r.Body))
+	assert.JSONEq(t, providertest.Fixture(t, "responses_request.json"), string(r.Body))
 }
 
 func TestResponsesToolChoice(t *testing.T) {
@@ -92,7 +81,7 @@ func TestResponsesToolChoice(t *testing.T) {
 		{"named", llm.ChoiceTool("weather"), `{"type":"function","name":"weather"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
+			srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
 			_, err := srv.responsesModel(t).Generate(context.Background(), &llm.Request{
 				Messages: []llm.Message{llm.UserMessage("hi")}, Tools: []llm.ToolDefinition{weatherDef()}, ToolChoice: tc.choice,
 			})
@@ -120,7 +109,7 @@ func wantResponsesMessage() llm.Message {
 var responsesUsage = llm.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 160, ReasoningTokens: 12, CachedInputTokens: 64}
 
 func TestResponsesGenerate(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
+	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
 	res, err := srv.responsesModel(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 	require.NoError(t, err)
 	assert.Equal(t, &llm.Response{
@@ -133,7 +122,7 @@ func TestResponsesGenerate(t *testing.T) {
 	}, res)
 
 	// What came back is sent back as the same items.
-	srv2 := newFakeServer(t, reply{Body: replay.Fixture(t, "responses_response.json")})
+	srv2 := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
 	_, err = srv2.responsesModel(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{res.Message}})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","input":[
@@ -145,7 +134,7 @@ func TestResponsesGenerate(t *testing.T) {
 }
 
 func TestResponsesStream(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "responses_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "responses_stream_tools.sse")})
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(srv.responsesModel(t).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
@@ -211,8 +200,6 @@ func TestResponsesEndings(t *testing.T) {
 			`{"type":"response.failed","sequence_number":2,"response":` + strings.ReplaceAll(failed, "\n", "") + "}\n\n", "The model failed."},
 		{"error event", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: error\ndata: " +
 			`{"type":"error","sequence_number":2,"code":"rate_limit_exceeded","message":"Slow down.","param":null}` + "\n\n", "rate_limit_exceeded: Slow down."},
-		{"cut", "event: response.output_text.delta\ndata: " + delta + "\n\n", "the stream ended before the response was complete"},
-		{"malformed", "event: response.output_text.delta\ndata: " + delta + "\n\nevent: response.output_text.delta\ndata: {\"type\":\n\n", "response stream"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
@@ -242,25 +229,6 @@ func TestResponsesEndings(t *testing.T) {
 			assert.Contains(t, last.Error(), tc.want)
 		})
 	}
-}
-
-func TestResponsesCancellation(t *testing.T) {
-	delta := `{"type":"response.output_text.delta","sequence_number":1,"item_id":"msg_1","output_index":0,"content_index":0,"delta":"Once "}`
-	srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "event: response.output_text.delta\ndata: " + delta + "\n\n"})
-	m := srv.responsesModel(t)
-	base := goruntime.NumGoroutine()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var last error
-	for _, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-		if err != nil {
-			last = err
-			break
-		}
-		cancel()
-	}
-	assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-	srv.SettleGoroutines(t, base)
 }
 
 // TestResponsesAgent runs the agent loop on the Responses API: the call

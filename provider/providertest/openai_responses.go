@@ -1,15 +1,30 @@
-package openaitest
+package providertest
 
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-// The Responses wire format, as far as the fake writes and reads it.
+// The Responses wire format, as far as the server writes and reads it.
+
+var responsesAPI = &wireAPI{
+	name:      OpenAIResponses,
+	idPrefix:  "call_",
+	decode:    decodeResponses,
+	response:  func(x *exchange, turn scripted.Turn) any { return buildResponse(x, turn) },
+	events:    responsesEvents,
+	errorBody: openAIError,
+	errorEvent: func(status int, message string) event {
+		code := openAIErrorTypes[status]
+		if code == "" {
+			code = "server_error"
+		}
+		return newEvent("error", map[string]any{"type": "error", "sequence_number": 0, "code": code, "message": message, "param": nil})
+	},
+}
 
 type respContent struct {
 	Type        string `json:"type"`
@@ -53,7 +68,7 @@ type response struct {
 }
 
 // respEvent is one event of a Responses stream; its fields are those of
-// every event type the fake sends.
+// every event type the server sends.
 type respEvent struct {
 	Type           string    `json:"type"`
 	SequenceNumber int       `json:"sequence_number"`
@@ -69,21 +84,21 @@ type respEvent struct {
 }
 
 // buildResponse returns the complete response for turn.
-func buildResponse(in wireRequest, turn scripted.Turn, seq int) response {
+func buildResponse(x *exchange, turn scripted.Turn) response {
 	res := response{
-		ID: fmt.Sprintf("resp_%d", seq), Object: "response", CreatedAt: created, Status: "completed", Model: in.Model,
+		ID: fmt.Sprintf("resp_%d", x.seq), Object: "response", CreatedAt: created, Status: "completed", Model: x.model,
 		Output: []respItem{},
 	}
 	if turn.Text != "" {
 		res.Output = append(res.Output, respItem{
-			ID: fmt.Sprintf("msg_%d", seq), Type: "message", Status: "completed", Role: "assistant",
+			ID: fmt.Sprintf("msg_%d", x.seq), Type: "message", Status: "completed", Role: "assistant",
 			Content: []respContent{{Type: "output_text", Text: turn.Text, Annotations: []any{}}},
 		})
 	}
 	for i, c := range turn.ToolCalls {
 		args := c.Arguments
 		res.Output = append(res.Output, respItem{
-			ID: fmt.Sprintf("fc_%d_%d", seq, i+1), Type: "function_call", Status: "completed",
+			ID: fmt.Sprintf("fc_%d_%d", x.seq, i+1), Type: "function_call", Status: "completed",
 			CallID: c.ID, Name: c.Name, Arguments: &args,
 		})
 	}
@@ -100,25 +115,21 @@ func buildResponse(in wireRequest, turn scripted.Turn, seq int) response {
 	return res
 }
 
-// writeResponses answers a Responses request with turn.
-func writeResponses(w http.ResponseWriter, in wireRequest, turn scripted.Turn, seq int) {
-	res := buildResponse(in, turn, seq)
-	if !in.Stream {
-		writeJSON(w, http.StatusOK, res)
-		return
-	}
-
-	sse := startSSE(w)
-	n := 0
+// responsesEvents is the stream answering a request for turn:
+// response.created and in_progress, each output item added with its
+// deltas and done, and response.completed (or incomplete).
+func responsesEvents(x *exchange, turn scripted.Turn) ([]event, int) {
+	res := buildResponse(x, turn)
+	var evs []event
 	send := func(ev respEvent) {
-		ev.SequenceNumber = n
-		n++
-		sse.event(ev.Type, ev)
+		ev.SequenceNumber = len(evs)
+		evs = append(evs, newEvent(ev.Type, ev))
 	}
 	pending := res
 	pending.Status, pending.IncompleteDetails, pending.Output, pending.Usage = "in_progress", nil, []respItem{}, nil
 	send(respEvent{Type: "response.created", Response: &pending})
 	send(respEvent{Type: "response.in_progress", Response: &pending})
+	textEnd := len(evs)
 	for i, item := range res.Output {
 		added := item
 		added.Status = "in_progress"
@@ -132,6 +143,7 @@ func writeResponses(w http.ResponseWriter, in wireRequest, turn scripted.Turn, s
 			for _, word := range words(turn.Text) {
 				send(respEvent{Type: "response.output_text.delta", OutputIndex: &i, ItemID: item.ID, ContentIndex: &zero, Delta: word})
 			}
+			textEnd = len(evs)
 			send(respEvent{Type: "response.output_text.done", OutputIndex: &i, ItemID: item.ID, ContentIndex: &zero, Text: turn.Text})
 			send(respEvent{Type: "response.content_part.done", OutputIndex: &i, ItemID: item.ID, ContentIndex: &zero, Part: item.Content[0]})
 		case "function_call":
@@ -150,6 +162,7 @@ func writeResponses(w http.ResponseWriter, in wireRequest, turn scripted.Turn, s
 		final = "response.incomplete"
 	}
 	send(respEvent{Type: final, Response: &res})
+	return evs, textEnd
 }
 
 // responsesRequest is a Responses request body, as far as decodeResponses
@@ -202,7 +215,7 @@ func decodeResponses(body []byte) (*llm.Request, error) {
 	} else if err := json.Unmarshal(in.Input, &items); err != nil {
 		return nil, fmt.Errorf("input: %w", err)
 	}
-	names := toolNames{}
+	names := map[string]string{} // tool names by call id
 	for _, it := range items {
 		switch it.Type {
 		case "", "message":
@@ -241,17 +254,12 @@ func decodeResponses(body []byte) (*llm.Request, error) {
 			req.Tools = append(req.Tools, llm.ToolDefinition{Name: t.Name, Description: t.Description, InputSchema: t.Parameters, Strict: t.Strict})
 		}
 	}
-	var mode string
-	var named struct {
-		Name string `json:"name"`
-	}
-	switch {
-	case len(in.ToolChoice) == 0:
-	case json.Unmarshal(in.ToolChoice, &mode) == nil:
-		req.ToolChoice = llm.ToolChoice{Mode: llm.ToolChoiceMode(mode)}
-	case json.Unmarshal(in.ToolChoice, &named) == nil:
-		req.ToolChoice = llm.ChoiceTool(named.Name)
-	}
+	req.ToolChoice = toolChoice(in.ToolChoice, func(raw json.RawMessage) (string, bool) {
+		var named struct {
+			Name string `json:"name"`
+		}
+		return named.Name, json.Unmarshal(raw, &named) == nil
+	})
 	if f := in.Text.Format; f != nil && f.Type == "json_schema" {
 		req.ResponseFormat = f.format()
 	}

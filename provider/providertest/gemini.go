@@ -1,16 +1,54 @@
-package geminitest
+package providertest
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-// The generateContent wire format, as far as the fake writes and reads it.
+// The generateContent wire format, as far as the server writes and reads
+// it.
+
+var geminiAPI = &wireAPI{
+	name:      Gemini,
+	idPrefix:  "call_",
+	decode:    decodeGenerate,
+	check:     checkSignatures,
+	response:  func(x *exchange, turn scripted.Turn) any { return x.geminiAnswer(turn).response() },
+	events:    geminiEvents,
+	errorBody: geminiError,
+	errorEvent: func(status int, message string) event {
+		return newEvent("", geminiError(status, message))
+	},
+	crlf: true,
+}
+
+// geminiStatuses are Google's status names by HTTP status.
+var geminiStatuses = map[int]string{
+	http.StatusBadRequest:          "INVALID_ARGUMENT",
+	http.StatusUnauthorized:        "UNAUTHENTICATED",
+	http.StatusForbidden:           "PERMISSION_DENIED",
+	http.StatusNotFound:            "NOT_FOUND",
+	http.StatusMethodNotAllowed:    "INVALID_ARGUMENT",
+	http.StatusTooManyRequests:     "RESOURCE_EXHAUSTED",
+	http.StatusInternalServerError: "INTERNAL",
+	http.StatusServiceUnavailable:  "UNAVAILABLE",
+	http.StatusGatewayTimeout:      "DEADLINE_EXCEEDED",
+}
+
+// geminiError is an API error in Google's shape.
+func geminiError(status int, message string) any {
+	name := geminiStatuses[status]
+	if name == "" {
+		name = "UNKNOWN"
+	}
+	return map[string]any{"error": map[string]any{"code": status, "message": message, "status": name}}
+}
 
 type functionCall struct {
 	ID   string          `json:"id,omitempty"`
@@ -18,21 +56,21 @@ type functionCall struct {
 	Args json.RawMessage `json:"args"`
 }
 
-type part struct {
+type geminiPart struct {
 	Text             *string       `json:"text,omitempty"`
 	FunctionCall     *functionCall `json:"functionCall,omitempty"`
 	ThoughtSignature []byte        `json:"thoughtSignature,omitempty"`
 }
 
-type content struct {
-	Parts []part `json:"parts"`
-	Role  string `json:"role"`
+type geminiContent struct {
+	Parts []geminiPart `json:"parts"`
+	Role  string       `json:"role"`
 }
 
 type candidate struct {
-	Content      content `json:"content"`
-	FinishReason string  `json:"finishReason,omitempty"`
-	Index        int     `json:"index"`
+	Content      geminiContent `json:"content"`
+	FinishReason string        `json:"finishReason,omitempty"`
+	Index        int           `json:"index"`
 }
 
 type usageMetadata struct {
@@ -43,15 +81,15 @@ type usageMetadata struct {
 	ThoughtsTokenCount      int `json:"thoughtsTokenCount,omitempty"`
 }
 
-type response struct {
+type generateResponse struct {
 	Candidates    []candidate   `json:"candidates"`
 	UsageMetadata usageMetadata `json:"usageMetadata"`
 	ModelVersion  string        `json:"modelVersion"`
 	ResponseID    string        `json:"responseId"`
 }
 
-// answer is a turn as the server sends it.
-type answer struct {
+// geminiAnswer is a turn as the server sends it.
+type geminiAnswer struct {
 	turn      scripted.Turn
 	model, id string
 	finish    string
@@ -60,30 +98,25 @@ type answer struct {
 	firstSig  []byte
 }
 
-// answer prepares the answer to a request for turn, number seq, and notes
-// the signature of its first call.
-func (s *Server) answer(turn scripted.Turn, seq int, model string) answer {
-	a := answer{turn: turn, model: model, id: fmt.Sprintf("resp_%d", seq), finish: finishReason(turn), usage: newUsage(turn.Usage)}
+// geminiAnswer prepares the answer to a request for turn, and notes the
+// signature of its first call.
+func (x *exchange) geminiAnswer(turn scripted.Turn) geminiAnswer {
+	a := geminiAnswer{turn: turn, model: x.model, id: fmt.Sprintf("resp_%d", x.seq), finish: geminiFinish(turn), usage: newUsageMetadata(turn.Usage)}
 	if len(turn.ToolCalls) > 0 {
 		c := turn.ToolCalls[0]
-		a.firstSig = []byte(fmt.Sprintf("geminitest:%d:%s", seq, c.ID))
-		s.mu.Lock()
-		s.issued[c.ID] = string(a.firstSig)
-		s.mu.Unlock()
+		a.firstSig = fmt.Appendf(nil, "providertest:%d:%s", x.seq, c.ID)
+		x.srv.mu.Lock()
+		x.srv.issued[c.ID] = string(a.firstSig)
+		x.srv.mu.Unlock()
 	} else if turn.Text != "" {
-		a.textSig = []byte(fmt.Sprintf("geminitest:%d:text", seq))
+		a.textSig = fmt.Appendf(nil, "providertest:%d:text", x.seq)
 	}
 	return a
 }
 
-// finishReason is the API's finishReason for the turn's finish reason,
-// defaulted as the scripted model does.
-func finishReason(t scripted.Turn) string {
-	r := t.FinishReason
-	if r == "" {
-		r = llm.FinishStop
-	}
-	switch r {
+// geminiFinish is the API's finishReason for the turn's finish reason.
+func geminiFinish(t scripted.Turn) string {
+	switch r := finishReason(t); r {
 	case llm.FinishStop, llm.FinishToolCalls:
 		return "STOP"
 	case llm.FinishLength:
@@ -99,47 +132,37 @@ func finishReason(t scripted.Turn) string {
 	}
 }
 
-// newUsage converts u; Gemini counts the thoughts apart from the
+// newUsageMetadata converts u; Gemini counts the thoughts apart from the
 // candidates.
-func newUsage(u llm.Usage) usageMetadata {
-	total := u.TotalTokens
-	if total == 0 {
-		total = u.InputTokens + u.OutputTokens
-	}
+func newUsageMetadata(u llm.Usage) usageMetadata {
 	return usageMetadata{
 		PromptTokenCount:        u.InputTokens,
 		CandidatesTokenCount:    u.OutputTokens - u.ReasoningTokens,
-		TotalTokenCount:         total,
+		TotalTokenCount:         total(u),
 		CachedContentTokenCount: u.CachedInputTokens,
 		ThoughtsTokenCount:      u.ReasoningTokens,
 	}
 }
 
-// args returns the arguments as a functionCall's args: the object itself,
-// or {} for arguments that are not a JSON object.
-func args(a string) json.RawMessage {
-	trimmed := strings.TrimSpace(a)
-	if strings.HasPrefix(trimmed, "{") && json.Valid([]byte(trimmed)) {
-		return json.RawMessage(trimmed)
-	}
-	return json.RawMessage(`{}`)
-}
-
-func (a answer) callPart(i int) part {
+func (a geminiAnswer) callPart(i int) geminiPart {
 	c := a.turn.ToolCalls[i]
-	p := part{FunctionCall: &functionCall{ID: c.ID, Name: c.Name, Args: args(c.Arguments)}}
+	args, ok := jsonObject(c.Arguments)
+	if !ok {
+		args = json.RawMessage(`{}`) // args can only be an object
+	}
+	p := geminiPart{FunctionCall: &functionCall{ID: c.ID, Name: c.Name, Args: args}}
 	if i == 0 {
 		p.ThoughtSignature = a.firstSig
 	}
 	return p
 }
 
-func (a answer) wrap(parts []part, finish string) response {
+func (a geminiAnswer) wrap(parts []geminiPart, finish string) generateResponse {
 	if parts == nil {
-		parts = []part{}
+		parts = []geminiPart{}
 	}
-	return response{
-		Candidates:    []candidate{{Content: content{Parts: parts, Role: "model"}, FinishReason: finish}},
+	return generateResponse{
+		Candidates:    []candidate{{Content: geminiContent{Parts: parts, Role: "model"}, FinishReason: finish}},
 		UsageMetadata: a.usage,
 		ModelVersion:  a.model,
 		ResponseID:    a.id,
@@ -147,10 +170,10 @@ func (a answer) wrap(parts []part, finish string) response {
 }
 
 // response is the answer of generateContent.
-func (a answer) response() response {
-	var parts []part
+func (a geminiAnswer) response() generateResponse {
+	var parts []geminiPart
 	if a.turn.Text != "" {
-		parts = append(parts, part{Text: &a.turn.Text, ThoughtSignature: a.textSig})
+		parts = append(parts, geminiPart{Text: &a.turn.Text, ThoughtSignature: a.textSig})
 	}
 	for i := range a.turn.ToolCalls {
 		parts = append(parts, a.callPart(i))
@@ -158,21 +181,23 @@ func (a answer) response() response {
 	return a.wrap(parts, a.finish)
 }
 
-// chunks are the events of streamGenerateContent: a chunk per word, one
-// per call, and a last one with the finish reason (and the text's
+// geminiEvents are the chunks of streamGenerateContent: a chunk per word,
+// one per call, and a last one with the finish reason (and the text's
 // signature on an empty text part, as Gemini 3 sends it). Every chunk
 // carries the usage.
-func (a answer) chunks() []response {
-	var out []response
+func geminiEvents(x *exchange, turn scripted.Turn) ([]event, int) {
+	a := x.geminiAnswer(turn)
+	var evs []event
 	for _, w := range words(a.turn.Text) {
-		out = append(out, a.wrap([]part{{Text: &w}}, ""))
+		evs = append(evs, newEvent("", a.wrap([]geminiPart{{Text: &w}}, "")))
 	}
+	textEnd := len(evs)
 	for i := range a.turn.ToolCalls {
-		out = append(out, a.wrap([]part{a.callPart(i)}, ""))
+		evs = append(evs, newEvent("", a.wrap([]geminiPart{a.callPart(i)}, "")))
 	}
 	empty := ""
-	out = append(out, a.wrap([]part{{Text: &empty, ThoughtSignature: a.textSig}}, a.finish))
-	return out
+	evs = append(evs, newEvent("", a.wrap([]geminiPart{{Text: &empty, ThoughtSignature: a.textSig}}, a.finish)))
+	return evs, textEnd
 }
 
 // wirePart is a part of a request.
@@ -200,7 +225,7 @@ type wirePart struct {
 	} `json:"functionResponse"`
 }
 
-// generateRequest is a generateContent request body, as far as the fake
+// generateRequest is a generateContent request body, as far as the server
 // reads it.
 type generateRequest struct {
 	Contents []struct {
@@ -231,37 +256,41 @@ type generateRequest struct {
 	} `json:"generationConfig"`
 }
 
-// checkSignatures returns why a request lost a signature the server sent,
-// as Gemini 3 would refuse it, or "".
-func (s *Server) checkSignatures(body []byte) string {
+// checkSignatures refuses, as Gemini 3 would, a request that lost a
+// signature the server sent.
+func checkSignatures(x *exchange) *StatusError {
 	var in generateRequest
-	if json.Unmarshal(body, &in) != nil {
-		return ""
+	if json.Unmarshal(x.body, &in) != nil {
+		return nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	x.srv.mu.Lock()
+	defer x.srv.mu.Unlock()
+	issued := x.srv.issued
+	refuse := func(format string, args ...any) *StatusError {
+		return &StatusError{Status: http.StatusBadRequest, Message: fmt.Sprintf(format, args...)}
+	}
 	for i, c := range in.Contents {
 		first := true
 		for j, p := range c.Parts {
 			if p.FunctionCall == nil {
 				continue
 			}
-			want, ours := s.issued[p.FunctionCall.ID]
+			want, ours := issued[p.FunctionCall.ID]
 			got := string(p.ThoughtSignature)
 			switch {
 			case ours && got != want:
-				return fmt.Sprintf("geminitest: function call %q (id %s) in contents[%d].parts[%d] is missing its thought_signature: "+
+				return refuse("providertest: function call %q (id %s) in contents[%d].parts[%d] is missing its thought_signature: "+
 					"the first function call of each model turn must carry the signature it came with (got %q, want %q)",
 					p.FunctionCall.Name, p.FunctionCall.ID, i, j, got, want)
-			case !ours && strings.HasPrefix(got, "geminitest:"):
-				return fmt.Sprintf("geminitest: contents[%d].parts[%d]: the thought_signature %q is on function call %s, not on the call it came with", i, j, got, p.FunctionCall.ID)
-			case first && !ours && callsOurs(s.issued, c.Parts):
-				return fmt.Sprintf("geminitest: contents[%d]: the first function call, %s, is not the first call the server sent in that turn", i, p.FunctionCall.ID)
+			case !ours && strings.HasPrefix(got, "providertest:"):
+				return refuse("providertest: contents[%d].parts[%d]: the thought_signature %q is on function call %s, not on the call it came with", i, j, got, p.FunctionCall.ID)
+			case first && !ours && callsOurs(issued, c.Parts):
+				return refuse("providertest: contents[%d]: the first function call, %s, is not the first call the server sent in that turn", i, p.FunctionCall.ID)
 			}
 			first = false
 		}
 	}
-	return ""
+	return nil
 }
 
 // callsOurs reports whether any call among parts was made by the server.
@@ -276,9 +305,9 @@ func callsOurs(issued map[string]string, parts []wirePart) bool {
 	return false
 }
 
-// decodeRequest converts a generateContent request body to the runtime's
+// decodeGenerate converts a generateContent request body to the runtime's
 // request.
-func decodeRequest(body []byte) (*llm.Request, error) {
+func decodeGenerate(body []byte) (*llm.Request, error) {
 	var in generateRequest
 	if err := json.Unmarshal(body, &in); err != nil {
 		return nil, err
@@ -325,7 +354,7 @@ func decodeRequest(body []byte) (*llm.Request, error) {
 					if id == "" && len(results) < len(lastCalls) {
 						id = lastCalls[len(results)]
 					}
-					results = append(results, llm.ToolResult{ToolCallID: id, ToolName: fr.Name, Output: output(fr.Response)})
+					results = append(results, llm.ToolResult{ToolCallID: id, ToolName: fr.Name, Output: functionOutput(fr.Response)})
 					continue
 				}
 				if mp, ok := userPart(p); ok {
@@ -389,10 +418,10 @@ func userPart(p wirePart) (llm.Part, bool) {
 	return llm.Part{}, false
 }
 
-// output converts a functionResponse's response: {"error": text} is an
-// error, {"output": "text"} a text, anything else JSON (the output alone
-// when the response has only that key).
-func output(resp map[string]json.RawMessage) llm.ModelOutput {
+// functionOutput converts a functionResponse's response: {"error": text}
+// is an error, {"output": "text"} a text, anything else JSON (the output
+// alone when the response has only that key).
+func functionOutput(resp map[string]json.RawMessage) llm.ModelOutput {
 	if raw, ok := resp["error"]; ok {
 		var text string
 		if json.Unmarshal(raw, &text) != nil {

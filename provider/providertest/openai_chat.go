@@ -1,4 +1,4 @@
-package openaitest
+package providertest
 
 import (
 	"encoding/json"
@@ -10,7 +10,39 @@ import (
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-// The Chat Completions wire format, as far as the fake writes and reads it.
+// The Chat Completions wire format, as far as the server writes and reads
+// it.
+
+var chatAPI = &wireAPI{
+	name:       OpenAIChat,
+	idPrefix:   "call_",
+	decode:     decodeChat,
+	response:   chatResponse,
+	events:     chatEvents,
+	errorBody:  openAIError,
+	errorEvent: func(status int, message string) event { return newEvent("", openAIError(status, message)) },
+}
+
+// created is the creation time of every answer, fixed so that answers are
+// deterministic.
+const created = 1760000000
+
+// openAIErrorTypes are the API's error types by status.
+var openAIErrorTypes = map[int]string{
+	http.StatusBadRequest:      "invalid_request_error",
+	http.StatusUnauthorized:    "invalid_request_error",
+	http.StatusNotFound:        "invalid_request_error",
+	http.StatusTooManyRequests: "rate_limit_exceeded",
+}
+
+// openAIError is an API error in OpenAI's shape.
+func openAIError(status int, message string) any {
+	typ := openAIErrorTypes[status]
+	if typ == "" {
+		typ = "server_error"
+	}
+	return map[string]any{"error": map[string]any{"message": message, "type": typ, "param": nil, "code": nil}}
+}
 
 type chatToolCall struct {
 	Index    *int   `json:"index,omitempty"`
@@ -81,40 +113,43 @@ func newChatUsage(u llm.Usage) *chatUsage {
 	return cu
 }
 
-// writeChat answers a Chat Completions request with turn.
-func writeChat(w http.ResponseWriter, in wireRequest, turn scripted.Turn, seq int) {
-	id := fmt.Sprintf("chatcmpl-%d", seq)
-	finish := chatFinish(finishReason(turn))
-	if !in.Stream {
-		msg := &chatMessage{Role: "assistant"}
-		if turn.Text != "" {
-			msg.Content = &turn.Text
-		}
-		for _, c := range turn.ToolCalls {
-			tc := chatToolCall{ID: c.ID, Type: "function"}
-			tc.Function.Name, tc.Function.Arguments = c.Name, c.Arguments
-			msg.ToolCalls = append(msg.ToolCalls, tc)
-		}
-		writeJSON(w, http.StatusOK, chatCompletion{
-			ID: id, Object: "chat.completion", Created: created, Model: in.Model,
-			Choices: []chatChoice{{Message: msg, FinishReason: &finish}},
-			Usage:   newChatUsage(turn.Usage),
-		})
-		return
+// chatResponse is the chat.completion answering a request for turn.
+func chatResponse(x *exchange, turn scripted.Turn) any {
+	msg := &chatMessage{Role: "assistant"}
+	if turn.Text != "" {
+		msg.Content = &turn.Text
 	}
+	for _, c := range turn.ToolCalls {
+		tc := chatToolCall{ID: c.ID, Type: "function"}
+		tc.Function.Name, tc.Function.Arguments = c.Name, c.Arguments
+		msg.ToolCalls = append(msg.ToolCalls, tc)
+	}
+	finish := chatFinish(finishReason(turn))
+	return chatCompletion{
+		ID: fmt.Sprintf("chatcmpl-%d", x.seq), Object: "chat.completion", Created: created, Model: x.model,
+		Choices: []chatChoice{{Message: msg, FinishReason: &finish}},
+		Usage:   newChatUsage(turn.Usage),
+	}
+}
 
-	sse := startSSE(w)
+// chatEvents is the chat.completion.chunk stream answering a request for
+// turn: the role, a chunk per word, a start and 8-byte argument deltas per
+// call, the finish, the usage when the request asks for it, and [DONE].
+func chatEvents(x *exchange, turn scripted.Turn) ([]event, int) {
+	id := fmt.Sprintf("chatcmpl-%d", x.seq)
+	var evs []event
 	chunk := func(delta *chatMessage, finish *string) {
-		sse.event("", chatCompletion{
-			ID: id, Object: "chat.completion.chunk", Created: created, Model: in.Model,
+		evs = append(evs, newEvent("", chatCompletion{
+			ID: id, Object: "chat.completion.chunk", Created: created, Model: x.model,
 			Choices: []chatChoice{{Delta: delta, FinishReason: finish}},
-		})
+		}))
 	}
 	empty := ""
 	chunk(&chatMessage{Role: "assistant", Content: &empty}, nil)
 	for _, word := range words(turn.Text) {
 		chunk(&chatMessage{Content: &word}, nil)
 	}
+	textEnd := len(evs)
 	for i, c := range turn.ToolCalls {
 		start := chatToolCall{Index: &i, ID: c.ID, Type: "function"}
 		start.Function.Name = c.Name
@@ -125,14 +160,22 @@ func writeChat(w http.ResponseWriter, in wireRequest, turn scripted.Turn, seq in
 			chunk(&chatMessage{ToolCalls: []chatToolCall{delta}}, nil)
 		}
 	}
+	finish := chatFinish(finishReason(turn))
 	chunk(&chatMessage{}, &finish)
-	if in.StreamOptions.IncludeUsage {
-		sse.event("", chatCompletion{
-			ID: id, Object: "chat.completion.chunk", Created: created, Model: in.Model,
-			Choices: []chatChoice{}, Usage: newChatUsage(turn.Usage),
-		})
+	var opts struct {
+		StreamOptions struct {
+			IncludeUsage bool `json:"include_usage"`
+		} `json:"stream_options"`
 	}
-	sse.event("", "[DONE]")
+	_ = json.Unmarshal(x.body, &opts)
+	if opts.StreamOptions.IncludeUsage {
+		evs = append(evs, newEvent("", chatCompletion{
+			ID: id, Object: "chat.completion.chunk", Created: created, Model: x.model,
+			Choices: []chatChoice{}, Usage: newChatUsage(turn.Usage),
+		}))
+	}
+	evs = append(evs, event{data: "[DONE]"})
+	return evs, textEnd
 }
 
 // chatRequest is a Chat Completions request body, as far as decodeChat
@@ -159,7 +202,8 @@ type chatRequest struct {
 	} `json:"response_format"`
 }
 
-// jsonSchema is a json_schema response format, as both APIs send it.
+// jsonSchema is a json_schema response format, as both OpenAI APIs send
+// it.
 type jsonSchema struct {
 	Name        string          `json:"name"`
 	Description string          `json:"description"`
@@ -183,7 +227,7 @@ func decodeChat(body []byte) (*llm.Request, error) {
 		return nil, err
 	}
 	req := &llm.Request{}
-	names := toolNames{}
+	names := map[string]string{} // tool names by call id
 	for _, m := range in.Messages {
 		parts, err := chatContent(m.Content)
 		if err != nil {
@@ -219,19 +263,14 @@ func decodeChat(body []byte) (*llm.Request, error) {
 			Name: t.Function.Name, Description: t.Function.Description, InputSchema: t.Function.Parameters, Strict: t.Function.Strict,
 		})
 	}
-	var mode string
-	var named struct {
-		Function struct {
-			Name string `json:"name"`
-		} `json:"function"`
-	}
-	switch {
-	case len(in.ToolChoice) == 0:
-	case json.Unmarshal(in.ToolChoice, &mode) == nil:
-		req.ToolChoice = llm.ToolChoice{Mode: llm.ToolChoiceMode(mode)}
-	case json.Unmarshal(in.ToolChoice, &named) == nil:
-		req.ToolChoice = llm.ChoiceTool(named.Function.Name)
-	}
+	req.ToolChoice = toolChoice(in.ToolChoice, func(raw json.RawMessage) (string, bool) {
+		var named struct {
+			Function struct {
+				Name string `json:"name"`
+			} `json:"function"`
+		}
+		return named.Function.Name, json.Unmarshal(raw, &named) == nil
+	})
 	if rf := in.ResponseFormat; rf != nil && rf.Type == "json_schema" {
 		req.ResponseFormat = rf.JSONSchema.format()
 	}

@@ -1,4 +1,4 @@
-package anthropictest
+package providertest
 
 import (
 	"bytes"
@@ -50,7 +50,7 @@ type CacheUsage struct {
 func (u CacheUsage) Total() int { return u.InputTokens + u.CacheReadTokens + u.CacheWriteTokens }
 
 // PromptCache simulates the API's prompt cache, so that a fake server
-// reports usage the way the API does (see [Server.CachePrompts]). It reads
+// reports usage the way the Messages API does (see [Server.CachePrompts]). It reads
 // a request as the API caches it: the tool system prompt
 // ([ToolPromptTokens], when there are tools), each tool, each system
 // block, then each content block of each message, in order; a block's
@@ -290,25 +290,33 @@ func withoutCacheControl(raw json.RawMessage) ([]byte, bool, error) {
 	return out, mark, nil
 }
 
-// CachePrompts makes the server report input usage from c, as the API
-// does with prompt caching: each request's input_tokens,
-// cache_read_input_tokens and cache_creation_input_tokens are c's, in the
-// message (and in both message_start and message_delta of a stream); a
-// turn's OutputTokens are kept, and estimated with [Tokens] from its text
-// and calls when zero. A request with too many marks gets the API's 400
-// error. Call it before the first request.
+// CachePrompts makes the server report input usage on the Messages API
+// from c, as the API does with prompt caching: each request's
+// input_tokens, cache_read_input_tokens and cache_creation_input_tokens are
+// c's, in the message (and in both message_start and message_delta of a
+// stream); a turn's OutputTokens are kept, and estimated with [Tokens]
+// from its text and calls when zero. A request with too many marks gets the
+// API's 400 error, and consumes no turn. Call it before the first request.
 func (s *Server) CachePrompts(c *PromptCache) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.cache = c
 }
 
-// cacheUsage returns the usage c gives the request body, or the API's
-// error for it.
-func cacheUsage(c *PromptCache, body []byte) (CacheUsage, *StatusError) {
-	u, err := c.Usage(body)
-	if err != nil {
-		return u, &StatusError{Status: http.StatusBadRequest, Message: err.Error()}
+// checkCache reads a Messages request with the server's prompt cache, if
+// it has one, noting the usage for the answer; a request the API would
+// refuse is the API's error.
+func checkCache(x *exchange) *StatusError {
+	x.srv.mu.Lock()
+	c := x.srv.cache
+	x.srv.mu.Unlock()
+	if c == nil {
+		return nil
 	}
-	return u, nil
+	u, err := c.Usage(x.body)
+	if err != nil {
+		return &StatusError{Status: http.StatusBadRequest, Message: err.Error()}
+	}
+	x.cached = &u
+	return nil
 }
