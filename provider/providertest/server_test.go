@@ -411,6 +411,9 @@ func TestErrors(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), "400")
 			assert.Contains(t, err.Error(), "bad tools")
+			if api == providertest.Gemini {
+				assert.Contains(t, err.Error(), "INVALID_ARGUMENT", "Google's name of the status")
+			}
 
 			srv = providertest.NewServer(t, scripted.Fail(errors.New("boom")), scripted.Fail(errors.New("boom")), scripted.Fail(errors.New("boom")))
 			_, err = model(api, srv).Generate(t.Context(), req)

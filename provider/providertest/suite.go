@@ -190,6 +190,20 @@ func runAgent(t *testing.T, ag *agent.Agent, prompt string, stream bool, opts ..
 	return res, types
 }
 
+// requestModel returns the model a request names: in its body, or in its
+// path for Gemini.
+func requestModel(r Request) string {
+	if r.API == Gemini {
+		_, model, _ := route(r.Path)
+		return model
+	}
+	var body struct {
+		Model string `json:"model"`
+	}
+	_ = r.Decode(&body)
+	return body.Model
+}
+
 // decoded returns request i of srv as the runtime's request.
 func decoded(t *testing.T, srv *Server, i int) *llm.Request {
 	t.Helper()
@@ -256,6 +270,7 @@ func (s *suite) agentRun(t *testing.T) {
 			for _, r := range reqs {
 				assert.Equal(t, http.MethodPost, r.Method)
 				assert.Equal(t, s.target.API, r.API, r.Path)
+				assert.Equal(t, defaultModels[s.target.API], requestModel(r), "the request names the model")
 				assert.Equal(t, "test", apiKey(s.target.API, r.Header), "the API key")
 				assert.Equal(t, stream, r.Stream)
 			}
@@ -268,6 +283,9 @@ func (s *suite) agentRun(t *testing.T) {
 			var calls []llm.ToolCall
 			for _, m := range second.Messages {
 				calls = append(calls, m.ToolCalls()...)
+				if m.Role == llm.RoleAssistant {
+					assert.Equal(t, "Checking.", m.Text(), "the text before the calls goes back")
+				}
 			}
 			require.Len(t, calls, 4)
 			for i, c := range first.ToolCalls {
@@ -283,6 +301,14 @@ func (s *suite) agentRun(t *testing.T) {
 			assert.Contains(t, out(2), "weather", "the message lists the available tools")
 			assert.NotEmpty(t, out(3))
 			assert.NotContains(t, out(3), `{"location":`, "raw arguments never reach the model")
+			if s.target.API == Gemini {
+				// Gemini signs the answer (in a stream, on the empty text part
+				// that ends it); the signature is kept for the next turn.
+				last := res.Messages[len(res.Messages)-1]
+				require.NotEmpty(t, last.Parts)
+				sig, _ := json.Marshal([]byte("providertest:2:text"))
+				assert.JSONEq(t, `{"thoughtSignature":`+string(sig)+`}`, string(last.Parts[0].ProviderMetadata["google"]))
+			}
 			if s.target.API == AnthropicMessages || s.target.API == Gemini {
 				// The APIs with an error flag get it on the failures.
 				for i, failed := range []bool{false, true, true, true} {
@@ -383,6 +409,14 @@ func (s *suite) retries(t *testing.T) {
 		res, err := llm.CollectStream(s.model(srv, 2).Stream(t.Context(), hi()), nil)
 		require.NoError(t, err)
 		assert.Len(t, res.Message.ToolCalls(), 1)
+		assert.Len(t, srv.Requests(), 2)
+	})
+	t.Run("streaming: overloaded then success", func(t *testing.T) {
+		status := overloadStatus(s.target.API)
+		srv := NewServer(t, fail(status, "Overloaded"), scripted.Text("ok"))
+		res, err := llm.CollectStream(s.model(srv, 2).Stream(t.Context(), hi()), nil)
+		require.NoError(t, err)
+		assert.Equal(t, "ok", res.Message.Text())
 		assert.Len(t, srv.Requests(), 2)
 	})
 	t.Run("streaming: overloaded with retries off", func(t *testing.T) {
