@@ -1,7 +1,6 @@
 package gemini
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -45,6 +44,20 @@ func (f *fakeServer) body(t *testing.T, i int) map[string]json.RawMessage {
 	return m
 }
 
+// sentContents decodes the contents of request i.
+func (f *fakeServer) sentContents(t *testing.T, i int) []struct {
+	Role  string            `json:"role"`
+	Parts []json.RawMessage `json:"parts"`
+} {
+	t.Helper()
+	var out []struct {
+		Role  string            `json:"role"`
+		Parts []json.RawMessage `json:"parts"`
+	}
+	require.NoError(t, json.Unmarshal(f.body(t, i)["contents"], &out))
+	return out
+}
+
 // sse renders chunks, each the JSON of a GenerateContentResponse, as a
 // streamGenerateContent body.
 func sse(chunks ...string) string {
@@ -53,25 +66,4 @@ func sse(chunks ...string) string {
 		b.WriteString("data: " + c + "\r\n\r\n")
 	}
 	return b.String()
-}
-
-// signature returns the thought signature in a part's metadata, decoded.
-func signature(t *testing.T, md map[string]json.RawMessage) []byte {
-	t.Helper()
-	pm, ok := readMeta(md)
-	require.True(t, ok, "no google metadata in %v", md)
-	return pm.ThoughtSignature
-}
-
-// decodeSignature decodes a recorded signature, in either base64 alphabet.
-func decodeSignature(t *testing.T, s string) []byte {
-	t.Helper()
-	if strings.ContainsAny(s, "-_") {
-		b, err := base64.URLEncoding.DecodeString(s)
-		require.NoError(t, err)
-		return b
-	}
-	b, err := base64.StdEncoding.DecodeString(s)
-	require.NoError(t, err)
-	return b
 }

@@ -3,6 +3,7 @@ package openai
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -389,4 +390,56 @@ func TestOllamaBaseURL(t *testing.T) {
 		t.Setenv("OLLAMA_HOST", in)
 		assert.Equal(t, want, ollamaBaseURL(), in)
 	}
+}
+
+// syntheticReasoningCall is a SYNTHETIC answer in the shape of DeepSeek's
+// (reasoning_content, then a tool call), for tests of this package's
+// options rather than of the API's behaviour.
+const syntheticReasoningCall = `{"id":"synthetic-1","object":"chat.completion","created":1760000000,"model":"deepseek-reasoner",
+ "choices":[{"index":0,"message":{"role":"assistant","content":"","reasoning_content":"I should call the weather tool.",
+ "tool_calls":[{"index":0,"id":"call_00_synthetic","type":"function","function":{"name":"weather","arguments":"{\"location\": \"Paris\"}"}}]},
+ "logprobs":null,"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}`
+
+// TestChatReasoningContentOption: reasoning_content goes back to a base
+// URL on deepseek.com and no other, and WithReasoningContent overrides that
+// both ways.
+func TestChatReasoningContentOption(t *testing.T) {
+	for _, tc := range []struct {
+		base string
+		opts []Option
+		sent bool
+	}{
+		{"https://api.deepseek.com", nil, true},
+		{"https://api.deepseek.com/beta/", nil, true},
+		{"https://api.deepseek.com", []Option{WithReasoningContent(false)}, false},
+		{"https://api.x.ai/v1", nil, false},
+		{"https://openrouter.ai/api/v1", nil, false},
+		{"https://openrouter.ai/api/v1", []Option{WithReasoningContent(true)}, true},
+		{"https://notdeepseek.com/v1", nil, false},
+	} {
+		t.Run(fmt.Sprint(tc.base, len(tc.opts)), func(t *testing.T) {
+			srv := newFakeServer(t, reply{Body: syntheticReasoningCall}, reply{Body: syntheticReasoningCall})
+			model := srv.chatModelAt(t, "deepseek-reasoner", tc.base, tc.opts...)
+			res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}})
+			require.NoError(t, err)
+			_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?"), res.Message,
+				llm.ToolMessage(llm.ToolResult{ToolCallID: res.Message.ToolCalls()[0].ID, ToolName: "weather", Output: llm.TextOutput("Sunny")})}})
+			require.NoError(t, err)
+			_, sent := secondAssistant(t, srv)["reasoning_content"]
+			assert.Equal(t, tc.sent, sent)
+		})
+	}
+}
+
+// secondAssistant returns the assistant message of the second request.
+func secondAssistant(t *testing.T, srv *fakeServer) map[string]json.RawMessage {
+	t.Helper()
+	var body struct {
+		Messages []map[string]json.RawMessage `json:"messages"`
+	}
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	require.NoError(t, reqs[1].Decode(&body))
+	require.Greater(t, len(body.Messages), 1)
+	return body.Messages[1]
 }

@@ -99,6 +99,11 @@ func overloadStatus(api API) int {
 //   - Stream: tool-call argument deltas, events split across reads, a
 //     stream cut before its end, an error event, a malformed event, an
 //     empty stream.
+//   - Recorded: the API's real exchanges, recorded by other projects (see
+//     [Recorded]), replayed through the model: what it makes of the
+//     answers, and what it sends next. The Messages API has none that do
+//     not exercise options of one adapter (server tools, cache marks):
+//     those stay in the adapter's tests.
 func Run(t *testing.T, target Target) {
 	t.Helper()
 	if _, ok := apis[target.API]; !ok {
@@ -113,6 +118,9 @@ func Run(t *testing.T, target Target) {
 	t.Run("Retries", s.retries)
 	t.Run("Cancellation", s.cancellation)
 	t.Run("Stream", s.stream)
+	if len(recordedExchanges[target.API]) > 0 {
+		t.Run("Recorded", s.recorded)
+	}
 }
 
 // suite carries the target through the groups of [Run].

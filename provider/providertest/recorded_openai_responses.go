@@ -1,4 +1,4 @@
-package openai
+package providertest
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/openai/openai-go/v3/option"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -16,7 +15,42 @@ import (
 	"github.com/toolgen-go/toolgen/tool"
 )
 
-// TestResponsesRecordedTwoTurns runs the agent loop over a recorded
+// responsesExchanges are the recorded Responses API exchanges.
+var responsesExchanges = []recordedExchange{
+	{"two turns", responsesTwoTurns},
+	{"tool loop", responsesToolLoop},
+	{"stream agent", responsesStreamAgent},
+	{"unknown items", responsesUnknownItems},
+	{"phase", responsesPhase},
+	{"refusal", responsesRefusal},
+	{"agent refusal", responsesAgentRefusal},
+	{"reasoning text", responsesReasoningText},
+}
+
+// openAIBase is OpenAI's base URL, which the server's client takes to the
+// server.
+const openAIBase = "https://api.openai.com/v1/"
+
+// openAIItem is what a part carries in ProviderMetadata["openai"] to be
+// sent back as the Responses output item it came from.
+type openAIItem struct {
+	ItemID           string          `json:"itemId"`
+	EncryptedContent string          `json:"encryptedContent"`
+	Phase            string          `json:"phase"`
+	Item             json.RawMessage `json:"item"`
+}
+
+// openAIMeta decodes the metadata md holds for the OpenAI APIs.
+func openAIMeta(t *testing.T, md map[string]json.RawMessage) openAIItem {
+	t.Helper()
+	var item openAIItem
+	if raw, ok := md["openai"]; ok {
+		require.NoError(t, json.Unmarshal(raw, &item))
+	}
+	return item
+}
+
+// responsesTwoTurns runs the agent loop over a recorded
 // two-turn conversation with gpt-5 (pydantic-ai's cassette): the first
 // answer is a reasoning item followed by a message item, and the second
 // request must send the reasoning item followed by that message item, with
@@ -24,22 +58,19 @@ import (
 // after the reasoning item is what the API answers with 400 "Item 'rs_…'
 // of type 'reasoning' was provided without its required following item").
 // Both requests are compared whole with the recorded ones.
-func TestResponsesRecordedTwoTurns(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: recorded(t, "responses_two_turns.1.json")}, reply{Body: recorded(t, "responses_two_turns.2.json")})
-	// The recorded client also sent these, which this package leaves to
-	// options.
-	model := srv.responsesModelAt(t, "gpt-5", WithRequestOptions(
-		option.WithJSONSet("include", []string{"reasoning.encrypted_content"}),
-		option.WithJSONSet("reasoning", map[string]any{"effort": "high", "summary": "detailed"}),
-		option.WithJSONSet("stream", false),
-	))
+func responsesTwoTurns(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: recording(t, "openai", "responses_two_turns.1.json")}, Reply{Body: recording(t, "openai", "responses_two_turns.2.json")})
+	// The recorded client also sent these: provider options.
+	model := withOptions{s.modelAt(srv, "gpt-5", openAIBase, 2), map[string]json.RawMessage{
+		"openai": json.RawMessage(`{"include":["reasoning.encrypted_content"],"reasoning":{"effort":"high","summary":"detailed"},"stream":false}`),
+	}}
 	ag := &agent.Agent{ID: "streets", Model: model}
 
-	first, err := ag.Generate(context.Background(), "How do I cross the street?")
+	first, err := ag.Generate(t.Context(), "How do I cross the street?")
 	require.NoError(t, err)
-	assert.JSONEq(t, recorded(t, "responses_two_turns.1.request.json"), string(srv.Requests()[0].Body))
+	assert.JSONEq(t, recording(t, "openai", "responses_two_turns.1.request.json"), string(srv.Requests()[0].Body))
 
-	out1 := jsonOf(t, recorded(t, "responses_two_turns.1.json"))
+	out1 := jsonOf(t, recording(t, "openai", "responses_two_turns.1.json"))
 	rs, msg := field(t, out1, "output", 0), field(t, out1, "output", 1)
 	answer := field(t, msg, "content", 0, "text").(string)
 	assert.Equal(t, answer, first.Text)
@@ -54,7 +85,7 @@ func TestResponsesRecordedTwoTurns(t *testing.T) {
 	for i, s := range summaries {
 		assert.Equal(t, llm.PartReasoning, parts[i].Type)
 		assert.Equal(t, field(t, s, "text"), parts[i].Text)
-		im := readMeta(parts[i].ProviderMetadata)
+		im := openAIMeta(t, parts[i].ProviderMetadata)
 		assert.Equal(t, field(t, rs, "id"), im.ItemID)
 		if i == 0 {
 			assert.Equal(t, field(t, rs, "encrypted_content"), im.EncryptedContent)
@@ -64,26 +95,25 @@ func TestResponsesRecordedTwoTurns(t *testing.T) {
 	}
 	last := parts[len(parts)-1]
 	assert.Equal(t, llm.PartText, last.Type)
-	assert.Equal(t, field(t, msg, "id"), readMeta(last.ProviderMetadata).ItemID)
+	assert.Equal(t, field(t, msg, "id"), openAIMeta(t, last.ProviderMetadata).ItemID)
 
-	second, err := ag.GenerateMessages(context.Background(), append(first.Messages,
+	second, err := ag.GenerateMessages(t.Context(), append(first.Messages,
 		llm.UserMessage("Considering the way to cross the street, analogously, how do I cross the river?")))
 	require.NoError(t, err)
-	assert.JSONEq(t, recorded(t, "responses_two_turns.2.request.json"), string(srv.Requests()[1].Body))
-	assert.Equal(t, field(t, jsonOf(t, recorded(t, "responses_two_turns.2.json")), "output", 1, "content", 0, "text"), second.Text)
+	assert.JSONEq(t, recording(t, "openai", "responses_two_turns.2.request.json"), string(srv.Requests()[1].Body))
+	assert.Equal(t, field(t, jsonOf(t, recording(t, "openai", "responses_two_turns.2.json")), "output", 1, "content", 0, "text"), second.Text)
 }
 
-// TestResponsesRecordedToolLoop runs the agent loop over a recorded
+// responsesToolLoop runs the agent loop over a recorded
 // exchange with gpt-5 (pydantic-ai's cassette) in which the model reasons,
 // calls a tool, and answers: the second request sends the reasoning item
 // and the function call item back as the recorded request did.
-func TestResponsesRecordedToolLoop(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: recorded(t, "responses_tool_loop.1.json")}, reply{Body: recorded(t, "responses_tool_loop.2.json")})
-	model := srv.responsesModelAt(t, "gpt-5", WithRequestOptions(
-		option.WithJSONSet("include", []string{"reasoning.encrypted_content"}),
-		option.WithJSONSet("reasoning", map[string]any{"effort": "low", "summary": "detailed"}),
-	))
-	want := jsonOf(t, recorded(t, "responses_tool_loop.2.request.json"))
+func responsesToolLoop(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: recording(t, "openai", "responses_tool_loop.1.json")}, Reply{Body: recording(t, "openai", "responses_tool_loop.2.json")})
+	model := withOptions{s.modelAt(srv, "gpt-5", openAIBase, 2), map[string]json.RawMessage{
+		"openai": json.RawMessage(`{"include":["reasoning.encrypted_content"],"reasoning":{"effort":"low","summary":"detailed"}}`),
+	}}
+	want := jsonOf(t, recording(t, "openai", "responses_tool_loop.2.request.json"))
 	agent1 := &agent.Agent{
 		ID:           "poet",
 		Instructions: field(t, want, "instructions").(string),
@@ -93,9 +123,9 @@ func TestResponsesRecordedToolLoop(t *testing.T) {
 			func(map[string]any) string { return "plan updated" })},
 	}
 	prompt := field(t, want, "input", 0, "content").(string)
-	res, err := agent1.Generate(context.Background(), prompt)
+	res, err := agent1.Generate(t.Context(), prompt)
 	require.NoError(t, err)
-	assert.Equal(t, field(t, jsonOf(t, recorded(t, "responses_tool_loop.2.json")), "output", 0, "content", 0, "text"), res.Text)
+	assert.Equal(t, field(t, jsonOf(t, recording(t, "openai", "responses_tool_loop.2.json")), "output", 0, "content", 0, "text"), res.Text)
 
 	// The recorded client sent the instructions as a parameter; the agent
 	// sends them as a system message. The items after the prompt are the
@@ -130,26 +160,26 @@ func calculatorTool() tool.Tool {
 	})
 }
 
-// TestResponsesRecordedStreamAgent streams the agent loop over a recorded
+// responsesStreamAgent streams the agent loop over a recorded
 // run of gpt-5.1-codex-max with "store": false (vercel/ai's fixture, four
 // streamed responses): reasoning with encrypted content and a call, two
 // more calls, then the answer. Each request sends every earlier item back
 // in order: the reasoning item with its id and encrypted content, then the
 // call items with their ids, each followed by its output.
-func TestResponsesRecordedStreamAgent(t *testing.T) {
-	var replies []reply
+func responsesStreamAgent(t *testing.T, s *suite) {
+	var replies []Reply
 	for i := 1; i <= 4; i++ {
-		replies = append(replies, reply{SSE: true, Body: recorded(t, fmt.Sprintf("responses_calculator.%d.sse", i))})
+		replies = append(replies, Reply{SSE: true, Body: recording(t, "openai", fmt.Sprintf("responses_calculator.%d.sse", i))})
 	}
-	srv := newFakeServer(t, replies...)
-	agent2 := &agent.Agent{ID: "calc", Model: srv.responsesModelAt(t, "gpt-5.1-codex-max"), Tools: tool.Toolset{"calculator": calculatorTool()}}
+	srv := replay(t, replies...)
+	agent2 := &agent.Agent{ID: "calc", Model: s.modelAt(srv, "gpt-5.1-codex-max", openAIBase, 2), Tools: tool.Toolset{"calculator": calculatorTool()}}
 
 	var (
 		res   *agent.Result
 		texts strings.Builder
 	)
 	// The prompt was not recorded; the answers fit this one.
-	for ev, err := range agent2.Stream(context.Background(), "Compute (12 + 7) * 3 * 10, one step at a time.") {
+	for ev, err := range agent2.Stream(t.Context(), "Compute (12 + 7) * 3 * 10, one step at a time.") {
 		require.NoError(t, err)
 		if ev.Type == agent.EventTextDelta {
 			texts.WriteString(ev.Text)
@@ -166,7 +196,7 @@ func TestResponsesRecordedStreamAgent(t *testing.T) {
 	// What each response's output items must look like as input items.
 	var completed []any
 	for i := 1; i <= 4; i++ {
-		for line := range strings.SplitSeq(recorded(t, fmt.Sprintf("responses_calculator.%d.sse", i)), "\n") {
+		for line := range strings.SplitSeq(recording(t, "openai", fmt.Sprintf("responses_calculator.%d.sse", i)), "\n") {
 			if data, ok := strings.CutPrefix(line, "data: "); ok && strings.Contains(data, `"type":"response.completed"`) {
 				completed = append(completed, field(t, jsonOf(t, data), "response"))
 			}
@@ -235,33 +265,33 @@ func outputAsInput(t *testing.T, item any) any {
 	return item
 }
 
-// TestResponsesRecordedUnknownItems replays a recorded gpt-5-mini answer
+// responsesUnknownItems replays a recorded gpt-5-mini answer
 // that searched the web (vercel/ai's fixtures, as JSON and as a stream):
 // reasoning items, web_search_call items, more reasoning, then a message
 // with url_citation annotations. The web_search_call items are kept as
 // provider-item parts, and the next request sends every output item back
 // in order: the web_search_call items verbatim, the message with its id
 // right after the last reasoning item.
-func TestResponsesRecordedUnknownItems(t *testing.T) {
+func responsesUnknownItems(t *testing.T, s *suite) {
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			body, file := recorded(t, "responses_web_search.json"), "responses_web_search.json"
+			body, file := recording(t, "openai", "responses_web_search.json"), "responses_web_search.json"
 			if stream {
-				body, file = recorded(t, "responses_web_search.sse"), "responses_web_search.sse"
+				body, file = recording(t, "openai", "responses_web_search.sse"), "responses_web_search.sse"
 			}
 			// The follow-up request is answered with the JSON recording
 			// again: only the request matters.
-			srv := newFakeServer(t, reply{SSE: stream, Body: body}, reply{Body: recorded(t, "responses_web_search.json")})
-			model := srv.responsesModelAt(t, "gpt-5-mini")
+			srv := replay(t, Reply{SSE: stream, Body: body}, Reply{Body: recording(t, "openai", "responses_web_search.json")})
+			model := s.modelAt(srv, "gpt-5-mini", openAIBase, 2)
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What happened in tech today?")}}
 			var res *llm.Response
 			if stream {
 				var parts []llm.StreamPart
-				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				parts, res = streamParts(t, model.Stream(t.Context(), req))
 				assert.Equal(t, res.Message.Text(), deltas(parts, llm.StreamTextDelta), file)
 			} else {
 				var err error
-				res, err = model.Generate(context.Background(), req)
+				res, err = model.Generate(t.Context(), req)
 				require.NoError(t, err)
 			}
 
@@ -298,12 +328,12 @@ func TestResponsesRecordedUnknownItems(t *testing.T) {
 			assert.Equal(t, field(t, output[len(output)-1], "content", 0, "text"), res.Message.Text())
 			for i, p := range res.Message.Parts {
 				if p.Type == llm.PartProviderItem {
-					assert.JSONEq(t, encode(t, output[i]), string(readMeta(p.ProviderMetadata).Item))
+					assert.JSONEq(t, encode(t, output[i]), string(openAIMeta(t, p.ProviderMetadata).Item))
 				}
 			}
 
 			// Next turn: every item goes back, in order.
-			_, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+			_, err := model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{
 				req.Messages[0], res.Message, llm.UserMessage("Tell me more about the first story."),
 			}})
 			require.NoError(t, err)
@@ -317,33 +347,33 @@ func TestResponsesRecordedUnknownItems(t *testing.T) {
 	}
 }
 
-// TestResponsesRecordedPhase replays a recorded gpt-5.3-codex answer in two
+// responsesPhase replays a recorded gpt-5.3-codex answer in two
 // message items, commentary then final answer (vercel/ai's fixture): each
 // goes back as its own item with its id and phase, which the API asks
 // clients to keep.
-func TestResponsesRecordedPhase(t *testing.T) {
-	body := recorded(t, "responses_phase.json")
-	srv := newFakeServer(t, reply{Body: body}, reply{Body: body})
-	model := srv.responsesModelAt(t, "gpt-5.3-codex")
-	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Latest AI news?")}})
+func responsesPhase(t *testing.T, s *suite) {
+	body := recording(t, "openai", "responses_phase.json")
+	srv := replay(t, Reply{Body: body}, Reply{Body: body})
+	model := s.modelAt(srv, "gpt-5.3-codex", openAIBase, 2)
+	res, err := model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Latest AI news?")}})
 	require.NoError(t, err)
 	output := field(t, jsonOf(t, body), "output").([]any)
 	require.Len(t, res.Message.Parts, 2)
-	assert.Equal(t, "commentary", readMeta(res.Message.Parts[0].ProviderMetadata).Phase)
-	assert.Equal(t, "final_answer", readMeta(res.Message.Parts[1].ProviderMetadata).Phase)
+	assert.Equal(t, "commentary", openAIMeta(t, res.Message.Parts[0].ProviderMetadata).Phase)
+	assert.Equal(t, "final_answer", openAIMeta(t, res.Message.Parts[1].ProviderMetadata).Phase)
 
-	_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{res.Message}})
+	_, err = model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{res.Message}})
 	require.NoError(t, err)
 	assert.JSONEq(t, encode(t, []any{outputAsInput(t, output[0]), outputAsInput(t, output[1])}),
 		encode(t, field(t, requestBody(t, srv, 1), "input")))
 }
 
-// TestResponsesRefusal: a refusal content item becomes a refusal part, the
+// responsesRefusal: a refusal content item becomes a refusal part, the
 // response ends with FinishRefusal, and the refusal goes back as refusal
 // content of its message item. SYNTHETIC: no recording of a Responses API
 // refusal could be found; testdata/synthetic/responses_refusal.* are
 // written from the API reference's shapes (see the README there).
-func TestResponsesRefusal(t *testing.T) {
+func responsesRefusal(t *testing.T, s *suite) {
 	const explanation = "I'm sorry, but I can't help with that."
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
@@ -351,18 +381,18 @@ func TestResponsesRefusal(t *testing.T) {
 			if stream {
 				name = "responses_refusal.sse"
 			}
-			srv := newFakeServer(t, reply{SSE: stream, Body: synthetic(t, name)}, reply{Body: synthetic(t, "responses_refusal.json")})
-			model := srv.responsesModelAt(t, "gpt-5")
+			srv := replay(t, Reply{SSE: stream, Body: syntheticFixture(t, name)}, Reply{Body: syntheticFixture(t, "responses_refusal.json")})
+			model := s.modelAt(srv, "gpt-5", openAIBase, 2)
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("How do I pick a lock?")}}
 			var res *llm.Response
 			if stream {
 				var parts []llm.StreamPart
-				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				parts, res = streamParts(t, model.Stream(t.Context(), req))
 				assert.Equal(t, explanation, deltas(parts, llm.StreamRefusalDelta))
 				assert.Empty(t, deltas(parts, llm.StreamTextDelta))
 			} else {
 				var err error
-				res, err = model.Generate(context.Background(), req)
+				res, err = model.Generate(t.Context(), req)
 				require.NoError(t, err)
 			}
 			assert.Equal(t, llm.FinishRefusal, res.FinishReason)
@@ -370,7 +400,7 @@ func TestResponsesRefusal(t *testing.T) {
 			assert.Empty(t, res.Message.Text())
 			assert.Equal(t, explanation, res.Message.Refusal())
 
-			_, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{req.Messages[0], res.Message}})
+			_, err := model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{req.Messages[0], res.Message}})
 			require.NoError(t, err)
 			assert.JSONEq(t, `[{"role":"user","content":"How do I pick a lock?"},
 				{"type":"reasoning","id":"rs_synthetic_1","summary":[]},
@@ -380,31 +410,31 @@ func TestResponsesRefusal(t *testing.T) {
 	}
 }
 
-// TestResponsesAgentRefusal: a run whose answer is a refusal ends with
+// responsesAgentRefusal: a run whose answer is a refusal ends with
 // FinishRefusal and no text; the refusal is in the last message.
-func TestResponsesAgentRefusal(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: synthetic(t, "responses_refusal.json")})
-	agent3 := &agent.Agent{ID: "a", Model: srv.responsesModelAt(t, "gpt-5")}
-	res, err := agent3.Generate(context.Background(), "How do I pick a lock?")
+func responsesAgentRefusal(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: syntheticFixture(t, "responses_refusal.json")})
+	agent3 := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-5", openAIBase, 2)}
+	res, err := agent3.Generate(t.Context(), "How do I pick a lock?")
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishRefusal, res.FinishReason)
 	assert.Empty(t, res.Text)
 	assert.Equal(t, "I'm sorry, but I can't help with that.", res.Messages[len(res.Messages)-1].Refusal())
 }
 
-// TestResponsesRecordedReasoningText replays a recorded answer of DeepSeek's
+// responsesReasoningText replays a recorded answer of DeepSeek's
 // Responses API (pydantic-ai's cassette): its reasoning item holds the
 // reasoning as reasoning_text content, not as a summary. It becomes a
 // reasoning part and goes back as the same item, content and all, as the
 // recorded follow-up request sent it (which the API accepted); the message
 // goes back with its id and phase.
-func TestResponsesRecordedReasoningText(t *testing.T) {
-	body := recorded(t, "deepseek_responses_two_turns.1.json")
-	want := jsonOf(t, recorded(t, "deepseek_responses_two_turns.2.request.json"))
-	srv := newFakeServer(t, reply{Body: body}, reply{Body: body})
-	model := srv.responsesModelAt(t, "deepseek-v4-flash", WithBaseURL("https://api.deepseek.com"))
+func responsesReasoningText(t *testing.T, s *suite) {
+	body := recording(t, "openai", "deepseek_responses_two_turns.1.json")
+	want := jsonOf(t, recording(t, "openai", "deepseek_responses_two_turns.2.request.json"))
+	srv := replay(t, Reply{Body: body}, Reply{Body: body})
+	model := s.modelAt(srv, "deepseek-v4-flash", "https://api.deepseek.com", 2)
 	first := field(t, want, "input", 0, "content").(string)
-	res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage(first)}})
+	res, err := model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{llm.UserMessage(first)}})
 	require.NoError(t, err)
 	output := field(t, jsonOf(t, body), "output").([]any)
 	require.Len(t, res.Message.Parts, 2)
@@ -413,7 +443,7 @@ func TestResponsesRecordedReasoningText(t *testing.T) {
 	assert.Equal(t, "hello", res.Message.Text())
 
 	second := field(t, want, "input", 3, "content").(string)
-	_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err = model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage(first), res.Message, llm.UserMessage(second)}})
 	require.NoError(t, err)
 	got := field(t, requestBody(t, srv, 1), "input").([]any)

@@ -1,22 +1,13 @@
-package gemini
-
-// The tests in this file replay real Gemini exchanges, recorded by other
-// projects (testdata/RECORDED.md says where each comes from), through the
-// genai SDK against a local server, and compare what the adapter sends next
-// with what was recorded. Those recordings are third-party data, so they
-// are not in this repository: they live in the steering repository's
-// shared/recorded/gemini/, beside the repository's root, or in
-// $TOOLGEN_RECORDED_GEMINI. The tests that need them skip, saying so,
-// where they are missing.
+package providertest
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
-
-	"github.com/toolgen-go/toolgen/provider/providertest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,8 +17,74 @@ import (
 	"github.com/toolgen-go/toolgen/tool"
 )
 
+// geminiExchanges are the recorded Gemini exchanges: the tests that need a
+// case no recording covers use synthetic bodies in the adapter's tests.
+var geminiExchanges = []recordedExchange{
+	{"function call", geminiFunctionCall},
+	{"parallel calls", geminiParallelCalls},
+	{"stream signature", geminiStreamSignature},
+	{"empty text signature", geminiEmptyTextSignature},
+	{"cached usage", geminiCachedUsage},
+	{"max tokens", geminiMaxTokens},
+	{"prompt blocked", geminiPromptBlocked},
+}
+
+// geminiWeather is the weather tool of the recorded function call.
+func geminiWeather() llm.ToolDefinition {
+	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.",
+		InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string","description":"Location is a city name."}},"required":["location"],"additionalProperties":false}`)}
+}
+
+// geminiPart is what a part carries in ProviderMetadata["google"]: its
+// thought signature, and the id Gemini gave a function call.
+type geminiPartMeta struct {
+	ThoughtSignature []byte `json:"thoughtSignature"`
+	ID               string `json:"id"`
+}
+
+// geminiMeta decodes the metadata md holds for the Gemini API.
+func geminiMeta(t *testing.T, md map[string]json.RawMessage) geminiPartMeta {
+	t.Helper()
+	var pm geminiPartMeta
+	if raw, ok := md["google"]; ok {
+		require.NoError(t, json.Unmarshal(raw, &pm))
+	}
+	return pm
+}
+
+// signature returns the thought signature in a part's metadata, decoded.
+func signature(t *testing.T, md map[string]json.RawMessage) []byte {
+	t.Helper()
+	_, ok := md["google"]
+	require.True(t, ok, "no google metadata in %v", md)
+	return geminiMeta(t, md).ThoughtSignature
+}
+
+// decodeSignature decodes a recorded signature, in either base64 alphabet.
+func decodeSignature(t *testing.T, s string) []byte {
+	t.Helper()
+	if strings.ContainsAny(s, "-_") {
+		b, err := base64.URLEncoding.DecodeString(s)
+		require.NoError(t, err)
+		return b
+	}
+	b, err := base64.StdEncoding.DecodeString(s)
+	require.NoError(t, err)
+	return b
+}
+
+// geminiSSE renders chunks, each the JSON of a GenerateContentResponse, as
+// a streamGenerateContent body.
+func geminiSSE(chunks ...string) string {
+	var b strings.Builder
+	for _, c := range chunks {
+		b.WriteString("data: " + c + "\r\n\r\n")
+	}
+	return b.String()
+}
+
 // recorded is a request body as another client sent it.
-type recorded struct {
+type recordedBody struct {
 	Contents []struct {
 		Role  string `json:"role"`
 		Parts []struct {
@@ -44,23 +101,23 @@ type recorded struct {
 	} `json:"contents"`
 }
 
-// recordedBody returns the top-level fields of a recorded request body.
-func recordedBody(t *testing.T, name string) map[string]json.RawMessage {
+// recordedFields returns the top-level fields of a recorded request body.
+func recordedFields(t *testing.T, name string) map[string]json.RawMessage {
 	t.Helper()
 	var m map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal([]byte(recording(t, name)), &m))
+	require.NoError(t, json.Unmarshal([]byte(recording(t, "gemini", name)), &m))
 	return m
 }
 
-func loadRecorded(t *testing.T, name string) recorded {
+func loadRecorded(t *testing.T, name string) recordedBody {
 	t.Helper()
-	var r recorded
-	require.NoError(t, json.Unmarshal([]byte(recording(t, name)), &r))
+	var r recordedBody
+	require.NoError(t, json.Unmarshal([]byte(recording(t, "gemini", name)), &r))
 	return r
 }
 
 // sentContents decodes the contents of request i.
-func (f *fakeServer) sentContents(t *testing.T, i int) []struct {
+func sentContents(t *testing.T, srv *Server, i int) []struct {
 	Role  string            `json:"role"`
 	Parts []json.RawMessage `json:"parts"`
 } {
@@ -69,25 +126,25 @@ func (f *fakeServer) sentContents(t *testing.T, i int) []struct {
 		Role  string            `json:"role"`
 		Parts []json.RawMessage `json:"parts"`
 	}
-	require.NoError(t, json.Unmarshal(f.body(t, i)["contents"], &out))
+	require.NoError(t, json.Unmarshal(requestFields(t, srv, i)["contents"], &out))
 	return out
 }
 
-// TestReplayFunctionCall replays a gemini-3-pro-preview answer that calls
+// geminiFunctionCall replays a gemini-3-pro-preview answer that calls
 // one function with arguments and a thought signature (vercel/ai's
 // google-tool-call.json).
-func TestReplayFunctionCall(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: recording(t, "function_call.response.json")})
-	res, err := srv.model(t, "gemini-3-pro-preview").Generate(context.Background(), &llm.Request{
+func geminiFunctionCall(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: recording(t, "gemini", "function_call.response.json")})
+	res, err := s.modelAt(srv, "gemini-3-pro-preview", srv.URL(), 2).Generate(t.Context(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{geminiWeather()},
 	})
 	require.NoError(t, err)
 
 	r := srv.Requests()[0]
 	assert.Equal(t, http.MethodPost, r.Method)
 	assert.Equal(t, "/v1beta/models/gemini-3-pro-preview:generateContent", r.Path)
-	assert.Equal(t, "test-key", r.Header.Get("X-Goog-Api-Key"))
+	assert.Equal(t, "test", r.Header.Get("X-Goog-Api-Key"))
 
 	calls := res.Message.ToolCalls()
 	require.Len(t, calls, 1)
@@ -97,8 +154,7 @@ func TestReplayFunctionCall(t *testing.T) {
 	assert.JSONEq(t, `{"location":"San Francisco"}`, c.Arguments)
 	assert.Equal(t, decodeSignature(t, "EskgCsYgAb4+9vtF7/499YQS2bjZs3xcQI+iAl+ILn29nK1j0Kg6su7QsUUUk3nrAAfnS2w5WiVvlcCqu9fAebJ2cvfaEyBahEt5"),
 		signature(t, c.ProviderMetadata))
-	pm, _ := readMeta(c.ProviderMetadata)
-	assert.Empty(t, pm.ID, "the id is ours: it is not sent back")
+	assert.Empty(t, geminiMeta(t, c.ProviderMetadata).ID, "the id is ours: it is not sent back")
 	assert.Equal(t, llm.FinishToolCalls, res.FinishReason)
 	assert.Equal(t, "STOP", res.RawFinishReason)
 	assert.Equal(t, llm.Usage{InputTokens: 29, OutputTokens: 15 + 893, TotalTokens: 937, ReasoningTokens: 893}, res.Usage)
@@ -106,26 +162,26 @@ func TestReplayFunctionCall(t *testing.T) {
 	assert.Equal(t, "gemini-3-pro-preview", res.ModelID)
 }
 
-// TestReplayParallelCallsSignatureRoundTrip replays a gemini-3-flash-preview
+// geminiParallelCalls replays a gemini-3-flash-preview
 // answer with three parallel calls, the first signed, and checks that the
 // next request carries the signature on that call and on no other, as in
 // the request recorded after it (pydantic-ai's
 // test_google_instructions_only_with_tool_calls.yaml).
-func TestReplayParallelCallsSignatureRoundTrip(t *testing.T) {
+func geminiParallelCalls(t *testing.T, s *suite) {
 	// The second reply only answers the second request; it is another
 	// recording.
-	srv := newFakeServer(t, reply{Body: recording(t, "parallel_calls.response.json")}, reply{Body: recording(t, "max_tokens.response.json")})
-	m := srv.model(t, "gemini-3-flash-preview")
+	srv := replay(t, Reply{Body: recording(t, "gemini", "parallel_calls.response.json")}, Reply{Body: recording(t, "gemini", "max_tokens.response.json")})
+	m := s.modelAt(srv, "gemini-3-flash-preview", srv.URL(), 2)
 	topic := llm.ToolDefinition{Name: "generate_topic", InputSchema: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)}
 	msgs := []llm.Message{
 		llm.SystemMessage("Tell three jokes. Generate topics with the generate_topic tool."),
 		llm.UserMessage("Tell me the jokes."),
 	}
-	res, err := m.Generate(context.Background(), &llm.Request{Messages: msgs, Tools: []llm.ToolDefinition{topic}, ToolChoice: llm.ChoiceRequired})
+	res, err := m.Generate(t.Context(), &llm.Request{Messages: msgs, Tools: []llm.ToolDefinition{topic}, ToolChoice: llm.ChoiceRequired})
 	require.NoError(t, err)
 
 	// The tool has no input properties: no parameters; required is ANY.
-	first := srv.body(t, 0)
+	first := requestFields(t, srv, 0)
 	assert.JSONEq(t, `[{"functionDeclarations":[{"name":"generate_topic"}]}]`, string(first["tools"]))
 	assert.JSONEq(t, `{"functionCallingConfig":{"mode":"ANY"}}`, string(first["toolConfig"]))
 
@@ -152,10 +208,10 @@ func TestReplayParallelCallsSignatureRoundTrip(t *testing.T) {
 		{ToolCallID: calls[2].ID, ToolName: "generate_topic", Output: llm.TextOutput("penguins")},
 	}
 	msgs = append(msgs, res.Message, llm.ToolMessage(results...))
-	_, err = m.Generate(context.Background(), &llm.Request{Messages: msgs, Tools: []llm.ToolDefinition{topic}})
+	_, err = m.Generate(t.Context(), &llm.Request{Messages: msgs, Tools: []llm.ToolDefinition{topic}})
 	require.NoError(t, err)
 
-	sent := srv.sentContents(t, 1)
+	sent := sentContents(t, srv, 1)
 	require.Len(t, sent, 3)
 	assert.Equal(t, "model", sent[1].Role)
 	require.Len(t, sent[1].Parts, 3)
@@ -200,18 +256,18 @@ func TestReplayParallelCallsSignatureRoundTrip(t *testing.T) {
 	assert.JSONEq(t, `{"functionResponse":{"name":"generate_topic","response":{"output":"penguins"}}}`, string(sent[2].Parts[2]))
 }
 
-// TestReplayStreamSignatureRoundTrip runs an agent on a recorded
+// geminiStreamSignature runs an agent on a recorded
 // gemini-3-pro-preview stream: a signed call, then, after the tool's
 // result, the answer; the second request carries the signature on the
 // call, as the recorded one does (pydantic-ai's
 // test_google_streaming_tool_call_thought_signature.yaml).
-func TestReplayStreamSignatureRoundTrip(t *testing.T) {
-	srv := newFakeServer(t,
-		reply{SSE: true, Body: recording(t, "stream_call_signature.1.sse")},
-		reply{SSE: true, Body: recording(t, "stream_call_signature.2.sse")},
+func geminiStreamSignature(t *testing.T, s *suite) {
+	srv := replay(t,
+		Reply{SSE: true, Body: recording(t, "gemini", "stream_call_signature.1.sse")},
+		Reply{SSE: true, Body: recording(t, "gemini", "stream_call_signature.2.sse")},
 	)
 	spec := tool.Spec{ID: "get-country", InputSchema: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)}
-	ag := &agent.Agent{ID: "capital", Model: srv.model(t, "gemini-3-pro-preview"), Tools: tool.Toolset{
+	ag := &agent.Agent{ID: "capital", Model: s.modelAt(srv, "gemini-3-pro-preview", srv.URL(), 2), Tools: tool.Toolset{
 		"get_country": tool.NewFunc(&spec, func(context.Context, struct{}) (string, error) { return "Mexico", nil }),
 	}}
 	var (
@@ -219,7 +275,7 @@ func TestReplayStreamSignatureRoundTrip(t *testing.T) {
 		deltas []string
 		types  []agent.EventType
 	)
-	for ev, err := range ag.Stream(context.Background(), "What is the capital of the user country? Call the tool") {
+	for ev, err := range ag.Stream(t.Context(), "What is the capital of the user country? Call the tool") {
 		require.NoError(t, err)
 		types = append(types, ev.Type)
 		if ev.Type == agent.EventTextDelta {
@@ -243,7 +299,7 @@ func TestReplayStreamSignatureRoundTrip(t *testing.T) {
 	require.Len(t, reqs, 2)
 	assert.Equal(t, "/v1beta/models/gemini-3-pro-preview:streamGenerateContent", reqs[0].Path)
 	want := loadRecorded(t, "stream_call_signature.2.request.json")
-	sent := srv.sentContents(t, 1)
+	sent := sentContents(t, srv, 1)
 	require.Len(t, sent, len(want.Contents))
 	for i, c := range want.Contents {
 		assert.Equal(t, c.Role, sent[i].Role)
@@ -265,15 +321,15 @@ func TestReplayStreamSignatureRoundTrip(t *testing.T) {
 	assert.JSONEq(t, `{"functionResponse":{"name":"get_country","response":{"output":"Mexico"}}}`, string(sent[2].Parts[0]))
 }
 
-// TestReplayStreamEmptyTextSignature replays a gemini-3-flash-preview
+// geminiEmptyTextSignature replays a gemini-3-flash-preview
 // stream whose signature comes on an empty text part in the finish chunk
 // (vercel/ai's issue-18073 fixture): it goes on the text part, and is sent
 // back with it.
-func TestReplayStreamEmptyTextSignature(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: recording(t, "stream_empty_text_signature.sse")}, reply{Body: recording(t, "max_tokens.response.json")})
-	m := srv.model(t, "gemini-3-flash-preview")
+func geminiEmptyTextSignature(t *testing.T, s *suite) {
+	srv := replay(t, Reply{SSE: true, Body: recording(t, "gemini", "stream_empty_text_signature.sse")}, Reply{Body: recording(t, "gemini", "max_tokens.response.json")})
+	m := s.modelAt(srv, "gemini-3-flash-preview", srv.URL(), 2)
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("2+2?")}}),
+	res, err := llm.CollectStream(m.Stream(t.Context(), &llm.Request{Messages: []llm.Message{llm.UserMessage("2+2?")}}),
 		func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
 	require.Len(t, parts, 2)
@@ -289,11 +345,11 @@ func TestReplayStreamEmptyTextSignature(t *testing.T) {
 	assert.Equal(t, llm.Usage{InputTokens: 15, OutputTokens: 1 + 52, TotalTokens: 68, ReasoningTokens: 52}, res.Usage)
 	assert.Equal(t, "gemini-3-flash-preview", res.ModelID)
 
-	_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err = m.Generate(t.Context(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage("2+2?"), res.Message, llm.UserMessage("And 3+3?"),
 	}})
 	require.NoError(t, err)
-	sent := srv.sentContents(t, 1)
+	sent := sentContents(t, srv, 1)
 	require.Len(t, sent, 3)
 	var back struct {
 		Text             string `json:"text"`
@@ -305,13 +361,13 @@ func TestReplayStreamEmptyTextSignature(t *testing.T) {
 	assert.Equal(t, sig, back.ThoughtSignature)
 }
 
-// TestReplayCachedUsage sends the request that pydantic-ai recorded for a
+// geminiCachedUsage sends the request that pydantic-ai recorded for a
 // video given by URL (test_google_model_mobile_youtube_video_url_input.yaml)
 // and replays gemini-2.5-flash's answer, which read 17,379 of its 17,713
 // prompt tokens from the cache and thought for 821.
-func TestReplayCachedUsage(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: recording(t, "cached_usage.response.json")})
-	res, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+func geminiCachedUsage(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: recording(t, "gemini", "cached_usage.response.json")})
+	res, err := s.modelAt(srv, "gemini-2.5-flash", srv.URL(), 2).Generate(t.Context(), &llm.Request{Messages: []llm.Message{
 		llm.SystemMessage("You are a helpful chatbot."),
 		llm.UserParts(
 			llm.TextPart("Explain me this video in a few sentences"),
@@ -322,8 +378,8 @@ func TestReplayCachedUsage(t *testing.T) {
 
 	// The request is the one recorded, but for the generationConfig that
 	// pydantic-ai adds (responseModalities).
-	want := recordedBody(t, "cached_usage.request.json")
-	body := srv.body(t, 0)
+	want := recordedFields(t, "cached_usage.request.json")
+	body := requestFields(t, srv, 0)
 	assert.JSONEq(t, string(want["contents"]), string(body["contents"]))
 	assert.JSONEq(t, string(want["systemInstruction"]), string(body["systemInstruction"]))
 	assert.JSONEq(t, `{}`, string(body["generationConfig"]))
@@ -334,18 +390,18 @@ func TestReplayCachedUsage(t *testing.T) {
 	assert.Equal(t, "JiyGasHJHe-wjMcP4aqWmQg", res.ID)
 }
 
-// TestReplayMaxTokens sends the request pydantic-ai recorded with
+// geminiMaxTokens sends the request pydantic-ai recorded with
 // maxOutputTokens 5 and replays gemini-2.5-flash's cut answer
 // (test_google_model_max_tokens.yaml).
-func TestReplayMaxTokens(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: recording(t, "max_tokens.response.json")})
-	res, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{
+func geminiMaxTokens(t *testing.T, s *suite) {
+	srv := replay(t, Reply{Body: recording(t, "gemini", "max_tokens.response.json")})
+	res, err := s.modelAt(srv, "gemini-2.5-flash", srv.URL(), 2).Generate(t.Context(), &llm.Request{
 		Messages:        []llm.Message{llm.SystemMessage("You are a helpful chatbot."), llm.UserMessage("What is the capital of France?")},
 		MaxOutputTokens: 5,
 	})
 	require.NoError(t, err)
-	want := recordedBody(t, "max_tokens.request.json")
-	body := srv.body(t, 0)
+	want := recordedFields(t, "max_tokens.request.json")
+	body := requestFields(t, srv, 0)
 	assert.JSONEq(t, string(want["contents"]), string(body["contents"]))
 	assert.JSONEq(t, string(want["systemInstruction"]), string(body["systemInstruction"]))
 	assert.JSONEq(t, `{"maxOutputTokens":5}`, string(body["generationConfig"]))
@@ -357,14 +413,14 @@ func TestReplayMaxTokens(t *testing.T) {
 	assert.Equal(t, llm.Usage{InputTokens: 15, OutputTokens: 5, TotalTokens: 20}, res.Usage)
 }
 
-// TestReplayPromptBlocked replays a gemini-3.7-flash answer to a blocked
+// geminiPromptBlocked replays a gemini-3.7-flash answer to a blocked
 // prompt: no candidate, a block reason (vercel/ai's issue-19758 fixture).
-func TestReplayPromptBlocked(t *testing.T) {
-	body := recording(t, "prompt_blocked.response.json")
-	srv := newFakeServer(t, reply{Body: body}, reply{SSE: true, Body: sse(compact(t, body))})
-	m := srv.model(t, "gemini-3.7-flash")
+func geminiPromptBlocked(t *testing.T, s *suite) {
+	body := recording(t, "gemini", "prompt_blocked.response.json")
+	srv := replay(t, Reply{Body: body}, Reply{SSE: true, Body: geminiSSE(compact(t, body))})
+	m := s.modelAt(srv, "gemini-3.7-flash", srv.URL(), 2)
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("…")}}
-	res, err := m.Generate(context.Background(), req)
+	res, err := m.Generate(t.Context(), req)
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishContentFilter, res.FinishReason)
 	assert.Equal(t, "PROHIBITED_CONTENT", res.RawFinishReason)
@@ -372,7 +428,7 @@ func TestReplayPromptBlocked(t *testing.T) {
 	assert.Equal(t, llm.Usage{InputTokens: 9, TotalTokens: 9}, res.Usage)
 
 	// The same body as the one chunk of a stream.
-	res, err = llm.CollectStream(m.Stream(context.Background(), req), nil)
+	res, err = llm.CollectStream(m.Stream(t.Context(), req), nil)
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishContentFilter, res.FinishReason)
 	assert.Equal(t, "PROHIBITED_CONTENT", res.RawFinishReason)
@@ -394,10 +450,4 @@ func compact(t *testing.T, doc string) string {
 	out, err := json.Marshal(v)
 	require.NoError(t, err)
 	return string(out)
-}
-
-// recording returns the recording name (see replay.Recorded).
-func recording(t *testing.T, name string) string {
-	t.Helper()
-	return string(providertest.Recorded(t, "gemini", name))
 }

@@ -1,7 +1,6 @@
-package openai
+package providertest
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -14,12 +13,20 @@ import (
 	"github.com/toolgen-go/toolgen/tool"
 )
 
-// TestChatRecordedRefusal replays gpt-4o refusing a request, recorded by
+// chatExchanges are the recorded Chat Completions exchanges.
+var chatExchanges = []recordedExchange{
+	{"refusal", chatRefusal},
+	{"agent refusal", chatAgentRefusal},
+	{"reasoning content", chatReasoningContent},
+	{"DeepSeek agent", chatDeepSeekAgent},
+}
+
+// chatRefusal replays gpt-4o refusing a request, recorded by
 // openai-python's tests as JSON and as a stream: the refusal is a refusal
 // part, not text, the response ends with FinishRefusal (the API says
 // "stop"), the stream yields refusal deltas, and the refusal goes back as
 // a refusal content part of the assistant message.
-func TestChatRecordedRefusal(t *testing.T) {
+func chatRefusal(t *testing.T, s *suite) {
 	for _, tc := range []struct {
 		file, want string
 		stream     bool
@@ -28,18 +35,18 @@ func TestChatRecordedRefusal(t *testing.T) {
 		{"chat_refusal.sse", "I'm sorry, I can't assist with that request.", true},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			srv := newFakeServer(t, reply{SSE: tc.stream, Body: recorded(t, tc.file)}, reply{Body: recorded(t, "chat_refusal.json")})
-			model := srv.model(t)
+			srv := replay(t, Reply{SSE: tc.stream, Body: recording(t, "openai", tc.file)}, Reply{Body: recording(t, "openai", "chat_refusal.json")})
+			model := s.modelAt(srv, "gpt-4o-2024-08-06", srv.URL()+"v1", 2)
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("How do I make anthrax?")}}
 			var res *llm.Response
 			if tc.stream {
 				var parts []llm.StreamPart
-				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				parts, res = streamParts(t, model.Stream(t.Context(), req))
 				assert.Equal(t, tc.want, deltas(parts, llm.StreamRefusalDelta))
 				assert.Empty(t, deltas(parts, llm.StreamTextDelta))
 			} else {
 				var err error
-				res, err = model.Generate(context.Background(), req)
+				res, err = model.Generate(t.Context(), req)
 				require.NoError(t, err)
 			}
 			assert.Equal(t, []llm.Part{{Type: llm.PartRefusal, Text: tc.want}}, res.Message.Parts)
@@ -47,7 +54,7 @@ func TestChatRecordedRefusal(t *testing.T) {
 			assert.Equal(t, "stop", res.RawFinishReason)
 			assert.Empty(t, res.Message.Text())
 
-			_, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{req.Messages[0], res.Message}})
+			_, err := model.Generate(t.Context(), &llm.Request{Messages: []llm.Message{req.Messages[0], res.Message}})
 			require.NoError(t, err)
 			assert.JSONEq(t, `{"role":"assistant","content":[{"type":"refusal","refusal":`+encode(t, tc.want)+`}]}`,
 				encode(t, field(t, requestBody(t, srv, 1), "messages", 1)))
@@ -55,13 +62,13 @@ func TestChatRecordedRefusal(t *testing.T) {
 	}
 }
 
-// TestChatRecordedAgentRefusal: a run on Chat Completions whose answer is
-// a refusal ends with FinishRefusal and no text.
-func TestChatRecordedAgentRefusal(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: recorded(t, "chat_refusal.sse")})
-	ag := &agent.Agent{ID: "a", Model: srv.model(t)}
+// chatAgentRefusal: a run whose answer is a refusal ends with
+// FinishRefusal and no text.
+func chatAgentRefusal(t *testing.T, s *suite) {
+	srv := replay(t, Reply{SSE: true, Body: recording(t, "openai", "chat_refusal.sse")})
+	ag := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-4o-2024-08-06", srv.URL()+"v1", 2)}
 	var res *agent.Result
-	for ev, err := range ag.Stream(context.Background(), "How do I make anthrax?") {
+	for ev, err := range ag.Stream(t.Context(), "How do I make anthrax?") {
 		require.NoError(t, err)
 		assert.NotEqual(t, agent.EventTextDelta, ev.Type, "a refusal is not text")
 		if ev.Result != nil {
@@ -97,7 +104,7 @@ func reasoningOf(t *testing.T, body string, stream bool) string {
 	return s
 }
 
-// TestChatRecordedReasoningContent replays deepseek-reasoner (DeepSeek's
+// chatReasoningContent replays deepseek-reasoner (DeepSeek's
 // API) and grok-3-mini (xAI's) answers recorded by vercel/ai, as JSON and
 // as streams: the reasoning_content becomes a reasoning part before the
 // text and calls, streamed as reasoning deltas. On the next request it goes
@@ -105,7 +112,7 @@ func reasoningOf(t *testing.T, body string, stream bool) string {
 // https://api-docs.deepseek.com/guides/thinking_mode says (a turn without
 // tool calls needs none back; a turn with tool calls must have it back in
 // every later request); xAI's Chat Completions takes none back.
-func TestChatRecordedReasoningContent(t *testing.T) {
+func chatReasoningContent(t *testing.T, s *suite) {
 	for _, tc := range []struct {
 		file, base string
 		stream     bool
@@ -121,25 +128,25 @@ func TestChatRecordedReasoningContent(t *testing.T) {
 		{"xai_tool_call.sse", "https://api.x.ai/v1", true, true, false},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			body := recorded(t, tc.file)
-			srv := newFakeServer(t, reply{SSE: tc.stream, Body: body}, reply{Body: recorded(t, "deepseek_reasoning.json")})
-			model := srv.chatModelAt(t, "deepseek-reasoner", tc.base)
-			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")}, Tools: []llm.ToolDefinition{weatherDef()}}
+			body := recording(t, "openai", tc.file)
+			srv := replay(t, Reply{SSE: tc.stream, Body: body}, Reply{Body: recording(t, "openai", "deepseek_reasoning.json")})
+			model := s.modelAt(srv, "deepseek-reasoner", tc.base, 2)
+			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")}, Tools: []llm.ToolDefinition{geminiWeather()}}
 			var res *llm.Response
 			if tc.stream {
 				var parts []llm.StreamPart
-				parts, res = streamParts(t, model.Stream(context.Background(), req))
+				parts, res = streamParts(t, model.Stream(t.Context(), req))
 				assert.Equal(t, reasoningOf(t, body, true), deltas(parts, llm.StreamReasoningDelta))
 			} else {
 				var err error
-				res, err = model.Generate(context.Background(), req)
+				res, err = model.Generate(t.Context(), req)
 				require.NoError(t, err)
 			}
 			assert.Contains(t, srv.Requests()[0].Path, "chat/completions")
 			reasoning := reasoningOf(t, body, tc.stream)
 			require.NotEmpty(t, reasoning)
 			require.NotEmpty(t, res.Message.Parts)
-			assert.Equal(t, llm.Part{Type: llm.PartReasoning, Text: reasoning, ProviderMetadata: meta(`{"field":"reasoning_content"}`)}, res.Message.Parts[0])
+			assert.Equal(t, llm.Part{Type: llm.PartReasoning, Text: reasoning, ProviderMetadata: map[string]json.RawMessage{"openai": json.RawMessage(`{"field":"reasoning_content"}`)}}, res.Message.Parts[0])
 			assert.NotContains(t, res.Message.Text(), reasoning, "reasoning is not text")
 			if tc.calls {
 				assert.Equal(t, llm.FinishToolCalls, res.FinishReason)
@@ -156,7 +163,7 @@ func TestChatRecordedReasoningContent(t *testing.T) {
 			} else {
 				next = append(next, llm.UserMessage("And in Paris?"))
 			}
-			_, err := model.Generate(context.Background(), &llm.Request{Messages: next, Tools: req.Tools})
+			_, err := model.Generate(t.Context(), &llm.Request{Messages: next, Tools: req.Tools})
 			require.NoError(t, err)
 			assistant := field(t, requestBody(t, srv, 1), "messages", 1).(map[string]any)
 			assert.Equal(t, "assistant", assistant["role"])
@@ -169,46 +176,7 @@ func TestChatRecordedReasoningContent(t *testing.T) {
 	}
 }
 
-// syntheticReasoningCall is a SYNTHETIC answer in the shape of DeepSeek's
-// (reasoning_content, then a tool call), for tests of this package's
-// options rather than of the API's behaviour.
-const syntheticReasoningCall = `{"id":"synthetic-1","object":"chat.completion","created":1760000000,"model":"deepseek-reasoner",
- "choices":[{"index":0,"message":{"role":"assistant","content":"","reasoning_content":"I should call the weather tool.",
- "tool_calls":[{"index":0,"id":"call_00_synthetic","type":"function","function":{"name":"weather","arguments":"{\"location\": \"Paris\"}"}}]},
- "logprobs":null,"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}`
-
-// TestChatReasoningContentOption: reasoning_content goes back to a base
-// URL on deepseek.com and no other, and WithReasoningContent overrides that
-// both ways.
-func TestChatReasoningContentOption(t *testing.T) {
-	for _, tc := range []struct {
-		base string
-		opts []Option
-		sent bool
-	}{
-		{"https://api.deepseek.com", nil, true},
-		{"https://api.deepseek.com/beta/", nil, true},
-		{"https://api.deepseek.com", []Option{WithReasoningContent(false)}, false},
-		{"https://api.x.ai/v1", nil, false},
-		{"https://openrouter.ai/api/v1", nil, false},
-		{"https://openrouter.ai/api/v1", []Option{WithReasoningContent(true)}, true},
-		{"https://notdeepseek.com/v1", nil, false},
-	} {
-		t.Run(fmt.Sprint(tc.base, len(tc.opts)), func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: syntheticReasoningCall}, reply{Body: syntheticReasoningCall})
-			model := srv.chatModelAt(t, "deepseek-reasoner", tc.base, tc.opts...)
-			res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}})
-			require.NoError(t, err)
-			_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?"), res.Message,
-				llm.ToolMessage(llm.ToolResult{ToolCallID: res.Message.ToolCalls()[0].ID, ToolName: "weather", Output: llm.TextOutput("Sunny")})}})
-			require.NoError(t, err)
-			_, sent := field(t, requestBody(t, srv, 1), "messages", 1).(map[string]any)["reasoning_content"]
-			assert.Equal(t, tc.sent, sent)
-		})
-	}
-}
-
-// TestChatRecordedDeepSeekAgent runs the agent loop over a recorded run of
+// chatDeepSeekAgent runs the agent loop over a recorded run of
 // deepseek-v4-flash in thinking mode (pydantic-ai's cassette, three
 // requests to api.deepseek.com): the model reasons and calls a tool, then
 // two more, then answers. The assistant messages with tool calls go back
@@ -216,16 +184,16 @@ func TestChatReasoningContentOption(t *testing.T) {
 // (which the API accepted). Then a new user turn: the tool-call turns keep
 // their reasoning_content, the final answer, which had no tool calls,
 // goes back without it, as DeepSeek's thinking-mode guide says.
-func TestChatRecordedDeepSeekAgent(t *testing.T) {
-	srv := newFakeServer(t,
-		reply{Body: recorded(t, "deepseek_agent.1.json")},
-		reply{Body: recorded(t, "deepseek_agent.2.json")},
-		reply{Body: recorded(t, "deepseek_agent.3.json")},
-		reply{Body: recorded(t, "deepseek_agent.3.json")}) // answers the next user turn too
+func chatDeepSeekAgent(t *testing.T, s *suite) {
+	srv := replay(t,
+		Reply{Body: recording(t, "openai", "deepseek_agent.1.json")},
+		Reply{Body: recording(t, "openai", "deepseek_agent.2.json")},
+		Reply{Body: recording(t, "openai", "deepseek_agent.3.json")},
+		Reply{Body: recording(t, "openai", "deepseek_agent.3.json")}) // answers the next user turn too
 	want := []any{
-		jsonOf(t, recorded(t, "deepseek_agent.1.request.json")),
-		jsonOf(t, recorded(t, "deepseek_agent.2.request.json")),
-		jsonOf(t, recorded(t, "deepseek_agent.3.request.json")),
+		jsonOf(t, recording(t, "openai", "deepseek_agent.1.request.json")),
+		jsonOf(t, recording(t, "openai", "deepseek_agent.2.request.json")),
+		jsonOf(t, recording(t, "openai", "deepseek_agent.3.request.json")),
 	}
 	// The tools as the recorded requests define them, with the results the
 	// recorded run got.
@@ -238,7 +206,7 @@ func TestChatRecordedDeepSeekAgent(t *testing.T) {
 		tools[name] = textTool(name, fn["description"].(string), encode(t, fn["parameters"]), strict,
 			func(map[string]any) string { return results[name] })
 	}
-	agent1 := &agent.Agent{ID: "dice", Model: srv.chatModelAt(t, "deepseek-reasoner", "https://api.deepseek.com"), Tools: tools}
+	agent1 := &agent.Agent{ID: "dice", Model: s.modelAt(srv, "deepseek-reasoner", "https://api.deepseek.com", 2), Tools: tools}
 
 	var prompt []llm.Message
 	for _, m := range field(t, want[0], "messages").([]any) {
@@ -249,9 +217,9 @@ func TestChatRecordedDeepSeekAgent(t *testing.T) {
 			prompt = append(prompt, llm.UserMessage(text))
 		}
 	}
-	res, err := agent1.GenerateMessages(context.Background(), prompt)
+	res, err := agent1.GenerateMessages(t.Context(), prompt)
 	require.NoError(t, err)
-	assert.Equal(t, field(t, jsonOf(t, recorded(t, "deepseek_agent.3.json")), "choices", 0, "message", "content"), res.Text)
+	assert.Equal(t, field(t, jsonOf(t, recording(t, "openai", "deepseek_agent.3.json")), "choices", 0, "message", "content"), res.Text)
 	require.Len(t, srv.Requests(), 3)
 
 	messages := func(i int) []any { return field(t, requestBody(t, srv, i), "messages").([]any) }
@@ -263,7 +231,7 @@ func TestChatRecordedDeepSeekAgent(t *testing.T) {
 	assert.JSONEq(t, encode(t, append(recordedMessages(2)[:5:5], recordedMessages(2)[7:]...)), encode(t, messages(2)))
 
 	// The next user turn.
-	_, err = agent1.GenerateMessages(context.Background(), append(res.Messages, llm.UserMessage("Again! My guess is 6.")))
+	_, err = agent1.GenerateMessages(t.Context(), append(res.Messages, llm.UserMessage("Again! My guess is 6.")))
 	require.NoError(t, err)
 	var kinds []string
 	for _, m := range messages(3) {
