@@ -115,7 +115,7 @@ func TestPromptCachingBreakpoints(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: textResponse})
-			_, err := srv.model(t, tc.opts...).Generate(context.Background(), tc.req())
+			_, err := messagesModel(t, srv, tc.opts...).Generate(context.Background(), tc.req())
 			require.NoError(t, err)
 			body := srv.Requests()[0].Body
 			assert.Equal(t, tc.want, marks(t, body))
@@ -136,7 +136,7 @@ func TestToolSchemasAreStable(t *testing.T) {
 		"properties":{"location":{"type":"string"},"units":{"type":"string","enum":["celsius","fahrenheit"]}},
 		"required":["location"],"examples":[{"location":"Paris"}]}`
 	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 20)...)
-	m := srv.model(t)
+	m := messagesModel(t, srv)
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools: []llm.ToolDefinition{{Name: "weather", Description: "Weather.", InputSchema: json.RawMessage(schema)}}}
 	for range 20 {

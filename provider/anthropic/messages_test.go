@@ -39,7 +39,7 @@ const textResponse = `{"id":"msg_t1","type":"message","role":"assistant","model"
 
 func TestGenerateText(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	res, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	res, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.SystemMessage("Be brief."),
 		llm.UserMessage("Weather in Paris?"),
 	}})
@@ -117,7 +117,7 @@ func TestGenerateRequestBody(t *testing.T) {
 		},
 	}
 	// Without the cache marks, which TestPromptCaching* cover.
-	_, err := srv.model(t, WithParallelToolCalls(false), WithoutPromptCaching()).Generate(context.Background(), req)
+	_, err := messagesModel(t, srv, WithParallelToolCalls(false), WithoutPromptCaching()).Generate(context.Background(), req)
 	require.NoError(t, err)
 
 	body := string(srv.Requests()[0].Body)
@@ -152,7 +152,7 @@ func TestToolChoice(t *testing.T) {
 			if tc.parallel != nil {
 				opts = append(opts, WithParallelToolCalls(*tc.parallel))
 			}
-			_, err := srv.model(t, opts...).Generate(context.Background(), req)
+			_, err := messagesModel(t, srv, opts...).Generate(context.Background(), req)
 			require.NoError(t, err)
 			var body map[string]json.RawMessage
 			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
@@ -167,7 +167,7 @@ func TestToolChoice(t *testing.T) {
 
 func TestGenerateParallelToolUse(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "messages_tools_response.json")})
-	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	res, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	})
@@ -197,7 +197,7 @@ func TestFinishReasons(t *testing.T) {
 func TestStreamToolUse(t *testing.T) {
 	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "messages_stream_tools.sse")})
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(messagesModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
@@ -241,14 +241,14 @@ func TestStreamToolUse(t *testing.T) {
 }
 
 func TestStreamToolWithoutArguments(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
-		"message_start", `{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
-		"content_block_start", `{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"now","input":{}}}`,
-		"content_block_stop", `{"type":"content_block_stop","index":0}`,
-		"message_delta", `{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":9}}`,
-		"message_stop", `{"type":"message_stop"}`,
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.AnthropicMessages,
+		`{"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"claude","content":[],"stop_reason":null,"stop_sequence":null,"usage":{"input_tokens":5,"output_tokens":1}}}`,
+		`{"type":"content_block_start","index":0,"content_block":{"type":"tool_use","id":"toolu_1","name":"now","input":{}}}`,
+		`{"type":"content_block_stop","index":0}`,
+		`{"type":"message_delta","delta":{"stop_reason":"tool_use","stop_sequence":null},"usage":{"output_tokens":9}}`,
+		`{"type":"message_stop"}`,
 	)})
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("time?")}}), nil)
+	res, err := llm.CollectStream(messagesModel(t, srv).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("time?")}}), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{{ID: "toolu_1", Name: "now", Arguments: "{}"}}, res.Message.ToolCalls())
 	assert.Equal(t, llm.Usage{InputTokens: 5, OutputTokens: 9, TotalTokens: 14}, res.Usage)
@@ -296,7 +296,7 @@ func TestConfiguration(t *testing.T) {
 
 func TestUserMedia(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(
 			llm.TextPart("What is in these?"),
 			llm.ImageURLPart("https://example.com/a.jpg"),
@@ -311,7 +311,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"image","source":{"type":"base64","media_type":"image/jpeg","data":"/9g="}},
 		{"type":"document","source":{"type":"base64","media_type":"application/pdf","data":"JVBERg=="},"cache_control":{"type":"ephemeral"}}]}]}`, string(srv.Requests()[0].Body))
 
-	_, err = srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err = messagesModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(llm.MediaPart("image/tiff", []byte{1})),
 	}})
 	assert.ErrorContains(t, err, `image type "image/tiff"`)
@@ -319,7 +319,7 @@ func TestUserMedia(t *testing.T) {
 
 func TestEmptyTurnIsSkipped(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage("hi"),
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "unsigned"}, llm.TextPart("")}},
 		llm.UserMessage("again"),
@@ -334,7 +334,7 @@ func TestEmptyTurnIsSkipped(t *testing.T) {
 // non-streaming requests: Generate streams them instead.
 func TestGenerateLargeMaxTokensStreams(t *testing.T) {
 	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "messages_stream_tools.sse")})
-	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	res, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages:        []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		MaxOutputTokens: 64000,
 	})
@@ -354,7 +354,7 @@ func TestOtherProvidersParts(t *testing.T) {
 		{Type: llm.PartRefusal, Text: "I can't help with that."},
 	}}
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("Do the thing."), openaiTurn, llm.UserMessage("Then the weather?")}}
-	_, err := srv.model(t, WithoutPromptCaching()).Generate(context.Background(), req)
+	_, err := messagesModel(t, srv, WithoutPromptCaching()).Generate(context.Background(), req)
 	require.NoError(t, err)
 	body := string(srv.Requests()[0].Body)
 	assert.Contains(t, body, `{"content":[{"text":"I can't help with that.","type":"text"}],"role":"assistant"}`)

@@ -143,7 +143,7 @@ func TestRecordedPromptCachingMultiTurn(t *testing.T) {
 	require.Len(t, rec.Interactions, 2)
 	first, second := rec.Interactions[0], rec.Interactions[1]
 	srv := newFakeServer(t, reply{Body: string(first.Response)}, reply{Body: string(second.Response)})
-	m := srv.model(t)
+	m := messagesModel(t, srv)
 
 	messages := []llm.Message{
 		llm.SystemMessage(first.Request.System),
@@ -271,7 +271,7 @@ func partTypes(msg llm.Message) map[llm.PartType]int {
 func TestRecordedStreamCacheUsage(t *testing.T) {
 	stream := string(recordedFile(t, "vercel_code_execution_prompt_cache.sse"))
 	srv := newFakeServer(t, reply{SSE: true, Body: stream}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(`{"type":"code_execution_20260120","name":"code_execution"}`)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(`{"type":"code_execution_20260120","name":"code_execution"}`)))
 	messages := []llm.Message{llm.UserMessage("What is the sum of the squares of 1 to 12? Use bash.")}
 
 	var parts []llm.StreamPart
@@ -382,7 +382,7 @@ func TestRecordedPauseTurn(t *testing.T) {
 	require.Len(t, rec.Responses, 2)
 	paused, rest := contentOf(t, rec.Responses[0]), contentOf(t, rec.Responses[1])
 	srv := newFakeServer(t, reply{Body: string(rec.Responses[0])}, reply{Body: string(rec.Responses[1])}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(webSearch)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)))
 
 	req := rec.request()
 	res, err := m.Generate(context.Background(), req)
@@ -445,7 +445,7 @@ func TestRecordedPauseTurnStream(t *testing.T) {
 	}
 	paused, rest := streamedBlocks(t, streams[0]), streamedBlocks(t, streams[1])
 	srv := newFakeServer(t, reply{SSE: true, Body: streams[0]}, reply{SSE: true, Body: streams[1]}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(webSearch)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)))
 
 	req := rec.request()
 	var (
@@ -489,7 +489,7 @@ func TestPauseContinuations(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			paused := reply{Body: string(rec.Responses[0])}
 			srv := newFakeServer(t, paused, paused, paused, paused) // paused every time
-			res, err := srv.model(t, WithServerTools(json.RawMessage(webSearch)), WithPauseContinuations(tc.n)).Generate(context.Background(), rec.request())
+			res, err := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)), WithPauseContinuations(tc.n)).Generate(context.Background(), rec.request())
 			require.NoError(t, err)
 			assert.Len(t, srv.Requests(), tc.requests)
 			assert.Equal(t, llm.FinishOther, res.FinishReason)

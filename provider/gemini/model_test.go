@@ -39,7 +39,7 @@ const textResponse = `{"candidates":[{"content":{"parts":[{"text":"It is sunny i
 
 func TestGenerateText(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	res, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	res, err := generativeModel(t, srv, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.SystemMessage("Be brief."),
 		llm.UserMessage("Weather in Paris?"),
 	}})
@@ -110,7 +110,7 @@ func TestRequestBody(t *testing.T) {
 			"openai": json.RawMessage(`{"ignored":true}`),
 		},
 	}
-	_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), req)
+	_, err := generativeModel(t, srv, "gemini-2.5-flash").Generate(context.Background(), req)
 	require.NoError(t, err)
 	assert.JSONEq(t, `{
 	  "systemInstruction": {"role":"user","parts": [{"text": "You are a weather assistant."}, {"text": "Answer in one sentence."}]},
@@ -172,9 +172,9 @@ func TestToolChoice(t *testing.T) {
 			if tc.tools {
 				req.Tools = []llm.ToolDefinition{weatherDef()}
 			}
-			_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), req)
+			_, err := generativeModel(t, srv, "gemini-2.5-flash").Generate(context.Background(), req)
 			require.NoError(t, err)
-			body := srv.body(t, 0)
+			body := body(t, srv, 0)
 			if tc.want == "" {
 				assert.NotContains(t, body, "toolConfig")
 				return
@@ -208,9 +208,9 @@ func TestSignaturePlaceholder(t *testing.T) {
 	} {
 		t.Run(id, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: textResponse})
-			_, err := srv.model(t, id).Generate(context.Background(), &llm.Request{Messages: msgs})
+			_, err := generativeModel(t, srv, id).Generate(context.Background(), &llm.Request{Messages: msgs})
 			require.NoError(t, err)
-			sent := srv.sentContents(t, 0)
+			sent := sentContents(t, srv, 0)
 			require.Len(t, sent, 5)
 			var first, second, third struct {
 				ThoughtSignature string `json:"thoughtSignature"`
@@ -239,13 +239,13 @@ func TestThoughtSummaries(t *testing.T) {
 		return `{"candidates":[{"content":{"parts":` + parts + `,"role":"model"}` + finish + `,"index":0}],` +
 			`"usageMetadata":{"promptTokenCount":34,"candidatesTokenCount":17,"totalTokenCount":810,"thoughtsTokenCount":759},"modelVersion":"gemini-2.5-pro","responseId":"r1"}`
 	}
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.Gemini,
 		chunk(`[{"text":"**Defining the Goal**\n\n","thought":true}]`, ""),
 		chunk(`[{"text":"**Refining the Steps**\n\n","thought":true}]`, ""),
 		chunk(`[{"text":"Here is a step-by-step guide","thoughtSignature":"c2lnbmVk"}]`, ""),
 		chunk(`[{"text":" to crossing the street."}]`, `,"finishReason":"STOP"`),
 	)}, reply{Body: textResponse})
-	m := srv.model(t, "gemini-2.5-pro")
+	m := generativeModel(t, srv, "gemini-2.5-pro")
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("How do I cross the street?")}}),
 		func(p llm.StreamPart) { parts = append(parts, p) })
@@ -272,9 +272,9 @@ func TestThoughtSummaries(t *testing.T) {
 }
 
 // rawParts returns the parts of content i of request r, as JSON.
-func rawParts(t *testing.T, srv *fakeServer, r, i int) string {
+func rawParts(t *testing.T, srv *providertest.Server, r, i int) string {
 	t.Helper()
-	sent := srv.sentContents(t, r)
+	sent := sentContents(t, srv, r)
 	require.Greater(t, len(sent), i)
 	out, err := json.Marshal(sent[i].Parts)
 	require.NoError(t, err)
@@ -289,7 +289,7 @@ func TestGeminiCallIDs(t *testing.T) {
 		{"functionCall":{"id":"g98os1Jf","name":"weather","args":{"location":"Paris"}},"thoughtSignature":"c2ln"},
 		{"functionCall":{"id":"h12pq3Rs","name":"weather","args":{"location":"Rome"}}}],"role":"model"},
 		"finishReason":"STOP","index":0}],"responseId":"r2"}`}, reply{Body: textResponse})
-	m := srv.model(t, "gemini-3.6-flash")
+	m := generativeModel(t, srv, "gemini-3.6-flash")
 	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}, Tools: []llm.ToolDefinition{weatherDef()}})
 	require.NoError(t, err)
 	calls := res.Message.ToolCalls()
@@ -395,7 +395,7 @@ func TestConfiguration(t *testing.T) {
 	t.Run("options", func(t *testing.T) {
 		clear(t)
 		srv := newFakeServer(t, reply{Body: textResponse})
-		m := srv.model(t, "gemini-2.5-flash", WithAPIVersion("v1"), WithHeaders(http.Header{"X-Trace": {"abc"}}))
+		m := generativeModel(t, srv, "gemini-2.5-flash", WithAPIVersion("v1"), WithHeaders(http.Header{"X-Trace": {"abc"}}))
 		_, err := m.Generate(context.Background(), req)
 		require.NoError(t, err)
 		r := srv.Requests()[0]
@@ -425,7 +425,7 @@ func TestSchemaErrors(t *testing.T) {
 func TestRecursiveSchema(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
 	sch := `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{"name":{"type":"string"},"child":{"$ref":"#/$defs/Node"}},"required":["name"]}}}`
-	_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{
+	_, err := generativeModel(t, srv, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools:    []llm.ToolDefinition{{Name: "tree", InputSchema: json.RawMessage(sch)}},
 	})
@@ -435,7 +435,7 @@ func TestRecursiveSchema(t *testing.T) {
 			Parameters json.RawMessage `json:"parameters"`
 		} `json:"functionDeclarations"`
 	}
-	require.NoError(t, json.Unmarshal(srv.body(t, 0)["tools"], &tools))
+	require.NoError(t, json.Unmarshal(body(t, srv, 0)["tools"], &tools))
 	want, err := schema.Convert(json.RawMessage(sch), schema.DialectGemini)
 	require.NoError(t, err)
 	got := string(tools[0].FunctionDeclarations[0].Parameters)
@@ -452,7 +452,7 @@ func TestOtherProvidersParts(t *testing.T) {
 		{Type: llm.PartProviderItem, ProviderMetadata: map[string]json.RawMessage{"openai": json.RawMessage(`{"type":"web_search_call","id":"ws_1"}`)}},
 		{Type: llm.PartRefusal, Text: "I can't help with that."},
 	}}
-	_, err := srv.model(t, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := generativeModel(t, srv, "gemini-2.5-flash").Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage("Do the thing."), openaiTurn, llm.UserMessage("Then the weather?"),
 	}})
 	require.NoError(t, err)

@@ -41,7 +41,7 @@ const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1
 
 func TestGenerateText(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t)
+	m := chatModel(t, srv)
 
 	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.SystemMessage("Be brief."),
@@ -73,7 +73,7 @@ func TestGenerateText(t *testing.T) {
 // choice and options, and compares the body with a recorded request.
 func TestGenerateRequestBody(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t, WithParallelToolCalls(false))
+	m := chatModel(t, srv, WithParallelToolCalls(false))
 	temp := 0.2
 	req := &llm.Request{
 		Messages: []llm.Message{
@@ -135,7 +135,7 @@ func TestToolChoice(t *testing.T) {
 			if tc.tools {
 				req.Tools = []llm.ToolDefinition{weatherDef()}
 			}
-			_, err := srv.model(t).Generate(context.Background(), req)
+			_, err := chatModel(t, srv).Generate(context.Background(), req)
 			require.NoError(t, err)
 			var body map[string]json.RawMessage
 			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
@@ -152,7 +152,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
 	def := weatherDef()
 	def.Strict = true
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools:    []llm.ToolDefinition{def},
 	})
@@ -176,7 +176,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 
 func TestGenerateParallelToolCalls(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "chat_tools_response.json")})
-	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	res, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	})
@@ -203,7 +203,7 @@ func TestFinishReasons(t *testing.T) {
 func TestStreamToolCalls(t *testing.T) {
 	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "chat_stream_tools.sse")})
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
@@ -242,12 +242,12 @@ func TestStreamToolCalls(t *testing.T) {
 // TestStreamArgumentsBeforeName covers servers that send a call's first
 // argument bytes in the chunk that names it, or its id late.
 func TestStreamArgumentsBeforeName(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.OpenAIChat,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"loc"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather","arguments":"ation\":\"Oslo\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
 	)})
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Oslo?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	}), nil)
@@ -310,7 +310,7 @@ func TestConfiguration(t *testing.T) {
 
 func TestUserMedia(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(
 			llm.TextPart("What is in these?"),
 			llm.ImageURLPart("https://example.com/a.jpg"),
@@ -327,7 +327,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERg==","filename":"report.pdf"}},
 		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.Requests()[0].Body))
 
-	_, err = srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err = chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(llm.MediaPart("video/mp4", []byte{1})),
 	}})
 	assert.ErrorContains(t, err, `media of type "video/mp4" cannot be sent to Chat Completions`)
@@ -335,7 +335,7 @@ func TestUserMedia(t *testing.T) {
 
 func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage("hi"),
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "thinking"}}},
 		llm.UserMessage("again"),
@@ -348,7 +348,7 @@ func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
 // parallel runs do; -race checks it.
 func TestConcurrentUse(t *testing.T) {
 	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 8)...)
-	m := srv.model(t)
+	m := chatModel(t, srv)
 	errs := make(chan error, 8)
 	for range 8 {
 		go func() {
@@ -365,12 +365,12 @@ func TestConcurrentUse(t *testing.T) {
 // TestStreamCallsSharingAnIndex covers compatible servers that send every
 // tool call, complete, at index 0.
 func TestStreamCallsSharingAnIndex(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.OpenAIChat,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Rome\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
 	)})
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	}), nil)
@@ -419,7 +419,7 @@ func TestChatReasoningContentOption(t *testing.T) {
 	} {
 		t.Run(fmt.Sprint(tc.base, len(tc.opts)), func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: syntheticReasoningCall}, reply{Body: syntheticReasoningCall})
-			model := srv.chatModelAt(t, "deepseek-reasoner", tc.base, tc.opts...)
+			model := chatModelAt(t, srv, "deepseek-reasoner", tc.base, tc.opts...)
 			res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}})
 			require.NoError(t, err)
 			_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?"), res.Message,
@@ -432,7 +432,7 @@ func TestChatReasoningContentOption(t *testing.T) {
 }
 
 // secondAssistant returns the assistant message of the second request.
-func secondAssistant(t *testing.T, srv *fakeServer) map[string]json.RawMessage {
+func secondAssistant(t *testing.T, srv *providertest.Server) map[string]json.RawMessage {
 	t.Helper()
 	var body struct {
 		Messages []map[string]json.RawMessage `json:"messages"`

@@ -26,17 +26,9 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 		p.Messages = append(p.Messages, conv...)
 	}
 	for _, t := range req.Tools {
-		sch := t.InputSchema
-		if t.Strict {
-			strict, err := schema.Convert(sch, schema.DialectOpenAIStrict)
-			if err != nil {
-				return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
-			}
-			sch = strict
-		}
-		params, err := parameters(sch)
+		params, err := toolParameters(t)
 		if err != nil {
-			return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+			return p, err
 		}
 		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
 		if t.Description != "" {
@@ -85,14 +77,7 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 	if stream {
 		p.StreamOptions.IncludeUsage = oai.Bool(true)
 	}
-	extra, err := providerOptions(req.ProviderOptions)
-	if err != nil {
-		return p, err
-	}
-	if len(extra) > 0 {
-		p.SetExtraFields(extra)
-	}
-	return p, nil
+	return p, setProviderOptions(&p, req.ProviderOptions)
 }
 
 // chatMessages converts one runtime message; a tool message whose results
@@ -266,17 +251,9 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 	}
 	p.Input.OfInputItemList = input
 	for _, t := range req.Tools {
-		sch := t.InputSchema
-		if t.Strict {
-			strict, err := schema.Convert(sch, schema.DialectOpenAIStrict)
-			if err != nil {
-				return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
-			}
-			sch = strict
-		}
-		params, err := parameters(sch)
+		params, err := toolParameters(t)
 		if err != nil {
-			return p, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+			return p, err
 		}
 		// The Responses API makes function tools strict unless told not to.
 		fn := responses.FunctionToolParam{Name: t.Name, Parameters: params, Strict: oai.Bool(t.Strict)}
@@ -316,14 +293,7 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 	if req.MaxOutputTokens > 0 {
 		p.MaxOutputTokens = oai.Int(int64(req.MaxOutputTokens))
 	}
-	extra, err := providerOptions(req.ProviderOptions)
-	if err != nil {
-		return p, err
-	}
-	if len(extra) > 0 {
-		p.SetExtraFields(extra)
-	}
-	return p, nil
+	return p, setProviderOptions(&p, req.ProviderOptions)
 }
 
 // inputItems converts one runtime message to input items.
@@ -541,21 +511,43 @@ func filename(p llm.Part) string {
 	return "document.pdf"
 }
 
-// providerOptions returns the fields of ProviderOptions["openai"].
-func providerOptions(po map[string]json.RawMessage) (map[string]any, error) {
+// setProviderOptions sets the fields of ProviderOptions["openai"] in the
+// request body of p.
+func setProviderOptions(p interface{ SetExtraFields(map[string]any) }, po map[string]json.RawMessage) error {
 	raw, ok := po[ProviderName]
 	if !ok {
-		return nil, nil
+		return nil
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil {
-		return nil, fmt.Errorf("openai: provider options: want a JSON object: %w", err)
+		return fmt.Errorf("openai: provider options: want a JSON object: %w", err)
 	}
-	out := make(map[string]any, len(fields))
+	extra := make(map[string]any, len(fields))
 	for k, v := range fields {
-		out[k] = v
+		extra[k] = v
 	}
-	return out, nil
+	if len(extra) > 0 {
+		p.SetExtraFields(extra)
+	}
+	return nil
+}
+
+// toolParameters returns the parameters of a function tool: its input
+// schema, in [schema.DialectOpenAIStrict] for a strict tool.
+func toolParameters(t llm.ToolDefinition) (shared.FunctionParameters, error) {
+	sch := t.InputSchema
+	if t.Strict {
+		strict, err := schema.Convert(sch, schema.DialectOpenAIStrict)
+		if err != nil {
+			return nil, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+		}
+		sch = strict
+	}
+	params, err := parameters(sch)
+	if err != nil {
+		return nil, fmt.Errorf("openai: tool %s: %w", t.Name, err)
+	}
+	return params, nil
 }
 
 // formatSchema returns the schema to send for a response format, and

@@ -61,7 +61,7 @@ func responsesConversation() *llm.Request {
 
 func TestResponsesRequestBody(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
-	_, err := srv.responsesModel(t, WithParallelToolCalls(true)).Generate(context.Background(), responsesConversation())
+	_, err := responsesModel(t, srv, WithParallelToolCalls(true)).Generate(context.Background(), responsesConversation())
 	require.NoError(t, err)
 	r := srv.Requests()[0]
 	assert.Equal(t, "/v1/responses", r.Path)
@@ -82,7 +82,7 @@ func TestResponsesToolChoice(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
-			_, err := srv.responsesModel(t).Generate(context.Background(), &llm.Request{
+			_, err := responsesModel(t, srv).Generate(context.Background(), &llm.Request{
 				Messages: []llm.Message{llm.UserMessage("hi")}, Tools: []llm.ToolDefinition{weatherDef()}, ToolChoice: tc.choice,
 			})
 			require.NoError(t, err)
@@ -110,7 +110,7 @@ var responsesUsage = llm.Usage{InputTokens: 120, OutputTokens: 40, TotalTokens: 
 
 func TestResponsesGenerate(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
-	res, err := srv.responsesModel(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	res, err := responsesModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 	require.NoError(t, err)
 	assert.Equal(t, &llm.Response{
 		Message:         wantResponsesMessage(),
@@ -123,7 +123,7 @@ func TestResponsesGenerate(t *testing.T) {
 
 	// What came back is sent back as the same items.
 	srv2 := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
-	_, err = srv2.responsesModel(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{res.Message}})
+	_, err = responsesModel(t, srv2).Generate(context.Background(), &llm.Request{Messages: []llm.Message{res.Message}})
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","input":[
 		{"type":"reasoning","id":"rs_1","summary":[{"type":"summary_text","text":"Two cities: two calls."}],"encrypted_content":"gAAAAB-enc"},
@@ -136,7 +136,7 @@ func TestResponsesGenerate(t *testing.T) {
 func TestResponsesStream(t *testing.T) {
 	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "responses_stream_tools.sse")})
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(srv.responsesModel(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(responsesModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
 		Tools:    []llm.ToolDefinition{weatherDef()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
@@ -182,7 +182,7 @@ func TestResponsesEndings(t *testing.T) {
 
 	t.Run("incomplete is length", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: incomplete})
-		res, err := srv.responsesModel(t).Generate(context.Background(), req)
+		res, err := responsesModel(t, srv).Generate(context.Background(), req)
 		require.NoError(t, err)
 		assert.Equal(t, llm.FinishLength, res.FinishReason)
 		assert.Equal(t, "max_output_tokens", res.RawFinishReason)
@@ -190,7 +190,7 @@ func TestResponsesEndings(t *testing.T) {
 	})
 	t.Run("failed is an error", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: failed})
-		_, err := srv.responsesModel(t).Generate(context.Background(), req)
+		_, err := responsesModel(t, srv).Generate(context.Background(), req)
 		assert.ErrorContains(t, err, "openai: response resp_1 failed: server_error: The model failed.")
 	})
 	for _, tc := range []struct{ name, body, want string }{
@@ -206,7 +206,7 @@ func TestResponsesEndings(t *testing.T) {
 			var texts []string
 			var last error
 			var final *llm.Response
-			for p, err := range srv.responsesModel(t).Stream(context.Background(), req) {
+			for p, err := range responsesModel(t, srv).Stream(context.Background(), req) {
 				if err != nil {
 					last = err
 					break
@@ -244,7 +244,7 @@ func TestResponsesAgent(t *testing.T) {
 	 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
 	 "usage":{"input_tokens":30,"input_tokens_details":{"cached_tokens":0},"output_tokens":5,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":35}}`
 	srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
-	ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: srv.responsesModel(t), Tools: weatherTools()}
+	ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: responsesModel(t, srv), Tools: weatherTools()}
 	res, err := ag.Generate(context.Background(), "Weather in Paris and Atlantis?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", res.Text)

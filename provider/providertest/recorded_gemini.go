@@ -73,16 +73,6 @@ func decodeSignature(t *testing.T, s string) []byte {
 	return b
 }
 
-// geminiSSE renders chunks, each the JSON of a GenerateContentResponse, as
-// a streamGenerateContent body.
-func geminiSSE(chunks ...string) string {
-	var b strings.Builder
-	for _, c := range chunks {
-		b.WriteString("data: " + c + "\r\n\r\n")
-	}
-	return b.String()
-}
-
 // recorded is a request body as another client sent it.
 type recordedBody struct {
 	Contents []struct {
@@ -417,7 +407,7 @@ func geminiMaxTokens(t *testing.T, s *suite) {
 // prompt: no candidate, a block reason (vercel/ai's issue-19758 fixture).
 func geminiPromptBlocked(t *testing.T, s *suite) {
 	body := recording(t, "gemini", "prompt_blocked.response.json")
-	srv := replay(t, Reply{Body: body}, Reply{SSE: true, Body: geminiSSE(compact(t, body))})
+	srv := replay(t, Reply{Body: body}, Reply{SSE: true, Body: Stream(Gemini, compact(t, body))})
 	m := s.modelAt(srv, "gemini-3.7-flash", srv.URL(), 2)
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("…")}}
 	res, err := m.Generate(t.Context(), req)

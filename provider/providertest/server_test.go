@@ -523,3 +523,11 @@ func TestSplitWrites(t *testing.T) {
 	split := ok(t, srv, "v1/messages", body)
 	assert.Equal(t, whole, strings.Replace(split, `"id":"msg_2"`, `"id":"msg_1"`, 1))
 }
+
+// TestStream frames events as each API does.
+func TestStream(t *testing.T) {
+	assert.Equal(t, "data: {\"a\":1}\n\ndata: [DONE]\n\n", providertest.Stream(providertest.OpenAIChat, `{"a":1}`))
+	assert.Equal(t, "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n", providertest.Stream(providertest.AnthropicMessages, `{"type":"message_stop"}`))
+	assert.Equal(t, "event: response.completed\ndata: {\"type\":\"response.completed\"}\n\n", providertest.Stream(providertest.OpenAIResponses, `{"type":"response.completed"}`))
+	assert.Equal(t, "data: {\"a\":1}\r\n\r\ndata: {\"b\":2}\r\n\r\n", providertest.Stream(providertest.Gemini, `{"a":1}`, `{"b":2}`))
+}

@@ -105,6 +105,30 @@ func (e event) bytes(crlf bool) []byte {
 	return []byte(b.String())
 }
 
+// Stream frames data, each the JSON of an event, as a stream of api in
+// the server's framing, for a test's raw [Reply]: "data: …" events ending
+// in "data: [DONE]" for Chat Completions, events named after their "type"
+// on the Responses and Messages APIs, data events ending in CRLF CRLF for
+// Gemini.
+func Stream(api API, data ...string) string {
+	var b strings.Builder
+	for _, d := range data {
+		e := event{data: d}
+		if api == OpenAIResponses || api == AnthropicMessages {
+			var head struct {
+				Type string `json:"type"`
+			}
+			_ = json.Unmarshal([]byte(d), &head)
+			e.name = head.Type
+		}
+		b.Write(e.bytes(api == Gemini))
+	}
+	if api == OpenAIChat {
+		b.Write(event{data: "[DONE]"}.bytes(false))
+	}
+	return b.String()
+}
+
 // streamWriter writes server-sent events, flushing after each piece.
 type streamWriter struct {
 	w     http.ResponseWriter
