@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // agentStep is a request as the agent loop builds it at its second step:
@@ -148,6 +149,24 @@ func TestToolSchemasAreStable(t *testing.T) {
 		require.Equal(t, string(reqs[0].Body), string(r.Body))
 	}
 	assert.Contains(t, string(reqs[0].Body), `"input_schema":{"type":"object","description":"Weather input.","title":"WeatherInput","additionalProperties":false,`)
+}
+
+// weatherIn is the input of weatherTools' tool and of the format of
+// TestNativeSchemaAgentRetry.
+type weatherIn struct {
+	Location string `json:"location"`
+	Units    string `json:"units,omitempty"`
+}
+
+// weatherTools has a weather tool that fails for Atlantis.
+func weatherTools() tool.Toolset {
+	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
+	return tool.Toolset{"weather": tool.NewFunc(&spec, func(_ context.Context, in weatherIn) (string, error) {
+		if in.Location == "Atlantis" {
+			return "", fmt.Errorf("no station in %s", in.Location)
+		}
+		return "Sunny in " + in.Location, nil
+	})}
 }
 
 // TestAgentPromptCaching runs an agent for four steps against the fake

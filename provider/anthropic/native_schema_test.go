@@ -18,110 +18,48 @@ import (
 	"github.com/toolgen-go/toolgen/tool"
 )
 
-// constrainedSchema has every kind of keyword native output refuses or
-// takes: length, numeric and array bounds, an open nested object, an
-// unsupported format and pattern beside supported ones, oneOf, a
-// reference.
-const constrainedSchema = `{"type":"object","properties":{` +
-	`"name":{"type":"string","minLength":1,"maxLength":80,"description":"The name."},` +
-	`"age":{"type":"integer","minimum":0,"maximum":150,"format":"int32"},` +
-	`"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z]+$"},"minItems":3,"maxItems":10,"uniqueItems":true},` +
-	`"ids":{"type":"array","items":{"type":"string","format":"uuid"},"minItems":1},` +
-	`"email":{"type":"string","format":"email"},` +
-	`"word":{"type":"string","pattern":"\\bx\\b"},` +
-	`"unit":{"type":"string","enum":["celsius","fahrenheit"],"default":"celsius"},` +
-	`"kind":{"const":"report"},` +
-	`"when":{"oneOf":[{"type":"string","format":"date"},{"type":"null"}]},` +
-	`"address":{"type":"object","properties":{"city":{"type":"string","description":"The city."}},"required":["city"],"additionalProperties":true,"minProperties":1},` +
-	`"home":{"$ref":"#/$defs/Place","description":"Where they live."}},` +
-	`"required":["name","age"],` +
-	`"$defs":{"Place":{"type":"object","properties":{"lat":{"type":"number","exclusiveMinimum":-90,"multipleOf":0.5}}}}}`
-
-// weatherInputSchema is examples/weather's generated WeatherInput schema
-// (weatherInputSchema in tools_gen.go), whose location has minLength 1
-// from its jsonschema tag.
-const weatherInputSchema = `{
-  "properties": {
-    "location": {
-      "type": "string",
-      "minLength": 1,
-      "description": "Location is a city name, such as \"Paris\" or \"New York\"."
-    },
-    "units": {
-      "type": "string",
-      "enum": [
-        "celsius",
-        "fahrenheit"
-      ],
-      "description": "Units defaults to celsius."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "location"
-  ],
-  "description": "WeatherInput is what the model must supply to get the weather."
-}`
-
 // treeSchema is recursive: a node's children are nodes.
 const treeSchema = `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","properties":{` +
 	`"name":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/Node"}}},` +
 	`"required":["name","children"],"additionalProperties":false}}}`
 
-// TestNativeSchemaTransform: in auto and native mode, a schema with
-// keywords that native output refuses goes as output_config.format with
-// them moved into their node's description ("{minLength: 1, …}", after
-// the description when there is one), every object closed, and the rest
-// (enum, const, default, required, supported formats, a simple pattern,
-// minItems 1, $defs and $ref, anyOf for oneOf) kept, properties in their
-// order.
+// TestNativeSchemaTransform: in auto mode on a model with native output
+// (Sonnet 4.5, Haiku 4.5) and in native mode, weatherSchema, whose
+// minLength 1 native output refuses, goes as output_config.format in the
+// form schema.AnthropicOutput writes (its rules are tested in package
+// schema): the bound in the description, properties in their order, no
+// tools.
 func TestNativeSchemaTransform(t *testing.T) {
-	for _, mode := range []StructuredOutputMode{StructuredOutputAuto, StructuredOutputNative} {
-		t.Run(string(mode), func(t *testing.T) {
-			srv := providertest.NewServer(t, scripted.Text(`{"name":"Ada","age":36}`))
-			res, _ := run(t, fakeModel(srv, "claude-sonnet-4-5", WithStructuredOutput(mode)), formatRequest(constrainedSchema, false), false)
+	want, err := schema.AnthropicOutput(json.RawMessage(weatherSchema))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		id   string
+		mode StructuredOutputMode
+	}{{"claude-sonnet-4-5", StructuredOutputAuto}, {"claude-sonnet-4-5", StructuredOutputNative}, {"claude-haiku-4-5", ""}} {
+		t.Run(tc.id+"/"+string(tc.mode), func(t *testing.T) {
+			srv := providertest.NewServer(t, scripted.Text(`{"location":"Paris"}`))
+			res, _ := run(t, fakeModel(srv, tc.id, WithStructuredOutput(tc.mode)), formatRequest(weatherSchema, false), false)
+			assert.Equal(t, `{"location":"Paris"}`, res.Message.Text())
 
 			body := onlyBody(t, srv)
-			native, err := schema.AnthropicOutput(json.RawMessage(constrainedSchema))
-			require.NoError(t, err)
-			assert.JSONEq(t, `{"format":{"type":"json_schema","schema":`+string(native)+`}}`, string(body["output_config"]))
 			assert.NotContains(t, body, "tools")
+			assert.JSONEq(t, `{"format":{"type":"json_schema","schema":`+string(want)+`}}`, string(body["output_config"]))
 			raw := string(body["output_config"])
-			assert.Less(t, strings.Index(raw, `"name"`), strings.Index(raw, `"address"`), "properties keep their order")
-			assert.Equal(t, `{"name":"Ada","age":36}`, res.Message.Text())
+			assert.Less(t, strings.Index(raw, `"location"`), strings.Index(raw, `"units"`), "properties keep their order")
+			var cfg struct {
+				Format struct {
+					Schema struct {
+						Properties map[string]map[string]any `json:"properties"`
+					} `json:"schema"`
+				} `json:"format"`
+			}
+			require.NoError(t, json.Unmarshal(body["output_config"], &cfg))
+			assert.Equal(t, map[string]any{
+				"type":        "string",
+				"description": "Location is a city name, such as \"Paris\" or \"New York\".\n\n{minLength: 1}",
+			}, cfg.Format.Schema.Properties["location"])
 		})
 	}
-}
-
-// TestNativeSchemaWeatherInput: examples/weather's input schema, whose
-// minLength 1 native output refuses, goes natively in auto mode with the
-// bound in the description.
-func TestNativeSchemaWeatherInput(t *testing.T) {
-	srv := providertest.NewServer(t, scripted.Text(`{"location":"Paris"}`))
-	run(t, fakeModel(srv, "claude-haiku-4-5"), formatRequest(weatherInputSchema, false), false)
-
-	body := onlyBody(t, srv)
-	assert.NotContains(t, body, "tools")
-	var cfg struct {
-		Format struct {
-			Type   string `json:"type"`
-			Schema struct {
-				Properties map[string]map[string]any `json:"properties"`
-			} `json:"schema"`
-		} `json:"format"`
-	}
-	require.NoError(t, json.Unmarshal(body["output_config"], &cfg))
-	assert.Equal(t, "json_schema", cfg.Format.Type)
-	assert.Equal(t, map[string]any{
-		"type":        "string",
-		"description": "Location is a city name, such as \"Paris\" or \"New York\".\n\n{minLength: 1}",
-	}, cfg.Format.Schema.Properties["location"])
-	assert.Equal(t, map[string]any{
-		"type":        "string",
-		"enum":        []any{"celsius", "fahrenheit"},
-		"description": "Units defaults to celsius.",
-	}, cfg.Format.Schema.Properties["units"])
 }
 
 // TestNativeSchemaRecursiveFallback: in auto mode, a recursive schema,
@@ -181,7 +119,7 @@ func TestNativeSchemaRecursiveNativeError(t *testing.T) {
 // with the validation message, and the model is asked again.
 func TestNativeSchemaAgentRetry(t *testing.T) {
 	srv := providertest.NewServer(t, scripted.Text(`{"location":""}`), scripted.Text(`{"location":"Paris"}`))
-	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(weatherInputSchema)})
+	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(weatherSchema)})
 	ag := &agent.Agent{ID: "asker", Model: fakeModel(srv, "claude-sonnet-4-5")}
 	res, err := ag.Generate(t.Context(), "Where?", agent.WithOutput(out))
 	require.NoError(t, err)

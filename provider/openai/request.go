@@ -434,22 +434,17 @@ func inputContent(parts []llm.Part) (responses.ResponseInputMessageContentListPa
 		case llm.PartText:
 			out = append(out, responses.ResponseInputContentParamOfInputText(p.Text))
 		case llm.PartImageURL, llm.PartMedia:
-			url, file, err := mediaSource(p)
-			if err != nil {
+			m, err := mediaSource(p)
+			switch {
+			case err != nil:
 				return nil, err
-			}
-			if !file {
+			case m.image:
 				out = append(out, responses.ResponseInputContentUnionParam{OfInputImage: &responses.ResponseInputImageParam{
-					Detail: responses.ResponseInputImageDetailAuto, ImageURL: oai.String(url)}})
-				continue
+					Detail: responses.ResponseInputImageDetailAuto, ImageURL: oai.String(m.url)}})
+			default:
+				out = append(out, responses.ResponseInputContentUnionParam{OfInputFile: &responses.ResponseInputFileParam{
+					Filename: oai.String(m.filename), FileData: m.data(), FileURL: m.link()}})
 			}
-			f := responses.ResponseInputFileParam{Filename: oai.String(filename(p))}
-			if len(p.Data) > 0 {
-				f.FileData = oai.String(url)
-			} else {
-				f.FileURL = oai.String(url)
-			}
-			out = append(out, responses.ResponseInputContentUnionParam{OfInputFile: &f})
 		case llm.PartReasoning:
 		default:
 			return nil, fmt.Errorf("a %s part cannot be sent as content", p.Type)
@@ -462,53 +457,68 @@ func inputContent(parts []llm.Part) (responses.ResponseInputMessageContentListPa
 func outputContent(parts []llm.Part) (responses.ResponseFunctionCallOutputItemListParam, error) {
 	var out responses.ResponseFunctionCallOutputItemListParam
 	for _, p := range parts {
-		switch p.Type {
-		case llm.PartText:
+		if p.Type == llm.PartText {
 			out = append(out, responses.ResponseFunctionCallOutputItemParamOfInputText(p.Text))
-		case llm.PartImageURL, llm.PartMedia:
-			url, file, err := mediaSource(p)
-			if err != nil {
-				return nil, err
-			}
-			if !file {
-				out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputImage: &responses.ResponseInputImageContentParam{ImageURL: oai.String(url)}})
-				continue
-			}
-			f := responses.ResponseInputFileContentParam{Filename: oai.String(filename(p))}
-			if len(p.Data) > 0 {
-				f.FileData = oai.String(url)
-			} else {
-				f.FileURL = oai.String(url)
-			}
-			out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputFile: &f})
-		default:
+			continue
+		}
+		if p.Type != llm.PartImageURL && p.Type != llm.PartMedia {
 			return nil, fmt.Errorf("a %s part cannot be a tool result", p.Type)
+		}
+		m, err := mediaSource(p)
+		switch {
+		case err != nil:
+			return nil, err
+		case m.image:
+			out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputImage: &responses.ResponseInputImageContentParam{ImageURL: oai.String(m.url)}})
+		default:
+			out = append(out, responses.ResponseFunctionCallOutputItemUnionParam{OfInputFile: &responses.ResponseInputFileContentParam{
+				Filename: oai.String(m.filename), FileData: m.data(), FileURL: m.link()}})
 		}
 	}
 	return out, nil
 }
 
-// mediaSource returns the URL (a data URL for inline bytes) of an image or
-// a PDF, and whether it is a file rather than an image.
-func mediaSource(p llm.Part) (url string, file bool, err error) {
-	url = p.URL
-	if len(p.Data) > 0 {
-		url = dataURL(p.MediaType, p.Data)
+// media is an image or a PDF as the Responses API takes it.
+type media struct {
+	url      string // a data URL for inline bytes
+	image    bool   // an image, else a file
+	inline   bool
+	filename string // of a file: the part's, else "document.pdf"
+}
+
+// data is the file's file_data: its data URL, for inline bytes.
+func (m media) data() param.Opt[string] {
+	if m.inline {
+		return oai.String(m.url)
+	}
+	return param.Opt[string]{}
+}
+
+// link is the file's file_url, for a file by URL.
+func (m media) link() param.Opt[string] {
+	if m.inline {
+		return param.Opt[string]{}
+	}
+	return oai.String(m.url)
+}
+
+// mediaSource returns an image or a PDF as the Responses API takes it.
+func mediaSource(p llm.Part) (media, error) {
+	m := media{url: p.URL, inline: len(p.Data) > 0, filename: p.Filename}
+	if m.inline {
+		m.url = dataURL(p.MediaType, p.Data)
+	}
+	if m.filename == "" {
+		m.filename = "document.pdf"
 	}
 	switch {
 	case p.Type == llm.PartImageURL || strings.HasPrefix(p.MediaType, "image/"):
-		return url, false, nil
+		m.image = true
+		return m, nil
 	case p.MediaType == "application/pdf":
-		return url, true, nil
+		return m, nil
 	}
-	return "", false, fmt.Errorf("media of type %q cannot be sent to the Responses API", p.MediaType)
-}
-
-func filename(p llm.Part) string {
-	if p.Filename != "" {
-		return p.Filename
-	}
-	return "document.pdf"
+	return media{}, fmt.Errorf("media of type %q cannot be sent to the Responses API", p.MediaType)
 }
 
 // setProviderOptions sets the fields of ProviderOptions["openai"] in the

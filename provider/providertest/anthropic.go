@@ -178,19 +178,20 @@ func messageEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 		evs = append(evs, newEvent("content_block_stop", map[string]any{"type": "content_block_stop", "index": index}))
 		index++
 	}
+	d := streamDeltas(turn)
 	textEnd := len(evs)
 	if turn.Text != "" {
 		empty := ""
 		blockStart(block{Type: "text", Text: &empty})
-		for _, word := range words(turn.Text) {
+		for _, word := range d.text {
 			delta(map[string]string{"type": "text_delta", "text": word})
 		}
 		textEnd = len(evs)
 		blockStop()
 	}
-	for _, c := range turn.ToolCalls {
+	for i, c := range turn.ToolCalls {
 		blockStart(block{Type: "tool_use", ID: c.ID, Name: c.Name, Input: json.RawMessage(`{}`)})
-		for _, piece := range chunks(c.Arguments) {
+		for _, piece := range d.args[i] {
 			delta(map[string]string{"type": "input_json_delta", "partial_json": piece})
 		}
 		blockStop()

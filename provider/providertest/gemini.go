@@ -188,7 +188,7 @@ func (a geminiAnswer) response() generateResponse {
 func geminiEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 	a := x.geminiAnswer(turn)
 	var evs []event
-	for _, w := range words(a.turn.Text) {
+	for _, w := range streamDeltas(a.turn).text {
 		evs = append(evs, newEvent("", a.wrap([]geminiPart{{Text: &w}}, "")))
 	}
 	textEnd := len(evs)

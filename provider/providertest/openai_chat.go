@@ -144,9 +144,10 @@ func chatEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 			Choices: []chatChoice{{Delta: delta, FinishReason: finish}},
 		}))
 	}
+	d := streamDeltas(turn)
 	empty := ""
 	chunk(&chatMessage{Role: "assistant", Content: &empty}, nil)
-	for _, word := range words(turn.Text) {
+	for _, word := range d.text {
 		chunk(&chatMessage{Content: &word}, nil)
 	}
 	textEnd := len(evs)
@@ -154,7 +155,7 @@ func chatEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 		start := chatToolCall{Index: &i, ID: c.ID, Type: "function"}
 		start.Function.Name = c.Name
 		chunk(&chatMessage{ToolCalls: []chatToolCall{start}}, nil)
-		for _, piece := range chunks(c.Arguments) {
+		for _, piece := range d.args[i] {
 			delta := chatToolCall{Index: &i}
 			delta.Function.Arguments = piece
 			chunk(&chatMessage{ToolCalls: []chatToolCall{delta}}, nil)

@@ -120,6 +120,7 @@ func buildResponse(x *exchange, turn scripted.Turn) response {
 // deltas and done, and response.completed (or incomplete).
 func responsesEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 	res := buildResponse(x, turn)
+	d := streamDeltas(turn)
 	var evs []event
 	send := func(ev respEvent) {
 		ev.SequenceNumber = len(evs)
@@ -129,7 +130,7 @@ func responsesEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 	pending.Status, pending.IncompleteDetails, pending.Output, pending.Usage = "in_progress", nil, []respItem{}, nil
 	send(respEvent{Type: "response.created", Response: &pending})
 	send(respEvent{Type: "response.in_progress", Response: &pending})
-	textEnd := len(evs)
+	textEnd, calls := len(evs), 0
 	for i, item := range res.Output {
 		added := item
 		added.Status = "in_progress"
@@ -140,7 +141,7 @@ func responsesEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 			zero := 0
 			send(respEvent{Type: "response.content_part.added", OutputIndex: &i, ItemID: item.ID, ContentIndex: &zero,
 				Part: respContent{Type: "output_text", Annotations: []any{}}})
-			for _, word := range words(turn.Text) {
+			for _, word := range d.text {
 				send(respEvent{Type: "response.output_text.delta", OutputIndex: &i, ItemID: item.ID, ContentIndex: &zero, Delta: word})
 			}
 			textEnd = len(evs)
@@ -150,10 +151,11 @@ func responsesEvents(x *exchange, turn scripted.Turn) ([]event, int) {
 			empty := ""
 			added.Arguments = &empty
 			send(respEvent{Type: "response.output_item.added", OutputIndex: &i, Item: &added})
-			for _, piece := range chunks(*item.Arguments) {
+			for _, piece := range d.args[calls] {
 				send(respEvent{Type: "response.function_call_arguments.delta", OutputIndex: &i, ItemID: item.ID, Delta: piece})
 			}
 			send(respEvent{Type: "response.function_call_arguments.done", OutputIndex: &i, ItemID: item.ID, Arguments: *item.Arguments})
+			calls++
 		}
 		send(respEvent{Type: "response.output_item.done", OutputIndex: &i, Item: &item})
 	}

@@ -20,10 +20,11 @@
 // offline [scripted.Model] and this server alike, whatever the API. Each
 // request consumes the next turn:
 //
-//   - Text streams as word deltas. Each tool call streams as 8-byte
-//     argument deltas (Gemini sends a call whole, in a chunk of its own). A
-//     call without an ID gets "call_<n>" ("toolu_<n>" on the Messages API),
-//     n counting the script's calls from 1.
+//   - A stream carries the deltas [scripted.Model] streams: text as word
+//     deltas, each tool call's arguments as 8-byte deltas (Gemini sends a
+//     call whole, in a chunk of its own). A call without an ID gets
+//     "call_<n>" ("toolu_<n>" on the Messages API), n counting the
+//     script's calls from 1.
 //   - FinishReason defaults to tool-calls when there are calls, else stop,
 //     and is sent as the API's own value; Usage is sent as the API's usage.
 //   - Err answers with an API error in the API's shape whose message is

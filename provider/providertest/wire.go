@@ -1,6 +1,7 @@
 package providertest
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -340,33 +341,32 @@ func (x *exchange) interrupt(i Interruption) {
 	}
 }
 
-// words splits s into deltas that concatenate back to s.
-func words(s string) []string {
-	var out []string
-	for s != "" {
-		i := strings.IndexByte(s, ' ')
-		if i < 0 {
-			out = append(out, s)
-			break
-		}
-		out = append(out, s[:i+1])
-		s = s[i+1:]
-	}
-	return out
+// turnDeltas are the deltas a turn streams as, the scripted model's: its
+// text's (a word each) and each call's arguments' (8 bytes each).
+type turnDeltas struct {
+	text []string
+	args [][]string
 }
 
-// chunkSize is the number of argument bytes per streamed tool-call delta.
-const chunkSize = 8
-
-// chunks splits s into pieces of at most chunkSize bytes.
-func chunks(s string) []string {
-	var out []string
-	for s != "" {
-		n := min(chunkSize, len(s))
-		out = append(out, s[:n])
-		s = s[n:]
+// streamDeltas returns the deltas of turn's text and calls, as
+// [scripted.Model] streams them.
+func streamDeltas(turn scripted.Turn) turnDeltas {
+	var d turnDeltas
+	m := scripted.New(scripted.Turn{Text: turn.Text, ToolCalls: turn.ToolCalls})
+	for p, err := range m.Stream(context.Background(), &llm.Request{}) {
+		if err != nil {
+			break
+		}
+		switch p.Type {
+		case llm.StreamTextDelta:
+			d.text = append(d.text, p.Text)
+		case llm.StreamToolCallStart:
+			d.args = append(d.args, nil)
+		case llm.StreamToolCallDelta:
+			d.args[len(d.args)-1] = append(d.args[len(d.args)-1], p.Text)
+		}
 	}
-	return out
+	return d
 }
 
 // jsonObject returns args when they are a JSON object, trimmed.
