@@ -33,7 +33,7 @@ func agentStep() *llm.Request {
 				llm.ToolResult{ToolCallID: "toolu_rome", ToolName: "weather", Output: llm.TextOutput("Rain")}),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema)},
 		},
 	}
@@ -160,7 +160,7 @@ type weatherIn struct {
 
 // weatherTools has a weather tool that fails for Atlantis.
 func weatherTools() tool.Toolset {
-	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
+	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(providertest.WeatherSchema)}
 	return tool.Toolset{"weather": tool.NewFunc(&spec, func(_ context.Context, in weatherIn) (string, error) {
 		if in.Location == "Atlantis" {
 			return "", fmt.Errorf("no station in %s", in.Location)

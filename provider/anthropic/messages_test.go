@@ -16,21 +16,7 @@ import (
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-const weatherSchema = `{
-  "properties": {
-    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
-    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": ["location"]
-}`
-
 const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
-
-func weatherDef() llm.ToolDefinition {
-	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
-}
 
 const textResponse = `{"id":"msg_t1","type":"message","role":"assistant","model":"claude-sonnet-4-5-20250929",
  "content":[{"type":"text","text":"It is sunny in Paris."}],
@@ -105,7 +91,7 @@ func TestGenerateRequestBody(t *testing.T) {
 			llm.UserMessage("Also, is it windy?"),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
 		},
 		ToolChoice:      llm.ChoiceRequired,
@@ -146,7 +132,7 @@ func TestToolChoice(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: textResponse})
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, ToolChoice: tc.choice}
 			if tc.tools {
-				req.Tools = []llm.ToolDefinition{weatherDef()}
+				req.Tools = []llm.ToolDefinition{providertest.WeatherTool()}
 			}
 			var opts []Option
 			if tc.parallel != nil {
@@ -169,7 +155,7 @@ func TestGenerateParallelToolUse(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "messages_tools_response.json")})
 	res, err := messagesModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	})
 	require.NoError(t, err)
 	require.Len(t, res.Message.Parts, 4)
@@ -199,13 +185,13 @@ func TestStreamToolUse(t *testing.T) {
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(messagesModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
 
 	assert.JSONEq(t, `{"model":"claude-sonnet-4-5","max_tokens":4096,"stream":true,
 		"messages":[{"role":"user","content":[{"type":"text","text":"Weather in Paris and Rome?","cache_control":{"type":"ephemeral"}}]}],
-		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`,"cache_control":{"type":"ephemeral"}}]}`,
+		"tools":[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+providertest.WeatherSchema+`,"cache_control":{"type":"ephemeral"}}]}`,
 		string(srv.Requests()[0].Body))
 
 	paris := &llm.ToolCall{ID: "toolu_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
@@ -272,13 +258,7 @@ func TestConfiguration(t *testing.T) {
 		t.Setenv("ANTHROPIC_API_KEY", "")
 		t.Setenv("ANTHROPIC_AUTH_TOKEN", "")
 		_, err := New("claude-sonnet-4-5")
-		assert.ErrorIs(t, err, ErrNoAPIKey)
-		m := Model("claude-sonnet-4-5")
-		_, err = m.Generate(context.Background(), &llm.Request{})
-		assert.ErrorIs(t, err, ErrNoAPIKey)
-		for _, err := range m.Stream(context.Background(), &llm.Request{}) {
-			assert.ErrorIs(t, err, ErrNoAPIKey)
-		}
+		assert.ErrorIs(t, err, ErrNoAPIKey, "the suite checks the calls of a model without a key")
 	})
 	t.Run("environment", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})

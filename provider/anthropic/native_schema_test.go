@@ -24,13 +24,13 @@ const treeSchema = `{"$ref":"#/$defs/Node","$defs":{"Node":{"type":"object","pro
 	`"required":["name","children"],"additionalProperties":false}}}`
 
 // TestNativeSchemaTransform: in auto mode on a model with native output
-// (Sonnet 4.5, Haiku 4.5) and in native mode, weatherSchema, whose
+// (Sonnet 4.5, Haiku 4.5) and in native mode, providertest.WeatherSchema, whose
 // minLength 1 native output refuses, goes as output_config.format in the
 // form schema.AnthropicOutput writes (its rules are tested in package
 // schema): the bound in the description, properties in their order, no
 // tools.
 func TestNativeSchemaTransform(t *testing.T) {
-	want, err := schema.AnthropicOutput(json.RawMessage(weatherSchema))
+	want, err := schema.AnthropicOutput(json.RawMessage(providertest.WeatherSchema))
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		id   string
@@ -38,7 +38,7 @@ func TestNativeSchemaTransform(t *testing.T) {
 	}{{"claude-sonnet-4-5", StructuredOutputAuto}, {"claude-sonnet-4-5", StructuredOutputNative}, {"claude-haiku-4-5", ""}} {
 		t.Run(tc.id+"/"+string(tc.mode), func(t *testing.T) {
 			srv := providertest.NewServer(t, scripted.Text(`{"location":"Paris"}`))
-			res, _ := run(t, fakeModel(srv, tc.id, WithStructuredOutput(tc.mode)), formatRequest(weatherSchema, false), false)
+			res, _ := run(t, fakeModel(srv, tc.id, WithStructuredOutput(tc.mode)), formatRequest(providertest.WeatherSchema, false), false)
 			assert.Equal(t, `{"location":"Paris"}`, res.Message.Text())
 
 			body := onlyBody(t, srv)
@@ -119,7 +119,7 @@ func TestNativeSchemaRecursiveNativeError(t *testing.T) {
 // with the validation message, and the model is asked again.
 func TestNativeSchemaAgentRetry(t *testing.T) {
 	srv := providertest.NewServer(t, scripted.Text(`{"location":""}`), scripted.Text(`{"location":"Paris"}`))
-	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(weatherSchema)})
+	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(providertest.WeatherSchema)})
 	ag := &agent.Agent{ID: "asker", Model: fakeModel(srv, "claude-sonnet-4-5")}
 	res, err := ag.Generate(t.Context(), "Where?", agent.WithOutput(out))
 	require.NoError(t, err)

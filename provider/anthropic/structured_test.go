@@ -44,7 +44,7 @@ func formatRequest(schema string, tools bool) *llm.Request {
 		ResponseFormat: &llm.ResponseFormat{Name: "report", Description: "A weather report.", Schema: json.RawMessage(schema), Strict: true},
 	}
 	if tools {
-		req.Tools = []llm.ToolDefinition{weatherDef()}
+		req.Tools = []llm.ToolDefinition{providertest.WeatherTool()}
 	}
 	return req
 }
@@ -96,7 +96,7 @@ func TestNativeOutputFormat(t *testing.T) {
 					assert.JSONEq(t, `{"format":{"type":"json_schema","schema":`+tc.want+`}}`, string(body["output_config"]))
 					assert.NotContains(t, body, "tool_choice")
 					if tools {
-						assert.JSONEq(t, `[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+weatherSchema+`}]`, string(body["tools"]))
+						assert.JSONEq(t, `[{"name":"weather","description":"Fetches the current weather for a location.","input_schema":`+providertest.WeatherSchema+`}]`, string(body["tools"]))
 					} else {
 						assert.NotContains(t, body, "tools")
 					}

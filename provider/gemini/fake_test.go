@@ -38,16 +38,20 @@ func body(t *testing.T, srv *providertest.Server, i int) map[string]json.RawMess
 	return m
 }
 
-// sentContents decodes the contents of request i.
-func sentContents(t *testing.T, srv *providertest.Server, i int) []struct {
+// content is a content of a request, its parts raw.
+type content struct {
 	Role  string            `json:"role"`
 	Parts []json.RawMessage `json:"parts"`
-} {
+}
+
+// sentContents decodes the contents of request i.
+func sentContents(t *testing.T, srv *providertest.Server, i int) []content {
 	t.Helper()
-	var out []struct {
-		Role  string            `json:"role"`
-		Parts []json.RawMessage `json:"parts"`
+	var req struct {
+		Contents []content `json:"contents"`
 	}
-	require.NoError(t, json.Unmarshal(body(t, srv, i)["contents"], &out))
-	return out
+	reqs := srv.Requests()
+	require.Greater(t, len(reqs), i)
+	require.NoError(t, reqs[i].Decode(&req))
+	return req.Contents
 }

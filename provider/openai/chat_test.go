@@ -19,21 +19,7 @@ import (
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-const weatherSchema = `{
-  "properties": {
-    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
-    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": ["location"]
-}`
-
 const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
-
-func weatherDef() llm.ToolDefinition {
-	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
-}
 
 const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1760000000,"model":"gpt-5.4-2026-03-01",
  "choices":[{"index":0,"message":{"role":"assistant","content":"It is sunny in Paris.","refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],
@@ -95,7 +81,7 @@ func TestGenerateRequestBody(t *testing.T) {
 			),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
 		},
 		ToolChoice:      llm.ChoiceRequired,
@@ -115,42 +101,48 @@ func TestGenerateRequestBody(t *testing.T) {
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
 }
 
+// TestToolChoice maps each tool choice on both APIs; none is sent
+// without tools.
 func TestToolChoice(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		choice llm.ToolChoice
-		tools  bool
-		want   string // the tool_choice JSON; "" for none sent
+		name            string
+		choice          llm.ToolChoice
+		tools           bool
+		chat, responses string // the tool_choice JSON; "" for none sent
 	}{
-		{"zero", llm.ToolChoice{}, true, ""},
-		{"auto", llm.ChoiceAuto, true, `"auto"`},
-		{"none", llm.ChoiceNone, true, `"none"`},
-		{"required", llm.ChoiceRequired, true, `"required"`},
-		{"named", llm.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`},
-		{"without tools", llm.ChoiceRequired, false, ""},
+		{"zero", llm.ToolChoice{}, true, "", ""},
+		{"auto", llm.ChoiceAuto, true, `"auto"`, `"auto"`},
+		{"none", llm.ChoiceNone, true, `"none"`, `"none"`},
+		{"required", llm.ChoiceRequired, true, `"required"`, `"required"`},
+		{"named", llm.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`, `{"type":"function","name":"weather"}`},
+		{"without tools", llm.ChoiceRequired, false, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: textResponse})
+			srv := newFakeServer(t, reply{Body: textResponse}, reply{Body: providertest.Fixture(t, "responses_response.json")})
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, ToolChoice: tc.choice}
 			if tc.tools {
-				req.Tools = []llm.ToolDefinition{weatherDef()}
+				req.Tools = []llm.ToolDefinition{providertest.WeatherTool()}
 			}
 			_, err := chatModel(t, srv).Generate(context.Background(), req)
 			require.NoError(t, err)
-			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
-			if tc.want == "" {
-				assert.NotContains(t, body, "tool_choice")
-				return
+			_, err = responsesModel(t, srv).Generate(context.Background(), req)
+			require.NoError(t, err)
+			for i, want := range []string{tc.chat, tc.responses} {
+				var body map[string]json.RawMessage
+				require.NoError(t, srv.Requests()[i].Decode(&body))
+				if want == "" {
+					assert.NotContains(t, body, "tool_choice", i)
+					continue
+				}
+				assert.JSONEq(t, want, string(body["tool_choice"]), i)
 			}
-			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
 		})
 	}
 }
 
 func TestStrictSchemaUsesDialect(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	def := weatherDef()
+	def := providertest.WeatherTool()
 	def.Strict = true
 	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("hi")},
@@ -166,7 +158,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 		} `json:"tools"`
 	}
 	require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
-	want, err := schema.Convert(json.RawMessage(weatherSchema), schema.DialectOpenAIStrict)
+	want, err := schema.Convert(json.RawMessage(providertest.WeatherSchema), schema.DialectOpenAIStrict)
 	require.NoError(t, err)
 	require.Len(t, body.Tools, 1)
 	assert.True(t, body.Tools[0].Function.Strict)
@@ -178,7 +170,7 @@ func TestGenerateParallelToolCalls(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "chat_tools_response.json")})
 	res, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	})
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{
@@ -205,13 +197,13 @@ func TestStreamToolCalls(t *testing.T) {
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
 
 	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"stream_options":{"include_usage":true},
 		"messages":[{"role":"user","content":"Weather in Paris and Rome?"}],
-		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+weatherSchema+`}}]}`,
+		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+providertest.WeatherSchema+`}}]}`,
 		string(srv.Requests()[0].Body))
 
 	paris := &llm.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
@@ -249,7 +241,7 @@ func TestStreamArgumentsBeforeName(t *testing.T) {
 	)})
 	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Oslo?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{{ID: "call_0", Name: "weather", Arguments: `{"location":"Oslo"}`}}, res.Message.ToolCalls())
@@ -277,13 +269,9 @@ func TestConfiguration(t *testing.T) {
 		t.Setenv("OPENAI_API_KEY", "")
 		t.Setenv("OPENAI_BASE_URL", "")
 		_, err := New("gpt-5.4")
+		assert.ErrorIs(t, err, ErrNoAPIKey, "the suite checks the calls of a model without a key")
+		_, err = NewResponses("gpt-5.4")
 		assert.ErrorIs(t, err, ErrNoAPIKey)
-		m := Model("gpt-5.4")
-		_, err = m.Generate(context.Background(), &llm.Request{})
-		assert.ErrorIs(t, err, ErrNoAPIKey)
-		for _, err := range m.Stream(context.Background(), &llm.Request{}) {
-			assert.ErrorIs(t, err, ErrNoAPIKey)
-		}
 	})
 	t.Run("environment", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
@@ -372,7 +360,7 @@ func TestStreamCallsSharingAnIndex(t *testing.T) {
 	)})
 	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{

@@ -17,11 +17,11 @@ func options(c providertest.Conn) []openai.Option {
 // TestConformance runs the providers' conformance suite on both APIs.
 func TestConformance(t *testing.T) {
 	t.Run("chat", func(t *testing.T) {
-		providertest.Run(t, providertest.Target{API: providertest.OpenAIChat, ErrorPrefix: "openai: ",
+		providertest.Run(t, providertest.Target{API: providertest.OpenAIChat, ErrorPrefix: "openai: ", ErrNoAPIKey: openai.ErrNoAPIKey,
 			Model: func(c providertest.Conn) llm.Model { return openai.Model(c.Model, options(c)...) }})
 	})
 	t.Run("responses", func(t *testing.T) {
-		providertest.Run(t, providertest.Target{API: providertest.OpenAIResponses, ErrorPrefix: "openai: ",
+		providertest.Run(t, providertest.Target{API: providertest.OpenAIResponses, ErrorPrefix: "openai: ", ErrNoAPIKey: openai.ErrNoAPIKey,
 			Model: func(c providertest.Conn) llm.Model { return openai.Responses(c.Model, options(c)...) }})
 	})
 }

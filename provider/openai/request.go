@@ -49,9 +49,7 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 		default:
 			return p, fmt.Errorf("openai: unknown tool choice mode %q", req.ToolChoice.Mode)
 		}
-		if m.cfg.parallel != nil {
-			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
-		}
+		p.ParallelToolCalls = m.cfg.parallelToolCalls()
 	}
 	if f := req.ResponseFormat; f != nil {
 		schema1, strict, err := formatSchema(f)
@@ -272,9 +270,7 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 		default:
 			return p, fmt.Errorf("openai: unknown tool choice mode %q", req.ToolChoice.Mode)
 		}
-		if m.cfg.parallel != nil {
-			p.ParallelToolCalls = oai.Bool(*m.cfg.parallel)
-		}
+		p.ParallelToolCalls = m.cfg.parallelToolCalls()
 	}
 	if f := req.ResponseFormat; f != nil {
 		schema1, strict, err := formatSchema(f)
@@ -519,6 +515,15 @@ func mediaSource(p llm.Part) (media, error) {
 		return m, nil
 	}
 	return media{}, fmt.Errorf("media of type %q cannot be sent to the Responses API", p.MediaType)
+}
+
+// parallelToolCalls is parallel_tool_calls for a request with tools: the
+// option's, or nothing for the server's default.
+func (c config) parallelToolCalls() param.Opt[bool] {
+	if c.parallel == nil {
+		return param.Opt[bool]{}
+	}
+	return oai.Bool(*c.parallel)
 }
 
 // setProviderOptions sets the fields of ProviderOptions["openai"] in the

@@ -49,7 +49,7 @@ func responsesConversation() *llm.Request {
 			llm.UserParts(llm.TextPart("And this report?"), llm.Part{Type: llm.PartMedia, MediaType: "application/pdf", Data: []byte("%PDF"), Filename: "report.pdf"}),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
 		},
 		ToolChoice:      llm.ChoiceTool("radar"),
@@ -66,35 +66,6 @@ func TestResponsesRequestBody(t *testing.T) {
 	r := srv.Requests()[0]
 	assert.Equal(t, "/v1/responses", r.Path)
 	assert.JSONEq(t, providertest.Fixture(t, "responses_request.json"), string(r.Body))
-}
-
-func TestResponsesToolChoice(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		choice llm.ToolChoice
-		want   string
-	}{
-		{"zero", llm.ToolChoice{}, ""},
-		{"auto", llm.ChoiceAuto, `"auto"`},
-		{"none", llm.ChoiceNone, `"none"`},
-		{"required", llm.ChoiceRequired, `"required"`},
-		{"named", llm.ChoiceTool("weather"), `{"type":"function","name":"weather"}`},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")})
-			_, err := responsesModel(t, srv).Generate(context.Background(), &llm.Request{
-				Messages: []llm.Message{llm.UserMessage("hi")}, Tools: []llm.ToolDefinition{weatherDef()}, ToolChoice: tc.choice,
-			})
-			require.NoError(t, err)
-			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
-			if tc.want == "" {
-				assert.NotContains(t, body, "tool_choice")
-				return
-			}
-			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
-		})
-	}
 }
 
 func wantResponsesMessage() llm.Message {
@@ -138,11 +109,11 @@ func TestResponsesStream(t *testing.T) {
 	var parts []llm.StreamPart
 	res, err := llm.CollectStream(responsesModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"input":[{"role":"user","content":"Weather in Paris and Rome?"}],
-		"tools":[{"type":"function","name":"weather","description":"Fetches the current weather for a location.","strict":false,"parameters":`+weatherSchema+`}]}`,
+		"tools":[{"type":"function","name":"weather","description":"Fetches the current weather for a location.","strict":false,"parameters":`+providertest.WeatherSchema+`}]}`,
 		string(srv.Requests()[0].Body))
 
 	want := wantResponsesMessage()

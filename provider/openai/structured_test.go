@@ -49,7 +49,7 @@ var formatCases = []struct {
 func formatRequest(f llm.ResponseFormat, tools bool) *llm.Request {
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("Report on Paris.")}, ResponseFormat: &f}
 	if tools {
-		req.Tools = []llm.ToolDefinition{{Name: "weather", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}}
+		req.Tools = []llm.ToolDefinition{{Name: "weather", Description: "Fetches the weather.", InputSchema: json.RawMessage(providertest.WeatherSchema)}}
 	}
 	return req
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/llm"
@@ -27,23 +26,9 @@ var messagesAPI = &wireAPI{
 	},
 }
 
-// anthropicErrorTypes are the API's error types by status.
-var anthropicErrorTypes = map[int]string{
-	http.StatusBadRequest:            "invalid_request_error",
-	http.StatusUnauthorized:          "authentication_error",
-	http.StatusForbidden:             "permission_error",
-	http.StatusNotFound:              "not_found_error",
-	http.StatusRequestEntityTooLarge: "request_too_large",
-	http.StatusTooManyRequests:       "rate_limit_error",
-	529:                              "overloaded_error",
-}
-
 // anthropicError is an API error in Anthropic's shape.
 func anthropicError(status int, message string) any {
-	typ := anthropicErrorTypes[status]
-	if typ == "" {
-		typ = "api_error"
-	}
+	typ := orDefault(errorNames[status].anthropic, "api_error")
 	return map[string]any{"type": "error", "error": map[string]any{"type": typ, "message": message}}
 }
 
@@ -294,12 +279,7 @@ func decodeMessages(body []byte) (*llm.Request, error) {
 				}
 			}
 		}
-		if len(results) > 0 {
-			req.Messages = append(req.Messages, llm.ToolMessage(results...))
-		}
-		if len(msg.Parts) > 0 || len(results) == 0 {
-			req.Messages = append(req.Messages, msg)
-		}
+		req.Messages = appendTurn(req.Messages, msg, results)
 	}
 	for _, t := range in.Tools {
 		req.Tools = append(req.Tools, llm.ToolDefinition{Name: t.Name, Description: t.Description, InputSchema: t.InputSchema})

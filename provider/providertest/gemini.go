@@ -28,25 +28,9 @@ var geminiAPI = &wireAPI{
 	crlf: true,
 }
 
-// geminiStatuses are Google's status names by HTTP status.
-var geminiStatuses = map[int]string{
-	http.StatusBadRequest:          "INVALID_ARGUMENT",
-	http.StatusUnauthorized:        "UNAUTHENTICATED",
-	http.StatusForbidden:           "PERMISSION_DENIED",
-	http.StatusNotFound:            "NOT_FOUND",
-	http.StatusMethodNotAllowed:    "INVALID_ARGUMENT",
-	http.StatusTooManyRequests:     "RESOURCE_EXHAUSTED",
-	http.StatusInternalServerError: "INTERNAL",
-	http.StatusServiceUnavailable:  "UNAVAILABLE",
-	http.StatusGatewayTimeout:      "DEADLINE_EXCEEDED",
-}
-
 // geminiError is an API error in Google's shape.
 func geminiError(status int, message string) any {
-	name := geminiStatuses[status]
-	if name == "" {
-		name = "UNKNOWN"
-	}
+	name := orDefault(errorNames[status].google, "UNKNOWN")
 	return map[string]any{"error": map[string]any{"code": status, "message": message, "status": name}}
 }
 
@@ -361,12 +345,7 @@ func decodeGenerate(body []byte) (*llm.Request, error) {
 					user.Parts = append(user.Parts, mp)
 				}
 			}
-			if len(results) > 0 {
-				req.Messages = append(req.Messages, llm.ToolMessage(results...))
-			}
-			if len(user.Parts) > 0 || len(results) == 0 {
-				req.Messages = append(req.Messages, user)
-			}
+			req.Messages = appendTurn(req.Messages, user, results)
 		}
 	}
 	for _, t := range in.Tools {

@@ -3,7 +3,6 @@ package providertest
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/toolgen-go/toolgen/llm"
@@ -27,20 +26,9 @@ var chatAPI = &wireAPI{
 // deterministic.
 const created = 1760000000
 
-// openAIErrorTypes are the API's error types by status.
-var openAIErrorTypes = map[int]string{
-	http.StatusBadRequest:      "invalid_request_error",
-	http.StatusUnauthorized:    "invalid_request_error",
-	http.StatusNotFound:        "invalid_request_error",
-	http.StatusTooManyRequests: "rate_limit_exceeded",
-}
-
 // openAIError is an API error in OpenAI's shape.
 func openAIError(status int, message string) any {
-	typ := openAIErrorTypes[status]
-	if typ == "" {
-		typ = "server_error"
-	}
+	typ := orDefault(errorNames[status].openAI, "server_error")
 	return map[string]any{"error": map[string]any{"message": message, "type": typ, "param": nil, "code": nil}}
 }
 

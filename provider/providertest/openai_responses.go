@@ -18,10 +18,7 @@ var responsesAPI = &wireAPI{
 	events:    responsesEvents,
 	errorBody: openAIError,
 	errorEvent: func(status int, message string) event {
-		code := openAIErrorTypes[status]
-		if code == "" {
-			code = "server_error"
-		}
+		code := orDefault(errorNames[status].openAI, "server_error")
 		return newEvent("error", map[string]any{"type": "error", "sequence_number": 0, "code": code, "message": message, "param": nil})
 	},
 }

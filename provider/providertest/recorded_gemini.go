@@ -29,12 +29,6 @@ var geminiExchanges = []recordedExchange{
 	{"prompt blocked", geminiPromptBlocked},
 }
 
-// geminiWeather is the weather tool of the recorded function call.
-func geminiWeather() llm.ToolDefinition {
-	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string","description":"Location is a city name."}},"required":["location"],"additionalProperties":false}`)}
-}
-
 // geminiPart is what a part carries in ProviderMetadata["google"]: its
 // thought signature, and the id Gemini gave a function call.
 type geminiPartMeta struct {
@@ -127,7 +121,7 @@ func geminiFunctionCall(t *testing.T, s *suite) {
 	srv := replay(t, Reply{Body: recording(t, "gemini", "function_call.response.json")})
 	res, err := s.modelAt(srv, "gemini-3-pro-preview", srv.URL(), 2).Generate(t.Context(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")},
-		Tools:    []llm.ToolDefinition{geminiWeather()},
+		Tools:    []llm.ToolDefinition{WeatherTool()},
 	})
 	require.NoError(t, err)
 

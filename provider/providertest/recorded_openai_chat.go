@@ -131,7 +131,7 @@ func chatReasoningContent(t *testing.T, s *suite) {
 			body := recording(t, "openai", tc.file)
 			srv := replay(t, Reply{SSE: tc.stream, Body: body}, Reply{Body: recording(t, "openai", "deepseek_reasoning.json")})
 			model := s.modelAt(srv, "deepseek-reasoner", tc.base, 2)
-			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")}, Tools: []llm.ToolDefinition{geminiWeather()}}
+			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("What is the weather in San Francisco?")}, Tools: []llm.ToolDefinition{WeatherTool()}}
 			var res *llm.Response
 			if tc.stream {
 				var parts []llm.StreamPart

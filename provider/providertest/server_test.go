@@ -42,6 +42,7 @@ func model(api providertest.API, srv *providertest.Server) llm.Model {
 
 type weatherIn struct {
 	Location string `json:"location"`
+	Units    string `json:"units,omitempty"`
 }
 
 type weatherOut struct {
@@ -49,12 +50,10 @@ type weatherOut struct {
 	Icon       string `json:"icon"`
 }
 
-const weatherSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
-
 // weatherTools has a weather tool that fails for Atlantis and shows the
 // model a text and an icon.
 func weatherTools() tool.Toolset {
-	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}
+	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(providertest.WeatherSchema)}
 	tl := tool.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		if in.Location == "Atlantis" {
 			return weatherOut{}, fmt.Errorf("no station in %s", in.Location)

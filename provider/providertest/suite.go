@@ -27,7 +27,8 @@ type Conn struct {
 	// BaseURL is the base URL to give the model: the server's, or a
 	// provider's real one, which HTTPClient takes to the server.
 	BaseURL string
-	// APIKey is the API key to send.
+	// APIKey is the API key to send; empty, the model has none, whatever
+	// the environment says.
 	APIKey string
 	// HTTPClient carries every request to the server.
 	HTTPClient *http.Client
@@ -48,6 +49,10 @@ type Target struct {
 	// ErrorPrefix starts the text of every error the model returns, such
 	// as "openai: ".
 	ErrorPrefix string
+	// ErrNoAPIKey, when set, is the error that a model without a key for
+	// its provider's own service (an empty BaseURL and APIKey) returns from
+	// every call, sending nothing.
+	ErrNoAPIKey error
 }
 
 // defaultModels are the ids of the models the suite asks for, by API.
@@ -84,6 +89,8 @@ func overloadStatus(api API) int {
 // as testing/fstest.TestFS does for a file system: every adapter's tests
 // call it once per API the adapter speaks. Each group is a subtest:
 //
+//   - No API key: a model without a key fails every call with
+//     Target.ErrNoAPIKey, and sends nothing.
 //   - Agent: an agent run, streamed and not, through the SDK against the
 //     server: parallel calls, a tool error, an unknown tool and broken
 //     arguments all go back to the model as results, and the run goes on;
@@ -113,6 +120,9 @@ func Run(t *testing.T, target Target) {
 		t.Fatal("providertest.Run: Target.Model is nil")
 	}
 	s := &suite{target: target}
+	if target.ErrNoAPIKey != nil {
+		t.Run("No API key", s.noAPIKey)
+	}
 	t.Run("Agent", s.agentRun)
 	t.Run("Background", s.background)
 	t.Run("Retries", s.retries)
@@ -148,17 +158,36 @@ func (s *suite) checkError(t *testing.T, err error, want ...string) {
 
 type weatherIn struct {
 	Location string `json:"location"`
+	Units    string `json:"units,omitempty"`
 }
 
 type weatherOut struct {
 	Conditions string `json:"conditions"`
 }
 
-const weatherSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
+// WeatherSchema is the input schema of the weather tool that the suite
+// and the adapters' own tests give their models: examples/weather's, a
+// location with a description and a length bound and units as an enum,
+// the properties in the order a model should read them.
+const WeatherSchema = `{
+  "properties": {
+    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
+    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": ["location"]
+}`
+
+// WeatherTool is the definition of that weather tool, as a request
+// carries it.
+func WeatherTool() llm.ToolDefinition {
+	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(WeatherSchema)}
+}
 
 // weatherTool fetches the weather, and fails for Atlantis.
 func weatherTool(background bool, wait <-chan struct{}) tool.Tool {
-	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema), Background: background}
+	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the weather.", InputSchema: json.RawMessage(WeatherSchema), Background: background}
 	return tool.NewFunc(&spec, func(ctx context.Context, in weatherIn) (weatherOut, error) {
 		if wait != nil {
 			select {
@@ -325,6 +354,22 @@ func (s *suite) agentRun(t *testing.T) {
 			}
 		})
 	}
+}
+
+// noAPIKey checks that a model without a key for its provider's service
+// fails every call with the target's error, sending nothing.
+func (s *suite) noAPIKey(t *testing.T) {
+	srv := NewServer(t, scripted.Text("never"))
+	m := s.target.Model(Conn{Model: defaultModels[s.target.API], HTTPClient: srv.Client()})
+	_, err := m.Generate(t.Context(), hi())
+	assert.ErrorIs(t, err, s.target.ErrNoAPIKey)
+	n := 0
+	for _, err := range m.Stream(t.Context(), hi()) {
+		assert.ErrorIs(t, err, s.target.ErrNoAPIKey)
+		n++
+	}
+	assert.Equal(t, 1, n, "the stream is the error alone")
+	assert.Empty(t, srv.Requests())
 }
 
 // background runs a background call: the model gets the task's handle as

@@ -67,6 +67,30 @@ func (a *wireAPI) writeError(w http.ResponseWriter, status int, message string) 
 	writeJSON(w, status, a.errorBody(status, message))
 }
 
+// errorNames are the names each API gives an error's HTTP status: OpenAI's
+// and Anthropic's error types, Google's status names.
+var errorNames = map[int]struct{ openAI, anthropic, google string }{
+	http.StatusBadRequest:            {"invalid_request_error", "invalid_request_error", "INVALID_ARGUMENT"},
+	http.StatusUnauthorized:          {"invalid_request_error", "authentication_error", "UNAUTHENTICATED"},
+	http.StatusForbidden:             {"", "permission_error", "PERMISSION_DENIED"},
+	http.StatusNotFound:              {"invalid_request_error", "not_found_error", "NOT_FOUND"},
+	http.StatusMethodNotAllowed:      {"", "", "INVALID_ARGUMENT"},
+	http.StatusRequestEntityTooLarge: {"", "request_too_large", ""},
+	http.StatusTooManyRequests:       {"rate_limit_exceeded", "rate_limit_error", "RESOURCE_EXHAUSTED"},
+	http.StatusInternalServerError:   {"", "", "INTERNAL"},
+	http.StatusServiceUnavailable:    {"", "", "UNAVAILABLE"},
+	http.StatusGatewayTimeout:        {"", "", "DEADLINE_EXCEEDED"},
+	529:                              {"", "overloaded_error", ""},
+}
+
+// orDefault returns name, or fallback when name is empty.
+func orDefault(name, fallback string) string {
+	if name == "" {
+		return fallback
+	}
+	return name
+}
+
 // writeJSON writes v as a JSON answer.
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	data, err := json.Marshal(v)
@@ -376,6 +400,19 @@ func jsonObject(args string) (json.RawMessage, bool) {
 		return json.RawMessage(trimmed), true
 	}
 	return nil, false
+}
+
+// appendTurn adds the messages of one turn of the wire to msgs: its tool
+// results as a tool message, then msg when it has parts or there were no
+// results.
+func appendTurn(msgs []llm.Message, msg llm.Message, results []llm.ToolResult) []llm.Message {
+	if len(results) > 0 {
+		msgs = append(msgs, llm.ToolMessage(results...))
+	}
+	if len(msg.Parts) > 0 || len(results) == 0 {
+		msgs = append(msgs, msg)
+	}
+	return msgs
 }
 
 // appendResult adds a tool result to msgs, joining the tool message that
