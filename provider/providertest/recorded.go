@@ -121,13 +121,19 @@ func requestFields(t *testing.T, srv *Server, i int) map[string]json.RawMessage 
 	return m
 }
 
-// streamParts collects a model stream's parts and its collected response.
-func streamParts(t *testing.T, seq iter.Seq2[llm.StreamPart, error]) ([]llm.StreamPart, *llm.Response) {
+// call sends req to m, streamed or not, and returns the response and,
+// for a stream, its parts.
+func call(t *testing.T, m llm.Model, req *llm.Request, stream bool) (*llm.Response, []llm.StreamPart) {
 	t.Helper()
+	if !stream {
+		res, err := m.Generate(t.Context(), req)
+		require.NoError(t, err)
+		return res, nil
+	}
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(seq, func(p llm.StreamPart) { parts = append(parts, p) })
+	res, err := llm.CollectStream(m.Stream(t.Context(), req), func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
-	return parts, res
+	return res, parts
 }
 
 // deltas concatenates the text of the parts of type typ.

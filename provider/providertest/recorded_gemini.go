@@ -54,6 +54,16 @@ func signature(t *testing.T, md map[string]json.RawMessage) []byte {
 	return geminiMeta(t, md).ThoughtSignature
 }
 
+// callPart is a functionCall part of a request.
+type callPart struct {
+	FunctionCall struct {
+		ID   string          `json:"id"`
+		Name string          `json:"name"`
+		Args json.RawMessage `json:"args"`
+	} `json:"functionCall"`
+	ThoughtSignature []byte `json:"thoughtSignature"`
+}
+
 // decodeSignature decodes a recorded signature, in either base64 alphabet.
 func decodeSignature(t *testing.T, s string) []byte {
 	t.Helper()
@@ -200,14 +210,7 @@ func geminiParallelCalls(t *testing.T, s *suite) {
 	assert.Equal(t, "model", sent[1].Role)
 	require.Len(t, sent[1].Parts, 3)
 	for i, raw := range sent[1].Parts {
-		var p struct {
-			FunctionCall struct {
-				ID   string          `json:"id"`
-				Name string          `json:"name"`
-				Args json.RawMessage `json:"args"`
-			} `json:"functionCall"`
-			ThoughtSignature []byte `json:"thoughtSignature"`
-		}
+		var p callPart
 		require.NoError(t, json.Unmarshal(raw, &p))
 		rec := recordedModel.Parts[i]
 		assert.Equal(t, rec.FunctionCall.Name, p.FunctionCall.Name)
@@ -290,14 +293,7 @@ func geminiStreamSignature(t *testing.T, s *suite) {
 		require.Len(t, sent[i].Parts, len(c.Parts))
 	}
 	assert.JSONEq(t, `{"text":"What is the capital of the user country? Call the tool"}`, string(sent[0].Parts[0]))
-	var call struct {
-		FunctionCall struct {
-			ID   string          `json:"id"`
-			Name string          `json:"name"`
-			Args json.RawMessage `json:"args"`
-		} `json:"functionCall"`
-		ThoughtSignature []byte `json:"thoughtSignature"`
-	}
+	var call callPart
 	require.NoError(t, json.Unmarshal(sent[1].Parts[0], &call))
 	assert.Equal(t, "get_country", call.FunctionCall.Name)
 	assert.JSONEq(t, `{}`, orEmpty(call.FunctionCall.Args), "the SDK leaves empty args out")
