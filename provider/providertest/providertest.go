@@ -16,6 +16,11 @@
 //	agent := &agent.Agent{ID: "weather", Model: model, Tools: weather.Tools()}
 //	// … run the agent, then inspect srv.Requests()[1]: the tool results.
 //
+// [Run] is the adapters' conformance suite, in the style of
+// testing/fstest.TestFS: an adapter's tests call it once per API the
+// adapter speaks, with a function that builds the model under test against
+// the server.
+//
 // The script is made of [scripted.Turn] values, so one script drives the
 // offline [scripted.Model] and this server alike, whatever the API. Each
 // request consumes the next turn:
