@@ -73,6 +73,8 @@ type anthropicOutputError struct {
 	reason string
 }
 
+// Error returns "native structured outputs cannot take the schema: path:
+// reason".
 func (e *anthropicOutputError) Error() string {
 	path := e.path
 	if path == "" {

@@ -218,6 +218,7 @@ type redirect struct {
 	next http.RoundTripper
 }
 
+// RoundTrip sends req to the server, whatever its URL names.
 func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
 	req = req.Clone(req.Context())
 	req.URL.Scheme, req.URL.Host, req.Host = r.to.Scheme, r.to.Host, r.to.Host
@@ -345,10 +346,12 @@ type exchange struct {
 // do not retry.
 type exhausted struct{ turns int }
 
+// Error says how many turns the script had.
 func (e exhausted) Error() string {
 	return fmt.Sprintf("providertest: script exhausted after %d turns", e.turns)
 }
 
+// HTTPStatus is 400, which the SDKs do not retry.
 func (exhausted) HTTPStatus() int { return http.StatusBadRequest }
 
 // take returns the next turn, computed by its Respond function from the

@@ -176,14 +176,17 @@ type withOptions struct {
 	options map[string]json.RawMessage
 }
 
+// Generate implements [llm.Model], with the options.
 func (m withOptions) Generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
 	return m.Model.Generate(ctx, m.with(req))
 }
 
+// Stream implements [llm.Model], with the options.
 func (m withOptions) Stream(ctx context.Context, req *llm.Request) iter.Seq2[llm.StreamPart, error] {
 	return m.Model.Stream(ctx, m.with(req))
 }
 
+// with returns req with the options.
 func (m withOptions) with(req *llm.Request) *llm.Request {
 	r := *req
 	r.ProviderOptions = m.options
