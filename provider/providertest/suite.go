@@ -97,7 +97,7 @@ func overloadStatus(api API) int {
 //     what the server received, step by step.
 //   - Background: a background tool's handle, then its result, as the
 //     next requests carry them.
-//   - Retries: rate limits (429 with Retry-After), overload (529 on the
+//   - Retries: rate limits (429 with Retry-After-Ms), overload (529 on the
 //     Messages API, 503 elsewhere), server errors, retries off, a 400 that
 //     is not retried, a stream retried before its first event.
 //   - Cancellation: before the request, while it waits for an answer, in
