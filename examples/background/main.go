@@ -11,7 +11,7 @@
 //
 // By default it runs offline on a scripted model. The -model flag, or
 // $TOOLGEN_MODEL, runs it on a real model instead, named as
-// models.FromString wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
+// provider.Open wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
 // ollama/llama3.2.
 package main
 
@@ -27,7 +27,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -47,7 +50,7 @@ func main() {
 	}
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
@@ -56,7 +59,7 @@ func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // offlineModel plays the turns a real model would take: it starts the

@@ -20,7 +20,7 @@
 // By default it runs offline on a scripted model (offline.go): it looks up
 // the weather in the city the message names (Paris when it names none),
 // then answers from the tool's result as a model sees it. The -model flag, or
-// $TOOLGEN_MODEL, runs it on a real model, named as models.FromString
+// $TOOLGEN_MODEL, runs it on a real model, named as provider.Open
 // wants it:
 //
 //	go run ./examples/chat -model openai/gpt-5.4               # $OPENAI_API_KEY
@@ -41,7 +41,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/uistream"
 )
 
@@ -77,7 +80,7 @@ func run(addr, modelName string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty.
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
@@ -85,7 +88,7 @@ func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // newAgent is the weather agent the page talks to.

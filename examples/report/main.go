@@ -14,7 +14,7 @@
 // tool calls is the object.
 //
 // The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
-// as models.FromString wants it:
+// as provider.Open wants it:
 //
 //	go run ./examples/report -model openai/gpt-5.4
 //
@@ -34,7 +34,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -55,13 +58,13 @@ func main() {
 	}
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty.
 func chooseModel(name string, native bool) (llm.Model, error) {
 	if name == "" {
 		return offlineModel(native), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // reportJSON is the object the offline model answers with.

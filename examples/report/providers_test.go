@@ -10,64 +10,51 @@ import (
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/anthropic"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
 	"github.com/toolgen-go/toolgen/provider/gemini"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/provider/openai"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
 // TestReportOnEachProvider runs the example's agent through each adapter
-// against its fake server, and checks where each request carries the
+// against the fake server, and checks where each request carries the
 // report's schema: with the tools on every step for a model that takes
 // both, only on a final request without tools for one that does not.
 func TestReportOnEachProvider(t *testing.T) {
-	type fake interface {
-		URL() string
-		Requests() []openaitest.Request
-	}
 	cases := []struct {
 		name   string
 		native bool
-		start  func(t *testing.T, turns ...scripted.Turn) fake
 		model  func(url string) llm.Model
 		// format returns the part of a request body that carries the
 		// schema, or "" when there is none.
 		format func(body map[string]any) string
 	}{
 		{"openai chat", true,
-			func(t *testing.T, turns ...scripted.Turn) fake { return openaitest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return openai.Model("gpt-5.4", openai.WithBaseURL(url), openai.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "response_format", "json_schema", "name") }},
 		{"openai responses", true,
-			func(t *testing.T, turns ...scripted.Turn) fake { return openaitest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return openai.Responses("gpt-5.4", openai.WithBaseURL(url), openai.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "text", "format", "name") }},
 		{"anthropic native", true,
-			func(t *testing.T, turns ...scripted.Turn) fake { return anthropictest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(url), anthropic.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "output_config", "format", "type") }},
 		{"anthropic forced tool", false,
-			func(t *testing.T, turns ...scripted.Turn) fake { return anthropictest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return anthropic.Model("claude-3-7-sonnet-latest", anthropic.WithBaseURL(url), anthropic.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "tool_choice", "name") }},
 		{"gemini 3", true,
-			func(t *testing.T, turns ...scripted.Turn) fake { return geminitest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return gemini.Model("gemini-3-flash-preview", gemini.WithBaseURL(url), gemini.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "generationConfig", "responseMimeType") }},
 		{"gemini 2.5", false,
-			func(t *testing.T, turns ...scripted.Turn) fake { return geminitest.NewServer(t, turns...) },
 			func(url string) llm.Model {
 				return gemini.Model("gemini-2.5-flash", gemini.WithBaseURL(url), gemini.WithAPIKey("test"))
 			},
@@ -83,7 +70,7 @@ func TestReportOnEachProvider(t *testing.T) {
 				require.NoError(t, err)
 				script = append(script, scripted.Turn{Text: turn.Message.Text(), ToolCalls: turn.Message.ToolCalls()})
 			}
-			srv := tc.start(t, script...)
+			srv := providertest.NewServer(t, script...)
 			model := tc.model(srv.URL())
 			assert.Equal(t, tc.native, llm.CapabilitiesOf(model).OutputWithTools)
 

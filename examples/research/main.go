@@ -17,7 +17,7 @@
 // run is printed on one line: its type, the tool's name and the payload.
 //
 // The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
-// as models.FromString wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
+// as provider.Open wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
 // ollama/llama3.2, or openai/<model> with $OPENAI_BASE_URL for any
 // OpenAI-compatible server.
 package main
@@ -32,7 +32,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -52,7 +55,7 @@ func main() {
 	}
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
@@ -61,7 +64,7 @@ func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // offlineTurns are the turns a real model would take for the example's

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/provider/models"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 	"github.com/toolgen-go/toolgen/tooltest"
@@ -100,8 +100,8 @@ func TestResearchWorkflow(t *testing.T) {
 // $OPENAI_BASE_URL does, against a fake server that plays the offline
 // script: the workflow's report reaches the model as the call's output.
 func TestRunOnOpenAIResponsesFake(t *testing.T) {
-	srv := openaitest.NewServer(t, offlineTurns()...)
-	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	srv := providertest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1/")
 	t.Setenv("OPENAI_API_KEY", "test")
 	model, err := chooseModel("openai-responses/gpt-5.4", io.Discard)
 	require.NoError(t, err)
@@ -137,7 +137,7 @@ func TestRunOnOpenAIResponsesFake(t *testing.T) {
 }
 
 // TestChooseModel checks the offline default, which says how to switch,
-// and the error for a name models.FromString does not know.
+// and the error for a name provider.Open does not know.
 func TestChooseModel(t *testing.T) {
 	var stderr bytes.Buffer
 	model, err := chooseModel("", &stderr)
@@ -147,7 +147,7 @@ func TestChooseModel(t *testing.T) {
 	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
 
 	_, err = chooseModel("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // linesWithPrefix returns the lines that start with prefix.

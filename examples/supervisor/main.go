@@ -15,7 +15,7 @@
 // name and the payload.
 //
 // The -model flag, or $TOOLGEN_MODEL, runs both agents on a real model
-// instead, named as models.FromString wants it: openai/gpt-5.4,
+// instead, named as provider.Open wants it: openai/gpt-5.4,
 // anthropic/claude-sonnet-4-5, ollama/llama3.2, or openai/<model> with
 // $OPENAI_BASE_URL for any OpenAI-compatible server.
 package main
@@ -31,7 +31,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -56,7 +59,7 @@ func main() {
 	}
 }
 
-// chooseModels returns the model called name (see models.FromString) for
+// chooseModels returns the model called name (see provider.Open) for
 // both agents, or the offline models when name is empty, saying on stderr
 // how to use a real one.
 func chooseModels(name string, stderr io.Writer) (supervisor, writer llm.Model, err error) {
@@ -66,7 +69,7 @@ func chooseModels(name string, stderr io.Writer) (supervisor, writer llm.Model, 
 		s, w := offlineModels()
 		return s, w, nil
 	}
-	model, err := models.FromString(name)
+	model, err := provider.Open(name)
 	return model, model, err
 }
 

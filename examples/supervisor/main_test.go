@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
@@ -113,7 +113,7 @@ func TestCountWords(t *testing.T) {
 }
 
 // TestChooseModels checks the offline default, which says how to switch,
-// and the error for a name models.FromString does not know.
+// and the error for a name provider.Open does not know.
 func TestChooseModels(t *testing.T) {
 	var stderr bytes.Buffer
 	supervisorModel, writerModel, err := chooseModels("", &stderr)
@@ -124,7 +124,7 @@ func TestChooseModels(t *testing.T) {
 	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
 
 	_, _, err = chooseModels("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // TestRealModelName checks that a model name gives both agents the same

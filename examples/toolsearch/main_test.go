@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tooltest"
 )
@@ -75,7 +75,7 @@ func TestChooseModel(t *testing.T) {
 	assert.Contains(t, stderr.String(), "-model")
 
 	_, err = chooseModel("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // TestToolsGolden pins what a model sees of the library's tools once

@@ -8,7 +8,7 @@
 // By default it runs offline on a scripted model; -budget sets the token
 // budget (the offline model reports 1,200 tokens a step, so -budget 2000
 // ends the run before the ticket). The -model flag, or $TOOLGEN_MODEL, runs
-// it on a real model instead, named as models.FromString wants it:
+// it on a real model instead, named as provider.Open wants it:
 // openai/gpt-5.4, anthropic/claude-sonnet-4-5, ollama/llama3.2.
 package main
 
@@ -22,7 +22,10 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -43,14 +46,14 @@ func main() {
 	}
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty.
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "triage: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL)")
 		return offlineModel(), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // stepUsage is what the offline model reports for each step.

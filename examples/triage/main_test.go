@@ -10,7 +10,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/openai"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tooltest"
 )
@@ -66,7 +66,7 @@ func TestOnOpenAI(t *testing.T) {
 		require.NoError(t, err)
 		turns = append(turns, scripted.Turn{Text: resp.Message.Text(), ToolCalls: resp.Message.ToolCalls(), Usage: resp.Usage})
 	}
-	srv := openaitest.NewServer(t, turns...)
+	srv := providertest.NewServer(t, turns...)
 	model := openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
 	var out bytes.Buffer
 	require.NoError(t, run(t.Context(), &out, model, 20000))

@@ -13,7 +13,7 @@
 // them.
 //
 // The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
-// as models.FromString wants it:
+// as provider.Open wants it:
 //
 //	go run ./examples/weather -model openai/gpt-5.4               # $OPENAI_API_KEY
 //	go run ./examples/weather -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
@@ -46,7 +46,10 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
+	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
+	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -67,7 +70,7 @@ func main() {
 	}
 }
 
-// chooseModel returns the model called name (see models.FromString), or
+// chooseModel returns the model called name (see provider.Open), or
 // the offline model when name is empty, saying on stderr how to use a real
 // one.
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
@@ -76,7 +79,7 @@ func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5, google/gemini-2.5-flash or ollama/llama3.2")
 		return offlineModel(), nil
 	}
-	return models.FromString(name)
+	return provider.Open(name)
 }
 
 // offlineTurns are the turns a real model would take for the example's

@@ -14,11 +14,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
-	"github.com/toolgen-go/toolgen/provider/models"
+	"github.com/toolgen-go/toolgen/provider"
 	"github.com/toolgen-go/toolgen/provider/openai"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -79,8 +77,8 @@ func linesWithPrefix(lines []string, prefix string) []string {
 // Completions server that plays the offline turns: the agent streams, so
 // the fake answers with server-sent events.
 func TestRunOnOpenAIFake(t *testing.T) {
-	srv := openaitest.NewServer(t, offlineTurns()...)
-	t.Setenv("OPENAI_BASE_URL", srv.URL())
+	srv := providertest.NewServer(t, offlineTurns()...)
+	t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1/")
 	t.Setenv("OPENAI_API_KEY", "test")
 	model, err := chooseModel("openai/gpt-5.4", io.Discard)
 	require.NoError(t, err)
@@ -139,7 +137,7 @@ func TestRunOnOpenAIFake(t *testing.T) {
 // -model anthropic/… with $ANTHROPIC_BASE_URL does, against a fake
 // Messages server that plays the offline turns.
 func TestRunOnAnthropicFake(t *testing.T) {
-	srv := anthropictest.NewServer(t, offlineTurns()...)
+	srv := providertest.NewServer(t, offlineTurns()...)
 	t.Setenv("ANTHROPIC_BASE_URL", srv.URL())
 	t.Setenv("ANTHROPIC_API_KEY", "test")
 	model, err := chooseModel("anthropic/claude-sonnet-4-5", io.Discard)
@@ -197,7 +195,7 @@ func TestRunOnAnthropicFake(t *testing.T) {
 // API that plays the offline turns and, like Gemini 3, signs the first call
 // of a turn and refuses a request that does not send the signature back.
 func TestRunOnGeminiFake(t *testing.T) {
-	srv := geminitest.NewServer(t, offlineTurns()...)
+	srv := providertest.NewServer(t, offlineTurns()...)
 	t.Setenv("GOOGLE_GEMINI_BASE_URL", srv.URL())
 	t.Setenv("GEMINI_API_KEY", "test")
 	t.Setenv("GOOGLE_API_KEY", "")
@@ -253,7 +251,7 @@ func TestRunOnGeminiFake(t *testing.T) {
 	// The calls go back with their ids, the first with its signature.
 	require.Len(t, c[1].Parts, 3)
 	assert.Equal(t, "call_1", c[1].Parts[0].FunctionCall.ID)
-	assert.Equal(t, "geminitest:1:call_1", string(c[1].Parts[0].ThoughtSignature))
+	assert.Equal(t, "providertest:1:call_1", string(c[1].Parts[0].ThoughtSignature))
 	assert.Empty(t, c[1].Parts[1].ThoughtSignature)
 	assert.JSONEq(t, `{"location":"Atlantis"}`, string(c[1].Parts[1].FunctionCall.Args))
 
@@ -346,7 +344,7 @@ func TestRunOnOpenAICompatibleServer(t *testing.T) {
 }
 
 // TestChooseModel checks the offline default, which says how to switch, and
-// the error for a name models.FromString does not know.
+// the error for a name provider.Open does not know.
 func TestChooseModel(t *testing.T) {
 	var stderr bytes.Buffer
 	model, err := chooseModel("", &stderr)
@@ -356,7 +354,7 @@ func TestChooseModel(t *testing.T) {
 	assert.Contains(t, stderr.String(), "TOOLGEN_MODEL")
 
 	_, err = chooseModel("nosuch/model", io.Discard)
-	assert.ErrorIs(t, err, models.ErrUnknownProvider)
+	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
 }
 
 // checked is the ctx of the tests' runs and calls: every tool checks its

@@ -1,7 +1,7 @@
-// Package anthropic adapts Anthropic's Messages API to [runtime.Model], on
-// the official SDK github.com/anthropics/anthropic-sdk-go/v2.
+// Package anthropic adapts Anthropic's Messages API to [llm.Model], on the
+// official SDK github.com/anthropics/anthropic-sdk-go/v2.
 //
-//	agent := &runtime.Agent{
+//	agent := &agent.Agent{
 //		ID:    "weather-agent",
 //		Model: anthropic.Model("claude-sonnet-4-5"),
 //		Tools: weather.Tools(),
@@ -11,144 +11,11 @@
 // from $ANTHROPIC_AUTH_TOKEN); the base URL is WithBaseURL's, else
 // $ANTHROPIC_BASE_URL, else https://api.anthropic.com/. The SDK's other
 // environment defaults (profiles, federation, $ANTHROPIC_CUSTOM_HEADERS)
-// are not used; WithRequestOptions adds headers. [Model] never fails;
-// a model without a key returns [ErrNoAPIKey] from every call, and [New]
-// returns it at once.
-//
-// # Mapping
-//
-// System messages are lifted into the system field, one text block each.
-// Tools are sent with their input schema in [runtime.DialectAnthropic],
-// property order kept (Spec.Strict is OpenAI's: it is not sent). Tool
-// choices map to {"type":"auto"}, {"type":"none"}, {"type":"any"} (for
-// required) and {"type":"tool","name":…}; WithParallelToolCalls(false) sets
-// disable_parallel_tool_use. Tool calls are tool_use blocks (arguments that
-// are not a JSON object, which a model can produce and the loop reports, are
-// sent back as {}); a tool message becomes a user message of tool_result
-// blocks, with is_error for error results, and text, images (inline or by
-// URL) and PDFs for content results. Consecutive messages of one role are
-// merged into one turn, as the API wants. Thinking blocks come back as
-// reasoning parts whose ProviderMetadata["anthropic"] holds the signature
-// (or the redacted data), and are sent back with it; reasoning without one
-// is dropped. A text block's citations are kept in its part's
-// ProviderMetadata["anthropic"] ({"citations":[…]}, as the API gave them)
-// and sent back with the text. Every other block of an answer (the calls
-// and results of server tools: server_tool_use, web_search_tool_result,
-// code execution results…) becomes a [runtime.PartProviderItem] part whose
-// ProviderMetadata["anthropic"] is the block itself, sent back verbatim;
-// these are not tool calls, and the agent loop runs nothing for them.
-// [WithServerTools] adds server tools to the requests.
-//
-// Usage counts all input tokens in InputTokens, the cached ones included;
-// CachedInputTokens are those read from the cache (cache_read_input_tokens)
-// and CacheWriteTokens those written to it (cache_creation_input_tokens).
-//
-// max_tokens is required by the API: it is Request.MaxOutputTokens, else
-// WithMaxTokens', else [DefaultMaxTokens]. The SDK refuses non-streaming
-// requests whose max_tokens could outlast its timeout; Generate streams
-// those and collects the stream.
-//
-// Streaming yields text deltas, reasoning deltas, a start, input_json deltas
-// and the complete call for each tool_use block, then the finish part, whose
-// response holds the whole message (signatures, citations and server tool
-// blocks included) and the usage of message_start as message_delta updates
-// it. Server tool blocks yield no part until then. A stream that ends
-// before message_stop, or with an error event, is an error.
-//
-// # Structured output
-//
-// A request's ResponseFormat is sent in one of two ways
-// ([WithStructuredOutput]). Natively, as output_config.format
-// {"type":"json_schema","schema":…}: the API constrains the answer's text
-// to the schema, tools may be called first, and Capabilities report
-// OutputWithTools. Or as a forced tool: a tool named after the format
-// (its Name) whose input_schema is the schema, with tool_choice
-// {"type":"tool"}; the call's input comes back as the answer's text (as
-// text deltas in a stream) with [runtime.FinishStop], and Capabilities do
-// not report OutputWithTools, since a forced call excludes the other tools.
-// The default, [StructuredOutputAuto], is native for the models that have
-// it (Claude Sonnet 4.5, Opus 4.5, Haiku 4.5 and later) and the forced tool
-// for older ones: native output combines with tools (a run needs no
-// final request without tools) and with extended thinking, which refuses a
-// forced tool.
-//
-// Native output takes a subset of JSON Schema and refuses the rest with
-// HTTP 400, so the schema, in [runtime.DialectAnthropic], is rewritten
-// first, as Anthropic's Python and TypeScript SDKs do (transform_schema):
-// every object gets additionalProperties false; type, description, title,
-// enum, const, default, required, properties, items, anyOf, allOf, $defs,
-// $ref, minItems 0 or 1, the string formats the API lists (date-time,
-// time, date, duration, email, hostname, uri, ipv4, ipv6, uuid) and simple
-// patterns are kept; oneOf becomes anyOf; every other keyword of a node
-// (minLength, maxLength, minimum, maximum, exclusive bounds, multipleOf,
-// maxItems, larger minItems, uniqueItems, other formats, patterns with
-// word boundaries, \p classes or bounds above 100…) is moved into the
-// node's description, as "{minLength: 1, maximum: 10}" after a blank line,
-// where the model reads it. The API does not enforce a moved keyword, but
-// the runtime validates the answer against the whole schema
-// ([runtime.WithOutput]), and a model that breaks one is asked once more
-// with the validation message. A schema that native output cannot take even
-// so — recursion (a $ref cycle or "#"), a $ref outside $defs, a value of
-// any type (no type), a map (an object without properties), an enum of
-// objects — goes as the forced tool in auto mode, for that request only;
-// Capabilities still report OutputWithTools, so the agent loop sends its
-// tools beside the format, and a request with tools of its own (tool
-// choice auto or required) gets tool_choice {"type":"any"} rather than the
-// forced format tool: the model calls its tools, or answers by calling the
-// format tool (with extended thinking, which takes neither, use a schema
-// without recursion). In [StructuredOutputNative] mode such a schema is an
-// error before anything is sent.
-// ResponseFormat.Strict is not sent; native output is always constrained.
-//
-// # Prompt caching
-//
-// Requests carry up to four cache_control marks, so that each step of an
-// agent reads the previous step's request from the API's cache, at a tenth
-// of the input price, and pays 1.25 times the price only for what is new.
-// The marks go on the last tool (the tools are the same in every run of an
-// agent, even when its instructions change), on the last system block
-// (tools and instructions start every new conversation of the agent), on
-// the end of the previous request (the last user turn before the final
-// turn: the entry the previous step wrote, read explicitly, as the API
-// looks for one by itself only 20 blocks back from a mark, and a step with
-// ten parallel calls adds 20), and on the final turn, written for the next
-// step. Each goes on the last block of its turn that takes one (not a
-// thinking block). Prefixes shorter than the
-// model's minimum (1,024 tokens for the Sonnet 4 models, 4,096 for Opus
-// 4.5 and Haiku 4.5) are not cached, silently and at no cost; a run whose
-// requests outgrow the minimum only at its last step pays for a write that
-// no step reads (see BENCHMARKS.md for the weather example's figures).
-// [WithoutPromptCaching] sends no marks, and neither does a request whose
-// provider options set "cache_control" (see below).
-//
-// # Paused turns
-//
-// When the API pauses a long turn of server tools (stop_reason
-// "pause_turn"), Generate and Stream continue it themselves, as the API
-// asks: they send the request again with the paused content appended as
-// the assistant's turn, as it came, until the turn ends, at most
-// [WithPauseContinuations] times (10 by default). The response is the
-// whole turn: the parts of every answer in order, the usage of every
-// request, the finish reason, id and model of the last. A turn still
-// paused after the last continuation is returned as it is, with
-// FinishOther and RawFinishReason "pause_turn", and the agent loop ends the
-// run there.
-//
-// Requests are retried by the SDK (2 retries by default; see
-// WithMaxRetries); errors that remain are returned wrapped; errors.As finds
-// the SDK's *Error (github.com/anthropics/anthropic-sdk-go/v2) in them.
-//
-// Request.ProviderOptions["anthropic"], a JSON object, is merged into the
-// request body, for settings this package does not model:
-//
-//	runtime.Request{ProviderOptions: map[string]json.RawMessage{
-//		"anthropic": json.RawMessage(`{"thinking":{"type":"enabled","budget_tokens":2048}}`),
-//	}}
-//
-// A top-level "cache_control" there replaces the package's marks: an object
-// asks for the API's automatic caching ({"type":"ephemeral"}, one mark the
-// API places on the last block), and null turns caching off for the
-// request (nothing is sent).
+// are not used; WithRequestOptions adds headers. Importing the package
+// registers the provider "anthropic" with package provider, for
+// [provider.Open]. Requests are retried by the SDK ([WithMaxRetries]);
+// errors.As finds the SDK's *Error in the errors that remain. Requests
+// carry prompt-cache marks unless [WithoutPromptCaching] says otherwise.
 package anthropic
 
 import (
@@ -158,11 +25,26 @@ import (
 	"net/http"
 	"os"
 
+	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
+
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
-// Request.ProviderOptions and Part.ProviderMetadata.
+// Request.ProviderOptions and Part.ProviderMetadata. The provider options,
+// a JSON object, are merged into the request body, for settings this
+// package does not model:
+//
+//	llm.Request{ProviderOptions: map[string]json.RawMessage{
+//		"anthropic": json.RawMessage(`{"thinking":{"type":"enabled","budget_tokens":2048}}`),
+//	}}
+//
+// A top-level "cache_control" there replaces the package's cache marks:
+// an object asks for the API's automatic caching ({"type":"ephemeral"},
+// one mark the API places on the last block), and null turns caching off
+// for the request (nothing is sent).
 const ProviderName = "anthropic"
 
 // DefaultBaseURL is the base URL of Anthropic's API.
@@ -176,9 +58,93 @@ const DefaultMaxTokens = 4096
 // continued by default; see [WithPauseContinuations].
 const DefaultPauseContinuations = 10
 
+func init() {
+	provider.Register("anthropic", func(model string) (llm.Model, error) { return New(model) })
+}
+
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key.
 var ErrNoAPIKey = errors.New("anthropic: no API key: set ANTHROPIC_API_KEY or use anthropic.WithAPIKey")
+
+// MessagesModel is a [llm.Model] on the Messages API. It is safe for
+// concurrent use. [Model] never fails; a model without a key returns
+// [ErrNoAPIKey] from every call, and [New] returns it at once.
+//
+// System messages are lifted into the system field, one text block each.
+// Tools are sent with their input schema in [schema.DialectAnthropic],
+// property order kept (Spec.Strict is OpenAI's: it is not sent). Tool
+// choices map to {"type":"auto"}, {"type":"none"}, {"type":"any"} (for
+// required) and {"type":"tool","name":…}; WithParallelToolCalls(false) sets
+// disable_parallel_tool_use. Tool calls are tool_use blocks (arguments that
+// are not a JSON object, which a model can produce and the loop reports,
+// are sent back as {}); a tool message becomes a user message of
+// tool_result blocks, with is_error for error results, and text, images
+// (inline or by URL) and PDFs for content results. Consecutive messages of
+// one role are merged into one turn, as the API wants. Thinking blocks
+// come back as reasoning parts whose ProviderMetadata["anthropic"] holds
+// the signature (or the redacted data), and are sent back with it;
+// reasoning without one is dropped. A text block's citations are kept in
+// its part's ProviderMetadata["anthropic"] ({"citations":[…]}, as the API
+// gave them) and sent back with the text. Every other block of an answer
+// (the calls and results of server tools: server_tool_use,
+// web_search_tool_result, code execution results…) becomes a
+// [llm.PartProviderItem] part whose ProviderMetadata["anthropic"] is the
+// block itself, sent back verbatim; these are not tool calls, and the agent
+// loop runs nothing for them. [WithServerTools] adds server tools to the
+// requests.
+//
+// Usage counts all input tokens in InputTokens, the cached ones included;
+// CachedInputTokens are those read from the cache (cache_read_input_tokens)
+// and CacheWriteTokens those written to it (cache_creation_input_tokens).
+//
+// max_tokens is required by the API: it is Request.MaxOutputTokens, else
+// WithMaxTokens', else [DefaultMaxTokens]. The SDK refuses non-streaming
+// requests whose max_tokens could outlast its timeout; Generate streams
+// those and collects the stream.
+//
+// Streaming yields text deltas, reasoning deltas, a start, input_json
+// deltas and the complete call for each tool_use block, then the finish
+// part, whose response holds the whole message (signatures, citations and
+// server tool blocks included) and the usage of message_start as
+// message_delta updates it. Server tool blocks yield no part until then. A
+// stream that ends before message_stop, or with an error event, is an
+// error.
+//
+// A request's ResponseFormat is sent natively or as a forced tool; see
+// [StructuredOutputMode]. When the API pauses a long turn of server tools,
+// Generate and Stream continue it; see [WithPauseContinuations].
+type MessagesModel struct {
+	id     string
+	cfg    config
+	client sdk.Client
+	err    error
+}
+
+var _ llm.Model = (*MessagesModel)(nil)
+
+// New returns the Messages model id (such as "claude-sonnet-4-5"), or
+// [ErrNoAPIKey] when no key is configured.
+func New(id string, opts ...Option) (*MessagesModel, error) {
+	m := Model(id, opts...)
+	return m, m.err
+}
+
+// Model returns the Messages model id, such as "claude-sonnet-4-5". It
+// never fails: a configuration error (see [New]) is returned by every call.
+func Model(id string, opts ...Option) *MessagesModel {
+	cfg, ro, err := resolve(opts)
+	return &MessagesModel{id: id, cfg: cfg, client: sdk.NewClient(ro...), err: err}
+}
+
+// ID returns the model's id, as given to [Model].
+func (m *MessagesModel) ID() string { return m.id }
+
+// Capabilities implements [llm.CapabilityReporter]: OutputWithTools
+// with native structured outputs, not with a forced tool, which excludes
+// the other tools.
+func (m *MessagesModel) Capabilities() llm.Capabilities {
+	return llm.Capabilities{OutputWithTools: m.nativeOutput()}
+}
 
 // Option configures a model.
 type Option func(*config)
@@ -220,8 +186,27 @@ func WithParallelToolCalls(allow bool) Option { return func(c *config) { c.paral
 func WithMaxTokens(n int) Option { return func(c *config) { c.maxTokens = n } }
 
 // WithoutPromptCaching turns prompt caching off: requests carry no
-// cache_control breakpoints (see "Prompt caching" in the package
-// documentation). The API then bills every input token at the base price.
+// cache_control breakpoints. The API then bills every input token at the
+// base price.
+//
+// By default requests carry up to four cache_control marks, so that each
+// step of an agent reads the previous step's request from the API's cache,
+// at a tenth of the input price, and pays 1.25 times the price only for
+// what is new. The marks go on the last tool (the tools are the same in
+// every run of an agent, even when its instructions change), on the last
+// system block (tools and instructions start every new conversation of the
+// agent), on the end of the previous request (the last user turn before
+// the final turn: the entry the previous step wrote, read explicitly, as
+// the API looks for one by itself only 20 blocks back from a mark, and a
+// step with ten parallel calls adds 20), and on the final turn, written for
+// the next step. Each goes on the last block of its turn that takes one
+// (not a thinking block). Prefixes shorter than the model's minimum (1,024
+// tokens for the Sonnet 4 models, 4,096 for Opus 4.5 and Haiku 4.5) are
+// not cached, silently and at no cost; a run whose requests outgrow the
+// minimum only at its last step pays for a write that no step reads (see
+// BENCHMARKS.md for the weather example's figures). A request whose
+// provider options set "cache_control" gets no marks either (see
+// [ProviderName]).
 func WithoutPromptCaching() Option { return func(c *config) { c.noCache = true } }
 
 // WithServerTools adds tools that the API runs itself (web search, web
@@ -230,7 +215,7 @@ func WithoutPromptCaching() Option { return func(c *config) { c.noCache = true }
 //
 //	anthropic.WithServerTools(json.RawMessage(`{"type":"web_search_20250305","name":"web_search","max_uses":5}`))
 //
-// What the model does with them comes back as [runtime.PartProviderItem] parts
+// What the model does with them comes back as [llm.PartProviderItem] parts
 // and is sent back as it came; the agent loop runs nothing for them. Leave
 // cache_control out of them: the last tool gets the package's mark.
 func WithServerTools(tools ...json.RawMessage) Option {
@@ -241,6 +226,15 @@ func WithServerTools(tools ...json.RawMessage) Option {
 // paused (stop_reason "pause_turn") is continued before the paused response
 // is returned as it is; the default is [DefaultPauseContinuations], and 0
 // never continues.
+//
+// When the API pauses a long turn of server tools, Generate and Stream
+// continue it themselves, as the API asks: they send the request again
+// with the paused content appended as the assistant's turn, as it came,
+// until the turn ends. The response is the whole turn: the parts of every
+// answer in order, the usage of every request, the finish reason, id and
+// model of the last. A turn still paused after the last continuation is
+// returned as it is, with FinishOther and RawFinishReason "pause_turn", and
+// the agent loop ends the run there.
 func WithPauseContinuations(n int) Option { return func(c *config) { c.pauses = max(n, 0) } }
 
 // WithRequestOptions adds options of the SDK to every request, after this

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,8 +12,9 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // agentStep is a request as the agent loop builds it at its second step:
@@ -31,7 +33,7 @@ func agentStep() *llm.Request {
 				llm.ToolResult{ToolCallID: "toolu_rome", ToolName: "weather", Output: llm.TextOutput("Rain")}),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema)},
 		},
 	}
@@ -114,7 +116,7 @@ func TestPromptCachingBreakpoints(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: textResponse})
-			_, err := srv.model(t, tc.opts...).Generate(context.Background(), tc.req())
+			_, err := messagesModel(t, srv, tc.opts...).Generate(context.Background(), tc.req())
 			require.NoError(t, err)
 			body := srv.Requests()[0].Body
 			assert.Equal(t, tc.want, marks(t, body))
@@ -134,8 +136,8 @@ func TestToolSchemasAreStable(t *testing.T) {
 	schema := `{"type":"object","description":"Weather input.","title":"WeatherInput","additionalProperties":false,
 		"properties":{"location":{"type":"string"},"units":{"type":"string","enum":["celsius","fahrenheit"]}},
 		"required":["location"],"examples":[{"location":"Paris"}]}`
-	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t)
+	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 20)...)
+	m := messagesModel(t, srv)
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools: []llm.ToolDefinition{{Name: "weather", Description: "Weather.", InputSchema: json.RawMessage(schema)}}}
 	for range 20 {
@@ -147,6 +149,24 @@ func TestToolSchemasAreStable(t *testing.T) {
 		require.Equal(t, string(reqs[0].Body), string(r.Body))
 	}
 	assert.Contains(t, string(reqs[0].Body), `"input_schema":{"type":"object","description":"Weather input.","title":"WeatherInput","additionalProperties":false,`)
+}
+
+// weatherIn is the input of weatherTools' tool and of the format of
+// TestNativeSchemaAgentRetry.
+type weatherIn struct {
+	Location string `json:"location"`
+	Units    string `json:"units,omitempty"`
+}
+
+// weatherTools has a weather tool that fails for Atlantis.
+func weatherTools() tool.Toolset {
+	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(providertest.WeatherSchema)}
+	return tool.Toolset{"weather": tool.NewFunc(&spec, func(_ context.Context, in weatherIn) (string, error) {
+		if in.Location == "Atlantis" {
+			return "", fmt.Errorf("no station in %s", in.Location)
+		}
+		return "Sunny in " + in.Location, nil
+	})}
 }
 
 // TestAgentPromptCaching runs an agent for four steps against the fake
@@ -163,8 +183,8 @@ func TestAgentPromptCaching(t *testing.T) {
 	}
 	for _, stream := range []bool{false, true} {
 		t.Run(fmt.Sprintf("stream=%v", stream), func(t *testing.T) {
-			srv := anthropictest.NewServer(t, turns...)
-			cache := anthropictest.NewPromptCache(1) // every prefix is cached
+			srv := providertest.NewServer(t, turns...)
+			cache := providertest.NewPromptCache(1) // every prefix is cached
 			srv.CachePrompts(cache)
 			model := Model("claude-sonnet-4-5", WithBaseURL(srv.URL()), WithAPIKey("test"))
 			ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: model, Tools: weatherTools()}

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -25,7 +25,7 @@ const (
 )
 
 // billed returns what u costs, in tokens at the base input price.
-func billed(u anthropictest.CacheUsage) float64 {
+func billed(u providertest.CacheUsage) float64 {
 	return float64(u.InputTokens) + cacheWritePrice*float64(u.CacheWriteTokens) + cacheReadPrice*float64(u.CacheReadTokens)
 }
 
@@ -77,10 +77,10 @@ func withoutMarks(t *testing.T, body []byte) []byte {
 // adapter and the SDK, against the fake server playing turns with a
 // simulated prompt cache of Sonnet 4.5's minimum, and returns the request
 // bodies and the usage the server reported.
-func runWeather(t *testing.T, goTool string, turns []scripted.Turn) ([][]byte, []anthropictest.CacheUsage) {
+func runWeather(t *testing.T, goTool string, turns []scripted.Turn) ([][]byte, []providertest.CacheUsage) {
 	t.Helper()
-	srv := anthropictest.NewServer(t, turns...)
-	cache := anthropictest.NewPromptCache(anthropictest.MinCacheTokensSonnet)
+	srv := providertest.NewServer(t, turns...)
+	cache := providertest.NewPromptCache(providertest.MinCacheTokensSonnet)
 	srv.CachePrompts(cache)
 
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
@@ -102,11 +102,11 @@ func runWeather(t *testing.T, goTool string, turns []scripted.Turn) ([][]byte, [
 
 	// The same bodies without their marks: no read, no write, the same
 	// tokens, all billed at the base price.
-	plain := anthropictest.NewPromptCache(anthropictest.MinCacheTokensSonnet)
+	plain := providertest.NewPromptCache(providertest.MinCacheTokensSonnet)
 	for i, b := range bodies {
 		u, err := plain.Usage(withoutMarks(t, b))
 		require.NoError(t, err)
-		require.Equal(t, anthropictest.CacheUsage{InputTokens: log[i].Total()}, u, "step %d", i+1)
+		require.Equal(t, providertest.CacheUsage{InputTokens: log[i].Total()}, u, "step %d", i+1)
 	}
 	return bodies, log
 }
@@ -116,7 +116,7 @@ func runWeather(t *testing.T, goTool string, turns []scripted.Turn) ([][]byte, [
 // caching and with it, in base-price tokens.
 func price(t *testing.T, bodies [][]byte, minTokens int, bytesPerToken float64) (plain, cached float64) {
 	t.Helper()
-	c := anthropictest.NewPromptCache(minTokens)
+	c := providertest.NewPromptCache(minTokens)
 	c.Count = func(b []byte) int { return int(float64(len(b))/bytesPerToken + 0.999) }
 	for _, b := range bodies {
 		u, err := c.Usage(b)
@@ -131,7 +131,7 @@ func price(t *testing.T, bodies [][]byte, minTokens int, bytesPerToken float64) 
 // (see runWeather) over five steps of the example's prompt. The input of each run's requests is priced with and
 // without caching: without, every input token at the base price; with,
 // cache writes at 1.25 times and reads at 0.1 times. Token counts are
-// estimates (anthropictest.Tokens), so the input is also priced at 3.2
+// estimates (providertest.Tokens), so the input is also priced at 3.2
 // and 5 bytes a token, and at the other models' minimums. The figures are
 // in BENCHMARKS.md; run with -v to print them.
 func TestCachingCost(t *testing.T) {
@@ -143,8 +143,8 @@ func TestCachingCost(t *testing.T) {
 		t.Skip("no go command to run examples/weather with")
 	}
 	var b strings.Builder
-	report := func(name string, bodies [][]byte, log []anthropictest.CacheUsage) (saving float64) {
-		fmt.Fprintf(&b, "%s, claude-sonnet-4-5 (cache minimum %d tokens), estimated tokens:\n", name, anthropictest.MinCacheTokensSonnet)
+	report := func(name string, bodies [][]byte, log []providertest.CacheUsage) (saving float64) {
+		fmt.Fprintf(&b, "%s, claude-sonnet-4-5 (cache minimum %d tokens), estimated tokens:\n", name, providertest.MinCacheTokensSonnet)
 		fmt.Fprintf(&b, "%-5s %7s %8s %7s %7s %14s %13s\n", "step", "input", "written", "read", "total", "billed cached", "billed plain")
 		var sumCached, sumPlain float64
 		for i, u := range log {
@@ -155,7 +155,7 @@ func TestCachingCost(t *testing.T) {
 		saving = 1 - sumCached/sumPlain
 		fmt.Fprintf(&b, "%-5s %7s %8s %7s %7s %14.1f %13.0f  saving %.1f%%\n", "all", "", "", "", "", sumCached, sumPlain, 100*saving)
 		b.WriteString("the same requests if every prefix were cacheable (no minimum):\n")
-		c := anthropictest.NewPromptCache(0)
+		c := providertest.NewPromptCache(0)
 		var sum0 float64
 		for i, body := range bodies {
 			u, err := c.Usage(body)
@@ -165,7 +165,7 @@ func TestCachingCost(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%-5s %7s %8s %7s %7s %14.1f %13.0f  saving %.1f%%\n", "all", "", "", "", "", sum0, sumPlain, 100*(1-sum0/sumPlain))
 		b.WriteString("billed with caching of billed without, by the model's minimum and the bytes a token:\n")
-		for _, min := range []int{0, anthropictest.MinCacheTokensSonnet, 2048, 4096} {
+		for _, min := range []int{0, providertest.MinCacheTokensSonnet, 2048, 4096} {
 			fmt.Fprintf(&b, "  minimum %4d:", min)
 			for _, bpt := range []float64{3.2, 4, 5} {
 				plain, cached := price(t, bodies, min, bpt)
@@ -187,7 +187,7 @@ func TestCachingCost(t *testing.T) {
 	// fifth step only, and its write, never read, is all caching costs:
 	// +6% of the input bill; see BENCHMARKS.md.)
 	for i, u := range log {
-		if u.Total() < anthropictest.MinCacheTokensSonnet {
+		if u.Total() < providertest.MinCacheTokensSonnet {
 			assert.Zero(t, u.CacheWriteTokens+u.CacheReadTokens, "step %d", i+1)
 		}
 		if i > 0 && log[i-1].CacheWriteTokens+log[i-1].CacheReadTokens > 0 {
@@ -201,8 +201,8 @@ func TestCachingCost(t *testing.T) {
 	// of the five steps' input: each step reads the one before.
 	plain, cached := price(t, bodies, 0, 4)
 	assert.GreaterOrEqual(t, 1-cached/plain, 0.55, "caching saves at least 55%% of cacheable input")
-	c := anthropictest.NewPromptCache(0)
-	var prev anthropictest.CacheUsage
+	c := providertest.NewPromptCache(0)
+	var prev providertest.CacheUsage
 	for i, body := range bodies {
 		u, err := c.Usage(body)
 		require.NoError(t, err)

@@ -2,10 +2,8 @@ package anthropic
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
@@ -14,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
 
 // The tests in this file replay exchanges recorded from the real API by
@@ -26,18 +24,11 @@ import (
 // them through the SDK, as in production, and each test checks both what
 // the adapter makes of the answers and what it sends next.
 
-// recordedFile returns the recording name (see replay.Recorded),
+// recordedFile returns the recording name (see providertest.Recorded),
 // decompressed when it ends in .gz.
 func recordedFile(t *testing.T, name string) []byte {
 	t.Helper()
-	data := replay.Recorded(t, "anthropic", name)
-	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(bytes.NewReader(data))
-		require.NoError(t, err)
-		data, err = io.ReadAll(zr)
-		require.NoError(t, err)
-	}
-	return data
+	return providertest.Recorded(t, "anthropic", name)
 }
 
 // wireBody is a request body as far as these tests read it.
@@ -152,7 +143,7 @@ func TestRecordedPromptCachingMultiTurn(t *testing.T) {
 	require.Len(t, rec.Interactions, 2)
 	first, second := rec.Interactions[0], rec.Interactions[1]
 	srv := newFakeServer(t, reply{Body: string(first.Response)}, reply{Body: string(second.Response)})
-	m := srv.model(t)
+	m := messagesModel(t, srv)
 
 	messages := []llm.Message{
 		llm.SystemMessage(first.Request.System),
@@ -280,7 +271,7 @@ func partTypes(msg llm.Message) map[llm.PartType]int {
 func TestRecordedStreamCacheUsage(t *testing.T) {
 	stream := string(recordedFile(t, "vercel_code_execution_prompt_cache.sse"))
 	srv := newFakeServer(t, reply{SSE: true, Body: stream}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(`{"type":"code_execution_20260120","name":"code_execution"}`)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(`{"type":"code_execution_20260120","name":"code_execution"}`)))
 	messages := []llm.Message{llm.UserMessage("What is the sum of the squares of 1 to 12? Use bash.")}
 
 	var parts []llm.StreamPart
@@ -350,7 +341,7 @@ func contentOf(t *testing.T, answer json.RawMessage) []json.RawMessage {
 // assertPauseRound checks the requests of a paused turn and its
 // continuation, and the request after the turn (third): paused and rest
 // are the blocks of the two answers.
-func assertPauseRound(t *testing.T, reqs []replay.Request, paused, rest []json.RawMessage) {
+func assertPauseRound(t *testing.T, reqs []providertest.Request, paused, rest []json.RawMessage) {
 	t.Helper()
 	require.Len(t, reqs, 3)
 	first, cont, next := decodeBody(t, reqs[0].Body), decodeBody(t, reqs[1].Body), decodeBody(t, reqs[2].Body)
@@ -391,7 +382,7 @@ func TestRecordedPauseTurn(t *testing.T) {
 	require.Len(t, rec.Responses, 2)
 	paused, rest := contentOf(t, rec.Responses[0]), contentOf(t, rec.Responses[1])
 	srv := newFakeServer(t, reply{Body: string(rec.Responses[0])}, reply{Body: string(rec.Responses[1])}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(webSearch)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)))
 
 	req := rec.request()
 	res, err := m.Generate(context.Background(), req)
@@ -454,7 +445,7 @@ func TestRecordedPauseTurnStream(t *testing.T) {
 	}
 	paused, rest := streamedBlocks(t, streams[0]), streamedBlocks(t, streams[1])
 	srv := newFakeServer(t, reply{SSE: true, Body: streams[0]}, reply{SSE: true, Body: streams[1]}, reply{Body: textResponse})
-	m := srv.model(t, WithServerTools(json.RawMessage(webSearch)))
+	m := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)))
 
 	req := rec.request()
 	var (
@@ -496,8 +487,9 @@ func TestPauseContinuations(t *testing.T) {
 		requests int
 	}{{"never", 0, 1}, {"once", 1, 2}, {"twice", 2, 3}} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: string(rec.Responses[0])}) // paused every time
-			res, err := srv.model(t, WithServerTools(json.RawMessage(webSearch)), WithPauseContinuations(tc.n)).Generate(context.Background(), rec.request())
+			paused := reply{Body: string(rec.Responses[0])}
+			srv := newFakeServer(t, paused, paused, paused, paused) // paused every time
+			res, err := messagesModel(t, srv, WithServerTools(json.RawMessage(webSearch)), WithPauseContinuations(tc.n)).Generate(context.Background(), rec.request())
 			require.NoError(t, err)
 			assert.Len(t, srv.Requests(), tc.requests)
 			assert.Equal(t, llm.FinishOther, res.FinishReason)

@@ -13,6 +13,34 @@ import (
 
 // StructuredOutputMode is how a [MessagesModel] asks for a request's
 // [llm.ResponseFormat]; see [WithStructuredOutput].
+//
+// Natively, the format goes as output_config.format
+// {"type":"json_schema","schema":…}: the API constrains the answer's text
+// to the schema, tools may be called first, and Capabilities report
+// OutputWithTools. As a forced tool, it is a tool named after the format
+// (its Name) whose input_schema is the schema, with tool_choice
+// {"type":"tool"}; the call's input comes back as the answer's text (as
+// text deltas in a stream) with [llm.FinishStop], and Capabilities do not
+// report OutputWithTools, since a forced call excludes the other tools.
+// Native output combines with tools (a run needs no final request without
+// tools) and with extended thinking, which refuses a forced tool.
+//
+// Native output takes a subset of JSON Schema and refuses the rest with
+// HTTP 400, so the schema is rewritten first by [schema.AnthropicOutput],
+// as Anthropic's Python and TypeScript SDKs do: the keywords the API does
+// not take move into the node's description, where the model reads them.
+// The API does not enforce a moved keyword, but the runtime validates the
+// answer against the whole schema, and a model that breaks one is asked
+// once more with the validation message. A schema that native output
+// cannot take even so (recursion, a map, a value of any type, an enum of
+// objects) goes as the forced tool in auto mode, for that request only;
+// Capabilities still report OutputWithTools, so the agent loop sends its
+// tools beside the format, and a request with tools of its own (tool
+// choice auto or required) gets tool_choice {"type":"any"} rather than the
+// forced format tool: the model calls its tools, or answers by calling the
+// format tool. In [StructuredOutputNative] mode such a schema is an error
+// before anything is sent. ResponseFormat.Strict is not sent; native
+// output is always constrained.
 type StructuredOutputMode string
 
 // The structured output modes.
@@ -40,20 +68,13 @@ const (
 // WithStructuredOutput sets how a request's ResponseFormat is sent; the
 // default, and what any other value means, is [StructuredOutputAuto]. In
 // native and auto mode the schema is rewritten into the subset that native
-// structured outputs take (see the package doc); auto mode sends a schema
+// structured outputs take (see [StructuredOutputMode]); auto mode sends a schema
 // that they cannot take even so (recursion, maps) as the forced tool. Use
 // StructuredOutputTool for an Anthropic-compatible server without native
 // structured outputs, and StructuredOutputNative for a model that this
 // package does not know to have them.
 func WithStructuredOutput(mode StructuredOutputMode) Option {
 	return func(c *config) { c.outputMode = mode }
-}
-
-// Capabilities implements [llm.CapabilityReporter]: OutputWithTools
-// with native structured outputs, not with a forced tool, which excludes
-// the other tools.
-func (m *MessagesModel) Capabilities() llm.Capabilities {
-	return llm.Capabilities{OutputWithTools: m.nativeOutput()}
 }
 
 // nativeOutput reports whether response formats are sent as
@@ -114,15 +135,12 @@ func (m *MessagesModel) sendsNative(f *llm.ResponseFormat) bool {
 	return err == nil
 }
 
-// outputFormat returns output_config.format for f: its schema in
-// [schema.DialectAnthropic] rewritten by [nativeSchema], top-level keys
-// kept raw so that the order of properties is kept. Strict is not sent:
-// the API always constrains the answer.
+// outputFormat returns output_config.format for f: its schema as
+// [schema.AnthropicOutput] writes it, top-level keys kept raw so that the
+// order of properties is kept. Strict is not sent: the API always
+// constrains the answer.
 func outputFormat(f *llm.ResponseFormat) (sdk.JSONOutputFormatParam, error) {
-	conv, err := schema.Convert(f.Schema, schema.DialectAnthropic)
-	if err == nil {
-		conv, err = nativeSchema(conv)
-	}
+	conv, err := schema.AnthropicOutput(f.Schema)
 	if err != nil {
 		return sdk.JSONOutputFormatParam{}, fmt.Errorf("anthropic: response format %s: %w", f.Name, err)
 	}

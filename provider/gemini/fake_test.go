@@ -1,77 +1,57 @@
 package gemini
 
 import (
-	"encoding/base64"
 	"encoding/json"
-	"net/http"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
 
-// reply is a scripted answer of the shared test server.
-type reply = replay.Reply
+// reply is a raw answer of the fake server.
+type reply = providertest.Reply
 
-// fakeServer speaks the API's wire format from scripted replies, in order;
-// the last reply repeats.
-type fakeServer struct{ *replay.Server }
-
-func newFakeServer(t *testing.T, replies ...reply) *fakeServer {
-	t.Helper()
-	return &fakeServer{replay.NewServer(t, replies...)}
+// newFakeServer starts a fake server that answers requests with replies,
+// in order.
+func newFakeServer(t *testing.T, replies ...reply) *providertest.Server {
+	return providertest.NewServer(t, providertest.Replay(replies...)...)
 }
 
-// model returns the model id talking to f through f.Transport, with fast
-// retries.
-func (f *fakeServer) model(t *testing.T, id string, opts ...Option) *GenerativeModel {
+// generativeModel returns the model id talking to srv, with fast retries.
+func generativeModel(t *testing.T, srv *providertest.Server, id string, opts ...Option) *GenerativeModel {
 	t.Helper()
-	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL), WithHTTPClient(&http.Client{Transport: f.Transport}), WithRetryDelay(time.Millisecond)}
+	base := []Option{WithAPIKey("test-key"), WithBaseURL(srv.URL()), WithHTTPClient(srv.Client()), WithRetryDelay(time.Millisecond)}
 	m, err := New(id, append(base, opts...)...)
 	require.NoError(t, err)
 	return m
 }
 
 // body decodes the body of request i into a map of its top-level fields.
-func (f *fakeServer) body(t *testing.T, i int) map[string]json.RawMessage {
+func body(t *testing.T, srv *providertest.Server, i int) map[string]json.RawMessage {
 	t.Helper()
-	reqs := f.Requests()
+	reqs := srv.Requests()
 	require.Greater(t, len(reqs), i)
 	var m map[string]json.RawMessage
-	require.NoError(t, json.Unmarshal(reqs[i].Body, &m))
+	require.NoError(t, reqs[i].Decode(&m))
 	return m
 }
 
-// sse renders chunks, each the JSON of a GenerateContentResponse, as a
-// streamGenerateContent body.
-func sse(chunks ...string) string {
-	var b strings.Builder
-	for _, c := range chunks {
-		b.WriteString("data: " + c + "\r\n\r\n")
-	}
-	return b.String()
+// content is a content of a request, its parts raw.
+type content struct {
+	Role  string            `json:"role"`
+	Parts []json.RawMessage `json:"parts"`
 }
 
-// signature returns the thought signature in a part's metadata, decoded.
-func signature(t *testing.T, md map[string]json.RawMessage) []byte {
+// sentContents decodes the contents of request i.
+func sentContents(t *testing.T, srv *providertest.Server, i int) []content {
 	t.Helper()
-	pm, ok := readMeta(md)
-	require.True(t, ok, "no google metadata in %v", md)
-	return pm.ThoughtSignature
-}
-
-// decodeSignature decodes a recorded signature, in either base64 alphabet.
-func decodeSignature(t *testing.T, s string) []byte {
-	t.Helper()
-	if strings.ContainsAny(s, "-_") {
-		b, err := base64.URLEncoding.DecodeString(s)
-		require.NoError(t, err)
-		return b
+	var req struct {
+		Contents []content `json:"contents"`
 	}
-	b, err := base64.StdEncoding.DecodeString(s)
-	require.NoError(t, err)
-	return b
+	reqs := srv.Requests()
+	require.Greater(t, len(reqs), i)
+	require.NoError(t, reqs[i].Decode(&req))
+	return req.Contents
 }

@@ -1,128 +1,28 @@
 // Package gemini adapts Google's Gemini API (generateContent and
-// streamGenerateContent) to [runtime.Model], on the official SDK
+// streamGenerateContent) to [llm.Model], on the official SDK
 // google.golang.org/genai.
 //
-//	agent := &runtime.Agent{
+//	agent := &agent.Agent{
 //		ID:    "weather-agent",
 //		Model: gemini.Model("gemini-2.5-flash"),
 //		Tools: weather.Tools(),
 //	}
 //
 // The API key is WithAPIKey's, else $GOOGLE_API_KEY, else $GEMINI_API_KEY
-// (the SDK's order: when both variables are set, GOOGLE_API_KEY wins and the
-// SDK logs a warning); the base URL is WithBaseURL's, else
+// (the SDK's order: when both variables are set, GOOGLE_API_KEY wins and
+// the SDK logs a warning); the base URL is WithBaseURL's, else
 // $GOOGLE_GEMINI_BASE_URL, else https://generativelanguage.googleapis.com/;
-// the API version is WithAPIVersion's, else [DefaultAPIVersion]. The Gemini
-// API backend is always used: Vertex AI ($GOOGLE_GENAI_USE_VERTEXAI,
-// project, location, application default credentials) is not. [Model] never
-// fails; a model without a key returns [ErrNoAPIKey] from every call, and
-// [New] returns it at once.
-//
-// # Mapping
-//
-// System messages are lifted into systemInstruction, one text part each.
-// Each other message is one content: user messages and tool results have
-// the role "user", assistant messages "model"; a content left without parts
-// is not sent, since the API rejects it. Tools are function declarations
-// whose parameters are the tool's input schema in [runtime.DialectGemini]
-// (the OpenAPI subset; $refs inlined, null as nullable). The SDK holds
-// properties in a map, so they are sent in alphabetical order, the order
-// Gemini uses anyway. A tool without input properties is declared without
-// parameters. Spec.Strict is OpenAI's: it is not sent. Tool choices map to
-// functionCallingConfig modes AUTO, NONE, ANY (required) and ANY with
-// allowedFunctionNames (a named tool); without tools no toolConfig is sent.
-// Gemini may call several functions at once; there is no switch to forbid
-// it.
-//
-// A function call becomes a tool call whose id is the one Gemini gave, or,
-// since Gemini mostly gives none, "<responseId>-<n>" (n counting the
-// response's calls from 1) assigned here; only ids that came from Gemini are
-// sent back, in functionCall.id and functionResponse.id. Arguments arrive as
-// a JSON object that the SDK decodes into a map: the tool call's Arguments
-// are that object re-encoded, keys sorted, numbers as float64 (integers
-// beyond 2^53 lose precision); a call without arguments is sent back
-// without args, which the SDK leaves out when empty. A tool result becomes a
-// functionResponse:
-// {"output": …} with the JSON or the text of the result, {"error": …} for an
-// error result. Images and other media in a content result cannot go in a
-// functionResponse on every model, so they follow in a user content of
-// their own, after the text "Media returned by tool call <id> (<name>):".
-// Media is inlineData, or fileData for a URL (which the API must be able to
-// fetch).
-//
-// # Thought signatures
-//
-// Gemini 2.5 and 3 return an opaque thoughtSignature on some parts: on the
-// first function call of a step, on text, or on an empty text part at the
-// end of a stream. Gemini 3 rejects a request whose function calls of the
-// current turn lost theirs. Every signature is kept in the
-// ProviderMetadata["google"] of its part (the ToolCall's for a function
-// call, with Gemini's call id when it gave one) as {"thoughtSignature":
-// "<base64>"} and sent back on the same part.
-// A stream's text deltas are merged into one part; a signature that arrives
-// on a later delta, the empty one included, goes on that part. Thought
-// summaries (parts with thought: true, returned when
-// generationConfig.thinkingConfig.includeThoughts is set) are reasoning
-// parts, sent back as thoughts; reasoning from another provider is dropped.
-// For a Gemini 3 or later model, an assistant message whose function calls
-// carry no signature at all (a conversation from another model) gets on its
-// first call the placeholder that Google documents for that case,
-// "skip_thought_signature_validator".
-//
-// # Structured output
-//
-// A request's ResponseFormat is sent as generationConfig's
-// responseMimeType "application/json" and responseJsonSchema, the schema
-// as generated (re-encoded compactly): standard JSON Schema keeps $ref and
-// $defs, recursion, type arrays with null and additionalProperties, which
-// responseSchema, the OpenAPI subset of tool parameters
-// ([runtime.DialectGemini]), would inline, unroll or drop. The SDK holds the
-// schema in a map, so properties are sent in alphabetical order. The
-// object is the answer's text. Capabilities report OutputWithTools for
-// Gemini 3 and later (an id "gemini-<major>…" with major 3 or more), which
-// take a response schema together with function declarations; older
-// models, and aliases such as "gemini-flash-latest", do not.
-//
-// # Responses
-//
-// Finish reasons: STOP is tool-calls when the response has function calls,
-// else stop; MAX_TOKENS is length; SAFETY, RECITATION, BLOCKLIST,
-// PROHIBITED_CONTENT, SPII, MODEL_ARMOR and the image ones are
-// content-filter, as is a
-// prompt blocked before any candidate (RawFinishReason is then the block
-// reason); MALFORMED_FUNCTION_CALL, UNEXPECTED_TOOL_CALL,
-// TOO_MANY_TOOL_CALLS, MISSING_THOUGHT_SIGNATURE and MALFORMED_RESPONSE are
-// error; others are other. Usage: InputTokens is promptTokenCount (cached tokens included)
-// plus toolUsePromptTokenCount, CachedInputTokens is
-// cachedContentTokenCount, OutputTokens is candidatesTokenCount plus
-// thoughtsTokenCount, ReasoningTokens is thoughtsTokenCount. The response id
-// is responseId, the model id modelVersion. Only the first candidate is
-// read.
-//
-// Streaming yields text and reasoning deltas as they come, and each function
-// call, which Gemini sends whole, as a start, one delta with all its
-// arguments and the complete call; the finish part carries the whole
-// message, signatures included. A stream that ends without a finish reason
-// is an error.
-//
-// Requests are retried by the SDK on connection errors and on 408, 429,
-// 500, 502, 503 and 504 answers (2 retries by default, the first after 1 s
-// plus up to 1 s of jitter, each next one twice as late; see WithMaxRetries
-// and WithRetryDelay); errors that remain are returned wrapped; errors.As
-// finds the SDK's genai.APIError in them.
+// the API version is WithAPIVersion's, else [DefaultAPIVersion]. The
+// Gemini API backend is always used: Vertex AI ($GOOGLE_GENAI_USE_VERTEXAI,
+// project, location, application default credentials) is not. Importing
+// the package registers the provider "google" with package provider, for
+// [provider.Open].
 //
 // The SDK brings cloud.google.com/go/auth into the build and, through it,
 // gRPC, whose use of html/template stops the linker from dropping unused
-// methods: a program that imports this package (runtime/models does) is
-// much larger, 80 MB instead of 35 MB for examples/weather, stripped.
-//
-// Request.ProviderOptions["google"], a JSON object in the API's wire format,
-// is merged into the request body, for settings this package does not
-// model:
-//
-//	runtime.Request{ProviderOptions: map[string]json.RawMessage{
-//		"google": json.RawMessage(`{"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`),
-//	}}
+// methods: a program that imports this package is much larger (80 MB
+// instead of 35 MB for examples/weather, stripped). A program that does
+// not import it links neither.
 package gemini
 
 import (
@@ -131,13 +31,24 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 
 	"google.golang.org/genai"
+
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
-// Request.ProviderOptions and Part.ProviderMetadata.
+// Request.ProviderOptions and Part.ProviderMetadata. The provider options,
+// a JSON object in the API's wire format, are merged into the request
+// body, for settings this package does not model:
+//
+//	llm.Request{ProviderOptions: map[string]json.RawMessage{
+//		"google": json.RawMessage(`{"generationConfig":{"thinkingConfig":{"includeThoughts":true}}}`),
+//	}}
 const ProviderName = "google"
 
 // DefaultBaseURL is the base URL of the Gemini API.
@@ -152,9 +63,153 @@ const DefaultAPIVersion = "v1beta"
 // otherwise.
 const DefaultMaxRetries = 2
 
+func init() {
+	provider.Register("google", func(model string) (llm.Model, error) { return New(model) })
+}
+
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key.
 var ErrNoAPIKey = errors.New("gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY, or use gemini.WithAPIKey")
+
+// GenerativeModel is a [llm.Model] on the Gemini API. It is safe for
+// concurrent use. [Model] never fails; a model without a key returns
+// [ErrNoAPIKey] from every call, and [New] returns it at once.
+//
+// System messages are lifted into systemInstruction, one text part each.
+// Each other message is one content: user messages and tool results have
+// the role "user", assistant messages "model"; a content left without
+// parts is not sent, since the API rejects it. Tools are function
+// declarations whose parameters are the tool's input schema in
+// [schema.DialectGemini] (the OpenAPI subset; $refs inlined, null as
+// nullable). The SDK holds properties in a map, so they are sent in
+// alphabetical order, the order Gemini uses anyway. A tool without input
+// properties is declared without parameters. Spec.Strict is OpenAI's: it
+// is not sent. Tool choices map to functionCallingConfig modes AUTO, NONE,
+// ANY (required) and ANY with allowedFunctionNames (a named tool); without
+// tools no toolConfig is sent. Gemini may call several functions at once;
+// there is no switch to forbid it.
+//
+// A function call becomes a tool call whose id is the one Gemini gave, or,
+// since Gemini mostly gives none, "<responseId>-<n>" (n counting the
+// response's calls from 1) assigned here; only ids that came from Gemini
+// are sent back, in functionCall.id and functionResponse.id. Arguments
+// arrive as a JSON object that the SDK decodes into a map: the tool call's
+// Arguments are that object re-encoded, keys sorted, numbers as float64
+// (integers beyond 2^53 lose precision); a call without arguments is sent
+// back without args. A tool result becomes a functionResponse: {"output":
+// …} with the JSON or the text of the result, {"error": …} for an error
+// result. Images and other media in a content result cannot go in a
+// functionResponse on every model, so they follow in a user content of
+// their own, after the text "Media returned by tool call <id> (<name>):".
+// Media is inlineData, or fileData for a URL (which the API must be able
+// to fetch).
+//
+// Gemini 2.5 and 3 return an opaque thoughtSignature on some parts: on the
+// first function call of a step, on text, or on an empty text part at the
+// end of a stream. Gemini 3 rejects a request whose function calls of the
+// current turn lost theirs. Every signature is kept in the
+// ProviderMetadata["google"] of its part (the ToolCall's for a function
+// call, with Gemini's call id when it gave one) as {"thoughtSignature":
+// "<base64>"} and sent back on the same part. A stream's text deltas are
+// merged into one part; a signature that arrives on a later delta, the
+// empty one included, goes on that part. Thought summaries (parts with
+// thought: true, returned when generationConfig.thinkingConfig.includeThoughts
+// is set) are reasoning parts, sent back as thoughts; reasoning from
+// another provider is dropped. For a Gemini 3 or later model, an assistant
+// message whose function calls carry no signature at all (a conversation
+// from another model) gets on its first call the placeholder that Google
+// documents for that case, "skip_thought_signature_validator".
+//
+// A request's ResponseFormat is sent as generationConfig's
+// responseMimeType "application/json" and responseJsonSchema, the schema
+// as generated (re-encoded compactly): standard JSON Schema keeps $ref and
+// $defs, recursion, type arrays with null and additionalProperties, which
+// responseSchema, the OpenAPI subset of tool parameters, would inline,
+// unroll or drop. The object is the answer's text. Capabilities report
+// OutputWithTools for Gemini 3 and later (an id "gemini-<major>…" with
+// major 3 or more), which take a response schema together with function
+// declarations; older models, and aliases such as "gemini-flash-latest",
+// do not.
+//
+// Finish reasons: STOP is tool-calls when the response has function calls,
+// else stop; MAX_TOKENS is length; SAFETY, RECITATION, BLOCKLIST,
+// PROHIBITED_CONTENT, SPII, MODEL_ARMOR and the image ones are
+// content-filter, as is a prompt blocked before any candidate
+// (RawFinishReason is then the block reason); MALFORMED_FUNCTION_CALL,
+// UNEXPECTED_TOOL_CALL, TOO_MANY_TOOL_CALLS, MISSING_THOUGHT_SIGNATURE and
+// MALFORMED_RESPONSE are error; others are other. Usage: InputTokens is
+// promptTokenCount (cached tokens included) plus toolUsePromptTokenCount,
+// CachedInputTokens is cachedContentTokenCount, OutputTokens is
+// candidatesTokenCount plus thoughtsTokenCount, ReasoningTokens is
+// thoughtsTokenCount. The response id is responseId, the model id
+// modelVersion. Only the first candidate is read.
+//
+// Streaming yields text and reasoning deltas as they come, and each
+// function call, which Gemini sends whole, as a start, one delta with all
+// its arguments and the complete call; the finish part carries the whole
+// message, signatures included. A stream that ends without a finish reason
+// is an error.
+//
+// Requests are retried by the SDK on connection errors and on 408, 429,
+// 500, 502, 503 and 504 answers (2 retries by default, the first after 1 s
+// plus up to 1 s of jitter, each next one twice as late; see WithMaxRetries
+// and WithRetryDelay); errors that remain are returned wrapped; errors.As
+// finds the SDK's genai.APIError in them.
+type GenerativeModel struct {
+	id     string
+	cfg    config
+	client *genai.Client
+	err    error
+}
+
+var _ llm.Model = (*GenerativeModel)(nil)
+
+// New returns the Gemini model id (such as "gemini-2.5-flash"), or
+// [ErrNoAPIKey] when no key is configured.
+func New(id string, opts ...Option) (*GenerativeModel, error) {
+	m := Model(id, opts...)
+	return m, m.err
+}
+
+// Model returns the Gemini model id, such as "gemini-2.5-flash". It never
+// fails: a configuration error (see [New]) is returned by every call.
+func Model(id string, opts ...Option) *GenerativeModel {
+	cfg, cc, err := resolve(opts)
+	m := &GenerativeModel{id: id, cfg: cfg, err: err}
+	if err == nil {
+		m.client, m.err = newClient(cc)
+	}
+	return m
+}
+
+// ID returns the model's id, as given to [Model].
+func (m *GenerativeModel) ID() string { return m.id }
+
+// Capabilities implements [llm.CapabilityReporter]: Gemini 3 and later
+// models take a response schema together with function declarations
+// (https://ai.google.dev/gemini-api/docs/structured-output, "Structured
+// outputs with tools"); Gemini 2.5 and older answer such a request with an
+// error, so they get the format only on a request without tools.
+func (m *GenerativeModel) Capabilities() llm.Capabilities {
+	return llm.Capabilities{OutputWithTools: gemini3OrLater(m.id)}
+}
+
+// gemini3OrLater reports whether model id is Gemini 3 or later, which
+// rejects a turn's function calls without a thought signature and takes a
+// response schema together with function declarations.
+func gemini3OrLater(id string) bool {
+	id = strings.TrimPrefix(id, "models/")
+	rest, ok := strings.CutPrefix(id, "gemini-")
+	if !ok {
+		return false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if end < 0 {
+		end = len(rest)
+	}
+	major, err := strconv.Atoi(rest[:end])
+	return err == nil && major >= 3
+}
 
 // Option configures a model.
 type Option func(*config)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"mime"
 	"path"
-	"strconv"
 	"strings"
 
 	"google.golang.org/genai"
@@ -15,12 +14,6 @@ import (
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
 )
-
-// skipSignature is the thought signature Google documents for function
-// calls that did not come from a Gemini model ("skip_thought_signature_
-// validator"), decoded: its JSON form is base64 and the API takes either
-// alphabet.
-var skipSignature, _ = base64.RawURLEncoding.DecodeString("skip_thought_signature_validator")
 
 // params converts req to the SDK's contents and configuration.
 func (m *GenerativeModel) params(req *llm.Request) ([]*genai.Content, *genai.GenerateContentConfig, error) {
@@ -116,6 +109,12 @@ func (m *GenerativeModel) params(req *llm.Request) ([]*genai.Content, *genai.Gen
 	return contents, gc, nil
 }
 
+// skipSignature is the thought signature Google documents for function
+// calls that did not come from a Gemini model ("skip_thought_signature_
+// validator"), decoded: its JSON form is base64 and the API takes either
+// alphabet.
+var skipSignature, _ = base64.RawURLEncoding.DecodeString("skip_thought_signature_validator")
+
 // appendContent appends a content of role holding parts, unless parts is
 // empty: the API rejects a content without parts.
 func appendContent(contents []*genai.Content, role genai.Role, parts []*genai.Part) []*genai.Content {
@@ -183,23 +182,6 @@ func (m *GenerativeModel) modelParts(parts []llm.Part, sent map[string]string) (
 		first.ThoughtSignature = skipSignature
 	}
 	return out, nil
-}
-
-// gemini3OrLater reports whether model id is Gemini 3 or later, which
-// rejects a turn's function calls without a thought signature and takes a
-// response schema together with function declarations.
-func gemini3OrLater(id string) bool {
-	id = strings.TrimPrefix(id, "models/")
-	rest, ok := strings.CutPrefix(id, "gemini-")
-	if !ok {
-		return false
-	}
-	end := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
-	if end < 0 {
-		end = len(rest)
-	}
-	major, err := strconv.Atoi(rest[:end])
-	return err == nil && major >= 3
 }
 
 // decodeArgs returns a call's arguments as the API takes them: a JSON

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -30,7 +30,7 @@ func TestResponseJSONSchema(t *testing.T) {
 	for _, tools := range []bool{false, true} {
 		for _, stream := range []bool{false, true} {
 			t.Run(fmt.Sprintf("tools=%v/stream=%v", tools, stream), func(t *testing.T) {
-				srv := geminitest.NewServer(t, scripted.Text(reportAnswer))
+				srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 				m := Model("gemini-3-flash-preview", WithBaseURL(srv.URL()), WithAPIKey("test"), WithRetryDelay(0))
 				req := &llm.Request{
 					Messages:       []llm.Message{llm.UserMessage("Report on Paris.")},
@@ -68,7 +68,7 @@ func TestResponseJSONSchema(t *testing.T) {
 // TestResponseFormatInvalidSchema: a schema that is not JSON is an error
 // of the request, naming the format, and nothing is sent.
 func TestResponseFormatInvalidSchema(t *testing.T) {
-	srv := geminitest.NewServer(t)
+	srv := providertest.NewServer(t)
 	m := Model("gemini-2.5-flash", WithBaseURL(srv.URL()), WithAPIKey("test"))
 	_, err := m.Generate(context.Background(), &llm.Request{
 		Messages:       []llm.Message{llm.UserMessage("Hi")},

@@ -3,9 +3,9 @@ package openai
 import (
 	"context"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"net/http"
-	goruntime "runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,25 +14,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/scripted"
 )
 
-const weatherSchema = `{
-  "properties": {
-    "location": {"type": "string", "minLength": 1, "description": "Location is a city name, such as \"Paris\" or \"New York\"."},
-    "units": {"type": "string", "enum": ["celsius", "fahrenheit"], "description": "Units defaults to celsius."}
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": ["location"]
-}`
-
 const radarSchema = `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false}`
-
-func weatherDef() llm.ToolDefinition {
-	return llm.ToolDefinition{Name: "weather", Description: "Fetches the current weather for a location.", InputSchema: json.RawMessage(weatherSchema)}
-}
 
 const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1760000000,"model":"gpt-5.4-2026-03-01",
  "choices":[{"index":0,"message":{"role":"assistant","content":"It is sunny in Paris.","refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],
@@ -40,7 +27,7 @@ const textResponse = `{"id":"chatcmpl-t1","object":"chat.completion","created":1
 
 func TestGenerateText(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t)
+	m := chatModel(t, srv)
 
 	res, err := m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.SystemMessage("Be brief."),
@@ -72,7 +59,7 @@ func TestGenerateText(t *testing.T) {
 // choice and options, and compares the body with a recorded request.
 func TestGenerateRequestBody(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t, WithParallelToolCalls(false))
+	m := chatModel(t, srv, WithParallelToolCalls(false))
 	temp := 0.2
 	req := &llm.Request{
 		Messages: []llm.Message{
@@ -94,7 +81,7 @@ func TestGenerateRequestBody(t *testing.T) {
 			),
 		},
 		Tools: []llm.ToolDefinition{
-			weatherDef(),
+			providertest.WeatherTool(),
 			{Name: "radar", Description: "Returns the radar image of a location.", InputSchema: json.RawMessage(radarSchema), Strict: true},
 		},
 		ToolChoice:      llm.ChoiceRequired,
@@ -109,49 +96,55 @@ func TestGenerateRequestBody(t *testing.T) {
 	require.NoError(t, err)
 
 	body := string(srv.Requests()[0].Body)
-	assert.JSONEq(t, replay.Fixture(t, "chat_tools_request.json"), body)
+	assert.JSONEq(t, providertest.Fixture(t, "chat_tools_request.json"), body)
 	// Models follow the order of properties: it must survive.
 	assert.Less(t, strings.Index(body, `"location":{"type":"string","minLength"`), strings.Index(body, `"units":`))
 }
 
+// TestToolChoice maps each tool choice on both APIs; none is sent
+// without tools.
 func TestToolChoice(t *testing.T) {
 	for _, tc := range []struct {
-		name   string
-		choice llm.ToolChoice
-		tools  bool
-		want   string // the tool_choice JSON; "" for none sent
+		name            string
+		choice          llm.ToolChoice
+		tools           bool
+		chat, responses string // the tool_choice JSON; "" for none sent
 	}{
-		{"zero", llm.ToolChoice{}, true, ""},
-		{"auto", llm.ChoiceAuto, true, `"auto"`},
-		{"none", llm.ChoiceNone, true, `"none"`},
-		{"required", llm.ChoiceRequired, true, `"required"`},
-		{"named", llm.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`},
-		{"without tools", llm.ChoiceRequired, false, ""},
+		{"zero", llm.ToolChoice{}, true, "", ""},
+		{"auto", llm.ChoiceAuto, true, `"auto"`, `"auto"`},
+		{"none", llm.ChoiceNone, true, `"none"`, `"none"`},
+		{"required", llm.ChoiceRequired, true, `"required"`, `"required"`},
+		{"named", llm.ChoiceTool("weather"), true, `{"type":"function","function":{"name":"weather"}}`, `{"type":"function","name":"weather"}`},
+		{"without tools", llm.ChoiceRequired, false, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{Body: textResponse})
+			srv := newFakeServer(t, reply{Body: textResponse}, reply{Body: providertest.Fixture(t, "responses_response.json")})
 			req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, ToolChoice: tc.choice}
 			if tc.tools {
-				req.Tools = []llm.ToolDefinition{weatherDef()}
+				req.Tools = []llm.ToolDefinition{providertest.WeatherTool()}
 			}
-			_, err := srv.model(t).Generate(context.Background(), req)
+			_, err := chatModel(t, srv).Generate(context.Background(), req)
 			require.NoError(t, err)
-			var body map[string]json.RawMessage
-			require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
-			if tc.want == "" {
-				assert.NotContains(t, body, "tool_choice")
-				return
+			_, err = responsesModel(t, srv).Generate(context.Background(), req)
+			require.NoError(t, err)
+			for i, want := range []string{tc.chat, tc.responses} {
+				var body map[string]json.RawMessage
+				require.NoError(t, srv.Requests()[i].Decode(&body))
+				if want == "" {
+					assert.NotContains(t, body, "tool_choice", i)
+					continue
+				}
+				assert.JSONEq(t, want, string(body["tool_choice"]), i)
 			}
-			assert.JSONEq(t, tc.want, string(body["tool_choice"]))
 		})
 	}
 }
 
 func TestStrictSchemaUsesDialect(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	def := weatherDef()
+	def := providertest.WeatherTool()
 	def.Strict = true
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("hi")},
 		Tools:    []llm.ToolDefinition{def},
 	})
@@ -165,7 +158,7 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 		} `json:"tools"`
 	}
 	require.NoError(t, json.Unmarshal(srv.Requests()[0].Body, &body))
-	want, err := schema.Convert(json.RawMessage(weatherSchema), schema.DialectOpenAIStrict)
+	want, err := schema.Convert(json.RawMessage(providertest.WeatherSchema), schema.DialectOpenAIStrict)
 	require.NoError(t, err)
 	require.Len(t, body.Tools, 1)
 	assert.True(t, body.Tools[0].Function.Strict)
@@ -174,10 +167,10 @@ func TestStrictSchemaUsesDialect(t *testing.T) {
 }
 
 func TestGenerateParallelToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: replay.Fixture(t, "chat_tools_response.json")})
-	res, err := srv.model(t).Generate(context.Background(), &llm.Request{
+	srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "chat_tools_response.json")})
+	res, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	})
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{
@@ -200,17 +193,17 @@ func TestFinishReasons(t *testing.T) {
 }
 
 func TestStreamToolCalls(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Fixture(t, "chat_stream_tools.sse")})
 	var parts []llm.StreamPart
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Weather in Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), func(p llm.StreamPart) { parts = append(parts, p) })
 	require.NoError(t, err)
 
 	assert.JSONEq(t, `{"model":"gpt-5.4","stream":true,"stream_options":{"include_usage":true},
 		"messages":[{"role":"user","content":"Weather in Paris and Rome?"}],
-		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+weatherSchema+`}}]}`,
+		"tools":[{"type":"function","function":{"name":"weather","description":"Fetches the current weather for a location.","parameters":`+providertest.WeatherSchema+`}}]}`,
 		string(srv.Requests()[0].Body))
 
 	paris := &llm.ToolCall{ID: "call_paris", Name: "weather", Arguments: `{"location": "Paris"}`}
@@ -241,14 +234,14 @@ func TestStreamToolCalls(t *testing.T) {
 // TestStreamArgumentsBeforeName covers servers that send a call's first
 // argument bytes in the chunk that names it, or its id late.
 func TestStreamArgumentsBeforeName(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.OpenAIChat,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"loc"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"name":"weather","arguments":"ation\":\"Oslo\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`,
 	)})
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Oslo?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{{ID: "call_0", Name: "weather", Arguments: `{"location":"Oslo"}`}}, res.Message.ToolCalls())
@@ -256,125 +249,19 @@ func TestStreamArgumentsBeforeName(t *testing.T) {
 	assert.Equal(t, "stop", res.RawFinishReason)
 }
 
-func TestStreamFailures(t *testing.T) {
-	chunk := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}`
-	for _, tc := range []struct {
-		name, body, want string
-	}{
-		{"cut before finish", "data: " + chunk + "\n\n", "stream ended before a finish reason"},
-		{"malformed chunk", "data: " + chunk + "\n\ndata: {\"id\":\"c\",\"choices\":[{\"index\":0,\n\n", "chat completion stream"},
-		{"error event", "data: " + chunk + "\n\n" + `data: {"error":{"message":"The server had an error while processing your request.","type":"server_error"}}` + "\n\n", "server had an error"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			srv := newFakeServer(t, reply{SSE: true, Body: tc.body})
-			var texts []string
-			var last error
-			for p, err := range srv.model(t).Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}) {
-				if err != nil {
-					last = err
-					break
-				}
-				texts = append(texts, p.Text)
-			}
-			assert.Equal(t, []string{"Hel"}, texts)
-			require.Error(t, last)
-			assert.Contains(t, last.Error(), tc.want)
-			assert.True(t, strings.HasPrefix(last.Error(), "openai: "), last.Error())
-		})
-	}
-}
-
-func TestRetries(t *testing.T) {
-	rateLimited := reply{Status: http.StatusTooManyRequests, Header: map[string]string{"Retry-After-Ms": "1"},
-		Body: `{"error":{"message":"Rate limit reached for gpt-5.4.","type":"requests","param":null,"code":"rate_limit_exceeded"}}`}
-	serverError := reply{Status: http.StatusInternalServerError, Header: map[string]string{"Retry-After-Ms": "1"},
-		Body: `{"error":{"message":"The server had an error.","type":"server_error","param":null,"code":null}}`}
-	badRequest := reply{Status: http.StatusBadRequest,
-		Body: `{"error":{"message":"Invalid schema for function 'weather'.","type":"invalid_request_error","param":"tools[0]","code":null}}`}
-	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}}
-
-	t.Run("429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, rateLimited, reply{Body: textResponse})
-		res, err := srv.model(t).Generate(context.Background(), req)
-		require.NoError(t, err)
-		assert.Equal(t, "It is sunny in Paris.", res.Message.Text())
-		assert.Len(t, srv.Requests(), 3)
-	})
-	t.Run("500 until retries run out", func(t *testing.T) {
-		srv := newFakeServer(t, serverError)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 3, "one request and the SDK's two retries")
-		var apiErr *oai.Error
-		require.ErrorAs(t, err, &apiErr)
-		assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
-		assert.Contains(t, err.Error(), "openai: chat completion: ")
-		assert.Contains(t, err.Error(), "500")
-		assert.Contains(t, err.Error(), "The server had an error.")
-	})
-	t.Run("429 with retries off", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited)
-		_, err := srv.model(t, WithMaxRetries(0)).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "Rate limit reached")
-	})
-	t.Run("400 is not retried", func(t *testing.T) {
-		srv := newFakeServer(t, badRequest)
-		_, err := srv.model(t).Generate(context.Background(), req)
-		require.Error(t, err)
-		assert.Len(t, srv.Requests(), 1)
-		assert.Contains(t, err.Error(), "Invalid schema for function 'weather'.")
-	})
-	t.Run("streaming 429 then success", func(t *testing.T) {
-		srv := newFakeServer(t, rateLimited, reply{SSE: true, Body: replay.Fixture(t, "chat_stream_tools.sse")})
-		res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), req), nil)
-		require.NoError(t, err)
-		assert.Len(t, res.Message.ToolCalls(), 2)
-		assert.Len(t, srv.Requests(), 2)
-	})
-}
-
-func TestStreamCancellation(t *testing.T) {
-	first := `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"content":"Once "},"finish_reason":null}]}`
-
-	t.Run("context cancelled mid-stream", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		var texts []string
-		var last error
-		for p, err := range m.Stream(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			if err != nil {
-				last = err
-				break
-			}
-			texts = append(texts, p.Text)
-			cancel()
-		}
-		assert.Equal(t, []string{"Once "}, texts)
-		require.Error(t, last)
-		assert.True(t, errors.Is(last, context.Canceled), "%v", last)
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("consumer stops early", func(t *testing.T) {
-		srv := newFakeServer(t, reply{SSE: true, Hang: true, Body: "data: " + first + "\n\n"})
-		m := srv.model(t)
-		base := goruntime.NumGoroutine()
-		for range m.Stream(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("story")}}) {
-			break
-		}
-		srv.SettleGoroutines(t, base)
-	})
-	t.Run("cancelled before the call", func(t *testing.T) {
-		srv := newFakeServer(t, reply{Body: textResponse})
-		ctx, cancel := context.WithCancel(context.Background())
-		cancel()
-		_, err := srv.model(t).Generate(ctx, &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
-		assert.ErrorIs(t, err, context.Canceled)
-	})
+// TestAPIError: an error of the API is the SDK's *Error, wrapped with
+// what was being done and the API's message (the suite of providertest
+// checks the retries).
+func TestAPIError(t *testing.T) {
+	srv := providertest.NewServer(t, scripted.Fail(&providertest.StatusError{Status: http.StatusInternalServerError, Message: "The server had an error."}))
+	m, err := New("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test"), WithMaxRetries(0))
+	require.NoError(t, err)
+	_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
+	var apiErr *oai.Error
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, http.StatusInternalServerError, apiErr.StatusCode)
+	assert.Contains(t, err.Error(), "openai: chat completion: ")
+	assert.Contains(t, err.Error(), "The server had an error.")
 }
 
 func TestConfiguration(t *testing.T) {
@@ -382,19 +269,15 @@ func TestConfiguration(t *testing.T) {
 		t.Setenv("OPENAI_API_KEY", "")
 		t.Setenv("OPENAI_BASE_URL", "")
 		_, err := New("gpt-5.4")
+		assert.ErrorIs(t, err, ErrNoAPIKey, "the suite checks the calls of a model without a key")
+		_, err = NewResponses("gpt-5.4")
 		assert.ErrorIs(t, err, ErrNoAPIKey)
-		m := Model("gpt-5.4")
-		_, err = m.Generate(context.Background(), &llm.Request{})
-		assert.ErrorIs(t, err, ErrNoAPIKey)
-		for _, err := range m.Stream(context.Background(), &llm.Request{}) {
-			assert.ErrorIs(t, err, ErrNoAPIKey)
-		}
 	})
 	t.Run("environment", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "env-key")
-		t.Setenv("OPENAI_BASE_URL", srv.URL+"/v1")
-		m, err := New("gpt-5.4", WithHTTPClient(&http.Client{Transport: srv.Transport}))
+		t.Setenv("OPENAI_BASE_URL", srv.URL()+"v1")
+		m, err := New("gpt-5.4", WithHTTPClient(srv.Client()))
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}})
 		require.NoError(t, err)
@@ -403,7 +286,7 @@ func TestConfiguration(t *testing.T) {
 	t.Run("local server needs no key", func(t *testing.T) {
 		srv := newFakeServer(t, reply{Body: textResponse})
 		t.Setenv("OPENAI_API_KEY", "")
-		m, err := New("llama3.2", WithBaseURL(srv.URL+"/v1/"), WithHTTPClient(&http.Client{Transport: srv.Transport}), WithLegacyMaxTokens())
+		m, err := New("llama3.2", WithBaseURL(srv.URL()+"v1/"), WithHTTPClient(srv.Client()), WithLegacyMaxTokens())
 		require.NoError(t, err)
 		_, err = m.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, MaxOutputTokens: 64})
 		require.NoError(t, err)
@@ -415,7 +298,7 @@ func TestConfiguration(t *testing.T) {
 
 func TestUserMedia(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(
 			llm.TextPart("What is in these?"),
 			llm.ImageURLPart("https://example.com/a.jpg"),
@@ -432,7 +315,7 @@ func TestUserMedia(t *testing.T) {
 		{"type":"file","file":{"file_data":"data:application/pdf;base64,JVBERg==","filename":"report.pdf"}},
 		{"type":"input_audio","input_audio":{"data":"UklGRg==","format":"wav"}}]}]}`, string(srv.Requests()[0].Body))
 
-	_, err = srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err = chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserParts(llm.MediaPart("video/mp4", []byte{1})),
 	}})
 	assert.ErrorContains(t, err, `media of type "video/mp4" cannot be sent to Chat Completions`)
@@ -440,7 +323,7 @@ func TestUserMedia(t *testing.T) {
 
 func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
 	srv := newFakeServer(t, reply{Body: textResponse})
-	_, err := srv.model(t).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
+	_, err := chatModel(t, srv).Generate(context.Background(), &llm.Request{Messages: []llm.Message{
 		llm.UserMessage("hi"),
 		{Role: llm.RoleAssistant, Parts: []llm.Part{{Type: llm.PartReasoning, Text: "thinking"}}},
 		llm.UserMessage("again"),
@@ -452,8 +335,8 @@ func TestReasoningOnlyAssistantIsSkipped(t *testing.T) {
 // TestConcurrentUse runs one model from many goroutines, as subagents and
 // parallel runs do; -race checks it.
 func TestConcurrentUse(t *testing.T) {
-	srv := newFakeServer(t, reply{Body: textResponse})
-	m := srv.model(t)
+	srv := newFakeServer(t, slices.Repeat([]reply{{Body: textResponse}}, 8)...)
+	m := chatModel(t, srv)
 	errs := make(chan error, 8)
 	for range 8 {
 		go func() {
@@ -470,18 +353,81 @@ func TestConcurrentUse(t *testing.T) {
 // TestStreamCallsSharingAnIndex covers compatible servers that send every
 // tool call, complete, at index 0.
 func TestStreamCallsSharingAnIndex(t *testing.T) {
-	srv := newFakeServer(t, reply{SSE: true, Body: sse(
+	srv := newFakeServer(t, reply{SSE: true, Body: providertest.Stream(providertest.OpenAIChat,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_a","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Paris\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_b","type":"function","function":{"name":"weather","arguments":"{\"location\":\"Rome\"}"}}]},"finish_reason":null}]}`,
 		`{"id":"c","object":"chat.completion.chunk","created":1,"model":"llama3.2","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
 	)})
-	res, err := llm.CollectStream(srv.model(t).Stream(context.Background(), &llm.Request{
+	res, err := llm.CollectStream(chatModel(t, srv).Stream(context.Background(), &llm.Request{
 		Messages: []llm.Message{llm.UserMessage("Paris and Rome?")},
-		Tools:    []llm.ToolDefinition{weatherDef()},
+		Tools:    []llm.ToolDefinition{providertest.WeatherTool()},
 	}), nil)
 	require.NoError(t, err)
 	assert.Equal(t, []llm.ToolCall{
 		{ID: "call_a", Name: "weather", Arguments: `{"location":"Paris"}`},
 		{ID: "call_b", Name: "weather", Arguments: `{"location":"Rome"}`},
 	}, res.Message.ToolCalls())
+}
+
+func TestOllamaBaseURL(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                         "http://localhost:11434/v1/",
+		"127.0.0.1:11434":          "http://127.0.0.1:11434/v1/",
+		"https://ollama.internal/": "https://ollama.internal/v1/",
+	} {
+		t.Setenv("OLLAMA_HOST", in)
+		assert.Equal(t, want, ollamaBaseURL(), in)
+	}
+}
+
+// syntheticReasoningCall is a SYNTHETIC answer in the shape of DeepSeek's
+// (reasoning_content, then a tool call), for tests of this package's
+// options rather than of the API's behaviour.
+const syntheticReasoningCall = `{"id":"synthetic-1","object":"chat.completion","created":1760000000,"model":"deepseek-reasoner",
+ "choices":[{"index":0,"message":{"role":"assistant","content":"","reasoning_content":"I should call the weather tool.",
+ "tool_calls":[{"index":0,"id":"call_00_synthetic","type":"function","function":{"name":"weather","arguments":"{\"location\": \"Paris\"}"}}]},
+ "logprobs":null,"finish_reason":"tool_calls"}],"usage":{"prompt_tokens":10,"completion_tokens":5,"total_tokens":15}}`
+
+// TestChatReasoningContentOption: reasoning_content goes back to a base
+// URL on deepseek.com and no other, and WithReasoningContent overrides that
+// both ways.
+func TestChatReasoningContentOption(t *testing.T) {
+	for _, tc := range []struct {
+		base string
+		opts []Option
+		sent bool
+	}{
+		{"https://api.deepseek.com", nil, true},
+		{"https://api.deepseek.com/beta/", nil, true},
+		{"https://api.deepseek.com", []Option{WithReasoningContent(false)}, false},
+		{"https://api.x.ai/v1", nil, false},
+		{"https://openrouter.ai/api/v1", nil, false},
+		{"https://openrouter.ai/api/v1", []Option{WithReasoningContent(true)}, true},
+		{"https://notdeepseek.com/v1", nil, false},
+	} {
+		t.Run(fmt.Sprint(tc.base, len(tc.opts)), func(t *testing.T) {
+			srv := newFakeServer(t, reply{Body: syntheticReasoningCall}, reply{Body: syntheticReasoningCall})
+			model := chatModelAt(t, srv, "deepseek-reasoner", tc.base, tc.opts...)
+			res, err := model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?")}})
+			require.NoError(t, err)
+			_, err = model.Generate(context.Background(), &llm.Request{Messages: []llm.Message{llm.UserMessage("Weather?"), res.Message,
+				llm.ToolMessage(llm.ToolResult{ToolCallID: res.Message.ToolCalls()[0].ID, ToolName: "weather", Output: llm.TextOutput("Sunny")})}})
+			require.NoError(t, err)
+			_, sent := secondAssistant(t, srv)["reasoning_content"]
+			assert.Equal(t, tc.sent, sent)
+		})
+	}
+}
+
+// secondAssistant returns the assistant message of the second request.
+func secondAssistant(t *testing.T, srv *providertest.Server) map[string]json.RawMessage {
+	t.Helper()
+	var body struct {
+		Messages []map[string]json.RawMessage `json:"messages"`
+	}
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	require.NoError(t, reqs[1].Decode(&body))
+	require.Greater(t, len(body.Messages), 1)
+	return body.Messages[1]
 }

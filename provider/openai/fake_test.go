@@ -1,42 +1,41 @@
 package openai
 
 import (
-	"net/http"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/provider/internal/replay"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 )
 
-// reply is a scripted answer of the shared test server.
-type reply = replay.Reply
+// reply is a raw answer of the fake server.
+type reply = providertest.Reply
 
-// fakeServer speaks the API's wire format from scripted replies, in order;
-// the last reply repeats.
-type fakeServer struct{ *replay.Server }
-
-func newFakeServer(t *testing.T, replies ...reply) *fakeServer {
-	t.Helper()
-	return &fakeServer{replay.NewServer(t, replies...)}
+// newFakeServer starts a fake server that answers requests with replies,
+// in order.
+func newFakeServer(t *testing.T, replies ...reply) *providertest.Server {
+	return providertest.NewServer(t, providertest.Replay(replies...)...)
 }
 
-// model returns a Chat Completions model talking to f through f.Transport.
-func (f *fakeServer) model(t *testing.T, opts ...Option) *ChatModel {
+// chatModel returns a Chat Completions model talking to srv.
+func chatModel(t *testing.T, srv *providertest.Server, opts ...Option) *ChatModel {
 	t.Helper()
-	base := []Option{WithAPIKey("test-key"), WithBaseURL(f.URL + "/v1"), WithHTTPClient(&http.Client{Transport: f.Transport})}
-	m, err := New("gpt-5.4", append(base, opts...)...)
+	return chatModelAt(t, srv, "gpt-5.4", srv.URL()+"v1", opts...)
+}
+
+// responsesModel returns a Responses model talking to srv.
+func responsesModel(t *testing.T, srv *providertest.Server, opts ...Option) *ResponsesModel {
+	t.Helper()
+	m, err := NewResponses("gpt-5.4", append([]Option{WithAPIKey("test-key"), WithBaseURL(srv.URL() + "v1"), WithHTTPClient(srv.Client())}, opts...)...)
 	require.NoError(t, err)
 	return m
 }
 
-// sse renders JSON events as a Chat Completions stream ending in [DONE].
-func sse(events ...string) string {
-	var b strings.Builder
-	for _, e := range events {
-		b.WriteString("data: " + e + "\n\n")
-	}
-	b.WriteString("data: [DONE]\n\n")
-	return b.String()
+// chatModelAt returns the Chat Completions model id at the provider's base
+// URL, whose requests reach srv.
+func chatModelAt(t *testing.T, srv *providertest.Server, id, base string, opts ...Option) *ChatModel {
+	t.Helper()
+	m, err := New(id, append([]Option{WithAPIKey("test-key"), WithBaseURL(base), WithHTTPClient(srv.Client())}, opts...)...)
+	require.NoError(t, err)
+	return m
 }

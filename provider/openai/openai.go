@@ -1,11 +1,10 @@
-// Package openai adapts OpenAI's APIs to [runtime.Model], on the official
-// SDK github.com/openai/openai-go/v3: [Model] (a [ChatModel]) speaks Chat
-// Completions, which OpenAI-compatible servers (Ollama, vLLM, llama.cpp's
-// server, LM Studio) speak too; [Responses] (a [ResponsesModel]) speaks the
-// Responses API, which keeps reasoning items across turns and takes images
-// in tool results.
+// Package openai adapts OpenAI's APIs to [llm.Model], on the official SDK
+// github.com/openai/openai-go/v3: a [ChatModel] speaks Chat Completions,
+// which OpenAI-compatible servers (Ollama, vLLM, llama.cpp's server, LM
+// Studio, DeepSeek, xAI) speak too; a [ResponsesModel] speaks the
+// Responses API.
 //
-//	agent := &runtime.Agent{
+//	agent := &agent.Agent{
 //		ID:    "weather-agent",
 //		Model: openai.Model("gpt-5.4"), // or openai.Responses("gpt-5.4")
 //		Tools: weather.Tools(),
@@ -13,136 +12,225 @@
 //
 // The API key is WithAPIKey's, else $OPENAI_API_KEY; the base URL is
 // WithBaseURL's, else $OPENAI_BASE_URL, else https://api.openai.com/v1/.
-// A local server needs no key:
-//
-//	model := openai.Model("llama3.2", openai.WithBaseURL("http://localhost:11434/v1/"))
-//
-// [Model] and [Responses] never fail; a model that cannot work (no key for
-// api.openai.com) returns its error from every call. [New] and
-// [NewResponses] return that error at once.
-//
-// # Chat Completions
-//
-// Tools become function tools whose parameters are the tool's input schema,
-// property order kept; a strict tool gets "strict": true and its schema in
-// [runtime.DialectOpenAIStrict] (a schema that dialect cannot express is
-// an error of the request, which toolgen reports at generate time already).
-// Tool choices map to "auto", "none",
-// "required" and {"type":"function","function":{"name":…}}; tool_choice and
-// parallel_tool_calls are sent only with tools. Tool results become "tool"
-// messages holding the result as text (error results too: Chat Completions
-// has no error flag). Chat Completions tool messages take only text, so the
-// images and files of a content result follow the tool messages in one user
-// message, introduced by a text part naming the call.
-//
-// OpenAI-compatible servers that return the model's reasoning in a
-// reasoning_content field (DeepSeek, xAI, vLLM…) have it kept as a
-// reasoning part, before the text and calls, and streamed as reasoning
-// deltas. It is sent back in that field only where the server asks for it:
-// DeepSeek's thinking mode requires the reasoning_content of every
-// assistant turn that made tool calls in all later requests, and needs
-// none of the others (https://api-docs.deepseek.com/guides/thinking_mode,
-// "Input and Output Parameters"), so by default a model whose base URL is
-// on deepseek.com sends it on assistant messages with tool calls and on no
-// others; other servers get none (xAI's Chat Completions takes no
-// reasoning back, https://docs.x.ai/developers/model-capabilities/text/best-practices;
-// OpenAI's API has no such field). [WithReasoningContent] changes that.
-//
-// A refusal (the message's refusal field) is a [runtime.PartRefusal], not
-// text, streamed as refusal deltas; the response ends with
-// [runtime.FinishRefusal] (RawFinishReason keeps the API's "stop"). It goes
-// back as a refusal content part of the assistant message.
-//
-// Streaming asks for usage (stream_options.include_usage) and yields text
-// deltas, a start, argument deltas and the complete call for each tool call
-// (calls are keyed by the API's index; a new id at a used index is a new
-// call, for servers that send every call at index 0), then the finish part. A stream that
-// ends without a finish reason is an error, not a short answer.
-//
-// # Responses
-//
-// The whole conversation is sent as input items on every request (no
-// previous_response_id), so runs stay resumable anywhere: system and user
-// messages as messages, assistant text as assistant messages, tool calls as
-// function_call items and results as function_call_output items, whose
-// output is a list of input_text, input_image and input_file items for a
-// content result.
-//
-// Every output item goes back as the item it was, in order, because the
-// API pairs them: a reasoning item sent without the item that followed it
-// is refused ("Item 'rs_…' of type 'reasoning' was provided without its
-// required following item"). So parts carry their item in
-// ProviderMetadata["openai"]: a message's output_text and refusal contents
-// become text and [runtime.PartRefusal] parts with the item id (and its
-// phase and the text's annotations), sent back as that message item with
-// its id; a reasoning item becomes a reasoning part per summary, with the
-// item id and, on the first, the encrypted content when the request
-// includes "reasoning.encrypted_content" (see ProviderOptions below, with
-// "store": false), sent back as that reasoning item; a function call a tool
-// call part with the item id. Items of any other type (web_search_call,
-// file_search_call, code_interpreter_call, image_generation_call, mcp_call,
-// a message with other contents…) become [runtime.PartProviderItem] parts
-// holding the item verbatim, sent back verbatim. Text without an item id
-// (another provider's, or written by hand) is sent as an assistant message.
-//
-// Function tools are sent with "strict" always set, because the Responses
-// API makes them strict when it is left out. The finish reason is
-// tool-calls when the output has calls, length or content-filter for an
-// incomplete response, refusal when the answer is a refusal, else stop; a
-// failed response is an error. Streaming yields the same parts as Chat
-// Completions, plus reasoning summary deltas; the finish part's message is
-// the completed response's output, items and all.
-//
-// # Structured output
-//
-// A request's ResponseFormat is sent as response_format
-// {"type":"json_schema","json_schema":{name, description, schema, strict}}
-// on Chat Completions and as text.format {"type":"json_schema", name,
-// description, schema, strict} on the Responses API, strict always set. A
-// strict format's schema is sent in [runtime.DialectOpenAIStrict]; one
-// that dialect cannot express is sent as it is, with strict false (unlike
-// a strict tool's, an error, since toolgen checks tools at generate time).
-// The object is the answer's text; a refusal is still a
-// [runtime.PartRefusal] with [runtime.FinishRefusal]. Both models report
-// OutputWithTools in their Capabilities: the APIs take a format together
-// with tools.
-//
-// # Both
-//
-// Requests are retried by the SDK (2 retries by default, honouring
-// Retry-After; see WithMaxRetries); errors that remain are returned wrapped,
-// with the status code and the API's message; errors.As finds the SDK's
-// *Error (github.com/openai/openai-go/v3) in them, with the raw response.
-//
-// Request.ProviderOptions["openai"], a JSON object, is merged into the
-// request body, for settings this package does not model:
-//
-//	runtime.Request{ProviderOptions: map[string]json.RawMessage{
-//		"openai": json.RawMessage(`{"reasoning_effort":"low","service_tier":"flex"}`),
-//	}}
+// A local server needs no key. Importing the package registers the
+// providers "openai", "openai-responses" and "ollama" with package
+// provider, for [provider.Open]. Requests are retried by the SDK
+// ([WithMaxRetries]); errors.As finds the SDK's *Error in the errors that
+// remain.
 package openai
 
 import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
 
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
+
+	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/provider"
 )
 
 // ProviderName is the key of this adapter's entries in
-// Request.ProviderOptions and Part.ProviderMetadata.
+// Request.ProviderOptions and Part.ProviderMetadata. The provider options,
+// a JSON object, are merged into the request body, for settings this
+// package does not model:
+//
+//	llm.Request{ProviderOptions: map[string]json.RawMessage{
+//		"openai": json.RawMessage(`{"reasoning_effort":"low","service_tier":"flex"}`),
+//	}}
 const ProviderName = "openai"
 
 // DefaultBaseURL is the base URL of OpenAI's API.
 const DefaultBaseURL = "https://api.openai.com/v1/"
 
+// DefaultOllamaHost is the address of the Ollama server of the "ollama"
+// provider when $OLLAMA_HOST does not name one.
+const DefaultOllamaHost = "http://localhost:11434"
+
+func init() {
+	provider.Register("openai", func(model string) (llm.Model, error) { return New(model) })
+	provider.Register("openai-responses", func(model string) (llm.Model, error) { return NewResponses(model) })
+	provider.Register("ollama", func(model string) (llm.Model, error) {
+		return New(model, WithBaseURL(ollamaBaseURL()), WithAPIKey(""), WithLegacyMaxTokens())
+	})
+}
+
+// ollamaBaseURL returns the OpenAI-compatible endpoint of the Ollama server
+// that $OLLAMA_HOST names ("host:port" or a URL), or of the default one.
+func ollamaBaseURL() string {
+	host := strings.TrimSpace(os.Getenv("OLLAMA_HOST"))
+	if host == "" {
+		host = DefaultOllamaHost
+	}
+	if !strings.Contains(host, "://") {
+		host = "http://" + host
+	}
+	return strings.TrimSuffix(host, "/") + "/v1/"
+}
+
 // ErrNoAPIKey is returned by [New], and by every call of a [Model] built
 // without a key, when api.openai.com would be called without an API key.
 var ErrNoAPIKey = errors.New("openai: no API key: set OPENAI_API_KEY or use openai.WithAPIKey")
+
+// ChatModel is a [llm.Model] on the Chat Completions API. It is safe
+// for concurrent use. [Model] never fails: a model that cannot work (no key
+// for api.openai.com) returns its error from every call; [New] returns it
+// at once.
+//
+// Tools become function tools whose parameters are the tool's input
+// schema, property order kept; a strict tool gets "strict": true and its
+// schema in [schema.DialectOpenAIStrict] (a schema that dialect cannot
+// express is an error of the request, which toolgen reports at generate
+// time already). Tool choices map to "auto", "none", "required" and
+// {"type":"function","function":{"name":…}}; tool_choice and
+// parallel_tool_calls are sent only with tools. Tool results become "tool"
+// messages holding the result as text (error results too: Chat
+// Completions has no error flag). Tool messages take only text, so the
+// images and files of a content result follow the tool messages in one
+// user message, introduced by a text part naming the call.
+//
+// Servers that return the model's reasoning in a reasoning_content field
+// (DeepSeek, xAI, vLLM…) have it kept as a reasoning part, before the text
+// and calls, and streamed as reasoning deltas. It is sent back in that
+// field only where the server asks for it: DeepSeek's thinking mode
+// requires the reasoning_content of every assistant turn that made tool
+// calls in all later requests, and needs none of the others
+// (https://api-docs.deepseek.com/guides/thinking_mode, "Input and Output
+// Parameters"), so by default a model whose base URL is on deepseek.com
+// sends it on assistant messages with tool calls and on no others; other
+// servers get none (xAI's Chat Completions takes no reasoning back,
+// https://docs.x.ai/developers/model-capabilities/text/best-practices;
+// OpenAI's API has no such field). [WithReasoningContent] changes that.
+//
+// A refusal (the message's refusal field) is a [llm.PartRefusal], not
+// text, streamed as refusal deltas; the response ends with
+// [llm.FinishRefusal] (RawFinishReason keeps the API's "stop"). It goes
+// back as a refusal content part of the assistant message.
+//
+// A request's ResponseFormat is sent as response_format
+// {"type":"json_schema","json_schema":{name, description, schema,
+// strict}}. A strict format's schema is sent in
+// [schema.DialectOpenAIStrict]; one that dialect cannot express is sent as
+// it is, with strict false. The object is the answer's text.
+// Capabilities report OutputWithTools: the API takes a format together
+// with tools.
+//
+// Streaming asks for usage (stream_options.include_usage) and yields text
+// deltas, a start, argument deltas and the complete call for each tool
+// call (calls are keyed by the API's index; a new id at a used index is a
+// new call, for servers that send every call at index 0), then the finish
+// part. A stream that ends without a finish reason is an error, not a
+// short answer.
+type ChatModel struct {
+	id     string
+	cfg    config
+	client oai.Client
+	err    error
+	// reasoningBack: send reasoning_content back (see WithReasoningContent).
+	reasoningBack bool
+}
+
+var _ llm.Model = (*ChatModel)(nil)
+
+// New returns the Chat Completions model id (such as "gpt-5.4"), or
+// [ErrNoAPIKey] when it would call api.openai.com without a key.
+func New(id string, opts ...Option) (*ChatModel, error) {
+	m := Model(id, opts...)
+	return m, m.err
+}
+
+// Model returns the Chat Completions model id, such as "gpt-5.4". It never
+// fails: a configuration error (see [New]) is returned by every call.
+func Model(id string, opts ...Option) *ChatModel {
+	cfg, ro, err := resolve(opts)
+	back := isDeepSeek(cfg.base)
+	if cfg.reasoningContent != nil {
+		back = *cfg.reasoningContent
+	}
+	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back}
+}
+
+// ID returns the model's id, as given to [Model].
+func (m *ChatModel) ID() string { return m.id }
+
+// Capabilities implements [llm.CapabilityReporter]: Chat Completions
+// takes response_format together with tools.
+func (m *ChatModel) Capabilities() llm.Capabilities {
+	return llm.Capabilities{OutputWithTools: true}
+}
+
+// ResponsesModel is a [llm.Model] on the Responses API. It is safe for
+// concurrent use. [Responses] never fails: a model that cannot work
+// returns its error from every call; [NewResponses] returns it at once.
+//
+// It is stateless: every request carries the whole conversation as input
+// items (no previous_response_id), so runs stay resumable anywhere: system
+// and user messages as messages, assistant text as assistant messages,
+// tool calls as function_call items and results as function_call_output
+// items, whose output is a list of input_text, input_image and input_file
+// items for a content result, so images reach the model directly.
+//
+// Every output item goes back as the item it was, in order, because the
+// API pairs them: a reasoning item sent without the item that followed it
+// is refused ("Item 'rs_…' of type 'reasoning' was provided without its
+// required following item"). So parts carry their item in
+// ProviderMetadata["openai"]: a message's output_text and refusal contents
+// become text and [llm.PartRefusal] parts with the item id (and its phase
+// and the text's annotations), sent back as that message item with its id;
+// a reasoning item becomes a reasoning part per summary, with the item id
+// and, on the first, the encrypted content when the request includes
+// "reasoning.encrypted_content" (with "store": false in the provider
+// options), sent back as that reasoning item; a function call a tool call
+// part with the item id. Items of any other type (web_search_call,
+// file_search_call, code_interpreter_call, mcp_call, a message with other
+// contents…) become [llm.PartProviderItem] parts holding the item
+// verbatim, sent back verbatim. Text without an item id (another
+// provider's, or written by hand) is sent as an assistant message.
+//
+// Function tools are sent with "strict" always set, because the API makes
+// them strict when it is left out. A request's ResponseFormat is sent as
+// text.format {"type":"json_schema", name, description, schema, strict},
+// as [ChatModel] sends it. The finish reason is tool-calls when the output
+// has calls, length or content-filter for an incomplete response, refusal
+// when the answer is a refusal, else stop; a failed response is an error.
+// Streaming yields the same parts as Chat Completions, plus reasoning
+// summary deltas; the finish part's message is the completed response's
+// output, items and all.
+type ResponsesModel struct {
+	id     string
+	cfg    config
+	client oai.Client
+	err    error
+}
+
+var _ llm.Model = (*ResponsesModel)(nil)
+
+// NewResponses returns the Responses API model id (such as "gpt-5.4"), or
+// [ErrNoAPIKey] when it would call api.openai.com without a key.
+func NewResponses(id string, opts ...Option) (*ResponsesModel, error) {
+	m := Responses(id, opts...)
+	return m, m.err
+}
+
+// Responses returns the Responses API model id. It never fails: a
+// configuration error (see [NewResponses]) is returned by every call.
+func Responses(id string, opts ...Option) *ResponsesModel {
+	cfg, ro, err := resolve(opts)
+	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+}
+
+// ID returns the model's id, as given to [Responses].
+func (m *ResponsesModel) ID() string { return m.id }
+
+// Capabilities implements [llm.CapabilityReporter]: the Responses API
+// takes text.format together with tools.
+func (m *ResponsesModel) Capabilities() llm.Capabilities {
+	return llm.Capabilities{OutputWithTools: true}
+}
 
 // Option configures a model.
 type Option func(*config)
@@ -235,6 +323,17 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 		return c, ro, ErrNoAPIKey
 	}
 	return c, ro, nil
+}
+
+// isDeepSeek reports whether base is DeepSeek's API (a host on
+// deepseek.com).
+func isDeepSeek(base string) bool {
+	u, err := url.Parse(base)
+	if err != nil {
+		return false
+	}
+	host := strings.ToLower(u.Hostname())
+	return host == "deepseek.com" || strings.HasSuffix(host, ".deepseek.com")
 }
 
 // apiError wraps an SDK error with what was being done, keeping the API's

@@ -4,14 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -50,7 +49,7 @@ var formatCases = []struct {
 func formatRequest(f llm.ResponseFormat, tools bool) *llm.Request {
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("Report on Paris.")}, ResponseFormat: &f}
 	if tools {
-		req.Tools = []llm.ToolDefinition{{Name: "weather", Description: "Fetches the weather.", InputSchema: json.RawMessage(weatherSchema)}}
+		req.Tools = []llm.ToolDefinition{{Name: "weather", Description: "Fetches the weather.", InputSchema: json.RawMessage(providertest.WeatherSchema)}}
 	}
 	return req
 }
@@ -70,7 +69,7 @@ func call(t *testing.T, m llm.Model, req *llm.Request, stream bool) *llm.Respons
 
 // bodyField returns the top-level field name of the body of the server's
 // only request, and whether the body has tools.
-func bodyField(t *testing.T, srv *openaitest.Server, name string) (json.RawMessage, bool) {
+func bodyField(t *testing.T, srv *providertest.Server, name string) (json.RawMessage, bool) {
 	t.Helper()
 	reqs := srv.Requests()
 	require.Len(t, reqs, 1)
@@ -89,7 +88,7 @@ func TestChatResponseFormat(t *testing.T) {
 		for _, tools := range []bool{false, true} {
 			for _, stream := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/tools=%v/stream=%v", tc.name, tools, stream), func(t *testing.T) {
-					srv := openaitest.NewServer(t, scripted.Text(reportAnswer))
+					srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 					m := Model("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test"))
 					res := call(t, m, formatRequest(tc.format, tools), stream)
 
@@ -116,7 +115,7 @@ func TestResponsesResponseFormat(t *testing.T) {
 		for _, tools := range []bool{false, true} {
 			for _, stream := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%s/tools=%v/stream=%v", tc.name, tools, stream), func(t *testing.T) {
-					srv := openaitest.NewServer(t, scripted.Text(reportAnswer))
+					srv := providertest.NewServer(t, scripted.Text(reportAnswer))
 					m := Responses("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test"))
 					res := call(t, m, formatRequest(tc.format, tools), stream)
 
@@ -139,7 +138,7 @@ func TestResponsesResponseFormat(t *testing.T) {
 // TestResponseFormatAbsent: a request without a format sends neither
 // response_format nor text.
 func TestResponseFormatAbsent(t *testing.T) {
-	srv := openaitest.NewServer(t, scripted.Text("Hi."), scripted.Text("Hi."))
+	srv := providertest.NewServer(t, scripted.Text("Hi."), scripted.Text("Hi."))
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("Hello")}}
 	call(t, Model("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test")), req, false)
 	call(t, Responses("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test")), req, false)
@@ -155,7 +154,7 @@ func TestResponseFormatAbsent(t *testing.T) {
 // TestResponseFormatBadSchema: a schema that is not a JSON object is an
 // error of the request, naming the format, and nothing is sent.
 func TestResponseFormatBadSchema(t *testing.T) {
-	srv := openaitest.NewServer(t)
+	srv := providertest.NewServer(t)
 	f := llm.ResponseFormat{Name: "report", Schema: json.RawMessage(`[1,2]`)}
 	for _, m := range []llm.Model{
 		Model("gpt-5.4", WithBaseURL(srv.URL()), WithAPIKey("test")),
@@ -183,7 +182,7 @@ func TestResponsesFormatRefusal(t *testing.T) {
 					"event: response.completed\ndata: {\"type\":\"response.completed\",\"sequence_number\":2,\"response\":" + done + "}\n\n"}
 			}
 			srv := newFakeServer(t, r)
-			m, err := NewResponses("gpt-5.4", WithAPIKey("test-key"), WithBaseURL(srv.URL+"/v1"), WithHTTPClient(&http.Client{Transport: srv.Transport}))
+			m, err := NewResponses("gpt-5.4", WithAPIKey("test-key"), WithBaseURL(srv.URL()+"v1"), WithHTTPClient(srv.Client()))
 			require.NoError(t, err)
 			f := formatCases[0].format
 			res := call(t, m, formatRequest(f, false), stream)
