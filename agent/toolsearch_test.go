@@ -13,11 +13,9 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/anthropic"
-	"github.com/toolgen-go/toolgen/provider/anthropic/anthropictest"
 	"github.com/toolgen-go/toolgen/provider/gemini"
-	"github.com/toolgen-go/toolgen/provider/gemini/geminitest"
 	"github.com/toolgen-go/toolgen/provider/openai"
-	"github.com/toolgen-go/toolgen/provider/openai/openaitest"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
@@ -471,21 +469,17 @@ func githubAgent(model llm.Model, lib tool.Toolset, search bool) *agent.Agent {
 // server, the first request carries the agent's tool and the search's
 // two, and the request after load_tool the loaded tool too.
 func TestToolSearchProviderRequests(t *testing.T) {
-	type server interface {
-		URL() string
-		Requests() []openaitest.Request
-	}
-	for name, start := range map[string]func() (server, llm.Model){
-		"openai": func() (server, llm.Model) {
-			srv := openaitest.NewServer(t, githubTurns(true)...)
+	for name, start := range map[string]func() (*providertest.Server, llm.Model){
+		"openai": func() (*providertest.Server, llm.Model) {
+			srv := providertest.NewServer(t, githubTurns(true)...)
 			return srv, openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
 		},
-		"anthropic": func() (server, llm.Model) {
-			srv := anthropictest.NewServer(t, githubTurns(true)...)
+		"anthropic": func() (*providertest.Server, llm.Model) {
+			srv := providertest.NewServer(t, githubTurns(true)...)
 			return srv, anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test"))
 		},
-		"gemini": func() (server, llm.Model) {
-			srv := geminitest.NewServer(t, githubTurns(true)...)
+		"gemini": func() (*providertest.Server, llm.Model) {
+			srv := providertest.NewServer(t, githubTurns(true)...)
 			return srv, gemini.Model("gemini-2.5-flash", gemini.WithBaseURL(srv.URL()), gemini.WithAPIKey("test"))
 		},
 	} {
@@ -550,11 +544,11 @@ func BenchmarkToolSearchRequestSize(b *testing.B) {
 // request: of the llm.Request as JSON, or of the OpenAI body.
 func requestSizes(b *testing.B, wire string, lib tool.Toolset, search bool) []int {
 	var model llm.Model
-	var srv *openaitest.Server
+	var srv *providertest.Server
 	m := scripted.New(githubTurns(search)...)
 	model = m
 	if wire == "openai-chat" {
-		srv = openaitest.NewServer(nil, githubTurns(search)...)
+		srv = providertest.NewServer(nil, githubTurns(search)...)
 		defer srv.Close()
 		model = openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
 	}
