@@ -24,6 +24,8 @@
 // Any other OpenAI-compatible server (vLLM, llama.cpp's server, LM Studio)
 // is "openai/<model>" with $OPENAI_BASE_URL pointing at it; no key is
 // needed then.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
 package provider
 
 import (

@@ -16,6 +16,8 @@
 // [provider.Open]. Requests are retried by the SDK ([WithMaxRetries]);
 // errors.As finds the SDK's *Error in the errors that remain. Requests
 // carry prompt-cache marks unless [WithoutPromptCaching] says otherwise.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
 package anthropic
 
 import (

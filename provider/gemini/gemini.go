@@ -23,6 +23,8 @@
 // methods: a program that imports this package is much larger (80 MB
 // instead of 35 MB for examples/weather, stripped). A program that does
 // not import it links neither.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
 package gemini
 
 import (

@@ -17,6 +17,8 @@
 // provider, for [provider.Open]. Requests are retried by the SDK
 // ([WithMaxRetries]); errors.As finds the SDK's *Error in the errors that
 // remain.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
 package openai
 
 import (

@@ -70,6 +70,8 @@
 //
 // A request after the last turn gets a 400 error saying the script is
 // exhausted, which the SDKs do not retry.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/testing.md.
 package providertest
 
 import (
