@@ -179,7 +179,7 @@ func BenchmarkGenerate(b *testing.B) {
 					b.Fatalf("unexpected result: %v", res.Diagnostics)
 				}
 				for _, data := range res.Files {
-					if ctors := bytes.Count(data, []byte("runtime.NewFunc(")); ctors != n {
+					if ctors := bytes.Count(data, []byte("tool.NewFunc(")); ctors != n {
 						b.Fatalf("%d constructors generated, want %d", ctors, n)
 					}
 				}
