@@ -40,7 +40,7 @@ type ServerOptions struct {
 	// returns true to trust the client's confirmation.
 	Approve func(ctx context.Context, req toolexec.ApprovalRequest) (bool, error)
 	// OnError, if set, is told of every failed call, with the underlying
-	// error in ToolError.Err, which the client never sees. It must be safe
+	// error in its Err, which the client never sees. It must be safe
 	// for concurrent use.
 	OnError func(ctx context.Context, err *toolexec.Error)
 }

@@ -62,7 +62,7 @@ type toolActivity struct {
 }
 
 // run is the tool's activity. A failure of the call is an application
-// error with the call's ToolError as details; failures that another
+// error with the call's toolexec.Error as details; failures that another
 // attempt cannot fix (invalid arguments, a panic, an output that cannot be
 // encoded) are not retryable.
 func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, error) {

@@ -8,7 +8,10 @@ import (
 	"github.com/toolgen-go/toolgen/schema"
 )
 
-// validatingOutputs reports whether ctx asks for output validation.
+// Output validation: a Func checks its encoded output against its
+// Spec.OutputSchema when its ctx says so (toolexec.ValidatingOutputs), as
+// Mastra's tools check theirs.
+
 // outputPrefix starts the message of an output that does not match its
 // schema.
 const outputPrefix = "the tool's output does not match its output schema: "

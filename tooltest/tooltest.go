@@ -308,7 +308,7 @@ func decode(data []byte) (any, error) {
 }
 
 // reasons lists the parts of a schema that a dialect cannot express, as
-// "path: reason", from the error of ConvertSchema.
+// "path: reason", from the error of schema.Convert.
 func reasons(err error) []string {
 	des := schema.DialectErrors(err)
 	if len(des) == 0 {

@@ -93,7 +93,7 @@ func WithReporter(ctx context.Context, r Reporter) (context.Context, func()) {
 // ValidatingOutputs returns a ctx under which a [tool.Func] checks its output
 // against its Spec.OutputSchema after each run, for [tool.Call] and the MCP
 // server as the agent loop does with [github.com/toolgen-go/toolgen/agent.WithOutputValidation]. An output that
-// does not match is a [Error] of kind [KindInvalidOutput].
+// does not match is an [Error] of kind [KindInvalidOutput].
 func ValidatingOutputs(ctx context.Context) context.Context {
 	return context.WithValue(ctx, callctx.OutputValidationKey, true)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 )
 
-// ToolErrorKind classifies a [Error].
+// Kind classifies an [Error].
 type Kind string
 
 // The ways a tool call can fail. Each becomes an error result for the model
@@ -35,7 +35,7 @@ const (
 	KindInvalidOutput Kind = "invalid-output"
 )
 
-// ToolError is a failed tool call. Message is what the model is told: it
+// Error is a failed tool call. Message is what the model is told: it
 // names the tool, says what went wrong and, for bad arguments, where and what
 // was expected. It never holds a stack trace or the raw arguments.
 type Error struct {
