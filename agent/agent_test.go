@@ -21,9 +21,9 @@ import (
 
 func TestGenerateSendsInstructionsToolsAndResults(t *testing.T) {
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	ag := &agent.Agent{ID: "weather-agent", Instructions: "Be brief.", Model: model,
+	a := &agent.Agent{ID: "weather-agent", Instructions: "Be brief.", Model: model,
 		Tools: tool.Toolset{"weather": weatherTool()}}
-	res, err := ag.Generate(t.Context(), "Weather in Paris?")
+	res, err := a.Generate(t.Context(), "Weather in Paris?")
 	require.NoError(t, err)
 
 	reqs := model.Requests()
@@ -55,26 +55,26 @@ func TestToolChoiceReachesTheModel(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			model := scripted.New(scripted.Text("ok"))
-			agent1 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-			_, err := agent1.Generate(t.Context(), "hi", agent.WithToolChoice(tt.choice))
+			a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+			_, err := a.Generate(t.Context(), "hi", agent.WithToolChoice(tt.choice))
 			require.NoError(t, err)
 			assert.Equal(t, tt.choice, model.LastRequest().ToolChoice)
 		})
 	}
 	t.Run("named tool must be active", func(t *testing.T) {
-		agent2 := &agent.Agent{ID: "a", Model: scripted.New(scripted.Text("ok")), Tools: tool.Toolset{"weather": weatherTool()}}
-		_, err := agent2.Generate(t.Context(), "hi", agent.WithToolChoice(llm.ChoiceTool("nope")))
+		ag := &agent.Agent{ID: "a", Model: scripted.New(scripted.Text("ok")), Tools: tool.Toolset{"weather": weatherTool()}}
+		_, err := ag.Generate(t.Context(), "hi", agent.WithToolChoice(llm.ChoiceTool("nope")))
 		assert.ErrorContains(t, err, `tool choice names "nope"`)
 	})
 }
 
 func TestActiveToolsLimitTheDefinitions(t *testing.T) {
 	model := scripted.New(scripted.Text("ok"))
-	agent3 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
 		"weather": weatherTool(),
 		"other":   fnTool("other", func(context.Context) (string, error) { return "", nil }),
 	}}
-	_, err := agent3.Generate(t.Context(), "hi", agent.WithActiveTools("other"))
+	_, err := a.Generate(t.Context(), "hi", agent.WithActiveTools("other"))
 	require.NoError(t, err)
 	require.Len(t, model.LastRequest().Tools, 1)
 	assert.Equal(t, "other", model.LastRequest().Tools[0].Name)
@@ -86,8 +86,8 @@ func TestMaxStepsEndsTheRun(t *testing.T) {
 		turns = append(turns, scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)))
 	}
 	model := scripted.New(turns...)
-	agent4 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-	res, err := agent4.Generate(t.Context(), "loop", agent.WithMaxSteps(3))
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	res, err := a.Generate(t.Context(), "loop", agent.WithMaxSteps(3))
 	require.NoError(t, err)
 	assert.Equal(t, agent.FinishMaxSteps, res.FinishReason)
 	assert.Len(t, res.Steps, 3)
@@ -99,8 +99,8 @@ func TestMaxStepsEndsTheRun(t *testing.T) {
 		for range agent.DefaultMaxSteps + 1 {
 			turns = append(turns, scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)))
 		}
-		agent5 := &agent.Agent{ID: "a", Model: scripted.New(turns...), Tools: tool.Toolset{"weather": weatherTool()}}
-		res, err := agent5.Generate(t.Context(), "loop")
+		ag := &agent.Agent{ID: "a", Model: scripted.New(turns...), Tools: tool.Toolset{"weather": weatherTool()}}
+		res, err := ag.Generate(t.Context(), "loop")
 		require.NoError(t, err)
 		assert.Equal(t, agent.FinishMaxSteps, res.FinishReason)
 		assert.Len(t, res.Steps, agent.DefaultMaxSteps)
@@ -139,8 +139,8 @@ func TestParallelCalls(t *testing.T) {
 		calls = append(calls, scripted.Call("wait", `{}`))
 	}
 	model := callThenAnswer(calls...)
-	agent6 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"wait": tl}}
-	res, err := agent6.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"wait": tl}}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	assert.EqualValues(t, n, peak.Load())
 	results := toolResults(t, model, 1)
@@ -155,7 +155,7 @@ func TestParallelCalls(t *testing.T) {
 
 func TestConcurrencyBound(t *testing.T) {
 	var inFlight, peak atomic.Int32
-	tool1 := fnTool("slow", func(ctx context.Context) (string, error) {
+	tl := fnTool("slow", func(ctx context.Context) (string, error) {
 		cur := inFlight.Add(1)
 		defer inFlight.Add(-1)
 		for {
@@ -171,32 +171,32 @@ func TestConcurrencyBound(t *testing.T) {
 	for range 6 {
 		calls = append(calls, scripted.Call("slow", `{}`))
 	}
-	agent7 := &agent.Agent{ID: "a", Model: callThenAnswer(calls...), Tools: tool.Toolset{"slow": tool1}}
-	_, err := agent7.Generate(t.Context(), "go", agent.WithConcurrency(2))
+	a := &agent.Agent{ID: "a", Model: callThenAnswer(calls...), Tools: tool.Toolset{"slow": tl}}
+	_, err := a.Generate(t.Context(), "go", agent.WithConcurrency(2))
 	require.NoError(t, err)
 	assert.LessOrEqual(t, peak.Load(), int32(2))
 }
 
 func TestRequestContextReachesTools(t *testing.T) {
 	var got atomic.Value
-	tool2 := fnTool("who", func(ctx context.Context) (string, error) {
+	tl := fnTool("who", func(ctx context.Context) (string, error) {
 		got.Store(tool.RequestContextFrom(ctx)["user"])
 		return "", nil
 	})
-	agent8 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("who", `{}`)), Tools: tool.Toolset{"who": tool2}}
-	_, err := agent8.Generate(t.Context(), "go", agent.WithRequestContext(tool.RequestContext{"user": "ada"}))
+	a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("who", `{}`)), Tools: tool.Toolset{"who": tl}}
+	_, err := a.Generate(t.Context(), "go", agent.WithRequestContext(tool.RequestContext{"user": "ada"}))
 	require.NoError(t, err)
 	assert.Equal(t, "ada", got.Load())
 }
 
 func TestPrepareStepAndOnStepFinish(t *testing.T) {
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("done"))
-	agent9 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
 		"weather": weatherTool(),
 		"other":   fnTool("other", func(context.Context) (string, error) { return "", nil }),
 	}}
 	var finished []int
-	_, err := agent9.Generate(t.Context(), "go",
+	_, err := a.Generate(t.Context(), "go",
 		agent.WithPrepareStep(func(ctx context.Context, p *agent.StepPlan) error {
 			if p.Number == 1 {
 				p.ToolChoice = llm.ChoiceTool("weather")
@@ -220,29 +220,29 @@ func TestPrepareStepAndOnStepFinish(t *testing.T) {
 }
 
 func TestModelErrorEndsTheRun(t *testing.T) {
-	agent10 := &agent.Agent{ID: "a", Model: scripted.New(scripted.Fail(errBoom))}
-	_, err := agent10.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Fail(errBoom))}
+	_, err := a.Generate(t.Context(), "go")
 	assert.ErrorIs(t, err, errBoom)
 }
 
 func TestToolKeyCollisions(t *testing.T) {
 	sub := &agent.Agent{ID: "sub", Model: scripted.New()}
-	agent11 := &agent.Agent{ID: "a", Model: scripted.New(), Tools: tool.Toolset{"agent-w": weatherTool()},
+	a := &agent.Agent{ID: "a", Model: scripted.New(), Tools: tool.Toolset{"agent-w": weatherTool()},
 		Agents: map[string]*agent.Agent{"w": sub}}
-	_, err := agent11.Generate(t.Context(), "go")
+	_, err := a.Generate(t.Context(), "go")
 	assert.ErrorContains(t, err, `tool key "agent-w" is defined twice`)
 }
 
 func TestModelOutputHook(t *testing.T) {
-	tool3 := weatherTool().WithModelOutput(func(ctx context.Context, in weatherIn, out weatherOut) (llm.ModelOutput, error) {
+	tl := weatherTool().WithModelOutput(func(ctx context.Context, in weatherIn, out weatherOut) (llm.ModelOutput, error) {
 		return llm.ContentOutput(
 			llm.TextPart(fmt.Sprintf("%s: %.1f°C", out.Location, out.TempC)),
 			llm.ImageURLPart("https://example.com/sun.png"),
 		), nil
 	})
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	agent12 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tool3}}
-	res, err := agent12.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	mo := toolResults(t, model, 1)[0].Output
 	assert.Equal(t, llm.OutputContent, mo.Type)
@@ -253,8 +253,8 @@ func TestModelOutputHook(t *testing.T) {
 		return llm.ModelOutput{}, errBoom
 	})
 	model = callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	agent12 = &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": failing}}
-	res, err = agent12.Generate(t.Context(), "go")
+	a = &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": failing}}
+	res, err = a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	assert.True(t, toolResults(t, model, 1)[0].IsError())
 	assert.Equal(t, toolexec.KindOutput, res.Steps[0].Outcomes[0].Err.Kind)
@@ -262,8 +262,8 @@ func TestModelOutputHook(t *testing.T) {
 
 func TestResultMarshalsMessages(t *testing.T) {
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	agent13 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-	res, err := agent13.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	data, err := json.Marshal(res.Messages)
 	require.NoError(t, err)

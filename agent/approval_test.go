@@ -86,12 +86,12 @@ func TestApprovalResumedAfterJSONRoundTrip(t *testing.T) {
 func TestApprovalDeclined(t *testing.T) {
 	var ran atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`)), scripted.Text("Not sent."))
-	ag := bank(model, &ran)
-	res, err := ag.Generate(t.Context(), "pay bob")
+	a := bank(model, &ran)
+	res, err := a.Generate(t.Context(), "pay bob")
 	require.NoError(t, err)
 	require.Equal(t, agent.FinishApproval, res.FinishReason)
 
-	res, err = ag.Resume(t.Context(), res.State, []agent.Answer{agent.Decline("call_1", "over the daily limit")})
+	res, err = a.Resume(t.Context(), res.State, []agent.Answer{agent.Decline("call_1", "over the daily limit")})
 	require.NoError(t, err)
 	assert.EqualValues(t, 0, ran.Load())
 	assert.Equal(t, "Not sent.", res.Text)
@@ -113,9 +113,9 @@ func TestApprovalPolicyAndSpec(t *testing.T) {
 
 	spec := weatherTool()
 	spec.Spec().NeedsApproval = true
-	agent1 := &agent.Agent{ID: "a", Model: scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`))),
+	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`))),
 		Tools: tool.Toolset{"weather": spec}}
-	res, err = agent1.Generate(t.Context(), "go")
+	res, err = a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	assert.Equal(t, agent.FinishApproval, res.FinishReason)
 }
@@ -123,10 +123,10 @@ func TestApprovalPolicyAndSpec(t *testing.T) {
 func TestResumeNeedsEveryDecision(t *testing.T) {
 	var ran atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`)))
-	agent2 := bank(model, &ran)
-	res, err := agent2.Generate(t.Context(), "pay bob")
+	a := bank(model, &ran)
+	res, err := a.Generate(t.Context(), "pay bob")
 	require.NoError(t, err)
-	_, err = agent2.Resume(t.Context(), res.State, nil)
+	_, err = a.Resume(t.Context(), res.State, nil)
 	assert.ErrorIs(t, err, agent.ErrInvalidAnswer)
 	assert.ErrorContains(t, err, `no answer for call call_1 of "transfer"`)
 
@@ -138,13 +138,13 @@ func TestResumeNeedsEveryDecision(t *testing.T) {
 func TestResumeStreamAndHistory(t *testing.T) {
 	var ran atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`)), scripted.Text("Sent."))
-	agent3 := bank(model, &ran)
-	res, err := agent3.Generate(t.Context(), "pay bob", agent.WithHistory(llm.UserMessage("earlier"), llm.AssistantMessage("ok")))
+	a := bank(model, &ran)
+	res, err := a.Generate(t.Context(), "pay bob", agent.WithHistory(llm.UserMessage("earlier"), llm.AssistantMessage("ok")))
 	require.NoError(t, err)
 	assert.Equal(t, "earlier", model.Requests()[0].Messages[0].Text())
 
 	var types []string
-	for _, ev := range collect(t, agent3.ResumeStream(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")})) {
+	for _, ev := range collect(t, a.ResumeStream(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")})) {
 		types = append(types, string(ev.Type)+":"+ev.ToolName)
 	}
 	assert.Equal(t, []string{"tool-result:transfer", "step-finish:",

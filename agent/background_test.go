@@ -284,7 +284,7 @@ func TestBackgroundConcurrency(t *testing.T) {
 	var active, peak atomic.Int32
 	started := make(chan struct{})
 	release := make(chan struct{})
-	tool1 := reportTool(func(_ context.Context, in reportIn) (reportOut, error) {
+	tl := reportTool(func(_ context.Context, in reportIn) (reportOut, error) {
 		n := active.Add(1)
 		for p := peak.Load(); n > p && !peak.CompareAndSwap(p, n); p = peak.Load() {
 		}
@@ -303,7 +303,7 @@ func TestBackgroundConcurrency(t *testing.T) {
 	m := scripted.New(
 		scripted.Calls(scripted.Call("report", `{"topic":"a"}`), scripted.Call("report", `{"topic":"b"}`)),
 		scripted.Text("waiting"), scripted.Text("done"))
-	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tool1}}
+	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	res, err := a.Generate(context.Background(), "go", agent.WithConcurrency(1))
 	require.NoError(t, err)
 	wg.Wait()
@@ -340,9 +340,9 @@ func TestBackgroundTransforms(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			tool2 := reportTool(run).WithTransform(tool.TargetDisplay, c.tf)
+			tl := reportTool(run).WithTransform(tool.TargetDisplay, c.tf)
 			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"), scripted.Text("done"))
-			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tool2}}
+			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 			evs := collect(t, a.Stream(context.Background(), "go"))
 			var found bool
 			for _, ev := range evs {
@@ -427,10 +427,10 @@ func TestBackgroundPause(t *testing.T) {
 	require.Len(t, reqs, 4)
 	msgs := reqs[1].Messages
 	require.GreaterOrEqual(t, len(msgs), 2)
-	tool3, user := msgs[len(msgs)-2], msgs[len(msgs)-1]
-	require.Equal(t, llm.RoleTool, tool3.Role)
-	assert.Contains(t, string(tool3.ToolResults()[0].Output.JSON), `"taskId":"task-1"`)
-	assert.Contains(t, string(tool3.ToolResults()[1].Output.JSON), `"tempC":21.5`)
+	tl, user := msgs[len(msgs)-2], msgs[len(msgs)-1]
+	require.Equal(t, llm.RoleTool, tl.Role)
+	assert.Contains(t, string(tl.ToolResults()[0].Output.JSON), `"taskId":"task-1"`)
+	assert.Contains(t, string(tl.ToolResults()[1].Output.JSON), `"tempC":21.5`)
 	assert.Equal(t, "Background task task-1 (tool \"report\", call call_1) completed. Its result:\n"+
 		`{"summary":"all about otters","secret":"s3cret"}`, user.Text())
 	// The second step's task continues the numbering after the resume.
@@ -443,12 +443,12 @@ func TestBackgroundPause(t *testing.T) {
 // TestBackgroundContentOutput: a result with content parts reaches the
 // model with its parts.
 func TestBackgroundContentOutput(t *testing.T) {
-	tool4 := reportTool(func(context.Context, reportIn) (reportOut, error) { return reportOut{Summary: "chart"}, nil }).
+	tl := reportTool(func(context.Context, reportIn) (reportOut, error) { return reportOut{Summary: "chart"}, nil }).
 		WithModelOutput(func(_ context.Context, _ reportIn, out reportOut) (llm.ModelOutput, error) {
 			return llm.ContentOutput(llm.TextPart(out.Summary), llm.ImageURLPart("https://example.com/c.png")), nil
 		})
 	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"), scripted.Text("done"))
-	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tool4}}
+	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	_, err := a.Generate(context.Background(), "go")
 	require.NoError(t, err)
 	msgs := delivered(t, m)
@@ -464,12 +464,12 @@ func TestBackgroundContentOutput(t *testing.T) {
 // waits like any call, and starts as a task once Resume approves it.
 func TestBackgroundAfterApproval(t *testing.T) {
 	release := make(chan struct{})
-	tool5 := reportTool(func(_ context.Context, in reportIn) (reportOut, error) {
+	tl := reportTool(func(_ context.Context, in reportIn) (reportOut, error) {
 		<-release
 		return reportOut{Summary: in.Topic}, nil
 	})
 	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("waiting"), scripted.Text("done"))
-	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tool5}}
+	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	paused, err := a.Generate(context.Background(), "go", agent.RequireApproval())
 	require.NoError(t, err)
 	require.Len(t, paused.Pending, 1)
@@ -507,8 +507,8 @@ func TestBackgroundWithOutput(t *testing.T) {
 		scripted.Text("The research is in."),
 		scripted.Text(parisJSON),
 	)
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"report": reportTool(g.run)}}
-	res, err := ag.Generate(t.Context(), "go", agent.WithOutput(reportOutput(false)))
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"report": reportTool(g.run)}}
+	res, err := a.Generate(t.Context(), "go", agent.WithOutput(reportOutput(false)))
 	require.NoError(t, err)
 	got, err := agent.Object[report](res)
 	require.NoError(t, err)

@@ -96,11 +96,11 @@ func BenchmarkAgentStep(b *testing.B) {
 		for range b.N {
 			model.Append(scripted.Text("It is sunny in Paris."))
 		}
-		ag := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+		a := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			if _, err := ag.Generate(ctx, "Weather in Paris?"); err != nil {
+			if _, err := a.Generate(ctx, "Weather in Paris?"); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -110,11 +110,11 @@ func BenchmarkAgentStep(b *testing.B) {
 		for range b.N {
 			model.Append(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)))
 		}
-		agent1 := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+		ag := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
 		b.ReportAllocs()
 		b.ResetTimer()
 		for range b.N {
-			res, err := agent1.Generate(ctx, "Weather in Paris?", agent.WithMaxSteps(1))
+			res, err := ag.Generate(ctx, "Weather in Paris?", agent.WithMaxSteps(1))
 			if err != nil || res.FinishReason != agent.FinishMaxSteps {
 				b.Fatal(err, res.FinishReason)
 			}
@@ -224,7 +224,7 @@ func hostileInputs(l schema.Limits) []hostileInput {
 // within the default limits may take more than 10 ms on the machine of
 // the README's figures.
 func BenchmarkPrepareHostile(b *testing.B) {
-	tool1 := tool.NewFunc(&tool.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
+	t := tool.NewFunc(&tool.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
 		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
 	ctx := context.Background()
 	var l schema.Limits
@@ -238,7 +238,7 @@ func BenchmarkPrepareHostile(b *testing.B) {
 		b.Run(in.name, func(b *testing.B) {
 			b.SetBytes(int64(len(args)))
 			for b.Loop() {
-				_, _ = tool1.Prepare(ctx, args)
+				_, _ = t.Prepare(ctx, args)
 			}
 		})
 	}
@@ -249,13 +249,13 @@ func BenchmarkPrepareHostile(b *testing.B) {
 // catastrophic regression, not a timing (BenchmarkPrepareHostile has the
 // figures).
 func TestHostileInputsAreJudged(t *testing.T) {
-	tool2 := tool.NewFunc(&tool.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
+	tl := tool.NewFunc(&tool.Spec{ID: "hostile", Description: "d", InputSchema: json.RawMessage(hostileSchema)},
 		func(ctx context.Context, in hostileIn) (hostileIn, error) { return in, nil })
 	for _, in := range hostileInputs(schema.Limits{}) {
 		t.Run(in.name, func(t *testing.T) {
 			require.NoError(t, schema.CheckLimits(in.args, schema.Limits{}), "within the default limits")
 			start := time.Now()
-			_, err := tool2.Prepare(t.Context(), json.RawMessage(in.args))
+			_, err := tl.Prepare(t.Context(), json.RawMessage(in.args))
 			assert.Less(t, time.Since(start), time.Second)
 			if err != nil {
 				require.ErrorIs(t, err, schema.ErrInvalidArguments)

@@ -111,8 +111,8 @@ func TestConformanceSubagentResultIsText(t *testing.T) {
 // gives the result as it is.
 func TestConformanceWorkflowResultAndRunID(t *testing.T) {
 	model := callThenAnswer(scripted.Call("workflow-research", `{"inputData":{"topic":"go"}}`))
-	ag := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"research": researchWorkflow()}}
-	res, err := ag.Generate(t.Context(), "research go")
+	a := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"research": researchWorkflow()}}
+	res, err := a.Generate(t.Context(), "research go")
 	require.NoError(t, err)
 
 	got := toolResults(t, model, 1)[0].Output
@@ -129,8 +129,8 @@ func TestConformanceWorkflowResultAndRunID(t *testing.T) {
 
 	// Each call is a run of its own.
 	model = callThenAnswer(scripted.Call("workflow-research", `{"inputData":{"topic":"a"}}`), scripted.Call("workflow-research", `{"inputData":{"topic":"b"}}`))
-	ag.Model = model
-	res, err = ag.Generate(t.Context(), "research")
+	a.Model = model
+	res, err = a.Generate(t.Context(), "research")
 	require.NoError(t, err)
 	first := res.Steps[0].Outcomes[0].Output.(agent.WorkflowToolOutput)
 	second := res.Steps[0].Outcomes[1].Output.(agent.WorkflowToolOutput)
@@ -157,8 +157,8 @@ func TestConformanceWorkflowFailure(t *testing.T) {
 	w := agent.NewWorkflow(agent.WorkflowSpec{ID: "w", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		func(context.Context, struct{}, *struct{}) (struct{}, error) { return struct{}{}, errBoom })
 	model := callThenAnswer(scripted.Call("workflow-w", `{"inputData":{}}`))
-	agent1 := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"w": w}}
-	res, err := agent1.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"w": w}}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	got := toolResults(t, model, 1)[0]
 	assert.True(t, got.IsError())
@@ -202,8 +202,8 @@ func TestConformanceSystemAndInstructions(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			model := scripted.New(scripted.Text("ok"))
-			agent2 := &agent.Agent{ID: "a", Instructions: "Agent instructions.", Model: model}
-			_, err := agent2.Generate(t.Context(), "hi", tt.opts...)
+			a := &agent.Agent{ID: "a", Instructions: "Agent instructions.", Model: model}
+			_, err := a.Generate(t.Context(), "hi", tt.opts...)
 			require.NoError(t, err)
 			var got []string
 			for _, m := range model.LastRequest().Messages {
@@ -212,7 +212,7 @@ func TestConformanceSystemAndInstructions(t *testing.T) {
 				}
 			}
 			assert.Equal(t, tt.want, got)
-			assert.Equal(t, "Agent instructions.", agent2.Instructions, "the agent is not changed")
+			assert.Equal(t, "Agent instructions.", a.Instructions, "the agent is not changed")
 		})
 	}
 }
@@ -229,8 +229,8 @@ func TestConformanceSystemAndInstructions(t *testing.T) {
 func TestConformanceToolsets(t *testing.T) {
 	lookup := fnTool("lookup", func(context.Context) (string, error) { return "looked up", nil })
 	model := callThenAnswer(scripted.Call("lookup", `{}`), scripted.Call("weather", `{"location":"Paris"}`))
-	agent3 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-	res, err := agent3.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}))
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	res, err := a.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}))
 	require.NoError(t, err)
 	var names []string
 	for _, d := range model.Requests()[0].Tools {
@@ -241,19 +241,19 @@ func TestConformanceToolsets(t *testing.T) {
 	assert.JSONEq(t, `"looked up"`, string(results[0].Output.JSON))
 	assert.False(t, results[1].IsError())
 	assert.Equal(t, "looked up", res.Steps[0].Outcomes[0].Output)
-	assert.Len(t, agent3.Tools, 1, "the agent's toolset is not changed")
+	assert.Len(t, a.Tools, 1, "the agent's toolset is not changed")
 
 	// The next call does not have them.
 	model = callThenAnswer(scripted.Call("lookup", `{}`))
-	agent3.Model = model
-	_, err = agent3.Generate(t.Context(), "hi")
+	a.Model = model
+	_, err = a.Generate(t.Context(), "hi")
 	require.NoError(t, err)
 	assert.True(t, toolResults(t, model, 1)[0].IsError())
 
 	// Active tools and tool choice see them.
 	model = scripted.New(scripted.Text("ok"))
-	agent3.Model = model
-	_, err = agent3.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}),
+	a.Model = model
+	_, err = a.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}),
 		agent.WithActiveTools("lookup"), agent.WithToolChoice(llm.ChoiceTool("lookup")))
 	require.NoError(t, err)
 	require.Len(t, model.LastRequest().Tools, 1)
@@ -261,7 +261,7 @@ func TestConformanceToolsets(t *testing.T) {
 
 	// Clashes.
 	sub := &agent.Agent{ID: "sub", Model: scripted.New()}
-	agent3.Agents = map[string]*agent.Agent{"sub": sub}
+	a.Agents = map[string]*agent.Agent{"sub": sub}
 	for _, tt := range []struct {
 		name string
 		sets []tool.Toolset
@@ -274,17 +274,17 @@ func TestConformanceToolsets(t *testing.T) {
 		{"nil tool", []tool.Toolset{{"x": nil}}, `set 1: tool key "x": nil tool`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := agent3.Generate(t.Context(), "hi", agent.WithToolsets(tt.sets...))
+			_, err := a.Generate(t.Context(), "hi", agent.WithToolsets(tt.sets...))
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
-			for range agent3.Stream(t.Context(), "hi", agent.WithToolsets(tt.sets...)) {
+			for range a.Stream(t.Context(), "hi", agent.WithToolsets(tt.sets...)) {
 			}
 		})
 	}
 	// Several options add up.
 	model = scripted.New(scripted.Text("ok"))
-	agent3.Model = model
-	_, err = agent3.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}), agent.WithToolsets(tool.Toolset{"other": lookup}))
+	a.Model = model
+	_, err = a.Generate(t.Context(), "hi", agent.WithToolsets(tool.Toolset{"lookup": lookup}), agent.WithToolsets(tool.Toolset{"other": lookup}))
 	require.NoError(t, err)
 	var keys []string
 	for _, d := range model.LastRequest().Tools {
@@ -403,8 +403,8 @@ func hookModel() *scripted.Model {
 func TestConformanceHooksStreamed(t *testing.T) {
 	var l hookLog
 	model := hookModel()
-	agent4 := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
-	for ev, err := range agent4.Stream(t.Context(), "weather?", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"})) {
+	a := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
+	for ev, err := range a.Stream(t.Context(), "weather?", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"})) {
 		require.NoError(t, err)
 		switch ev.Type {
 		case agent.EventToolCallDelta:
@@ -454,8 +454,8 @@ func TestConformanceHooksStreamed(t *testing.T) {
 // answer.
 func TestConformanceHooksGenerate(t *testing.T) {
 	var l hookLog
-	agent5 := &agent.Agent{ID: "a", Model: hookModel(), Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
-	res, err := agent5.Generate(t.Context(), "weather?", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"}))
+	a := &agent.Agent{ID: "a", Model: hookModel(), Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
+	res, err := a.Generate(t.Context(), "weather?", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"}))
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Text)
 	assert.Equal(t, []string{
@@ -494,9 +494,9 @@ func TestConformanceHookErrorsAreLogged(t *testing.T) {
 			WithOnOutput(func(context.Context, tool.HookCall, weatherOut) error { return fail("output") })
 		var buf syncBuffer
 		model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-		agent6 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl},
+		a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl},
 			Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
-		evs := collect(t, agent6.Stream(t.Context(), "weather?"))
+		evs := collect(t, a.Stream(t.Context(), "weather?"))
 		res := evs[len(evs)-1].Result
 		require.NotNil(t, res)
 		assert.Equal(t, "done", res.Text)
@@ -548,14 +548,14 @@ func TestHooksOnlyForActiveToolsAndOnce(t *testing.T) {
 	var l hookLog
 	weather := hookedWeather(t, &l)
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	agent7 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weather, "other": fnTool("other", func(context.Context) (string, error) { return "", nil })}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weather, "other": fnTool("other", func(context.Context) (string, error) { return "", nil })}}
 	rc := agent.WithRequestContext(tool.RequestContext{"hooked": "yes"})
-	_, err := agent7.Generate(t.Context(), "hi", agent.WithActiveTools("other"), rc)
+	_, err := a.Generate(t.Context(), "hi", agent.WithActiveTools("other"), rc)
 	require.NoError(t, err)
 	assert.Empty(t, l.get())
 
-	agent7.Model = callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	res, err := agent7.Generate(t.Context(), "hi", agent.RequireApproval(), rc)
+	a.Model = callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
+	res, err := a.Generate(t.Context(), "hi", agent.RequireApproval(), rc)
 	require.NoError(t, err)
 	require.Equal(t, agent.FinishApproval, res.FinishReason)
 	assert.Equal(t, []string{
@@ -563,7 +563,7 @@ func TestHooksOnlyForActiveToolsAndOnce(t *testing.T) {
 		`delta call_1 {"location":"Paris"}`,
 		"available call_1 Paris messages=user",
 	}, l.get())
-	_, err = agent7.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, rc)
+	_, err = a.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, rc)
 	require.NoError(t, err)
 	assert.Equal(t, "output call_1 Paris 21.5", l.get()[3])
 	assert.Len(t, l.get(), 4)
@@ -581,8 +581,8 @@ func TestHooksStreamWithoutStartOrDeltas(t *testing.T) {
 		{Type: llm.StreamToolCall, ToolCall: &llm.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Lima"}`}},
 	}
 	model := &partsModel{turns: [][]llm.StreamPart{calls, {{Type: llm.StreamTextDelta, Text: "done"}}}}
-	agent8 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
-	collect(t, agent8.Stream(t.Context(), "hi", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"})))
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": hookedWeather(t, &l)}}
+	collect(t, a.Stream(t.Context(), "hi", agent.WithRequestContext(tool.RequestContext{"hooked": "yes"})))
 	assert.Equal(t, []string{
 		"start d1 step=1 messages=user",
 		`delta d1 {"location":`,
@@ -680,11 +680,11 @@ func TestConformanceOutputValidation(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var l hookLog
 			model := callThenAnswer(scripted.Call("gauge", `{}`))
-			agent9 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"gauge": gaugeTool(bad, &l)}}
+			ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"gauge": gaugeTool(bad, &l)}}
 			if tt.agent != nil {
-				tt.agent(agent9)
+				tt.agent(ag)
 			}
-			evs := collect(t, agent9.Stream(t.Context(), "read", tt.opts...))
+			evs := collect(t, ag.Stream(t.Context(), "read", tt.opts...))
 			res := evs[len(evs)-1].Result
 			require.NotNil(t, res)
 			assert.Equal(t, "done", res.Text, "the loop goes on")
@@ -715,14 +715,14 @@ func TestConformanceOutputValidation(t *testing.T) {
 	// Off by default; a valid output passes, its hooks run.
 	var l hookLog
 	model := callThenAnswer(scripted.Call("gauge", `{}`))
-	agent10 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"gauge": gaugeTool(bad, &l)}}
-	_, err := agent10.Generate(t.Context(), "read")
+	ag2 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"gauge": gaugeTool(bad, &l)}}
+	_, err := ag2.Generate(t.Context(), "read")
 	require.NoError(t, err)
 	assert.Equal(t, llm.TextOutput("250"), toolResults(t, model, 1)[0].Output)
 	good := gaugeOut{Reading: 2, Unit: "bar"}
 	model = callThenAnswer(scripted.Call("gauge", `{}`))
-	agent10 = &agent.Agent{ID: "a", Model: model, ValidateOutputs: true, Tools: tool.Toolset{"gauge": gaugeTool(good, &l)}}
-	_, err = agent10.Generate(t.Context(), "read")
+	ag2 = &agent.Agent{ID: "a", Model: model, ValidateOutputs: true, Tools: tool.Toolset{"gauge": gaugeTool(good, &l)}}
+	_, err = ag2.Generate(t.Context(), "read")
 	require.NoError(t, err)
 	assert.Equal(t, llm.TextOutput("2"), toolResults(t, model, 1)[0].Output)
 	assert.Equal(t, []string{"model", "onOutput", "model", "onOutput"}, l.get(), "per call, the model hook, then onOutput")
@@ -733,14 +733,14 @@ func TestConformanceOutputValidation(t *testing.T) {
 // workflow's output is checked against its WorkflowSpec.OutputSchema
 // (under "result"), and subagents' outputs match theirs.
 func TestOutputValidationOutsideTheLoop(t *testing.T) {
-	tool1 := gaugeTool(gaugeOut{Reading: 1, Unit: "kPa"}, &hookLog{})
-	_, err := tool.Call(t.Context(), tool1, json.RawMessage(`{}`))
+	tl := gaugeTool(gaugeOut{Reading: 1, Unit: "kPa"}, &hookLog{})
+	_, err := tool.Call(t.Context(), tl, json.RawMessage(`{}`))
 	require.NoError(t, err)
-	_, err = tool.Call(toolexec.ValidatingOutputs(t.Context()), tool1, json.RawMessage(`{}`))
+	_, err = tool.Call(toolexec.ValidatingOutputs(t.Context()), tl, json.RawMessage(`{}`))
 	require.EqualError(t, err, `call gauge: the tool's output does not match its output schema: at /unit: expected one of "bar", "psi"`)
 	// A host gets the failure classified.
 	ctx := toolexec.ValidatingOutputs(t.Context())
-	inv, te := toolexec.Prepare(ctx, "gauge", tool1, json.RawMessage(`{}`))
+	inv, te := toolexec.Prepare(ctx, "gauge", tl, json.RawMessage(`{}`))
 	require.Nil(t, te)
 	_, _, te = toolexec.Run(ctx, "gauge", inv, 0)
 	require.NotNil(t, te)
@@ -759,9 +759,9 @@ func TestOutputValidationOutsideTheLoop(t *testing.T) {
 	})
 	writer := &agent.Agent{ID: "writer", Model: scripted.New(scripted.Text("poem"))}
 	model := callThenAnswer(scripted.Call("workflow-w", `{"inputData":{}}`), scripted.Call("agent-writer", `{"prompt":"p"}`))
-	agent11 := &agent.Agent{ID: "a", Model: model, ValidateOutputs: true,
+	a := &agent.Agent{ID: "a", Model: model, ValidateOutputs: true,
 		Workflows: map[string]agent.Workflow{"w": w}, Agents: map[string]*agent.Agent{"writer": writer}}
-	res, err := agent11.Generate(t.Context(), "go")
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	results := toolResults(t, model, 1)
 	require.True(t, results[0].IsError())
@@ -778,15 +778,15 @@ func TestToolsetsOnResume(t *testing.T) {
 	sets := agent.WithToolsets(tool.Toolset{"lookup": lookup})
 	for _, again := range []bool{true, false} {
 		model := callThenAnswer(scripted.Call("lookup", `{}`))
-		agent12 := &agent.Agent{ID: "a", Model: model}
-		res, err := agent12.Generate(t.Context(), "hi", sets, agent.RequireApproval())
+		a := &agent.Agent{ID: "a", Model: model}
+		res, err := a.Generate(t.Context(), "hi", sets, agent.RequireApproval())
 		require.NoError(t, err)
 		require.Equal(t, agent.FinishApproval, res.FinishReason)
 		var opts []agent.Option
 		if again {
 			opts = append(opts, sets)
 		}
-		res, err = agent12.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, opts...)
+		res, err = a.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, opts...)
 		require.NoError(t, err)
 		out := res.Steps[0].Outcomes[0]
 		if again {

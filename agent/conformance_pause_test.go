@@ -119,8 +119,8 @@ func acrossProcesses(t *testing.T, state *agent.RunState) *agent.RunState {
 // the model's next request holds its result.
 func TestPauseApprovalResumesOnce(t *testing.T) {
 	var ran atomic.Int32
-	ag := bank(scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`))), &ran)
-	first := collect(t, ag.Stream(t.Context(), "pay bob"))
+	a := bank(scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`))), &ran)
+	first := collect(t, a.Stream(t.Context(), "pay bob"))
 	assert.Equal(t, []string{"tool-call transfer", "tool-call-approval transfer", "finish"}, shape(first))
 	paused := final(t, first)
 	assert.Equal(t, agent.FinishApproval, paused.FinishReason)
@@ -157,14 +157,14 @@ func TestPauseApprovalResumesOnce(t *testing.T) {
 // events come once.
 func TestPauseStepFinishesWithEveryOutcome(t *testing.T) {
 	var ran atomic.Int32
-	agent1 := bank(scripted.New(scripted.Calls(
+	a := bank(scripted.New(scripted.Calls(
 		scripted.Call("transfer", `{"to":"amy","amount":5}`),
 		scripted.Call("transfer", `{"to":"bob","amount":500}`),
 		scripted.Call("nope", `{}`),
 	)), &ran)
 	var finished []agent.Step
 	onStep := agent.WithOnStepFinish(func(_ context.Context, st agent.Step) error { finished = append(finished, st); return nil })
-	first := collect(t, agent1.Stream(t.Context(), "pay", onStep))
+	first := collect(t, a.Stream(t.Context(), "pay", onStep))
 	assert.Equal(t, []string{"tool-call transfer", "tool-call transfer", "tool-call-approval transfer", "tool-call nope", "tool-error nope",
 		"tool-result transfer", "finish"}, shape(first))
 	assert.Empty(t, finished)
@@ -207,8 +207,8 @@ func TestPauseDeclineTellsModelPlainText(t *testing.T) {
 	} {
 		t.Run(tc.told, func(t *testing.T) {
 			var ran atomic.Int32
-			agent2 := bank(scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`))), &ran)
-			paused, err := agent2.Generate(t.Context(), "pay bob")
+			a := bank(scripted.New(scripted.Calls(scripted.Call("transfer", `{"to":"bob","amount":500}`))), &ran)
+			paused, err := a.Generate(t.Context(), "pay bob")
 			require.NoError(t, err)
 			model := scripted.New(scripted.Text("Not sent."))
 			evs := collect(t, bank(model, &ran).ResumeStream(t.Context(), acrossProcesses(t, paused.State),
@@ -261,8 +261,8 @@ func TestPauseSubagentApproval(t *testing.T) {
 			var ran atomic.Int32
 			subCall := llm.ToolCall{ID: "sub_1", Name: "transfer", Arguments: `{"to":"bob","amount":500}`}
 			supCall := llm.ToolCall{ID: "sup_1", Name: "agent-payer", Arguments: `{"prompt":"pay bob 500"}`}
-			agent3 := sup(scripted.New(scripted.Calls(supCall)), payer(scripted.New(scripted.Calls(subCall)), &ran))
-			first := collect(t, agent3.Stream(t.Context(), "pay bob"))
+			a := sup(scripted.New(scripted.Calls(supCall)), payer(scripted.New(scripted.Calls(subCall)), &ran))
+			first := collect(t, a.Stream(t.Context(), "pay bob"))
 			assert.Equal(t, []string{"tool-call agent-payer", "[payer] tool-call transfer", "[payer] tool-call-approval transfer",
 				"[payer] finish", "finish"}, shape(first))
 			paused := final(t, first)
@@ -330,19 +330,19 @@ func TestPauseNestedAnswersByPath(t *testing.T) {
 	call := func(to string) scripted.Turn {
 		return scripted.Calls(llm.ToolCall{ID: "call_1", Name: "transfer", Arguments: `{"to":"` + to + `","amount":500}`})
 	}
-	agent4 := two(scripted.New(call("bob"), scripted.Text("Paid bob.")), scripted.New(call("amy"), scripted.Text("Paid amy.")))
-	paused, err := agent4.Generate(t.Context(), "pay both")
+	ag := two(scripted.New(call("bob"), scripted.Text("Paid bob.")), scripted.New(call("amy"), scripted.Text("Paid amy.")))
+	paused, err := ag.Generate(t.Context(), "pay both")
 	require.NoError(t, err)
 	require.Len(t, paused.Pending, 2)
 	assert.Equal(t, []string{"s1"}, paused.Pending[0].Path)
 	assert.Equal(t, []string{"s2"}, paused.Pending[1].Path)
 
-	_, err = agent4.Resume(t.Context(), paused.State, []agent.Answer{agent.Approve("call_1"), agent.Approve("call_1")})
+	_, err = ag.Resume(t.Context(), paused.State, []agent.Answer{agent.Approve("call_1"), agent.Approve("call_1")})
 	assert.ErrorIs(t, err, agent.ErrInvalidAnswer)
 	assert.ErrorContains(t, err, "calls of 2 agents have the id call_1")
 	assert.EqualValues(t, 0, ran.Load())
 
-	res, err := agent4.Resume(t.Context(), acrossProcesses(t, paused.State),
+	res, err := ag.Resume(t.Context(), acrossProcesses(t, paused.State),
 		[]agent.Answer{paused.Pending[0].Approve(), paused.Pending[1].Decline("not amy")})
 	require.NoError(t, err)
 	assert.Equal(t, "Both paid.", res.Text)
@@ -508,16 +508,16 @@ func TestPauseSuspendTransforms(t *testing.T) {
 			Suspend: func(context.Context, bookIn, any) (any, error) { return nil, errBoom },
 			Resume:  func(_ context.Context, _ bookIn, data any) (any, error) { return fmt.Sprintf("%T", data), nil },
 		})
-	agent5 := &agent.Agent{ID: "booker", Model: scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"x"}`)), scripted.Text("ok")),
+	a := &agent.Agent{ID: "booker", Model: scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"x"}`)), scripted.Text("ok")),
 		Tools: tool.Toolset{"confirm": tl}}
-	first := collect(t, agent5.Stream(t.Context(), "book"))
+	first := collect(t, a.Stream(t.Context(), "book"))
 	paused := final(t, first)
 	assert.JSONEq(t, `{"ask":"Book x?"}`, string(first[len(first)-2].Payload))
 	assert.JSONEq(t, `{"ask":"Book x?"}`, string(paused.Pending[0].Payload), "the pending call has the display payload")
 	tr := paused.Transcript[slices.IndexFunc(paused.Transcript, func(ev agent.Event) bool { return ev.Type == agent.EventToolCallSuspended })]
 	assert.JSONEq(t, toolexec.Placeholder, string(tr.Payload))
 
-	second := collect(t, agent5.ResumeStream(t.Context(), paused.State, []agent.Answer{agent.ResumeWith("call_1", askReply{OK: true})}))
+	second := collect(t, a.ResumeStream(t.Context(), paused.State, []agent.Answer{agent.ResumeWith("call_1", askReply{OK: true})}))
 	assert.JSONEq(t, `{"confirmed":true}`, string(second[0].Payload))
 	res := final(t, second)
 	assert.Equal(t, agent.EventToolCallResumed, res.Transcript[0].Type)
@@ -537,8 +537,8 @@ func TestPauseSuspendMisuse(t *testing.T) {
 			return bookOut{}, tool.Suspend(ctx, "a string")
 		}))
 	model := scripted.New(scripted.Calls(scripted.Call("untyped", `{"what":"x"}`), scripted.Call("wrong", `{"what":"x"}`)), scripted.Text("ok"))
-	agent6 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"untyped": untyped, "wrong": wrong}}
-	res, err := agent6.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"untyped": untyped, "wrong": wrong}}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishStop, res.FinishReason)
 	results := toolResults(t, model, 1)
@@ -556,9 +556,9 @@ func TestPauseSubagentSuspends(t *testing.T) {
 	var runs atomic.Int32
 	sub := func(m llm.Model) *agent.Agent { a := booker(m, &runs); a.ID = "booker"; return a }
 	supCall := llm.ToolCall{ID: "s1", Name: "agent-booker", Arguments: `{"prompt":"book a table"}`}
-	agent7 := sup(scripted.New(scripted.Calls(supCall)), sub(scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"a table"}`)))))
-	agent7.Agents = map[string]*agent.Agent{"booker": agent7.Agents["payer"]}
-	paused, err := agent7.Generate(t.Context(), "book")
+	ag := sup(scripted.New(scripted.Calls(supCall)), sub(scripted.New(scripted.Calls(scripted.Call("confirm", `{"what":"a table"}`)))))
+	ag.Agents = map[string]*agent.Agent{"booker": ag.Agents["payer"]}
+	paused, err := ag.Generate(t.Context(), "book")
 	require.NoError(t, err)
 	assert.Equal(t, agent.FinishSuspended, paused.FinishReason)
 	require.Len(t, paused.Pending, 1)
@@ -673,19 +673,19 @@ func TestPauseClientToolMore(t *testing.T) {
 	var ran atomic.Int32
 	model = scripted.New(scripted.Calls(scripted.Call("getLocation", `{"precise":true}`), scripted.Call("transfer", `{"to":"bob","amount":500}`)),
 		scripted.Text("Paid, and you are in Paris."))
-	agent8 := bank(model, &ran)
-	paused, err = agent8.Generate(t.Context(), "pay bob where I am", agent.WithClientTools(map[string]agent.ClientTool{"getLocation": guarded}))
+	a := bank(model, &ran)
+	paused, err = a.Generate(t.Context(), "pay bob where I am", agent.WithClientTools(map[string]agent.ClientTool{"getLocation": guarded}))
 	require.NoError(t, err)
 	assert.Equal(t, agent.FinishApproval, paused.FinishReason)
 	require.Len(t, paused.Pending, 2)
-	res, err := agent8.Resume(t.Context(), paused.State, []agent.Answer{agent.Approve("call_1"), agent.Approve("call_2")})
+	res, err := a.Resume(t.Context(), paused.State, []agent.Answer{agent.Approve("call_1"), agent.Approve("call_2")})
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishToolCalls, res.FinishReason, "approved, the client call waits for its client")
 	require.Len(t, res.Pending, 1)
 	assert.Equal(t, agent.PendingClient, res.Pending[0].Kind)
 	assert.Empty(t, res.Steps, "the step still waits")
 	assert.EqualValues(t, 1, ran.Load())
-	res, err = agent8.Resume(t.Context(), acrossProcesses(t, res.State), []agent.Answer{res.Pending[0].Result(map[string]string{"city": "Paris"})})
+	res, err = a.Resume(t.Context(), acrossProcesses(t, res.State), []agent.Answer{res.Pending[0].Result(map[string]string{"city": "Paris"})})
 	require.NoError(t, err)
 	assert.Equal(t, "Paid, and you are in Paris.", res.Text)
 	require.Len(t, res.Steps, 2)

@@ -175,7 +175,7 @@ type acctRun struct {
 	res    *agent.Result
 }
 
-func runAcct(t *testing.T, tool1 tool.Tool, policy toolexec.TransformPolicy) acctRun {
+func runAcct(t *testing.T, tl tool.Tool, policy toolexec.TransformPolicy) acctRun {
 	t.Helper()
 	model := scripted.New(scripted.Calls(
 		scripted.Call("acct", `{"account":"`+mkArgsOK+`","mode":"ok"}`),
@@ -183,9 +183,9 @@ func runAcct(t *testing.T, tool1 tool.Tool, policy toolexec.TransformPolicy) acc
 		scripted.Call("acct", `{"account":"`+mkApproval+`","mode":"approve"}`),
 	))
 	model.ChunkSize = 1 << 16
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"acct": tool1}, Transform: policy}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"acct": tl}, Transform: policy}
 	var run acctRun
-	for ev, err := range ag.Stream(t.Context(), "go") {
+	for ev, err := range a.Stream(t.Context(), "go") {
 		require.NoError(t, err)
 		run.events = append(run.events, ev)
 		if ev.Result != nil {
@@ -429,10 +429,10 @@ func TestTransformPrecedence(t *testing.T) {
 	display := func(t *testing.T, policy toolexec.TransformPolicy) map[agent.EventType]json.RawMessage {
 		t.Helper()
 		toolCalls.Store(0)
-		tool3 := secretTool().WithTransform(tool.TargetDisplay, toolTransforms)
-		agent1 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
-			Tools: tool.Toolset{"weather": tool3}, Transform: policy}
-		payloads, _ := streamPayloads(t, agent1)
+		tl := secretTool().WithTransform(tool.TargetDisplay, toolTransforms)
+		a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
+			Tools: tool.Toolset{"weather": tl}, Transform: policy}
+		payloads, _ := streamPayloads(t, a)
 		return payloads
 	}
 	onlyDisplay := []tool.Target{tool.TargetDisplay}
@@ -477,12 +477,12 @@ func TestTransformPrecedence(t *testing.T) {
 		tool4 := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
 			Input: func(context.Context, weatherIn) (any, error) { return nil, nil },
 		})
-		agent2 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
+		ag := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
 			Tools: tool.Toolset{"weather": tool4},
 			Transform: toolexec.TransformPolicy{Targets: onlyDisplay, Func: func(context.Context, toolexec.TransformInput) (any, error) {
 				return nil, nil
 			}}}
-		p, _ := streamPayloads(t, agent2)
+		p, _ := streamPayloads(t, ag)
 		assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolCall]))
 		assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolResult]))
 	})
@@ -514,9 +514,9 @@ func TestTransformPolicyTargets(t *testing.T) {
 		"the display":  {[]tool.Target{tool.TargetDisplay}, false},
 	} {
 		t.Run(name, func(t *testing.T) {
-			agent3 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
+			a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
 				Tools: tool.Toolset{"weather": secretTool()}, Transform: toolexec.TransformPolicy{Targets: tc.targets, Func: f}}
-			p, res := streamPayloads(t, agent3)
+			p, res := streamPayloads(t, a)
 			assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolCall]))
 			assert.Equal(t, `"P-OUT"`, string(p[agent.EventToolResult]))
 			for _, ev := range res.Transcript {
@@ -562,14 +562,14 @@ func TestTransformPolicyTargets(t *testing.T) {
 // a transcript configuration does not touch them.
 func TestInputDeltas(t *testing.T) {
 	args := `{"location":"` + secret + `"}`
-	deltas := func(t *testing.T, tool5 tool.Tool, policy toolexec.TransformPolicy) ([]agent.Event, *agent.Result) {
+	deltas := func(t *testing.T, tl tool.Tool, policy toolexec.TransformPolicy) ([]agent.Event, *agent.Result) {
 		t.Helper()
 		model := callThenAnswer(scripted.Call("weather", args))
 		model.ChunkSize = 4
-		agent4 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tool5}, Transform: policy}
+		a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}, Transform: policy}
 		var out []agent.Event
 		var res *agent.Result
-		for _, ev := range collect(t, agent4.Stream(t.Context(), "go")) {
+		for _, ev := range collect(t, a.Stream(t.Context(), "go")) {
 			if ev.Type == agent.EventToolCallDelta {
 				out = append(out, ev)
 			}
@@ -685,8 +685,8 @@ func TestInputDeltas(t *testing.T) {
 		tool6 := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
 			InputDelta: func(context.Context, string) (any, error) { return "", nil },
 		})
-		agent5 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", args)), Tools: tool.Toolset{"weather": tool6}}
-		p, _ := streamPayloads(t, agent5)
+		ag := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", args)), Tools: tool.Toolset{"weather": tool6}}
+		p, _ := streamPayloads(t, ag)
 		assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolCall]))
 		assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolResult]))
 	})
@@ -697,12 +697,12 @@ func TestInputDeltas(t *testing.T) {
 // configured target gets the policy's answer or the placeholder, never
 // the null or error object a target that is not configured sees.
 func TestConfiguredTargetWithInvalidArguments(t *testing.T) {
-	tool7 := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
+	tl := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
 		Input: func(context.Context, weatherIn) (any, error) { return "T-IN", nil },
 		Error: func(context.Context, weatherIn, error) (any, error) { return "T-ERR", nil },
 	})
-	agent6 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":1}`)), Tools: tool.Toolset{"weather": tool7}}
-	p, res := streamPayloads(t, agent6)
+	a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":1}`)), Tools: tool.Toolset{"weather": tl}}
+	p, res := streamPayloads(t, a)
 	assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolCall]))
 	assert.Equal(t, toolexec.Placeholder, string(p[agent.EventToolError]))
 	for _, ev := range res.Transcript {

@@ -70,8 +70,8 @@ func newSubject[In any](name, sch string, strict bool) subject {
 }
 
 // compileReference compiles schema apart from the tool.
-func compileReference(name, schema1 string) *jsonschema.Schema {
-	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(schema1))
+func compileReference(name, sch string) *jsonschema.Schema {
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(sch))
 	if err != nil {
 		panic(fmt.Sprintf("schema of %s: %v", name, err))
 	}

@@ -79,8 +79,8 @@ func TestErrorPolicy(t *testing.T) {
 				tools["block"] = fnTool("block", func(context.Context) (string, error) { <-release; return "late", nil })
 			}
 			model := callThenAnswer(tt.call)
-			ag := &agent.Agent{ID: "a", Model: model, Tools: tools}
-			res, err := ag.Generate(t.Context(), "go", tt.opts...)
+			a := &agent.Agent{ID: "a", Model: model, Tools: tools}
+			res, err := a.Generate(t.Context(), "go", tt.opts...)
 			require.NoError(t, err)
 			assert.Equal(t, "done", res.Text)
 			assert.Equal(t, llm.FinishStop, res.FinishReason)
@@ -108,8 +108,8 @@ func TestErrorPolicy(t *testing.T) {
 
 func TestValidCallDecodesAndEncodes(t *testing.T) {
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris","units":"celsius"}`))
-	agent1 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-	res, err := agent1.Generate(t.Context(), "weather?")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	res, err := a.Generate(t.Context(), "weather?")
 	require.NoError(t, err)
 	results := toolResults(t, model, 1)
 	require.Len(t, results, 1)
@@ -122,10 +122,10 @@ func TestValidCallDecodesAndEncodes(t *testing.T) {
 
 func TestEmptyArgumentsMeanEmptyObject(t *testing.T) {
 	model := callThenAnswer(scripted.Call("ping", ``))
-	agent2 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{
 		"ping": fnTool("ping", func(context.Context) (string, error) { return "pong", nil }),
 	}}
-	_, err := agent2.Generate(t.Context(), "go")
+	_, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	results := toolResults(t, model, 1)
 	assert.JSONEq(t, `"pong"`, string(results[0].Output.JSON))
@@ -134,9 +134,9 @@ func TestEmptyArgumentsMeanEmptyObject(t *testing.T) {
 func TestLimitsCanBeRaised(t *testing.T) {
 	big := `{"location":"` + strings.Repeat("a", 1<<20) + `"}`
 	model := callThenAnswer(scripted.Call("weather", big))
-	agent3 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()},
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()},
 		Limits: schema.Limits{MaxBytes: 2 << 20}}
-	_, err := agent3.Generate(t.Context(), "go")
+	_, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	assert.False(t, toolResults(t, model, 1)[0].IsError())
 }
@@ -171,9 +171,9 @@ func TestCancellationEndsTheRun(t *testing.T) {
 		return "", ctx.Err()
 	})}
 	model := callThenAnswer(scripted.Call("wait", `{}`))
-	agent4 := &agent.Agent{ID: "a", Model: model, Tools: tools}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tools}
 	go func() { <-started; cancel() }()
-	_, err := agent4.Generate(ctx, "go")
+	_, err := a.Generate(ctx, "go")
 	require.ErrorIs(t, err, context.Canceled)
 	assert.Len(t, model.Requests(), 1)
 }

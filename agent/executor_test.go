@@ -53,10 +53,10 @@ func TestExecutorRunsCallsInTheCallersGoroutine(t *testing.T) {
 	bg := fnTool("bg", func(ctx context.Context) (string, error) { return "bg-ok", nil }).WithBackground()
 	m := scripted.New(scripted.Calls(scripted.Call("probe", `{}`), scripted.Call("probe", `{}`), scripted.Call("bg", `{}`),
 		scripted.Call("weather", `{"location":7}`)), scripted.Text("done"))
-	ag := &agent.Agent{ID: "a", Model: m, ToolTimeout: 1, Concurrency: 3,
+	a := &agent.Agent{ID: "a", Model: m, ToolTimeout: 1, Concurrency: 3,
 		Tools: tool.Toolset{"probe": probe, "bg": bg, "weather": weatherTool()}}
 	ex := &inOrder{}
-	res, err := ag.Generate(t.Context(), "go", agent.WithExecutor(ex))
+	res, err := a.Generate(t.Context(), "go", agent.WithExecutor(ex))
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Text)
 	assert.Equal(t, []int{3}, ex.limits)
@@ -150,15 +150,15 @@ func TestRemoteCallsSuspendAndResume(t *testing.T) {
 		}))
 	tools := tool.Toolset{"confirm": confirm}
 	m := scripted.New(scripted.Calls(llm.ToolCall{ID: "k1", Name: "confirm", Arguments: `{}`}), scripted.Text("done"))
-	agent1 := &agent.Agent{ID: "a", Model: m, Tools: tools}
+	a := &agent.Agent{ID: "a", Model: m, Tools: tools}
 	ex := &remote{tools: tools}
-	res, err := agent1.Generate(t.Context(), "go", agent.WithExecutor(ex))
+	res, err := a.Generate(t.Context(), "go", agent.WithExecutor(ex))
 	require.NoError(t, err)
 	require.Len(t, res.Pending, 1)
 	assert.Equal(t, agent.PendingSuspended, res.Pending[0].Kind)
 	assert.JSONEq(t, `{"question":"Sure?"}`, string(res.Pending[0].Payload))
 
-	res, err = agent1.Resume(t.Context(), res.State, []agent.Answer{agent.ResumeWith("k1", remoteReply{OK: true})}, agent.WithExecutor(ex))
+	res, err = a.Resume(t.Context(), res.State, []agent.Answer{agent.ResumeWith("k1", remoteReply{OK: true})}, agent.WithExecutor(ex))
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Text)
 	assert.Equal(t, "yes", res.Steps[0].Outcomes[0].Output)
@@ -171,9 +171,9 @@ func TestExecutorLeavesTheToolSearchToTheLoop(t *testing.T) {
 		scripted.Calls(llm.ToolCall{ID: "l1", Name: agent.LoadToolKey, Arguments: `{"toolName":"weather"}`}),
 		scripted.Calls(llm.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Paris"}`}),
 		scripted.Text("done"))
-	agent2 := &agent.Agent{ID: "a", Model: m, ToolSearch: &agent.ToolSearch{Tools: tool.Toolset{"weather": weatherTool()}}}
+	a := &agent.Agent{ID: "a", Model: m, ToolSearch: &agent.ToolSearch{Tools: tool.Toolset{"weather": weatherTool()}}}
 	ex := &inOrder{}
-	res, err := agent2.Generate(t.Context(), "go", agent.WithExecutor(ex))
+	res, err := a.Generate(t.Context(), "go", agent.WithExecutor(ex))
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Text)
 	assert.Equal(t, []string{"weather"}, ex.ran, "search_tools and load_tool hold the run's state")

@@ -50,10 +50,10 @@ func rowsTool() *tool.Func[rowsIn, rowsOut] {
 	})
 }
 
-func streamRows(t *testing.T, ag *agent.Agent) []agent.Event {
+func streamRows(t *testing.T, a *agent.Agent) []agent.Event {
 	t.Helper()
-	ag.Model = callThenAnswer(scripted.Call("rows", `{"table":"users"}`))
-	return collect(t, ag.Stream(t.Context(), "count"))
+	a.Model = callThenAnswer(scripted.Call("rows", `{"table":"users"}`))
+	return collect(t, a.Stream(t.Context(), "count"))
 }
 
 func toolEvents(evs []agent.Event) []agent.Event {
@@ -67,8 +67,8 @@ func toolEvents(evs []agent.Event) []agent.Event {
 }
 
 func TestProgressAndDataAreStreamEvents(t *testing.T) {
-	agent1 := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()}}
-	evs := toolEvents(streamRows(t, agent1))
+	a := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()}}
+	evs := toolEvents(streamRows(t, a))
 
 	var types []agent.EventType
 	for _, ev := range evs {
@@ -88,9 +88,9 @@ func TestProgressAndDataAreStreamEvents(t *testing.T) {
 }
 
 func TestReportsAreNotInTheTranscriptNorInGenerate(t *testing.T) {
-	agent2 := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()}}
+	a := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()}}
 	var fin *agent.Result
-	for _, ev := range streamRows(t, agent2) {
+	for _, ev := range streamRows(t, a) {
 		if ev.Result != nil {
 			fin = ev.Result
 		}
@@ -100,8 +100,8 @@ func TestReportsAreNotInTheTranscriptNorInGenerate(t *testing.T) {
 		assert.NotContains(t, []agent.EventType{agent.EventToolProgress, agent.EventToolOutput}, ev.Type)
 	}
 
-	agent2.Model = callThenAnswer(scripted.Call("rows", `{"table":"users"}`))
-	res, err := agent2.Generate(t.Context(), "count")
+	a.Model = callThenAnswer(scripted.Call("rows", `{"table":"users"}`))
+	res, err := a.Generate(t.Context(), "count")
 	require.NoError(t, err)
 	require.Len(t, res.Steps, 2)
 	assert.Nil(t, res.Steps[0].Outcomes[0].Err, "reporting without a stream is harmless")
@@ -147,7 +147,7 @@ func TestDataGoesThroughDisplayTransforms(t *testing.T) {
 	t.Run("the agent's policy", func(t *testing.T) {
 		var seen []toolexec.TransformInput
 		var mu sync.Mutex
-		agent3 := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()},
+		a := &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": rowsTool()},
 			Transform: toolexec.TransformPolicy{Func: func(_ context.Context, in toolexec.TransformInput) (any, error) {
 				mu.Lock()
 				seen = append(seen, in)
@@ -157,7 +157,7 @@ func TestDataGoesThroughDisplayTransforms(t *testing.T) {
 				}
 				return in.Raw, nil
 			}}}
-		evs := toolEvents(streamRows(t, agent3))
+		evs := toolEvents(streamRows(t, a))
 		assert.Equal(t, `"hidden"`, string(evs[2].Payload))
 		var data *toolexec.TransformInput
 		for i := range seen {
@@ -228,9 +228,9 @@ func TestReporter(t *testing.T) {
 			close(finished)
 			return "", nil
 		})
-		agent4 := &agent.Agent{ID: "a", Tools: tool.Toolset{"slow": slow}, Model: callThenAnswer(scripted.Call("slow", `{}`))}
+		a := &agent.Agent{ID: "a", Tools: tool.Toolset{"slow": slow}, Model: callThenAnswer(scripted.Call("slow", `{}`))}
 		var types []agent.EventType
-		for ev, err := range agent4.Stream(t.Context(), "go", agent.WithToolTimeout(10*time.Millisecond)) {
+		for ev, err := range a.Stream(t.Context(), "go", agent.WithToolTimeout(10*time.Millisecond)) {
 			require.NoError(t, err)
 			if ev.ToolName == "slow" && ev.Type != agent.EventToolCallDelta {
 				types = append(types, ev.Type)
@@ -279,7 +279,7 @@ func TestEmitIsSafeForConcurrentUse(t *testing.T) {
 }
 
 func TestEmptyTransformsLeaveDataToThePolicy(t *testing.T) {
-	tool3 := rowsTool().WithTransform(tool.TargetDisplay, tool.Transforms[rowsIn, rowsOut]{})
-	evs := toolEvents(streamRows(t, &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": tool3}}))
+	tl := rowsTool().WithTransform(tool.TargetDisplay, tool.Transforms[rowsIn, rowsOut]{})
+	evs := toolEvents(streamRows(t, &agent.Agent{ID: "a", Tools: tool.Toolset{"rows": tl}}))
 	assert.JSONEq(t, `{"done":1,"owner":"alice@example.com"}`, string(evs[2].Payload), "a generated stub changes nothing")
 }

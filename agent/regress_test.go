@@ -44,11 +44,11 @@ func decode[In any](t *testing.T, tl *tool.Func[In, In], args string) (in In, er
 
 // modelSees runs one call of tool through an agent with limits and returns
 // what the model is told, and the outcome's error.
-func modelSees(t *testing.T, tool1 tool.Tool, args string, limits schema.Limits) (string, *toolexec.Error) {
+func modelSees(t *testing.T, tl tool.Tool, args string, limits schema.Limits) (string, *toolexec.Error) {
 	t.Helper()
 	model := callThenAnswer(scripted.Call("tool", args))
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"tool": tool1}, Limits: limits}
-	res, err := ag.Generate(t.Context(), "go")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"tool": tl}, Limits: limits}
+	res, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)
 	results := toolResults(t, model, 1)
 	require.Len(t, results, 1)
@@ -88,10 +88,10 @@ func TestDuplicateKeysAreInvalid(t *testing.T) {
 		{"past an enum", `{"n":{"x":1},"e":"secret","e":"a"}`, `at /: duplicate property "e"`},
 		{"escaped", `{"n":{"x":1},"\u0065":"secret","e":"a"}`, `at /: duplicate property "e"`},
 	}
-	tool2 := echoTool[dupIn]("dup", dupSchema)
+	tl := echoTool[dupIn]("dup", dupSchema)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			in, err := decode(t, tool2, tt.args)
+			in, err := decode(t, tl, tt.args)
 			require.ErrorIs(t, err, schema.ErrInvalidArguments, "decoded %+v", in)
 			assert.Contains(t, err.Error(), tt.want)
 			assert.NotContains(t, err.Error(), "secret")
@@ -111,17 +111,17 @@ const numSchema = `{"type":"object","additionalProperties":false,"properties":{
 // TestHugeExponentsAreInvalidArguments: a 60-byte document crashed the
 // validator (a nil big.Rat), and the loop blamed the tool.
 func TestHugeExponentsAreInvalidArguments(t *testing.T) {
-	tool3 := echoTool[numIn]("num", numSchema)
+	tl := echoTool[numIn]("num", numSchema)
 	for _, args := range []string{
 		`{"f64":1e999999999999}`, `{"cents":1e99999999}`, `{"f64":-1e400}`, `{"cents":0e99999999999}`,
 		`{"f64":1e-400}`, // not zero, yet it would decode as 0
 	} {
 		t.Run(args, func(t *testing.T) {
-			_, err := decode(t, tool3, args)
+			_, err := decode(t, tl, args)
 			require.ErrorIs(t, err, schema.ErrInvalidArguments)
 			assert.Contains(t, err.Error(), "number out of range")
 
-			msg, terr := modelSees(t, tool3, args, schema.Limits{})
+			msg, terr := modelSees(t, tl, args, schema.Limits{})
 			require.NotNil(t, terr)
 			assert.Equal(t, toolexec.KindInvalidArguments, terr.Kind, msg)
 		})
@@ -132,12 +132,12 @@ func TestHugeExponentsAreInvalidArguments(t *testing.T) {
 // default size limit of the time, took 14-24 s in Prepare; 256 KiB about
 // 1 s.
 func TestLongNumbersAreRejectedFast(t *testing.T) {
-	tool4 := echoTool[numIn]("num", numSchema)
+	tl := echoTool[numIn]("num", numSchema)
 	for _, n := range []int{256 << 10, 1<<20 - len(`{"cents":}`)} {
 		t.Run(fmt.Sprint(n), func(t *testing.T) {
 			args := `{"cents":` + strings.Repeat("7", n) + `}`
 			start := time.Now()
-			msg, terr := modelSees(t, tool4, args, schema.Limits{MaxBytes: 1 << 20})
+			msg, terr := modelSees(t, tl, args, schema.Limits{MaxBytes: 1 << 20})
 			elapsed := time.Since(start)
 			require.NotNil(t, terr)
 			require.ErrorIs(t, terr, schema.ErrInvalidArguments)
@@ -221,18 +221,18 @@ const sinceSchema = `{"type":"object","additionalProperties":false,"required":["
 // TestDecodingFailuresSayWhereAndWhat: "since": "yesterday" for a
 // time.Time gave "arguments could not be decoded", no path, no expectation.
 func TestDecodingFailuresSayWhereAndWhat(t *testing.T) {
-	tool5 := echoTool[sinceIn]("since", sinceSchema)
+	tl := echoTool[sinceIn]("since", sinceSchema)
 	tests := []struct{ args, want, secret string }{
 		{`{"since":"yesterday"}`, `at /since: expected a date-time string (RFC 3339)`, "yesterday"},
 		{`{"since":"2026-01-02T03:04:05Z","code":"secret-code"}`, `at /code: expected a valid agent_test.code`, "secret-code"},
 	}
 	for _, tt := range tests {
-		_, err := decode(t, tool5, tt.args)
+		_, err := decode(t, tl, tt.args)
 		require.ErrorIs(t, err, schema.ErrInvalidArguments)
 		assert.Contains(t, err.Error(), tt.want)
 		assert.NotContains(t, err.Error(), tt.secret)
 	}
-	in, err := decode(t, tool5, `{"since":"2026-01-02T03:04:05Z","code":"ok"}`)
+	in, err := decode(t, tl, `{"since":"2026-01-02T03:04:05Z","code":"ok"}`)
 	require.NoError(t, err)
 	assert.Equal(t, sinceIn{Since: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC), Code: "ok"}, in)
 }
@@ -249,12 +249,12 @@ type boomIn struct {
 // TestPanicsBelowPrepareAreTheTools: Call did not recover panics, and a
 // panic in a type's UnmarshalJSON escaped Decode.
 func TestPanicsBelowPrepareAreTheTools(t *testing.T) {
-	tool6 := echoTool[boomIn]("boom", `{"type":"object"}`)
-	_, err := decode(t, tool6, `{"b":"secret-argument"}`)
+	tl := echoTool[boomIn]("boom", `{"type":"object"}`)
+	_, err := decode(t, tl, `{"b":"secret-argument"}`)
 	require.Error(t, err)
 	assert.NotErrorIs(t, err, schema.ErrInvalidArguments)
 
-	msg, terr := modelSees(t, tool6, `{"b":"secret-argument"}`, schema.Limits{})
+	msg, terr := modelSees(t, tl, `{"b":"secret-argument"}`, schema.Limits{})
 	require.NotNil(t, terr)
 	assert.Equal(t, toolexec.KindPanic, terr.Kind)
 	assert.NotContains(t, msg, "secret-argument")
@@ -263,7 +263,7 @@ func TestPanicsBelowPrepareAreTheTools(t *testing.T) {
 	require.NotPanics(t, func() { _, err = tool.Call(t.Context(), panicky, json.RawMessage(`{}`)) })
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "kaboom")
-	require.NotPanics(t, func() { _, err = tool.Call(t.Context(), tool6, json.RawMessage(`{"b":"x"}`)) })
+	require.NotPanics(t, func() { _, err = tool.Call(t.Context(), tl, json.RawMessage(`{"b":"x"}`)) })
 	require.Error(t, err)
 	assert.False(t, errors.Is(err, schema.ErrInvalidArguments))
 }

@@ -107,8 +107,8 @@ func TestStopWhenMaxStepsStillBounds(t *testing.T) {
 // condition that holds for it ends the run there.
 func TestStopWhenAfterResume(t *testing.T) {
 	model := loopingModel(3, 10)
-	ag := stopAgent(model)
-	res, err := ag.Generate(t.Context(), "go", agent.RequireApproval())
+	a := stopAgent(model)
+	res, err := a.Generate(t.Context(), "go", agent.RequireApproval())
 	require.NoError(t, err)
 	require.Equal(t, agent.FinishApproval, res.FinishReason)
 	data, err := json.Marshal(res.State)
@@ -116,7 +116,7 @@ func TestStopWhenAfterResume(t *testing.T) {
 	var state agent.RunState
 	require.NoError(t, json.Unmarshal(data, &state))
 
-	res, err = ag.Resume(t.Context(), &state, []agent.Answer{{ToolCallID: res.Pending[0].ToolCallID, Approved: true}},
+	res, err = a.Resume(t.Context(), &state, []agent.Answer{{ToolCallID: res.Pending[0].ToolCallID, Approved: true}},
 		agent.WithStopWhen(agent.StepCountIs(1)))
 	require.NoError(t, err)
 	assert.Equal(t, agent.FinishStopCondition, res.FinishReason)

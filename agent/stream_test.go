@@ -19,8 +19,8 @@ func TestStreamEventsInOrder(t *testing.T) {
 		scripted.Turn{Text: "Let me check. ", ToolCalls: []llm.ToolCall{scripted.Call("weather", `{"location":"Paris"}`)}},
 		scripted.Text("Sunny in Paris."),
 	)
-	ag := &agent.Agent{ID: "weather-agent", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
-	evs := collect(t, ag.Stream(t.Context(), "Weather?"))
+	a := &agent.Agent{ID: "weather-agent", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	evs := collect(t, a.Stream(t.Context(), "Weather?"))
 
 	var types []string
 	for _, ev := range evs {
@@ -58,10 +58,10 @@ func TestStreamEventsInOrder(t *testing.T) {
 
 func TestStreamToolErrorEvent(t *testing.T) {
 	model := callThenAnswer(scripted.Call("weather", `{"Location":"Paris"}`))
-	agent1 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool()}}
 	var errEv *agent.Event
 	var callEv *agent.Event
-	for _, ev := range collect(t, agent1.Stream(t.Context(), "go")) {
+	for _, ev := range collect(t, a.Stream(t.Context(), "go")) {
 		switch ev.Type {
 		case agent.EventToolError:
 			errEv = &ev
@@ -82,9 +82,9 @@ func TestStreamToolErrorEvent(t *testing.T) {
 
 func TestStreamStopsWhenConsumerBreaks(t *testing.T) {
 	model := scripted.New(scripted.Text("one two three four"), scripted.Text("never"))
-	agent2 := &agent.Agent{ID: "a", Model: model}
+	a := &agent.Agent{ID: "a", Model: model}
 	n := 0
-	for _, err := range agent2.Stream(t.Context(), "go") {
+	for _, err := range a.Stream(t.Context(), "go") {
 		require.NoError(t, err)
 		n++
 		if n == 2 {
@@ -96,9 +96,9 @@ func TestStreamStopsWhenConsumerBreaks(t *testing.T) {
 }
 
 func TestStreamYieldsRunError(t *testing.T) {
-	agent3 := &agent.Agent{ID: "a", Model: scripted.New(scripted.Fail(errBoom))}
+	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Fail(errBoom))}
 	var last error
-	for _, err := range agent3.Stream(t.Context(), "go") {
+	for _, err := range a.Stream(t.Context(), "go") {
 		last = err
 	}
 	assert.ErrorIs(t, last, errBoom)
@@ -158,10 +158,10 @@ func TestCollectStreamRefusal(t *testing.T) {
 // A streaming model's reasoning comes as reasoning-delta events, before
 // the text; it is kept in the step's message, not in the transcript.
 func TestStreamReasoningDeltas(t *testing.T) {
-	agent4 := &agent.Agent{ID: "a", Model: scripted.New(scripted.Turn{Reasoning: "Think hard.", Text: "Done."})}
+	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Turn{Reasoning: "Think hard.", Text: "Done."})}
 	var got []string
 	var res *agent.Result
-	for ev, err := range agent4.Stream(t.Context(), "go") {
+	for ev, err := range a.Stream(t.Context(), "go") {
 		require.NoError(t, err)
 		if ev.Type == agent.EventReasoningDelta || ev.Type == agent.EventTextDelta {
 			got = append(got, string(ev.Type)+" "+ev.Text)

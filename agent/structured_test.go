@@ -261,15 +261,15 @@ func TestOutputObeysLimits(t *testing.T) {
 
 func TestObjectErrors(t *testing.T) {
 	model := native(scripted.Text(parisJSON), scripted.Text("plain"))
-	ag := weatherAgent(model)
-	res, err := ag.Generate(t.Context(), "Report.", agent.WithOutput(reportOutput(false)))
+	a := weatherAgent(model)
+	res, err := a.Generate(t.Context(), "Report.", agent.WithOutput(reportOutput(false)))
 	require.NoError(t, err)
 	_, err = agent.Object[weatherOut](res)
 	assert.ErrorContains(t, err, "is a agent_test.report, not a agent_test.weatherOut")
 	_, err = agent.Object[*report](res)
 	assert.Error(t, err)
 
-	plain, err := ag.Generate(t.Context(), "Hi.")
+	plain, err := a.Generate(t.Context(), "Hi.")
 	require.NoError(t, err)
 	_, err = agent.Object[report](plain)
 	assert.ErrorContains(t, err, "has no object")
@@ -294,8 +294,8 @@ func TestOutputSpecCheckedBeforeTheModel(t *testing.T) {
 
 func TestOutputResumeNeedsTheOutput(t *testing.T) {
 	model := native(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text(parisJSON))
-	agent1 := weatherAgent(model)
-	res, err := agent1.Generate(t.Context(), "Report.", agent.WithOutput(reportOutput(false)), agent.RequireApproval())
+	a := weatherAgent(model)
+	res, err := a.Generate(t.Context(), "Report.", agent.WithOutput(reportOutput(false)), agent.RequireApproval())
 	require.NoError(t, err)
 	require.NotNil(t, res.State)
 	assert.Nil(t, res.Object)
@@ -307,14 +307,14 @@ func TestOutputResumeNeedsTheOutput(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &state))
 	answers := []agent.Answer{agent.Approve("call_1")}
 
-	_, err = agent1.Resume(t.Context(), &state, answers)
+	_, err = a.Resume(t.Context(), &state, answers)
 	assert.ErrorContains(t, err, `ends with the structured output "report": give it again with WithOutput`)
 	other := tool.NewOutput[report](tool.OutputSpec{ID: "other", Schema: json.RawMessage(reportSchema)})
-	_, err = agent1.Resume(t.Context(), &state, answers, agent.WithOutput(other))
+	_, err = a.Resume(t.Context(), &state, answers, agent.WithOutput(other))
 	assert.ErrorContains(t, err, `WithOutput("other") was given, but the paused run ends with the structured output "report"`)
 	assert.Equal(t, 1, model.Remaining(), "nothing ran")
 
-	done, err := agent1.Resume(t.Context(), &state, answers, agent.WithOutput(reportOutput(false)))
+	done, err := a.Resume(t.Context(), &state, answers, agent.WithOutput(reportOutput(false)))
 	require.NoError(t, err)
 	got, err := agent.Object[report](done)
 	require.NoError(t, err)
@@ -324,10 +324,10 @@ func TestOutputResumeNeedsTheOutput(t *testing.T) {
 
 func TestOutputResumeWithoutOutputInState(t *testing.T) {
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)))
-	agent2 := weatherAgent(model)
-	res, err := agent2.Generate(t.Context(), "Go.", agent.RequireApproval())
+	a := weatherAgent(model)
+	res, err := a.Generate(t.Context(), "Go.", agent.RequireApproval())
 	require.NoError(t, err)
-	_, err = agent2.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, agent.WithOutput(reportOutput(false)))
+	_, err = a.Resume(t.Context(), res.State, []agent.Answer{agent.Approve("call_1")}, agent.WithOutput(reportOutput(false)))
 	assert.ErrorContains(t, err, "the paused run has no structured output")
 }
 

@@ -122,8 +122,8 @@ func TestWorkflowTool(t *testing.T) {
 		),
 		scripted.Text("done"),
 	)
-	ag := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"research": researchWorkflow()}}
-	evs := collect(t, ag.Stream(t.Context(), "research go"))
+	a := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"research": researchWorkflow()}}
+	evs := collect(t, a.Stream(t.Context(), "research go"))
 	tools := model.Requests()[0].Tools
 	require.Len(t, tools, 1)
 	assert.Equal(t, "workflow-research", tools[0].Name)

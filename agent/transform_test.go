@@ -24,11 +24,11 @@ func secretTool() *tool.Func[weatherIn, weatherOut] {
 		})
 }
 
-func streamPayloads(t *testing.T, ag *agent.Agent) (map[agent.EventType]json.RawMessage, *agent.Result) {
+func streamPayloads(t *testing.T, a *agent.Agent) (map[agent.EventType]json.RawMessage, *agent.Result) {
 	t.Helper()
 	payloads := map[agent.EventType]json.RawMessage{}
 	var res *agent.Result
-	for _, ev := range collect(t, ag.Stream(t.Context(), "go")) {
+	for _, ev := range collect(t, a.Stream(t.Context(), "go")) {
 		if ev.Payload != nil {
 			payloads[ev.Type] = ev.Payload
 		}
@@ -46,8 +46,8 @@ func TestFailingTransformGivesPlaceholder(t *testing.T) {
 		},
 	})
 	model := callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`))
-	agent1 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
-	payloads, res := streamPayloads(t, agent1)
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
+	payloads, res := streamPayloads(t, a)
 
 	display := payloads[agent.EventToolResult]
 	assert.Equal(t, toolexec.Placeholder, string(display))
@@ -68,15 +68,15 @@ func TestFailingTransformGivesPlaceholder(t *testing.T) {
 }
 
 func TestTransformShapesDisplay(t *testing.T) {
-	tool1 := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
+	tl := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{
 		Input: func(ctx context.Context, in weatherIn) (any, error) { return "weather for " + in.Location, nil },
 		Output: func(ctx context.Context, in weatherIn, out weatherOut) (any, error) {
 			return map[string]any{"temp": out.TempC}, nil
 		},
 	})
-	agent2 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
-		Tools: tool.Toolset{"weather": tool1}}
-	payloads, _ := streamPayloads(t, agent2)
+	a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
+		Tools: tool.Toolset{"weather": tl}}
+	payloads, _ := streamPayloads(t, a)
 	assert.JSONEq(t, `"weather for Paris"`, string(payloads[agent.EventToolCall]))
 	assert.JSONEq(t, `{"temp":20}`, string(payloads[agent.EventToolResult]))
 }
@@ -88,10 +88,10 @@ func TestTransformThatPanicsOrCannotEncode(t *testing.T) {
 		"bad value": func(context.Context, weatherIn, weatherOut) (any, error) { return json.RawMessage(secret), nil },
 	} {
 		t.Run(name, func(t *testing.T) {
-			tool2 := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{Output: fn})
-			agent3 := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
-				Tools: tool.Toolset{"weather": tool2}}
-			payloads, _ := streamPayloads(t, agent3)
+			tl := secretTool().WithTransform(tool.TargetDisplay, tool.Transforms[weatherIn, weatherOut]{Output: fn})
+			a := &agent.Agent{ID: "a", Model: callThenAnswer(scripted.Call("weather", `{"location":"Paris"}`)),
+				Tools: tool.Toolset{"weather": tl}}
+			payloads, _ := streamPayloads(t, a)
 			assert.Equal(t, toolexec.Placeholder, string(payloads[agent.EventToolResult]))
 		})
 	}
@@ -120,8 +120,8 @@ func TestAgentTransformPolicy(t *testing.T) {
 	model := scripted.New(
 		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":1}`)),
 		scripted.Text("done"))
-	agent4 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": secretTool()}, Transform: toolexec.TransformPolicy{Func: policy}}
-	evs := collect(t, agent4.Stream(t.Context(), "go"))
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": secretTool()}, Transform: toolexec.TransformPolicy{Func: policy}}
+	evs := collect(t, a.Stream(t.Context(), "go"))
 	for _, ev := range evs {
 		assert.NotContains(t, string(ev.Payload), secret)
 		switch ev.Type {

@@ -817,7 +817,7 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 
 		// (b) instances, in every dialect.
 		for _, d := range schema.Dialects() {
-			schema1, err := schema.Convert(tool.InputSchema, d)
+			s, err := schema.Convert(tool.InputSchema, d)
 			if err != nil {
 				unsupported[d]++
 				for _, line := range strings.Split(err.Error(), "\n") {
@@ -826,11 +826,11 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 				continue
 			}
 			if d == schema.DialectGemini {
-				schema1 = propNullable(t, schema1)
+				s = propNullable(t, s)
 			}
-			sch, err := propCompile(fmt.Sprintf("%d/%s/%s", seed, tool.ID, d), schema1)
+			sch, err := propCompile(fmt.Sprintf("%d/%s/%s", seed, tool.ID, d), s)
 			if err != nil {
-				t.Errorf("%s\n%s schema does not compile: %v\n%s", where, d, err, schema1)
+				t.Errorf("%s\n%s schema does not compile: %v\n%s", where, d, err, s)
 				continue
 			}
 			for k, inst := range o.Instances {
@@ -840,7 +840,7 @@ func propRunBatch(t *testing.T, seed uint64, size int, tally *propTally) {
 				v, err := santhosh.UnmarshalJSON(bytes.NewReader(inst))
 				require.NoError(t, err)
 				if err := sch.Validate(v); err != nil {
-					t.Errorf("%s\ninstance %d is not valid in %s: %v\ninstance: %s\nschema: %s", where, k, d, err, inst, schema1)
+					t.Errorf("%s\ninstance %d is not valid in %s: %v\ninstance: %s\nschema: %s", where, k, d, err, inst, s)
 				}
 				instances[d]++
 			}

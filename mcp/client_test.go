@@ -191,8 +191,8 @@ func TestClientInAgent(t *testing.T) {
 		),
 		scripted.Text("done"),
 	)
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tools}
-	res, err := ag.Generate(context.Background(), "weather?")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tools}
+	res, err := a.Generate(context.Background(), "weather?")
 	require.NoError(t, err)
 	assert.Equal(t, "done", res.Text)
 	require.Len(t, res.Steps, 2)

@@ -274,11 +274,11 @@ func TestRemoteProgressReachesTheAgentStream(t *testing.T) {
 	require.NoError(t, err)
 	defer c.Close()
 
-	ag := &agent.Agent{ID: "a", Tools: c.Tools(), Model: scripted.New(
+	a := &agent.Agent{ID: "a", Tools: c.Tools(), Model: scripted.New(
 		scripted.Calls(scripted.Call("r_halfway", `{"text":"y"}`)), scripted.Text("ok"))}
 	var progress []agent.Event
 	var result string
-	for ev, err := range ag.Stream(t.Context(), "go") {
+	for ev, err := range a.Stream(t.Context(), "go") {
 		require.NoError(t, err)
 		switch ev.Type {
 		case agent.EventToolProgress:

@@ -303,11 +303,11 @@ func TestConcurrentCalls(t *testing.T) {
 		for i := range callsPer {
 			wg.Go(func() {
 				want := fmt.Sprintf("s%d-c%d", s, i)
-				tool1, args := "echo", `{"text":"`+want+`"}`
+				tl, args := "echo", `{"text":"`+want+`"}`
 				if i%5 == 0 {
-					tool1, args = "echo", `{"text":1}` // some fail, in between
+					tl, args = "echo", `{"text":1}` // some fail, in between
 				}
-				res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: tool1, Arguments: json.RawMessage(args)})
+				res, err := cs.CallTool(context.Background(), &sdk.CallToolParams{Name: tl, Arguments: json.RawMessage(args)})
 				switch {
 				case err != nil:
 					errs <- err
@@ -519,7 +519,7 @@ func TestCallInfo(t *testing.T) {
 	type out struct {
 		Name string `json:"name"`
 	}
-	tool2 := tool.NewFunc(&tool.Spec{ID: "who", Description: "Says its name.", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`)},
+	tl := tool.NewFunc(&tool.Spec{ID: "who", Description: "Says its name.", InputSchema: json.RawMessage(`{"type":"object","additionalProperties":false}`)},
 		func(ctx context.Context, _ in) (out, error) {
 			ci, ok := tool.CallInfoFrom(ctx)
 			if !ok {
@@ -527,7 +527,7 @@ func TestCallInfo(t *testing.T) {
 			}
 			return out{Name: ci.ToolName}, nil
 		})
-	cs := connect(t, tool.Toolset{"whoAmI": tool2}, nil)
+	cs := connect(t, tool.Toolset{"whoAmI": tl}, nil)
 	res, err := call(t, cs, "whoAmI", `{}`)
 	require.NoError(t, err)
 	require.False(t, res.IsError, text(t, res))

@@ -36,7 +36,7 @@ func TestLive(t *testing.T) {
 	spec := tool.Spec{ID: "weather-tool", Description: "Fetches the current weather for a location.",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"string","description":"A city name."}},"required":["location"],"additionalProperties":false}`)}
 	called := false
-	ag := &agent.Agent{
+	a := &agent.Agent{
 		ID: "weather-agent", Model: model,
 		Instructions: "You are a weather assistant. Always use weather-tool for the weather.",
 		Tools: tool.Toolset{"weather-tool": tool.NewFunc(&spec, func(_ context.Context, i in) (out, error) {
@@ -49,14 +49,14 @@ func TestLive(t *testing.T) {
 	for _, stream := range []bool{false, true} {
 		var res *agent.Result
 		if stream {
-			for ev, err := range ag.Stream(ctx, "What's the weather in Paris?") {
+			for ev, err := range a.Stream(ctx, "What's the weather in Paris?") {
 				require.NoError(t, err)
 				if ev.Result != nil {
 					res = ev.Result
 				}
 			}
 		} else {
-			res, err = ag.Generate(ctx, "What's the weather in Paris?")
+			res, err = a.Generate(ctx, "What's the weather in Paris?")
 			require.NoError(t, err)
 		}
 		require.NotNil(t, res)

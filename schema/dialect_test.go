@@ -118,15 +118,15 @@ func TestConvertSchemaOutputs(t *testing.T) {
 	}
 }
 
-func compileDialectSchema(t *testing.T, schema1 []byte) *jsonschema.Schema {
+func compileDialectSchema(t *testing.T, s []byte) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema1))
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s))
 	require.NoError(t, err)
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(jsonschema.Draft2020)
 	require.NoError(t, c.AddResource("mem:///schema.json", doc))
 	sch, err := c.Compile("mem:///schema.json")
-	require.NoError(t, err, "%s", schema1)
+	require.NoError(t, err, "%s", s)
 	return sch
 }
 

@@ -63,11 +63,11 @@ func benchmarkDurableStep(b *testing.B, srv *devserver.Server) {
 	ctx := context.Background()
 
 	// The in-process run, timed over enough runs to be stable.
-	ag := benchAgent("bench-step")
+	a := benchAgent("bench-step")
 	const inprocRuns = 200
 	start := time.Now()
 	for range inprocRuns {
-		res, err := ag.Generate(ctx, "go")
+		res, err := a.Generate(ctx, "go")
 		if err != nil || res.Text != "done" {
 			b.Fatalf("in process: %v, %+v", err, res)
 		}
@@ -104,11 +104,11 @@ func BenchmarkHeldRuns(b *testing.B) {
 			gate := tool.NewFunc(&tool.Spec{ID: "gate", Description: "Needs approval.", NeedsApproval: true,
 				InputSchema: []byte(`{"type":"object","properties":{}}`)},
 				func(context.Context, struct{}) (string, error) { return "open", nil })
-			agent1 := &agent.Agent{ID: "held", Tools: tool.Toolset{"gate": gate}, Model: scripted.ByPosition(
+			a := &agent.Agent{ID: "held", Tools: tool.Toolset{"gate": gate}, Model: scripted.ByPosition(
 				scripted.Calls(llm.ToolCall{ID: "g1", Name: "gate", Arguments: `{}`}),
 				scripted.Text("through"),
 			)}
-			c, queue := benchWorker(b, srv, worker.Options{}, agent1)
+			c, queue := benchWorker(b, srv, worker.Options{}, a)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
 			for i := 0; b.Loop(); i++ {
@@ -153,16 +153,16 @@ func BenchmarkHeldRuns(b *testing.B) {
 }
 
 // benchWorker starts a worker in the process for agent on a fresh queue.
-func benchWorker(b *testing.B, srv *devserver.Server, opts worker.Options, agent2 *agent.Agent) (client.Client, string) {
+func benchWorker(b *testing.B, srv *devserver.Server, opts worker.Options, a *agent.Agent) (client.Client, string) {
 	b.Helper()
 	c, err := srv.Dial()
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.Cleanup(c.Close)
-	queue := fmt.Sprintf("bench-%s-%d", agent2.ID, time.Now().UnixNano())
+	queue := fmt.Sprintf("bench-%s-%d", a.ID, time.Now().UnixNano())
 	w := worker.New(c, queue, opts)
-	if err := temporal.Register(w, agent2); err != nil {
+	if err := temporal.Register(w, a); err != nil {
 		b.Fatal(err)
 	}
 	if err := w.Start(); err != nil {

@@ -120,22 +120,22 @@ func WithRunOptions(opts ...agent.Option) Option {
 // [WithChildWorkflow] makes it a Temporal workflow. The library tools of
 // the agent's ToolSearch are activities too; search_tools and load_tool
 // run in the workflow.
-func Register(w worker.Registry, ag *agent.Agent, opts ...Option) error {
-	return register(w, w, ag, opts, map[string]*agent.Agent{})
+func Register(w worker.Registry, a *agent.Agent, opts ...Option) error {
+	return register(w, w, a, opts, map[string]*agent.Agent{})
 }
 
 // RegisterWorkflow registers only the workflows of [Register]: the
 // agent's and its subagents'. It is for a worker.WorkflowReplayer, which
 // checks that histories replay, and for workers that run workflows only
 // while others run the activities ([RegisterActivities]).
-func RegisterWorkflow(w worker.WorkflowRegistry, agent1 *agent.Agent, opts ...Option) error {
-	return register(w, nil, agent1, opts, map[string]*agent.Agent{})
+func RegisterWorkflow(w worker.WorkflowRegistry, a *agent.Agent, opts ...Option) error {
+	return register(w, nil, a, opts, map[string]*agent.Agent{})
 }
 
 // RegisterActivities registers only the activities of [Register]: the
 // model requests and tool calls of the agent and its subagents.
-func RegisterActivities(w worker.ActivityRegistry, agent2 *agent.Agent, opts ...Option) error {
-	return register(nil, w, agent2, opts, map[string]*agent.Agent{})
+func RegisterActivities(w worker.ActivityRegistry, a *agent.Agent, opts ...Option) error {
+	return register(nil, w, a, opts, map[string]*agent.Agent{})
 }
 
 // register registers a's workflow with wr and its activities with ar,

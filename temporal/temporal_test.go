@@ -73,10 +73,10 @@ func TestRunToCompletion(t *testing.T) {
 	model := scripted.New(
 		scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`), scripted.Call("weather", `{"location":"Oslo"}`), scripted.Call("weather", `{"location":7}`)),
 		scripted.Text("Paris and Oslo are at 21.5°C."))
-	ag := &agent.Agent{ID: "weather-agent", Instructions: "Use the weather tool.", Model: model,
+	a := &agent.Agent{ID: "weather-agent", Instructions: "Use the weather tool.", Model: model,
 		Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{})}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, ag))
+	require.NoError(t, temporal.Register(env, a))
 	env.ExecuteWorkflow(temporal.WorkflowName("weather-agent"), temporal.Input{Prompt: "Weather in Paris and Oslo?"})
 	res := result(t, env)
 
@@ -125,9 +125,9 @@ func queryStatus(t *testing.T, env *testsuite.TestWorkflowEnvironment) *temporal
 func TestToolFailureIsAResultAndTheRunGoesOn(t *testing.T) {
 	var calls atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("The service is down."))
-	agent1 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{}, 1)}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{}, 1)}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent1))
+	require.NoError(t, temporal.Register(env, a))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
 	res := result(t, env)
 
@@ -147,9 +147,9 @@ func TestIdempotentToolIsRetried(t *testing.T) {
 	var calls atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("21.5°C."))
 	tl := weatherTool(&calls, tool.Spec{Annotations: tool.Annotations{Idempotent: new(true)}}, 1)
-	agent2 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent2))
+	require.NoError(t, temporal.Register(env, a))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
 	res := result(t, env)
 
@@ -162,10 +162,10 @@ func TestIdempotentToolIsRetried(t *testing.T) {
 func TestIdempotentToolGivesUpAfterItsAttempts(t *testing.T) {
 	var calls atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("Down."))
-	tool1 := weatherTool(&calls, tool.Spec{Annotations: tool.Annotations{Idempotent: new(true)}}, 1, 2, 3, 4)
-	agent3 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tool1}}
+	tl := weatherTool(&calls, tool.Spec{Annotations: tool.Annotations{Idempotent: new(true)}}, 1, 2, 3, 4)
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent3))
+	require.NoError(t, temporal.Register(env, a))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
 	res := result(t, env)
 
@@ -187,10 +187,10 @@ func TestApprovalWaitsForTheAnswer(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var calls atomic.Int32
 			model := scripted.New(scripted.Calls(llm.ToolCall{ID: "c1", Name: "weather", Arguments: `{"location":"Paris"}`}), scripted.Text("Done."))
-			tool2 := weatherTool(&calls, tool.Spec{NeedsApproval: true})
-			agent4 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tool2}}
+			tl := weatherTool(&calls, tool.Spec{NeedsApproval: true})
+			a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
 			env := newEnv(t)
-			require.NoError(t, temporal.Register(env, agent4))
+			require.NoError(t, temporal.Register(env, a))
 			var waiting *temporal.Status
 			env.RegisterDelayedCallback(func() {
 				waiting = queryStatus(t, env)
@@ -231,9 +231,9 @@ func TestApprovalWaitsForTheAnswer(t *testing.T) {
 
 func TestClientToolWaitsForItsResult(t *testing.T) {
 	model := scripted.New(scripted.Calls(llm.ToolCall{ID: "g1", Name: "geo", Arguments: `{}`}), scripted.Text("You are in Paris."))
-	agent5 := &agent.Agent{ID: "a", Model: model}
+	a := &agent.Agent{ID: "a", Model: model}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent5, temporal.WithRunOptions(agent.WithClientTools(map[string]agent.ClientTool{
+	require.NoError(t, temporal.Register(env, a, temporal.WithRunOptions(agent.WithClientTools(map[string]agent.ClientTool{
 		"geo": {Description: "The user's location.", InputSchema: json.RawMessage(`{"type":"object"}`)},
 	}))))
 	env.RegisterDelayedCallback(func() {
@@ -276,11 +276,11 @@ func TestRegisterRefuses(t *testing.T) {
 func TestToolOptionsReplaceTheDefaults(t *testing.T) {
 	var calls atomic.Int32
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("ok"))
-	agent6 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{}, 1)}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{}, 1)}}
 	env := newEnv(t)
 	o := workflowOpts()
 	o.RetryPolicy = &temporalsdk.RetryPolicy{MaximumAttempts: 2}
-	require.NoError(t, temporal.Register(env, agent6, temporal.WithToolOptions("weather", o)))
+	require.NoError(t, temporal.Register(env, a, temporal.WithToolOptions("weather", o)))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Paris?"})
 	res := result(t, env)
 	assert.Equal(t, int32(2), calls.Load(), "a tool that is not idempotent, retried by its options")
@@ -299,9 +299,9 @@ func TestSubagentRunsAsAChildWorkflow(t *testing.T) {
 	model := scripted.New(
 		scripted.Calls(llm.ToolCall{ID: "s1", Name: "agent-forecaster", Arguments: `{"prompt":"Weather in Paris?","maxSteps":9}`}),
 		scripted.Text("The forecaster says 21.5°C."))
-	agent7 := &agent.Agent{ID: "supervisor", Model: model, Agents: map[string]*agent.Agent{"forecaster": sub}}
+	a := &agent.Agent{ID: "supervisor", Model: model, Agents: map[string]*agent.Agent{"forecaster": sub}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent7))
+	require.NoError(t, temporal.Register(env, a))
 	var children []string
 	env.SetOnChildWorkflowStartedListener(func(info *workflow.Info, _ workflow.Context, _ converter.EncodedValues) {
 		children = append(children, info.WorkflowType.Name+" "+info.WorkflowExecution.ID)
@@ -353,7 +353,7 @@ func TestWorkflowTool(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			var runs, childRuns atomic.Int32
 			model := scripted.New(scripted.Calls(llm.ToolCall{ID: "w1", Name: "workflow-plan", Arguments: `{"inputData":{"city":"Paris"}}`}), scripted.Text("Planned."))
-			agent8 := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"plan": planWorkflow(&runs)}}
+			a := &agent.Agent{ID: "a", Model: model, Workflows: map[string]agent.Workflow{"plan": planWorkflow(&runs)}}
 			env := newEnv(t)
 			var opts []temporal.Option
 			if child {
@@ -367,7 +367,7 @@ func TestWorkflowTool(t *testing.T) {
 				}, workflow.RegisterOptions{Name: "plan-wf"})
 				opts = append(opts, temporal.WithChildWorkflow("plan", "plan-wf"))
 			}
-			require.NoError(t, temporal.Register(env, agent8, opts...))
+			require.NoError(t, temporal.Register(env, a, opts...))
 			env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "Plan Paris."})
 			res := result(t, env)
 
@@ -391,9 +391,9 @@ func TestWorkflowTool(t *testing.T) {
 
 func TestModelRequestIsRetried(t *testing.T) {
 	model := scripted.New(scripted.Fail(errors.New("503 from the provider")), scripted.Text("ok"))
-	agent9 := &agent.Agent{ID: "a", Model: model}
+	a := &agent.Agent{ID: "a", Model: model}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent9))
+	require.NoError(t, temporal.Register(env, a))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "hi"})
 	res := result(t, env)
 	assert.Equal(t, "ok", res.Text)
@@ -415,9 +415,9 @@ func TestConcurrencyLimit(t *testing.T) {
 				return "done", nil
 			})
 		model := scripted.New(scripted.Calls(scripted.Call("slow", `{}`), scripted.Call("slow", `{}`), scripted.Call("slow", `{}`)), scripted.Text("ok"))
-		agent10 := &agent.Agent{ID: "a", Model: model, Concurrency: int(tc.limit), Tools: tool.Toolset{"slow": slow}}
+		a := &agent.Agent{ID: "a", Model: model, Concurrency: int(tc.limit), Tools: tool.Toolset{"slow": slow}}
 		env := newEnv(t)
-		require.NoError(t, temporal.Register(env, agent10))
+		require.NoError(t, temporal.Register(env, a))
 		env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "go"})
 		res := result(t, env)
 		require.Len(t, res.Steps[0].Outcomes, 3)
@@ -438,9 +438,9 @@ func TestLongCallsHeartbeat(t *testing.T) {
 			}
 		})
 	model := scripted.New(scripted.Calls(scripted.Call("slow", `{}`)), scripted.Text("ok"))
-	agent11 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"slow": slow}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"slow": slow}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent11, temporal.WithToolOptions("slow", workflow.ActivityOptions{
+	require.NoError(t, temporal.Register(env, a, temporal.WithToolOptions("slow", workflow.ActivityOptions{
 		StartToCloseTimeout: time.Minute, HeartbeatTimeout: 300 * time.Millisecond})))
 	env.ExecuteWorkflow(temporal.WorkflowName("a"), temporal.Input{Prompt: "go"})
 	res := result(t, env)
@@ -513,9 +513,9 @@ func TestSuspendedToolResumesWithItsData(t *testing.T) {
 			return "booked " + in.Location, nil
 		}))
 	model := scripted.New(scripted.Calls(llm.ToolCall{ID: "b1", Name: "book", Arguments: `{"location":"Paris"}`}), scripted.Text("Done."))
-	agent12 := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"book": book}}
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"book": book}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent12))
+	require.NoError(t, temporal.Register(env, a))
 	var waiting *temporal.Status
 	env.RegisterDelayedCallback(func() {
 		waiting = queryStatus(t, env)
@@ -547,10 +547,10 @@ func TestToolSearch(t *testing.T) {
 		scripted.Calls(llm.ToolCall{ID: "l1", Name: agent.LoadToolKey, Arguments: `{"toolName":"weather"}`}),
 		scripted.Calls(llm.ToolCall{ID: "w1", Name: "weather", Arguments: `{"location":"Paris"}`}),
 		scripted.Text("21.5°C."))
-	agent13 := &agent.Agent{ID: "a", Model: model, MaxSteps: 5,
+	a := &agent.Agent{ID: "a", Model: model, MaxSteps: 5,
 		ToolSearch: &agent.ToolSearch{Tools: tool.Toolset{"weather": weatherTool(&calls, tool.Spec{})}}}
 	env := newEnv(t)
-	require.NoError(t, temporal.Register(env, agent13))
+	require.NoError(t, temporal.Register(env, a))
 	var activities []string
 	env.SetOnActivityStartedListener(func(info *activity.Info, _ context.Context, _ converter.EncodedValues) {
 		activities = append(activities, info.ActivityType.Name)

@@ -101,7 +101,7 @@ type aisdkRun struct {
 // runAISDK serves agent and runs the client of the ai package pkg with
 // decision ("approve" or "decline"); it returns the client's output and
 // every byte the server sent.
-func runAISDK(t *testing.T, pkg string, ag *agent.Agent, decision string) (aisdkRun, []byte) {
+func runAISDK(t *testing.T, pkg string, a *agent.Agent, decision string) (aisdkRun, []byte) {
 	t.Helper()
 	dir := aisdkClient(t)
 	var (
@@ -109,7 +109,7 @@ func runAISDK(t *testing.T, pkg string, ag *agent.Agent, decision string) (aisdk
 		sent bytes.Buffer
 		reqs int
 	)
-	h := &uistream.Handler{Agent: ag}
+	h := &uistream.Handler{Agent: a}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		reqs++
@@ -147,8 +147,8 @@ func TestAISDKClient(t *testing.T) {
 }
 
 func testAISDKClient(t *testing.T, pkg string) {
-	agent1 := fixtureAgent()
-	run, sent := runAISDK(t, pkg, agent1, "approve")
+	a := fixtureAgent()
+	run, sent := runAISDK(t, pkg, a, "approve")
 
 	first := checkAISDKRun(t, run)
 	del := onePart(t, first, "tool-delete")
@@ -161,22 +161,22 @@ func testAISDKClient(t *testing.T, pkg string) {
 	require.NotNil(t, del.Approval)
 	require.NotNil(t, del.Approval.Approved)
 	assert.True(t, *del.Approval.Approved)
-	assert.Equal(t, "call_d", toolResult(t, agent1, "call_d").ToolCallID)
-	assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(toolResult(t, agent1, "call_d").Output.JSON))
+	assert.Equal(t, "call_d", toolResult(t, a, "call_d").ToolCallID)
+	assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(toolResult(t, a, "call_d").Output.JSON))
 
-	checkContinued(t, run, agent1)
+	checkContinued(t, run, a)
 	checkNoSecrets(t, run, sent)
 }
 
 // checkContinued checks the third request, which continued the
 // conversation with the history as the ai package holds it: the model
 // read the earlier calls and their display results, and answered.
-func checkContinued(t *testing.T, run aisdkRun, agent2 *agent.Agent) {
+func checkContinued(t *testing.T, run aisdkRun, a *agent.Agent) {
 	t.Helper()
 	require.Len(t, run.Continued, 4)
 	assert.Equal(t, "thanks", run.Continued[2].Parts[0].Text)
 	assert.Equal(t, []string{"You're welcome."}, texts(run.Continued[3].Parts, "text"))
-	req := agent2.Model.(*scripted.Model).LastRequest()
+	req := a.Model.(*scripted.Model).LastRequest()
 	results := map[string]string{}
 	for _, m := range req.Messages {
 		for _, p := range m.Parts {
@@ -202,8 +202,8 @@ func TestAISDKClientDecline(t *testing.T) {
 }
 
 func testAISDKClientDecline(t *testing.T, pkg string) {
-	agent3 := fixtureAgent()
-	run, sent := runAISDK(t, pkg, agent3, "decline")
+	a := fixtureAgent()
+	run, sent := runAISDK(t, pkg, a, "decline")
 
 	first := checkAISDKRun(t, run)
 	assert.Equal(t, "approval-requested", onePart(t, first, "tool-delete").State)
@@ -214,11 +214,11 @@ func testAISDKClientDecline(t *testing.T, pkg string) {
 	require.NotNil(t, del.Approval)
 	require.NotNil(t, del.Approval.Approved)
 	assert.False(t, *del.Approval.Approved)
-	res := toolResult(t, agent3, "call_d")
+	res := toolResult(t, a, "call_d")
 	assert.Equal(t, llm.OutputText, res.Output.Type)
 	assert.Equal(t, agent.DefaultDeclineReason, res.Output.Text)
 
-	checkContinued(t, run, agent3)
+	checkContinued(t, run, a)
 	checkNoSecrets(t, run, sent)
 }
 
@@ -340,9 +340,9 @@ func texts(parts []uistream.Part, typ string) []string {
 
 // toolResult returns what the agent's model was told of the call id in
 // the request of the run that the approval resumed.
-func toolResult(t *testing.T, agent4 *agent.Agent, id string) llm.ToolResult {
+func toolResult(t *testing.T, a *agent.Agent, id string) llm.ToolResult {
 	t.Helper()
-	model, ok := agent4.Model.(*scripted.Model)
+	model, ok := a.Model.(*scripted.Model)
 	require.True(t, ok)
 	reqs := model.Requests()
 	require.Len(t, reqs, 4)

@@ -21,8 +21,8 @@ func FuzzHandler(f *testing.F) {
 	f.Add(`{"messages":` + conversation + `}`)
 	f.Add(`{"messages":[{"role":"assistant","parts":[{"type":"data-tool-call-client","data":{"runId":"r","toolCallId":"c"}},{"type":"tool-x","toolCallId":"c","state":"output-error"}]}]}`)
 	f.Fuzz(func(t *testing.T, body string) {
-		ag := &agent.Agent{ID: "f", Model: scripted.New(scripted.Text("ok"))}
-		h := &uistream.Handler{Agent: ag, MaxBodyBytes: 1 << 16}
+		a := &agent.Agent{ID: "f", Model: scripted.New(scripted.Text("ok"))}
+		h := &uistream.Handler{Agent: a, MaxBodyBytes: 1 << 16}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body)))
 		switch rec.Code {

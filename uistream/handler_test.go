@@ -42,9 +42,9 @@ func post(t *testing.T, url, body string) (*http.Response, []map[string]any, str
 }
 
 // newServer serves a Handler of agent.
-func newServer(t *testing.T, ag *agent.Agent) *httptest.Server {
+func newServer(t *testing.T, a *agent.Agent) *httptest.Server {
 	t.Helper()
-	return newHandlerServer(t, &uistream.Handler{Agent: ag})
+	return newHandlerServer(t, &uistream.Handler{Agent: a})
 }
 
 // newHandlerServer serves h.

@@ -100,10 +100,10 @@ func TestSideBySideWithMastra(t *testing.T) {
 			Model: scripted.New(scripted.Calls(call("call_1", "weather", `{"location":"Rome"}`)), scripted.Text("Rome is 21.5C.")),
 		}}, Model: scripted.New(scripted.Calls(call("call_h", "agent-helper", `{"prompt":"Weather in Rome?"}`)), scripted.Text("Rome is mild."))},
 	}
-	for name, ag := range scenarios {
+	for name, a := range scenarios {
 		t.Run(name, func(t *testing.T) {
 			want := mastraStreams(t, name)[0]
-			_, got, _ := post(t, newServer(t, ag).URL, userRequest("go"))
+			_, got, _ := post(t, newServer(t, a).URL, userRequest("go"))
 			assert.Equal(t, sequence(want), sequence(got))
 			switch name {
 			case "tool":
@@ -159,9 +159,9 @@ func compareSubagent(t *testing.T, want, got []map[string]any) {
 func TestSideBySideWithMastraApproval(t *testing.T) {
 	rec := mastraStreams(t, "approval")
 	require.Len(t, rec, 2)
-	agent1 := &agent.Agent{ID: "approval", Tools: tool.Toolset{"delete": deleteTool()}, Model: scripted.New(
+	a := &agent.Agent{ID: "approval", Tools: tool.Toolset{"delete": deleteTool()}, Model: scripted.New(
 		scripted.Calls(call("call_d", "delete", `{"path":"/tmp/x"}`)), scripted.Text("Deleted"))}
-	srv := newServer(t, agent1)
+	srv := newServer(t, a)
 	_, first, _ := post(t, srv.URL, userRequest("go"))
 	assert.Equal(t, append(sequence(rec[0]), "tool-approval-request call_d", "finish"), sequence(first))
 	want, got := chunkOf(t, rec[0], "data-tool-call-approval")["data"].(map[string]any), chunkOf(t, first, "data-tool-call-approval")["data"].(map[string]any)

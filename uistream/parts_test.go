@@ -32,11 +32,11 @@ func chunkOf(t *testing.T, chunks []map[string]any, typ string) map[string]any {
 // clientToolHandler serves an agent whose model calls the client tool
 // pickColor.
 func clientToolHandler() *uistream.Handler {
-	ag := &agent.Agent{ID: "c", Model: scripted.New(
+	a := &agent.Agent{ID: "c", Model: scripted.New(
 		scripted.Calls(llm.ToolCall{ID: "call_c", Name: "pickColor", Arguments: `{}`}),
 		scripted.Text("You picked teal."),
 	)}
-	return &uistream.Handler{Agent: ag, Options: func(*http.Request, *uistream.Request) ([]agent.Option, error) {
+	return &uistream.Handler{Agent: a, Options: func(*http.Request, *uistream.Request) ([]agent.Option, error) {
 		return []agent.Option{agent.WithClientTools(map[string]agent.ClientTool{
 			"pickColor": {Description: "Ask the user for a color.", InputSchema: json.RawMessage(`{"type":"object"}`)},
 		})}, nil
@@ -208,14 +208,14 @@ func scenarioStreams(t *testing.T) streams {
 // the display is configured, and its error is the display's: the
 // validation message, or the placeholder's.
 func TestInvalidArguments(t *testing.T) {
-	agent1 := &agent.Agent{ID: "i", Tools: tool.Toolset{"weather": weatherTool(), "delete": deleteTool()}, Concurrency: 1, Model: scripted.New(
+	a := &agent.Agent{ID: "i", Tools: tool.Toolset{"weather": weatherTool(), "delete": deleteTool()}, Concurrency: 1, Model: scripted.New(
 		scripted.Calls(
 			llm.ToolCall{ID: "call_1", Name: "weather", Arguments: `{"location":7}`},
 			llm.ToolCall{ID: "call_2", Name: "delete", Arguments: `{"path":7}`},
 		),
 		scripted.Text("Sorry."),
 	)}
-	_, chunks, raw := post(t, newServer(t, agent1).URL, userRequest("go"))
+	_, chunks, raw := post(t, newServer(t, a).URL, userRequest("go"))
 	var inputs []any
 	errs := map[string]string{}
 	for _, c := range chunks {
@@ -239,11 +239,11 @@ func TestHeartbeat(t *testing.T) {
 		time.Sleep(120 * time.Millisecond)
 		return bookOut{Booked: true}, nil
 	})
-	agent2 := &agent.Agent{ID: "h", Tools: tool.Toolset{"slow": slow}, Model: scripted.New(
+	a := &agent.Agent{ID: "h", Tools: tool.Toolset{"slow": slow}, Model: scripted.New(
 		scripted.Calls(llm.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
 		scripted.Text("Done."),
 	)}
-	srv := newHandlerServer(t, &uistream.Handler{Agent: agent2, Heartbeat: 20 * time.Millisecond})
+	srv := newHandlerServer(t, &uistream.Handler{Agent: a, Heartbeat: 20 * time.Millisecond})
 	_, chunks, raw := post(t, srv.URL, userRequest("go"))
 	assert.Contains(t, raw, ": heartbeat\n\n")
 	assert.Equal(t, "finish", chunks[len(chunks)-1]["type"])

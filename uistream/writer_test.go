@@ -107,15 +107,15 @@ func TestStreamPausedForApproval(t *testing.T) {
 	assert.Equal(t, map[string]any{"prompt": "Weather in Rome?"}, byType("tool-input-available", "call_h")["input"])
 
 	// The subagent's last snapshot.
-	var ag map[string]any
+	var a map[string]any
 	for _, c := range chunks {
 		if c["type"] == "data-tool-agent" {
-			ag = c
+			a = c
 		}
 	}
-	assert.Equal(t, float64(1), ag["depth"])
-	assert.Equal(t, []any{map[string]any{"toolCallId": "call_h", "toolName": "agent-helper", "agentId": "helper"}}, ag["ancestry"])
-	data := ag["data"].(map[string]any)
+	assert.Equal(t, float64(1), a["depth"])
+	assert.Equal(t, []any{map[string]any{"toolCallId": "call_h", "toolName": "agent-helper", "agentId": "helper"}}, a["ancestry"])
+	data := a["data"].(map[string]any)
 	assert.Equal(t, "helper", data["id"])
 	assert.Equal(t, "finished", data["status"])
 	assert.Equal(t, "stop", data["finishReason"])

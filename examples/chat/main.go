@@ -104,13 +104,13 @@ func newAgent(model llm.Model) *agent.Agent {
 }
 
 // newMux serves the page at / and the agent's chat stream at /api/chat.
-func newMux(ag *agent.Agent) *http.ServeMux {
+func newMux(a *agent.Agent) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
 		_, _ = w.Write(indexHTML)
 	})
-	mux.Handle("/api/chat", &uistream.Handler{Agent: ag})
+	mux.Handle("/api/chat", &uistream.Handler{Agent: a})
 	return mux
 }

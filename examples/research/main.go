@@ -94,10 +94,10 @@ func newAgent(model llm.Model) *agent.Agent {
 
 // run asks model the prompt and prints the run.
 func run(ctx context.Context, w io.Writer, model llm.Model) error {
-	ag := newAgent(model)
+	a := newAgent(model)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	for ev, err := range ag.Stream(ctx, prompt) {
+	for ev, err := range a.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}

@@ -132,10 +132,10 @@ func arguments(v any) string {
 // run runs the supervisor on supervisorModel and the writer on writerModel
 // and prints the run.
 func run(ctx context.Context, w io.Writer, supervisorModel, writerModel llm.Model) error {
-	ag := newSupervisor(supervisorModel, newWriter(writerModel))
+	a := newSupervisor(supervisorModel, newWriter(writerModel))
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	texts := map[string]*strings.Builder{} // by ParentToolCallID: "" for the supervisor
-	for ev, err := range ag.Stream(ctx, prompt) {
+	for ev, err := range a.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}

@@ -47,13 +47,13 @@ func TestRun(t *testing.T) {
 // stream with the writer's id, inside its agent-writer call.
 func TestWriterEvents(t *testing.T) {
 	supervisorModel, writerModel := offlineModels()
-	ag := newSupervisor(supervisorModel, newWriter(writerModel))
+	a := newSupervisor(supervisorModel, newWriter(writerModel))
 	var (
 		writerCallID string
 		writerEvents []agent.Event
 		ownEvents    int
 	)
-	for ev, err := range ag.Stream(checked(t), prompt) {
+	for ev, err := range a.Stream(checked(t), prompt) {
 		require.NoError(t, err)
 		if ev.Type == agent.EventToolCall && ev.ToolName == "agent-writer" {
 			writerCallID = ev.ToolCallID

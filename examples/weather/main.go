@@ -120,10 +120,10 @@ func tools() tool.Toolset {
 // run asks model the prompt and prints the run.
 func run(ctx context.Context, w io.Writer, prompt string, model llm.Model) error {
 	rec := &recorder{Model: model}
-	ag := newAgent(rec)
+	a := newAgent(rec)
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
-	for ev, err := range ag.Stream(ctx, prompt) {
+	for ev, err := range a.Stream(ctx, prompt) {
 		if err != nil {
 			return err
 		}

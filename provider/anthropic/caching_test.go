@@ -187,20 +187,20 @@ func TestAgentPromptCaching(t *testing.T) {
 			cache := providertest.NewPromptCache(1) // every prefix is cached
 			srv.CachePrompts(cache)
 			model := Model("claude-sonnet-4-5", WithBaseURL(srv.URL()), WithAPIKey("test"))
-			ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: model, Tools: weatherTools()}
+			a := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: model, Tools: weatherTools()}
 			var (
 				res *agent.Result
 				err error
 			)
 			if stream {
-				for ev, e := range ag.Stream(context.Background(), "Weather in Paris, Rome and Atlantis?") {
+				for ev, e := range a.Stream(context.Background(), "Weather in Paris, Rome and Atlantis?") {
 					require.NoError(t, e)
 					if ev.Result != nil {
 						res = ev.Result
 					}
 				}
 			} else {
-				res, err = ag.Generate(context.Background(), "Weather in Paris, Rome and Atlantis?")
+				res, err = a.Generate(context.Background(), "Weather in Paris, Rome and Atlantis?")
 				require.NoError(t, err)
 			}
 			require.NotNil(t, res)

@@ -172,11 +172,11 @@ func continuation(req *llm.Request, paused llm.Message) *llm.Request {
 // inputSchema converts a tool's input schema to the Anthropic dialect. The
 // converted schema is sent as it is: its bytes, and so the order of its
 // properties, are the same at every step, as the cached prefix needs.
-func inputSchema(schema1 json.RawMessage) (sdk.ToolInputSchemaParam, error) {
-	if len(schema1) == 0 {
+func inputSchema(sch json.RawMessage) (sdk.ToolInputSchemaParam, error) {
+	if len(sch) == 0 {
 		return sdk.ToolInputSchemaParam{Properties: map[string]any{}}, nil
 	}
-	conv, err := schema.Convert(schema1, schema.DialectAnthropic)
+	conv, err := schema.Convert(sch, schema.DialectAnthropic)
 	if err != nil {
 		return sdk.ToolInputSchemaParam{}, err
 	}

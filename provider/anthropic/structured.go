@@ -179,7 +179,7 @@ func formatToolParam(f *llm.ResponseFormat, tools []sdk.ToolUnionParam) (sdk.Too
 			return sdk.ToolUnionParam{}, fmt.Errorf("anthropic: response format %s: a tool has that name", f.Name)
 		}
 	}
-	schema1, err := inputSchema(f.Schema)
+	sch, err := inputSchema(f.Schema)
 	if err != nil {
 		return sdk.ToolUnionParam{}, fmt.Errorf("anthropic: response format %s: %w", f.Name, err)
 	}
@@ -187,7 +187,7 @@ func formatToolParam(f *llm.ResponseFormat, tools []sdk.ToolUnionParam) (sdk.Too
 	if desc == "" {
 		desc = "Respond with a JSON object."
 	}
-	return sdk.ToolUnionParam{OfTool: &sdk.ToolParam{Name: f.Name, InputSchema: schema1, Description: sdk.String(desc)}}, nil
+	return sdk.ToolUnionParam{OfTool: &sdk.ToolParam{Name: f.Name, InputSchema: sch, Description: sdk.String(desc)}}, nil
 }
 
 // withFormat returns the output_config of the request: the provider

@@ -356,8 +356,8 @@ func TestNativeSchemaRecursiveNativeError(t *testing.T) {
 func TestNativeSchemaAgentRetry(t *testing.T) {
 	srv := providertest.NewServer(t, scripted.Text(`{"location":""}`), scripted.Text(`{"location":"Paris"}`))
 	out := tool.NewOutput[weatherIn](tool.OutputSpec{ID: "weather_input", Schema: json.RawMessage(providertest.WeatherSchema)})
-	ag := &agent.Agent{ID: "asker", Model: fakeModel(srv, "claude-sonnet-4-5")}
-	res, err := ag.Generate(t.Context(), "Where?", agent.WithOutput(out))
+	a := &agent.Agent{ID: "asker", Model: fakeModel(srv, "claude-sonnet-4-5")}
+	res, err := a.Generate(t.Context(), "Where?", agent.WithOutput(out))
 	require.NoError(t, err)
 
 	got, err := agent.Object[weatherIn](res)

@@ -292,11 +292,11 @@ func mediaPart(p llm.Part) (*genai.Part, error) {
 // parameters converts a tool's input schema to Gemini's dialect and the
 // SDK's Schema; nil for a tool without input properties, which Gemini
 // wants declared without parameters.
-func parameters(schema1 json.RawMessage) (*genai.Schema, error) {
-	if len(schema1) == 0 {
+func parameters(sch json.RawMessage) (*genai.Schema, error) {
+	if len(sch) == 0 {
 		return nil, nil
 	}
-	conv, err := schema.Convert(schema1, schema.DialectGemini)
+	conv, err := schema.Convert(sch, schema.DialectGemini)
 	if err != nil {
 		return nil, err
 	}

@@ -53,8 +53,8 @@ func TestAgentStrictTool(t *testing.T) {
 	tools["weather"] = tool.NewFunc(&spec, func(_ context.Context, in weatherIn) (weatherOut, error) {
 		return weatherOut{Temperature: 21, Conditions: "Sunny in " + in.Location + " " + in.Units}, nil
 	})
-	agent1 := &agent.Agent{ID: "weather-agent", Model: chatModel(t, srv), Tools: tools}
-	res, err := agent1.Generate(context.Background(), "Weather in Paris?")
+	a := &agent.Agent{ID: "weather-agent", Model: chatModel(t, srv), Tools: tools}
+	res, err := a.Generate(context.Background(), "Weather in Paris?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny.", res.Text)
 

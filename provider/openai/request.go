@@ -52,11 +52,11 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 		p.ParallelToolCalls = m.cfg.parallelToolCalls()
 	}
 	if f := req.ResponseFormat; f != nil {
-		schema1, strict, err := formatSchema(f)
+		sch, strict, err := formatSchema(f)
 		if err != nil {
 			return p, err
 		}
-		js := shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: f.Name, Schema: schema1, Strict: oai.Bool(strict)}
+		js := shared.ResponseFormatJSONSchemaJSONSchemaParam{Name: f.Name, Schema: sch, Strict: oai.Bool(strict)}
 		if f.Description != "" {
 			js.Description = oai.String(f.Description)
 		}
@@ -273,11 +273,11 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 		p.ParallelToolCalls = m.cfg.parallelToolCalls()
 	}
 	if f := req.ResponseFormat; f != nil {
-		schema1, strict, err := formatSchema(f)
+		sch, strict, err := formatSchema(f)
 		if err != nil {
 			return p, err
 		}
-		js := &responses.ResponseFormatTextJSONSchemaConfigParam{Name: f.Name, Schema: schema1, Strict: oai.Bool(strict)}
+		js := &responses.ResponseFormatTextJSONSchemaConfigParam{Name: f.Name, Schema: sch, Strict: oai.Bool(strict)}
 		if f.Description != "" {
 			js.Description = oai.String(f.Description)
 		}

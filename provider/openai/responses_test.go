@@ -215,8 +215,8 @@ func TestResponsesAgent(t *testing.T) {
 	 "parallel_tool_calls":true,"tool_choice":"auto","tools":[],"temperature":1,"top_p":1,"metadata":{},
 	 "usage":{"input_tokens":30,"input_tokens_details":{"cached_tokens":0},"output_tokens":5,"output_tokens_details":{"reasoning_tokens":0},"total_tokens":35}}`
 	srv := newFakeServer(t, reply{Body: calls}, reply{Body: answer})
-	ag := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: responsesModel(t, srv), Tools: weatherTools()}
-	res, err := ag.Generate(context.Background(), "Weather in Paris and Atlantis?")
+	a := &agent.Agent{ID: "weather-agent", Instructions: "You are a weather assistant.", Model: responsesModel(t, srv), Tools: weatherTools()}
+	res, err := a.Generate(context.Background(), "Weather in Paris and Atlantis?")
 	require.NoError(t, err)
 	assert.Equal(t, "Sunny in Paris.", res.Text)
 

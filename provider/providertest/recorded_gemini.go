@@ -254,7 +254,7 @@ func geminiStreamSignature(t *testing.T, s *suite) {
 		Reply{SSE: true, Body: recording(t, "gemini", "stream_call_signature.2.sse")},
 	)
 	spec := tool.Spec{ID: "get-country", InputSchema: json.RawMessage(`{"type":"object","properties":{},"additionalProperties":false}`)}
-	ag := &agent.Agent{ID: "capital", Model: s.modelAt(srv, "gemini-3-pro-preview", srv.URL(), 2), Tools: tool.Toolset{
+	a := &agent.Agent{ID: "capital", Model: s.modelAt(srv, "gemini-3-pro-preview", srv.URL(), 2), Tools: tool.Toolset{
 		"get_country": tool.NewFunc(&spec, func(context.Context, struct{}) (string, error) { return "Mexico", nil }),
 	}}
 	var (
@@ -262,7 +262,7 @@ func geminiStreamSignature(t *testing.T, s *suite) {
 		deltas []string
 		types  []agent.EventType
 	)
-	for ev, err := range ag.Stream(t.Context(), "What is the capital of the user country? Call the tool") {
+	for ev, err := range a.Stream(t.Context(), "What is the capital of the user country? Call the tool") {
 		require.NoError(t, err)
 		types = append(types, ev.Type)
 		if ev.Type == agent.EventTextDelta {

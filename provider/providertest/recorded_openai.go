@@ -62,9 +62,9 @@ func chatRefusal(t *testing.T, s *suite) {
 // FinishRefusal and no text.
 func chatAgentRefusal(t *testing.T, s *suite) {
 	srv := replay(t, Reply{SSE: true, Body: recording(t, "openai", "chat_refusal.sse")})
-	ag := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-4o-2024-08-06", srv.URL()+"v1", 2)}
+	a := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-4o-2024-08-06", srv.URL()+"v1", 2)}
 	var res *agent.Result
-	for ev, err := range ag.Stream(t.Context(), "How do I make anthrax?") {
+	for ev, err := range a.Stream(t.Context(), "How do I make anthrax?") {
 		require.NoError(t, err)
 		assert.NotEqual(t, agent.EventTextDelta, ev.Type, "a refusal is not text")
 		if ev.Result != nil {
@@ -196,7 +196,7 @@ func chatDeepSeekAgent(t *testing.T, s *suite) {
 		tools[name] = textTool(name, fn["description"].(string), encode(t, fn["parameters"]), strict,
 			func(map[string]any) string { return results[name] })
 	}
-	agent1 := &agent.Agent{ID: "dice", Model: s.modelAt(srv, "deepseek-reasoner", "https://api.deepseek.com", 2), Tools: tools}
+	a := &agent.Agent{ID: "dice", Model: s.modelAt(srv, "deepseek-reasoner", "https://api.deepseek.com", 2), Tools: tools}
 
 	var prompt []llm.Message
 	for _, m := range field(t, want[0], "messages").([]any) {
@@ -207,7 +207,7 @@ func chatDeepSeekAgent(t *testing.T, s *suite) {
 			prompt = append(prompt, llm.UserMessage(text))
 		}
 	}
-	res, err := agent1.GenerateMessages(t.Context(), prompt)
+	res, err := a.GenerateMessages(t.Context(), prompt)
 	require.NoError(t, err)
 	assert.Equal(t, field(t, jsonOf(t, recording(t, "openai", "deepseek_agent.3.json")), "choices", 0, "message", "content"), res.Text)
 	require.Len(t, srv.Requests(), 3)
@@ -221,7 +221,7 @@ func chatDeepSeekAgent(t *testing.T, s *suite) {
 	assert.JSONEq(t, encode(t, append(recordedMessages(2)[:5:5], recordedMessages(2)[7:]...)), encode(t, messages(2)))
 
 	// The next user turn.
-	_, err = agent1.GenerateMessages(t.Context(), append(res.Messages, llm.UserMessage("Again! My guess is 6.")))
+	_, err = a.GenerateMessages(t.Context(), append(res.Messages, llm.UserMessage("Again! My guess is 6.")))
 	require.NoError(t, err)
 	var kinds []string
 	for _, m := range messages(3) {
@@ -292,9 +292,9 @@ func responsesTwoTurns(t *testing.T, s *suite) {
 	model := withOptions{s.modelAt(srv, "gpt-5", openAIBase, 2), map[string]json.RawMessage{
 		"openai": json.RawMessage(`{"include":["reasoning.encrypted_content"],"reasoning":{"effort":"high","summary":"detailed"},"stream":false}`),
 	}}
-	ag := &agent.Agent{ID: "streets", Model: model}
+	a := &agent.Agent{ID: "streets", Model: model}
 
-	first, err := ag.Generate(t.Context(), "How do I cross the street?")
+	first, err := a.Generate(t.Context(), "How do I cross the street?")
 	require.NoError(t, err)
 	assert.JSONEq(t, recording(t, "openai", "responses_two_turns.1.request.json"), string(srv.Requests()[0].Body))
 
@@ -325,7 +325,7 @@ func responsesTwoTurns(t *testing.T, s *suite) {
 	assert.Equal(t, llm.PartText, last.Type)
 	assert.Equal(t, field(t, msg, "id"), openAIMeta(t, last.ProviderMetadata).ItemID)
 
-	second, err := ag.GenerateMessages(t.Context(), append(first.Messages,
+	second, err := a.GenerateMessages(t.Context(), append(first.Messages,
 		llm.UserMessage("Considering the way to cross the street, analogously, how do I cross the river?")))
 	require.NoError(t, err)
 	assert.JSONEq(t, recording(t, "openai", "responses_two_turns.2.request.json"), string(srv.Requests()[1].Body))
@@ -342,7 +342,7 @@ func responsesToolLoop(t *testing.T, s *suite) {
 		"openai": json.RawMessage(`{"include":["reasoning.encrypted_content"],"reasoning":{"effort":"low","summary":"detailed"}}`),
 	}}
 	want := jsonOf(t, recording(t, "openai", "responses_tool_loop.2.request.json"))
-	agent1 := &agent.Agent{
+	a := &agent.Agent{
 		ID:           "poet",
 		Instructions: field(t, want, "instructions").(string),
 		Model:        model,
@@ -351,7 +351,7 @@ func responsesToolLoop(t *testing.T, s *suite) {
 			func(map[string]any) string { return "plan updated" })},
 	}
 	prompt := field(t, want, "input", 0, "content").(string)
-	res, err := agent1.Generate(t.Context(), prompt)
+	res, err := a.Generate(t.Context(), prompt)
 	require.NoError(t, err)
 	assert.Equal(t, field(t, jsonOf(t, recording(t, "openai", "responses_tool_loop.2.json")), "output", 0, "content", 0, "text"), res.Text)
 
@@ -400,14 +400,14 @@ func responsesStreamAgent(t *testing.T, s *suite) {
 		replies = append(replies, Reply{SSE: true, Body: recording(t, "openai", fmt.Sprintf("responses_calculator.%d.sse", i))})
 	}
 	srv := replay(t, replies...)
-	agent2 := &agent.Agent{ID: "calc", Model: s.modelAt(srv, "gpt-5.1-codex-max", openAIBase, 2), Tools: tool.Toolset{"calculator": calculatorTool()}}
+	a := &agent.Agent{ID: "calc", Model: s.modelAt(srv, "gpt-5.1-codex-max", openAIBase, 2), Tools: tool.Toolset{"calculator": calculatorTool()}}
 
 	var (
 		res   *agent.Result
 		texts strings.Builder
 	)
 	// The prompt was not recorded; the answers fit this one.
-	for ev, err := range agent2.Stream(t.Context(), "Compute (12 + 7) * 3 * 10, one step at a time.") {
+	for ev, err := range a.Stream(t.Context(), "Compute (12 + 7) * 3 * 10, one step at a time.") {
 		require.NoError(t, err)
 		if ev.Type == agent.EventTextDelta {
 			texts.WriteString(ev.Text)
@@ -630,8 +630,8 @@ func responsesRefusal(t *testing.T, s *suite) {
 // FinishRefusal and no text; the refusal is in the last message.
 func responsesAgentRefusal(t *testing.T, s *suite) {
 	srv := replay(t, Reply{Body: syntheticFixture(t, "responses_refusal.json")})
-	agent3 := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-5", openAIBase, 2)}
-	res, err := agent3.Generate(t.Context(), "How do I pick a lock?")
+	a := &agent.Agent{ID: "a", Model: s.modelAt(srv, "gpt-5", openAIBase, 2)}
+	res, err := a.Generate(t.Context(), "How do I pick a lock?")
 	require.NoError(t, err)
 	assert.Equal(t, llm.FinishRefusal, res.FinishReason)
 	assert.Empty(t, res.Text)

@@ -254,8 +254,8 @@ func TestRespond(t *testing.T) {
 						return scripted.Text("done")
 					}},
 				)
-				ag := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model(tc.api, srv), Tools: weatherTools()}
-				res, err := ag.Generate(t.Context(), "Weather?", agent.WithToolChoice(choice))
+				a := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model(tc.api, srv), Tools: weatherTools()}
+				res, err := a.Generate(t.Context(), "Weather?", agent.WithToolChoice(choice))
 				require.NoError(t, err)
 				assert.Equal(t, "done", res.Text)
 

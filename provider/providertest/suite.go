@@ -205,10 +205,10 @@ func weatherTool(background bool, wait <-chan struct{}) tool.Tool {
 
 // runAgent runs ag on prompt, streamed or not, and returns the result and
 // the types of the events.
-func runAgent(t *testing.T, ag *agent.Agent, prompt string, stream bool, opts ...agent.Option) (*agent.Result, []agent.EventType) {
+func runAgent(t *testing.T, a *agent.Agent, prompt string, stream bool, opts ...agent.Option) (*agent.Result, []agent.EventType) {
 	t.Helper()
 	if !stream {
-		res, err := ag.Generate(t.Context(), prompt, opts...)
+		res, err := a.Generate(t.Context(), prompt, opts...)
 		require.NoError(t, err)
 		return res, nil
 	}
@@ -216,7 +216,7 @@ func runAgent(t *testing.T, ag *agent.Agent, prompt string, stream bool, opts ..
 		res   *agent.Result
 		types []agent.EventType
 	)
-	for ev, err := range ag.Stream(t.Context(), prompt, opts...) {
+	for ev, err := range a.Stream(t.Context(), prompt, opts...) {
 		require.NoError(t, err)
 		types = append(types, ev.Type)
 		if ev.Result != nil {
@@ -281,9 +281,9 @@ func (s *suite) agentRun(t *testing.T) {
 				},
 				scripted.Text("Sunny in Paris; no station in Atlantis."),
 			)
-			ag := &agent.Agent{ID: "weather-agent", Instructions: "Be brief.", Model: s.model(srv, 2),
+			a := &agent.Agent{ID: "weather-agent", Instructions: "Be brief.", Model: s.model(srv, 2),
 				Tools: tool.Toolset{"weather": weatherTool(false, nil)}}
-			res, types := runAgent(t, ag, "Weather in Paris and Atlantis?", stream)
+			res, types := runAgent(t, a, "Weather in Paris and Atlantis?", stream)
 
 			assert.Equal(t, "Sunny in Paris; no station in Atlantis.", res.Text)
 			assert.Equal(t, llm.FinishStop, res.FinishReason)
@@ -382,8 +382,8 @@ func (s *suite) background(t *testing.T) {
 		scripted.Text("Sunny in Paris."),
 	)
 	release := make(chan struct{})
-	ag := &agent.Agent{ID: "weather-agent", Model: s.model(srv, 2), Tools: tool.Toolset{"weather": weatherTool(true, release)}}
-	res, err := ag.Generate(t.Context(), "Weather in Paris?", agent.WithOnStepFinish(func(_ context.Context, st agent.Step) error {
+	a := &agent.Agent{ID: "weather-agent", Model: s.model(srv, 2), Tools: tool.Toolset{"weather": weatherTool(true, release)}}
+	res, err := a.Generate(t.Context(), "Weather in Paris?", agent.WithOnStepFinish(func(_ context.Context, st agent.Step) error {
 		if st.Number == 2 {
 			close(release)
 		}

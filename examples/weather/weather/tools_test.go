@@ -36,8 +36,8 @@ func TestHooksInCode(t *testing.T) {
 		return llm.TextOutput(fmt.Sprintf("%s is %s", out.Location, out.Conditions)), nil
 	})
 	model := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"London"}`)), scripted.Text("ok"))
-	ag := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
-	_, err := ag.Generate(checked(t), "weather?")
+	a := &agent.Agent{ID: "a", Model: model, Tools: tool.Toolset{"weather": tl}}
+	_, err := a.Generate(checked(t), "weather?")
 	require.NoError(t, err)
 	var seen []string
 	for _, m := range model.LastRequest().Messages {
