@@ -120,7 +120,7 @@ func (t typedOutput[T]) check() error {
 	if !tool.ValidKey(s.ID) {
 		return fmt.Errorf("structured output ID %q does not match ^[a-zA-Z0-9_-]{1,64}$", s.ID)
 	}
-	return schema.New(s.ID, "object", s.Schema).Err()
+	return t.o.Err()
 }
 
 // structuringPrompt asks for the object after the conversation. It

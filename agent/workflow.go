@@ -89,12 +89,12 @@ func (w *TypedWorkflow[In, State, Out]) Run(ctx context.Context, in In, state *S
 // runs the function and encodes its output.
 func (w *TypedWorkflow[In, State, Out]) Start(ctx context.Context, input, initialState json.RawMessage) (json.RawMessage, error) {
 	var in In
-	if err := decodeChecked(input, &in); err != nil {
+	if err := schema.Decode(input, &in); err != nil {
 		return nil, fmt.Errorf("workflow %s: inputData: %w", w.spec.ID, err)
 	}
 	var st State
 	if len(initialState) > 0 && string(initialState) != "null" {
-		if err := decodeChecked(initialState, &st); err != nil {
+		if err := schema.Decode(initialState, &st); err != nil {
 			return nil, fmt.Errorf("workflow %s: initialState: %w", w.spec.ID, err)
 		}
 	}
@@ -109,16 +109,6 @@ func (w *TypedWorkflow[In, State, Out]) Start(ctx context.Context, input, initia
 	return data, nil
 }
 
-// decodeChecked decodes data into v, a pointer, through the argument path
-// without its limits and schema: the workflow tool's Prepare checked both.
-func decodeChecked(data []byte, v any) error {
-	if _, err := schema.Parse(data); err != nil {
-		return err
-	}
-	return schema.Decode(data, v)
-}
-
-// newWorkflowTool exposes w as a tool.
 // WorkflowTool returns the tool workflow-<key> that runs w, as an agent
 // whose Workflows hold w under key gives it to its model: its input
 // {inputData, initialState?}, its output [WorkflowToolOutput]. An
@@ -131,6 +121,7 @@ func WorkflowTool(key string, w Workflow) (tool.Tool, error) {
 	return newWorkflowTool(key, w)
 }
 
+// newWorkflowTool exposes w as the tool workflow-<key>.
 func newWorkflowTool(key string, w Workflow) (tool.Tool, error) {
 	ws := w.Spec()
 	schema, err := workflowToolSchema(ws)

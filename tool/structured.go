@@ -44,6 +44,16 @@ func NewOutput[T any](spec OutputSpec) *StructuredOutput[T] {
 // Spec returns the output's description and schema.
 func (o *StructuredOutput[T]) Spec() OutputSpec { return o.spec }
 
+// Err reports an output that cannot be used: one not made with
+// [NewOutput], or whose schema does not compile (compiled once, on first
+// use).
+func (o *StructuredOutput[T]) Err() error {
+	if o.schema == nil {
+		return fmt.Errorf("structured output %s was not made with NewOutput", o.spec.ID)
+	}
+	return o.schema.Err()
+}
+
 // Decode takes text, a model's answer, through the path of a tool's
 // arguments into a T, within the limits of ctx: one code fence around it
 // (```json …```), which models without native structured output sometimes
@@ -56,8 +66,8 @@ func (o *StructuredOutput[T]) Decode(ctx context.Context, text string) (obj T, r
 			obj, raw, err = *new(T), nil, fmt.Errorf("read the object %s: %w", o.spec.ID, &callctx.PanicError{Value: p})
 		}
 	}()
-	if o.schema == nil {
-		return obj, nil, fmt.Errorf("structured output %s was not made with NewOutput", o.spec.ID)
+	if err := o.Err(); err != nil {
+		return obj, nil, err
 	}
 	data := unfence([]byte(text))
 	if err := o.schema.Read(data, limitsFrom(ctx), o.spec.Strict, &obj); err != nil {
