@@ -35,7 +35,7 @@ const maxPatternRepeat = 100
 // keyword of a node, and every keyword beside a $ref, is moved into the
 // node's description as "{minLength: 1, maximum: 10}" after a blank line,
 // where the model still reads it; the API no longer enforces it, the
-// runtime's validation still does.
+// local validation still does.
 //
 // A schema the API cannot take even so is an error that names the path
 // and the reason ("native structured outputs cannot take the schema: …"):
@@ -132,7 +132,7 @@ func (t *anthropicOutput) node(path string, s any) any {
 			t.enum(p, v)
 			out.set(k, v)
 		case k == "anyOf" || k == "allOf" || (k == "oneOf" && !obj.has("anyOf")):
-			// oneOf is anyOf to the API; the runtime checks that one
+			// oneOf is anyOf to the API; the agent's validation checks that one
 			// branch alone matches.
 			out.set(strings.Replace(k, "oneOf", "anyOf", 1), t.list(p, v))
 		case k == "properties" && object:

@@ -21,7 +21,7 @@ func (m *MessagesModel) params(req *llm.Request) (sdk.MessageNewParams, error) {
 	if req.MaxOutputTokens > 0 {
 		p.MaxTokens = int64(req.MaxOutputTokens)
 	}
-	var turns []llm.Message // runtime roles, consecutive ones merged
+	var turns []llm.Message // llm roles, consecutive ones merged
 	for _, msg := range req.Messages {
 		if msg.Role == llm.RoleSystem {
 			if text := msg.Text(); text != "" {

@@ -29,7 +29,7 @@ import (
 // HTTP 400, so the schema is rewritten first by [schema.AnthropicOutput],
 // as Anthropic's Python and TypeScript SDKs do: the keywords the API does
 // not take move into the node's description, where the model reads them.
-// The API does not enforce a moved keyword, but the runtime validates the
+// The API does not enforce a moved keyword, but the agent validates the
 // answer against the whole schema, and a model that breaks one is asked
 // once more with the validation message. A schema that native output
 // cannot take even so (recursion, a map, a value of any type, an enum of

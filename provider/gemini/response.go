@@ -189,7 +189,7 @@ func encodeArgs(args map[string]any) string {
 }
 
 // finish maps Gemini's finish reason, or the reason a prompt was blocked,
-// to the runtime's, with the raw value.
+// to the llm's, with the raw value.
 func finish(raw genai.FinishReason, blocked genai.BlockedReason, calls bool) (llm.FinishReason, string) {
 	if raw == "" && blocked != "" {
 		return llm.FinishContentFilter, string(blocked)

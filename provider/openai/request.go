@@ -78,7 +78,7 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 	return p, setProviderOptions(&p, req.ProviderOptions)
 }
 
-// chatMessages converts one runtime message; a tool message whose results
+// chatMessages converts one llm message; a tool message whose results
 // hold media becomes tool messages followed by a user message. With
 // reasoningBack, an assistant message with tool calls carries its
 // reasoning_content parts back in that field.
@@ -292,7 +292,7 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 	return p, setProviderOptions(&p, req.ProviderOptions)
 }
 
-// inputItems converts one runtime message to input items.
+// inputItems converts one llm message to input items.
 func inputItems(msg llm.Message) (responses.ResponseInputParam, error) {
 	var out responses.ResponseInputParam
 	switch msg.Role {

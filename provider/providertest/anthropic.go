@@ -239,7 +239,7 @@ type wireBlock struct {
 	Content   json.RawMessage `json:"content"`
 }
 
-// decodeMessages converts a Messages request body to the runtime's request.
+// decodeMessages converts a Messages request body to the llm request.
 func decodeMessages(body []byte) (*llm.Request, error) {
 	var in messagesRequest
 	if err := json.Unmarshal(body, &in); err != nil {

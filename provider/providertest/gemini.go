@@ -289,7 +289,7 @@ func callsOurs(issued map[string]string, parts []wirePart) bool {
 	return false
 }
 
-// decodeGenerate converts a generateContent request body to the runtime's
+// decodeGenerate converts a generateContent request body to the llm
 // request.
 func decodeGenerate(body []byte) (*llm.Request, error) {
 	var in generateRequest

@@ -78,7 +78,7 @@ type chatCompletion struct {
 	Usage   *chatUsage   `json:"usage,omitempty"`
 }
 
-// chatFinish is the API's finish_reason for a runtime finish reason.
+// chatFinish is the API's finish_reason for an llm finish reason.
 func chatFinish(r llm.FinishReason) string {
 	switch r {
 	case llm.FinishStop:
@@ -200,7 +200,7 @@ type jsonSchema struct {
 	Strict      bool            `json:"strict"`
 }
 
-// format returns the runtime's response format for s, nil for none.
+// format returns the llm response format for s, nil for none.
 func (s *jsonSchema) format() *llm.ResponseFormat {
 	if s == nil {
 		return nil
@@ -208,7 +208,7 @@ func (s *jsonSchema) format() *llm.ResponseFormat {
 	return &llm.ResponseFormat{Name: s.Name, Description: s.Description, Schema: s.Schema, Strict: s.Strict}
 }
 
-// decodeChat converts a Chat Completions request body to the runtime's
+// decodeChat converts a Chat Completions request body to the llm
 // request.
 func decodeChat(body []byte) (*llm.Request, error) {
 	var in chatRequest

@@ -196,7 +196,7 @@ type responsesInput struct {
 	Output    json.RawMessage `json:"output"`
 }
 
-// decodeResponses converts a Responses request body to the runtime's
+// decodeResponses converts a Responses request body to the llm
 // request.
 func decodeResponses(body []byte) (*llm.Request, error) {
 	var in responsesRequest

@@ -241,7 +241,7 @@ func requestModel(r Request) string {
 	return body.Model
 }
 
-// decoded returns request i of srv as the runtime's request.
+// decoded returns request i of srv as the llm request.
 func decoded(t *testing.T, srv *Server, i int) *llm.Request {
 	t.Helper()
 	reqs := srv.Requests()

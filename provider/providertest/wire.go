@@ -17,7 +17,7 @@ type wireAPI struct {
 	name API
 	// idPrefix starts the ids of the calls the server names.
 	idPrefix string
-	// decode converts a request body to the runtime's request.
+	// decode converts a request body to the llm request.
 	decode func(body []byte) (*llm.Request, error)
 	// check refuses a request before it takes a turn, or is nil.
 	check func(x *exchange) *StatusError
