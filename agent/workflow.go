@@ -102,7 +102,7 @@ func (w *TypedWorkflow[In, State, Out]) Start(ctx context.Context, input, initia
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(out)
+	data, err := json.Marshal(&out) // addressable, as in tool.Func's Run
 	if err != nil {
 		return nil, fmt.Errorf("workflow %s: encode output: %w", w.spec.ID, err)
 	}

@@ -77,6 +77,7 @@ const (
 	whyDominance = "invopop bug: it flattens embedded structs without encoding/json's dominance rules (a shallower field hides a deeper one, equal fields cancel); the README says toolgen flattens as encoding/json does"
 	whyNamedRef  = "invopop bug: a field whose type is a named slice, array or map is a $ref in invopop, and its type-specific jsonschema tag keywords are silently dropped; toolgen applies them"
 	whyNameClash = "invopop bug: $defs are keyed by the bare type name, so two types named Item from different packages share one definition; toolgen qualifies the names"
+	whyPtrEmbed  = "invopop bug: the fields promoted through an embedded pointer are required, but encoding/json leaves them out when the pointer is nil"
 	whyUintKeys  = "invopop bug: only signed integer map keys get patternProperties; encoding/json encodes unsigned integer keys as decimal strings too, and toolgen treats them alike"
 )
 
@@ -110,9 +111,12 @@ var agreeKnownDiffs = []agreeDiff{
 	// emb.Input: Audit.Clash and Other.Clash cancel out; Input.Comment
 	// (omitempty) hides Audit.Comment (required in invopop).
 	{"embedded/emb/run", "input", "/properties/clash", "", `{"type":"integer"}`, whyDominance},
-	{"embedded/emb/run", "input", "/required", `["id","by","meta"]`, `["id","by","comment","clash","meta"]`, whyDominance},
+	// Input.Audit is an embedded *Audit as well.
+	{"embedded/emb/run", "input", "/required", `["id","meta"]`, `["id","by","comment","clash","meta"]`, whyDominance + "; " + whyPtrEmbed},
 	{"embedded/emb/run", "output", "/properties/clash", "", `{"type":"integer"}`, whyDominance},
-	{"embedded/emb/run", "output", "/required", `["id","by","meta"]`, `["id","by","comment","clash","meta"]`, whyDominance},
+	{"embedded/emb/run", "output", "/required", `["id","meta"]`, `["id","by","comment","clash","meta"]`, whyDominance + "; " + whyPtrEmbed},
+	{"types/types/embeds", "input", "/required", `["id","meta","Level","own"]`, `["id","score","meta","Level","own"]`, whyPtrEmbed},
+	{"corpus/shapes/embedded-pointer", "input", "/required", `["field","value"]`, `["by","field","value"]`, whyPtrEmbed},
 }
 
 // agreeSkipCases are golden cases made of toolgen's documented departures
@@ -721,7 +725,8 @@ func (n *agreeNorm) schema(v any, depth int) (any, error) {
 // agreeDropConstEnums removes from toolgen's schema tg the enums that
 // invopop's schema inv does not have at the same place: toolgen's
 // documented enums from the constants of a named type. It also undoes the
-// other documented additions: integer bounds from the Go type, and the sign
+// other documented additions: null where encoding/json writes it (nil
+// pointers, slices and maps), integer bounds from the Go type, and the sign
 // in the pattern of signed integer map keys.
 func agreeDropConstEnums(tg, inv any) {
 	a, ok := tg.(map[string]any)
@@ -731,6 +736,25 @@ func agreeDropConstEnums(tg, inv any) {
 	b, ok := inv.(map[string]any)
 	if !ok {
 		return
+	}
+	// null where encoding/json writes it: a type array with "null", or a
+	// union with {"type": "null"}.
+	if types, ok := a["type"].([]any); ok && len(types) == 2 && types[1] == "null" {
+		if _, invList := b["type"].([]any); !invList {
+			a["type"] = types[0]
+		}
+	}
+	if branches, ok := a["anyOf"].([]any); ok && len(branches) == 2 && b["anyOf"] == nil {
+		if null, _ := branches[1].(map[string]any); len(null) == 1 && null["type"] == "null" {
+			delete(a, "anyOf")
+			switch inner := branches[0].(type) {
+			case map[string]any:
+				for k, v := range inner {
+					a[k] = v
+				}
+			case bool: // true: any value
+			}
+		}
 	}
 	if _, ok := a["enum"]; ok {
 		if _, ok := b["enum"]; !ok {

@@ -96,6 +96,7 @@ const propHelperDir = "zz_toolgen_prop"
 const (
 	propSkipDominance = "embedded structs with colliding json names (" + whyDominance + ")"
 	propSkipDashComma = "a field tagged json:\"-,\" (" + whyDashComma + ")"
+	propSkipPtrEmbed  = "an embedded pointer to a struct (" + whyPtrEmbed + ")"
 	propSkipNamedRef  = "a named slice, array or map field with a jsonschema tag (" + whyNamedRef + ")"
 	propSkipUintKeys  = "a map with unsigned integer keys (" + whyUintKeys + ")"
 	// Not in agreeKnownDiffs: no golden case has such a type.
@@ -657,6 +658,9 @@ func (d *propDecl) skipReasons() []string {
 			visitType(f.typ)
 			if f.jsonTag == "-," {
 				why[propSkipDashComma] = true
+			}
+			if name, _, _ := strings.Cut(f.jsonTag, ","); f.embedded && name == "" && f.typ.kind == propPtr && f.typ.base().decl != nil && f.typ.base().decl.isStruct() {
+				why[propSkipPtrEmbed] = true
 			}
 			if f.schema != "" && f.typ.base().namedCollection() {
 				why[propSkipNamedRef] = true

@@ -28,6 +28,8 @@ func (g *gen) schemas() {
 	for _, ps := range g.pkgs {
 		b.AddFiles(ps.pkg.Syntax...)
 	}
+	// What a tool writes, rather than reads, is described by out.
+	out := b.ForOutputs()
 	for _, ps := range g.pkgs {
 		for _, ts := range ps.tools {
 			if ts.broken || ts.in == nil {
@@ -37,9 +39,9 @@ func (g *gen) schemas() {
 			o := toolOwner(ts)
 			var inErrs []*schemagen.Error
 			t.InputSchema, inErrs = g.schemaJSON(b, ps, o, ts.in, roleInput)
-			t.OutputSchema, _ = g.schemaJSON(b, ps, o, ts.out, roleResult)
+			t.OutputSchema, _ = g.schemaJSON(out, ps, o, ts.out, roleResult)
 			if ts.suspend != nil {
-				t.SuspendSchema, _ = g.schemaJSON(b, ps, o, ts.suspend, roleSuspend)
+				t.SuspendSchema, _ = g.schemaJSON(out, ps, o, ts.suspend, roleSuspend)
 				t.ResumeSchema, _ = g.schemaJSON(b, ps, o, ts.resume, roleResume)
 			}
 			if t.InputSchema != nil {

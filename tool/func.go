@@ -253,7 +253,10 @@ func (c *funcCall[In, Out]) Run(ctx context.Context) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	data, err := json.Marshal(out)
+	// Through a pointer, as a user calling json.Marshal(&out) would: the
+	// fields are then addressable, and the MarshalJSON and MarshalText
+	// methods with pointer receivers (big.Int's) are called.
+	data, err := json.Marshal(&out)
 	if err != nil {
 		return Output{}, &callctx.OutputError{Message: "the tool's output could not be encoded as JSON", Err: fmt.Errorf("encode output of %s: %w", c.f.spec.ID, err)}
 	}

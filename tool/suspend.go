@@ -69,7 +69,7 @@ func Suspend[S any](ctx context.Context, payload S) error {
 	if c == nil {
 		return errors.New("tool.Suspend: the call cannot suspend: only an agent run can pause and resume it")
 	}
-	raw, err := json.Marshal(payload)
+	raw, err := json.Marshal(&payload) // addressable, as in Func's Run
 	return c.Suspend("tool.Suspend", reflect.TypeFor[S](), payload, raw, err)
 }
 

@@ -76,7 +76,7 @@ type Part struct {
 // Product is something for sale.
 type Product struct {
 	SKU      string   ` + "`json:\"sku\"`" + `
-	Category Category ` + "`json:\"category\"`" + `
+	Category Category ` + "`json:\"category,omitempty\"`" + `
 	Parts    []Part   ` + "`json:\"parts,omitempty\"`" + `
 }
 `,

@@ -35,8 +35,11 @@ const findingsSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "description": "Facts are the facts found, the most important first."
+      "description": "Facts are the facts found, the most important first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "sources": {
       "type": "integer",

@@ -61,8 +61,11 @@ const forecastSchema = `{
         ],
         "description": "Day is the forecast of one day."
       },
-      "type": "array",
-      "description": "Days are the coming days, in order."
+      "description": "Days are the coming days, in order.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

@@ -59,7 +59,10 @@ const sourcesSchema = `{
         ],
         "description": "Source is one document found on a topic."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -102,8 +105,11 @@ const reportSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "description": "Citations are the URLs of the sources, in the order of the summary."
+      "description": "Citations are the URLs of the sources, in the order of the summary.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

@@ -124,13 +124,15 @@ const findOutputSchema = `{
         "required": [
           "id",
           "title",
-          "status",
           "priority",
           "created"
         ],
         "description": "Issue is one tracked piece of work."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -280,7 +282,6 @@ const issueSchema = `{
   "required": [
     "id",
     "title",
-    "status",
     "priority",
     "created"
   ],

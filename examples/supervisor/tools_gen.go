@@ -49,7 +49,10 @@ const notesOutputSchema = `{
         ],
         "description": "Note is one fact with the source it comes from."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

@@ -35,7 +35,10 @@ const logLinesSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -148,8 +151,11 @@ const ticketInputSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "description": "Evidence is what the logs and metrics showed."
+      "description": "Evidence is what the logs and metrics showed.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

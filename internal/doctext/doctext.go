@@ -22,12 +22,40 @@ func FromGroup(cg *ast.CommentGroup) string {
 }
 
 // Plain renders doc comment text (as returned by [ast.CommentGroup.Text]) as
-// plain text with unwrapped paragraphs.
+// plain text with unwrapped paragraphs. Kubernetes' conventions for API
+// types are honoured, as its OpenAPI generator does: marker lines
+// ("+optional", "+k8s:openapi-gen=true", "+listType=map") are dropped, and
+// so is everything from a line "---" on (notes for the type's
+// maintainers).
 func Plain(text string) string {
+	text = dropMarkers(text)
 	if s, ok := plainParagraph(text); ok {
 		return s
 	}
 	return plainSlow(text)
+}
+
+// dropMarkers removes Kubernetes marker lines, a '+' followed by a letter,
+// and the text from a line "---" on.
+func dropMarkers(text string) string {
+	if !strings.Contains(text, "+") && !strings.Contains(text, "---") {
+		return text
+	}
+	var b strings.Builder
+	for rest := text; rest != ""; {
+		var line string
+		line, rest, _ = strings.Cut(rest, "\n")
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "---" {
+			break
+		}
+		if len(trimmed) > 1 && trimmed[0] == '+' && unicode.IsLetter(rune(trimmed[1])) {
+			continue
+		}
+		b.WriteString(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
 }
 
 // plainSlow is Plain by the book: parse with go/doc/comment and print as

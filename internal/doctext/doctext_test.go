@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // pieces are the fragments random comment texts are made of: words,
@@ -91,4 +93,12 @@ func FuzzJoinFields(f *testing.F) {
 			t.Errorf("joinFields(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+func TestPlainDropsKubernetesMarkers(t *testing.T) {
+	text := "Replicas is the number of pods.\n+optional\n+k8s:openapi-gen=true\n\nDefaults to 1.\n---\nTODO: remove in v2.\n"
+	require.Equal(t, "Replicas is the number of pods.\n\nDefaults to 1.", Plain(text))
+	// A '+' that starts no marker stays.
+	require.Equal(t, "Sums a +1 b.", Plain("Sums a\n+1 b.\n"))
+	require.Equal(t, "", Plain("+optional\n"))
 }

@@ -22,6 +22,8 @@ import (
 // that a lookup costs the same in a file of a thousand structs as in a file
 // of one. Fields are indexed by field name, embedded fields by type name.
 type fileIndex struct {
+	// file is the parsed file.
+	file         *ast.File
 	fieldsAtLine map[nameLine][]*ast.Field
 	typesAtLine  map[nameLine][]typeDecl
 }
@@ -139,6 +141,7 @@ func (cm *comments) fileOf(pos token.Position) *fileIndex {
 
 func (cm *comments) indexFile(f *ast.File) *fileIndex {
 	idx := &fileIndex{
+		file:         f,
 		fieldsAtLine: map[nameLine][]*ast.Field{},
 		typesAtLine:  map[nameLine][]typeDecl{},
 	}
@@ -165,6 +168,27 @@ func (cm *comments) indexFile(f *ast.File) *fileIndex {
 		}
 	})
 	return idx
+}
+
+// funcDecl returns the declaration of the function or method fn, or nil
+// when its file cannot be read.
+func (cm *comments) funcDecl(fn *types.Func) *ast.FuncDecl {
+	pos := cm.position(fn.Pos())
+	idx := cm.fileOf(pos)
+	if idx == nil {
+		return nil
+	}
+	tf := cm.fset.File(idx.file.FileStart)
+	for _, d := range idx.file.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != fn.Name() || (fd.Recv == nil) != (fn.Signature().Recv() == nil) {
+			continue
+		}
+		if tf == nil || pos.Line == 0 || tf.PositionFor(fd.Name.Pos(), false).Line == pos.Line {
+			return fd
+		}
+	}
+	return nil
 }
 
 // embeddedName is the field name of an embedded field's type expression.

@@ -37,6 +37,9 @@ type site struct {
 	// quiet is set below a struct that was reported for having no json
 	// tags: the structs there are not reported again (checkJSONTags).
 	quiet bool
+	// zeroOmitted is set at a field whose type is a named type and whose
+	// zero value encoding/json leaves out (omitempty, omitzero).
+	zeroOmitted bool
 }
 
 // node is a named type in the type graph.
@@ -239,6 +242,9 @@ func (c *ctx) refSchema(n *types.Named, ref string) *jsonschema.Schema {
 func (c *ctx) jsonType(s *jsonschema.Schema) string {
 	if s.Ref != "" && s.Type == "" {
 		return c.refTypes[s]
+	}
+	if t := nullableType(s); t != "" {
+		return t
 	}
 	return s.Type
 }

@@ -199,13 +199,30 @@ const (
 	hookProtoEnum          = "protobuf enum"
 )
 
+// msgOpaqueMarshaler says that type t has a MarshalJSON method whose
+// output toolgen cannot know, so any JSON value is allowed; unread names a
+// declaring method whose body is not a literal, if any.
+func msgOpaqueMarshaler(t, unread string) string {
+	why := ""
+	if unread != "" {
+		why = fmt.Sprintf(" (%s does not return a literal toolgen can read)", unread)
+	}
+	return fmt.Sprintf("type %s has its own MarshalJSON, whose output toolgen cannot see%s, so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:\"type=…\"", t, why)
+}
+
+// msgEnumZero says that the zero value of the enum type t, which an unset
+// field of an output holds, is not one of its constants.
+func msgEnumZero(t, zero string) string {
+	return fmt.Sprintf("the zero value %s of enum type %s is not one of its constants, but an output that leaves a field of this type unset holds it: the output schema allows %s too; declare a constant for it, or give the fields omitempty", zero, t, zero)
+}
+
 // msgHookMethod says which hook of type t toolgen does not honour, and
 // what to write instead.
 func msgHookMethod(t, hook string) string {
 	const ignored = "type %s has a %s method, which toolgen does not call (it computes schemas at generate time, from the Go type): "
 	switch hook {
 	case hookJSONSchema:
-		return fmt.Sprintf(ignored+"describe the type with doc comments and the jsonschema tags of its fields, or tag the fields that use it jsonschema:\"type=…\"", t, hook)
+		return fmt.Sprintf("type %s has a %s method whose body is not a single return of a *jsonschema.Schema literal, which is all toolgen can read at generate time: its schema is that of its Go structure; return a literal, or describe the type with doc comments and the jsonschema tags of its fields", t, hook)
 	case hookJSONSchemaExtend:
 		return fmt.Sprintf(ignored+"what it changes is not in the schema; write it as jsonschema tags and doc comments, and hide a field with json:\"-\" or jsonschema:\"-\"", t, hook)
 	case hookJSONSchemaAlias:

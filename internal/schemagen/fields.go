@@ -35,6 +35,9 @@ type jsonField struct {
 	// both are nil for a field of the outer struct.
 	declared *types.Struct
 	owner    *types.Named
+	// viaPointer is set when the field is promoted through an embedded
+	// pointer: encoding/json leaves it out when the pointer is nil.
+	viaPointer bool
 }
 
 // embeddedStruct is a struct type whose fields are being collected.
@@ -45,6 +48,8 @@ type embeddedStruct struct {
 	prefix string       // the Go names of the embedded fields down to st, each followed by "."
 	index  []int
 	hidden bool
+	// viaPointer is set when st is reached through an embedded pointer.
+	viaPointer bool
 }
 
 // collision is a JSON name that encoding/json drops because the fields
@@ -115,6 +120,7 @@ func typeFields(st *types.Struct) ([]jsonField, []collision) {
 				if f.prefix != "" {
 					jf.goName = f.prefix + sf.Name()
 					jf.declared, jf.owner = f.st, f.owner
+					jf.viaPointer = f.viaPointer
 				}
 				ft := derefOnce(sf.Type())
 				if jf.tagged || !sf.Embedded() || !isStruct(ft) {
@@ -139,6 +145,9 @@ func typeFields(st *types.Struct) ([]jsonField, []collision) {
 						prefix: f.prefix + sf.Name() + ".",
 						index:  jf.index,
 						hidden: jf.hidden,
+						// encoding/json skips the fields of a nil embedded
+						// pointer.
+						viaPointer: f.viaPointer || isPointer(sf.Type()),
 					})
 				}
 			}
@@ -286,6 +295,12 @@ func derefOnce(t types.Type) types.Type {
 		return types.Unalias(p.Elem())
 	}
 	return t
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := types.Unalias(t).(*types.Pointer)
+	return ok
 }
 
 func isStruct(t types.Type) bool {

@@ -41,7 +41,7 @@ func (c *ctx) walk(t types.Type) {
 		c.walk(t.Elem())
 	case *types.Named:
 		// namedSchema
-		if isWellKnown(t) {
+		if c.b.opaqueType(t) {
 			return
 		}
 		if c.refable(t) {
@@ -50,7 +50,7 @@ func (c *ctx) walk(t types.Type) {
 		}
 		c.walkNamedBody(t)
 	case *types.Struct:
-		if !c.marshalsAsText(t) {
+		if !c.b.opaqueType(t) {
 			c.walkStruct(t)
 		}
 	case *types.Slice:
@@ -86,7 +86,7 @@ func (c *ctx) refEdge(n *types.Named, force bool) {
 
 // walkNamedBody is the mirror of namedBody.
 func (c *ctx) walkNamedBody(n *types.Named) {
-	if isWellKnown(n) || c.marshalsAsText(n) {
+	if c.b.opaqueType(n) {
 		return
 	}
 	switch u := n.Underlying().(type) {

@@ -41,10 +41,32 @@ func TestAgreesWithInvopop(t *testing.T) {
 			require.Empty(t, l.errorStrings(errs))
 			want := jsonschema.Reflect(tt.value)
 			wantN, gotN := normalize(t, marshal(t, want)), normalize(t, marshal(t, got))
+			wantN, gotN = dropProperties(t, wantN, invopopWrong[tt.name]), dropProperties(t, gotN, invopopWrong[tt.name])
 			assert.JSONEq(t, wantN, dropAdditions(t, gotN, wantN))
 			assert.NoError(t, compile2020(t, marshal(t, got)))
 		})
 	}
+}
+
+// invopopWrong are the properties of the fixtures where invopop's schema
+// refuses what encoding/json writes, and toolgen's does not: invopop gives
+// url.URL a string of format uri, but encoding/json writes an object of its
+// fields, and net.IP format ipv4, but an IPv6 address is written too.
+var invopopWrong = map[string][]string{"Containers": {"link", "addr"}}
+
+// dropProperties removes the named top-level properties from a normalized
+// schema.
+func dropProperties(t *testing.T, schema string, names []string) string {
+	t.Helper()
+	var root map[string]any
+	require.NoError(t, json.Unmarshal([]byte(schema), &root))
+	props, _ := root["properties"].(map[string]any)
+	for _, name := range names {
+		delete(props, name)
+	}
+	data, err := json.Marshal(root)
+	require.NoError(t, err)
+	return string(data)
 }
 
 // normalize inlines every "#/$defs/…" reference and drops the keywords whose
@@ -166,8 +188,9 @@ func objectKeys(t *testing.T, data []byte) []string {
 
 // dropAdditions removes from got, a normalized toolgen schema, toolgen's
 // documented additions that want, invopop's, lacks at the same place: the
-// bounds of sized integer types, and the minus sign allowed in the keys of
-// maps with signed integer keys.
+// bounds of sized integer types, the minus sign allowed in the keys of
+// maps with signed integer keys, and null where encoding/json writes it
+// (a type array with "null", or a union with {"type": "null"}).
 func dropAdditions(t *testing.T, got, want string) string {
 	t.Helper()
 	var g, w any
@@ -178,6 +201,19 @@ func dropAdditions(t *testing.T, got, want string) string {
 		switch gv := g.(type) {
 		case map[string]any:
 			wv, _ := w.(map[string]any)
+			if types, ok := gv["type"].([]any); ok && len(types) == 2 && types[1] == "null" {
+				if _, wantList := wv["type"].([]any); !wantList {
+					gv["type"] = types[0]
+				}
+			}
+			if branches, ok := gv["anyOf"].([]any); ok && len(branches) == 2 && wv["anyOf"] == nil {
+				if null, _ := branches[1].(map[string]any); len(null) == 1 && null["type"] == "null" {
+					delete(gv, "anyOf")
+					for k, v := range branches[0].(map[string]any) {
+						gv[k] = v
+					}
+				}
+			}
 			if gv["type"] == "integer" {
 				for _, k := range []string{"minimum", "maximum"} {
 					if _, ok := wv[k]; !ok {

@@ -25,9 +25,9 @@ func (c *ctx) schemaOf(t types.Type, at site) *jsonschema.Schema {
 	case *types.Basic:
 		return c.basicSchema(t, t, at)
 	case *types.Struct:
-		if c.marshalsAsText(t) {
-			// Methods promoted from an embedded field.
-			return &jsonschema.Schema{Type: "string"}
+		// Methods promoted from an embedded field.
+		if s := c.specialSchema(t, at); s != nil {
+			return s
 		}
 		return c.structSchema(t, nil, at)
 	case *types.Slice:
@@ -45,8 +45,8 @@ func (c *ctx) schemaOf(t types.Type, at site) *jsonschema.Schema {
 
 // namedSchema returns the schema of a use of the named type n.
 func (c *ctx) namedSchema(n *types.Named, at site) *jsonschema.Schema {
-	if s := wellKnownSchema(n); s != nil {
-		return s
+	if c.b.opaqueType(n) {
+		return c.namedBody(n, at)
 	}
 	if c.refable(n) {
 		return c.ref(n, at, false)
@@ -57,7 +57,7 @@ func (c *ctx) namedSchema(n *types.Named, at site) *jsonschema.Schema {
 // refable reports whether n is a named composite type: such a type may be
 // recursive or shared, and then lives in $defs.
 func (c *ctx) refable(n *types.Named) bool {
-	if isWellKnown(n) || c.marshalsAsText(n) {
+	if c.b.opaqueType(n) {
 		return false
 	}
 	switch n.Underlying().(type) {
@@ -70,13 +70,14 @@ func (c *ctx) refable(n *types.Named) bool {
 // namedBody returns the schema of the named type n itself: the schema of
 // its underlying type, described by its doc comment.
 func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
-	if s := wellKnownSchema(n); s != nil {
-		return s
+	sp := c.b.specialOf(n)
+	if sp.kind == tabled {
+		return wellKnownSchema(n)
 	}
 	c.checkHooks(n, at)
 	var s *jsonschema.Schema
-	if c.marshalsAsText(n) {
-		s = &jsonschema.Schema{Type: "string"}
+	if sp.kind != structural {
+		s = c.specialSchema(n, at)
 	} else {
 		switch u := n.Underlying().(type) {
 		case *types.Struct:
@@ -85,6 +86,9 @@ func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
 			s = c.basicSchema(u, n, at)
 			if u.Info()&(types.IsString|types.IsInteger) != 0 {
 				s.Enum = c.enumValues(n)
+				if c.b.Outputs && len(s.Enum) > 0 && !at.zeroOmitted {
+					s.Enum = c.withZero(n, u, s.Enum, at)
+				}
 			}
 		case *types.Map:
 			s = c.mapSchema(u, n, at)
@@ -102,94 +106,100 @@ func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
 	return s
 }
 
-// wellKnownSchema returns the schema of the standard library types that
-// invopop maps to formats, of json.RawMessage, and of time.Duration; nil for
-// other types.
+// wellKnownSchema returns the schema of n from the table of well-known
+// types, nil for other types.
 func wellKnownSchema(n *types.Named) *jsonschema.Schema {
-	switch wellKnown(n) {
-	case "time.Time":
-		return &jsonschema.Schema{Type: "string", Format: "date-time"}
-	case "time.Duration":
-		// Nanoseconds. Its constants (Nanosecond … Hour) are units, not the
-		// allowed values: no enum.
-		return &jsonschema.Schema{Type: "integer"}
-	case "net/url.URL":
-		return &jsonschema.Schema{Type: "string", Format: "uri"}
-	case "net.IP":
-		// invopop does not tell IPv4 from IPv6.
-		return &jsonschema.Schema{Type: "string", Format: "ipv4"}
-	case "encoding/json.Number":
-		// encoding/json writes a Number as a JSON number, not a string
-		// (invopop says string).
-		return &jsonschema.Schema{Type: "number"}
-	case "encoding/json.RawMessage":
-		// Any JSON value: the empty schema, which marshals as true (invopop
-		// returns an empty Schema too).
-		return &jsonschema.Schema{}
+	if f := wellKnown(n); f != nil {
+		return f()
 	}
 	return nil
 }
 
-// isWellKnown reports whether wellKnownSchema has a schema for n, without
+// isWellKnown reports whether the table has a schema for n, without
 // allocating one: it is asked at every use of every named type.
 func isWellKnown(n *types.Named) bool {
-	return wellKnown(n) != ""
+	return wellKnown(n) != nil
 }
 
-// wellKnown returns "path.Name" for the types of wellKnownSchema, else "".
-func wellKnown(n *types.Named) string {
+// wellKnown returns the table's constructor of the schema of n, or nil.
+func wellKnown(n *types.Named) func() *jsonschema.Schema {
 	pkg := n.Obj().Pkg()
 	if pkg == nil {
-		return ""
+		return nil
 	}
-	name := n.Obj().Name()
-	switch pkg.Path() {
-	case "time":
-		switch name {
-		case "Time":
-			return "time.Time"
-		case "Duration":
-			return "time.Duration"
-		}
-	case "net/url":
-		if name == "URL" {
-			return "net/url.URL"
-		}
-	case "net":
-		if name == "IP" {
-			return "net.IP"
-		}
-	case "encoding/json":
-		switch name {
-		case "RawMessage":
-			return "encoding/json.RawMessage"
-		case "Number":
-			return "encoding/json.Number"
-		}
-	}
-	return ""
+	return wellKnownTypes[pkg.Path()][n.Obj().Name()]
 }
 
-// marshalsAsText reports whether encoding/json encodes t through a
-// MarshalText or MarshalJSON method (on a value or pointer receiver): its
-// schema is then a string, whatever its Go structure.
-func (c *ctx) marshalsAsText(t types.Type) bool {
-	return c.b.marshalsAsText(t)
+// wellKnownTypes holds, by package path and type name, the schemas of the
+// types with their own MarshalJSON or MarshalText whose output is
+// documented, so that their schema says what encoding/json writes and what
+// their UnmarshalJSON or UnmarshalText reads. docs/schemas.md lists them.
+var wellKnownTypes = map[string]map[string]func() *jsonschema.Schema{
+	"time": {
+		"Time": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "string", Format: "date-time"} },
+		// Nanoseconds. Its constants (Nanosecond … Hour) are units, not the
+		// allowed values: no enum.
+		"Duration": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "integer"} },
+	},
+	"net": {
+		// IPv4 or IPv6, and "" for a nil IP.
+		"IP": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} },
+	},
+	"encoding/json": {
+		// encoding/json writes a Number as a JSON number, not a string
+		// (invopop says string).
+		"Number": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "number"} },
+		// Any JSON value: the empty schema, which marshals as true.
+		"RawMessage": func() *jsonschema.Schema { return &jsonschema.Schema{} },
+	},
+	"math/big": {
+		// MarshalJSON writes the integer as a JSON number of any size.
+		"Int": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "integer"} },
+		// MarshalText: Text('g', -1), or ±Inf.
+		"Float": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^[+-]?(Inf|([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?)$`}
+		},
+		// MarshalText: "a/b", or "a" for an integer.
+		"Rat": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^-?[0-9]+(/0*[1-9][0-9]*)?$`}
+		},
+	},
+	"k8s.io/apimachinery/pkg/apis/meta/v1": {
+		// MarshalJSON writes null for the zero time, else RFC 3339.
+		"Time":      nullableDateTime,
+		"MicroTime": nullableDateTime,
+		// MarshalJSON writes time.Duration's String: "1h2m3s".
+		"Duration": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^(0|-?([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+)$`}
+		},
+		// MarshalJSON writes Raw, a JSON object, or null when nil.
+		"FieldsV1": func() *jsonschema.Schema {
+			return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "object"}, {Type: "null"}}}
+		},
+	},
+	"k8s.io/apimachinery/pkg/util/intstr": {
+		// An int32 or a string.
+		"IntOrString": func() *jsonschema.Schema {
+			i := &jsonschema.Schema{Type: "integer"}
+			i.Minimum, i.Maximum = integerBounds(types.Int32)
+			return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{i, {Type: "string"}}}
+		},
+	},
+	"k8s.io/apimachinery/pkg/api/resource": {
+		// The serialization format of a Quantity (its doc comment).
+		"Quantity": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(([KMGTPE]i)|[numkMGTPE]|[eE][+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+))?$`}
+		},
+	},
+	"k8s.io/apimachinery/pkg/runtime": {
+		// MarshalJSON writes Raw, any JSON value, or null.
+		"RawExtension": func() *jsonschema.Schema { return &jsonschema.Schema{} },
+	},
 }
 
-func marshalsAsText(t types.Type, textMarshaler, jsonMarshaler *types.Interface) bool {
-	if types.IsInterface(t) {
-		return false
-	}
-	implements := func(iface *types.Interface) bool {
-		return types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface)
-	}
-	// A MarshalJSON method writes what it likes; its output cannot be known
-	// at generate time, and a string is the common case (IDs, decimals,
-	// enums with custom names). A jsonschema:"type=…" tag on the field says
-	// otherwise where it is not. invopop reflects the Go structure instead,
-	// which is what encoding/json never sends.
-	return implements(textMarshaler) || implements(jsonMarshaler)
+// nullableDateTime is an RFC 3339 time or null.
+func nullableDateTime() *jsonschema.Schema {
+	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "string", Format: "date-time"}, {Type: "null"}}}
 }
 
 // basicSchema maps booleans, integers, floats and strings. display is the
@@ -251,7 +261,17 @@ func (c *ctx) sliceSchema(sl *types.Slice, at site) *jsonschema.Schema {
 	if c.isByte(sl.Elem()) {
 		return &jsonschema.Schema{Type: "string", ContentEncoding: "base64"}
 	}
-	return &jsonschema.Schema{Type: "array", Items: c.schemaOf(sl.Elem(), at)}
+	return &jsonschema.Schema{Type: "array", Items: c.itemSchema(sl.Elem(), at)}
+}
+
+// itemSchema is the schema of an element of a slice, array or map: one
+// that admits null when the element can be nil.
+func (c *ctx) itemSchema(t types.Type, at site) *jsonschema.Schema {
+	s := c.schemaOf(t, at)
+	if c.writesNull(t) {
+		return c.orNull(s)
+	}
+	return s
 }
 
 // isByte reports whether encoding/json encodes a slice of t as base64: t is
@@ -269,7 +289,7 @@ func (c *ctx) isByte(t types.Type) bool {
 // encoding/json encodes byte arrays as arrays).
 func (c *ctx) arraySchema(a *types.Array, at site) *jsonschema.Schema {
 	n := uint64(max(a.Len(), 0))
-	return &jsonschema.Schema{Type: "array", Items: c.schemaOf(a.Elem(), at), MinItems: &n, MaxItems: &n}
+	return &jsonschema.Schema{Type: "array", Items: c.itemSchema(a.Elem(), at), MinItems: &n, MaxItems: &n}
 }
 
 // mapSchema maps map[K]V to an object. Keys of string kind and keys that
@@ -277,7 +297,7 @@ func (c *ctx) arraySchema(a *types.Array, at site) *jsonschema.Schema {
 // give digit-only names. Other keys have no JSON form.
 func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.Schema {
 	s := &jsonschema.Schema{Type: "object"}
-	elem := c.schemaOf(m.Elem(), at)
+	elem := c.itemSchema(m.Elem(), at)
 	key, _ := m.Key().Underlying().(*types.Basic)
 	switch {
 	// encoding/json tries string kinds, then TextMarshaler, then integers.
@@ -327,6 +347,24 @@ func (c *ctx) noSchema(t, display types.Type, at site) *jsonschema.Schema {
 		c.errorf(at, msgUnsupportedType(name))
 	}
 	return &jsonschema.Schema{}
+}
+
+// withZero returns the enum of n, whose underlying type is u, with the zero
+// value added when it is not one of n's constants, and warns: in an
+// output, an unset field holds it, and encoding/json writes it.
+func (c *ctx) withZero(n *types.Named, u *types.Basic, enum []any, at site) []any {
+	var zero any = json.Number("0")
+	if u.Info()&types.IsString != 0 {
+		zero = ""
+	}
+	for _, v := range enum {
+		if v == zero {
+			return enum
+		}
+	}
+	zeroText, _ := json.Marshal(zero)
+	c.warnType(at, n, msgEnumZero(typeString(n), string(zeroText)))
+	return append(enum, zero)
 }
 
 // enumValues returns the values of the exported package-level constants of
@@ -403,11 +441,10 @@ func (b *Builder) constsOf(pkg *types.Package) map[*types.TypeName][]*types.Cons
 
 // jsonTypeOfNamed is the JSON type of the schema of n, without building it.
 func (c *ctx) jsonTypeOfNamed(n *types.Named) string {
-	if s := wellKnownSchema(n); s != nil {
-		return s.Type
-	}
-	if c.marshalsAsText(n) {
-		return "string"
+	if c.b.opaqueType(n) {
+		// The JSON type of a reference's target, for the keywords of tags:
+		// a special type is never in $defs.
+		return ""
 	}
 	switch u := n.Underlying().(type) {
 	case *types.Struct, *types.Map:

@@ -70,7 +70,7 @@ func (b *Builder) Locate(t types.Type, rootName, path string) (pos token.Pos, go
 // structOf returns the struct whose fields are the properties of the
 // schema of t, nil if there is none.
 func (b *Builder) structOf(t types.Type) *types.Struct {
-	if n, ok := t.(*types.Named); ok && (isWellKnown(n) || b.marshalsAsText(n)) {
+	if n, ok := t.(*types.Named); ok && b.opaqueType(n) {
 		return nil
 	}
 	st, _ := t.Underlying().(*types.Struct)

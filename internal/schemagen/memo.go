@@ -16,12 +16,12 @@ import (
 
 // memo holds the caches.
 type memo struct {
-	keys   map[types.Type]string          // typeKey
-	text   map[types.Type]bool            // marshalsAsText
-	fields map[*types.Struct]structFields // typeFields; callers never modify the slices
-	hooks  map[*types.Named][]string      // hookMethods
-	bodies map[*types.Named]*jsonschema.Schema
-	enums  map[*types.Named][]any // enumValues; callers copy before changing an element
+	keys    map[types.Type]string          // typeKey
+	special map[types.Type]special         // specialOf
+	fields  map[*types.Struct]structFields // typeFields; callers never modify the slices
+	hooks   map[*types.Named][]string      // hookMethods
+	bodies  map[*types.Named]*jsonschema.Schema
+	enums   map[*types.Named][]any // enumValues; callers copy before changing an element
 	// frozen are the bodies, which the schemas that use them share: see
 	// inlineBody and thaw.
 	frozen map[*jsonschema.Schema]bool
@@ -29,13 +29,13 @@ type memo struct {
 
 func newMemo() memo {
 	return memo{
-		keys:   map[types.Type]string{},
-		text:   map[types.Type]bool{},
-		fields: map[*types.Struct]structFields{},
-		hooks:  map[*types.Named][]string{},
-		bodies: map[*types.Named]*jsonschema.Schema{},
-		enums:  map[*types.Named][]any{},
-		frozen: map[*jsonschema.Schema]bool{},
+		keys:    map[types.Type]string{},
+		special: map[types.Type]special{},
+		fields:  map[*types.Struct]structFields{},
+		hooks:   map[*types.Named][]string{},
+		bodies:  map[*types.Named]*jsonschema.Schema{},
+		enums:   map[*types.Named][]any{},
+		frozen:  map[*jsonschema.Schema]bool{},
 	}
 }
 
@@ -97,20 +97,6 @@ func (b *Builder) typeKey(t types.Type) string {
 	return k
 }
 
-// marshalsAsText is the memoized marshalsAsText: two or four
-// types.Implements calls per use otherwise.
-func (b *Builder) marshalsAsText(t types.Type) bool {
-	if noMethods(t) {
-		return false
-	}
-	if v, ok := b.memo.text[t]; ok {
-		return v
-	}
-	v := marshalsAsText(t, b.textMarshaler, b.jsonMarshaler)
-	b.memo.text[t] = v
-	return v
-}
-
 // structFields is what typeFields returns.
 type structFields struct {
 	fields     []jsonField
@@ -159,7 +145,7 @@ func (c *ctx) enumValues(n *types.Named) []any {
 // noMethods reports whether neither t nor *t has a method: a type that is
 // not a named or an embedding struct type, or a named type that declares
 // no method and embeds nothing that could promote one. For most types of a
-// schema this answers marshalsAsText without types.Implements.
+// schema this answers specialOf without types.Implements.
 func noMethods(t types.Type) bool {
 	switch t := types.Unalias(t).(type) {
 	case *types.Basic, *types.Slice, *types.Map, *types.Array:

@@ -75,6 +75,10 @@ type Builder struct {
 	// which nothing modifies once built.
 	falseSchema *jsonschema.Schema
 
+	// Outputs is set on a Builder of the schemas of what tools write
+	// (ForOutputs): an enum then allows its type's zero value.
+	Outputs bool
+
 	// Local reports whether a package is the user's code, where problems
 	// are reported at their own position; a problem in another package
 	// gets an [Outside]. nil means every package is.
@@ -97,6 +101,18 @@ func New(fset *token.FileSet) *Builder {
 		memo:          newMemo(),
 		falseSchema:   falseSchema(),
 	}
+}
+
+// ForOutputs returns a Builder of the schemas of values that tools write,
+// rather than read: an enum allows its type's zero value, which an unset
+// field holds, whether or not it is a constant. It shares b's parsed files
+// and what b knows of types, not its schemas.
+func (b *Builder) ForOutputs() *Builder {
+	o := *b
+	o.Outputs = true
+	o.memo.bodies = map[*types.Named]*jsonschema.Schema{}
+	o.memo.frozen = map[*jsonschema.Schema]bool{}
+	return &o
 }
 
 // AddFiles registers parsed files (with comments) so that doc lookup reuses

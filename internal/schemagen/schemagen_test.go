@@ -3,6 +3,7 @@ package schemagen_test
 import (
 	"encoding/json"
 	"go/types"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -373,59 +374,293 @@ func TestSchema(t *testing.T) {
 		// A pointer has the schema of its element; Point is used once, so
 		// it is inlined with its doc comment.
 		{"Pointers", `{
-			"type": "object",
 			"properties": {
-				"p": {"type": "integer"},
-				"pp": {"type": "string"},
+				"p": {
+					"type": [
+						"integer",
+						"null"
+					]
+				},
+				"pp": {
+					"type": "string"
+				},
 				"ps": {
-					"type": "object",
-					"description": "Point is a position.",
-					"properties": {"X": {"type": "number"}, "Y": {"type": "number"}},
+					"properties": {
+						"X": {
+							"type": "number"
+						},
+						"Y": {
+							"type": "number"
+						}
+					},
 					"additionalProperties": false,
-					"required": ["X", "Y"]
+					"required": [
+						"X",
+						"Y"
+					],
+					"description": "Point is a position.",
+					"type": [
+						"object",
+						"null"
+					]
 				}
 			},
 			"additionalProperties": false,
-			"required": ["p", "ps"]
+			"type": "object",
+			"required": [
+				"p",
+				"ps"
+			]
 		}`},
 		{"Collections", `{
-			"type": "object",
 			"properties": {
-				"s": {"type": "array", "items": {"type": "string"}},
-				"a": {"type": "array", "items": {"type": "integer"}, "minItems": 3, "maxItems": 3},
-				"b": {"type": "string", "contentEncoding": "base64"},
-				"ba": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}, "minItems": 2, "maxItems": 2},
-				"m": {"type": "object", "additionalProperties": {"type": "integer"}},
-				"mi": {"type": "object", "patternProperties": {"^-?[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
-				"mu": {"type": "object", "patternProperties": {"^[0-9]+$": {"type": "boolean"}}, "additionalProperties": false},
-				"ma": {"type": "object"},
-				"mk": {"type": "object", "additionalProperties": {"type": "string"}},
-				"mb": {"type": "object", "additionalProperties": {"type": "string", "contentEncoding": "base64"}},
-				"nn": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}
+				"s": {
+					"items": {
+						"type": "string"
+					},
+					"type": [
+						"array",
+						"null"
+					]
+				},
+				"a": {
+					"items": {
+						"type": "integer"
+					},
+					"type": "array",
+					"maxItems": 3,
+					"minItems": 3
+				},
+				"b": {
+					"contentEncoding": "base64",
+					"type": [
+						"string",
+						"null"
+					]
+				},
+				"ba": {
+					"items": {
+						"type": "integer",
+						"maximum": 255,
+						"minimum": 0
+					},
+					"type": "array",
+					"maxItems": 2,
+					"minItems": 2
+				},
+				"m": {
+					"additionalProperties": {
+						"type": "integer"
+					},
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"mi": {
+					"patternProperties": {
+						"^-?[0-9]+$": {
+							"type": "boolean"
+						}
+					},
+					"additionalProperties": false,
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"mu": {
+					"patternProperties": {
+						"^[0-9]+$": {
+							"type": "boolean"
+						}
+					},
+					"additionalProperties": false,
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"ma": {
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"mk": {
+					"additionalProperties": {
+						"type": "string"
+					},
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"mb": {
+					"additionalProperties": {
+						"contentEncoding": "base64",
+						"type": [
+							"string",
+							"null"
+						]
+					},
+					"type": [
+						"object",
+						"null"
+					]
+				},
+				"nn": {
+					"items": {
+						"items": {
+							"type": "integer"
+						},
+						"type": [
+							"array",
+							"null"
+						]
+					},
+					"type": [
+						"array",
+						"null"
+					]
+				}
 			},
 			"additionalProperties": false,
-			"required": ["s", "a", "b", "ba", "m", "mi", "mu", "ma", "mk", "mb", "nn"]
+			"type": "object",
+			"required": [
+				"s",
+				"a",
+				"b",
+				"ba",
+				"m",
+				"mi",
+				"mu",
+				"ma",
+				"mk",
+				"mb",
+				"nn"
+			]
 		}`},
 		{"Special", `{
-			"type": "object",
+			"$defs": {
+				"URL": {
+					"properties": {
+						"Scheme": {
+							"type": "string"
+						},
+						"Opaque": {
+							"type": "string"
+						},
+						"User": {
+							"properties": {},
+							"additionalProperties": false,
+							"type": [
+								"object",
+								"null"
+							]
+						},
+						"Host": {
+							"type": "string"
+						},
+						"Path": {
+							"type": "string"
+						},
+						"Fragment": {
+							"type": "string"
+						},
+						"RawQuery": {
+							"type": "string"
+						},
+						"RawPath": {
+							"type": "string"
+						},
+						"RawFragment": {
+							"type": "string"
+						},
+						"ForceQuery": {
+							"type": "boolean"
+						},
+						"OmitHost": {
+							"type": "boolean"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"Scheme",
+						"Opaque",
+						"User",
+						"Host",
+						"Path",
+						"Fragment",
+						"RawQuery",
+						"RawPath",
+						"RawFragment",
+						"ForceQuery",
+						"OmitHost"
+					]
+				}
+			},
 			"properties": {
-				"when": {"type": "string", "format": "date-time"},
-				"whenp": {"type": "string", "format": "date-time"},
-				"link": {"type": "string", "format": "uri"},
-				"linkp": {"type": "string", "format": "uri"},
-				"ip": {"type": "string", "format": "ipv4"},
+				"when": {
+					"type": "string",
+					"format": "date-time"
+				},
+				"whenp": {
+					"format": "date-time",
+					"type": [
+						"string",
+						"null"
+					]
+				},
+				"link": {
+					"$ref": "#/$defs/URL"
+				},
+				"linkp": {
+					"anyOf": [
+						{
+							"$ref": "#/$defs/URL"
+						},
+						{
+							"type": "null"
+						}
+					]
+				},
+				"ip": {
+					"type": "string"
+				},
 				"raw": true,
 				"any": true,
-				"text": {"type": "string", "description": "Text marshals as text."},
-				"ptext": {"type": "string", "description": "PtrText marshals as text through a pointer receiver."},
-				"both": {
+				"text": {
 					"type": "string",
+					"description": "Text marshals as text."
+				},
+				"ptext": {
+					"type": "string",
+					"description": "PtrText marshals as text through a pointer receiver."
+				},
+				"both": {
 					"description": "Both has MarshalJSON and MarshalText; encoding/json prefers MarshalJSON."
 				},
-				"dur": {"type": "integer"}
+				"dur": {
+					"type": "integer"
+				}
 			},
 			"additionalProperties": false,
-			"required": ["when", "whenp", "link", "linkp", "ip", "raw", "any", "text", "ptext", "both", "dur"]
+			"type": "object",
+			"required": [
+				"when",
+				"whenp",
+				"link",
+				"linkp",
+				"ip",
+				"raw",
+				"any",
+				"text",
+				"ptext",
+				"both",
+				"dur"
+			]
 		}`},
 		// "-" skips, "-," names the property "-", omitempty and omitzero
 		// make a field optional, ",string" turns numbers and booleans into
@@ -489,17 +724,73 @@ func TestSchema(t *testing.T) {
 		// Exported constants of exactly the type, from both files, in
 		// declaration order; duplicates and unexported constants left out.
 		{"Enums", `{
-			"type": "object",
 			"properties": {
-				"unit": {"type": "string", "enum": ["celsius", "fahrenheit", "rankine"], "description": "Unit is a temperature unit."},
-				"level": {"type": "integer", "enum": [0, 1, 10, 20], "description": "Level is a log level."},
-				"units": {"type": "array", "items": {"type": "string", "enum": ["celsius", "fahrenheit", "rankine"], "description": "Unit is a temperature unit."}},
-				"qlevel": {"type": "string", "enum": ["0", "1", "10", "20"], "description": "Level is a log level."},
-				"plain": {"type": "string", "description": "Plain is a string type without constants."},
-				"dep": {"type": "integer", "enum": [1, 2], "description": "Color is a color."}
+				"unit": {
+					"type": "string",
+					"enum": [
+						"celsius",
+						"fahrenheit",
+						"rankine"
+					],
+					"description": "Unit is a temperature unit."
+				},
+				"level": {
+					"type": "integer",
+					"enum": [
+						0,
+						1,
+						10,
+						20
+					],
+					"description": "Level is a log level."
+				},
+				"units": {
+					"items": {
+						"type": "string",
+						"enum": [
+							"celsius",
+							"fahrenheit",
+							"rankine"
+						],
+						"description": "Unit is a temperature unit."
+					},
+					"type": [
+						"array",
+						"null"
+					]
+				},
+				"qlevel": {
+					"type": "string",
+					"enum": [
+						"0",
+						"1",
+						"10",
+						"20"
+					],
+					"description": "Level is a log level."
+				},
+				"plain": {
+					"type": "string",
+					"description": "Plain is a string type without constants."
+				},
+				"dep": {
+					"type": "integer",
+					"enum": [
+						1,
+						2
+					],
+					"description": "Color is a color."
+				}
 			},
 			"additionalProperties": false,
-			"required": ["unit", "units", "qlevel", "plain", "dep"]
+			"type": "object",
+			"required": [
+				"unit",
+				"units",
+				"qlevel",
+				"plain",
+				"dep"
+			]
 		}`},
 		// The root is inlined; as it is recursive, it is in $defs too.
 		{"Node", `{
@@ -527,74 +818,157 @@ func TestSchema(t *testing.T) {
 		// Employee and Team are on a cycle: both in $defs. Address is used
 		// once, inside Team: inlined there.
 		{"Company", `{
-			"type": "object",
-			"properties": {"ceo": {"$ref": "#/$defs/Employee"}},
-			"additionalProperties": false,
-			"required": ["ceo"],
 			"$defs": {
 				"Employee": {
-					"type": "object",
-					"description": "Employee works in a team.",
 					"properties": {
-						"name": {"type": "string"},
-						"team": {"$ref": "#/$defs/Team"}
-					},
-					"additionalProperties": false,
-					"required": ["name"]
-				},
-				"Team": {
-					"type": "object",
-					"description": "Team has members.",
-					"properties": {
-						"members": {"type": "array", "items": {"$ref": "#/$defs/Employee"}},
-						"office": {
-							"type": "object",
-							"description": "Address is used once, inside Team.",
-							"properties": {"city": {"type": "string"}},
-							"additionalProperties": false,
-							"required": ["city"]
+						"name": {
+							"type": "string"
+						},
+						"team": {
+							"$ref": "#/$defs/Team"
 						}
 					},
 					"additionalProperties": false,
-					"required": ["members", "office"]
+					"type": "object",
+					"required": [
+						"name"
+					],
+					"description": "Employee works in a team."
+				},
+				"Team": {
+					"properties": {
+						"members": {
+							"items": {
+								"$ref": "#/$defs/Employee"
+							},
+							"type": [
+								"array",
+								"null"
+							]
+						},
+						"office": {
+							"properties": {
+								"city": {
+									"type": "string"
+								}
+							},
+							"additionalProperties": false,
+							"type": "object",
+							"required": [
+								"city"
+							],
+							"description": "Address is used once, inside Team."
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"members",
+						"office"
+					],
+					"description": "Team has members."
 				}
-			}
+			},
+			"properties": {
+				"ceo": {
+					"$ref": "#/$defs/Employee"
+				}
+			},
+			"additionalProperties": false,
+			"type": "object",
+			"required": [
+				"ceo"
+			]
 		}`},
 		// Place is used twice: one $defs entry, two $refs. Stop is used once:
 		// inlined. Stops is a named slice, inlined at both uses, so Halt
 		// appears twice: $defs.
 		{"Route", `{
-			"type": "object",
-			"properties": {
-				"from": {"$ref": "#/$defs/Place", "description": "From is where it starts."},
-				"to": {"$ref": "#/$defs/Place"},
-				"via": {
-					"type": "object",
-					"description": "Stop is used once.",
-					"properties": {"minutes": {"type": "integer"}},
+			"$defs": {
+				"Halt": {
+					"properties": {
+						"code": {
+							"type": "string"
+						}
+					},
 					"additionalProperties": false,
-					"required": ["minutes"]
+					"type": "object",
+					"required": [
+						"code"
+					]
 				},
-				"a": {"type": "array", "items": {"$ref": "#/$defs/Halt"}, "description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs."},
-				"b": {"type": "array", "items": {"$ref": "#/$defs/Halt"}, "description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs."}
+				"Place": {
+					"properties": {
+						"name": {
+							"type": "string"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"name"
+					],
+					"description": "Place is shared."
+				}
+			},
+			"properties": {
+				"from": {
+					"$ref": "#/$defs/Place",
+					"description": "From is where it starts."
+				},
+				"to": {
+					"anyOf": [
+						{
+							"$ref": "#/$defs/Place"
+						},
+						{
+							"type": "null"
+						}
+					]
+				},
+				"via": {
+					"properties": {
+						"minutes": {
+							"type": "integer"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"minutes"
+					],
+					"description": "Stop is used once."
+				},
+				"a": {
+					"items": {
+						"$ref": "#/$defs/Halt"
+					},
+					"description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs.",
+					"type": [
+						"array",
+						"null"
+					]
+				},
+				"b": {
+					"items": {
+						"$ref": "#/$defs/Halt"
+					},
+					"description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs.",
+					"type": [
+						"array",
+						"null"
+					]
+				}
 			},
 			"additionalProperties": false,
-			"required": ["from", "to", "via", "a", "b"],
-			"$defs": {
-				"Place": {
-					"type": "object",
-					"description": "Place is shared.",
-					"properties": {"name": {"type": "string"}},
-					"additionalProperties": false,
-					"required": ["name"]
-				},
-				"Halt": {
-					"type": "object",
-					"properties": {"code": {"type": "string"}},
-					"additionalProperties": false,
-					"required": ["code"]
-				}
-			}
+			"type": "object",
+			"required": [
+				"from",
+				"to",
+				"via",
+				"a",
+				"b"
+			]
 		}`},
 		// Three distinct types named User: qualified by package name.
 		{"Clash", `{
@@ -627,52 +1001,105 @@ func TestSchema(t *testing.T) {
 		}`},
 		// Generic instantiations get readable $defs names.
 		{"Feeds", `{
-			"type": "object",
-			"properties": {
-				"a": {"$ref": "#/$defs/Page_Item"},
-				"b": {"$ref": "#/$defs/Page_Item"},
-				"c": {
-					"type": "object",
-					"properties": {"items": {"type": "array", "items": {"type": "string"}}, "next": {"type": "string"}},
+			"$defs": {
+				"Page_Item": {
+					"properties": {
+						"items": {
+							"items": {
+								"properties": {
+									"name": {
+										"type": "string",
+										"description": "Name is the item's name."
+									},
+									"qty": {
+										"type": "integer",
+										"description": "Qty is how many."
+									}
+								},
+								"additionalProperties": false,
+								"type": "object",
+								"required": [
+									"name"
+								],
+								"description": "Item is an item from another package."
+							},
+							"type": [
+								"array",
+								"null"
+							]
+						},
+						"next": {
+							"type": "string"
+						}
+					},
 					"additionalProperties": false,
-					"required": ["items"]
+					"type": "object",
+					"required": [
+						"items"
+					]
+				}
+			},
+			"properties": {
+				"a": {
+					"$ref": "#/$defs/Page_Item"
+				},
+				"b": {
+					"$ref": "#/$defs/Page_Item"
+				},
+				"c": {
+					"properties": {
+						"items": {
+							"items": {
+								"type": "string"
+							},
+							"type": [
+								"array",
+								"null"
+							]
+						},
+						"next": {
+							"type": "string"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"items"
+					]
 				}
 			},
 			"additionalProperties": false,
-			"required": ["a", "b", "c"],
-			"$defs": {
-				"Page_Item": {
-					"type": "object",
-					"properties": {
-						"items": {"type": "array", "items": {
-							"type": "object",
-							"description": "Item is an item from another package.",
-							"properties": {
-								"name": {"type": "string", "description": "Name is the item's name."},
-								"qty": {"type": "integer", "description": "Qty is how many."}
-							},
-							"additionalProperties": false,
-							"required": ["name"]
-						}},
-						"next": {"type": "string"}
-					},
-					"additionalProperties": false,
-					"required": ["items"]
-				}
-			}
+			"type": "object",
+			"required": [
+				"a",
+				"b",
+				"c"
+			]
 		}`},
 		// Embedded structs from another package and through a pointer are
 		// flattened; their field docs come along.
 		{"Embeds", `{
-			"type": "object",
 			"properties": {
-				"by": {"type": "string", "description": "By is who did it."},
-				"X": {"type": "number"},
-				"Y": {"type": "number"},
-				"own": {"type": "string"}
+				"by": {
+					"type": "string",
+					"description": "By is who did it."
+				},
+				"X": {
+					"type": "number"
+				},
+				"Y": {
+					"type": "number"
+				},
+				"own": {
+					"type": "string"
+				}
 			},
 			"additionalProperties": false,
-			"required": ["by", "X", "Y", "own"]
+			"type": "object",
+			"required": [
+				"by",
+				"own"
+			]
 		}`},
 		// jsonschema:"-" on an embedded struct hides its fields from the
 		// schema (as in invopop); json:"-" skips it (as in encoding/json).
@@ -685,27 +1112,87 @@ func TestSchema(t *testing.T) {
 		}`},
 		// oneof_ref and anyof_ref name types of the package; they go to $defs.
 		{"Shapes", `{
-			"type": "object",
+			"$defs": {
+				"Circle": {
+					"properties": {
+						"r": {
+							"type": "number"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"r"
+					],
+					"description": "Circle is a shape."
+				},
+				"Square": {
+					"properties": {
+						"s": {
+							"type": "number"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"s"
+					],
+					"description": "Square is a shape."
+				}
+			},
 			"properties": {
-				"shape": {"oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}]},
-				"many": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Circle"}]}}
+				"shape": {
+					"oneOf": [
+						{
+							"$ref": "#/$defs/Circle"
+						},
+						{
+							"$ref": "#/$defs/Square"
+						}
+					]
+				},
+				"many": {
+					"items": {
+						"anyOf": [
+							{
+								"$ref": "#/$defs/Circle"
+							}
+						]
+					},
+					"type": [
+						"array",
+						"null"
+					]
+				}
 			},
 			"additionalProperties": false,
-			"required": ["shape", "many"],
-			"$defs": {
-				"Circle": {"type": "object", "description": "Circle is a shape.", "properties": {"r": {"type": "number"}}, "additionalProperties": false, "required": ["r"]},
-				"Square": {"type": "object", "description": "Square is a shape.", "properties": {"s": {"type": "number"}}, "additionalProperties": false, "required": ["s"]}
-			}
+			"type": "object",
+			"required": [
+				"shape",
+				"many"
+			]
 		}`},
 		// Type keywords apply to a named slice (invopop drops them, as it
 		// gives the field a $ref).
 		{"NamedKeywords", `{
-			"type": "object",
 			"properties": {
-				"t": {"type": "array", "items": {"type": "string", "minLength": 2}, "minItems": 1}
+				"t": {
+					"items": {
+						"type": "string",
+						"minLength": 2
+					},
+					"minItems": 1,
+					"type": [
+						"array",
+						"null"
+					]
+				}
 			},
 			"additionalProperties": false,
-			"required": ["t"]
+			"type": "object",
+			"required": [
+				"t"
+			]
 		}`},
 	}
 	b := l.builder()
@@ -713,6 +1200,9 @@ func TestSchema(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, errs := l.schema(t, b, tt.name)
 			require.Empty(t, l.errorStrings(errs))
+			if os.Getenv("DUMPWANT") != "" && !assert.ObjectsAreEqual(normJSON(tt.want), normJSON(got)) {
+				os.WriteFile("/tmp/want/"+tt.name+".json", []byte(got), 0o644)
+			}
 			assert.JSONEq(t, tt.want, got)
 			assert.NoError(t, compile2020(t, got), "2020-12 meta-schema")
 		})
@@ -942,14 +1432,64 @@ func TestRoots(t *testing.T) {
 		errs []string
 	}{
 		{"Tree", l.lookup(t, "Tree").Type(), `{
-			"type": "object", "description": "Tree is a recursive map.",
-			"additionalProperties": {"$ref": "#/$defs/Tree"},
-			"$defs": {"Tree": {"type": "object", "description": "Tree is a recursive map.", "additionalProperties": {"$ref": "#/$defs/Tree"}}}
+			"$defs": {
+				"Tree": {
+					"additionalProperties": {
+						"anyOf": [
+							{
+								"$ref": "#/$defs/Tree"
+							},
+							{
+								"type": "null"
+							}
+						]
+					},
+					"type": "object",
+					"description": "Tree is a recursive map."
+				}
+			},
+			"additionalProperties": {
+				"anyOf": [
+					{
+						"$ref": "#/$defs/Tree"
+					},
+					{
+						"type": "null"
+					}
+				]
+			},
+			"type": "object",
+			"description": "Tree is a recursive map."
 		}`, nil},
 		{"List", l.lookup(t, "List").Type(), `{
-			"type": "array", "description": "List is a recursive slice.",
-			"items": {"$ref": "#/$defs/List"},
-			"$defs": {"List": {"type": "array", "description": "List is a recursive slice.", "items": {"$ref": "#/$defs/List"}}}
+			"$defs": {
+				"List": {
+					"items": {
+						"anyOf": [
+							{
+								"$ref": "#/$defs/List"
+							},
+							{
+								"type": "null"
+							}
+						]
+					},
+					"type": "array",
+					"description": "List is a recursive slice."
+				}
+			},
+			"items": {
+				"anyOf": [
+					{
+						"$ref": "#/$defs/List"
+					},
+					{
+						"type": "null"
+					}
+				]
+			},
+			"type": "array",
+			"description": "List is a recursive slice."
 		}`, nil},
 		{"Items", l.lookup(t, "Items").Type(), `{
 			"type": "array",
@@ -1002,9 +1542,18 @@ func TestRoots(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, errs := b.Schema(tt.typ, tt.name)
 			got := marshal(t, s)
+			if os.Getenv("DUMPWANT") != "" && !assert.ObjectsAreEqual(normJSON(tt.want), normJSON(got)) {
+				os.WriteFile("/tmp/want/"+tt.name+".json", []byte(got), 0o644)
+			}
 			assert.JSONEq(t, tt.want, got)
 			assert.Equal(t, tt.errs, l.errorStrings(errs))
 			assert.NoError(t, compile2020(t, got))
 		})
 	}
+}
+
+func normJSON(s string) any {
+	var v any
+	json.Unmarshal([]byte(s), &v)
+	return v
 }

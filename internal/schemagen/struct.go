@@ -2,6 +2,7 @@ package schemagen
 
 import (
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -53,7 +54,9 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 	}
 
 	required, nullable := f.required, f.nullable
-	required = required || !(f.json.has("omitempty") || f.json.has("omitzero"))
+	omitted := f.json.has("omitempty") || f.json.has("omitzero")
+	// A field promoted through a nil embedded pointer is left out.
+	required = required || !omitted && !f.viaPointer
 
 	var prop *jsonschema.Schema
 	if hasRefKeyword(f.keywords) {
@@ -62,7 +65,10 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 	if prop == nil {
 		// A copy, when the schema of the type is a body shared by other
 		// uses (inlineBody): the tags and the description are the field's.
-		prop = c.b.thaw(c.schemaOf(f.v.Type(), at))
+		tat := at
+		_, tat.zeroOmitted = types.Unalias(f.v.Type()).(*types.Named)
+		tat.zeroOmitted = tat.zeroOmitted && omitted
+		prop = c.b.thaw(c.schemaOf(f.v.Type(), tat))
 	}
 	// The description of an inlined named type; the tags clear it, as in
 	// invopop, and it comes back when the field has no description.
@@ -78,6 +84,9 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 
 	if nullable && !admitsNull(prop) {
 		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
+	}
+	if !omitted && c.writesNull(f.v.Type()) {
+		prop = c.orNull(prop)
 	}
 	parent.Properties.Set(f.name, prop)
 	if required {
@@ -161,6 +170,64 @@ func refTarget(pkg *types.Package, ref string) *types.Named {
 	return n
 }
 
+// writesNull reports whether encoding/json writes null for some value of
+// t where it is not left out: a nil pointer, slice or map. A type with its
+// own marshaler writes what it likes (its schema, from the table or its
+// declaration, says whether that includes null), unless it is nil behind a
+// pointer.
+func (c *ctx) writesNull(t types.Type) bool {
+	t = types.Unalias(t)
+	if _, ok := t.(*types.Pointer); ok {
+		return true
+	}
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return c.b.specialOf(t).kind == structural
+	}
+	return false
+}
+
+// orNull returns s as a schema that admits null too, or s when it already
+// does. A schema of one JSON type, without enum, const or subschemas,
+// becomes a type array, as in {"type": ["integer", "null"]} (its keywords
+// of that type do not apply to null); any other becomes {"anyOf": [s,
+// {"type": "null"}]}, with s's title and description moved to the union.
+func (c *ctx) orNull(s *jsonschema.Schema) *jsonschema.Schema {
+	if admitsNull(s) {
+		return s
+	}
+	if s.Type != "" && s.Ref == "" && s.Enum == nil && s.Const == nil && s.AllOf == nil &&
+		s.AnyOf == nil && s.OneOf == nil && s.Not == nil && s.Extras["type"] == nil {
+		t := c.b.thaw(s)
+		if t == s {
+			cp := *s
+			cp.Extras = maps.Clone(s.Extras)
+			t = &cp
+		}
+		if t.Extras == nil {
+			t.Extras = map[string]any{}
+		}
+		t.Extras["type"] = []any{t.Type, "null"}
+		t.Type = ""
+		return t
+	}
+	inner := *s
+	u := &jsonschema.Schema{Title: inner.Title, Description: inner.Description}
+	inner.Title, inner.Description = "", ""
+	u.AnyOf = []*jsonschema.Schema{&inner, {Type: "null"}}
+	return u
+}
+
+// nullableType returns the JSON type of a schema that orNull made a type
+// array, and "" for another schema.
+func nullableType(s *jsonschema.Schema) string {
+	if list, ok := s.Extras["type"].([]any); ok && len(list) == 2 {
+		t, _ := list[0].(string)
+		return t
+	}
+	return ""
+}
+
 // admitsNull reports whether s already accepts null: a schema of
 // annotations alone (title, description, default, examples, …) accepts any
 // value, and wrapping it in oneOf with null would then reject null, as
@@ -168,6 +235,14 @@ func refTarget(pkg *types.Package, ref string) *types.Named {
 func admitsNull(s *jsonschema.Schema) bool {
 	if s.Type == "null" {
 		return true
+	}
+	if nullableType(s) != "" {
+		return true
+	}
+	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf} {
+		if s.Type == "" && slices.ContainsFunc(list, admitsNull) {
+			return true
+		}
 	}
 	bare := *s
 	bare.Title, bare.Description, bare.Comments = "", "", ""

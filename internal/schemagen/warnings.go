@@ -121,6 +121,9 @@ func (c *ctx) checkCollisions(named *types.Named, collisions []collision, at sit
 // checkHooks warns about the schema hooks of n, used at at.
 func (c *ctx) checkHooks(n *types.Named, at site) {
 	for _, h := range c.b.hookMethods(n) {
+		if h == hookJSONSchema && c.b.specialOf(n).kind != structural {
+			continue // read (declaredSchema), or named by the opaque warning
+		}
 		c.warnType(at, n, msgHookMethod(typeString(n), h))
 	}
 }

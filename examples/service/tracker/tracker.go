@@ -31,7 +31,7 @@ type Issue struct {
 	// ID is the issue's number.
 	ID       int      `json:"id"`
 	Title    string   `json:"title"`
-	Status   Status   `json:"status"`
+	Status   Status   `json:"status,omitempty"`
 	Priority Priority `json:"priority"`
 	// Labels are free-form tags.
 	Labels  []string  `json:"labels,omitempty"`

@@ -67,7 +67,10 @@ const forecastOutputSchema = `{
         ],
         "description": "DayForecast is the forecast for one day."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -181,7 +184,6 @@ const weatherOutputSchema = `{
     "windGust",
     "conditions",
     "location",
-    "units",
     "icon",
     "stationId"
   ],
@@ -263,12 +265,14 @@ const hazardsOutputSchema = `{
         "type": "object",
         "required": [
           "kind",
-          "severity",
           "issued"
         ],
         "description": "Hazard is one weather warning in force."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -313,8 +317,11 @@ const locationsOutputSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "description": "Locations are the place names, sorted."
+      "description": "Locations are the place names, sorted.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

@@ -53,7 +53,7 @@ type WeatherOutput struct {
 	WindGust    float64 `json:"windGust"`    // km/h
 	Conditions  string  `json:"conditions"`  // such as "Partly cloudy"
 	Location    string  `json:"location"`    // the resolved place name
-	Units       Unit    `json:"units"`
+	Units       Unit    `json:"units,omitempty"`
 	// Icon is the URL of an icon for the conditions.
 	Icon string `json:"icon"`
 	// StationID is the internal id of the reporting station. It is for the
@@ -107,7 +107,7 @@ const (
 type Hazard struct {
 	// Kind is the kind of hazard, such as "wind" or "heat".
 	Kind     string    `json:"kind"`
-	Severity Severity  `json:"severity"`
+	Severity Severity  `json:"severity,omitempty"`
 	Issued   time.Time `json:"issued"`
 	// Advice is what people should do.
 	Advice string `json:"advice,omitempty"`
