@@ -163,3 +163,20 @@ func compile2020(t *testing.T, schema string) error {
 	_, err = c.Compile("mem:///schema.json")
 	return err
 }
+
+// validate2020 validates instance against schema, draft 2020-12 with
+// formats asserted.
+func validate2020(t *testing.T, schema string, instance []byte) error {
+	t.Helper()
+	doc, err := jsv.UnmarshalJSON(bytes.NewReader([]byte(schema)))
+	require.NoError(t, err)
+	c := jsv.NewCompiler()
+	c.DefaultDraft(jsv.Draft2020)
+	c.AssertFormat()
+	require.NoError(t, c.AddResource("mem:///schema.json", doc))
+	sch, err := c.Compile("mem:///schema.json")
+	require.NoError(t, err)
+	v, err := jsv.UnmarshalJSON(bytes.NewReader(instance))
+	require.NoError(t, err)
+	return sch.Validate(v)
+}
