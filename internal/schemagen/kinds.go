@@ -71,7 +71,7 @@ func (c *ctx) refable(n *types.Named) bool {
 // its underlying type, described by its doc comment.
 func (c *ctx) namedBody(n *types.Named, at site) *jsonschema.Schema {
 	sp := c.b.specialOf(n)
-	if sp.kind == tabled {
+	if sp.kind == tabled && sp.table == n {
 		return wellKnownSchema(n)
 	}
 	c.checkHooks(n, at)

@@ -55,13 +55,16 @@ type special struct {
 	// unread names the declaring method whose body could not be read, for
 	// the warning of an opaque type.
 	unread string
+	// table is the type of the table whose schema it has (tabled): the
+	// type itself, or the embedded type it has its methods from.
+	table *types.Named
 }
 
 // specialOf returns where the schema of t comes from, memoized.
 func (b *Builder) specialOf(t types.Type) special {
 	t = types.Unalias(t)
 	if n, ok := t.(*types.Named); ok && isWellKnown(n) {
-		return special{kind: tabled}
+		return special{kind: tabled, table: n}
 	}
 	if noMethods(t) {
 		return special{}
@@ -91,11 +94,36 @@ func (b *Builder) findSpecial(t types.Type) special {
 	}
 	switch {
 	case implements(b.jsonMarshaler):
+		// A method promoted from an embedded field (go-github's Timestamp
+		// embeds time.Time) writes what it writes for that field's type.
+		if emb := promotedFrom(t, "MarshalJSON"); emb != nil {
+			if sp := b.specialOf(emb); sp.kind != structural && sp.kind != textual {
+				return sp
+			}
+		}
 		return special{kind: opaque, unread: unread}
 	case implements(b.textMarshaler):
 		return special{kind: textual}
 	}
 	return special{}
+}
+
+// promotedFrom returns the type of the embedded field that t (or *t) has
+// the method name from, or nil when t declares it itself.
+func promotedFrom(t types.Type, name string) types.Type {
+	_, index, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, nil, name)
+	if len(index) < 2 {
+		return nil
+	}
+	cur := t
+	for _, i := range index[:len(index)-1] {
+		st, ok := derefOnce(cur).Underlying().(*types.Struct)
+		if !ok || i >= st.NumFields() {
+			return nil
+		}
+		cur = st.Field(i).Type()
+	}
+	return derefOnce(cur)
 }
 
 // opaqueSchema is true when the schema of t is not its structure's.
@@ -109,7 +137,7 @@ func (c *ctx) specialSchema(t types.Type, at site) *jsonschema.Schema {
 	sp := c.b.specialOf(t)
 	switch sp.kind {
 	case tabled:
-		return wellKnownSchema(t.(*types.Named))
+		return wellKnownSchema(sp.table)
 	case declared:
 		return cloneSchema(sp.schema)
 	case textual:

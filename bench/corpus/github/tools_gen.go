@@ -86,11 +86,9 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -341,15 +339,12 @@ const issueOutputSchema = `{
           "type": "string"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -743,7 +738,14 @@ const issueOutputSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -862,8 +864,11 @@ const issueOutputSchema = `{
               }
             },
             "additionalProperties": false,
-            "type": "object",
-            "description": "Match represents a single text match."
+            "description": "Match represents a single text match.",
+            "type": [
+              "object",
+              "null"
+            ]
           },
           "type": "array"
         }
@@ -929,15 +934,12 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -1003,7 +1005,14 @@ const issueOutputSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -1024,7 +1033,14 @@ const issueOutputSchema = `{
         },
         "inherited_from": {
           "items": {
-            "$ref": "#/$defs/Team"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Team"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
@@ -1092,8 +1108,11 @@ const issueOutputSchema = `{
               }
             },
             "additionalProperties": false,
-            "type": "object",
-            "description": "Label represents a GitHub label on an Issue."
+            "description": "Label represents a GitHub label on an Issue.",
+            "type": [
+              "object",
+              "null"
+            ]
           },
           "type": "array"
         },
@@ -1104,15 +1123,12 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "closed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "closed_by": {
@@ -1172,19 +1188,15 @@ const issueOutputSchema = `{
               "type": "integer"
             },
             "created_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "updated_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "closed_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "due_on": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "node_id": {
@@ -1210,7 +1222,6 @@ const issueOutputSchema = `{
               "type": "string"
             },
             "merged_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             }
           },
@@ -1226,7 +1237,14 @@ const issueOutputSchema = `{
         },
         "assignees": {
           "items": {
-            "$ref": "#/$defs/User"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/User"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array"
         },
@@ -1254,11 +1272,9 @@ const issueOutputSchema = `{
               "type": "string"
             },
             "created_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "updated_at": {
-              "type": "string",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             }
           },
@@ -1268,7 +1284,14 @@ const issueOutputSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -1279,8 +1302,11 @@ const issueOutputSchema = `{
         }
       },
       "additionalProperties": false,
-      "type": "object",
-      "description": "Issue represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that."
+      "description": "Issue represents a GitHub issue on a repository.\n\nNote: As far as the GitHub API is concerned, every pull request is an issue, but not every issue is a pull request. Some endpoints, events, and webhooks may also return pull requests via this struct. If PullRequestLinks is nil, this is an issue, and if PullRequestLinks is not nil, this is a pull request. The IsPullRequest helper method can be used to check that.",
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "comments": {
       "items": {
@@ -1301,11 +1327,9 @@ const issueOutputSchema = `{
             "$ref": "#/$defs/Reactions"
           },
           "created_at": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "updated_at": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "author_association": {
@@ -1323,13 +1347,18 @@ const issueOutputSchema = `{
           }
         },
         "additionalProperties": false,
-        "type": "object",
-        "description": "IssueComment represents a comment left on an issue."
+        "description": "IssueComment represents a comment left on an issue.",
+        "type": [
+          "object",
+          "null"
+        ]
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "fetched": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     }
   },
@@ -1503,11 +1532,9 @@ const repositorySchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -1705,15 +1732,12 @@ const repositorySchema = `{
           "type": "string"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -2006,7 +2030,14 @@ const repositorySchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -2182,8 +2213,11 @@ const repositorySchema = `{
               }
             },
             "additionalProperties": false,
-            "type": "object",
-            "description": "Match represents a single text match."
+            "description": "Match represents a single text match.",
+            "type": [
+              "object",
+              "null"
+            ]
           },
           "type": "array"
         }
@@ -2249,15 +2283,12 @@ const repositorySchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -2323,7 +2354,14 @@ const repositorySchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -2344,7 +2382,14 @@ const repositorySchema = `{
         },
         "inherited_from": {
           "items": {
-            "$ref": "#/$defs/Team"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Team"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
@@ -2387,15 +2432,12 @@ const repositorySchema = `{
       "type": "string"
     },
     "created_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "pushed_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "updated_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "html_url": {
@@ -2688,7 +2730,14 @@ const repositorySchema = `{
     },
     "text_matches": {
       "items": {
-        "$ref": "#/$defs/TextMatch"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/TextMatch"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "type": "array",
       "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -2839,11 +2888,9 @@ const pullRequestListSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -3089,15 +3136,12 @@ const pullRequestListSchema = `{
           "type": "string"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -3491,7 +3535,14 @@ const pullRequestListSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -3610,8 +3661,11 @@ const pullRequestListSchema = `{
               }
             },
             "additionalProperties": false,
-            "type": "object",
-            "description": "Match represents a single text match."
+            "description": "Match represents a single text match.",
+            "type": [
+              "object",
+              "null"
+            ]
           },
           "type": "array"
         }
@@ -3677,15 +3731,12 @@ const pullRequestListSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -3751,7 +3802,14 @@ const pullRequestListSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -3772,7 +3830,14 @@ const pullRequestListSchema = `{
         },
         "inherited_from": {
           "items": {
-            "$ref": "#/$defs/Team"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Team"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
@@ -3804,19 +3869,15 @@ const pullRequestListSchema = `{
         "type": "string"
       },
       "created_at": {
-        "type": "string",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "updated_at": {
-        "type": "string",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "closed_at": {
-        "type": "string",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "merged_at": {
-        "type": "string",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "labels": {
@@ -3845,8 +3906,11 @@ const pullRequestListSchema = `{
             }
           },
           "additionalProperties": false,
-          "type": "object",
-          "description": "Label represents a GitHub label on an Issue."
+          "description": "Label represents a GitHub label on an Issue.",
+          "type": [
+            "object",
+            "null"
+          ]
         },
         "type": "array"
       },
@@ -3891,7 +3955,14 @@ const pullRequestListSchema = `{
       },
       "assignees": {
         "items": {
-          "$ref": "#/$defs/User"
+          "anyOf": [
+            {
+              "$ref": "#/$defs/User"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "type": "array"
       },
@@ -3931,19 +4002,15 @@ const pullRequestListSchema = `{
             "type": "integer"
           },
           "created_at": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "updated_at": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "closed_at": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "due_on": {
-            "type": "string",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "node_id": {
@@ -3962,7 +4029,14 @@ const pullRequestListSchema = `{
       },
       "requested_reviewers": {
         "items": {
-          "$ref": "#/$defs/User"
+          "anyOf": [
+            {
+              "$ref": "#/$defs/User"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "type": "array"
       },
@@ -4027,7 +4101,14 @@ const pullRequestListSchema = `{
       },
       "requested_teams": {
         "items": {
-          "$ref": "#/$defs/Team"
+          "anyOf": [
+            {
+              "$ref": "#/$defs/Team"
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "type": "array",
         "description": "RequestedTeams is populated as part of the PullRequestEvent. See, https://docs.github.com/developers/webhooks-and-events/github-event-types#pullrequestevent for an example."
@@ -4075,8 +4156,11 @@ const pullRequestListSchema = `{
       }
     },
     "additionalProperties": false,
-    "type": "object",
-    "description": "PullRequest represents a GitHub pull request on a repository."
+    "description": "PullRequest represents a GitHub pull request on a repository.",
+    "type": [
+      "object",
+      "null"
+    ]
   },
   "type": "array"
 }`
@@ -4146,7 +4230,6 @@ const createIssueInputSchema = `{
       "description": "IssueRequest represents a request to create/edit an issue. It is separate from Issue above because otherwise Labels and Assignee fail to serialize to the correct JSON."
     },
     "since": {
-      "type": "string",
       "description": "Since, when set, is the time the request was drafted."
     }
   },
@@ -4214,11 +4297,9 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -4432,15 +4513,12 @@ const issueSchema = `{
           "type": "string"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -4834,7 +4912,14 @@ const issueSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -4953,8 +5038,11 @@ const issueSchema = `{
               }
             },
             "additionalProperties": false,
-            "type": "object",
-            "description": "Match represents a single text match."
+            "description": "Match represents a single text match.",
+            "type": [
+              "object",
+              "null"
+            ]
           },
           "type": "array"
         }
@@ -5020,15 +5108,12 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -5094,7 +5179,14 @@ const issueSchema = `{
         },
         "text_matches": {
           "items": {
-            "$ref": "#/$defs/TextMatch"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/TextMatch"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
@@ -5115,7 +5207,14 @@ const issueSchema = `{
         },
         "inherited_from": {
           "items": {
-            "$ref": "#/$defs/Team"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Team"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array",
           "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
@@ -5181,8 +5280,11 @@ const issueSchema = `{
           }
         },
         "additionalProperties": false,
-        "type": "object",
-        "description": "Label represents a GitHub label on an Issue."
+        "description": "Label represents a GitHub label on an Issue.",
+        "type": [
+          "object",
+          "null"
+        ]
       },
       "type": "array"
     },
@@ -5193,15 +5295,12 @@ const issueSchema = `{
       "type": "integer"
     },
     "closed_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "created_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "updated_at": {
-      "type": "string",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "closed_by": {
@@ -5261,19 +5360,15 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "closed_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "due_on": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "node_id": {
@@ -5299,7 +5394,6 @@ const issueSchema = `{
           "type": "string"
         },
         "merged_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         }
       },
@@ -5349,7 +5443,14 @@ const issueSchema = `{
     },
     "assignees": {
       "items": {
-        "$ref": "#/$defs/User"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/User"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "type": "array"
     },
@@ -5377,11 +5478,9 @@ const issueSchema = `{
           "type": "string"
         },
         "created_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
-          "type": "string",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         }
       },
@@ -5391,7 +5490,14 @@ const issueSchema = `{
     },
     "text_matches": {
       "items": {
-        "$ref": "#/$defs/TextMatch"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/TextMatch"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
       "type": "array",
       "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"

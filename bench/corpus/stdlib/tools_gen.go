@@ -11,19 +11,21 @@ import (
 const numbersInputSchema = `{
   "properties": {
     "big": {
-      "type": "string",
+      "type": "integer",
       "description": "Big is an arbitrary-precision integer."
     },
     "big_ptr": {
-      "type": "string",
+      "type": "integer",
       "description": "BigPtr is an optional arbitrary-precision integer."
     },
     "float": {
       "type": "string",
+      "pattern": "^[+-]?(Inf|([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?)$",
       "description": "Float is an arbitrary-precision float."
     },
     "rat": {
       "type": "string",
+      "pattern": "^-?[0-9]+(/0*[1-9][0-9]*)?$",
       "description": "Rat is a fraction."
     },
     "number": {
@@ -75,16 +77,21 @@ const numbersInputSchema = `{
 const numbersOutputSchema = `{
   "properties": {
     "sum": {
-      "type": "string"
+      "type": "integer"
     },
     "product": {
-      "type": "string"
+      "type": [
+        "integer",
+        "null"
+      ]
     },
     "mean": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^[+-]?(Inf|([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][+-]?[0-9]+)?)$"
     },
     "fraction": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^-?[0-9]+(/0*[1-9][0-9]*)?$"
     },
     "number": {
       "type": "number"
@@ -94,9 +101,15 @@ const numbersOutputSchema = `{
     },
     "parts": {
       "items": {
-        "type": "string"
+        "type": [
+          "integer",
+          "null"
+        ]
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -128,15 +141,72 @@ func NumbersTool() *tool.Func[NumbersInput, NumbersOutput] {
 
 // addressesInputSchema is the JSON Schema of AddressesInput.
 const addressesInputSchema = `{
+  "$defs": {
+    "URL": {
+      "properties": {
+        "Scheme": {
+          "type": "string"
+        },
+        "Opaque": {
+          "type": "string"
+        },
+        "User": {
+          "properties": {},
+          "additionalProperties": false,
+          "type": [
+            "object",
+            "null"
+          ]
+        },
+        "Host": {
+          "type": "string"
+        },
+        "Path": {
+          "type": "string"
+        },
+        "Fragment": {
+          "type": "string"
+        },
+        "RawQuery": {
+          "type": "string"
+        },
+        "RawPath": {
+          "type": "string"
+        },
+        "RawFragment": {
+          "type": "string"
+        },
+        "ForceQuery": {
+          "type": "boolean"
+        },
+        "OmitHost": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "Scheme",
+        "Opaque",
+        "User",
+        "Host",
+        "Path",
+        "Fragment",
+        "RawQuery",
+        "RawPath",
+        "RawFragment",
+        "ForceQuery",
+        "OmitHost"
+      ]
+    }
+  },
   "properties": {
     "endpoint": {
-      "type": "string",
-      "format": "uri",
+      "$ref": "#/$defs/URL",
       "description": "Endpoint is a URL, encoded as encoding/json encodes net/url.URL."
     },
     "callback": {
-      "type": "string",
-      "format": "uri",
+      "$ref": "#/$defs/URL",
       "description": "Callback is an optional URL."
     },
     "addr": {
@@ -169,33 +239,112 @@ const addressesInputSchema = `{
 
 // addressesOutputSchema is the JSON Schema of *AddressesOutput.
 const addressesOutputSchema = `{
+  "$defs": {
+    "URL": {
+      "properties": {
+        "Scheme": {
+          "type": "string"
+        },
+        "Opaque": {
+          "type": "string"
+        },
+        "User": {
+          "properties": {},
+          "additionalProperties": false,
+          "type": [
+            "object",
+            "null"
+          ]
+        },
+        "Host": {
+          "type": "string"
+        },
+        "Path": {
+          "type": "string"
+        },
+        "Fragment": {
+          "type": "string"
+        },
+        "RawQuery": {
+          "type": "string"
+        },
+        "RawPath": {
+          "type": "string"
+        },
+        "RawFragment": {
+          "type": "string"
+        },
+        "ForceQuery": {
+          "type": "boolean"
+        },
+        "OmitHost": {
+          "type": "boolean"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "Scheme",
+        "Opaque",
+        "User",
+        "Host",
+        "Path",
+        "Fragment",
+        "RawQuery",
+        "RawPath",
+        "RawFragment",
+        "ForceQuery",
+        "OmitHost"
+      ]
+    }
+  },
   "properties": {
     "endpoint": {
-      "type": "string",
-      "format": "uri"
+      "$ref": "#/$defs/URL"
     },
     "redirect": {
-      "type": "string",
-      "format": "uri"
+      "anyOf": [
+        {
+          "$ref": "#/$defs/URL"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "links": {
       "items": {
-        "type": "string",
-        "format": "uri"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/URL"
+          },
+          {
+            "type": "null"
+          }
+        ]
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "peers": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "routes": {
       "additionalProperties": {
         "type": "boolean"
       },
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -236,7 +385,14 @@ const recordInputSchema = `{
         },
         "children": {
           "items": {
-            "$ref": "#/$defs/Node"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Node"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array"
         }
@@ -332,7 +488,10 @@ const recordInputSchema = `{
             ],
             "description": "Item is an element of a page."
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "next": {
           "type": "string"
@@ -393,8 +552,6 @@ const recordInputSchema = `{
   "required": [
     "id",
     "created",
-    "note",
-    "score",
     "name",
     "timeout",
     "since",
@@ -419,7 +576,14 @@ const recordOutputSchema = `{
         },
         "children": {
           "items": {
-            "$ref": "#/$defs/Node"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Node"
+              },
+              {
+                "type": "null"
+              }
+            ]
           },
           "type": "array"
         }
@@ -450,7 +614,8 @@ const recordOutputSchema = `{
       "type": "string",
       "enum": [
         "low",
-        "high"
+        "high",
+        ""
       ],
       "description": "Level is a severity; its zero value is not one of the constants."
     },
@@ -459,34 +624,52 @@ const recordOutputSchema = `{
         "type": "string",
         "enum": [
           "low",
-          "high"
+          "high",
+          ""
         ],
         "description": "Level is a severity; its zero value is not one of the constants."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "priority": {
       "type": "integer",
       "enum": [
         1,
-        2
+        2,
+        0
       ],
       "description": "Priority is a numeric priority, with constants."
     },
     "parent": {
-      "$ref": "#/$defs/Node"
+      "anyOf": [
+        {
+          "$ref": "#/$defs/Node"
+        },
+        {
+          "type": "null"
+        }
+      ]
     },
     "tags": {
       "items": {
         "type": "string"
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "attrs": {
       "additionalProperties": {
         "type": "string"
       },
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "counts": {
       "patternProperties": {
@@ -495,11 +678,17 @@ const recordOutputSchema = `{
         }
       },
       "additionalProperties": false,
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     },
     "payload": {
-      "type": "string",
-      "contentEncoding": "base64"
+      "contentEncoding": "base64",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "raw": true,
     "extras": true,
@@ -527,7 +716,10 @@ const recordOutputSchema = `{
             ],
             "description": "Item is an element of a page."
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "next": {
           "type": "string"
@@ -548,8 +740,11 @@ const recordOutputSchema = `{
       "format": "date-time"
     },
     "deadline": {
-      "type": "string",
-      "format": "date-time"
+      "format": "date-time",
+      "type": [
+        "string",
+        "null"
+      ]
     },
     "window": {
       "items": {
@@ -564,7 +759,10 @@ const recordOutputSchema = `{
       "additionalProperties": {
         "type": "string"
       },
-      "type": "object"
+      "type": [
+        "object",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -572,8 +770,6 @@ const recordOutputSchema = `{
   "required": [
     "id",
     "created",
-    "note",
-    "score",
     "level",
     "levels",
     "priority",
