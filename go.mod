@@ -6,6 +6,7 @@ require (
 	github.com/anthropics/anthropic-sdk-go/v2 v2.16.0
 	github.com/dave/jennifer v1.7.1
 	github.com/go-json-experiment/json v1.27.2
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/invopop/jsonschema v0.14.0
 	github.com/modelcontextprotocol/go-sdk v1.8.0
 	github.com/openai/openai-go/v3 v3.98.0

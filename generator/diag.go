@@ -84,15 +84,23 @@ func (d Diagnostic) String() string { return d.Format("") }
 // diagnostics collects the problems of one run.
 type diagnostics struct {
 	fset *token.FileSet
-	list []Diagnostic
+	// unadjusted makes positions ignore //line directives: those of
+	// [Check], which its caller turns back into a token.Pos of the file.
+	unadjusted bool
+	list       []Diagnostic
+}
+
+// position is where pos is, as diagnostics report it.
+func (ds *diagnostics) position(pos token.Pos) token.Position {
+	return ds.fset.PositionFor(pos, !ds.unadjusted)
 }
 
 func (ds *diagnostics) errorf(pos token.Pos, format string, args ...any) {
-	ds.add(ds.fset.Position(pos), annotations.Error, fmt.Sprintf(format, args...))
+	ds.add(ds.position(pos), annotations.Error, fmt.Sprintf(format, args...))
 }
 
 func (ds *diagnostics) warnf(pos token.Pos, format string, args ...any) {
-	ds.add(ds.fset.Position(pos), annotations.Warning, fmt.Sprintf(format, args...))
+	ds.add(ds.position(pos), annotations.Warning, fmt.Sprintf(format, args...))
 }
 
 func (ds *diagnostics) add(pos token.Position, sev annotations.Severity, msg string, notes ...Note) {

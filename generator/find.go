@@ -348,7 +348,6 @@ func (g *gen) checkPackage(ps *pkgState) {
 	ids := map[string]*toolState{}
 	keys := map[string]*toolState{} // per toolset: recv + "\x00" + key
 	names := map[string]*toolState{}
-	scope := ps.pkg.Types.Scope()
 	// Names that the outputs of other runs declare, by tool and file.
 	inOutputs := g.outputNames(ps)
 	type clash struct {
@@ -363,7 +362,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 			return
 		}
 		names[name] = ts
-		if obj := scope.Lookup(name); obj != nil {
+		if obj := g.lookup(ps, name); obj != nil {
 			g.diags.errorf(ts.decl.Name.Pos(), msgNameTaken, name, g.posString(obj.Pos()))
 		}
 		if file, ok := inOutputs[name]; ok && !ts.untagged {
@@ -428,18 +427,19 @@ func (g *gen) checkPackage(ps *pkgState) {
 		Build:       g.set.build,
 		ToolsetType: toolsetTypeName(g.set.name),
 		Imports: fileImports{
-			Tool:    freeName(scope, "tool", "toolgentool"),
-			LLM:     freeName(scope, "llm", "toolgenllm"),
-			JSON:    freeName(scope, "json", "toolgenjson"),
-			Context: freeName(scope, "context", "toolgencontext"),
+			Tool:    g.freeName(ps, "tool", "toolgentool"),
+			LLM:     g.freeName(ps, "llm", "toolgenllm"),
+			JSON:    g.freeName(ps, "json", "toolgenjson"),
+			Context: g.freeName(ps, "context", "toolgencontext"),
 		},
 	}
 }
 
-// freeName returns the first of names that the package scope does not use.
-func freeName(scope *types.Scope, names ...string) string {
+// freeName returns the first of names that the package scope of ps does
+// not use.
+func (g *gen) freeName(ps *pkgState, names ...string) string {
 	for _, n := range names {
-		if scope.Lookup(n) == nil {
+		if g.lookup(ps, n) == nil {
 			return n
 		}
 	}

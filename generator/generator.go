@@ -14,7 +14,9 @@
 //   - manifest.go describes the tools and outputs for toolgen -json.
 //
 // model.go holds what the stages pass between them; diag.go the
-// diagnostics, whose texts are in errors.go.
+// diagnostics, whose texts are in errors.go. check.go runs the find and
+// schema stages alone on a package that its caller type-checked ([Check]):
+// the analyzer of package toolcheck, which go vet and golangci-lint run.
 //
 // The generator is pure: [Generate] returns file contents and diagnostics
 // and writes nothing. cmd/toolgen is the only part that touches the disk.

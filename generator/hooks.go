@@ -51,7 +51,7 @@ func (g *gen) checkHooks(ps *pkgState, ts *toolState) {
 		} else {
 			ps.hooks[name] = &hookUse{kind: kind, ts: ts, pos: opt.ValuePos, in: ts.in, out: ts.out}
 		}
-		obj := ps.pkg.Types.Scope().Lookup(name)
+		obj := g.lookup(ps, name)
 		switch {
 		case obj == nil:
 			h.Missing = true
@@ -191,8 +191,10 @@ func (g *gen) checkLeftStubs(ps *pkgState) {
 		}
 	}
 	used := map[types.Object]bool{}
-	for _, obj := range ps.pkg.TypesInfo.Uses {
-		used[obj] = true
+	for id, obj := range ps.pkg.TypesInfo.Uses {
+		if !g.inOutput(id.Pos()) {
+			used[obj] = true
+		}
 	}
 	for _, fd := range stubs {
 		if !named[fd.Name.Name] && !used[ps.pkg.TypesInfo.Defs[fd.Name]] {

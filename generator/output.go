@@ -100,7 +100,6 @@ func (g *gen) newOutput(ps *pkgState, spec *ast.TypeSpec, doc *ast.CommentGroup,
 // constant, which nameSchemas keeps clear of it.)
 func (g *gen) checkOutputs(ps *pkgState) {
 	ids := map[string]*outputState{}
-	scope := ps.pkg.Types.Scope()
 	inOutputs := g.outputNames(ps)
 	for _, st := range ps.structured {
 		o := st.model
@@ -109,7 +108,7 @@ func (g *gen) checkOutputs(ps *pkgState) {
 		} else {
 			ids[o.ID] = st
 		}
-		if obj := scope.Lookup(o.Var); obj != nil {
+		if obj := g.lookup(ps, o.Var); obj != nil {
 			g.diags.errorf(st.dir.Pos, msgOutputVarTaken, o.Var, o.ID, g.posString(obj.Pos()), st.name.Name)
 		}
 		if file, ok := inOutputs[o.Var]; ok && !st.untagged {

@@ -163,16 +163,16 @@ func (g *gen) reportSchema(o schemaOwner, role string, e *schemagen.Error) {
 		if e.Path != "" {
 			msg = fmt.Sprintf(msgSchema, e.Path, e.Message)
 		}
-		g.diags.add(g.l.fset.Position(e.Pos), sev, msg)
+		g.diags.add(g.diags.position(e.Pos), sev, msg)
 		return
 	}
 	reach := e.Outside.Reach
 	if !reach.IsValid() {
 		reach = o.pos
 	}
-	g.diags.add(g.l.fset.Position(reach), sev,
+	g.diags.add(g.diags.position(reach), sev,
 		fmt.Sprintf(msgOutside, o.what, role, e.Path, e.Outside.Decl, e.Message),
-		Note{Pos: g.l.fset.Position(e.Pos), Message: fmt.Sprintf(noteDeclared, e.Outside.Decl)})
+		Note{Pos: g.diags.position(e.Pos), Message: fmt.Sprintf(noteDeclared, e.Outside.Decl)})
 }
 
 // rootName is the Go name an error path starts from: the type's name,
@@ -335,8 +335,7 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 	for _, st := range ps.structured {
 		addPkgNames(st.model.Type)
 	}
-	scope := ps.pkg.Types.Scope()
-	return func(name string) bool { return taken[name] || scope.Lookup(name) != nil }
+	return func(name string) bool { return taken[name] || g.lookup(ps, name) != nil }
 }
 
 // nameSchemas gives each distinct schema text of p one constant, which

@@ -39,7 +39,7 @@ func (g *gen) checkSuspend(ps *pkgState, ts *toolState) {
 func (g *gen) suspendType(ps *pkgState, ts *toolState, option string) (types.Type, *typeExpr) {
 	opt, _ := ts.dir.Option(option)
 	name := opt.Value
-	obj := ps.pkg.Types.Scope().Lookup(name)
+	obj := g.lookup(ps, name)
 	tn, isType := obj.(*types.TypeName)
 	switch {
 	case obj == nil:
