@@ -739,6 +739,17 @@ func agreeDropConstEnums(tg, inv any) {
 	}
 	// null where encoding/json writes it: a type array with "null", or a
 	// union with {"type": "null"}.
+	// The pattern or enum of a number or boolean sent as a string
+	// (json:",string"), which invopop leaves out.
+	if _, ok := b["pattern"]; !ok {
+		switch a["pattern"] {
+		case `^-?[0-9]+$`, `^[0-9]+$`, `^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`:
+			delete(a, "pattern")
+		}
+	}
+	if e, ok := a["enum"].([]any); ok && len(e) == 2 && e[0] == "true" && e[1] == "false" && b["enum"] == nil {
+		delete(a, "enum")
+	}
 	if types, ok := a["type"].([]any); ok && len(types) == 2 && types[1] == "null" {
 		if _, invList := b["type"].([]any); !invList {
 			a["type"] = types[0]

@@ -77,7 +77,7 @@ func duplicateMessage(object []string, name string) string {
 }
 
 func numberTooLongMessage(tokens []string) string {
-	return wording.At(tokens, "number longer than "+strconv.Itoa(maxNumberBytes)+" characters")
+	return wording.At(tokens, "number longer than "+strconv.Itoa(maxNumberBytes)+" characters ("+strconv.Itoa(maxIntegerBytes)+" for an integer)")
 }
 
 func numberRangeMessage(tokens []string) string {

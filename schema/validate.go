@@ -164,8 +164,12 @@ func (s *Schema) Read(args []byte, l Limits, strict bool, v any) error {
 // a big exponent crashed it. No float64 needs more: 17 significant digits
 // give any float64 exactly.
 const (
-	// maxNumberBytes bounds the text of a number.
+	// maxNumberBytes bounds the text of a number with a fraction or an
+	// exponent.
 	maxNumberBytes = 128
+	// maxIntegerBytes bounds the text of an integer, which a big.Int may
+	// hold whatever its size.
+	maxIntegerBytes = 1024
 	// maxExponent bounds the exponent of a number as written ("1e999"),
 	// which also bounds zero written with an absurd exponent
 	// ("0e99999999999"). A number of at most maxNumberBytes within the
@@ -271,6 +275,16 @@ func readValue(dec *jsontext.Decoder) (any, error) {
 // checkNumber returns num as a float64, or why it is beyond the bounds of
 // the syntax pass. num is valid JSON number syntax.
 func checkNumber(num []byte) (float64, error) {
+	if !bytes.ContainsAny(num, ".eE") {
+		// An integer: exact as written, of any magnitude up to
+		// maxIntegerBytes digits (a Go integer type refuses what it cannot
+		// hold when it is decoded, with its path).
+		if len(num) > maxIntegerBytes {
+			return 0, errNumberTooLong
+		}
+		f, _ := strconv.ParseFloat(string(num), 64)
+		return f, nil
+	}
 	if len(num) > maxNumberBytes {
 		return 0, errNumberTooLong
 	}

@@ -141,6 +141,13 @@ var wellKnownTypes = map[string]map[string]func() *jsonschema.Schema{
 		// allowed values: no enum.
 		"Duration": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "integer"} },
 	},
+	"net/netip": {
+		// MarshalText: "" for the zero Addr, else IPv4 or IPv6 (an address
+		// with a zone, "fe80::1%eth0", is outside the schema).
+		"Addr": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", AnyOf: []*jsonschema.Schema{{Enum: []any{""}}, {Format: "ipv4"}, {Format: "ipv6"}}}
+		},
+	},
 	"net": {
 		// IPv4 or IPv6, and "" for a nil IP.
 		"IP": func() *jsonschema.Schema { return &jsonschema.Schema{Type: "string"} },

@@ -121,7 +121,8 @@ func (b *Builder) AddFiles(files ...*ast.File) {
 	b.comments.addFiles(files...)
 }
 
-// Schema returns the root schema of t: the root is inlined (for a struct:
+// Schema returns the root schema of t: the root is inlined (for an output
+// that is a slice or map, in a union with null) (for a struct:
 // {"type":"object",...}), never a bare $ref; named struct types that are
 // used more than once in this schema, or recursively, live in the root's
 // "$defs" and are referenced with "$ref": "#/$defs/<Name>"; named struct
@@ -134,6 +135,17 @@ func (b *Builder) AddFiles(files ...*ast.File) {
 // struct type used by several roots is built once): they are to be read,
 // marshaled or copied, not changed.
 func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*Error) {
+	s, errs := b.schema(t, rootName)
+	// An output that is a nil slice or map is written as null. (A nil
+	// pointer to an object is not admitted: an object at the root is what
+	// MCP and the providers want of an output schema.)
+	if c := (&ctx{b: b}); b.Outputs && c.writesNull(derefAll(t)) {
+		s = c.orNull(s)
+	}
+	return s, errs
+}
+
+func (b *Builder) schema(t types.Type, rootName string) (*jsonschema.Schema, []*Error) {
 	t = derefAll(t)
 	at := site{path: rootName}
 	if n, ok := t.(*types.Named); ok {

@@ -669,24 +669,74 @@ func TestSchema(t *testing.T) {
 		// oneOf would then reject it, null matching both branches),
 		// jsonschema:"-" hides.
 		{"JSONTags", `{
-			"type": "object",
 			"properties": {
-				"name": {"type": "string"},
-				"-": {"type": "string"},
-				"opt": {"type": "string"},
-				"zero": {"type": "integer"},
-				"quoted": {"type": "string"},
-				"qf": {"type": "string"},
-				"qb": {"type": "string"},
-				"qs": {"type": "string"},
-				"NoName": {"type": "integer"},
-				"req": {"type": "string"},
-				"null": {"oneOf": [{"type": "string"}, {"type": "null"}]},
-				"nullany": {"description": "NullAny admits null already."},
-				"titled": {"title": "T"}
+				"name": {
+					"type": "string"
+				},
+				"-": {
+					"type": "string"
+				},
+				"opt": {
+					"type": "string"
+				},
+				"zero": {
+					"type": "integer"
+				},
+				"quoted": {
+					"type": "string",
+					"pattern": "^-?[0-9]+$"
+				},
+				"qf": {
+					"type": "string",
+					"pattern": "^-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"
+				},
+				"qb": {
+					"type": "string",
+					"enum": [
+						"true",
+						"false"
+					]
+				},
+				"qs": {
+					"type": "string"
+				},
+				"NoName": {
+					"type": "integer"
+				},
+				"req": {
+					"type": "string"
+				},
+				"null": {
+					"oneOf": [
+						{
+							"type": "string"
+						},
+						{
+							"type": "null"
+						}
+					]
+				},
+				"nullany": {
+					"description": "NullAny admits null already."
+				},
+				"titled": {
+					"title": "T"
+				}
 			},
 			"additionalProperties": false,
-			"required": ["name", "-", "quoted", "qf", "qb", "qs", "req", "null", "nullany", "titled"]
+			"type": "object",
+			"required": [
+				"name",
+				"-",
+				"quoted",
+				"qf",
+				"qb",
+				"qs",
+				"req",
+				"null",
+				"nullany",
+				"titled"
+			]
 		}`},
 		{"Described", `{
 			"type": "object",
@@ -767,6 +817,7 @@ func TestSchema(t *testing.T) {
 						"10",
 						"20"
 					],
+					"pattern": "^-?[0-9]+$",
 					"description": "Level is a log level."
 				},
 				"plain": {

@@ -85,7 +85,9 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 	if nullable && !admitsNull(prop) {
 		prop = &jsonschema.Schema{OneOf: []*jsonschema.Schema{prop, {Type: "null"}}}
 	}
-	if !omitted && c.writesNull(f.v.Type()) {
+	// omitempty leaves out a nil pointer, but not a pointer to a nil slice,
+	// map or pointer.
+	if c.writesNull(f.v.Type()) && (!omitted || c.pointsToNull(f.v.Type())) {
 		prop = c.orNull(prop)
 	}
 	parent.Properties.Set(f.name, prop)
@@ -185,6 +187,13 @@ func (c *ctx) writesNull(t types.Type) bool {
 		return c.b.specialOf(t).kind == structural
 	}
 	return false
+}
+
+// pointsToNull reports whether t is a pointer to something encoding/json
+// can write as null.
+func (c *ctx) pointsToNull(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	return ok && c.writesNull(p.Elem())
 }
 
 // orNull returns s as a schema that admits null too, or s when it already

@@ -169,6 +169,20 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 	switch prop.Type {
 	case "integer", "number", "boolean":
 		if tt.field.json.has("string") {
+			// What encoding/json reads back from the string.
+			switch prop.Type {
+			case "integer":
+				prop.Pattern = `^-?[0-9]+$`
+				if prop.Minimum == "0" {
+					prop.Pattern = `^[0-9]+$`
+				}
+			case "number":
+				prop.Pattern = `^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+			case "boolean":
+				if prop.Enum == nil {
+					prop.Enum = []any{"true", "false"}
+				}
+			}
 			prop.Type = "string"
 			// The bounds of a sized integer type describe the number, not
 			// the string that carries it.
