@@ -28,7 +28,10 @@ const (
 	msgHookClash       = "hook %s has the name of a declaration toolgen generates; choose another name"
 	msgStrict          = "%s is strict: %s at %s: %s"
 	msgNameInOutput    = "generated %s: already declared in %s, the output of another toolgen run, which this build compiles too; run that one again (go generate) or remove the file"
-	msgUntaggedOnly    = "tool function %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
+	msgUntaggedOnly    = "%s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
+	msgLowerOnly       = "%s exists with the build tags %s but not with %s: the output of %s, which both builds compile, refers to it; declare it in both builds, or behind all the tags %s"
+	msgNotAllTags      = "%s is behind //go:build %s, which holds without the tag %s too: a run other than %s would write it as well, into a file that a build may compile with this run's; declare it behind all the tags %s, or in every build"
+	msgHookElsewhere   = "hook %s is missing, and a tool at %s names it too, in a file that a build without the tag %s compiles: the runs of both would write its stub, into files that a build may compile together; declare %s yourself, in a file that every build with either tool compiles"
 	msgNotOwnOutput    = "toolgen will not write %s: %s; remove it, or choose another -output"
 	msgUntaggedHooks   = "toolgen will not add hook stubs to %s: it has no //go:build line, and the stubs are for tools that exist only with the build tags %s; choose another -hooks"
 	msgDialect         = "%s: %s cannot express %s at %s: %s (-dialects lists %s)"
@@ -60,5 +63,4 @@ const (
 	msgOutputBadType       = "output %q: %v"
 	msgDuplicateOutputID   = "duplicate output id %q: first used at %s"
 	msgOutputVarTaken      = "generated name %s of output %q is already declared at %s; rename it, or the type %s"
-	msgUntaggedOnlyType    = "output type %s exists without the build tags %s but not with them: the output of toolgen without -tags, which both builds compile, refers to it; declare it in both builds, or behind the tags only"
 )

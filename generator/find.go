@@ -30,11 +30,14 @@ type pkgState struct {
 	tools []*toolState
 	// structured are the structured outputs (annotated types).
 	structured []*outputState
-	// untagged and untaggedStructured are, in a run with tags, the tools
-	// and structured outputs that the build without them has too: the run
-	// without tags writes them.
-	untagged           []*toolState
-	untaggedStructured []*outputState
+	// lower and lowerStructured are, in a run with tags, the tools and
+	// structured outputs that a build with fewer of the tags has too: the
+	// run with those tags writes them (see splitByBuild).
+	lower           []*toolState
+	lowerStructured []*outputState
+	// outsideHooks are the hooks named by the tools of the files that the
+	// build does not compile, in a run with tags.
+	outsideHooks []outsideHook
 	// previous is the path of an earlier output of this run, if any;
 	// outputs those of other runs (other tags, other -output names) that
 	// the build compiles with the package.
@@ -57,9 +60,10 @@ type toolState struct {
 	decl            *ast.FuncDecl
 	dir             *annotations.Directive
 	broken          bool // a signature problem was reported; skip its schemas
-	// untagged reports, in a run with tags, that the build without them
-	// has the tool too (see splitByBuild).
-	untagged bool
+	// lower is, in a run with tags, the tags of the run that writes the
+	// tool instead of this one: the fewest of the tags with which it
+	// exists (see splitByBuild). It is nil when this run writes it.
+	lower *tagSet
 }
 
 func newGen(l *loaded, cfg *Config, set tagSet) *gen {
@@ -365,7 +369,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		if obj := g.lookup(ps, name); obj != nil {
 			g.diags.errorf(ts.decl.Name.Pos(), msgNameTaken, name, g.posString(obj.Pos()))
 		}
-		if file, ok := inOutputs[name]; ok && !ts.untagged {
+		if file, ok := inOutputs[name]; ok && ts.lower == nil {
 			c := clash{ts, file}
 			if clashNames[c] == nil {
 				clashes = append(clashes, c)
@@ -425,6 +429,7 @@ func (g *gen) checkPackage(ps *pkgState) {
 		Dir:         pkgDir(ps.pkg),
 		Tags:        g.set.tags,
 		Build:       g.set.build,
+		Set:         g.set.name,
 		ToolsetType: toolsetTypeName(g.set.name),
 		Imports: fileImports{
 			Tool:    g.freeName(ps, "tool", "toolgentool"),
@@ -554,44 +559,60 @@ func toolsetFunc(recv, set string) string {
 	return recv + set + "Tools"
 }
 
-// setName is the tag set whose file holds the tool of ts: "" for the run
-// without tags.
+// setName is the name of the tag set whose file holds the tool of ts: ""
+// for the run without tags.
 func (g *gen) setName(ts *toolState) string {
-	if ts.untagged {
-		return ""
+	if ts.lower != nil {
+		return ts.lower.name
 	}
 	return g.set.name
 }
 
 // keepOwnTools leaves in ps the tools and outputs that this run writes,
-// and the tools' hook stubs: in a run with tags, those that the build
-// without the tags lacks. The others stay known, for the names they will
-// have.
+// and the tools' hook stubs: in a run with tags, those that no build with
+// fewer of the tags has. The others stay known, for the names they will
+// have. A hook that one of the others names too gets its stub from the run
+// that writes that tool, into a hooks file that this build compiles; one
+// that a tool of a build without one of the tags names is an error (see
+// msgHookElsewhere).
 func (g *gen) keepOwnTools(ps *pkgState) {
 	var ownOutputs []*outputState
 	for _, st := range ps.structured {
-		if st.untagged {
-			ps.untaggedStructured = append(ps.untaggedStructured, st)
+		if st.lower != nil {
+			ps.lowerStructured = append(ps.lowerStructured, st)
 		} else {
 			ownOutputs = append(ownOutputs, st)
 		}
 	}
 	ps.structured = ownOutputs
 	var own []*toolState
+	lowerHooks := map[string]bool{}
 	for _, ts := range ps.tools {
-		if ts.untagged {
-			ps.untagged = append(ps.untagged, ts)
+		if ts.lower != nil {
+			ps.lower = append(ps.lower, ts)
+			for _, h := range ts.model.Hooks {
+				lowerHooks[h.Func] = true
+			}
 		} else {
 			own = append(own, ts)
 		}
 	}
-	if len(ps.untagged) == 0 && len(ps.untaggedStructured) == 0 {
-		return
+	for _, h := range ps.outsideHooks {
+		if h.lower {
+			lowerHooks[h.name] = true
+		}
 	}
 	ps.tools = own
 	ps.stubs = slices.DeleteFunc(ps.stubs, func(st stub) bool {
-		return !slices.ContainsFunc(own, func(ts *toolState) bool { return ts.model == st.Tool })
+		return lowerHooks[st.Hook.Func] || !slices.ContainsFunc(own, func(ts *toolState) bool { return ts.model == st.Tool })
 	})
+	for _, st := range ps.stubs {
+		for _, h := range ps.outsideHooks {
+			if h.name == st.Hook.Func && h.without != "" {
+				g.diags.errorf(h.pos, msgHookElsewhere, h.name, g.posString(ps.hooks[st.Hook.Func].pos), h.without, h.name)
+			}
+		}
+	}
 	if len(own) == 0 && len(ownOutputs) == 0 {
 		ps.model = nil
 	}
@@ -627,24 +648,22 @@ func (g *gen) posString(pos token.Pos) string {
 // generatedNames are the package-level names that the generated files of
 // ps declare: per tool its constructor and Spec, the toolset functions and
 // types, per output its variable, and the schema constants once the schema
-// stage has named them; in a run with tags, those of the tools and outputs
-// that the run without tags writes, and every name that the other outputs
-// compiled with ps declare.
+// stage has named them; in a run with tags, also those of the tools and
+// outputs that the runs with fewer tags write, but for their schema
+// constants. They come from the sources alone, never from the files that
+// other runs wrote.
 func (g *gen) generatedNames(ps *pkgState) []string {
 	var names []string
-	for _, list := range [][]*toolState{ps.tools, ps.untagged} {
+	for _, list := range [][]*toolState{ps.tools, ps.lower} {
 		for _, ts := range list {
 			names = append(names, ts.model.Ctor, ts.model.Spec)
 			names = append(names, toolsetNames(ts.model.Recv, g.setName(ts))...)
 		}
 	}
-	for _, list := range [][]*outputState{ps.structured, ps.untaggedStructured} {
+	for _, list := range [][]*outputState{ps.structured, ps.lowerStructured} {
 		for _, st := range list {
 			names = append(names, st.model.Var)
 		}
-	}
-	for _, f := range ps.outputs {
-		names = append(names, g.l.outputNames[f]...)
 	}
 	if ps.model != nil {
 		for _, c := range ps.model.Schemas {

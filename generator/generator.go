@@ -46,11 +46,14 @@ type Config struct {
 	Dir string
 	// Patterns are go/packages patterns; none means ".".
 	Patterns []string
-	// Tags are build tags. A run with tags writes only the tools that the
-	// build without them does not have, into a file of its own whose
-	// //go:build line requires the tags, with toolset functions named
-	// after them (EnterpriseTools). The run without tags writes the
-	// others, into a file that every build compiles.
+	// Tags are build tags. A run with tags writes only the tools that no
+	// build with fewer of them has (none, or only some of them), into a
+	// file of its own whose //go:build line requires the tags, with
+	// toolset functions and schema constants named after them
+	// (EnterpriseTools, userSchemaEnterprise). The run without tags writes
+	// the tools of the build without tags, into a file that every build
+	// compiles. What a run writes depends on the sources only, not on the
+	// files of the others, which may run in any order (see tags.go).
 	Tags []string
 	// Output is the generated file's name in each package; "" means the
 	// first name of [OutputNames]: [DefaultOutput] without Tags,

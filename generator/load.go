@@ -179,10 +179,11 @@ func clauseName(src []byte) string {
 }
 
 // reportPackageErrors reports the loader's errors for every package,
-// except those caused by hiding the previous output: uses of the names the
-// new output declares again, in the package or through its name in
-// another. It runs after the schema stage, which names the schema
-// constants.
+// except those caused by hiding the previous outputs: uses of the names the
+// new output declares again, or that the outputs of other runs declare (or
+// will: the toolsets of the runs with fewer tags), in the package or
+// through its name in another. It runs after the schema stage, which names
+// the schema constants.
 func (g *gen) reportPackageErrors() {
 	generated := map[*pkgState]map[string]bool{}
 	byName := map[string]map[string]bool{} // package name → generated names
@@ -191,7 +192,11 @@ func (g *gen) reportPackageErrors() {
 		if byName[ps.pkg.Name] == nil {
 			byName[ps.pkg.Name] = map[string]bool{}
 		}
-		for _, n := range g.generatedNames(ps) {
+		names := g.generatedNames(ps)
+		for _, f := range ps.outputs {
+			names = append(names, g.l.outputNames[f]...)
+		}
+		for _, n := range names {
 			generated[ps][n] = true
 			byName[ps.pkg.Name][n] = true
 		}

@@ -32,10 +32,13 @@ type pkgModel struct {
 	// Imports are how the generated files refer to their imports.
 	Imports fileImports
 	// Tags are the build tags of the run, sorted; Build the expression of
-	// the //go:build line of its files ("" without tags); ToolsetType the
-	// type through which the functions' toolset reaches the constructors.
+	// the //go:build line of its files ("" without tags); Set the name of
+	// the tag set, which the names of the file's toolsets and schema
+	// constants hold (Enterprise; "" without tags); ToolsetType the type
+	// through which the functions' toolset reaches the constructors.
 	Tags        []string
 	Build       string
+	Set         string
 	ToolsetType string
 }
 

@@ -21,9 +21,10 @@ type outputState struct {
 	typ   types.Type // nil when the type cannot be an output (reported)
 	name  *ast.Ident
 	dir   *annotations.Directive
-	// untagged reports, in a run with tags, that the build without them
-	// has the type too: the run without tags writes it.
-	untagged bool
+	// lower is, in a run with tags, the tags of the run that writes the
+	// output instead of this one (see splitByBuild); nil when this one
+	// writes it.
+	lower *tagSet
 }
 
 // typeDocs maps each doc comment of the type declarations of file that may
@@ -111,7 +112,7 @@ func (g *gen) checkOutputs(ps *pkgState) {
 		if obj := g.lookup(ps, o.Var); obj != nil {
 			g.diags.errorf(st.dir.Pos, msgOutputVarTaken, o.Var, o.ID, g.posString(obj.Pos()), st.name.Name)
 		}
-		if file, ok := inOutputs[o.Var]; ok && !st.untagged {
+		if file, ok := inOutputs[o.Var]; ok && st.lower == nil {
 			g.diags.errorf(st.dir.Pos, msgNameInOutput, o.Var, g.relPath(file))
 		}
 	}

@@ -231,8 +231,8 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 		if p.Build == "" {
 			f.Commentf("%s returns %s by key. Each call builds new tools in a new map.", name, which)
 		} else {
-			f.Commentf("%s returns %s that exist only with the build tags %s, by key; %s returns the others. Each call builds new tools in a new map.",
-				name, which, strings.Join(p.Tags, ","), toolsetFunc(recv, ""))
+			f.Commentf("%s returns %s that exist only with the build tags %s, by key; %s the others. Each call builds new tools in a new map.",
+				name, which, strings.Join(p.Tags, ","), lowerToolsets(recv, p.Tags))
 		}
 		if recv != "" {
 			f.Func().Id(name).Params(jen.Id("r").Op("*").Id(recv)).Qual(toolPath, "Toolset").Block(set)
@@ -255,6 +255,21 @@ func renderToolsets(f *jen.File, p *pkgModel) {
 		f.Func().Params(jen.Id(typ)).Id("tools").Params().Qual(toolPath, "Toolset").Block(set)
 		f.Line()
 	}
+}
+
+// lowerToolsets names, for a toolset comment of the file of tags, the
+// toolsets of recv that the files of the runs with fewer of the tags
+// declare: "Tools returns", "Tools, BetaTools and EnterpriseTools return".
+func lowerToolsets(recv string, tags []string) string {
+	set, _ := newTagSet(tags)
+	var names []string
+	for _, sub := range set.subsets() {
+		names = append(names, toolsetFunc(recv, sub.name))
+	}
+	if len(names) == 1 {
+		return names[0] + " returns"
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " return"
 }
 
 // stringLit is a string constant: a raw string when it can be one, so that

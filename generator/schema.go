@@ -295,10 +295,13 @@ func (g *gen) dialectReasons(b *schemagen.Builder, ps *pkgState, root types.Type
 }
 
 // nameTaken reports whether a schema constant of ps may not take name:
-// the package declares it, or will in its hooks file (a stub), or one of its
-// files imports a package by it (Go has one namespace for the package block
-// and the files' imports), or the generated file declares it for a tool or
-// a toolset, or refers to an import by it.
+// the package declares it, or a hook has it (a hooks file declares it, or
+// will, a stub), or one of its files imports a package by it (Go has one
+// namespace for the package block and the files' imports), or a generated
+// file declares it for a tool, an output or a toolset (the file of a run
+// with fewer tags too), or the file refers to an import by it. It never
+// looks at the files that other runs wrote: what a run writes depends on
+// the sources only.
 func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 	taken := map[string]bool{ps.model.Imports.Tool: true, ps.model.Imports.JSON: true}
 	for _, f := range ps.pkg.Syntax {
@@ -308,8 +311,12 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 			}
 		}
 	}
-	for _, st := range ps.stubs {
-		taken[st.Hook.Func] = true
+	for _, list := range [][]*toolState{ps.tools, ps.lower} {
+		for _, ts := range list {
+			for _, h := range ts.model.Hooks {
+				taken[h.Func] = true // stubbed or not, here or by another run
+			}
+		}
 	}
 	var addPkgNames func(e *typeExpr)
 	addPkgNames = func(e *typeExpr) {
@@ -343,9 +350,12 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 // use (tools in source order, each input before its output, then its
 // suspend and resume types; then the outputs in source order). The constant is named after
 // the Go type of that first use (schemaBaseName): WeatherInput gives
-// weatherInputSchema, []Item itemListSchema. When taken reports the name,
-// or another text of the file has it already, the constant gets the first
-// free number instead: itemSchema2, itemSchema3, …
+// weatherInputSchema, []Item itemListSchema. In the file of a run with
+// tags, the tag set's name follows: weatherInputSchemaEnterprise, which
+// no constant of the file of another run is named, since theirs end in
+// Schema or in the name of another tag set (see tags.go). When taken reports
+// the name, or another text of the file has it already, the constant gets
+// the first free number instead: itemSchema2, itemSchema3, …
 func nameSchemas(p *pkgModel, taken func(string) bool) {
 	byText := map[string]*schemaConst{}
 	used := map[string]bool{}
@@ -356,7 +366,7 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 		if c, ok := byText[string(text)]; ok {
 			return c
 		}
-		base := schemaBaseName(of) + "Schema"
+		base := schemaBaseName(of) + "Schema" + p.Set
 		name := base
 		for n := 2; used[name] || taken(name); n++ {
 			name = base + strconv.Itoa(n)

@@ -8,6 +8,7 @@ import (
 	"go/build/constraint"
 	"go/parser"
 	"go/token"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,14 +19,44 @@ import (
 	"github.com/toolgen-go/toolgen/annotations"
 )
 
-// A run with build tags writes the tools that exist only under those tags:
-// the tools of the build with the tags that the build without them does
-// not have. They go into a file of their own, whose //go:build line is the
-// tags, beside the output of the run without tags, which every build
-// compiles. So every build compiles: the one without the tags sees only
-// tools_gen.go, the one with them both files. The tagged file's toolsets
-// are named after the tags (EnterpriseTools, ServiceEnterpriseTools), so
-// that they never clash with Tools and ServiceTools.
+// A run with build tags writes the tools that exist only under those tags
+// into a file of its own, whose //go:build line is the tags
+// (tools_enterprise_gen.go, //go:build enterprise), beside the output of
+// the run without tags, which every build compiles. A build compiles the
+// files of every run whose tags it has: the build with beta and enterprise
+// compiles tools_gen.go, tools_beta_gen.go, tools_enterprise_gen.go and
+// tools_beta_enterprise_gen.go. The runs may come in any order, and each
+// reads only the sources: what a run writes is a function of the sources,
+// never of the files that other runs wrote. Two rules keep the files of
+// all runs apart in every build:
+//
+//   - A tool (or structured output) belongs to one run: of the runs whose
+//     files a build with it compiles, the one with the fewest tags. The run
+//     with tags T writes the tools of the build with T that no build with
+//     only some of T has; the run without tags writes those of the build
+//     without tags. A tool behind //go:build enterprise belongs to -tags
+//     enterprise, not to -tags beta,enterprise; one that every build has,
+//     even from two files (!enterprise and enterprise), to the run without
+//     tags. A run finds the run of each tool of its build from the build
+//     constraints of the package's files, never from generated files.
+//   - No name that one run's file declares is declared by another's. The
+//     constructors and Specs are named after the tools' functions, which
+//     one build declares once; the toolsets after the tag set as well
+//     (EnterpriseTools, ServiceEnterpriseTools, enterpriseToolset); and so
+//     are the schema constants, whose name ends in the tag set's
+//     (userSchemaEnterprise, where tools_gen.go has userSchema), so that
+//     a file repeats a schema that another file has rather than refer to a
+//     constant of a file that may not be written yet. A hook's stub is
+//     written by the run of the tools that name it, or, when one of them
+//     belongs to a run with fewer tags, by that run, into a hooks file that
+//     the build compiles too.
+//
+// The run of a build reports, as errors, what would break these rules: a
+// tool that a build with fewer tags has but this one does not (the file of
+// the run with fewer tags, which this build compiles, refers to it); a tool
+// of this run that a build without one of its tags may have too (behind
+// //go:build enterprise || beta the runs of either tag would write it);
+// a missing hook that tools of two such runs name.
 
 // tagSet is the build tags of a run and the names they give its output.
 type tagSet struct {
@@ -39,10 +70,17 @@ type tagSet struct {
 	build string
 }
 
+// maxTags is the most build tags a run takes: its run finds its tools
+// among the builds of every subset of them.
+const maxTags = 12
+
 func newTagSet(tags []string) (tagSet, error) {
 	tags, err := normalTags(tags)
 	if err != nil {
 		return tagSet{}, err
+	}
+	if len(tags) > maxTags {
+		return tagSet{}, fmt.Errorf("%d build tags: toolgen takes at most %d", len(tags), maxTags)
 	}
 	if len(tags) == 0 {
 		return tagSet{}, nil
@@ -119,8 +157,8 @@ func OutputNames(tags []string) (output, hooks string, err error) {
 }
 
 // toolKey identifies a tool across builds: its receiver type and its
-// function's name. A tool that both builds have is written by the run
-// without tags, whichever file declares it in each build.
+// function's name. A tool that several builds have is written by the run
+// with the fewest tags, whichever file declares it in each build.
 func toolKey(fd *ast.FuncDecl) string {
 	if fd.Recv == nil || len(fd.Recv.List) == 0 {
 		return fd.Name.Name
@@ -160,82 +198,236 @@ func untaggedContext(env []string) build.Context {
 	return ctx
 }
 
-// splitByBuild, in a run with tags, marks the tools of ps that the build
-// without the tags has too: the run without tags writes them. A tool that
-// the build without the tags has but the build with them does not (one in
-// a file behind //go:build !enterprise, say) is an error, since the output
-// of the run without tags, which both builds compile, refers to it.
+// subsets are the tag sets made of some of the tags of s, not all: the
+// runs whose files every build with s compiles. The smallest come first,
+// the set without tags the very first.
+func (s tagSet) subsets() []tagSet {
+	n := len(s.tags)
+	var out []tagSet
+	for bits := range 1<<n - 1 {
+		var tags []string
+		for i, tag := range s.tags {
+			if bits&(1<<i) != 0 {
+				tags = append(tags, tag)
+			}
+		}
+		sub, _ := newTagSet(tags)
+		out = append(out, sub)
+	}
+	slices.SortStableFunc(out, func(a, b tagSet) int { return len(a.tags) - len(b.tags) })
+	return out
+}
+
+// flagString spells a run: "toolgen -tags beta,enterprise", or "toolgen
+// without -tags".
+func (s tagSet) flagString() string {
+	if len(s.tags) == 0 {
+		return "toolgen without -tags"
+	}
+	return "toolgen -tags " + strings.Join(s.tags, ",")
+}
+
+// buildFiles answers which builds compile a file of the package: go/build's
+// MatchFile, in the environment of the run, with any build tags. It reads
+// each file once.
+type buildFiles struct {
+	ctx build.Context
+	src map[string][]byte
+}
+
+func newBuildFiles(env []string) *buildFiles {
+	b := &buildFiles{ctx: untaggedContext(env), src: map[string][]byte{}}
+	b.ctx.OpenFile = func(path string) (io.ReadCloser, error) {
+		src, err := b.read(path)
+		return io.NopCloser(bytes.NewReader(src)), err
+	}
+	return b
+}
+
+func (b *buildFiles) read(path string) ([]byte, error) {
+	if src, ok := b.src[path]; ok {
+		return src, nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b.src[path] = src
+	return src, nil
+}
+
+// compiles reports whether the build with tags compiles file.
+func (b *buildFiles) compiles(file string, tags []string) bool {
+	ctx := b.ctx
+	ctx.BuildTags = tags
+	ok, err := ctx.MatchFile(filepath.Dir(file), filepath.Base(file))
+	return ok && err == nil
+}
+
+// firstSubset is the index in subs of the first tag set whose build
+// compiles file, -1 if none does.
+func (b *buildFiles) firstSubset(file string, subs []tagSet) int {
+	return slices.IndexFunc(subs, func(s tagSet) bool { return b.compiles(file, s.tags) })
+}
+
+// withoutTag returns a tag of s that the build of file can do without: the
+// build with the other tags of s, and with every other tag that the
+// file's //go:build line names, compiles file. Such a file's declarations
+// are in builds that the file of s is not compiled in, whose runs write
+// them too (a tool behind //go:build beta || enterprise is in the build
+// with beta and in the build with enterprise).
+func (b *buildFiles) withoutTag(file string, s tagSet) (string, bool) {
+	src, err := b.read(file)
+	if err != nil {
+		return "", false
+	}
+	var others []string
+	if x := fileConstraint(src); x != nil {
+		x.Eval(func(tag string) bool { // it calls ok for every tag
+			if !slices.Contains(s.tags, tag) && !slices.Contains(others, tag) {
+				others = append(others, tag)
+			}
+			return false
+		})
+	}
+	for _, tag := range s.tags {
+		tags := append(slices.DeleteFunc(slices.Clone(s.tags), func(t string) bool { return t == tag }), others...)
+		if b.compiles(file, tags) {
+			return tag, true
+		}
+	}
+	return "", false
+}
+
+// declaration is a tool or a structured output declared in a file of the
+// package, for splitByBuild: its key (toolKey, typeKey), its name and
+// where it is.
+type declaration struct {
+	key, name, file string
+	pos             token.Pos
+	typ             bool // a structured output, not a tool
+	own             bool // in the build of the run
+}
+
+// outsideHook is a hook that a tool of a file the run's build does not
+// compile names, as splitByBuild finds it: the run writes no stub of it
+// when a build with fewer tags compiles the file (lower), and reports one
+// that a build without one of its tags compiles (without names that tag).
+type outsideHook struct {
+	name    string
+	pos     token.Pos
+	lower   bool
+	without string
+}
+
+// splitByBuild, in a run with tags, finds for each tool and structured
+// output of ps the run that writes it: the run whose tags are the fewest
+// of the run's tags with which the tool exists, the first of the set's
+// subsets whose build compiles one of the files that declare it. This run
+// writes the others. It reports what would break the builds: a tool that a
+// build with fewer tags has but this build does not (the output of the run
+// with fewer tags, which this build compiles, refers to it); a tool of this
+// run whose file a build without one of the tags compiles (another run,
+// whose file a build may compile with this one's, would write it too).
 func (g *gen) splitByBuild(ps *pkgState) {
 	if len(g.set.tags) == 0 {
 		return
 	}
-	ctx := untaggedContext(g.cfg.Env)
-	matched := map[string]bool{}
-	untagged := func(file string) bool {
-		ok, seen := matched[file]
-		if !seen {
-			var err error
-			ok, err = ctx.MatchFile(filepath.Dir(file), filepath.Base(file))
-			ok = ok && err == nil
-			matched[file] = ok
-		}
-		return ok
-	}
-	inUntagged := map[string]bool{}
-	tagged := map[string]bool{}
+	files := newBuildFiles(g.cfg.Env)
+	subs := g.set.subsets()
+	var decls []declaration
 	for _, ts := range ps.tools {
-		key := toolKey(ts.decl)
-		tagged[key] = true
-		if untagged(g.l.fset.File(ts.decl.Pos()).Name()) {
-			inUntagged[key] = true
-		}
+		decls = append(decls, declaration{key: toolKey(ts.decl), name: ts.decl.Name.Name, pos: ts.decl.Name.Pos(), own: true})
 	}
 	for _, st := range ps.structured {
-		key := typeKey(st.name.Name)
-		tagged[key] = true
-		if untagged(g.l.fset.File(st.name.Pos()).Name()) {
-			inUntagged[key] = true
-		}
+		decls = append(decls, declaration{key: typeKey(st.name.Name), name: st.name.Name, pos: st.name.Pos(), typ: true, own: true})
 	}
 	for _, file := range ps.pkg.IgnoredFiles {
-		if !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") || !untagged(file) {
+		if !strings.HasSuffix(file, ".go") || strings.HasSuffix(file, "_test.go") {
 			continue
 		}
-		src, err := os.ReadFile(file)
+		src, err := files.read(file)
 		if err != nil || bytes.HasPrefix(src, []byte(Header+"\n")) {
 			continue
 		}
 		f, err := parser.ParseFile(g.l.fset, file, src, parseMode)
 		if err != nil {
-			continue // the run without tags reports it
+			continue // the run of a build that compiles it reports it
 		}
+		lower := files.firstSubset(file, subs) >= 0
+		without, _ := files.withoutTag(file, g.set)
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
 			if !ok || fd.Doc == nil || !hasDirective(fd.Doc) {
 				continue
 			}
-			key := toolKey(fd)
-			inUntagged[key] = true
-			if !tagged[key] {
-				g.diags.errorf(fd.Name.Pos(), msgUntaggedOnly, fd.Name.Name, strings.Join(g.set.tags, ","))
+			decls = append(decls, declaration{key: toolKey(fd), name: fd.Name.Name, pos: fd.Name.Pos()})
+			dir, _ := annotations.Parse(fd.Doc)
+			if dir == nil {
+				continue
+			}
+			for _, kind := range hookOptions {
+				if opt, ok := dir.Option(string(kind)); ok {
+					ps.outsideHooks = append(ps.outsideHooks, outsideHook{name: opt.Value, pos: opt.ValuePos, lower: lower, without: without})
+				}
 			}
 		}
 		for doc, spec := range typeDocs(f) {
-			if !hasDirective(doc) {
-				continue
+			if hasDirective(doc) {
+				decls = append(decls, declaration{key: typeKey(spec.Name.Name), name: spec.Name.Name, pos: spec.Name.Pos(), typ: true})
 			}
-			key := typeKey(spec.Name.Name)
-			inUntagged[key] = true
-			if !tagged[key] {
-				g.diags.errorf(spec.Name.Pos(), msgUntaggedOnlyType, spec.Name.Name, strings.Join(g.set.tags, ","))
+		}
+	}
+	for i := range decls {
+		decls[i].file = g.l.fset.File(decls[i].pos).Name()
+	}
+
+	// writer is, for each key, the first of subs whose build has it.
+	writer := map[string]int{}
+	inBuild := map[string]bool{}
+	for _, d := range decls {
+		if d.own {
+			inBuild[d.key] = true
+		}
+		if i := files.firstSubset(d.file, subs); i >= 0 {
+			if w, ok := writer[d.key]; !ok || i < w {
+				writer[d.key] = i
+			}
+		}
+	}
+	reported := map[string]bool{}
+	for _, d := range decls {
+		what := "tool function " + d.name
+		if d.typ {
+			what = "output type " + d.name
+		}
+		w, lower := writer[d.key]
+		switch {
+		case reported[d.key]:
+		case !inBuild[d.key] && lower:
+			reported[d.key] = true
+			if len(subs[w].tags) == 0 {
+				g.diags.errorf(d.pos, msgUntaggedOnly, what, strings.Join(g.set.tags, ","))
+			} else {
+				g.diags.errorf(d.pos, msgLowerOnly, what, strings.Join(subs[w].tags, ","), strings.Join(g.set.tags, ","), subs[w].flagString(), strings.Join(g.set.tags, ","))
+			}
+		case inBuild[d.key] && !lower:
+			if tag, ok := files.withoutTag(d.file, g.set); ok {
+				reported[d.key] = true
+				src, _ := files.read(d.file)
+				g.diags.errorf(d.pos, msgNotAllTags, what, fileBuild(src), tag, g.set.flagString(), strings.Join(g.set.tags, ","))
 			}
 		}
 	}
 	for _, ts := range ps.tools {
-		ts.untagged = inUntagged[toolKey(ts.decl)]
+		if w, ok := writer[toolKey(ts.decl)]; ok {
+			ts.lower = &subs[w]
+		}
 	}
 	for _, st := range ps.structured {
-		st.untagged = inUntagged[typeKey(st.name.Name)]
+		if w, ok := writer[typeKey(st.name.Name)]; ok {
+			st.lower = &subs[w]
+		}
 	}
 }
 
@@ -298,23 +490,42 @@ func (s tagSet) outputOwner(path string) (mine bool, why string) {
 // fileBuild is the expression of the //go:build line of src, "" when it
 // has none.
 func fileBuild(src []byte) string {
+	if x := fileConstraint(src); x != nil {
+		return x.String()
+	}
+	return ""
+}
+
+// fileConstraint is the build constraint of src: its //go:build line, or
+// else its // +build lines joined; nil when it has none.
+func fileConstraint(src []byte) constraint.Expr {
 	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.PackageClauseOnly|parser.ParseComments)
 	if err != nil {
-		return ""
+		return nil
 	}
+	var plus constraint.Expr
 	for _, cg := range f.Comments {
 		if cg.Pos() > f.Package {
 			break
 		}
 		for _, c := range cg.List {
-			if constraint.IsGoBuild(c.Text) {
+			switch {
+			case constraint.IsGoBuild(c.Text):
 				if x, err := constraint.Parse(c.Text); err == nil {
-					return x.String()
+					return x
+				}
+			case constraint.IsPlusBuild(c.Text):
+				if x, err := constraint.Parse(c.Text); err == nil {
+					if plus == nil {
+						plus = x
+					} else {
+						plus = &constraint.AndExpr{X: plus, Y: x}
+					}
 				}
 			}
 		}
 	}
-	return ""
+	return plus
 }
 
 // claimOutputs checks that this run may write or remove the output of each

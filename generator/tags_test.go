@@ -44,6 +44,23 @@ func TestTagNames(t *testing.T) {
 		_, err := ParseTags(bad)
 		assert.Error(t, err, bad)
 	}
+	_, err := newTagSet(strings.Split("a,b,c,d,e,f,g,h,i,j,k,l,m", ","))
+	assert.EqualError(t, err, "13 build tags: toolgen takes at most 12")
+}
+
+// TestTagSubsets: the runs whose files a build with several tags compiles,
+// fewest tags first, as splitByBuild looks for the run that writes a tool,
+// and as the toolset comments name them.
+func TestTagSubsets(t *testing.T) {
+	set, err := newTagSet([]string{"pro", "beta", "enterprise"})
+	require.NoError(t, err)
+	var names []string
+	for _, sub := range set.subsets() {
+		names = append(names, sub.name)
+	}
+	assert.Equal(t, []string{"", "Beta", "Enterprise", "Pro", "BetaEnterprise", "BetaPro", "EnterprisePro"}, names)
+	assert.Equal(t, "Tools returns", lowerToolsets("", []string{"enterprise"}))
+	assert.Equal(t, "ServiceTools, ServiceBetaTools and ServiceEnterpriseTools return", lowerToolsets("Service", []string{"beta", "enterprise"}))
 }
 
 // TestTags runs every case of testdata/tags as a user would: toolgen
@@ -51,7 +68,10 @@ func TestTagNames(t *testing.T) {
 // writing its files. The files of both runs are compared with the want:
 // sections, as are their diagnostics (want:diagnostics). A case without
 // errors must then build and vet with and without the tags, and a second
-// pair of runs must find every file up to date, as -check does.
+// pair of runs must find every file up to date, as -check does; and the
+// runs in the other order, with the tags first, must write the same files
+// into a module of their own. (TestTagOrders runs several tag sets in
+// every order.)
 func TestTags(t *testing.T) {
 	for _, c := range readCases(t, "tags") {
 		t.Run(c.name, func(t *testing.T) {
@@ -107,6 +127,21 @@ func TestTags(t *testing.T) {
 					require.NoError(t, err)
 					assert.Equal(t, string(disk), string(data), "tags %v: %s is stale", tags, path)
 				}
+			}
+
+			reversed := writeModule(t, c.inputs)
+			for _, tags := range [][]string{tags, nil} {
+				res, err := Generate(context.Background(), Config{Dir: reversed, Patterns: []string{"./..."}, Tags: tags, Env: testEnv()})
+				require.NoError(t, err)
+				require.Empty(t, formatDiagnostics(res.Diagnostics, reversed), "tags %v, run first", tags)
+				for path, data := range res.Files {
+					require.NoError(t, os.WriteFile(path, data, 0o644))
+				}
+			}
+			for name, data := range got {
+				disk, err := os.ReadFile(filepath.Join(reversed, filepath.FromSlash(name)))
+				require.NoError(t, err)
+				assert.Equal(t, string(data), string(disk), "%s: the run with tags first wrote another file", name)
 			}
 		})
 	}
