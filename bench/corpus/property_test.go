@@ -345,7 +345,10 @@ func runTool(t *testing.T, pkg, key string, e entry, consts map[string][]reflect
 	}{{"input", e.in, in}, {"output", e.out, out}} {
 		r := rand.New(rand.NewPCG(*flagSeed, seedFor(pkg, id, side.which)))
 		for i := range *flagN {
-			f := &filler{r: r, consts: consts, budget: *flagBudget, maxDepth: *flagDepth, nilElems: *flagNil}
+			f := &filler{r: r, consts: consts, budget: *flagBudget, maxDepth: *flagDepth, nilElems: *flagNil,
+				// docs/schemas.md's exception: an input enum lists the
+				// constants only, so an input holds one of them.
+				constsOnly: side.which == "input"}
 			v := f.value(side.typ)
 			st.values++
 			ss := st.sideOf(side.which)

@@ -300,7 +300,10 @@ const stringListSchema = `{
   "items": {
     "type": "string"
   },
-  "type": "array"
+  "type": [
+    "array",
+    "null"
+  ]
 }`
 
 // findFlightsToolSpec describes tool "find_flights".
@@ -470,7 +473,10 @@ const intMapSchema = `{
   "additionalProperties": {
     "type": "integer"
   },
-  "type": "object"
+  "type": [
+    "object",
+    "null"
+  ]
 }`
 
 // countWordsToolSpec describes tool "count-words".

@@ -168,7 +168,9 @@ var wellKnownTypes = map[string]map[string]func() *jsonschema.Schema{
 		},
 		// MarshalText: "a/b", or "a" for an integer.
 		"Rat": func() *jsonschema.Schema {
-			return &jsonschema.Schema{Type: "string", Pattern: `^-?[0-9]+(/0*[1-9][0-9]*)?$`}
+			// SetString reads "a/b" in base 0: no leading zeros, or a
+			// number is octal.
+			return &jsonschema.Schema{Type: "string", Pattern: `^-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?$`}
 		},
 	},
 	"k8s.io/apimachinery/pkg/apis/meta/v1": {
@@ -195,7 +197,7 @@ var wellKnownTypes = map[string]map[string]func() *jsonschema.Schema{
 	"k8s.io/apimachinery/pkg/api/resource": {
 		// The serialization format of a Quantity (its doc comment).
 		"Quantity": func() *jsonschema.Schema {
-			return &jsonschema.Schema{Type: "string", Pattern: `^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(([KMGTPE]i)|[numkMGTPE]|[eE][+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+))?$`}
+			return &jsonschema.Schema{Type: "string", Pattern: `^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)(([KMGTPE]i)|[numkMGTPE]|[eE][+-]?[0-9]+)?$`}
 		},
 	},
 	"k8s.io/apimachinery/pkg/runtime": {

@@ -382,7 +382,10 @@ func TestSchema(t *testing.T) {
 					]
 				},
 				"pp": {
-					"type": "string"
+					"type": [
+						"string",
+						"null"
+					]
 				},
 				"ps": {
 					"properties": {

@@ -90,6 +90,19 @@ const inputSchema = `{
 const outputSchema = `{
   "properties": {
     "addr": {
+      "anyOf": [
+        {
+          "enum": [
+            ""
+          ]
+        },
+        {
+          "format": "ipv4"
+        },
+        {
+          "format": "ipv6"
+        }
+      ],
       "type": "string"
     },
     "prefix": {
@@ -134,7 +147,8 @@ const outputSchema = `{
       "type": "object"
     },
     "count": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^-?[0-9]+$"
     },
     "pair": {
       "properties": {

@@ -86,9 +86,13 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -339,12 +343,18 @@ const issueOutputSchema = `{
           "type": "string"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -510,19 +520,28 @@ const issueOutputSchema = `{
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "conditions": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "limitations": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "body": {
               "type": "string"
@@ -934,12 +953,18 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -1123,12 +1148,18 @@ const issueOutputSchema = `{
           "type": "integer"
         },
         "closed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "closed_by": {
@@ -1188,15 +1219,23 @@ const issueOutputSchema = `{
               "type": "integer"
             },
             "created_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "updated_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "closed_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "due_on": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "node_id": {
@@ -1222,6 +1261,8 @@ const issueOutputSchema = `{
               "type": "string"
             },
             "merged_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             }
           },
@@ -1272,9 +1313,13 @@ const issueOutputSchema = `{
               "type": "string"
             },
             "created_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             },
             "updated_at": {
+              "type": "string",
+              "format": "date-time",
               "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
             }
           },
@@ -1327,9 +1372,13 @@ const issueOutputSchema = `{
             "$ref": "#/$defs/Reactions"
           },
           "created_at": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "updated_at": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "author_association": {
@@ -1359,6 +1408,8 @@ const issueOutputSchema = `{
       ]
     },
     "fetched": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     }
   },
@@ -1459,19 +1510,28 @@ const repositorySchema = `{
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "conditions": {
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "limitations": {
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "body": {
           "type": "string"
@@ -1532,9 +1592,13 @@ const repositorySchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -1732,12 +1796,18 @@ const repositorySchema = `{
           "type": "string"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -2283,12 +2353,18 @@ const repositorySchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -2432,12 +2508,18 @@ const repositorySchema = `{
       "type": "string"
     },
     "created_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "pushed_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "updated_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "html_url": {
@@ -2888,9 +2970,13 @@ const pullRequestListSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -3136,12 +3222,18 @@ const pullRequestListSchema = `{
           "type": "string"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -3307,19 +3399,28 @@ const pullRequestListSchema = `{
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "conditions": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "limitations": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "body": {
               "type": "string"
@@ -3731,12 +3832,18 @@ const pullRequestListSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -3869,15 +3976,23 @@ const pullRequestListSchema = `{
         "type": "string"
       },
       "created_at": {
+        "type": "string",
+        "format": "date-time",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "updated_at": {
+        "type": "string",
+        "format": "date-time",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "closed_at": {
+        "type": "string",
+        "format": "date-time",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "merged_at": {
+        "type": "string",
+        "format": "date-time",
         "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
       },
       "labels": {
@@ -4002,15 +4117,23 @@ const pullRequestListSchema = `{
             "type": "integer"
           },
           "created_at": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "updated_at": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "closed_at": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "due_on": {
+            "type": "string",
+            "format": "date-time",
             "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
           },
           "node_id": {
@@ -4162,7 +4285,10 @@ const pullRequestListSchema = `{
       "null"
     ]
   },
-  "type": "array"
+  "type": [
+    "array",
+    "null"
+  ]
 }`
 
 // listPullsToolSpec describes tool "list-pulls".
@@ -4200,7 +4326,10 @@ const createIssueInputSchema = `{
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "assignee": {
           "type": "string"
@@ -4219,7 +4348,10 @@ const createIssueInputSchema = `{
           "items": {
             "type": "string"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "type": {
           "type": "string"
@@ -4230,6 +4362,8 @@ const createIssueInputSchema = `{
       "description": "IssueRequest represents a request to create/edit an issue. It is separate from Issue above because otherwise Labels and Assignee fail to serialize to the correct JSON."
     },
     "since": {
+      "type": "string",
+      "format": "date-time",
       "description": "Since, when set, is the time the request was drafted."
     }
   },
@@ -4297,9 +4431,13 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "total_private_repos": {
@@ -4513,12 +4651,18 @@ const issueSchema = `{
           "type": "string"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "pushed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "html_url": {
@@ -4684,19 +4828,28 @@ const issueSchema = `{
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "conditions": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "limitations": {
               "items": {
                 "type": "string"
               },
-              "type": "array"
+              "type": [
+                "array",
+                "null"
+              ]
             },
             "body": {
               "type": "string"
@@ -5108,12 +5261,18 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "suspended_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "type": {
@@ -5295,12 +5454,18 @@ const issueSchema = `{
       "type": "integer"
     },
     "closed_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "created_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "updated_at": {
+      "type": "string",
+      "format": "date-time",
       "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
     },
     "closed_by": {
@@ -5360,15 +5525,23 @@ const issueSchema = `{
           "type": "integer"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "closed_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "due_on": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "node_id": {
@@ -5394,6 +5567,8 @@ const issueSchema = `{
           "type": "string"
         },
         "merged_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         }
       },
@@ -5478,9 +5653,13 @@ const issueSchema = `{
           "type": "string"
         },
         "created_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         },
         "updated_at": {
+          "type": "string",
+          "format": "date-time",
           "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
         }
       },

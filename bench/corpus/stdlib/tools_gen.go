@@ -25,7 +25,7 @@ const numbersInputSchema = `{
     },
     "rat": {
       "type": "string",
-      "pattern": "^-?[0-9]+(/0*[1-9][0-9]*)?$",
+      "pattern": "^-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?$",
       "description": "Rat is a fraction."
     },
     "number": {
@@ -34,14 +34,20 @@ const numbersInputSchema = `{
     },
     "count": {
       "type": "string",
+      "pattern": "^-?[0-9]+$",
       "description": "Count is an integer sent as a string."
     },
     "ratio": {
       "type": "string",
+      "pattern": "^-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
       "description": "Ratio is a float sent as a string."
     },
     "enabled": {
       "type": "string",
+      "enum": [
+        "true",
+        "false"
+      ],
       "description": "Enabled is a bool sent as a string."
     },
     "small": {
@@ -91,13 +97,14 @@ const numbersOutputSchema = `{
     },
     "fraction": {
       "type": "string",
-      "pattern": "^-?[0-9]+(/0*[1-9][0-9]*)?$"
+      "pattern": "^-?(0|[1-9][0-9]*)(/[1-9][0-9]*)?$"
     },
     "number": {
       "type": "number"
     },
     "count": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^-?[0-9]+$"
     },
     "parts": {
       "items": {
@@ -210,6 +217,19 @@ const addressesInputSchema = `{
       "description": "Callback is an optional URL."
     },
     "addr": {
+      "anyOf": [
+        {
+          "enum": [
+            ""
+          ]
+        },
+        {
+          "format": "ipv4"
+        },
+        {
+          "format": "ipv6"
+        }
+      ],
       "type": "string"
     },
     "prefix": {
