@@ -255,7 +255,10 @@ func TestNumberBounds(t *testing.T) {
 		want string // "" when accepted
 	}{
 		{"1" + strings.Repeat("0", 127), ""},
-		{"1" + strings.Repeat("0", 128), "number longer than 128 characters"},
+		// An integer may have up to 1,024 digits (a big.Int's).
+		{"1" + strings.Repeat("0", 128), ""},
+		{"1" + strings.Repeat("0", 1024), "number longer than 128 characters (1024 for an integer)"},
+		{"0." + strings.Repeat("0", 126) + "1", "number longer than 128 characters"},
 		{"0." + strings.Repeat("0", 125) + "1", ""},
 		{"1.7976931348623157e308", ""},
 		{"1.7976931348623159e308", "number out of range"},

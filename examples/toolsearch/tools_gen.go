@@ -473,10 +473,7 @@ const intMapSchema = `{
   "additionalProperties": {
     "type": "integer"
   },
-  "type": [
-    "object",
-    "null"
-  ]
+  "type": "object"
 }`
 
 // countWordsToolSpec describes tool "count-words".

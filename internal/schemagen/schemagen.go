@@ -136,10 +136,10 @@ func (b *Builder) AddFiles(files ...*ast.File) {
 // marshaled or copied, not changed.
 func (b *Builder) Schema(t types.Type, rootName string) (*jsonschema.Schema, []*Error) {
 	s, errs := b.schema(t, rootName)
-	// An output that is a nil slice or map is written as null. (A nil
+	// An output that is a nil slice is written as null. (A nil map or
 	// pointer to an object is not admitted: an object at the root is what
 	// MCP and the providers want of an output schema.)
-	if c := (&ctx{b: b}); b.Outputs && c.writesNull(derefAll(t)) {
+	if c := (&ctx{b: b}); b.Outputs && isSlice(derefAll(t)) && c.writesNull(derefAll(t)) {
 		s = c.orNull(s)
 	}
 	return s, errs
@@ -222,4 +222,10 @@ func derefAll(t types.Type) types.Type {
 		}
 		t = p.Elem()
 	}
+}
+
+// isSlice reports whether t is a slice type.
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
 }
