@@ -102,8 +102,11 @@ const search000OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -236,8 +239,11 @@ const search001OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -370,8 +376,11 @@ const search002OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -504,8 +513,11 @@ const search003OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -638,8 +650,11 @@ const search004OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -772,8 +787,11 @@ const search005OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -906,8 +924,11 @@ const search006OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1040,8 +1061,11 @@ const search007OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1174,8 +1198,11 @@ const search008OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1308,8 +1335,11 @@ const search009OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1442,8 +1472,11 @@ const search010OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1576,8 +1609,11 @@ const search011OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1710,8 +1746,11 @@ const search012OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1844,8 +1883,11 @@ const search013OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1978,8 +2020,11 @@ const search014OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2112,8 +2157,11 @@ const search015OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2246,8 +2294,11 @@ const search016OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2380,8 +2431,11 @@ const search017OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2514,8 +2568,11 @@ const search018OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2648,8 +2705,11 @@ const search019OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2782,8 +2842,11 @@ const search020OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2916,8 +2979,11 @@ const search021OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3050,8 +3116,11 @@ const search022OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3184,8 +3253,11 @@ const search023OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3318,8 +3390,11 @@ const search024OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3452,8 +3527,11 @@ const search025OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3586,8 +3664,11 @@ const search026OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3720,8 +3801,11 @@ const search027OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3854,8 +3938,11 @@ const search028OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3988,8 +4075,11 @@ const search029OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4122,8 +4212,11 @@ const search030OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4256,8 +4349,11 @@ const search031OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4390,8 +4486,11 @@ const search032OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4524,8 +4623,11 @@ const search033OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4658,8 +4760,11 @@ const search034OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4792,8 +4897,11 @@ const search035OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4926,8 +5034,11 @@ const search036OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5060,8 +5171,11 @@ const search037OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5194,8 +5308,11 @@ const search038OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5328,8 +5445,11 @@ const search039OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5462,8 +5582,11 @@ const search040OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5596,8 +5719,11 @@ const search041OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5730,8 +5856,11 @@ const search042OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5864,8 +5993,11 @@ const search043OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5998,8 +6130,11 @@ const search044OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6132,8 +6267,11 @@ const search045OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6266,8 +6404,11 @@ const search046OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6400,8 +6541,11 @@ const search047OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6534,8 +6678,11 @@ const search048OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6668,8 +6815,11 @@ const search049OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6802,8 +6952,11 @@ const search050OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6936,8 +7089,11 @@ const search051OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7070,8 +7226,11 @@ const search052OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7204,8 +7363,11 @@ const search053OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7338,8 +7500,11 @@ const search054OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7472,8 +7637,11 @@ const search055OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7606,8 +7774,11 @@ const search056OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7740,8 +7911,11 @@ const search057OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7874,8 +8048,11 @@ const search058OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8008,8 +8185,11 @@ const search059OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8142,8 +8322,11 @@ const search060OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8276,8 +8459,11 @@ const search061OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8410,8 +8596,11 @@ const search062OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8544,8 +8733,11 @@ const search063OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8678,8 +8870,11 @@ const search064OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8812,8 +9007,11 @@ const search065OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8946,8 +9144,11 @@ const search066OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9080,8 +9281,11 @@ const search067OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9214,8 +9418,11 @@ const search068OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9348,8 +9555,11 @@ const search069OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9482,8 +9692,11 @@ const search070OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9616,8 +9829,11 @@ const search071OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9750,8 +9966,11 @@ const search072OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9884,8 +10103,11 @@ const search073OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10018,8 +10240,11 @@ const search074OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10152,8 +10377,11 @@ const search075OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10286,8 +10514,11 @@ const search076OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10420,8 +10651,11 @@ const search077OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10554,8 +10788,11 @@ const search078OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10688,8 +10925,11 @@ const search079OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10822,8 +11062,11 @@ const search080OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10956,8 +11199,11 @@ const search081OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11090,8 +11336,11 @@ const search082OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11224,8 +11473,11 @@ const search083OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11358,8 +11610,11 @@ const search084OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11492,8 +11747,11 @@ const search085OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11626,8 +11884,11 @@ const search086OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11760,8 +12021,11 @@ const search087OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11894,8 +12158,11 @@ const search088OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12028,8 +12295,11 @@ const search089OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12162,8 +12432,11 @@ const search090OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12296,8 +12569,11 @@ const search091OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12430,8 +12706,11 @@ const search092OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12564,8 +12843,11 @@ const search093OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12698,8 +12980,11 @@ const search094OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12832,8 +13117,11 @@ const search095OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12966,8 +13254,11 @@ const search096OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13100,8 +13391,11 @@ const search097OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13234,8 +13528,11 @@ const search098OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13368,8 +13665,11 @@ const search099OutSchema = `{
         ],
         "description": "Item is one result."
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",

@@ -1056,7 +1056,10 @@ const podSchema = `{
                       "type": "object",
                       "description": "VolumeProjection is one projected source."
                     },
-                    "type": "array"
+                    "type": [
+                      "array",
+                      "null"
+                    ]
                   },
                   "defaultMode": {
                     "type": "integer",
@@ -1157,7 +1160,10 @@ const podSchema = `{
           "items": {
             "$ref": "#/$defs/Container"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "restartPolicy": {
           "type": "string",
@@ -1287,7 +1293,10 @@ const podSchema = `{
                       "items": {
                         "$ref": "#/$defs/NodeSelectorTerm"
                       },
-                      "type": "array"
+                      "type": [
+                        "array",
+                        "null"
+                      ]
                     }
                   },
                   "additionalProperties": false,

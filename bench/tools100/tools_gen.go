@@ -95,8 +95,11 @@ const out0Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -210,8 +213,11 @@ const out1Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -325,8 +331,11 @@ const out2Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -440,8 +449,11 @@ const out3Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -555,8 +567,11 @@ const out4Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -670,8 +685,11 @@ const out5Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -785,8 +803,11 @@ const out6Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -900,8 +921,11 @@ const out7Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1015,8 +1039,11 @@ const out8Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1130,8 +1157,11 @@ const out9Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1245,8 +1275,11 @@ const out10Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1360,8 +1393,11 @@ const out11Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1475,8 +1511,11 @@ const out12Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1590,8 +1629,11 @@ const out13Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1705,8 +1747,11 @@ const out14Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1820,8 +1865,11 @@ const out15Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1935,8 +1983,11 @@ const out16Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2050,8 +2101,11 @@ const out17Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2165,8 +2219,11 @@ const out18Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2280,8 +2337,11 @@ const out19Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2395,8 +2455,11 @@ const out20Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2510,8 +2573,11 @@ const out21Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2625,8 +2691,11 @@ const out22Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2740,8 +2809,11 @@ const out23Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2855,8 +2927,11 @@ const out24Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2970,8 +3045,11 @@ const out25Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3085,8 +3163,11 @@ const out26Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3200,8 +3281,11 @@ const out27Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3315,8 +3399,11 @@ const out28Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3430,8 +3517,11 @@ const out29Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3545,8 +3635,11 @@ const out30Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3660,8 +3753,11 @@ const out31Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3775,8 +3871,11 @@ const out32Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3890,8 +3989,11 @@ const out33Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4005,8 +4107,11 @@ const out34Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4120,8 +4225,11 @@ const out35Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4235,8 +4343,11 @@ const out36Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4350,8 +4461,11 @@ const out37Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4465,8 +4579,11 @@ const out38Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4580,8 +4697,11 @@ const out39Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4695,8 +4815,11 @@ const out40Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4810,8 +4933,11 @@ const out41Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4925,8 +5051,11 @@ const out42Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5040,8 +5169,11 @@ const out43Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5155,8 +5287,11 @@ const out44Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5270,8 +5405,11 @@ const out45Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5385,8 +5523,11 @@ const out46Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5500,8 +5641,11 @@ const out47Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5615,8 +5759,11 @@ const out48Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5730,8 +5877,11 @@ const out49Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5845,8 +5995,11 @@ const out50Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5960,8 +6113,11 @@ const out51Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6075,8 +6231,11 @@ const out52Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6190,8 +6349,11 @@ const out53Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6305,8 +6467,11 @@ const out54Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6420,8 +6585,11 @@ const out55Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6535,8 +6703,11 @@ const out56Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6650,8 +6821,11 @@ const out57Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6765,8 +6939,11 @@ const out58Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6880,8 +7057,11 @@ const out59Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6995,8 +7175,11 @@ const out60Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7110,8 +7293,11 @@ const out61Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7225,8 +7411,11 @@ const out62Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7340,8 +7529,11 @@ const out63Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7455,8 +7647,11 @@ const out64Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7570,8 +7765,11 @@ const out65Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7685,8 +7883,11 @@ const out66Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7800,8 +8001,11 @@ const out67Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7915,8 +8119,11 @@ const out68Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8030,8 +8237,11 @@ const out69Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8145,8 +8355,11 @@ const out70Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8260,8 +8473,11 @@ const out71Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8375,8 +8591,11 @@ const out72Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8490,8 +8709,11 @@ const out73Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8605,8 +8827,11 @@ const out74Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8720,8 +8945,11 @@ const out75Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8835,8 +9063,11 @@ const out76Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8950,8 +9181,11 @@ const out77Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9065,8 +9299,11 @@ const out78Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9180,8 +9417,11 @@ const out79Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9295,8 +9535,11 @@ const out80Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9410,8 +9653,11 @@ const out81Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9525,8 +9771,11 @@ const out82Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9640,8 +9889,11 @@ const out83Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9755,8 +10007,11 @@ const out84Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9870,8 +10125,11 @@ const out85Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9985,8 +10243,11 @@ const out86Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10100,8 +10361,11 @@ const out87Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10215,8 +10479,11 @@ const out88Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10330,8 +10597,11 @@ const out89Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10445,8 +10715,11 @@ const out90Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10560,8 +10833,11 @@ const out91Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10675,8 +10951,11 @@ const out92Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10790,8 +11069,11 @@ const out93Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10905,8 +11187,11 @@ const out94Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11020,8 +11305,11 @@ const out95Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11135,8 +11423,11 @@ const out96Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11250,8 +11541,11 @@ const out97Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11365,8 +11659,11 @@ const out98Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11480,8 +11777,11 @@ const out99Schema = `{
         ],
         "description": "Shared is used by every tool."
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
