@@ -626,10 +626,10 @@ func (g *gen) posString(pos token.Pos) string {
 
 // generatedNames are the package-level names that the generated files of
 // ps declare: per tool its constructor and Spec, the toolset functions and
-// types, per output its variable, and the schema constants once the schema
-// stage has named them; in a run with tags, those of the tools and outputs
-// that the run without tags writes, and every name that the other outputs
-// compiled with ps declare.
+// types, per output its variable, and the schema and $defs constants once
+// the schema stage has named them; in a run with tags, those of the tools
+// and outputs that the run without tags writes, and every name that the
+// other outputs compiled with ps declare.
 func (g *gen) generatedNames(ps *pkgState) []string {
 	var names []string
 	for _, list := range [][]*toolState{ps.tools, ps.untagged} {
@@ -649,6 +649,9 @@ func (g *gen) generatedNames(ps *pkgState) []string {
 	if ps.model != nil {
 		for _, c := range ps.model.Schemas {
 			names = append(names, c.Name)
+		}
+		for _, d := range ps.model.Defs {
+			names = append(names, d.Name)
 		}
 	}
 	return names

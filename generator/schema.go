@@ -31,6 +31,10 @@ func (g *gen) schemas() {
 	// What a tool writes, rather than reads, is described by out.
 	out := b.ForOutputs()
 	for _, ps := range g.pkgs {
+		// The types that two schemas of the file write go to $defs in
+		// each, where their entries are the same text (see shareDefs).
+		shared := g.sharedTypes(ps, b, out)
+		b.Shared, out.Shared = shared, shared
 		for _, ts := range ps.tools {
 			if ts.broken || ts.in == nil {
 				continue
@@ -345,11 +349,21 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 // suspend and resume types; then the outputs in source order). The constant is named after
 // the Go type of that first use (schemaBaseName): WeatherInput gives
 // weatherInputSchema, []Item itemListSchema. When taken reports the name,
-// or another text of the file has it already, the constant gets the first
-// free number instead: itemSchema2, itemSchema3, …
+// or another constant of the file has it already, the constant gets the
+// first free number instead: itemSchema2, itemSchema3, … Then the $defs
+// bodies that the texts share get constants of their own (shareDefs),
+// named the same way.
 func nameSchemas(p *pkgModel, taken func(string) bool) {
 	byText := map[string]*schemaConst{}
 	used := map[string]bool{}
+	free := func(base string) string {
+		name := base
+		for n := 2; used[name] || taken(name); n++ {
+			name = base + strconv.Itoa(n)
+		}
+		used[name] = true
+		return name
+	}
 	constFor := func(text json.RawMessage, of *typeExpr) *schemaConst {
 		if text == nil {
 			return nil
@@ -357,13 +371,7 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 		if c, ok := byText[string(text)]; ok {
 			return c
 		}
-		base := schemaBaseName(of) + "Schema"
-		name := base
-		for n := 2; used[name] || taken(name); n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
-		c := &schemaConst{Name: name, Text: text, Of: of}
+		c := &schemaConst{Name: free(schemaBaseName(of) + "Schema"), Text: text, Of: of}
 		byText[string(text)] = c
 		p.Schemas = append(p.Schemas, c)
 		return c
@@ -379,6 +387,7 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 	for _, o := range p.Outputs {
 		o.Const = constFor(o.Schema, o.Type)
 	}
+	shareDefs(p, free)
 }
 
 // schemaBaseName is the name a schema constant takes from a type, before

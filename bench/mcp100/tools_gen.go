@@ -68,39 +68,13 @@ const search000InSchema = `{
 
 // search000OutSchema is the JSON Schema of Search000Out.
 const search000OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -125,6 +99,40 @@ const search000OutSchema = `{
   ],
   "description": "Search000Out is the output of tool 0."
 }`
+
+// itemDef is the body of the $defs entry Item, which several schemas of this file share.
+const itemDef = `{
+      "properties": {
+        "id": {
+          "type": "string",
+          "description": "ID identifies the item."
+        },
+        "score": {
+          "type": "number",
+          "description": "Score ranks the item, higher first."
+        },
+        "labels": {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object",
+          "description": "Labels are the item's labels."
+        },
+        "updated": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Updated is when the item last changed."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "id",
+        "score",
+        "updated"
+      ],
+      "description": "Item is one result."
+    }`
 
 // search000ToolSpec describes tool "search-000".
 var search000ToolSpec = tool.Spec{
@@ -205,39 +213,13 @@ const search001InSchema = `{
 
 // search001OutSchema is the JSON Schema of Search001Out.
 const search001OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -342,39 +324,13 @@ const search002InSchema = `{
 
 // search002OutSchema is the JSON Schema of Search002Out.
 const search002OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -479,39 +435,13 @@ const search003InSchema = `{
 
 // search003OutSchema is the JSON Schema of Search003Out.
 const search003OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -616,39 +546,13 @@ const search004InSchema = `{
 
 // search004OutSchema is the JSON Schema of Search004Out.
 const search004OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -753,39 +657,13 @@ const search005InSchema = `{
 
 // search005OutSchema is the JSON Schema of Search005Out.
 const search005OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -890,39 +768,13 @@ const search006InSchema = `{
 
 // search006OutSchema is the JSON Schema of Search006Out.
 const search006OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1027,39 +879,13 @@ const search007InSchema = `{
 
 // search007OutSchema is the JSON Schema of Search007Out.
 const search007OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1164,39 +990,13 @@ const search008InSchema = `{
 
 // search008OutSchema is the JSON Schema of Search008Out.
 const search008OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1301,39 +1101,13 @@ const search009InSchema = `{
 
 // search009OutSchema is the JSON Schema of Search009Out.
 const search009OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1438,39 +1212,13 @@ const search010InSchema = `{
 
 // search010OutSchema is the JSON Schema of Search010Out.
 const search010OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1575,39 +1323,13 @@ const search011InSchema = `{
 
 // search011OutSchema is the JSON Schema of Search011Out.
 const search011OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1712,39 +1434,13 @@ const search012InSchema = `{
 
 // search012OutSchema is the JSON Schema of Search012Out.
 const search012OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1849,39 +1545,13 @@ const search013InSchema = `{
 
 // search013OutSchema is the JSON Schema of Search013Out.
 const search013OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -1986,39 +1656,13 @@ const search014InSchema = `{
 
 // search014OutSchema is the JSON Schema of Search014Out.
 const search014OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2123,39 +1767,13 @@ const search015InSchema = `{
 
 // search015OutSchema is the JSON Schema of Search015Out.
 const search015OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2260,39 +1878,13 @@ const search016InSchema = `{
 
 // search016OutSchema is the JSON Schema of Search016Out.
 const search016OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2397,39 +1989,13 @@ const search017InSchema = `{
 
 // search017OutSchema is the JSON Schema of Search017Out.
 const search017OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2534,39 +2100,13 @@ const search018InSchema = `{
 
 // search018OutSchema is the JSON Schema of Search018Out.
 const search018OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2671,39 +2211,13 @@ const search019InSchema = `{
 
 // search019OutSchema is the JSON Schema of Search019Out.
 const search019OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2808,39 +2322,13 @@ const search020InSchema = `{
 
 // search020OutSchema is the JSON Schema of Search020Out.
 const search020OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -2945,39 +2433,13 @@ const search021InSchema = `{
 
 // search021OutSchema is the JSON Schema of Search021Out.
 const search021OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3082,39 +2544,13 @@ const search022InSchema = `{
 
 // search022OutSchema is the JSON Schema of Search022Out.
 const search022OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3219,39 +2655,13 @@ const search023InSchema = `{
 
 // search023OutSchema is the JSON Schema of Search023Out.
 const search023OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3356,39 +2766,13 @@ const search024InSchema = `{
 
 // search024OutSchema is the JSON Schema of Search024Out.
 const search024OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3493,39 +2877,13 @@ const search025InSchema = `{
 
 // search025OutSchema is the JSON Schema of Search025Out.
 const search025OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3630,39 +2988,13 @@ const search026InSchema = `{
 
 // search026OutSchema is the JSON Schema of Search026Out.
 const search026OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3767,39 +3099,13 @@ const search027InSchema = `{
 
 // search027OutSchema is the JSON Schema of Search027Out.
 const search027OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -3904,39 +3210,13 @@ const search028InSchema = `{
 
 // search028OutSchema is the JSON Schema of Search028Out.
 const search028OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4041,39 +3321,13 @@ const search029InSchema = `{
 
 // search029OutSchema is the JSON Schema of Search029Out.
 const search029OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4178,39 +3432,13 @@ const search030InSchema = `{
 
 // search030OutSchema is the JSON Schema of Search030Out.
 const search030OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4315,39 +3543,13 @@ const search031InSchema = `{
 
 // search031OutSchema is the JSON Schema of Search031Out.
 const search031OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4452,39 +3654,13 @@ const search032InSchema = `{
 
 // search032OutSchema is the JSON Schema of Search032Out.
 const search032OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4589,39 +3765,13 @@ const search033InSchema = `{
 
 // search033OutSchema is the JSON Schema of Search033Out.
 const search033OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4726,39 +3876,13 @@ const search034InSchema = `{
 
 // search034OutSchema is the JSON Schema of Search034Out.
 const search034OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -4863,39 +3987,13 @@ const search035InSchema = `{
 
 // search035OutSchema is the JSON Schema of Search035Out.
 const search035OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5000,39 +4098,13 @@ const search036InSchema = `{
 
 // search036OutSchema is the JSON Schema of Search036Out.
 const search036OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5137,39 +4209,13 @@ const search037InSchema = `{
 
 // search037OutSchema is the JSON Schema of Search037Out.
 const search037OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5274,39 +4320,13 @@ const search038InSchema = `{
 
 // search038OutSchema is the JSON Schema of Search038Out.
 const search038OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5411,39 +4431,13 @@ const search039InSchema = `{
 
 // search039OutSchema is the JSON Schema of Search039Out.
 const search039OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5548,39 +4542,13 @@ const search040InSchema = `{
 
 // search040OutSchema is the JSON Schema of Search040Out.
 const search040OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5685,39 +4653,13 @@ const search041InSchema = `{
 
 // search041OutSchema is the JSON Schema of Search041Out.
 const search041OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5822,39 +4764,13 @@ const search042InSchema = `{
 
 // search042OutSchema is the JSON Schema of Search042Out.
 const search042OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -5959,39 +4875,13 @@ const search043InSchema = `{
 
 // search043OutSchema is the JSON Schema of Search043Out.
 const search043OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6096,39 +4986,13 @@ const search044InSchema = `{
 
 // search044OutSchema is the JSON Schema of Search044Out.
 const search044OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6233,39 +5097,13 @@ const search045InSchema = `{
 
 // search045OutSchema is the JSON Schema of Search045Out.
 const search045OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6370,39 +5208,13 @@ const search046InSchema = `{
 
 // search046OutSchema is the JSON Schema of Search046Out.
 const search046OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6507,39 +5319,13 @@ const search047InSchema = `{
 
 // search047OutSchema is the JSON Schema of Search047Out.
 const search047OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6644,39 +5430,13 @@ const search048InSchema = `{
 
 // search048OutSchema is the JSON Schema of Search048Out.
 const search048OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6781,39 +5541,13 @@ const search049InSchema = `{
 
 // search049OutSchema is the JSON Schema of Search049Out.
 const search049OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -6918,39 +5652,13 @@ const search050InSchema = `{
 
 // search050OutSchema is the JSON Schema of Search050Out.
 const search050OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7055,39 +5763,13 @@ const search051InSchema = `{
 
 // search051OutSchema is the JSON Schema of Search051Out.
 const search051OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7192,39 +5874,13 @@ const search052InSchema = `{
 
 // search052OutSchema is the JSON Schema of Search052Out.
 const search052OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7329,39 +5985,13 @@ const search053InSchema = `{
 
 // search053OutSchema is the JSON Schema of Search053Out.
 const search053OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7466,39 +6096,13 @@ const search054InSchema = `{
 
 // search054OutSchema is the JSON Schema of Search054Out.
 const search054OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7603,39 +6207,13 @@ const search055InSchema = `{
 
 // search055OutSchema is the JSON Schema of Search055Out.
 const search055OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7740,39 +6318,13 @@ const search056InSchema = `{
 
 // search056OutSchema is the JSON Schema of Search056Out.
 const search056OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -7877,39 +6429,13 @@ const search057InSchema = `{
 
 // search057OutSchema is the JSON Schema of Search057Out.
 const search057OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8014,39 +6540,13 @@ const search058InSchema = `{
 
 // search058OutSchema is the JSON Schema of Search058Out.
 const search058OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8151,39 +6651,13 @@ const search059InSchema = `{
 
 // search059OutSchema is the JSON Schema of Search059Out.
 const search059OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8288,39 +6762,13 @@ const search060InSchema = `{
 
 // search060OutSchema is the JSON Schema of Search060Out.
 const search060OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8425,39 +6873,13 @@ const search061InSchema = `{
 
 // search061OutSchema is the JSON Schema of Search061Out.
 const search061OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8562,39 +6984,13 @@ const search062InSchema = `{
 
 // search062OutSchema is the JSON Schema of Search062Out.
 const search062OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8699,39 +7095,13 @@ const search063InSchema = `{
 
 // search063OutSchema is the JSON Schema of Search063Out.
 const search063OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8836,39 +7206,13 @@ const search064InSchema = `{
 
 // search064OutSchema is the JSON Schema of Search064Out.
 const search064OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -8973,39 +7317,13 @@ const search065InSchema = `{
 
 // search065OutSchema is the JSON Schema of Search065Out.
 const search065OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9110,39 +7428,13 @@ const search066InSchema = `{
 
 // search066OutSchema is the JSON Schema of Search066Out.
 const search066OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9247,39 +7539,13 @@ const search067InSchema = `{
 
 // search067OutSchema is the JSON Schema of Search067Out.
 const search067OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9384,39 +7650,13 @@ const search068InSchema = `{
 
 // search068OutSchema is the JSON Schema of Search068Out.
 const search068OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9521,39 +7761,13 @@ const search069InSchema = `{
 
 // search069OutSchema is the JSON Schema of Search069Out.
 const search069OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9658,39 +7872,13 @@ const search070InSchema = `{
 
 // search070OutSchema is the JSON Schema of Search070Out.
 const search070OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9795,39 +7983,13 @@ const search071InSchema = `{
 
 // search071OutSchema is the JSON Schema of Search071Out.
 const search071OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -9932,39 +8094,13 @@ const search072InSchema = `{
 
 // search072OutSchema is the JSON Schema of Search072Out.
 const search072OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10069,39 +8205,13 @@ const search073InSchema = `{
 
 // search073OutSchema is the JSON Schema of Search073Out.
 const search073OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10206,39 +8316,13 @@ const search074InSchema = `{
 
 // search074OutSchema is the JSON Schema of Search074Out.
 const search074OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10343,39 +8427,13 @@ const search075InSchema = `{
 
 // search075OutSchema is the JSON Schema of Search075Out.
 const search075OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10480,39 +8538,13 @@ const search076InSchema = `{
 
 // search076OutSchema is the JSON Schema of Search076Out.
 const search076OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10617,39 +8649,13 @@ const search077InSchema = `{
 
 // search077OutSchema is the JSON Schema of Search077Out.
 const search077OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10754,39 +8760,13 @@ const search078InSchema = `{
 
 // search078OutSchema is the JSON Schema of Search078Out.
 const search078OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -10891,39 +8871,13 @@ const search079InSchema = `{
 
 // search079OutSchema is the JSON Schema of Search079Out.
 const search079OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11028,39 +8982,13 @@ const search080InSchema = `{
 
 // search080OutSchema is the JSON Schema of Search080Out.
 const search080OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11165,39 +9093,13 @@ const search081InSchema = `{
 
 // search081OutSchema is the JSON Schema of Search081Out.
 const search081OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11302,39 +9204,13 @@ const search082InSchema = `{
 
 // search082OutSchema is the JSON Schema of Search082Out.
 const search082OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11439,39 +9315,13 @@ const search083InSchema = `{
 
 // search083OutSchema is the JSON Schema of Search083Out.
 const search083OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11576,39 +9426,13 @@ const search084InSchema = `{
 
 // search084OutSchema is the JSON Schema of Search084Out.
 const search084OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11713,39 +9537,13 @@ const search085InSchema = `{
 
 // search085OutSchema is the JSON Schema of Search085Out.
 const search085OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11850,39 +9648,13 @@ const search086InSchema = `{
 
 // search086OutSchema is the JSON Schema of Search086Out.
 const search086OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -11987,39 +9759,13 @@ const search087InSchema = `{
 
 // search087OutSchema is the JSON Schema of Search087Out.
 const search087OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12124,39 +9870,13 @@ const search088InSchema = `{
 
 // search088OutSchema is the JSON Schema of Search088Out.
 const search088OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12261,39 +9981,13 @@ const search089InSchema = `{
 
 // search089OutSchema is the JSON Schema of Search089Out.
 const search089OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12398,39 +10092,13 @@ const search090InSchema = `{
 
 // search090OutSchema is the JSON Schema of Search090Out.
 const search090OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12535,39 +10203,13 @@ const search091InSchema = `{
 
 // search091OutSchema is the JSON Schema of Search091Out.
 const search091OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12672,39 +10314,13 @@ const search092InSchema = `{
 
 // search092OutSchema is the JSON Schema of Search092Out.
 const search092OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12809,39 +10425,13 @@ const search093InSchema = `{
 
 // search093OutSchema is the JSON Schema of Search093Out.
 const search093OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -12946,39 +10536,13 @@ const search094InSchema = `{
 
 // search094OutSchema is the JSON Schema of Search094Out.
 const search094OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -13083,39 +10647,13 @@ const search095InSchema = `{
 
 // search095OutSchema is the JSON Schema of Search095Out.
 const search095OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -13220,39 +10758,13 @@ const search096InSchema = `{
 
 // search096OutSchema is the JSON Schema of Search096Out.
 const search096OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -13357,39 +10869,13 @@ const search097InSchema = `{
 
 // search097OutSchema is the JSON Schema of Search097Out.
 const search097OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -13494,39 +10980,13 @@ const search098InSchema = `{
 
 // search098OutSchema is the JSON Schema of Search098Out.
 const search098OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [
@@ -13631,39 +11091,13 @@ const search099InSchema = `{
 
 // search099OutSchema is the JSON Schema of Search099Out.
 const search099OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
       "description": "Items are the results, best first.",
       "type": [

@@ -146,13 +146,7 @@ const podSchema = `{
           "type": "array"
         },
         "restartPolicy": {
-          "type": "string",
-          "enum": [
-            "Always",
-            "OnFailure",
-            "Never"
-          ],
-          "description": "RestartPolicy says when containers are restarted."
+          "$ref": "#/$defs/RestartPolicy"
         },
         "volumeMounts": {
           "items": {
@@ -705,6 +699,15 @@ const podSchema = `{
       "type": "object",
       "description": "ResourceRequirements describes compute resource requirements."
     },
+    "RestartPolicy": {
+      "type": "string",
+      "enum": [
+        "Always",
+        "OnFailure",
+        "Never"
+      ],
+      "description": "RestartPolicy says when containers are restarted."
+    },
     "SELinuxOptions": {
       "properties": {
         "user": {
@@ -1166,13 +1169,7 @@ const podSchema = `{
           ]
         },
         "restartPolicy": {
-          "type": "string",
-          "enum": [
-            "Always",
-            "OnFailure",
-            "Never"
-          ],
-          "description": "RestartPolicy says when containers are restarted."
+          "$ref": "#/$defs/RestartPolicy"
         },
         "terminationGracePeriodSeconds": {
           "type": "integer"

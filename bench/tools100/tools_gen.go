@@ -9,6 +9,9 @@ import (
 
 // in0Schema is the JSON Schema of In0.
 const in0Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -27,25 +30,7 @@ const in0Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -65,8 +50,35 @@ const in0Schema = `{
   "description": "In0 is the input of tool 0."
 }`
 
+// sharedDef is the body of the $defs entry Shared, which several schemas of this file share.
+const sharedDef = `{
+      "properties": {
+        "when": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When is a time."
+        },
+        "tags": {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Tags label it."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "when"
+      ],
+      "description": "Shared is used by every tool."
+    }`
+
 // out0Schema is the JSON Schema of Out0.
 const out0Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -74,26 +86,7 @@ const out0Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -127,6 +120,9 @@ func Tool0Tool() *tool.Func[In0, Out0] {
 
 // in1Schema is the JSON Schema of In1.
 const in1Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -145,25 +141,7 @@ const in1Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -185,6 +163,9 @@ const in1Schema = `{
 
 // out1Schema is the JSON Schema of Out1.
 const out1Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -192,26 +173,7 @@ const out1Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -245,6 +207,9 @@ func Tool1Tool() *tool.Func[In1, Out1] {
 
 // in2Schema is the JSON Schema of In2.
 const in2Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -263,25 +228,7 @@ const in2Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -303,6 +250,9 @@ const in2Schema = `{
 
 // out2Schema is the JSON Schema of Out2.
 const out2Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -310,26 +260,7 @@ const out2Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -363,6 +294,9 @@ func Tool2Tool() *tool.Func[In2, Out2] {
 
 // in3Schema is the JSON Schema of In3.
 const in3Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -381,25 +315,7 @@ const in3Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -421,6 +337,9 @@ const in3Schema = `{
 
 // out3Schema is the JSON Schema of Out3.
 const out3Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -428,26 +347,7 @@ const out3Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -481,6 +381,9 @@ func Tool3Tool() *tool.Func[In3, Out3] {
 
 // in4Schema is the JSON Schema of In4.
 const in4Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -499,25 +402,7 @@ const in4Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -539,6 +424,9 @@ const in4Schema = `{
 
 // out4Schema is the JSON Schema of Out4.
 const out4Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -546,26 +434,7 @@ const out4Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -599,6 +468,9 @@ func Tool4Tool() *tool.Func[In4, Out4] {
 
 // in5Schema is the JSON Schema of In5.
 const in5Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -617,25 +489,7 @@ const in5Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -657,6 +511,9 @@ const in5Schema = `{
 
 // out5Schema is the JSON Schema of Out5.
 const out5Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -664,26 +521,7 @@ const out5Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -717,6 +555,9 @@ func Tool5Tool() *tool.Func[In5, Out5] {
 
 // in6Schema is the JSON Schema of In6.
 const in6Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -735,25 +576,7 @@ const in6Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -775,6 +598,9 @@ const in6Schema = `{
 
 // out6Schema is the JSON Schema of Out6.
 const out6Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -782,26 +608,7 @@ const out6Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -835,6 +642,9 @@ func Tool6Tool() *tool.Func[In6, Out6] {
 
 // in7Schema is the JSON Schema of In7.
 const in7Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -853,25 +663,7 @@ const in7Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -893,6 +685,9 @@ const in7Schema = `{
 
 // out7Schema is the JSON Schema of Out7.
 const out7Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -900,26 +695,7 @@ const out7Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -953,6 +729,9 @@ func Tool7Tool() *tool.Func[In7, Out7] {
 
 // in8Schema is the JSON Schema of In8.
 const in8Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -971,25 +750,7 @@ const in8Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1011,6 +772,9 @@ const in8Schema = `{
 
 // out8Schema is the JSON Schema of Out8.
 const out8Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1018,26 +782,7 @@ const out8Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1071,6 +816,9 @@ func Tool8Tool() *tool.Func[In8, Out8] {
 
 // in9Schema is the JSON Schema of In9.
 const in9Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1089,25 +837,7 @@ const in9Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1129,6 +859,9 @@ const in9Schema = `{
 
 // out9Schema is the JSON Schema of Out9.
 const out9Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1136,26 +869,7 @@ const out9Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1189,6 +903,9 @@ func Tool9Tool() *tool.Func[In9, Out9] {
 
 // in10Schema is the JSON Schema of In10.
 const in10Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1207,25 +924,7 @@ const in10Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1247,6 +946,9 @@ const in10Schema = `{
 
 // out10Schema is the JSON Schema of Out10.
 const out10Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1254,26 +956,7 @@ const out10Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1307,6 +990,9 @@ func Tool10Tool() *tool.Func[In10, Out10] {
 
 // in11Schema is the JSON Schema of In11.
 const in11Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1325,25 +1011,7 @@ const in11Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1365,6 +1033,9 @@ const in11Schema = `{
 
 // out11Schema is the JSON Schema of Out11.
 const out11Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1372,26 +1043,7 @@ const out11Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1425,6 +1077,9 @@ func Tool11Tool() *tool.Func[In11, Out11] {
 
 // in12Schema is the JSON Schema of In12.
 const in12Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1443,25 +1098,7 @@ const in12Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1483,6 +1120,9 @@ const in12Schema = `{
 
 // out12Schema is the JSON Schema of Out12.
 const out12Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1490,26 +1130,7 @@ const out12Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1543,6 +1164,9 @@ func Tool12Tool() *tool.Func[In12, Out12] {
 
 // in13Schema is the JSON Schema of In13.
 const in13Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1561,25 +1185,7 @@ const in13Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1601,6 +1207,9 @@ const in13Schema = `{
 
 // out13Schema is the JSON Schema of Out13.
 const out13Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1608,26 +1217,7 @@ const out13Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1661,6 +1251,9 @@ func Tool13Tool() *tool.Func[In13, Out13] {
 
 // in14Schema is the JSON Schema of In14.
 const in14Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1679,25 +1272,7 @@ const in14Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1719,6 +1294,9 @@ const in14Schema = `{
 
 // out14Schema is the JSON Schema of Out14.
 const out14Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1726,26 +1304,7 @@ const out14Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1779,6 +1338,9 @@ func Tool14Tool() *tool.Func[In14, Out14] {
 
 // in15Schema is the JSON Schema of In15.
 const in15Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1797,25 +1359,7 @@ const in15Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1837,6 +1381,9 @@ const in15Schema = `{
 
 // out15Schema is the JSON Schema of Out15.
 const out15Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1844,26 +1391,7 @@ const out15Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -1897,6 +1425,9 @@ func Tool15Tool() *tool.Func[In15, Out15] {
 
 // in16Schema is the JSON Schema of In16.
 const in16Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1915,25 +1446,7 @@ const in16Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1955,6 +1468,9 @@ const in16Schema = `{
 
 // out16Schema is the JSON Schema of Out16.
 const out16Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1962,26 +1478,7 @@ const out16Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2015,6 +1512,9 @@ func Tool16Tool() *tool.Func[In16, Out16] {
 
 // in17Schema is the JSON Schema of In17.
 const in17Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2033,25 +1533,7 @@ const in17Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2073,6 +1555,9 @@ const in17Schema = `{
 
 // out17Schema is the JSON Schema of Out17.
 const out17Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2080,26 +1565,7 @@ const out17Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2133,6 +1599,9 @@ func Tool17Tool() *tool.Func[In17, Out17] {
 
 // in18Schema is the JSON Schema of In18.
 const in18Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2151,25 +1620,7 @@ const in18Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2191,6 +1642,9 @@ const in18Schema = `{
 
 // out18Schema is the JSON Schema of Out18.
 const out18Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2198,26 +1652,7 @@ const out18Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2251,6 +1686,9 @@ func Tool18Tool() *tool.Func[In18, Out18] {
 
 // in19Schema is the JSON Schema of In19.
 const in19Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2269,25 +1707,7 @@ const in19Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2309,6 +1729,9 @@ const in19Schema = `{
 
 // out19Schema is the JSON Schema of Out19.
 const out19Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2316,26 +1739,7 @@ const out19Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2369,6 +1773,9 @@ func Tool19Tool() *tool.Func[In19, Out19] {
 
 // in20Schema is the JSON Schema of In20.
 const in20Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2387,25 +1794,7 @@ const in20Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2427,6 +1816,9 @@ const in20Schema = `{
 
 // out20Schema is the JSON Schema of Out20.
 const out20Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2434,26 +1826,7 @@ const out20Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2487,6 +1860,9 @@ func Tool20Tool() *tool.Func[In20, Out20] {
 
 // in21Schema is the JSON Schema of In21.
 const in21Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2505,25 +1881,7 @@ const in21Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2545,6 +1903,9 @@ const in21Schema = `{
 
 // out21Schema is the JSON Schema of Out21.
 const out21Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2552,26 +1913,7 @@ const out21Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2605,6 +1947,9 @@ func Tool21Tool() *tool.Func[In21, Out21] {
 
 // in22Schema is the JSON Schema of In22.
 const in22Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2623,25 +1968,7 @@ const in22Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2663,6 +1990,9 @@ const in22Schema = `{
 
 // out22Schema is the JSON Schema of Out22.
 const out22Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2670,26 +2000,7 @@ const out22Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2723,6 +2034,9 @@ func Tool22Tool() *tool.Func[In22, Out22] {
 
 // in23Schema is the JSON Schema of In23.
 const in23Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2741,25 +2055,7 @@ const in23Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2781,6 +2077,9 @@ const in23Schema = `{
 
 // out23Schema is the JSON Schema of Out23.
 const out23Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2788,26 +2087,7 @@ const out23Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2841,6 +2121,9 @@ func Tool23Tool() *tool.Func[In23, Out23] {
 
 // in24Schema is the JSON Schema of In24.
 const in24Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2859,25 +2142,7 @@ const in24Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2899,6 +2164,9 @@ const in24Schema = `{
 
 // out24Schema is the JSON Schema of Out24.
 const out24Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2906,26 +2174,7 @@ const out24Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -2959,6 +2208,9 @@ func Tool24Tool() *tool.Func[In24, Out24] {
 
 // in25Schema is the JSON Schema of In25.
 const in25Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2977,25 +2229,7 @@ const in25Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3017,6 +2251,9 @@ const in25Schema = `{
 
 // out25Schema is the JSON Schema of Out25.
 const out25Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3024,26 +2261,7 @@ const out25Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3077,6 +2295,9 @@ func Tool25Tool() *tool.Func[In25, Out25] {
 
 // in26Schema is the JSON Schema of In26.
 const in26Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3095,25 +2316,7 @@ const in26Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3135,6 +2338,9 @@ const in26Schema = `{
 
 // out26Schema is the JSON Schema of Out26.
 const out26Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3142,26 +2348,7 @@ const out26Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3195,6 +2382,9 @@ func Tool26Tool() *tool.Func[In26, Out26] {
 
 // in27Schema is the JSON Schema of In27.
 const in27Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3213,25 +2403,7 @@ const in27Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3253,6 +2425,9 @@ const in27Schema = `{
 
 // out27Schema is the JSON Schema of Out27.
 const out27Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3260,26 +2435,7 @@ const out27Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3313,6 +2469,9 @@ func Tool27Tool() *tool.Func[In27, Out27] {
 
 // in28Schema is the JSON Schema of In28.
 const in28Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3331,25 +2490,7 @@ const in28Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3371,6 +2512,9 @@ const in28Schema = `{
 
 // out28Schema is the JSON Schema of Out28.
 const out28Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3378,26 +2522,7 @@ const out28Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3431,6 +2556,9 @@ func Tool28Tool() *tool.Func[In28, Out28] {
 
 // in29Schema is the JSON Schema of In29.
 const in29Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3449,25 +2577,7 @@ const in29Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3489,6 +2599,9 @@ const in29Schema = `{
 
 // out29Schema is the JSON Schema of Out29.
 const out29Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3496,26 +2609,7 @@ const out29Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3549,6 +2643,9 @@ func Tool29Tool() *tool.Func[In29, Out29] {
 
 // in30Schema is the JSON Schema of In30.
 const in30Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3567,25 +2664,7 @@ const in30Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3607,6 +2686,9 @@ const in30Schema = `{
 
 // out30Schema is the JSON Schema of Out30.
 const out30Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3614,26 +2696,7 @@ const out30Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3667,6 +2730,9 @@ func Tool30Tool() *tool.Func[In30, Out30] {
 
 // in31Schema is the JSON Schema of In31.
 const in31Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3685,25 +2751,7 @@ const in31Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3725,6 +2773,9 @@ const in31Schema = `{
 
 // out31Schema is the JSON Schema of Out31.
 const out31Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3732,26 +2783,7 @@ const out31Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3785,6 +2817,9 @@ func Tool31Tool() *tool.Func[In31, Out31] {
 
 // in32Schema is the JSON Schema of In32.
 const in32Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3803,25 +2838,7 @@ const in32Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3843,6 +2860,9 @@ const in32Schema = `{
 
 // out32Schema is the JSON Schema of Out32.
 const out32Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3850,26 +2870,7 @@ const out32Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -3903,6 +2904,9 @@ func Tool32Tool() *tool.Func[In32, Out32] {
 
 // in33Schema is the JSON Schema of In33.
 const in33Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3921,25 +2925,7 @@ const in33Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3961,6 +2947,9 @@ const in33Schema = `{
 
 // out33Schema is the JSON Schema of Out33.
 const out33Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3968,26 +2957,7 @@ const out33Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4021,6 +2991,9 @@ func Tool33Tool() *tool.Func[In33, Out33] {
 
 // in34Schema is the JSON Schema of In34.
 const in34Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4039,25 +3012,7 @@ const in34Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4079,6 +3034,9 @@ const in34Schema = `{
 
 // out34Schema is the JSON Schema of Out34.
 const out34Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4086,26 +3044,7 @@ const out34Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4139,6 +3078,9 @@ func Tool34Tool() *tool.Func[In34, Out34] {
 
 // in35Schema is the JSON Schema of In35.
 const in35Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4157,25 +3099,7 @@ const in35Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4197,6 +3121,9 @@ const in35Schema = `{
 
 // out35Schema is the JSON Schema of Out35.
 const out35Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4204,26 +3131,7 @@ const out35Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4257,6 +3165,9 @@ func Tool35Tool() *tool.Func[In35, Out35] {
 
 // in36Schema is the JSON Schema of In36.
 const in36Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4275,25 +3186,7 @@ const in36Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4315,6 +3208,9 @@ const in36Schema = `{
 
 // out36Schema is the JSON Schema of Out36.
 const out36Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4322,26 +3218,7 @@ const out36Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4375,6 +3252,9 @@ func Tool36Tool() *tool.Func[In36, Out36] {
 
 // in37Schema is the JSON Schema of In37.
 const in37Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4393,25 +3273,7 @@ const in37Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4433,6 +3295,9 @@ const in37Schema = `{
 
 // out37Schema is the JSON Schema of Out37.
 const out37Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4440,26 +3305,7 @@ const out37Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4493,6 +3339,9 @@ func Tool37Tool() *tool.Func[In37, Out37] {
 
 // in38Schema is the JSON Schema of In38.
 const in38Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4511,25 +3360,7 @@ const in38Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4551,6 +3382,9 @@ const in38Schema = `{
 
 // out38Schema is the JSON Schema of Out38.
 const out38Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4558,26 +3392,7 @@ const out38Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4611,6 +3426,9 @@ func Tool38Tool() *tool.Func[In38, Out38] {
 
 // in39Schema is the JSON Schema of In39.
 const in39Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4629,25 +3447,7 @@ const in39Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4669,6 +3469,9 @@ const in39Schema = `{
 
 // out39Schema is the JSON Schema of Out39.
 const out39Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4676,26 +3479,7 @@ const out39Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4729,6 +3513,9 @@ func Tool39Tool() *tool.Func[In39, Out39] {
 
 // in40Schema is the JSON Schema of In40.
 const in40Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4747,25 +3534,7 @@ const in40Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4787,6 +3556,9 @@ const in40Schema = `{
 
 // out40Schema is the JSON Schema of Out40.
 const out40Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4794,26 +3566,7 @@ const out40Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4847,6 +3600,9 @@ func Tool40Tool() *tool.Func[In40, Out40] {
 
 // in41Schema is the JSON Schema of In41.
 const in41Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4865,25 +3621,7 @@ const in41Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4905,6 +3643,9 @@ const in41Schema = `{
 
 // out41Schema is the JSON Schema of Out41.
 const out41Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4912,26 +3653,7 @@ const out41Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -4965,6 +3687,9 @@ func Tool41Tool() *tool.Func[In41, Out41] {
 
 // in42Schema is the JSON Schema of In42.
 const in42Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4983,25 +3708,7 @@ const in42Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5023,6 +3730,9 @@ const in42Schema = `{
 
 // out42Schema is the JSON Schema of Out42.
 const out42Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5030,26 +3740,7 @@ const out42Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5083,6 +3774,9 @@ func Tool42Tool() *tool.Func[In42, Out42] {
 
 // in43Schema is the JSON Schema of In43.
 const in43Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5101,25 +3795,7 @@ const in43Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5141,6 +3817,9 @@ const in43Schema = `{
 
 // out43Schema is the JSON Schema of Out43.
 const out43Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5148,26 +3827,7 @@ const out43Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5201,6 +3861,9 @@ func Tool43Tool() *tool.Func[In43, Out43] {
 
 // in44Schema is the JSON Schema of In44.
 const in44Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5219,25 +3882,7 @@ const in44Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5259,6 +3904,9 @@ const in44Schema = `{
 
 // out44Schema is the JSON Schema of Out44.
 const out44Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5266,26 +3914,7 @@ const out44Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5319,6 +3948,9 @@ func Tool44Tool() *tool.Func[In44, Out44] {
 
 // in45Schema is the JSON Schema of In45.
 const in45Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5337,25 +3969,7 @@ const in45Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5377,6 +3991,9 @@ const in45Schema = `{
 
 // out45Schema is the JSON Schema of Out45.
 const out45Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5384,26 +4001,7 @@ const out45Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5437,6 +4035,9 @@ func Tool45Tool() *tool.Func[In45, Out45] {
 
 // in46Schema is the JSON Schema of In46.
 const in46Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5455,25 +4056,7 @@ const in46Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5495,6 +4078,9 @@ const in46Schema = `{
 
 // out46Schema is the JSON Schema of Out46.
 const out46Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5502,26 +4088,7 @@ const out46Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5555,6 +4122,9 @@ func Tool46Tool() *tool.Func[In46, Out46] {
 
 // in47Schema is the JSON Schema of In47.
 const in47Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5573,25 +4143,7 @@ const in47Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5613,6 +4165,9 @@ const in47Schema = `{
 
 // out47Schema is the JSON Schema of Out47.
 const out47Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5620,26 +4175,7 @@ const out47Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5673,6 +4209,9 @@ func Tool47Tool() *tool.Func[In47, Out47] {
 
 // in48Schema is the JSON Schema of In48.
 const in48Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5691,25 +4230,7 @@ const in48Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5731,6 +4252,9 @@ const in48Schema = `{
 
 // out48Schema is the JSON Schema of Out48.
 const out48Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5738,26 +4262,7 @@ const out48Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5791,6 +4296,9 @@ func Tool48Tool() *tool.Func[In48, Out48] {
 
 // in49Schema is the JSON Schema of In49.
 const in49Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5809,25 +4317,7 @@ const in49Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5849,6 +4339,9 @@ const in49Schema = `{
 
 // out49Schema is the JSON Schema of Out49.
 const out49Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5856,26 +4349,7 @@ const out49Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -5909,6 +4383,9 @@ func Tool49Tool() *tool.Func[In49, Out49] {
 
 // in50Schema is the JSON Schema of In50.
 const in50Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5927,25 +4404,7 @@ const in50Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5967,6 +4426,9 @@ const in50Schema = `{
 
 // out50Schema is the JSON Schema of Out50.
 const out50Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5974,26 +4436,7 @@ const out50Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6027,6 +4470,9 @@ func Tool50Tool() *tool.Func[In50, Out50] {
 
 // in51Schema is the JSON Schema of In51.
 const in51Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6045,25 +4491,7 @@ const in51Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6085,6 +4513,9 @@ const in51Schema = `{
 
 // out51Schema is the JSON Schema of Out51.
 const out51Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6092,26 +4523,7 @@ const out51Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6145,6 +4557,9 @@ func Tool51Tool() *tool.Func[In51, Out51] {
 
 // in52Schema is the JSON Schema of In52.
 const in52Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6163,25 +4578,7 @@ const in52Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6203,6 +4600,9 @@ const in52Schema = `{
 
 // out52Schema is the JSON Schema of Out52.
 const out52Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6210,26 +4610,7 @@ const out52Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6263,6 +4644,9 @@ func Tool52Tool() *tool.Func[In52, Out52] {
 
 // in53Schema is the JSON Schema of In53.
 const in53Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6281,25 +4665,7 @@ const in53Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6321,6 +4687,9 @@ const in53Schema = `{
 
 // out53Schema is the JSON Schema of Out53.
 const out53Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6328,26 +4697,7 @@ const out53Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6381,6 +4731,9 @@ func Tool53Tool() *tool.Func[In53, Out53] {
 
 // in54Schema is the JSON Schema of In54.
 const in54Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6399,25 +4752,7 @@ const in54Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6439,6 +4774,9 @@ const in54Schema = `{
 
 // out54Schema is the JSON Schema of Out54.
 const out54Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6446,26 +4784,7 @@ const out54Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6499,6 +4818,9 @@ func Tool54Tool() *tool.Func[In54, Out54] {
 
 // in55Schema is the JSON Schema of In55.
 const in55Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6517,25 +4839,7 @@ const in55Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6557,6 +4861,9 @@ const in55Schema = `{
 
 // out55Schema is the JSON Schema of Out55.
 const out55Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6564,26 +4871,7 @@ const out55Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6617,6 +4905,9 @@ func Tool55Tool() *tool.Func[In55, Out55] {
 
 // in56Schema is the JSON Schema of In56.
 const in56Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6635,25 +4926,7 @@ const in56Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6675,6 +4948,9 @@ const in56Schema = `{
 
 // out56Schema is the JSON Schema of Out56.
 const out56Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6682,26 +4958,7 @@ const out56Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6735,6 +4992,9 @@ func Tool56Tool() *tool.Func[In56, Out56] {
 
 // in57Schema is the JSON Schema of In57.
 const in57Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6753,25 +5013,7 @@ const in57Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6793,6 +5035,9 @@ const in57Schema = `{
 
 // out57Schema is the JSON Schema of Out57.
 const out57Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6800,26 +5045,7 @@ const out57Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6853,6 +5079,9 @@ func Tool57Tool() *tool.Func[In57, Out57] {
 
 // in58Schema is the JSON Schema of In58.
 const in58Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6871,25 +5100,7 @@ const in58Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6911,6 +5122,9 @@ const in58Schema = `{
 
 // out58Schema is the JSON Schema of Out58.
 const out58Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6918,26 +5132,7 @@ const out58Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -6971,6 +5166,9 @@ func Tool58Tool() *tool.Func[In58, Out58] {
 
 // in59Schema is the JSON Schema of In59.
 const in59Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6989,25 +5187,7 @@ const in59Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7029,6 +5209,9 @@ const in59Schema = `{
 
 // out59Schema is the JSON Schema of Out59.
 const out59Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7036,26 +5219,7 @@ const out59Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7089,6 +5253,9 @@ func Tool59Tool() *tool.Func[In59, Out59] {
 
 // in60Schema is the JSON Schema of In60.
 const in60Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7107,25 +5274,7 @@ const in60Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7147,6 +5296,9 @@ const in60Schema = `{
 
 // out60Schema is the JSON Schema of Out60.
 const out60Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7154,26 +5306,7 @@ const out60Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7207,6 +5340,9 @@ func Tool60Tool() *tool.Func[In60, Out60] {
 
 // in61Schema is the JSON Schema of In61.
 const in61Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7225,25 +5361,7 @@ const in61Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7265,6 +5383,9 @@ const in61Schema = `{
 
 // out61Schema is the JSON Schema of Out61.
 const out61Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7272,26 +5393,7 @@ const out61Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7325,6 +5427,9 @@ func Tool61Tool() *tool.Func[In61, Out61] {
 
 // in62Schema is the JSON Schema of In62.
 const in62Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7343,25 +5448,7 @@ const in62Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7383,6 +5470,9 @@ const in62Schema = `{
 
 // out62Schema is the JSON Schema of Out62.
 const out62Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7390,26 +5480,7 @@ const out62Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7443,6 +5514,9 @@ func Tool62Tool() *tool.Func[In62, Out62] {
 
 // in63Schema is the JSON Schema of In63.
 const in63Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7461,25 +5535,7 @@ const in63Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7501,6 +5557,9 @@ const in63Schema = `{
 
 // out63Schema is the JSON Schema of Out63.
 const out63Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7508,26 +5567,7 @@ const out63Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7561,6 +5601,9 @@ func Tool63Tool() *tool.Func[In63, Out63] {
 
 // in64Schema is the JSON Schema of In64.
 const in64Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7579,25 +5622,7 @@ const in64Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7619,6 +5644,9 @@ const in64Schema = `{
 
 // out64Schema is the JSON Schema of Out64.
 const out64Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7626,26 +5654,7 @@ const out64Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7679,6 +5688,9 @@ func Tool64Tool() *tool.Func[In64, Out64] {
 
 // in65Schema is the JSON Schema of In65.
 const in65Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7697,25 +5709,7 @@ const in65Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7737,6 +5731,9 @@ const in65Schema = `{
 
 // out65Schema is the JSON Schema of Out65.
 const out65Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7744,26 +5741,7 @@ const out65Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7797,6 +5775,9 @@ func Tool65Tool() *tool.Func[In65, Out65] {
 
 // in66Schema is the JSON Schema of In66.
 const in66Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7815,25 +5796,7 @@ const in66Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7855,6 +5818,9 @@ const in66Schema = `{
 
 // out66Schema is the JSON Schema of Out66.
 const out66Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7862,26 +5828,7 @@ const out66Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -7915,6 +5862,9 @@ func Tool66Tool() *tool.Func[In66, Out66] {
 
 // in67Schema is the JSON Schema of In67.
 const in67Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7933,25 +5883,7 @@ const in67Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7973,6 +5905,9 @@ const in67Schema = `{
 
 // out67Schema is the JSON Schema of Out67.
 const out67Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7980,26 +5915,7 @@ const out67Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8033,6 +5949,9 @@ func Tool67Tool() *tool.Func[In67, Out67] {
 
 // in68Schema is the JSON Schema of In68.
 const in68Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8051,25 +5970,7 @@ const in68Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8091,6 +5992,9 @@ const in68Schema = `{
 
 // out68Schema is the JSON Schema of Out68.
 const out68Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8098,26 +6002,7 @@ const out68Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8151,6 +6036,9 @@ func Tool68Tool() *tool.Func[In68, Out68] {
 
 // in69Schema is the JSON Schema of In69.
 const in69Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8169,25 +6057,7 @@ const in69Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8209,6 +6079,9 @@ const in69Schema = `{
 
 // out69Schema is the JSON Schema of Out69.
 const out69Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8216,26 +6089,7 @@ const out69Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8269,6 +6123,9 @@ func Tool69Tool() *tool.Func[In69, Out69] {
 
 // in70Schema is the JSON Schema of In70.
 const in70Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8287,25 +6144,7 @@ const in70Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8327,6 +6166,9 @@ const in70Schema = `{
 
 // out70Schema is the JSON Schema of Out70.
 const out70Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8334,26 +6176,7 @@ const out70Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8387,6 +6210,9 @@ func Tool70Tool() *tool.Func[In70, Out70] {
 
 // in71Schema is the JSON Schema of In71.
 const in71Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8405,25 +6231,7 @@ const in71Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8445,6 +6253,9 @@ const in71Schema = `{
 
 // out71Schema is the JSON Schema of Out71.
 const out71Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8452,26 +6263,7 @@ const out71Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8505,6 +6297,9 @@ func Tool71Tool() *tool.Func[In71, Out71] {
 
 // in72Schema is the JSON Schema of In72.
 const in72Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8523,25 +6318,7 @@ const in72Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8563,6 +6340,9 @@ const in72Schema = `{
 
 // out72Schema is the JSON Schema of Out72.
 const out72Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8570,26 +6350,7 @@ const out72Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8623,6 +6384,9 @@ func Tool72Tool() *tool.Func[In72, Out72] {
 
 // in73Schema is the JSON Schema of In73.
 const in73Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8641,25 +6405,7 @@ const in73Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8681,6 +6427,9 @@ const in73Schema = `{
 
 // out73Schema is the JSON Schema of Out73.
 const out73Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8688,26 +6437,7 @@ const out73Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8741,6 +6471,9 @@ func Tool73Tool() *tool.Func[In73, Out73] {
 
 // in74Schema is the JSON Schema of In74.
 const in74Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8759,25 +6492,7 @@ const in74Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8799,6 +6514,9 @@ const in74Schema = `{
 
 // out74Schema is the JSON Schema of Out74.
 const out74Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8806,26 +6524,7 @@ const out74Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8859,6 +6558,9 @@ func Tool74Tool() *tool.Func[In74, Out74] {
 
 // in75Schema is the JSON Schema of In75.
 const in75Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8877,25 +6579,7 @@ const in75Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8917,6 +6601,9 @@ const in75Schema = `{
 
 // out75Schema is the JSON Schema of Out75.
 const out75Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8924,26 +6611,7 @@ const out75Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -8977,6 +6645,9 @@ func Tool75Tool() *tool.Func[In75, Out75] {
 
 // in76Schema is the JSON Schema of In76.
 const in76Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8995,25 +6666,7 @@ const in76Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9035,6 +6688,9 @@ const in76Schema = `{
 
 // out76Schema is the JSON Schema of Out76.
 const out76Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9042,26 +6698,7 @@ const out76Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9095,6 +6732,9 @@ func Tool76Tool() *tool.Func[In76, Out76] {
 
 // in77Schema is the JSON Schema of In77.
 const in77Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9113,25 +6753,7 @@ const in77Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9153,6 +6775,9 @@ const in77Schema = `{
 
 // out77Schema is the JSON Schema of Out77.
 const out77Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9160,26 +6785,7 @@ const out77Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9213,6 +6819,9 @@ func Tool77Tool() *tool.Func[In77, Out77] {
 
 // in78Schema is the JSON Schema of In78.
 const in78Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9231,25 +6840,7 @@ const in78Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9271,6 +6862,9 @@ const in78Schema = `{
 
 // out78Schema is the JSON Schema of Out78.
 const out78Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9278,26 +6872,7 @@ const out78Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9331,6 +6906,9 @@ func Tool78Tool() *tool.Func[In78, Out78] {
 
 // in79Schema is the JSON Schema of In79.
 const in79Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9349,25 +6927,7 @@ const in79Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9389,6 +6949,9 @@ const in79Schema = `{
 
 // out79Schema is the JSON Schema of Out79.
 const out79Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9396,26 +6959,7 @@ const out79Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9449,6 +6993,9 @@ func Tool79Tool() *tool.Func[In79, Out79] {
 
 // in80Schema is the JSON Schema of In80.
 const in80Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9467,25 +7014,7 @@ const in80Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9507,6 +7036,9 @@ const in80Schema = `{
 
 // out80Schema is the JSON Schema of Out80.
 const out80Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9514,26 +7046,7 @@ const out80Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9567,6 +7080,9 @@ func Tool80Tool() *tool.Func[In80, Out80] {
 
 // in81Schema is the JSON Schema of In81.
 const in81Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9585,25 +7101,7 @@ const in81Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9625,6 +7123,9 @@ const in81Schema = `{
 
 // out81Schema is the JSON Schema of Out81.
 const out81Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9632,26 +7133,7 @@ const out81Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9685,6 +7167,9 @@ func Tool81Tool() *tool.Func[In81, Out81] {
 
 // in82Schema is the JSON Schema of In82.
 const in82Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9703,25 +7188,7 @@ const in82Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9743,6 +7210,9 @@ const in82Schema = `{
 
 // out82Schema is the JSON Schema of Out82.
 const out82Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9750,26 +7220,7 @@ const out82Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9803,6 +7254,9 @@ func Tool82Tool() *tool.Func[In82, Out82] {
 
 // in83Schema is the JSON Schema of In83.
 const in83Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9821,25 +7275,7 @@ const in83Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9861,6 +7297,9 @@ const in83Schema = `{
 
 // out83Schema is the JSON Schema of Out83.
 const out83Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9868,26 +7307,7 @@ const out83Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -9921,6 +7341,9 @@ func Tool83Tool() *tool.Func[In83, Out83] {
 
 // in84Schema is the JSON Schema of In84.
 const in84Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9939,25 +7362,7 @@ const in84Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9979,6 +7384,9 @@ const in84Schema = `{
 
 // out84Schema is the JSON Schema of Out84.
 const out84Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9986,26 +7394,7 @@ const out84Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10039,6 +7428,9 @@ func Tool84Tool() *tool.Func[In84, Out84] {
 
 // in85Schema is the JSON Schema of In85.
 const in85Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10057,25 +7449,7 @@ const in85Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10097,6 +7471,9 @@ const in85Schema = `{
 
 // out85Schema is the JSON Schema of Out85.
 const out85Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10104,26 +7481,7 @@ const out85Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10157,6 +7515,9 @@ func Tool85Tool() *tool.Func[In85, Out85] {
 
 // in86Schema is the JSON Schema of In86.
 const in86Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10175,25 +7536,7 @@ const in86Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10215,6 +7558,9 @@ const in86Schema = `{
 
 // out86Schema is the JSON Schema of Out86.
 const out86Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10222,26 +7568,7 @@ const out86Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10275,6 +7602,9 @@ func Tool86Tool() *tool.Func[In86, Out86] {
 
 // in87Schema is the JSON Schema of In87.
 const in87Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10293,25 +7623,7 @@ const in87Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10333,6 +7645,9 @@ const in87Schema = `{
 
 // out87Schema is the JSON Schema of Out87.
 const out87Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10340,26 +7655,7 @@ const out87Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10393,6 +7689,9 @@ func Tool87Tool() *tool.Func[In87, Out87] {
 
 // in88Schema is the JSON Schema of In88.
 const in88Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10411,25 +7710,7 @@ const in88Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10451,6 +7732,9 @@ const in88Schema = `{
 
 // out88Schema is the JSON Schema of Out88.
 const out88Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10458,26 +7742,7 @@ const out88Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10511,6 +7776,9 @@ func Tool88Tool() *tool.Func[In88, Out88] {
 
 // in89Schema is the JSON Schema of In89.
 const in89Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10529,25 +7797,7 @@ const in89Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10569,6 +7819,9 @@ const in89Schema = `{
 
 // out89Schema is the JSON Schema of Out89.
 const out89Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10576,26 +7829,7 @@ const out89Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10629,6 +7863,9 @@ func Tool89Tool() *tool.Func[In89, Out89] {
 
 // in90Schema is the JSON Schema of In90.
 const in90Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10647,25 +7884,7 @@ const in90Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10687,6 +7906,9 @@ const in90Schema = `{
 
 // out90Schema is the JSON Schema of Out90.
 const out90Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10694,26 +7916,7 @@ const out90Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10747,6 +7950,9 @@ func Tool90Tool() *tool.Func[In90, Out90] {
 
 // in91Schema is the JSON Schema of In91.
 const in91Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10765,25 +7971,7 @@ const in91Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10805,6 +7993,9 @@ const in91Schema = `{
 
 // out91Schema is the JSON Schema of Out91.
 const out91Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10812,26 +8003,7 @@ const out91Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10865,6 +8037,9 @@ func Tool91Tool() *tool.Func[In91, Out91] {
 
 // in92Schema is the JSON Schema of In92.
 const in92Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10883,25 +8058,7 @@ const in92Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10923,6 +8080,9 @@ const in92Schema = `{
 
 // out92Schema is the JSON Schema of Out92.
 const out92Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10930,26 +8090,7 @@ const out92Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -10983,6 +8124,9 @@ func Tool92Tool() *tool.Func[In92, Out92] {
 
 // in93Schema is the JSON Schema of In93.
 const in93Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11001,25 +8145,7 @@ const in93Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11041,6 +8167,9 @@ const in93Schema = `{
 
 // out93Schema is the JSON Schema of Out93.
 const out93Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11048,26 +8177,7 @@ const out93Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11101,6 +8211,9 @@ func Tool93Tool() *tool.Func[In93, Out93] {
 
 // in94Schema is the JSON Schema of In94.
 const in94Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11119,25 +8232,7 @@ const in94Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11159,6 +8254,9 @@ const in94Schema = `{
 
 // out94Schema is the JSON Schema of Out94.
 const out94Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11166,26 +8264,7 @@ const out94Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11219,6 +8298,9 @@ func Tool94Tool() *tool.Func[In94, Out94] {
 
 // in95Schema is the JSON Schema of In95.
 const in95Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11237,25 +8319,7 @@ const in95Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11277,6 +8341,9 @@ const in95Schema = `{
 
 // out95Schema is the JSON Schema of Out95.
 const out95Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11284,26 +8351,7 @@ const out95Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11337,6 +8385,9 @@ func Tool95Tool() *tool.Func[In95, Out95] {
 
 // in96Schema is the JSON Schema of In96.
 const in96Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11355,25 +8406,7 @@ const in96Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11395,6 +8428,9 @@ const in96Schema = `{
 
 // out96Schema is the JSON Schema of Out96.
 const out96Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11402,26 +8438,7 @@ const out96Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11455,6 +8472,9 @@ func Tool96Tool() *tool.Func[In96, Out96] {
 
 // in97Schema is the JSON Schema of In97.
 const in97Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11473,25 +8493,7 @@ const in97Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11513,6 +8515,9 @@ const in97Schema = `{
 
 // out97Schema is the JSON Schema of Out97.
 const out97Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11520,26 +8525,7 @@ const out97Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11573,6 +8559,9 @@ func Tool97Tool() *tool.Func[In97, Out97] {
 
 // in98Schema is the JSON Schema of In98.
 const in98Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11591,25 +8580,7 @@ const in98Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11631,6 +8602,9 @@ const in98Schema = `{
 
 // out98Schema is the JSON Schema of Out98.
 const out98Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11638,26 +8612,7 @@ const out98Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
@@ -11691,6 +8646,9 @@ func Tool98Tool() *tool.Func[In98, Out98] {
 
 // in99Schema is the JSON Schema of In99.
 const in99Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11709,25 +8667,7 @@ const in99Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11749,6 +8689,9 @@ const in99Schema = `{
 
 // out99Schema is the JSON Schema of Out99.
 const out99Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11756,26 +8699,7 @@ const out99Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
       "description": "Items are the things found.",
       "type": [
