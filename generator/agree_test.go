@@ -192,13 +192,14 @@ func TestAgreeMetaSchemaIsEnforced(t *testing.T) {
 // $ref layouts of toolgen and invopop give the same tree, cycles included,
 // and a real difference survives.
 func TestAgreeNormalize(t *testing.T) {
-	const node = `{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/Node"}},"item":%s},"required":["name"],"additionalProperties":false,"description":"Node."}`
+	const node = `{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":%q}},"item":%s},"required":["name"],"additionalProperties":false,"description":"Node."}`
 	const item = `{"type":"object","properties":{"n":{"type":"integer","description":"N."}},"additionalProperties":false}`
-	// toolgen: the recursive root inline and in $defs, Item (used once) inline.
-	toolgen := fmt.Sprintf(`{"$defs":{"Node":%s},%s`, fmt.Sprintf(node, item), fmt.Sprintf(node, item)[1:])
+	// toolgen: the recursive root inline, referenced as "#"; Item (used
+	// once) inline.
+	toolgen := fmt.Sprintf(node, "#", item)
 	// invopop: the root a $ref, every named struct in $defs.
 	invopop := fmt.Sprintf(`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/node","$ref":"#/$defs/Node","$defs":{"Node":%s,"Item":%s}}`,
-		fmt.Sprintf(node, `{"$ref":"#/$defs/Item"}`), item)
+		fmt.Sprintf(node, "#/$defs/Node", `{"$ref":"#/$defs/Item"}`), item)
 	const want = `{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$cycle":0}},"item":{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":false}},"required":["name"],"additionalProperties":false}`
 
 	tg, err := agreeNormalize([]byte(toolgen))
@@ -605,7 +606,8 @@ type agreeNorm struct {
 }
 
 // agreeNormalize decodes a schema and returns it with every "#/$defs/…"
-// reference replaced by its target and the agreeDropped keywords removed.
+// reference replaced by its target, every "#" by a cycle back to the root,
+// and the agreeDropped keywords removed.
 // A reference to an entry that is already being inlined on the same path
 // (a cycle) becomes {"$cycle": depth}, depth being where the entry was
 // entered: it is measured in the inlined tree, so it is the same whatever
@@ -619,22 +621,12 @@ func agreeNormalize(raw []byte) (any, error) {
 	if !ok {
 		return root, nil
 	}
-	n := &agreeNorm{entered: map[string]int{}}
+	// toolgen's recursive root refers to itself as "#", the root, entered
+	// at depth 0; invopop's root is a $ref to its $defs entry, which it
+	// enters at depth 0: the cycles back to the root are cut at the same
+	// place on both sides.
+	n := &agreeNorm{entered: map[string]int{"#": 0}}
 	n.defs, _ = obj["$defs"].(map[string]any)
-	// toolgen inlines a recursive root and also keeps it in $defs, where
-	// invopop's root is a $ref: the root enters that entry, so that the
-	// cycles back to it are cut at the same place on both sides.
-	bare := map[string]any{}
-	for k, v := range obj {
-		if k != "$defs" && k != "$schema" && k != "$id" {
-			bare[k] = v
-		}
-	}
-	for name, def := range n.defs {
-		if reflect.DeepEqual(def, bare) {
-			n.entered[name] = 0
-		}
-	}
 	return n.schema(root, 0)
 }
 
@@ -649,8 +641,11 @@ func (n *agreeNorm) schema(v any, depth int) (any, error) {
 	out := map[string]any{}
 	if ref, ok := obj["$ref"].(string); ok {
 		name, found := strings.CutPrefix(ref, "#/$defs/")
+		if ref == "#" {
+			name, found = ref, true
+		}
 		if !found {
-			return nil, fmt.Errorf("$ref %q does not point into $defs", ref)
+			return nil, fmt.Errorf("$ref %q does not point into $defs or at the root", ref)
 		}
 		if d, cycle := n.entered[name]; cycle {
 			out[agreeCycleKey] = float64(d)

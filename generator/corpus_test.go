@@ -36,6 +36,7 @@ func TestCorpus(t *testing.T) {
 			res := generate(t, dir)
 			diags := formatDiagnostics(res.Diagnostics, dir)
 			require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", diags)
+			checkSchemas(t, res.pkgs)
 			got := relFiles(t, res.Files, dir)
 			manifest, err := json.MarshalIndent(res.Manifest(), "", "  ")
 			require.NoError(t, err)

@@ -647,11 +647,11 @@ func (g *gen) posString(pos token.Pos) string {
 
 // generatedNames are the package-level names that the generated files of
 // ps declare: per tool its constructor and Spec, the toolset functions and
-// types, per output its variable, and the schema constants once the schema
-// stage has named them; in a run with tags, also those of the tools and
-// outputs that the runs with fewer tags write, but for their schema
-// constants. They come from the sources alone, never from the files that
-// other runs wrote.
+// types, per output its variable, and the schema and $defs constants once
+// the schema stage has named them; in a run with tags, also those of the
+// tools and outputs that the runs with fewer tags write, but for their
+// schema constants. They come from the sources alone, never from the files
+// that other runs wrote.
 func (g *gen) generatedNames(ps *pkgState) []string {
 	var names []string
 	for _, list := range [][]*toolState{ps.tools, ps.lower} {
@@ -668,6 +668,9 @@ func (g *gen) generatedNames(ps *pkgState) []string {
 	if ps.model != nil {
 		for _, c := range ps.model.Schemas {
 			names = append(names, c.Name)
+		}
+		for _, d := range ps.model.Defs {
+			names = append(names, d.Name)
 		}
 	}
 	return names

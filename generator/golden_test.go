@@ -182,6 +182,7 @@ func TestGolden(t *testing.T) {
 			res := generate(t, dir)
 			diags := formatDiagnostics(res.Diagnostics, dir)
 			require.False(t, HasErrors(res.Diagnostics), "diagnostics:\n%s", diags)
+			checkSchemas(t, res.pkgs)
 			got := relFiles(t, res.Files, dir)
 
 			manifest, err := json.MarshalIndent(res.Manifest(), "", "  ")

@@ -26,6 +26,9 @@ type pkgModel struct {
 	// Schemas are the distinct schema texts of the tools and outputs, one
 	// constant each, in the order of their first use.
 	Schemas []*schemaConst
+	// Defs are the bodies of the $defs entries that the schema texts share,
+	// one constant each, in the order of their first use (see shareDefs).
+	Defs []*defConst
 	// Stubs are the hook functions to write into the hooks file, in the
 	// order the tools name them.
 	Stubs []stub
@@ -59,6 +62,28 @@ type schemaConst struct {
 	Text json.RawMessage
 	// Of is the type of the first use, which the name comes from.
 	Of *typeExpr
+	// Parts are Text cut around the $defs bodies it shares with other
+	// schemas (Defs), in order; nil when it shares none.
+	Parts []schemaPart
+}
+
+// schemaPart is a piece of a schema constant's text: literal text, or the
+// body of a shared $defs entry, which its own constant holds.
+type schemaPart struct {
+	Text []byte
+	Def  *defConst
+}
+
+// defConst is the constant that holds the body of a $defs entry that
+// appears more than once in the schema texts of a package: the schema
+// constants are sums of their literal pieces and of these constants,
+// which Go adds up at compile time.
+type defConst struct {
+	// Name is the constant's name; Def the $defs name of its first use,
+	// which the name comes from.
+	Name, Def string
+	// Text is the body, as indented in every root-level $defs entry.
+	Text []byte
 }
 
 // toolModel is one annotated function or method.

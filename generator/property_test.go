@@ -977,6 +977,8 @@ func propPadNulls(t *testing.T, schema3, instance json.RawMessage) json.RawMessa
 		if ref, ok := sm["$ref"].(string); ok {
 			if name, ok := strings.CutPrefix(ref, "#/$defs/"); ok {
 				v = pad(v, defs[name], depth+1)
+			} else if ref == "#" {
+				v = pad(v, root, depth+1)
 			}
 		}
 		for _, k := range []string{"anyOf", "oneOf", "allOf"} {

@@ -15,10 +15,11 @@ const (
 )
 
 // render produces the generated file of one package: per tool, the
-// schema constants it is the first to use, its Spec and its constructor;
-// per structured output, the same constant and its variable; then the
-// toolset functions. jennifer builds the code and formats it with
-// go/format.
+// schema constants it is the first to use (each followed by the constants
+// of the shared $defs entries it is the first to use), its Spec and its
+// constructor; per structured output, the same constants and its
+// variable; then the toolset functions. jennifer builds the code and
+// formats it with go/format.
 func render(p *pkgModel) ([]byte, error) {
 	f := newFile(p)
 	for _, t := range p.Tools {
@@ -31,13 +32,24 @@ func render(p *pkgModel) ([]byte, error) {
 		importNames(f, o.Type)
 	}
 	declared := map[*schemaConst]bool{}
+	declaredDefs := map[*defConst]bool{}
 	declare := func(consts ...*schemaConst) {
 		for _, c := range consts {
-			if c != nil && !declared[c] {
-				declared[c] = true
-				f.Commentf("%s is the JSON Schema of %s.", c.Name, c.Of.String(p.Path))
-				f.Const().Id(c.Name).Op("=").Add(stringLit(c.Text))
-				f.Line()
+			if c == nil || declared[c] {
+				continue
+			}
+			declared[c] = true
+			f.Commentf("%s is the JSON Schema of %s.", c.Name, c.Of.String(p.Path))
+			f.Const().Id(c.Name).Op("=").Add(schemaText(c))
+			f.Line()
+			// The $defs bodies it is the first to use, after it.
+			for _, part := range c.Parts {
+				if d := part.Def; d != nil && !declaredDefs[d] {
+					declaredDefs[d] = true
+					f.Commentf("%s is the body of the $defs entry %s, which several schemas of this file share.", d.Name, d.Def)
+					f.Const().Id(d.Name).Op("=").Add(stringLit(d.Text))
+					f.Line()
+				}
 			}
 		}
 	}
@@ -270,6 +282,26 @@ func lowerToolsets(recv string, tags []string) string {
 		return names[0] + " returns"
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1] + " return"
+}
+
+// schemaText is the value of a schema constant: its text, or the sum of
+// its pieces and of the $defs constants it shares.
+func schemaText(c *schemaConst) jen.Code {
+	if c.Parts == nil {
+		return stringLit(c.Text)
+	}
+	sum := make([]jen.Code, 0, 2*len(c.Parts))
+	for i, part := range c.Parts {
+		if i > 0 {
+			sum = append(sum, jen.Op("+"))
+		}
+		if part.Def != nil {
+			sum = append(sum, jen.Id(part.Def.Name))
+		} else {
+			sum = append(sum, stringLit(part.Text))
+		}
+	}
+	return jen.Add(sum...)
 }
 
 // stringLit is a string constant: a raw string when it can be one, so that

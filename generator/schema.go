@@ -31,6 +31,10 @@ func (g *gen) schemas() {
 	// What a tool writes, rather than reads, is described by out.
 	out := b.ForOutputs()
 	for _, ps := range g.pkgs {
+		// The types that two schemas of the file write go to $defs in
+		// each, where their entries are the same text (see shareDefs).
+		shared := g.sharedTypes(ps, b, out)
+		b.Shared, out.Shared = shared, shared
 		for _, ts := range ps.tools {
 			if ts.broken || ts.in == nil {
 				continue
@@ -354,11 +358,22 @@ func (g *gen) nameTaken(ps *pkgState) func(name string) bool {
 // tags, the tag set's name follows: weatherInputSchemaEnterprise, which
 // no constant of the file of another run is named, since theirs end in
 // Schema or in the name of another tag set (see tags.go). When taken reports
-// the name, or another text of the file has it already, the constant gets
-// the first free number instead: itemSchema2, itemSchema3, …
+// the name, or another constant of the file has it already, the constant
+// gets the first free number instead: itemSchema2, itemSchema3, … Then the
+// $defs bodies that the texts share get constants of their own (shareDefs),
+// named the same way (addressDef, addressDefEnterprise).
 func nameSchemas(p *pkgModel, taken func(string) bool) {
 	byText := map[string]*schemaConst{}
 	used := map[string]bool{}
+	free := func(base string) string {
+		base += p.Set
+		name := base
+		for n := 2; used[name] || taken(name); n++ {
+			name = base + strconv.Itoa(n)
+		}
+		used[name] = true
+		return name
+	}
 	constFor := func(text json.RawMessage, of *typeExpr) *schemaConst {
 		if text == nil {
 			return nil
@@ -366,13 +381,7 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 		if c, ok := byText[string(text)]; ok {
 			return c
 		}
-		base := schemaBaseName(of) + "Schema" + p.Set
-		name := base
-		for n := 2; used[name] || taken(name); n++ {
-			name = base + strconv.Itoa(n)
-		}
-		used[name] = true
-		c := &schemaConst{Name: name, Text: text, Of: of}
+		c := &schemaConst{Name: free(schemaBaseName(of) + "Schema"), Text: text, Of: of}
 		byText[string(text)] = c
 		p.Schemas = append(p.Schemas, c)
 		return c
@@ -388,6 +397,7 @@ func nameSchemas(p *pkgModel, taken func(string) bool) {
 	for _, o := range p.Outputs {
 		o.Const = constFor(o.Schema, o.Type)
 	}
+	shareDefs(p, free)
 }
 
 // schemaBaseName is the name a schema constant takes from a type, before

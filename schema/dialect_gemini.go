@@ -20,8 +20,12 @@ func (c *schemaConverter) geminiRoot(root any) any {
 	c.inlining = map[string]int{}
 	out, cut := c.gemini(root, "")
 	if cut != nil {
-		c.fail(cut.path, "recursive type %s cannot be unrolled for Gemini, which has no $ref: after %d levels the recursion must stop at an optional property whose object keeps other properties, and this cycle has none (the fields that lead back are required, or cutting them leaves an object without properties, which Gemini rejects); use another dialect or make the cycle end at such a property",
-			refName(cut.ref), GeminiUnrollDepth)
+		what := "recursive type " + refName(cut.ref)
+		if cut.ref == "#" {
+			what = "the recursive type of the root"
+		}
+		c.fail(cut.path, "%s cannot be unrolled for Gemini, which has no $ref: after %d levels the recursion must stop at an optional property whose object keeps other properties, and this cycle has none (the fields that lead back are required, or cutting them leaves an object without properties, which Gemini rejects); use another dialect or make the cycle end at such a property",
+			what, GeminiUnrollDepth)
 		return root
 	}
 	if o, ok := out.(*jsonObject); len(c.errs) == 0 && (!ok || stringValue(o.vals["type"]) != "object") {

@@ -269,8 +269,11 @@ const emailInputSchema = `{
       "items": {
         "type": "string"
       },
-      "type": "array",
-      "description": "Recipient email addresses."
+      "description": "Recipient email addresses.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "subject": {
       "type": "string",

@@ -68,42 +68,19 @@ const search000InSchema = `{
 
 // search000OutSchema is the JSON Schema of Search000Out.
 const search000OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -122,6 +99,40 @@ const search000OutSchema = `{
   ],
   "description": "Search000Out is the output of tool 0."
 }`
+
+// itemDef is the body of the $defs entry Item, which several schemas of this file share.
+const itemDef = `{
+      "properties": {
+        "id": {
+          "type": "string",
+          "description": "ID identifies the item."
+        },
+        "score": {
+          "type": "number",
+          "description": "Score ranks the item, higher first."
+        },
+        "labels": {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object",
+          "description": "Labels are the item's labels."
+        },
+        "updated": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Updated is when the item last changed."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "id",
+        "score",
+        "updated"
+      ],
+      "description": "Item is one result."
+    }`
 
 // search000ToolSpec describes tool "search-000".
 var search000ToolSpec = tool.Spec{
@@ -202,42 +213,19 @@ const search001InSchema = `{
 
 // search001OutSchema is the JSON Schema of Search001Out.
 const search001OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -336,42 +324,19 @@ const search002InSchema = `{
 
 // search002OutSchema is the JSON Schema of Search002Out.
 const search002OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -470,42 +435,19 @@ const search003InSchema = `{
 
 // search003OutSchema is the JSON Schema of Search003Out.
 const search003OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -604,42 +546,19 @@ const search004InSchema = `{
 
 // search004OutSchema is the JSON Schema of Search004Out.
 const search004OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -738,42 +657,19 @@ const search005InSchema = `{
 
 // search005OutSchema is the JSON Schema of Search005Out.
 const search005OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -872,42 +768,19 @@ const search006InSchema = `{
 
 // search006OutSchema is the JSON Schema of Search006Out.
 const search006OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1006,42 +879,19 @@ const search007InSchema = `{
 
 // search007OutSchema is the JSON Schema of Search007Out.
 const search007OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1140,42 +990,19 @@ const search008InSchema = `{
 
 // search008OutSchema is the JSON Schema of Search008Out.
 const search008OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1274,42 +1101,19 @@ const search009InSchema = `{
 
 // search009OutSchema is the JSON Schema of Search009Out.
 const search009OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1408,42 +1212,19 @@ const search010InSchema = `{
 
 // search010OutSchema is the JSON Schema of Search010Out.
 const search010OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1542,42 +1323,19 @@ const search011InSchema = `{
 
 // search011OutSchema is the JSON Schema of Search011Out.
 const search011OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1676,42 +1434,19 @@ const search012InSchema = `{
 
 // search012OutSchema is the JSON Schema of Search012Out.
 const search012OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1810,42 +1545,19 @@ const search013InSchema = `{
 
 // search013OutSchema is the JSON Schema of Search013Out.
 const search013OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -1944,42 +1656,19 @@ const search014InSchema = `{
 
 // search014OutSchema is the JSON Schema of Search014Out.
 const search014OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2078,42 +1767,19 @@ const search015InSchema = `{
 
 // search015OutSchema is the JSON Schema of Search015Out.
 const search015OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2212,42 +1878,19 @@ const search016InSchema = `{
 
 // search016OutSchema is the JSON Schema of Search016Out.
 const search016OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2346,42 +1989,19 @@ const search017InSchema = `{
 
 // search017OutSchema is the JSON Schema of Search017Out.
 const search017OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2480,42 +2100,19 @@ const search018InSchema = `{
 
 // search018OutSchema is the JSON Schema of Search018Out.
 const search018OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2614,42 +2211,19 @@ const search019InSchema = `{
 
 // search019OutSchema is the JSON Schema of Search019Out.
 const search019OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2748,42 +2322,19 @@ const search020InSchema = `{
 
 // search020OutSchema is the JSON Schema of Search020Out.
 const search020OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -2882,42 +2433,19 @@ const search021InSchema = `{
 
 // search021OutSchema is the JSON Schema of Search021Out.
 const search021OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3016,42 +2544,19 @@ const search022InSchema = `{
 
 // search022OutSchema is the JSON Schema of Search022Out.
 const search022OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3150,42 +2655,19 @@ const search023InSchema = `{
 
 // search023OutSchema is the JSON Schema of Search023Out.
 const search023OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3284,42 +2766,19 @@ const search024InSchema = `{
 
 // search024OutSchema is the JSON Schema of Search024Out.
 const search024OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3418,42 +2877,19 @@ const search025InSchema = `{
 
 // search025OutSchema is the JSON Schema of Search025Out.
 const search025OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3552,42 +2988,19 @@ const search026InSchema = `{
 
 // search026OutSchema is the JSON Schema of Search026Out.
 const search026OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3686,42 +3099,19 @@ const search027InSchema = `{
 
 // search027OutSchema is the JSON Schema of Search027Out.
 const search027OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3820,42 +3210,19 @@ const search028InSchema = `{
 
 // search028OutSchema is the JSON Schema of Search028Out.
 const search028OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -3954,42 +3321,19 @@ const search029InSchema = `{
 
 // search029OutSchema is the JSON Schema of Search029Out.
 const search029OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4088,42 +3432,19 @@ const search030InSchema = `{
 
 // search030OutSchema is the JSON Schema of Search030Out.
 const search030OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4222,42 +3543,19 @@ const search031InSchema = `{
 
 // search031OutSchema is the JSON Schema of Search031Out.
 const search031OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4356,42 +3654,19 @@ const search032InSchema = `{
 
 // search032OutSchema is the JSON Schema of Search032Out.
 const search032OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4490,42 +3765,19 @@ const search033InSchema = `{
 
 // search033OutSchema is the JSON Schema of Search033Out.
 const search033OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4624,42 +3876,19 @@ const search034InSchema = `{
 
 // search034OutSchema is the JSON Schema of Search034Out.
 const search034OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4758,42 +3987,19 @@ const search035InSchema = `{
 
 // search035OutSchema is the JSON Schema of Search035Out.
 const search035OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -4892,42 +4098,19 @@ const search036InSchema = `{
 
 // search036OutSchema is the JSON Schema of Search036Out.
 const search036OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5026,42 +4209,19 @@ const search037InSchema = `{
 
 // search037OutSchema is the JSON Schema of Search037Out.
 const search037OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5160,42 +4320,19 @@ const search038InSchema = `{
 
 // search038OutSchema is the JSON Schema of Search038Out.
 const search038OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5294,42 +4431,19 @@ const search039InSchema = `{
 
 // search039OutSchema is the JSON Schema of Search039Out.
 const search039OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5428,42 +4542,19 @@ const search040InSchema = `{
 
 // search040OutSchema is the JSON Schema of Search040Out.
 const search040OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5562,42 +4653,19 @@ const search041InSchema = `{
 
 // search041OutSchema is the JSON Schema of Search041Out.
 const search041OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5696,42 +4764,19 @@ const search042InSchema = `{
 
 // search042OutSchema is the JSON Schema of Search042Out.
 const search042OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5830,42 +4875,19 @@ const search043InSchema = `{
 
 // search043OutSchema is the JSON Schema of Search043Out.
 const search043OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -5964,42 +4986,19 @@ const search044InSchema = `{
 
 // search044OutSchema is the JSON Schema of Search044Out.
 const search044OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6098,42 +5097,19 @@ const search045InSchema = `{
 
 // search045OutSchema is the JSON Schema of Search045Out.
 const search045OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6232,42 +5208,19 @@ const search046InSchema = `{
 
 // search046OutSchema is the JSON Schema of Search046Out.
 const search046OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6366,42 +5319,19 @@ const search047InSchema = `{
 
 // search047OutSchema is the JSON Schema of Search047Out.
 const search047OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6500,42 +5430,19 @@ const search048InSchema = `{
 
 // search048OutSchema is the JSON Schema of Search048Out.
 const search048OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6634,42 +5541,19 @@ const search049InSchema = `{
 
 // search049OutSchema is the JSON Schema of Search049Out.
 const search049OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6768,42 +5652,19 @@ const search050InSchema = `{
 
 // search050OutSchema is the JSON Schema of Search050Out.
 const search050OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -6902,42 +5763,19 @@ const search051InSchema = `{
 
 // search051OutSchema is the JSON Schema of Search051Out.
 const search051OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7036,42 +5874,19 @@ const search052InSchema = `{
 
 // search052OutSchema is the JSON Schema of Search052Out.
 const search052OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7170,42 +5985,19 @@ const search053InSchema = `{
 
 // search053OutSchema is the JSON Schema of Search053Out.
 const search053OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7304,42 +6096,19 @@ const search054InSchema = `{
 
 // search054OutSchema is the JSON Schema of Search054Out.
 const search054OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7438,42 +6207,19 @@ const search055InSchema = `{
 
 // search055OutSchema is the JSON Schema of Search055Out.
 const search055OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7572,42 +6318,19 @@ const search056InSchema = `{
 
 // search056OutSchema is the JSON Schema of Search056Out.
 const search056OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7706,42 +6429,19 @@ const search057InSchema = `{
 
 // search057OutSchema is the JSON Schema of Search057Out.
 const search057OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7840,42 +6540,19 @@ const search058InSchema = `{
 
 // search058OutSchema is the JSON Schema of Search058Out.
 const search058OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -7974,42 +6651,19 @@ const search059InSchema = `{
 
 // search059OutSchema is the JSON Schema of Search059Out.
 const search059OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8108,42 +6762,19 @@ const search060InSchema = `{
 
 // search060OutSchema is the JSON Schema of Search060Out.
 const search060OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8242,42 +6873,19 @@ const search061InSchema = `{
 
 // search061OutSchema is the JSON Schema of Search061Out.
 const search061OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8376,42 +6984,19 @@ const search062InSchema = `{
 
 // search062OutSchema is the JSON Schema of Search062Out.
 const search062OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8510,42 +7095,19 @@ const search063InSchema = `{
 
 // search063OutSchema is the JSON Schema of Search063Out.
 const search063OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8644,42 +7206,19 @@ const search064InSchema = `{
 
 // search064OutSchema is the JSON Schema of Search064Out.
 const search064OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8778,42 +7317,19 @@ const search065InSchema = `{
 
 // search065OutSchema is the JSON Schema of Search065Out.
 const search065OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -8912,42 +7428,19 @@ const search066InSchema = `{
 
 // search066OutSchema is the JSON Schema of Search066Out.
 const search066OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9046,42 +7539,19 @@ const search067InSchema = `{
 
 // search067OutSchema is the JSON Schema of Search067Out.
 const search067OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9180,42 +7650,19 @@ const search068InSchema = `{
 
 // search068OutSchema is the JSON Schema of Search068Out.
 const search068OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9314,42 +7761,19 @@ const search069InSchema = `{
 
 // search069OutSchema is the JSON Schema of Search069Out.
 const search069OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9448,42 +7872,19 @@ const search070InSchema = `{
 
 // search070OutSchema is the JSON Schema of Search070Out.
 const search070OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9582,42 +7983,19 @@ const search071InSchema = `{
 
 // search071OutSchema is the JSON Schema of Search071Out.
 const search071OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9716,42 +8094,19 @@ const search072InSchema = `{
 
 // search072OutSchema is the JSON Schema of Search072Out.
 const search072OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9850,42 +8205,19 @@ const search073InSchema = `{
 
 // search073OutSchema is the JSON Schema of Search073Out.
 const search073OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -9984,42 +8316,19 @@ const search074InSchema = `{
 
 // search074OutSchema is the JSON Schema of Search074Out.
 const search074OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10118,42 +8427,19 @@ const search075InSchema = `{
 
 // search075OutSchema is the JSON Schema of Search075Out.
 const search075OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10252,42 +8538,19 @@ const search076InSchema = `{
 
 // search076OutSchema is the JSON Schema of Search076Out.
 const search076OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10386,42 +8649,19 @@ const search077InSchema = `{
 
 // search077OutSchema is the JSON Schema of Search077Out.
 const search077OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10520,42 +8760,19 @@ const search078InSchema = `{
 
 // search078OutSchema is the JSON Schema of Search078Out.
 const search078OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10654,42 +8871,19 @@ const search079InSchema = `{
 
 // search079OutSchema is the JSON Schema of Search079Out.
 const search079OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10788,42 +8982,19 @@ const search080InSchema = `{
 
 // search080OutSchema is the JSON Schema of Search080Out.
 const search080OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -10922,42 +9093,19 @@ const search081InSchema = `{
 
 // search081OutSchema is the JSON Schema of Search081Out.
 const search081OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11056,42 +9204,19 @@ const search082InSchema = `{
 
 // search082OutSchema is the JSON Schema of Search082Out.
 const search082OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11190,42 +9315,19 @@ const search083InSchema = `{
 
 // search083OutSchema is the JSON Schema of Search083Out.
 const search083OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11324,42 +9426,19 @@ const search084InSchema = `{
 
 // search084OutSchema is the JSON Schema of Search084Out.
 const search084OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11458,42 +9537,19 @@ const search085InSchema = `{
 
 // search085OutSchema is the JSON Schema of Search085Out.
 const search085OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11592,42 +9648,19 @@ const search086InSchema = `{
 
 // search086OutSchema is the JSON Schema of Search086Out.
 const search086OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11726,42 +9759,19 @@ const search087InSchema = `{
 
 // search087OutSchema is the JSON Schema of Search087Out.
 const search087OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11860,42 +9870,19 @@ const search088InSchema = `{
 
 // search088OutSchema is the JSON Schema of Search088Out.
 const search088OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -11994,42 +9981,19 @@ const search089InSchema = `{
 
 // search089OutSchema is the JSON Schema of Search089Out.
 const search089OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12128,42 +10092,19 @@ const search090InSchema = `{
 
 // search090OutSchema is the JSON Schema of Search090Out.
 const search090OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12262,42 +10203,19 @@ const search091InSchema = `{
 
 // search091OutSchema is the JSON Schema of Search091Out.
 const search091OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12396,42 +10314,19 @@ const search092InSchema = `{
 
 // search092OutSchema is the JSON Schema of Search092Out.
 const search092OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12530,42 +10425,19 @@ const search093InSchema = `{
 
 // search093OutSchema is the JSON Schema of Search093Out.
 const search093OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12664,42 +10536,19 @@ const search094InSchema = `{
 
 // search094OutSchema is the JSON Schema of Search094Out.
 const search094OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12798,42 +10647,19 @@ const search095InSchema = `{
 
 // search095OutSchema is the JSON Schema of Search095Out.
 const search095OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -12932,42 +10758,19 @@ const search096InSchema = `{
 
 // search096OutSchema is the JSON Schema of Search096Out.
 const search096OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13066,42 +10869,19 @@ const search097InSchema = `{
 
 // search097OutSchema is the JSON Schema of Search097Out.
 const search097OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13200,42 +10980,19 @@ const search098InSchema = `{
 
 // search098OutSchema is the JSON Schema of Search098Out.
 const search098OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",
@@ -13334,42 +11091,19 @@ const search099InSchema = `{
 
 // search099OutSchema is the JSON Schema of Search099Out.
 const search099OutSchema = `{
+  "$defs": {
+    "Item": ` + itemDef + `
+  },
   "properties": {
     "items": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "string",
-            "description": "ID identifies the item."
-          },
-          "score": {
-            "type": "number",
-            "description": "Score ranks the item, higher first."
-          },
-          "labels": {
-            "additionalProperties": {
-              "type": "string"
-            },
-            "type": "object",
-            "description": "Labels are the item's labels."
-          },
-          "updated": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Updated is when the item last changed."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "id",
-          "score",
-          "updated"
-        ],
-        "description": "Item is one result."
+        "$ref": "#/$defs/Item"
       },
-      "type": "array",
-      "description": "Items are the results, best first."
+      "description": "Items are the results, best first.",
+      "type": [
+        "array",
+        "null"
+      ]
     },
     "total": {
       "type": "integer",

@@ -146,13 +146,7 @@ const podSchema = `{
           "type": "array"
         },
         "restartPolicy": {
-          "type": "string",
-          "enum": [
-            "Always",
-            "OnFailure",
-            "Never"
-          ],
-          "description": "RestartPolicy says when containers are restarted."
+          "$ref": "#/$defs/RestartPolicy"
         },
         "volumeMounts": {
           "items": {
@@ -705,6 +699,15 @@ const podSchema = `{
       "type": "object",
       "description": "ResourceRequirements describes compute resource requirements."
     },
+    "RestartPolicy": {
+      "type": "string",
+      "enum": [
+        "Always",
+        "OnFailure",
+        "Never"
+      ],
+      "description": "RestartPolicy says when containers are restarted."
+    },
     "SELinuxOptions": {
       "properties": {
         "user": {
@@ -1056,7 +1059,10 @@ const podSchema = `{
                       "type": "object",
                       "description": "VolumeProjection is one projected source."
                     },
-                    "type": "array"
+                    "type": [
+                      "array",
+                      "null"
+                    ]
                   },
                   "defaultMode": {
                     "type": "integer",
@@ -1157,16 +1163,13 @@ const podSchema = `{
           "items": {
             "$ref": "#/$defs/Container"
           },
-          "type": "array"
+          "type": [
+            "array",
+            "null"
+          ]
         },
         "restartPolicy": {
-          "type": "string",
-          "enum": [
-            "Always",
-            "OnFailure",
-            "Never"
-          ],
-          "description": "RestartPolicy says when containers are restarted."
+          "$ref": "#/$defs/RestartPolicy"
         },
         "terminationGracePeriodSeconds": {
           "type": "integer"
@@ -1287,7 +1290,10 @@ const podSchema = `{
                       "items": {
                         "$ref": "#/$defs/NodeSelectorTerm"
                       },
-                      "type": "array"
+                      "type": [
+                        "array",
+                        "null"
+                      ]
                     }
                   },
                   "additionalProperties": false,

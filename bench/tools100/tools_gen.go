@@ -9,6 +9,9 @@ import (
 
 // in0Schema is the JSON Schema of In0.
 const in0Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -27,25 +30,7 @@ const in0Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -65,8 +50,35 @@ const in0Schema = `{
   "description": "In0 is the input of tool 0."
 }`
 
+// sharedDef is the body of the $defs entry Shared, which several schemas of this file share.
+const sharedDef = `{
+      "properties": {
+        "when": {
+          "type": "string",
+          "format": "date-time",
+          "description": "When is a time."
+        },
+        "tags": {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Tags label it."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "when"
+      ],
+      "description": "Shared is used by every tool."
+    }`
+
 // out0Schema is the JSON Schema of Out0.
 const out0Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -74,29 +86,13 @@ const out0Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -124,6 +120,9 @@ func Tool0Tool() *tool.Func[In0, Out0] {
 
 // in1Schema is the JSON Schema of In1.
 const in1Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -142,25 +141,7 @@ const in1Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -182,6 +163,9 @@ const in1Schema = `{
 
 // out1Schema is the JSON Schema of Out1.
 const out1Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -189,29 +173,13 @@ const out1Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -239,6 +207,9 @@ func Tool1Tool() *tool.Func[In1, Out1] {
 
 // in2Schema is the JSON Schema of In2.
 const in2Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -257,25 +228,7 @@ const in2Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -297,6 +250,9 @@ const in2Schema = `{
 
 // out2Schema is the JSON Schema of Out2.
 const out2Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -304,29 +260,13 @@ const out2Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -354,6 +294,9 @@ func Tool2Tool() *tool.Func[In2, Out2] {
 
 // in3Schema is the JSON Schema of In3.
 const in3Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -372,25 +315,7 @@ const in3Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -412,6 +337,9 @@ const in3Schema = `{
 
 // out3Schema is the JSON Schema of Out3.
 const out3Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -419,29 +347,13 @@ const out3Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -469,6 +381,9 @@ func Tool3Tool() *tool.Func[In3, Out3] {
 
 // in4Schema is the JSON Schema of In4.
 const in4Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -487,25 +402,7 @@ const in4Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -527,6 +424,9 @@ const in4Schema = `{
 
 // out4Schema is the JSON Schema of Out4.
 const out4Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -534,29 +434,13 @@ const out4Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -584,6 +468,9 @@ func Tool4Tool() *tool.Func[In4, Out4] {
 
 // in5Schema is the JSON Schema of In5.
 const in5Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -602,25 +489,7 @@ const in5Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -642,6 +511,9 @@ const in5Schema = `{
 
 // out5Schema is the JSON Schema of Out5.
 const out5Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -649,29 +521,13 @@ const out5Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -699,6 +555,9 @@ func Tool5Tool() *tool.Func[In5, Out5] {
 
 // in6Schema is the JSON Schema of In6.
 const in6Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -717,25 +576,7 @@ const in6Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -757,6 +598,9 @@ const in6Schema = `{
 
 // out6Schema is the JSON Schema of Out6.
 const out6Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -764,29 +608,13 @@ const out6Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -814,6 +642,9 @@ func Tool6Tool() *tool.Func[In6, Out6] {
 
 // in7Schema is the JSON Schema of In7.
 const in7Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -832,25 +663,7 @@ const in7Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -872,6 +685,9 @@ const in7Schema = `{
 
 // out7Schema is the JSON Schema of Out7.
 const out7Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -879,29 +695,13 @@ const out7Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -929,6 +729,9 @@ func Tool7Tool() *tool.Func[In7, Out7] {
 
 // in8Schema is the JSON Schema of In8.
 const in8Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -947,25 +750,7 @@ const in8Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -987,6 +772,9 @@ const in8Schema = `{
 
 // out8Schema is the JSON Schema of Out8.
 const out8Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -994,29 +782,13 @@ const out8Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1044,6 +816,9 @@ func Tool8Tool() *tool.Func[In8, Out8] {
 
 // in9Schema is the JSON Schema of In9.
 const in9Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1062,25 +837,7 @@ const in9Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1102,6 +859,9 @@ const in9Schema = `{
 
 // out9Schema is the JSON Schema of Out9.
 const out9Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1109,29 +869,13 @@ const out9Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1159,6 +903,9 @@ func Tool9Tool() *tool.Func[In9, Out9] {
 
 // in10Schema is the JSON Schema of In10.
 const in10Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1177,25 +924,7 @@ const in10Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1217,6 +946,9 @@ const in10Schema = `{
 
 // out10Schema is the JSON Schema of Out10.
 const out10Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1224,29 +956,13 @@ const out10Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1274,6 +990,9 @@ func Tool10Tool() *tool.Func[In10, Out10] {
 
 // in11Schema is the JSON Schema of In11.
 const in11Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1292,25 +1011,7 @@ const in11Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1332,6 +1033,9 @@ const in11Schema = `{
 
 // out11Schema is the JSON Schema of Out11.
 const out11Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1339,29 +1043,13 @@ const out11Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1389,6 +1077,9 @@ func Tool11Tool() *tool.Func[In11, Out11] {
 
 // in12Schema is the JSON Schema of In12.
 const in12Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1407,25 +1098,7 @@ const in12Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1447,6 +1120,9 @@ const in12Schema = `{
 
 // out12Schema is the JSON Schema of Out12.
 const out12Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1454,29 +1130,13 @@ const out12Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1504,6 +1164,9 @@ func Tool12Tool() *tool.Func[In12, Out12] {
 
 // in13Schema is the JSON Schema of In13.
 const in13Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1522,25 +1185,7 @@ const in13Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1562,6 +1207,9 @@ const in13Schema = `{
 
 // out13Schema is the JSON Schema of Out13.
 const out13Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1569,29 +1217,13 @@ const out13Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1619,6 +1251,9 @@ func Tool13Tool() *tool.Func[In13, Out13] {
 
 // in14Schema is the JSON Schema of In14.
 const in14Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1637,25 +1272,7 @@ const in14Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1677,6 +1294,9 @@ const in14Schema = `{
 
 // out14Schema is the JSON Schema of Out14.
 const out14Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1684,29 +1304,13 @@ const out14Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1734,6 +1338,9 @@ func Tool14Tool() *tool.Func[In14, Out14] {
 
 // in15Schema is the JSON Schema of In15.
 const in15Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1752,25 +1359,7 @@ const in15Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1792,6 +1381,9 @@ const in15Schema = `{
 
 // out15Schema is the JSON Schema of Out15.
 const out15Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1799,29 +1391,13 @@ const out15Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1849,6 +1425,9 @@ func Tool15Tool() *tool.Func[In15, Out15] {
 
 // in16Schema is the JSON Schema of In16.
 const in16Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1867,25 +1446,7 @@ const in16Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -1907,6 +1468,9 @@ const in16Schema = `{
 
 // out16Schema is the JSON Schema of Out16.
 const out16Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -1914,29 +1478,13 @@ const out16Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -1964,6 +1512,9 @@ func Tool16Tool() *tool.Func[In16, Out16] {
 
 // in17Schema is the JSON Schema of In17.
 const in17Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1982,25 +1533,7 @@ const in17Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2022,6 +1555,9 @@ const in17Schema = `{
 
 // out17Schema is the JSON Schema of Out17.
 const out17Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2029,29 +1565,13 @@ const out17Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2079,6 +1599,9 @@ func Tool17Tool() *tool.Func[In17, Out17] {
 
 // in18Schema is the JSON Schema of In18.
 const in18Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2097,25 +1620,7 @@ const in18Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2137,6 +1642,9 @@ const in18Schema = `{
 
 // out18Schema is the JSON Schema of Out18.
 const out18Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2144,29 +1652,13 @@ const out18Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2194,6 +1686,9 @@ func Tool18Tool() *tool.Func[In18, Out18] {
 
 // in19Schema is the JSON Schema of In19.
 const in19Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2212,25 +1707,7 @@ const in19Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2252,6 +1729,9 @@ const in19Schema = `{
 
 // out19Schema is the JSON Schema of Out19.
 const out19Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2259,29 +1739,13 @@ const out19Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2309,6 +1773,9 @@ func Tool19Tool() *tool.Func[In19, Out19] {
 
 // in20Schema is the JSON Schema of In20.
 const in20Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2327,25 +1794,7 @@ const in20Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2367,6 +1816,9 @@ const in20Schema = `{
 
 // out20Schema is the JSON Schema of Out20.
 const out20Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2374,29 +1826,13 @@ const out20Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2424,6 +1860,9 @@ func Tool20Tool() *tool.Func[In20, Out20] {
 
 // in21Schema is the JSON Schema of In21.
 const in21Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2442,25 +1881,7 @@ const in21Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2482,6 +1903,9 @@ const in21Schema = `{
 
 // out21Schema is the JSON Schema of Out21.
 const out21Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2489,29 +1913,13 @@ const out21Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2539,6 +1947,9 @@ func Tool21Tool() *tool.Func[In21, Out21] {
 
 // in22Schema is the JSON Schema of In22.
 const in22Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2557,25 +1968,7 @@ const in22Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2597,6 +1990,9 @@ const in22Schema = `{
 
 // out22Schema is the JSON Schema of Out22.
 const out22Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2604,29 +2000,13 @@ const out22Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2654,6 +2034,9 @@ func Tool22Tool() *tool.Func[In22, Out22] {
 
 // in23Schema is the JSON Schema of In23.
 const in23Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2672,25 +2055,7 @@ const in23Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2712,6 +2077,9 @@ const in23Schema = `{
 
 // out23Schema is the JSON Schema of Out23.
 const out23Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2719,29 +2087,13 @@ const out23Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2769,6 +2121,9 @@ func Tool23Tool() *tool.Func[In23, Out23] {
 
 // in24Schema is the JSON Schema of In24.
 const in24Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2787,25 +2142,7 @@ const in24Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2827,6 +2164,9 @@ const in24Schema = `{
 
 // out24Schema is the JSON Schema of Out24.
 const out24Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2834,29 +2174,13 @@ const out24Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2884,6 +2208,9 @@ func Tool24Tool() *tool.Func[In24, Out24] {
 
 // in25Schema is the JSON Schema of In25.
 const in25Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -2902,25 +2229,7 @@ const in25Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -2942,6 +2251,9 @@ const in25Schema = `{
 
 // out25Schema is the JSON Schema of Out25.
 const out25Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -2949,29 +2261,13 @@ const out25Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -2999,6 +2295,9 @@ func Tool25Tool() *tool.Func[In25, Out25] {
 
 // in26Schema is the JSON Schema of In26.
 const in26Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3017,25 +2316,7 @@ const in26Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3057,6 +2338,9 @@ const in26Schema = `{
 
 // out26Schema is the JSON Schema of Out26.
 const out26Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3064,29 +2348,13 @@ const out26Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3114,6 +2382,9 @@ func Tool26Tool() *tool.Func[In26, Out26] {
 
 // in27Schema is the JSON Schema of In27.
 const in27Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3132,25 +2403,7 @@ const in27Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3172,6 +2425,9 @@ const in27Schema = `{
 
 // out27Schema is the JSON Schema of Out27.
 const out27Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3179,29 +2435,13 @@ const out27Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3229,6 +2469,9 @@ func Tool27Tool() *tool.Func[In27, Out27] {
 
 // in28Schema is the JSON Schema of In28.
 const in28Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3247,25 +2490,7 @@ const in28Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3287,6 +2512,9 @@ const in28Schema = `{
 
 // out28Schema is the JSON Schema of Out28.
 const out28Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3294,29 +2522,13 @@ const out28Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3344,6 +2556,9 @@ func Tool28Tool() *tool.Func[In28, Out28] {
 
 // in29Schema is the JSON Schema of In29.
 const in29Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3362,25 +2577,7 @@ const in29Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3402,6 +2599,9 @@ const in29Schema = `{
 
 // out29Schema is the JSON Schema of Out29.
 const out29Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3409,29 +2609,13 @@ const out29Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3459,6 +2643,9 @@ func Tool29Tool() *tool.Func[In29, Out29] {
 
 // in30Schema is the JSON Schema of In30.
 const in30Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3477,25 +2664,7 @@ const in30Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3517,6 +2686,9 @@ const in30Schema = `{
 
 // out30Schema is the JSON Schema of Out30.
 const out30Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3524,29 +2696,13 @@ const out30Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3574,6 +2730,9 @@ func Tool30Tool() *tool.Func[In30, Out30] {
 
 // in31Schema is the JSON Schema of In31.
 const in31Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3592,25 +2751,7 @@ const in31Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3632,6 +2773,9 @@ const in31Schema = `{
 
 // out31Schema is the JSON Schema of Out31.
 const out31Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3639,29 +2783,13 @@ const out31Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3689,6 +2817,9 @@ func Tool31Tool() *tool.Func[In31, Out31] {
 
 // in32Schema is the JSON Schema of In32.
 const in32Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3707,25 +2838,7 @@ const in32Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3747,6 +2860,9 @@ const in32Schema = `{
 
 // out32Schema is the JSON Schema of Out32.
 const out32Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3754,29 +2870,13 @@ const out32Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3804,6 +2904,9 @@ func Tool32Tool() *tool.Func[In32, Out32] {
 
 // in33Schema is the JSON Schema of In33.
 const in33Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3822,25 +2925,7 @@ const in33Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3862,6 +2947,9 @@ const in33Schema = `{
 
 // out33Schema is the JSON Schema of Out33.
 const out33Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3869,29 +2957,13 @@ const out33Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -3919,6 +2991,9 @@ func Tool33Tool() *tool.Func[In33, Out33] {
 
 // in34Schema is the JSON Schema of In34.
 const in34Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -3937,25 +3012,7 @@ const in34Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -3977,6 +3034,9 @@ const in34Schema = `{
 
 // out34Schema is the JSON Schema of Out34.
 const out34Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -3984,29 +3044,13 @@ const out34Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4034,6 +3078,9 @@ func Tool34Tool() *tool.Func[In34, Out34] {
 
 // in35Schema is the JSON Schema of In35.
 const in35Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4052,25 +3099,7 @@ const in35Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4092,6 +3121,9 @@ const in35Schema = `{
 
 // out35Schema is the JSON Schema of Out35.
 const out35Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4099,29 +3131,13 @@ const out35Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4149,6 +3165,9 @@ func Tool35Tool() *tool.Func[In35, Out35] {
 
 // in36Schema is the JSON Schema of In36.
 const in36Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4167,25 +3186,7 @@ const in36Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4207,6 +3208,9 @@ const in36Schema = `{
 
 // out36Schema is the JSON Schema of Out36.
 const out36Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4214,29 +3218,13 @@ const out36Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4264,6 +3252,9 @@ func Tool36Tool() *tool.Func[In36, Out36] {
 
 // in37Schema is the JSON Schema of In37.
 const in37Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4282,25 +3273,7 @@ const in37Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4322,6 +3295,9 @@ const in37Schema = `{
 
 // out37Schema is the JSON Schema of Out37.
 const out37Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4329,29 +3305,13 @@ const out37Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4379,6 +3339,9 @@ func Tool37Tool() *tool.Func[In37, Out37] {
 
 // in38Schema is the JSON Schema of In38.
 const in38Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4397,25 +3360,7 @@ const in38Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4437,6 +3382,9 @@ const in38Schema = `{
 
 // out38Schema is the JSON Schema of Out38.
 const out38Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4444,29 +3392,13 @@ const out38Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4494,6 +3426,9 @@ func Tool38Tool() *tool.Func[In38, Out38] {
 
 // in39Schema is the JSON Schema of In39.
 const in39Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4512,25 +3447,7 @@ const in39Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4552,6 +3469,9 @@ const in39Schema = `{
 
 // out39Schema is the JSON Schema of Out39.
 const out39Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4559,29 +3479,13 @@ const out39Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4609,6 +3513,9 @@ func Tool39Tool() *tool.Func[In39, Out39] {
 
 // in40Schema is the JSON Schema of In40.
 const in40Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4627,25 +3534,7 @@ const in40Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4667,6 +3556,9 @@ const in40Schema = `{
 
 // out40Schema is the JSON Schema of Out40.
 const out40Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4674,29 +3566,13 @@ const out40Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4724,6 +3600,9 @@ func Tool40Tool() *tool.Func[In40, Out40] {
 
 // in41Schema is the JSON Schema of In41.
 const in41Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4742,25 +3621,7 @@ const in41Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4782,6 +3643,9 @@ const in41Schema = `{
 
 // out41Schema is the JSON Schema of Out41.
 const out41Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4789,29 +3653,13 @@ const out41Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4839,6 +3687,9 @@ func Tool41Tool() *tool.Func[In41, Out41] {
 
 // in42Schema is the JSON Schema of In42.
 const in42Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4857,25 +3708,7 @@ const in42Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -4897,6 +3730,9 @@ const in42Schema = `{
 
 // out42Schema is the JSON Schema of Out42.
 const out42Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -4904,29 +3740,13 @@ const out42Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -4954,6 +3774,9 @@ func Tool42Tool() *tool.Func[In42, Out42] {
 
 // in43Schema is the JSON Schema of In43.
 const in43Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -4972,25 +3795,7 @@ const in43Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5012,6 +3817,9 @@ const in43Schema = `{
 
 // out43Schema is the JSON Schema of Out43.
 const out43Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5019,29 +3827,13 @@ const out43Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5069,6 +3861,9 @@ func Tool43Tool() *tool.Func[In43, Out43] {
 
 // in44Schema is the JSON Schema of In44.
 const in44Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5087,25 +3882,7 @@ const in44Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5127,6 +3904,9 @@ const in44Schema = `{
 
 // out44Schema is the JSON Schema of Out44.
 const out44Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5134,29 +3914,13 @@ const out44Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5184,6 +3948,9 @@ func Tool44Tool() *tool.Func[In44, Out44] {
 
 // in45Schema is the JSON Schema of In45.
 const in45Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5202,25 +3969,7 @@ const in45Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5242,6 +3991,9 @@ const in45Schema = `{
 
 // out45Schema is the JSON Schema of Out45.
 const out45Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5249,29 +4001,13 @@ const out45Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5299,6 +4035,9 @@ func Tool45Tool() *tool.Func[In45, Out45] {
 
 // in46Schema is the JSON Schema of In46.
 const in46Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5317,25 +4056,7 @@ const in46Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5357,6 +4078,9 @@ const in46Schema = `{
 
 // out46Schema is the JSON Schema of Out46.
 const out46Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5364,29 +4088,13 @@ const out46Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5414,6 +4122,9 @@ func Tool46Tool() *tool.Func[In46, Out46] {
 
 // in47Schema is the JSON Schema of In47.
 const in47Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5432,25 +4143,7 @@ const in47Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5472,6 +4165,9 @@ const in47Schema = `{
 
 // out47Schema is the JSON Schema of Out47.
 const out47Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5479,29 +4175,13 @@ const out47Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5529,6 +4209,9 @@ func Tool47Tool() *tool.Func[In47, Out47] {
 
 // in48Schema is the JSON Schema of In48.
 const in48Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5547,25 +4230,7 @@ const in48Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5587,6 +4252,9 @@ const in48Schema = `{
 
 // out48Schema is the JSON Schema of Out48.
 const out48Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5594,29 +4262,13 @@ const out48Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5644,6 +4296,9 @@ func Tool48Tool() *tool.Func[In48, Out48] {
 
 // in49Schema is the JSON Schema of In49.
 const in49Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5662,25 +4317,7 @@ const in49Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5702,6 +4339,9 @@ const in49Schema = `{
 
 // out49Schema is the JSON Schema of Out49.
 const out49Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5709,29 +4349,13 @@ const out49Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5759,6 +4383,9 @@ func Tool49Tool() *tool.Func[In49, Out49] {
 
 // in50Schema is the JSON Schema of In50.
 const in50Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5777,25 +4404,7 @@ const in50Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5817,6 +4426,9 @@ const in50Schema = `{
 
 // out50Schema is the JSON Schema of Out50.
 const out50Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5824,29 +4436,13 @@ const out50Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5874,6 +4470,9 @@ func Tool50Tool() *tool.Func[In50, Out50] {
 
 // in51Schema is the JSON Schema of In51.
 const in51Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -5892,25 +4491,7 @@ const in51Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -5932,6 +4513,9 @@ const in51Schema = `{
 
 // out51Schema is the JSON Schema of Out51.
 const out51Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -5939,29 +4523,13 @@ const out51Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -5989,6 +4557,9 @@ func Tool51Tool() *tool.Func[In51, Out51] {
 
 // in52Schema is the JSON Schema of In52.
 const in52Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6007,25 +4578,7 @@ const in52Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6047,6 +4600,9 @@ const in52Schema = `{
 
 // out52Schema is the JSON Schema of Out52.
 const out52Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6054,29 +4610,13 @@ const out52Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6104,6 +4644,9 @@ func Tool52Tool() *tool.Func[In52, Out52] {
 
 // in53Schema is the JSON Schema of In53.
 const in53Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6122,25 +4665,7 @@ const in53Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6162,6 +4687,9 @@ const in53Schema = `{
 
 // out53Schema is the JSON Schema of Out53.
 const out53Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6169,29 +4697,13 @@ const out53Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6219,6 +4731,9 @@ func Tool53Tool() *tool.Func[In53, Out53] {
 
 // in54Schema is the JSON Schema of In54.
 const in54Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6237,25 +4752,7 @@ const in54Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6277,6 +4774,9 @@ const in54Schema = `{
 
 // out54Schema is the JSON Schema of Out54.
 const out54Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6284,29 +4784,13 @@ const out54Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6334,6 +4818,9 @@ func Tool54Tool() *tool.Func[In54, Out54] {
 
 // in55Schema is the JSON Schema of In55.
 const in55Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6352,25 +4839,7 @@ const in55Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6392,6 +4861,9 @@ const in55Schema = `{
 
 // out55Schema is the JSON Schema of Out55.
 const out55Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6399,29 +4871,13 @@ const out55Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6449,6 +4905,9 @@ func Tool55Tool() *tool.Func[In55, Out55] {
 
 // in56Schema is the JSON Schema of In56.
 const in56Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6467,25 +4926,7 @@ const in56Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6507,6 +4948,9 @@ const in56Schema = `{
 
 // out56Schema is the JSON Schema of Out56.
 const out56Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6514,29 +4958,13 @@ const out56Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6564,6 +4992,9 @@ func Tool56Tool() *tool.Func[In56, Out56] {
 
 // in57Schema is the JSON Schema of In57.
 const in57Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6582,25 +5013,7 @@ const in57Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6622,6 +5035,9 @@ const in57Schema = `{
 
 // out57Schema is the JSON Schema of Out57.
 const out57Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6629,29 +5045,13 @@ const out57Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6679,6 +5079,9 @@ func Tool57Tool() *tool.Func[In57, Out57] {
 
 // in58Schema is the JSON Schema of In58.
 const in58Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6697,25 +5100,7 @@ const in58Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6737,6 +5122,9 @@ const in58Schema = `{
 
 // out58Schema is the JSON Schema of Out58.
 const out58Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6744,29 +5132,13 @@ const out58Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6794,6 +5166,9 @@ func Tool58Tool() *tool.Func[In58, Out58] {
 
 // in59Schema is the JSON Schema of In59.
 const in59Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6812,25 +5187,7 @@ const in59Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6852,6 +5209,9 @@ const in59Schema = `{
 
 // out59Schema is the JSON Schema of Out59.
 const out59Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6859,29 +5219,13 @@ const out59Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -6909,6 +5253,9 @@ func Tool59Tool() *tool.Func[In59, Out59] {
 
 // in60Schema is the JSON Schema of In60.
 const in60Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -6927,25 +5274,7 @@ const in60Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -6967,6 +5296,9 @@ const in60Schema = `{
 
 // out60Schema is the JSON Schema of Out60.
 const out60Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -6974,29 +5306,13 @@ const out60Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7024,6 +5340,9 @@ func Tool60Tool() *tool.Func[In60, Out60] {
 
 // in61Schema is the JSON Schema of In61.
 const in61Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7042,25 +5361,7 @@ const in61Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7082,6 +5383,9 @@ const in61Schema = `{
 
 // out61Schema is the JSON Schema of Out61.
 const out61Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7089,29 +5393,13 @@ const out61Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7139,6 +5427,9 @@ func Tool61Tool() *tool.Func[In61, Out61] {
 
 // in62Schema is the JSON Schema of In62.
 const in62Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7157,25 +5448,7 @@ const in62Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7197,6 +5470,9 @@ const in62Schema = `{
 
 // out62Schema is the JSON Schema of Out62.
 const out62Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7204,29 +5480,13 @@ const out62Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7254,6 +5514,9 @@ func Tool62Tool() *tool.Func[In62, Out62] {
 
 // in63Schema is the JSON Schema of In63.
 const in63Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7272,25 +5535,7 @@ const in63Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7312,6 +5557,9 @@ const in63Schema = `{
 
 // out63Schema is the JSON Schema of Out63.
 const out63Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7319,29 +5567,13 @@ const out63Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7369,6 +5601,9 @@ func Tool63Tool() *tool.Func[In63, Out63] {
 
 // in64Schema is the JSON Schema of In64.
 const in64Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7387,25 +5622,7 @@ const in64Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7427,6 +5644,9 @@ const in64Schema = `{
 
 // out64Schema is the JSON Schema of Out64.
 const out64Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7434,29 +5654,13 @@ const out64Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7484,6 +5688,9 @@ func Tool64Tool() *tool.Func[In64, Out64] {
 
 // in65Schema is the JSON Schema of In65.
 const in65Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7502,25 +5709,7 @@ const in65Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7542,6 +5731,9 @@ const in65Schema = `{
 
 // out65Schema is the JSON Schema of Out65.
 const out65Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7549,29 +5741,13 @@ const out65Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7599,6 +5775,9 @@ func Tool65Tool() *tool.Func[In65, Out65] {
 
 // in66Schema is the JSON Schema of In66.
 const in66Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7617,25 +5796,7 @@ const in66Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7657,6 +5818,9 @@ const in66Schema = `{
 
 // out66Schema is the JSON Schema of Out66.
 const out66Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7664,29 +5828,13 @@ const out66Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7714,6 +5862,9 @@ func Tool66Tool() *tool.Func[In66, Out66] {
 
 // in67Schema is the JSON Schema of In67.
 const in67Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7732,25 +5883,7 @@ const in67Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7772,6 +5905,9 @@ const in67Schema = `{
 
 // out67Schema is the JSON Schema of Out67.
 const out67Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7779,29 +5915,13 @@ const out67Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7829,6 +5949,9 @@ func Tool67Tool() *tool.Func[In67, Out67] {
 
 // in68Schema is the JSON Schema of In68.
 const in68Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7847,25 +5970,7 @@ const in68Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -7887,6 +5992,9 @@ const in68Schema = `{
 
 // out68Schema is the JSON Schema of Out68.
 const out68Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -7894,29 +6002,13 @@ const out68Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -7944,6 +6036,9 @@ func Tool68Tool() *tool.Func[In68, Out68] {
 
 // in69Schema is the JSON Schema of In69.
 const in69Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -7962,25 +6057,7 @@ const in69Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8002,6 +6079,9 @@ const in69Schema = `{
 
 // out69Schema is the JSON Schema of Out69.
 const out69Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8009,29 +6089,13 @@ const out69Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8059,6 +6123,9 @@ func Tool69Tool() *tool.Func[In69, Out69] {
 
 // in70Schema is the JSON Schema of In70.
 const in70Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8077,25 +6144,7 @@ const in70Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8117,6 +6166,9 @@ const in70Schema = `{
 
 // out70Schema is the JSON Schema of Out70.
 const out70Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8124,29 +6176,13 @@ const out70Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8174,6 +6210,9 @@ func Tool70Tool() *tool.Func[In70, Out70] {
 
 // in71Schema is the JSON Schema of In71.
 const in71Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8192,25 +6231,7 @@ const in71Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8232,6 +6253,9 @@ const in71Schema = `{
 
 // out71Schema is the JSON Schema of Out71.
 const out71Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8239,29 +6263,13 @@ const out71Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8289,6 +6297,9 @@ func Tool71Tool() *tool.Func[In71, Out71] {
 
 // in72Schema is the JSON Schema of In72.
 const in72Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8307,25 +6318,7 @@ const in72Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8347,6 +6340,9 @@ const in72Schema = `{
 
 // out72Schema is the JSON Schema of Out72.
 const out72Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8354,29 +6350,13 @@ const out72Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8404,6 +6384,9 @@ func Tool72Tool() *tool.Func[In72, Out72] {
 
 // in73Schema is the JSON Schema of In73.
 const in73Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8422,25 +6405,7 @@ const in73Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8462,6 +6427,9 @@ const in73Schema = `{
 
 // out73Schema is the JSON Schema of Out73.
 const out73Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8469,29 +6437,13 @@ const out73Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8519,6 +6471,9 @@ func Tool73Tool() *tool.Func[In73, Out73] {
 
 // in74Schema is the JSON Schema of In74.
 const in74Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8537,25 +6492,7 @@ const in74Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8577,6 +6514,9 @@ const in74Schema = `{
 
 // out74Schema is the JSON Schema of Out74.
 const out74Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8584,29 +6524,13 @@ const out74Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8634,6 +6558,9 @@ func Tool74Tool() *tool.Func[In74, Out74] {
 
 // in75Schema is the JSON Schema of In75.
 const in75Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8652,25 +6579,7 @@ const in75Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8692,6 +6601,9 @@ const in75Schema = `{
 
 // out75Schema is the JSON Schema of Out75.
 const out75Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8699,29 +6611,13 @@ const out75Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8749,6 +6645,9 @@ func Tool75Tool() *tool.Func[In75, Out75] {
 
 // in76Schema is the JSON Schema of In76.
 const in76Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8767,25 +6666,7 @@ const in76Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8807,6 +6688,9 @@ const in76Schema = `{
 
 // out76Schema is the JSON Schema of Out76.
 const out76Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8814,29 +6698,13 @@ const out76Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8864,6 +6732,9 @@ func Tool76Tool() *tool.Func[In76, Out76] {
 
 // in77Schema is the JSON Schema of In77.
 const in77Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8882,25 +6753,7 @@ const in77Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -8922,6 +6775,9 @@ const in77Schema = `{
 
 // out77Schema is the JSON Schema of Out77.
 const out77Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -8929,29 +6785,13 @@ const out77Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -8979,6 +6819,9 @@ func Tool77Tool() *tool.Func[In77, Out77] {
 
 // in78Schema is the JSON Schema of In78.
 const in78Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -8997,25 +6840,7 @@ const in78Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9037,6 +6862,9 @@ const in78Schema = `{
 
 // out78Schema is the JSON Schema of Out78.
 const out78Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9044,29 +6872,13 @@ const out78Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9094,6 +6906,9 @@ func Tool78Tool() *tool.Func[In78, Out78] {
 
 // in79Schema is the JSON Schema of In79.
 const in79Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9112,25 +6927,7 @@ const in79Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9152,6 +6949,9 @@ const in79Schema = `{
 
 // out79Schema is the JSON Schema of Out79.
 const out79Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9159,29 +6959,13 @@ const out79Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9209,6 +6993,9 @@ func Tool79Tool() *tool.Func[In79, Out79] {
 
 // in80Schema is the JSON Schema of In80.
 const in80Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9227,25 +7014,7 @@ const in80Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9267,6 +7036,9 @@ const in80Schema = `{
 
 // out80Schema is the JSON Schema of Out80.
 const out80Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9274,29 +7046,13 @@ const out80Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9324,6 +7080,9 @@ func Tool80Tool() *tool.Func[In80, Out80] {
 
 // in81Schema is the JSON Schema of In81.
 const in81Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9342,25 +7101,7 @@ const in81Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9382,6 +7123,9 @@ const in81Schema = `{
 
 // out81Schema is the JSON Schema of Out81.
 const out81Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9389,29 +7133,13 @@ const out81Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9439,6 +7167,9 @@ func Tool81Tool() *tool.Func[In81, Out81] {
 
 // in82Schema is the JSON Schema of In82.
 const in82Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9457,25 +7188,7 @@ const in82Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9497,6 +7210,9 @@ const in82Schema = `{
 
 // out82Schema is the JSON Schema of Out82.
 const out82Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9504,29 +7220,13 @@ const out82Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9554,6 +7254,9 @@ func Tool82Tool() *tool.Func[In82, Out82] {
 
 // in83Schema is the JSON Schema of In83.
 const in83Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9572,25 +7275,7 @@ const in83Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9612,6 +7297,9 @@ const in83Schema = `{
 
 // out83Schema is the JSON Schema of Out83.
 const out83Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9619,29 +7307,13 @@ const out83Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9669,6 +7341,9 @@ func Tool83Tool() *tool.Func[In83, Out83] {
 
 // in84Schema is the JSON Schema of In84.
 const in84Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9687,25 +7362,7 @@ const in84Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9727,6 +7384,9 @@ const in84Schema = `{
 
 // out84Schema is the JSON Schema of Out84.
 const out84Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9734,29 +7394,13 @@ const out84Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9784,6 +7428,9 @@ func Tool84Tool() *tool.Func[In84, Out84] {
 
 // in85Schema is the JSON Schema of In85.
 const in85Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9802,25 +7449,7 @@ const in85Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9842,6 +7471,9 @@ const in85Schema = `{
 
 // out85Schema is the JSON Schema of Out85.
 const out85Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9849,29 +7481,13 @@ const out85Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -9899,6 +7515,9 @@ func Tool85Tool() *tool.Func[In85, Out85] {
 
 // in86Schema is the JSON Schema of In86.
 const in86Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -9917,25 +7536,7 @@ const in86Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -9957,6 +7558,9 @@ const in86Schema = `{
 
 // out86Schema is the JSON Schema of Out86.
 const out86Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -9964,29 +7568,13 @@ const out86Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10014,6 +7602,9 @@ func Tool86Tool() *tool.Func[In86, Out86] {
 
 // in87Schema is the JSON Schema of In87.
 const in87Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10032,25 +7623,7 @@ const in87Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10072,6 +7645,9 @@ const in87Schema = `{
 
 // out87Schema is the JSON Schema of Out87.
 const out87Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10079,29 +7655,13 @@ const out87Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10129,6 +7689,9 @@ func Tool87Tool() *tool.Func[In87, Out87] {
 
 // in88Schema is the JSON Schema of In88.
 const in88Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10147,25 +7710,7 @@ const in88Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10187,6 +7732,9 @@ const in88Schema = `{
 
 // out88Schema is the JSON Schema of Out88.
 const out88Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10194,29 +7742,13 @@ const out88Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10244,6 +7776,9 @@ func Tool88Tool() *tool.Func[In88, Out88] {
 
 // in89Schema is the JSON Schema of In89.
 const in89Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10262,25 +7797,7 @@ const in89Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10302,6 +7819,9 @@ const in89Schema = `{
 
 // out89Schema is the JSON Schema of Out89.
 const out89Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10309,29 +7829,13 @@ const out89Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10359,6 +7863,9 @@ func Tool89Tool() *tool.Func[In89, Out89] {
 
 // in90Schema is the JSON Schema of In90.
 const in90Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10377,25 +7884,7 @@ const in90Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10417,6 +7906,9 @@ const in90Schema = `{
 
 // out90Schema is the JSON Schema of Out90.
 const out90Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10424,29 +7916,13 @@ const out90Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10474,6 +7950,9 @@ func Tool90Tool() *tool.Func[In90, Out90] {
 
 // in91Schema is the JSON Schema of In91.
 const in91Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10492,25 +7971,7 @@ const in91Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10532,6 +7993,9 @@ const in91Schema = `{
 
 // out91Schema is the JSON Schema of Out91.
 const out91Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10539,29 +8003,13 @@ const out91Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10589,6 +8037,9 @@ func Tool91Tool() *tool.Func[In91, Out91] {
 
 // in92Schema is the JSON Schema of In92.
 const in92Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10607,25 +8058,7 @@ const in92Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10647,6 +8080,9 @@ const in92Schema = `{
 
 // out92Schema is the JSON Schema of Out92.
 const out92Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10654,29 +8090,13 @@ const out92Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10704,6 +8124,9 @@ func Tool92Tool() *tool.Func[In92, Out92] {
 
 // in93Schema is the JSON Schema of In93.
 const in93Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10722,25 +8145,7 @@ const in93Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10762,6 +8167,9 @@ const in93Schema = `{
 
 // out93Schema is the JSON Schema of Out93.
 const out93Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10769,29 +8177,13 @@ const out93Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10819,6 +8211,9 @@ func Tool93Tool() *tool.Func[In93, Out93] {
 
 // in94Schema is the JSON Schema of In94.
 const in94Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10837,25 +8232,7 @@ const in94Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10877,6 +8254,9 @@ const in94Schema = `{
 
 // out94Schema is the JSON Schema of Out94.
 const out94Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10884,29 +8264,13 @@ const out94Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -10934,6 +8298,9 @@ func Tool94Tool() *tool.Func[In94, Out94] {
 
 // in95Schema is the JSON Schema of In95.
 const in95Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -10952,25 +8319,7 @@ const in95Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -10992,6 +8341,9 @@ const in95Schema = `{
 
 // out95Schema is the JSON Schema of Out95.
 const out95Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -10999,29 +8351,13 @@ const out95Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11049,6 +8385,9 @@ func Tool95Tool() *tool.Func[In95, Out95] {
 
 // in96Schema is the JSON Schema of In96.
 const in96Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11067,25 +8406,7 @@ const in96Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11107,6 +8428,9 @@ const in96Schema = `{
 
 // out96Schema is the JSON Schema of Out96.
 const out96Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11114,29 +8438,13 @@ const out96Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11164,6 +8472,9 @@ func Tool96Tool() *tool.Func[In96, Out96] {
 
 // in97Schema is the JSON Schema of In97.
 const in97Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11182,25 +8493,7 @@ const in97Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11222,6 +8515,9 @@ const in97Schema = `{
 
 // out97Schema is the JSON Schema of Out97.
 const out97Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11229,29 +8525,13 @@ const out97Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11279,6 +8559,9 @@ func Tool97Tool() *tool.Func[In97, Out97] {
 
 // in98Schema is the JSON Schema of In98.
 const in98Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11297,25 +8580,7 @@ const in98Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11337,6 +8602,9 @@ const in98Schema = `{
 
 // out98Schema is the JSON Schema of Out98.
 const out98Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11344,29 +8612,13 @@ const out98Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,
@@ -11394,6 +8646,9 @@ func Tool98Tool() *tool.Func[In98, Out98] {
 
 // in99Schema is the JSON Schema of In99.
 const in99Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -11412,25 +8667,7 @@ const in99Schema = `{
       "description": "Level is how loud it is."
     },
     "extra": {
-      "properties": {
-        "when": {
-          "type": "string",
-          "format": "date-time",
-          "description": "When is a time."
-        },
-        "tags": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Tags label it."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "when"
-      ],
+      "$ref": "#/$defs/Shared",
       "description": "Extra is optional."
     },
     "attrs": {
@@ -11452,6 +8689,9 @@ const in99Schema = `{
 
 // out99Schema is the JSON Schema of Out99.
 const out99Schema = `{
+  "$defs": {
+    "Shared": ` + sharedDef + `
+  },
   "properties": {
     "ok": {
       "type": "boolean",
@@ -11459,29 +8699,13 @@ const out99Schema = `{
     },
     "items": {
       "items": {
-        "properties": {
-          "when": {
-            "type": "string",
-            "format": "date-time",
-            "description": "When is a time."
-          },
-          "tags": {
-            "items": {
-              "type": "string"
-            },
-            "type": "array",
-            "description": "Tags label it."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "when"
-        ],
-        "description": "Shared is used by every tool."
+        "$ref": "#/$defs/Shared"
       },
-      "type": "array",
-      "description": "Items are the things found."
+      "description": "Items are the things found.",
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

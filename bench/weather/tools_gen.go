@@ -66,7 +66,8 @@ const weatherOutputSchema = `{
       "type": "string",
       "enum": [
         "celsius",
-        "fahrenheit"
+        "fahrenheit",
+        ""
       ],
       "description": "Unit is a temperature unit."
     }

@@ -119,7 +119,10 @@ const hazardsOutputSchema = `{
         ],
         "description": "Hazard is one weather warning in force."
       },
-      "type": "array"
+      "type": [
+        "array",
+        "null"
+      ]
     }
   },
   "additionalProperties": false,

@@ -45,30 +45,7 @@ const findInputSchema = `{
 // findOutputSchema is the JSON Schema of FindOutput.
 const findOutputSchema = `{
   "$defs": {
-    "Comment": {
-      "properties": {
-        "author": {
-          "type": "string"
-        },
-        "body": {
-          "type": "string"
-        },
-        "replies": {
-          "items": {
-            "$ref": "#/$defs/Comment"
-          },
-          "type": "array",
-          "description": "Replies answer this comment."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "author",
-        "body"
-      ],
-      "description": "Comment is a message on an issue; replies nest."
-    }
+    "Comment": ` + commentDef + `
   },
   "properties": {
     "issues": {
@@ -143,24 +120,8 @@ const findOutputSchema = `{
   "description": "FindOutput is the issues that matched."
 }`
 
-// serviceFindToolSpec describes tool "find-issues".
-var serviceFindToolSpec = tool.Spec{
-	Annotations:  tool.Annotations{ReadOnly: new(true)},
-	Description:  "Lists issues matching a filter, most urgent first.",
-	ID:           "find-issues",
-	InputSchema:  json.RawMessage(findInputSchema),
-	OutputSchema: json.RawMessage(findOutputSchema),
-}
-
-// ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
-func ServiceFindTool(r *Service) *tool.Func[FindInput, FindOutput] {
-	return tool.NewFunc(&serviceFindToolSpec, r.Find)
-}
-
-// commentInputSchema is the JSON Schema of *CommentInput.
-const commentInputSchema = `{
-  "$defs": {
-    "Comment": {
+// commentDef is the body of the $defs entry Comment, which several schemas of this file share.
+const commentDef = `{
       "properties": {
         "author": {
           "type": "string"
@@ -183,7 +144,26 @@ const commentInputSchema = `{
         "body"
       ],
       "description": "Comment is a message on an issue; replies nest."
-    }
+    }`
+
+// serviceFindToolSpec describes tool "find-issues".
+var serviceFindToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
+	Description:  "Lists issues matching a filter, most urgent first.",
+	ID:           "find-issues",
+	InputSchema:  json.RawMessage(findInputSchema),
+	OutputSchema: json.RawMessage(findOutputSchema),
+}
+
+// ServiceFindTool returns [Service.Find] as the tool "find-issues", under the key "find-issues" in ServiceTools.
+func ServiceFindTool(r *Service) *tool.Func[FindInput, FindOutput] {
+	return tool.NewFunc(&serviceFindToolSpec, r.Find)
+}
+
+// commentInputSchema is the JSON Schema of *CommentInput.
+const commentInputSchema = `{
+  "$defs": {
+    "Comment": ` + commentDef + `
   },
   "properties": {
     "issue": {
@@ -206,30 +186,7 @@ const commentInputSchema = `{
 // issueSchema is the JSON Schema of *tracker.Issue.
 const issueSchema = `{
   "$defs": {
-    "Comment": {
-      "properties": {
-        "author": {
-          "type": "string"
-        },
-        "body": {
-          "type": "string"
-        },
-        "replies": {
-          "items": {
-            "$ref": "#/$defs/Comment"
-          },
-          "type": "array",
-          "description": "Replies answer this comment."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "author",
-        "body"
-      ],
-      "description": "Comment is a message on an issue; replies nest."
-    }
+    "Comment": ` + commentDef + `
   },
   "properties": {
     "id": {

@@ -14,14 +14,27 @@ import (
 // This file decides which named types live in $defs, and under which name.
 //
 // Schema runs twice over the type graph. The first pass (analyze, in
-// graph.go) walks the body of every named composite type once, and records
-// which named types each body references. From that graph, decide puts in $defs every
-// type that is recursive (on a cycle), every struct type whose body would
-// otherwise appear more than once in the output (used twice, or used once
-// inside a named slice or map that is itself inlined twice), and every type
-// named by a oneof_ref or anyof_ref tag. The
-// second pass builds the schema: types in $defs are built once and
-// referenced, the others are inlined where they are used.
+// graph.go) walks the body of every named type that may live in $defs
+// (refable) once, and records which of them each body references. From
+// that graph, decide puts in $defs every type that is recursive (on a
+// cycle) but the root's own (whose uses are "$ref": "#", the root, or,
+// when the type is shared, refer to an entry that is {"$ref": "#"}), every
+// type whose body would otherwise appear more than once in
+// the output (used twice, or used once inside a named type that is itself
+// inlined twice), every type named by a oneof_ref or anyof_ref tag, and
+// every type of Builder.Shared that the schema uses. The second pass builds
+// the schema: types in $defs are built once and referenced, the others are
+// inlined where they are used.
+//
+// The refable types are the named struct, slice, array and map types, and
+// the named boolean, numeric and string types whose body says more than
+// their JSON type: an enum from their constants, or a description from
+// their doc comment (a $ref would be longer than {"type": "string"}). A
+// field whose tags change the schema of its type (a type keyword such as
+// enum= or type=, or json's ",string") gets a body of its own, inline, for
+// its type and, where the tags reach them, its items, when the type is not
+// a struct (see ownLevels): the keywords replace what the type's body
+// says, which they could not do beside a $ref.
 
 // site is where a schema is being built: the field (or root type) and the
 // chain of Go names that led there.
@@ -40,6 +53,12 @@ type site struct {
 	// zeroOmitted is set at a field whose type is a named type and whose
 	// zero value encoding/json leaves out (omitempty, omitzero).
 	zeroOmitted bool
+	// own is set at a field whose tags change the schema of its type
+	// (jsonField.own): the number of levels, the field's type (through
+	// pointers and the body of a named non-struct type) and then its
+	// items, whose named non-struct types get a body of their own, inline,
+	// rather than their $defs entry. itemSchema counts a level down.
+	own uint8
 }
 
 // node is a named type in the type graph.
@@ -49,9 +68,13 @@ type node struct {
 	edges   []string // keys of the types its body references
 	visited bool     // body analyzed
 	forced  bool     // named by a oneof_ref or anyof_ref tag
-	inDefs  bool
-	name    string // $defs name
-	built   bool   // $defs body built (pass 2)
+	// zeroKept is set when a use of the type is not at a field that leaves
+	// out its zero value (site.zeroOmitted): its $defs entry, the same for
+	// every use, then admits the zero value of an output's enum.
+	zeroKept bool
+	inDefs   bool
+	name     string // $defs name
+	built    bool   // $defs body built (pass 2)
 }
 
 type errKey struct {
@@ -65,7 +88,10 @@ type ctx struct {
 	b         *Builder
 	nodes     map[string]*node
 	stack     []string // keys of the named bodies under construction
-	rootNamed string   // key of the root type, when it is a named composite type
+	rootNamed string   // key of the root type, when it is a refable type
+	// rootAlias is set when the root's type has the $defs entry
+	// {"$ref": "#"} (decide).
+	rootAlias bool
 	// refTypes, defs and seen are made by their first entry: most
 	// schemas have no $ref and no error.
 	refTypes map[*jsonschema.Schema]string
@@ -77,12 +103,19 @@ type ctx struct {
 	// a body whose build changed neither.
 	refs, reported int
 	// inlined, in a build by inlineAll, counts the inlined bodies of each
-	// struct type; nil in pass 2.
+	// refable type; nil in pass 2. defKeys maps the names of the $defs
+	// entries of the types of Builder.Shared that inlineAll built to their
+	// keys.
 	inlined map[string]int
+	defKeys map[string]string
+	// recording holds, for each body that the graph walk is walking, the
+	// uses it made so far (walkBody).
+	recording [][]use
 	// trace, when set (by tests only), sees every use of a named type by
-	// the schema pass, and whether the use builds the type's body, to check
-	// the schema pass against the graph walk.
-	trace func(from, to string, force, builds bool)
+	// the schema pass, whether the use builds the type's body, and whether
+	// it keeps the zero value (site.zeroOmitted), to check the schema pass
+	// against the graph walk.
+	trace func(from, to string, force, builds, zeroKept bool)
 }
 
 // rootKey is the graph node of an unnamed root.
@@ -95,8 +128,8 @@ func newCtx(b *Builder) *ctx {
 	}
 }
 
-// errorf records an error at a site, once: a recursive root is built twice
-// (inline and in $defs).
+// errorf records an error at a site, once, however many times the schema
+// pass reaches the site.
 func (c *ctx) errorf(at site, msg string) { c.report(at, at.path, msg, false) }
 
 // warnf records a warning at a site, once.
@@ -178,16 +211,22 @@ func (c *ctx) root(t types.Type, at site) *jsonschema.Schema {
 }
 
 // ref returns the schema of a use of the named type n: a $ref when n lives
-// in $defs, else its body inline. force (a use by a oneof_ref or anyof_ref
-// tag) was recorded by the graph walk, which put n in $defs.
+// in $defs ("#" when n is the root's type), else its body inline. force (a
+// use by a oneof_ref or anyof_ref tag) was recorded by the graph walk,
+// which put n in $defs.
 func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 	c.refs++
 	key := c.b.typeKey(n)
 	if c.inlined != nil {
 		// inlineAll: decide would put n in $defs if it is named by a tag,
-		// recursive, or a struct whose body appears twice.
-		if _, isStruct := n.Underlying().(*types.Struct); force || slices.Contains(c.stack, key) ||
-			isStruct && c.inlined[key] > 0 {
+		// recursive, shared, or used twice.
+		if force || slices.Contains(c.stack, key) {
+			panic(errNotInline)
+		}
+		if c.b.Shared[key] {
+			return c.sharedRef(n, key, at)
+		}
+		if c.inlined[key] > 0 {
 			panic(errNotInline)
 		}
 		c.inlined[key]++
@@ -195,8 +234,25 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 	}
 	nd := c.node(n)
 	if c.trace != nil {
-		builds := !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
-		c.trace(c.current(), key, force, builds)
+		builds := key != c.rootNamed && !nd.built && (nd.inDefs || !slices.Contains(c.stack, key))
+		c.trace(c.current(), key, force, builds, !at.zeroOmitted)
+	}
+	if key == c.rootNamed {
+		// A use of the root type inside the root, which is a recursive
+		// type: the root, whose body is written once, at the root. When
+		// the type is shared, its $defs entry says so, so that the bodies
+		// that use it read as in the other schemas, where it is in $defs.
+		if !nd.inDefs {
+			return c.refSchema(n, "#")
+		}
+		if !nd.built {
+			nd.built = true
+			if c.defs == nil {
+				c.defs = jsonschema.Definitions{}
+			}
+			c.defs[nd.name] = &jsonschema.Schema{Ref: "#"}
+		}
+		return c.refSchema(n, "#/$defs/"+nd.name)
 	}
 	if nd.inDefs {
 		if !nd.built {
@@ -205,7 +261,11 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 			if c.defs == nil {
 				c.defs = jsonschema.Definitions{}
 			}
-			c.defs[nd.name] = c.namedBody(n, at)
+			// One body for every use: with its zero value when a use
+			// needs it (namedBody). Built as inline, memoized when it
+			// can be (nothing changes a $defs entry).
+			at.zeroOmitted = !nd.zeroKept
+			c.defs[nd.name] = c.inlineBody(n, at)
 			c.stack = c.stack[:len(c.stack)-1]
 		}
 		return c.refSchema(n, "#/$defs/"+nd.name)
@@ -217,6 +277,33 @@ func (c *ctx) ref(n *types.Named, at site, force bool) *jsonschema.Schema {
 		return &jsonschema.Schema{}
 	}
 	return c.inline(n, key, at)
+}
+
+// sharedRef is ref in inlineAll for a type of Shared, which decide puts
+// in $defs: its entry is built at its first use, under the name decide
+// gives it when no other entry has the same (else inlineAll gives up). An
+// entry of an enum is not built in one pass: whether it admits the zero
+// value of an output depends on all its uses.
+func (c *ctx) sharedRef(n *types.Named, key string, at site) *jsonschema.Schema {
+	if _, basic := n.Underlying().(*types.Basic); basic {
+		panic(errNotInline)
+	}
+	name := defBaseName(n)
+	if c.defKeys == nil {
+		c.defKeys = map[string]string{}
+		c.defs = jsonschema.Definitions{}
+	}
+	switch c.defKeys[name] {
+	case key:
+	case "":
+		c.defKeys[name] = key
+		c.stack = append(c.stack, key)
+		c.defs[name] = c.inlineBody(n, at) // as built inline: memoized
+		c.stack = c.stack[:len(c.stack)-1]
+	default:
+		panic(errNotInline) // two types of one name: decide qualifies them
+	}
+	return c.refSchema(n, "#/$defs/"+name)
 }
 
 // inline returns the body of n, whose key is key, inline.
@@ -257,15 +344,26 @@ func (c *ctx) decide() {
 			preds[to] = append(preds[to], key)
 		}
 	}
+	// The root's body is the schema itself, which its uses reference as
+	// "#", or through an entry {"$ref": "#"} when the type is shared and
+	// other bodies use it (whose entries then read as in the schemas where
+	// the type is not the root).
+	if c.rootNamed != "" && c.b.Shared[c.rootNamed] {
+		c.rootAlias = slices.ContainsFunc(preds[c.rootNamed], func(from string) bool { return from != c.rootNamed })
+	}
 	for key, nd := range c.nodes {
-		if key != rootKey {
-			nd.inDefs = nd.forced || c.onCycle(key)
+		switch key {
+		case rootKey:
+		case c.rootNamed:
+			nd.inDefs = c.rootAlias
+		default:
+			nd.inDefs = nd.forced || c.b.Shared[key] || c.onCycle(key)
 		}
 	}
 
-	// A struct type goes to $defs when its body would appear more than once
-	// in the output: once per reference from the root, from a $defs entry,
-	// or from each place where an inlined body that references it appears.
+	// A type goes to $defs when its body would appear more than once in the
+	// output: once per reference from the root, from a $defs entry, or from
+	// each place where an inlined body that references it appears.
 	occ := map[string]int{}
 	decided := map[string]bool{}
 	var occurrences func(key string) int
@@ -276,24 +374,22 @@ func (c *ctx) decide() {
 		nd := c.nodes[key]
 		n := 0
 		if key == rootKey || key == c.rootNamed {
-			n = 1 // the root, inline
-		}
-		if key != rootKey && !decided[key] {
+			n = 1 // the root, inline; its uses are "#"
+		} else if !decided[key] {
 			decided[key] = true
 			if !nd.inDefs {
-				_, isStruct := nd.named.Underlying().(*types.Struct)
 				uses := 0
 				for _, from := range preds[key] {
 					uses += occurrences(from)
 				}
-				if isStruct && uses >= 2 {
+				if uses >= 2 {
 					nd.inDefs = true
 				} else {
 					n += uses
 				}
 			}
 		}
-		if nd.inDefs {
+		if nd.inDefs && key != c.rootNamed {
 			n++
 		}
 		occ[key] = n
@@ -359,7 +455,11 @@ func (c *ctx) decide() {
 	}
 }
 
-// onCycle reports whether the body of key references key, directly or not.
+// onCycle reports whether the body of key references key, directly or
+// not, other than through the root's type, whose uses are "#" (unless
+// they go through its entry, rootAlias: then the types on its cycles are
+// in $defs, as in the schemas where it is not the root, so that their
+// entries read the same).
 func (c *ctx) onCycle(key string) bool {
 	if len(c.nodes[key].edges) == 0 {
 		return false
@@ -372,7 +472,7 @@ func (c *ctx) onCycle(key string) bool {
 		if k == key {
 			return true
 		}
-		if seen[k] {
+		if seen[k] || k == c.rootNamed && !c.rootAlias {
 			continue
 		}
 		seen[k] = true

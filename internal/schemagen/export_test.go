@@ -29,6 +29,9 @@ func GraphCheck(b *Builder, t types.Type) (walked, built []string) {
 		if nd.forced {
 			walked = append(walked, fmt.Sprintf("forced %q", from))
 		}
+		if nd.zeroKept {
+			walked = append(walked, fmt.Sprintf("zeroKept %q", from))
+		}
 	}
 	c.decide()
 	uses := map[[2]string]int{}
@@ -36,14 +39,17 @@ func GraphCheck(b *Builder, t types.Type) (walked, built []string) {
 	if c.rootNamed != "" {
 		builds = map[string]int{c.rootNamed: 1}
 	}
-	forced := map[string]bool{}
-	c.trace = func(from, to string, force, build bool) {
+	forced, zeroKept := map[string]bool{}, map[string]bool{}
+	c.trace = func(from, to string, force, build, keep bool) {
 		uses[[2]string{from, to}]++
 		if build {
 			builds[to]++
 		}
 		if force {
 			forced[to] = true
+		}
+		if keep {
+			zeroKept[to] = true
 		}
 	}
 	c.root(t, site{path: "T"})
@@ -56,13 +62,54 @@ func GraphCheck(b *Builder, t types.Type) (walked, built []string) {
 	for to := range forced {
 		built = append(built, fmt.Sprintf("forced %q", to))
 	}
+	for to := range zeroKept {
+		built = append(built, fmt.Sprintf("zeroKept %q", to))
+	}
 	slices.Sort(walked)
 	slices.Sort(built)
 	return walked, built
 }
 
-// SharedBodies is the number of bodies b memoized (inlineBody).
-func SharedBodies(b *Builder) int { return len(b.memo.bodies) }
-
 // TwoPass makes b compute every schema with both passes, never inlineAll.
 func TwoPass(b *Builder) { b.twoPass = true }
+
+// SharedBodyNames names the types whose bodies b memoized (inlineBody),
+// sorted.
+func SharedBodyNames(b *Builder) []string {
+	var out []string
+	for n := range b.memo.bodies {
+		out = append(out, n.Obj().Name())
+	}
+	slices.Sort(out)
+	return out
+}
+
+// BodyCounts computes the schema of t as Schema does with both passes and
+// returns, by type key, how many times it writes the body of each named
+// type that may live in $defs, inline or in $defs, the root's own at the
+// root included. A body that a field's tags make its own is not counted:
+// it is not the type's.
+func BodyCounts(b *Builder, t types.Type) map[string]int {
+	t = derefAll(t)
+	c := newCtx(b)
+	c.analyze(t)
+	c.decide()
+	counts := map[string]int{}
+	if c.rootNamed != "" {
+		counts[c.rootNamed] = 1
+	}
+	c.trace = func(_, to string, _, build, _ bool) {
+		if build {
+			counts[to]++
+		}
+	}
+	c.root(t, site{path: "T"})
+	return counts
+}
+
+// OnePass reports whether Schema builds the schema of t in one pass
+// (inlineAll).
+func OnePass(b *Builder, t types.Type) bool {
+	_, _, ok := (&ctx{b: b}).inlineAll(derefAll(t), site{path: "T"})
+	return ok
+}

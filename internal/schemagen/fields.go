@@ -27,6 +27,10 @@ type jsonField struct {
 	// each schema that uses it. Nothing modifies keywords.
 	keywords           []string
 	required, nullable bool
+	// own is how deep the tags change the schema of the field's type
+	// rather than annotate or constrain it (ownLevels): its non-struct
+	// named types there get a body of their own (site.own).
+	own uint8
 	// goName is the field's Go name, after the names of the embedded
 	// fields it is promoted through: "Response.Body".
 	goName string
@@ -261,6 +265,7 @@ func newField(sf *types.Var, tag reflect.StructTag, index []int, hidden bool) (j
 	}
 	schemaTag := tag.Get("jsonschema")
 	required, nullable := schemaTagFlags(schemaTag)
+	keywords := splitOnUnescapedCommas(schemaTag)
 	return jsonField{
 		name:     name,
 		tagged:   tagged,
@@ -271,10 +276,57 @@ func newField(sf *types.Var, tag reflect.StructTag, index []int, hidden bool) (j
 		json:     jt,
 		badName:  badName,
 		hidden:   hidden || schemaTagHides(schemaTag),
-		keywords: splitOnUnescapedCommas(schemaTag),
+		keywords: keywords,
 		required: required,
 		nullable: nullable,
+		own:      ownLevels(sf.Type(), jt, keywords),
 	}, true
+}
+
+// ownLevels says how deep the tags of a field of type t change the schema
+// of its type, where a $ref could not carry them: 0 when they only
+// annotate the field (title, description), its struct (required,
+// oneof_required, …) or add constraints that hold beside a $ref
+// (minLength, minimum, minItems, …); 1 when they change the field's own
+// schema (enum and type replace the type's, oneof_ref clears it, json's
+// ",string" makes a number a string, and a keyword for the items of an
+// array needs the items at hand); 2 when they also replace its items'
+// (enum, oneof_ref and anyof_ref on an array).
+func ownLevels(t types.Type, jt jsonTag, keywords []string) uint8 {
+	var own uint8
+	if jt.has("string") {
+		own = 1
+	}
+	array := false
+	switch derefAll(t).Underlying().(type) {
+	case *types.Slice, *types.Array:
+		// []byte too, which is a string: a body of its own costs nothing
+		// but the bytes of its type.
+		array = true
+	}
+	for _, kw := range keywords {
+		name, _, _ := strings.Cut(kw, "=")
+		switch name {
+		case "", "required", "nullable", "title", "description", "oneof_required", "anyof_required", "anchor":
+			continue // annotations, or the struct's
+		case "type", "oneof_type", "anyof_type":
+			own = max(own, 1)
+		case "enum", "oneof_ref", "anyof_ref":
+			if array {
+				return 2
+			}
+			own = max(own, 1)
+		case "minItems", "maxItems", "uniqueItems", "default":
+			// The array's constraints; a string's or a number's default.
+		default:
+			// Constraints: beside a $ref when they are the field's, but an
+			// array passes them to its items, which must be at hand.
+			if array {
+				own = max(own, 1)
+			}
+		}
+	}
+	return own
 }
 
 // dominantField is encoding/json's: fields are sorted by depth, then tagged

@@ -49,20 +49,33 @@ func (c *ctx) namedSchema(n *types.Named, at site) *jsonschema.Schema {
 		return c.namedBody(n, at)
 	}
 	if c.refable(n) {
+		if at.own > 0 && !isStruct(n) {
+			// The field's tags change this body: one of its own.
+			return c.namedBody(n, at)
+		}
 		return c.ref(n, at, false)
 	}
 	return c.namedBody(n, at)
 }
 
-// refable reports whether n is a named composite type: such a type may be
-// recursive or shared, and then lives in $defs.
+// refable reports whether n may live in $defs: a named composite type,
+// which may be recursive or shared, or a named boolean, numeric or string
+// type whose body is more than its JSON type (an enum or a description),
+// which may be shared.
 func (c *ctx) refable(n *types.Named) bool {
 	if c.b.opaqueType(n) {
 		return false
 	}
-	switch n.Underlying().(type) {
+	switch u := n.Underlying().(type) {
 	case *types.Struct, *types.Slice, *types.Array, *types.Map:
 		return true
+	case *types.Basic:
+		info := u.Info()
+		if info&(types.IsBoolean|types.IsNumeric|types.IsString) == 0 || info&types.IsComplex != 0 {
+			return false // no JSON form: an error at each use
+		}
+		return c.b.comments.typeDoc(n.Obj()) != "" ||
+			info&(types.IsString|types.IsInteger) != 0 && len(c.enumValues(n)) > 0
 	}
 	return false
 }
@@ -276,6 +289,10 @@ func (c *ctx) sliceSchema(sl *types.Slice, at site) *jsonschema.Schema {
 // itemSchema is the schema of an element of a slice, array or map: one
 // that admits null when the element can be nil.
 func (c *ctx) itemSchema(t types.Type, at site) *jsonschema.Schema {
+	// An item may hold its type's zero value whatever the field says; the
+	// tags of an own field reach one level of items.
+	at.zeroOmitted = false
+	at.own = max(at.own, 1) - 1
 	s := c.schemaOf(t, at)
 	if c.writesNull(t) {
 		return c.orNull(s)

@@ -22,6 +22,7 @@ type memo struct {
 	hooks   map[*types.Named][]string      // hookMethods
 	bodies  map[*types.Named]*jsonschema.Schema
 	enums   map[*types.Named][]any // enumValues; callers copy before changing an element
+	uses    map[*types.Named][]use // walkBody
 	// frozen are the bodies, which the schemas that use them share: see
 	// inlineBody and thaw.
 	frozen map[*jsonschema.Schema]bool
@@ -35,16 +36,19 @@ func newMemo() memo {
 		hooks:   map[*types.Named][]string{},
 		bodies:  map[*types.Named]*jsonschema.Schema{},
 		enums:   map[*types.Named][]any{},
+		uses:    map[*types.Named][]use{},
 		frozen:  map[*jsonschema.Schema]bool{},
 	}
 }
 
-// inlineBody is namedBody for a use of the named composite type n inline
-// (not in $defs), memoized when the body is the same in every schema: when
-// building it used no other named composite type (whose use may be a $ref
-// in another root, as decide chooses per root), reported no problem
-// (whose path starts at this root) and was not quiet. A struct shared by the tools of a
-// package, say, is then built once per Builder rather than once per tool.
+// inlineBody is namedBody for a use of the refable type n inline (not in
+// $defs), memoized when the body is the same in every schema: when
+// building it used no other refable type (whose use may be a $ref in
+// another root, as decide chooses per root), reported no problem (whose
+// path starts at this root), was not quiet, and did not leave out the zero
+// value of an output's enum (which another use may need). A struct shared
+// by the tools of a package, say, is then built once per Builder rather
+// than once per tool.
 //
 // The memoized body is shared by every schema that uses it, so it is
 // frozen: what changes the schema of a use (a field's description and
@@ -60,7 +64,7 @@ func (c *ctx) inlineBody(n *types.Named, at site) *jsonschema.Schema {
 	s := c.namedBody(n, at)
 	// Below a struct without json tags, a body is built without the
 	// warnings it would have elsewhere (checkJSONTags): not the same body.
-	if c.refs == refs && c.reported == errs && !at.quiet {
+	if c.refs == refs && c.reported == errs && !at.quiet && !(c.b.Outputs && at.zeroOmitted) {
 		c.b.memo.bodies[n] = s
 		c.b.memo.frozen[s] = true
 	}

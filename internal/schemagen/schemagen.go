@@ -15,6 +15,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"github.com/invopop/jsonschema"
 )
@@ -83,6 +84,17 @@ type Builder struct {
 	// are reported at their own position; a problem in another package
 	// gets an [Outside]. nil means every package is.
 	Local func(*types.Package) bool
+
+	// Shared holds the keys (see [Builder.Uses] and [Builder.Key]) of
+	// the named types that every schema puts in $defs when it uses them,
+	// even once: the types that several schemas of one generated file use,
+	// whose $defs entries are then the same text in each (the file writes
+	// that text once). The root's own type is still written at the root
+	// only; when it is recursive, its $defs entry is {"$ref": "#"}, so
+	// that the bodies that refer to it read as in the other schemas.
+	// Setting it changes the schemas computed after, and it is not copied
+	// by ForOutputs.
+	Shared map[string]bool
 }
 
 // local reports whether pkg is the user's code.
@@ -110,6 +122,7 @@ func New(fset *token.FileSet) *Builder {
 func (b *Builder) ForOutputs() *Builder {
 	o := *b
 	o.Outputs = true
+	o.Shared = nil
 	o.memo.bodies = map[*types.Named]*jsonschema.Schema{}
 	o.memo.frozen = map[*jsonschema.Schema]bool{}
 	return &o
@@ -121,12 +134,15 @@ func (b *Builder) AddFiles(files ...*ast.File) {
 	b.comments.addFiles(files...)
 }
 
-// Schema returns the root schema of t: the root is inlined (for an output
-// that is a slice or map, in a union with null) (for a struct:
-// {"type":"object",...}), never a bare $ref; named struct types that are
-// used more than once in this schema, or recursively, live in the root's
-// "$defs" and are referenced with "$ref": "#/$defs/<Name>"; named struct
-// types used once are inlined. No "$schema"/"$id" keywords. The returned
+// Schema returns the root schema of t: the root is inlined (for a struct:
+// {"type":"object",...}; for an output that is a slice, in a union with
+// null), never a bare $ref; named types whose body would appear more than
+// once in this schema (structs, slices, arrays and maps, and the boolean,
+// numeric and string types with an enum or a description), recursive types
+// and the types of Shared live in the root's "$defs" and are referenced
+// with "$ref": "#/$defs/<Name>"; the others are inlined; the root's own
+// type, when recursive, is referenced as "#". No "$schema"/"$id" keywords.
+// The returned
 // errors are every problem found (not just the first), each at the field
 // where it happened. rootName starts the error paths, as in
 // "CreateIssueInput.Bounty.Currency".
@@ -157,9 +173,9 @@ func (b *Builder) schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 		}
 	}
 
-	// Most schemas have no type in $defs: one pass builds them, inlining
-	// every named type, and gives up as soon as a type turns out to be
-	// shared or recursive (inlineAll).
+	// Most schemas have no type in $defs but those of Shared: one pass
+	// builds them, inlining every other named type, and gives up as soon
+	// as a type turns out to be used twice or recursive (inlineAll).
 	if !b.twoPass {
 		if s, errs, ok := (&ctx{b: b}).inlineAll(t, at); ok {
 			return s, errs
@@ -178,15 +194,60 @@ func (b *Builder) schema(t types.Type, rootName string) (*jsonschema.Schema, []*
 	return s, c.errs
 }
 
+// Use is how a schema uses a named type that may live in $defs (Uses).
+type Use struct {
+	// By are the keys of the types whose bodies use it, sorted and each
+	// once, "" standing for the root's body.
+	By []string
+	// Basic is set for a boolean, numeric or string type (an enum, or one
+	// with a description), whose entry holds no other.
+	Basic bool
+}
+
+// Uses returns, by key (see Shared), the named types that the schema of t
+// uses and that may live in $defs: those whose bodies the schema writes,
+// inline or in $defs, and the root's own type when it is recursive (its
+// body is the root's). It walks the types as the first pass of Schema
+// does, without building anything.
+func (b *Builder) Uses(t types.Type) map[string]Use {
+	c := newCtx(b)
+	c.analyze(derefAll(t))
+	uses := map[string]Use{}
+	for from, nd := range c.nodes {
+		if from == c.rootNamed {
+			from = rootKey
+		}
+		for _, to := range nd.edges {
+			u := uses[to]
+			if !slices.Contains(u.By, from) {
+				u.By = append(u.By, from)
+			}
+			_, u.Basic = c.nodes[to].named.Underlying().(*types.Basic)
+			uses[to] = u
+		}
+	}
+	for _, u := range uses {
+		slices.Sort(u.By)
+	}
+	return uses
+}
+
+// Key returns the key of a root type t in Shared: the key of its named
+// type, pointers removed.
+func (b *Builder) Key(t types.Type) string {
+	return b.typeKey(derefAll(t))
+}
+
 // errNotInline stops inlineAll.
 var errNotInline = errors.New("a type of the schema belongs in $defs")
 
 // inlineAll builds the schema of t as pass 2 does when decide puts no type
-// in $defs, which is when no type is recursive or named by a oneof_ref or
-// anyof_ref tag, and no struct type's body would appear twice in the
-// output. The build sees all three (see ref): the first makes it stop, and
-// ok is false. Otherwise the schema is the one the two passes give: pass 2
-// with nothing in $defs is this build, and pass 1 reports nothing.
+// in $defs but those of Shared, which is when no type is recursive or named
+// by a oneof_ref or anyof_ref tag, and no other type's body would appear
+// twice in the output. The build sees all three (see ref): the first makes
+// it stop, and ok is false. Otherwise the schema is the one the two passes
+// give: pass 2 with nothing else in $defs is this build, the entries of
+// Shared built at their first use (sharedRef), and pass 1 reports nothing.
 func (c *ctx) inlineAll(t types.Type, at site) (s *jsonschema.Schema, errs []*Error, ok bool) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -198,6 +259,9 @@ func (c *ctx) inlineAll(t types.Type, at site) (s *jsonschema.Schema, errs []*Er
 	}()
 	c.inlined = map[string]int{}
 	s = c.root(t, at)
+	if len(c.defs) > 0 {
+		s.Definitions = c.defs
+	}
 	return s, c.errs, true
 }
 

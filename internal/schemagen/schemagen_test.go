@@ -741,17 +741,21 @@ func TestSchema(t *testing.T) {
 				"titled"
 			]
 		}`},
+		// Plain, a described string type, is used twice: $defs.
 		{"Described", `{
 			"type": "object",
 			"description": "Described is described.",
+			"$defs": {
+				"Plain": {"type": "string", "description": "Plain is a string type without constants."}
+			},
 			"properties": {
 				"doc": {"type": "string", "description": "Doc is the field's doc over two lines."},
 				"line": {"type": "string", "description": "Line is a line comment."},
 				"both": {"type": "string", "description": "Both has a doc comment, which wins."},
 				"tag": {"type": "string", "description": "From the tag."},
 				"kw": {"type": "string", "description": "From the keyword."},
-				"typeDoc": {"type": "string", "description": "Plain is a string type without constants."},
-				"fieldDoc": {"type": "string", "description": "FieldDoc wins over the type's doc."},
+				"typeDoc": {"$ref": "#/$defs/Plain"},
+				"fieldDoc": {"$ref": "#/$defs/Plain", "description": "FieldDoc wins over the type's doc."},
 				"nested": {
 					"type": "object",
 					"description": "Point is a position.",
@@ -776,9 +780,11 @@ func TestSchema(t *testing.T) {
 		}`},
 		// Exported constants of exactly the type, from both files, in
 		// declaration order; duplicates and unexported constants left out.
+		// Unit is used twice: $defs. Level is used once as itself, and
+		// once with ",string", which changes its body: inlined twice.
 		{"Enums", `{
-			"properties": {
-				"unit": {
+			"$defs": {
+				"Unit": {
 					"type": "string",
 					"enum": [
 						"celsius",
@@ -786,6 +792,11 @@ func TestSchema(t *testing.T) {
 						"rankine"
 					],
 					"description": "Unit is a temperature unit."
+				}
+			},
+			"properties": {
+				"unit": {
+					"$ref": "#/$defs/Unit"
 				},
 				"level": {
 					"type": "integer",
@@ -799,13 +810,7 @@ func TestSchema(t *testing.T) {
 				},
 				"units": {
 					"items": {
-						"type": "string",
-						"enum": [
-							"celsius",
-							"fahrenheit",
-							"rankine"
-						],
-						"description": "Unit is a temperature unit."
+						"$ref": "#/$defs/Unit"
 					},
 					"type": [
 						"array",
@@ -820,7 +825,6 @@ func TestSchema(t *testing.T) {
 						"10",
 						"20"
 					],
-					"pattern": "^-?[0-9]+$",
 					"description": "Level is a log level."
 				},
 				"plain": {
@@ -846,28 +850,25 @@ func TestSchema(t *testing.T) {
 				"dep"
 			]
 		}`},
-		// The root is inlined; as it is recursive, it is in $defs too.
+		// The root is inlined, and its uses inside it are "$ref": "#".
 		{"Node", `{
-			"type": "object",
-			"description": "Node is a tree node.",
 			"properties": {
-				"name": {"type": "string"},
-				"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
+				"name": {
+					"type": "string"
+				},
+				"children": {
+					"items": {
+						"$ref": "#"
+					},
+					"type": "array"
+				}
 			},
 			"additionalProperties": false,
-			"required": ["name"],
-			"$defs": {
-				"Node": {
-					"type": "object",
-					"description": "Node is a tree node.",
-					"properties": {
-						"name": {"type": "string"},
-						"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}
-					},
-					"additionalProperties": false,
-					"required": ["name"]
-				}
-			}
+			"type": "object",
+			"required": [
+				"name"
+			],
+			"description": "Node is a tree node."
 		}`},
 		// Employee and Team are on a cycle: both in $defs. Address is used
 		// once, inside Team: inlined there.
@@ -935,22 +936,10 @@ func TestSchema(t *testing.T) {
 			]
 		}`},
 		// Place is used twice: one $defs entry, two $refs. Stop is used once:
-		// inlined. Stops is a named slice, inlined at both uses, so Halt
-		// appears twice: $defs.
+		// inlined. Stops, a named slice, is used twice: $defs, and Halt
+		// appears once, in it.
 		{"Route", `{
 			"$defs": {
-				"Halt": {
-					"properties": {
-						"code": {
-							"type": "string"
-						}
-					},
-					"additionalProperties": false,
-					"type": "object",
-					"required": [
-						"code"
-					]
-				},
 				"Place": {
 					"properties": {
 						"name": {
@@ -963,6 +952,22 @@ func TestSchema(t *testing.T) {
 						"name"
 					],
 					"description": "Place is shared."
+				},
+				"Stops": {
+					"items": {
+						"properties": {
+							"code": {
+								"type": "string"
+							}
+						},
+						"additionalProperties": false,
+						"type": "object",
+						"required": [
+							"code"
+						]
+					},
+					"type": "array",
+					"description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs."
 				}
 			},
 			"properties": {
@@ -994,23 +999,23 @@ func TestSchema(t *testing.T) {
 					"description": "Stop is used once."
 				},
 				"a": {
-					"items": {
-						"$ref": "#/$defs/Halt"
-					},
-					"description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs.",
-					"type": [
-						"array",
-						"null"
+					"anyOf": [
+						{
+							"$ref": "#/$defs/Stops"
+						},
+						{
+							"type": "null"
+						}
 					]
 				},
 				"b": {
-					"items": {
-						"$ref": "#/$defs/Halt"
-					},
-					"description": "Stops is a named slice used twice; its element ends up twice in the output, so it goes to $defs.",
-					"type": [
-						"array",
-						"null"
+					"anyOf": [
+						{
+							"$ref": "#/$defs/Stops"
+						},
+						{
+							"type": "null"
+						}
 					]
 				}
 			},
@@ -1389,7 +1394,7 @@ func TestSharedBodies(t *testing.T) {
 				assert.Equal(t, alone[name], got, name)
 			}
 		}
-		require.Equal(t, 1, schemagen.SharedBodies(b), "Leaf is built once")
+		require.Equal(t, []string{"Kind", "Leaf", "Pair"}, schemagen.SharedBodyNames(b), "Leaf, Kind and the $defs entry of Pair are built once")
 	}
 	// What the tags did stayed where they were.
 	assert.Contains(t, alone["TagX"], `"title":"T"`)
@@ -1486,26 +1491,10 @@ func TestRoots(t *testing.T) {
 		errs []string
 	}{
 		{"Tree", l.lookup(t, "Tree").Type(), `{
-			"$defs": {
-				"Tree": {
-					"additionalProperties": {
-						"anyOf": [
-							{
-								"$ref": "#/$defs/Tree"
-							},
-							{
-								"type": "null"
-							}
-						]
-					},
-					"type": "object",
-					"description": "Tree is a recursive map."
-				}
-			},
 			"additionalProperties": {
 				"anyOf": [
 					{
-						"$ref": "#/$defs/Tree"
+						"$ref": "#"
 					},
 					{
 						"type": "null"
@@ -1516,26 +1505,10 @@ func TestRoots(t *testing.T) {
 			"description": "Tree is a recursive map."
 		}`, nil},
 		{"List", l.lookup(t, "List").Type(), `{
-			"$defs": {
-				"List": {
-					"items": {
-						"anyOf": [
-							{
-								"$ref": "#/$defs/List"
-							},
-							{
-								"type": "null"
-							}
-						]
-					},
-					"type": "array",
-					"description": "List is a recursive slice."
-				}
-			},
 			"items": {
 				"anyOf": [
 					{
-						"$ref": "#/$defs/List"
+						"$ref": "#"
 					},
 					{
 						"type": "null"
@@ -1567,20 +1540,32 @@ func TestRoots(t *testing.T) {
 		{"Name", l.lookup(t, "Name").Type(), `{"type": "string"}`, nil},
 		{"string", types.Typ[types.String], `{"type": "string"}`, nil},
 		{"any", types.Universe.Lookup("any").Type(), `true`, nil},
-		// The recursive root sits in $defs too, so Leaf appears twice in
-		// the output: it goes to $defs as well.
+		// The recursive root is written once, at the root, which its uses
+		// reference as "#": Leaf, used once, is inlined.
 		{"Loop", l.lookup(t, "Loop").Type(), `{
-			"type": "object", "description": "Loop is recursive, and holds a struct used once.",
-			"properties": {"next": {"$ref": "#/$defs/Loop"}, "leaf": {"$ref": "#/$defs/Leaf"}},
-			"additionalProperties": false, "required": ["leaf"],
-			"$defs": {
-				"Loop": {
-					"type": "object", "description": "Loop is recursive, and holds a struct used once.",
-					"properties": {"next": {"$ref": "#/$defs/Loop"}, "leaf": {"$ref": "#/$defs/Leaf"}},
-					"additionalProperties": false, "required": ["leaf"]
+			"properties": {
+				"next": {
+					"$ref": "#"
 				},
-				"Leaf": {"type": "object", "properties": {"v": {"type": "integer"}}, "additionalProperties": false, "required": ["v"]}
-			}
+				"leaf": {
+					"properties": {
+						"v": {
+							"type": "integer"
+						}
+					},
+					"additionalProperties": false,
+					"type": "object",
+					"required": [
+						"v"
+					]
+				}
+			},
+			"additionalProperties": false,
+			"type": "object",
+			"required": [
+				"leaf"
+			],
+			"description": "Loop is recursive, and holds a struct used once."
 		}`, nil},
 		{"Ch", l.lookup(t, "Ch").Type(), `true`, []string{
 			`roots.go:30: Ch: type x.Ch has no JSON form (encoding/json cannot encode channels); use a data type such as a struct, slice or string, or tag the field json:"-"`,

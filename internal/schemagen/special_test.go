@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"net/url"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -237,27 +238,35 @@ func TestOutputEnumsAdmitTheZeroValue(t *testing.T) {
 	assert.Equal(t, []string{
 		`special.go:78: the zero value "" of enum type x.Level is not one of its constants, but an output that leaves a field of this type unset holds it: the output schema allows "" too; declare a constant for it, or give the fields omitempty`,
 	}, l.warningStrings(errs))
+	// enum returns the enum of a property, or of its items, through a
+	// $ref into $defs.
 	enum := func(schema, prop string) []any {
+		type node struct {
+			Ref   string `json:"$ref"`
+			Enum  []any  `json:"enum"`
+			Items *node  `json:"items"`
+		}
 		var s struct {
-			Properties map[string]struct {
-				Enum  []any `json:"enum"`
-				Items struct {
-					Enum []any `json:"enum"`
-				} `json:"items"`
-			} `json:"properties"`
+			Properties map[string]node `json:"properties"`
+			Defs       map[string]node `json:"$defs"`
 		}
 		require.NoError(t, json.Unmarshal([]byte(schema), &s))
-		if p := s.Properties[prop]; p.Enum != nil {
-			return p.Enum
+		n := s.Properties[prop]
+		if n.Items != nil {
+			n = *n.Items
 		}
-		return s.Properties[prop].Items.Enum
+		if name, ok := strings.CutPrefix(n.Ref, "#/$defs/"); ok {
+			n = s.Defs[name]
+		}
+		return n.Enum
 	}
 	// Inputs list the constants only: a model must pick one.
 	assert.Equal(t, []any{"low", "high"}, enum(in, "level"))
 	// An output's field left unset holds "", which encoding/json writes.
 	assert.Equal(t, []any{"low", "high", ""}, enum(out, "level"))
-	// Not where omitempty leaves it out.
-	assert.Equal(t, []any{"low", "high"}, enum(out, "optional"))
+	// Level is in $defs, shared by every field of its type: the zero
+	// value is allowed where omitempty leaves it out too.
+	assert.Equal(t, []any{"low", "high", ""}, enum(out, "optional"))
 	// Rank's zero value is a constant.
 	assert.Equal(t, []any{float64(0), float64(1)}, enum(out, "rank"))
 	// The elements of a slice may be zero.

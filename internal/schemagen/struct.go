@@ -66,8 +66,8 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 		// A copy, when the schema of the type is a body shared by other
 		// uses (inlineBody): the tags and the description are the field's.
 		tat := at
-		_, tat.zeroOmitted = types.Unalias(f.v.Type()).(*types.Named)
-		tat.zeroOmitted = tat.zeroOmitted && omitted
+		tat.zeroOmitted = zeroOmitted(f, omitted)
+		tat.own = f.own
 		prop = c.b.thaw(c.schemaOf(f.v.Type(), tat))
 	}
 	// The description of an inlined named type; the tags clear it, as in
@@ -94,6 +94,14 @@ func (c *ctx) property(parent *jsonschema.Schema, f jsonField, named *types.Name
 	if required {
 		parent.Required = append(parent.Required, f.name)
 	}
+}
+
+// zeroOmitted reports whether encoding/json leaves out field f when it
+// holds the zero value of its named type: omitted says it has omitempty or
+// omitzero.
+func zeroOmitted(f jsonField, omitted bool) bool {
+	_, named := types.Unalias(f.v.Type()).(*types.Named)
+	return named && omitted
 }
 
 // refClearedSchema handles fields tagged with oneof_ref or anyof_ref. In

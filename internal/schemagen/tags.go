@@ -170,18 +170,17 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 	case "integer", "number", "boolean":
 		if tt.field.json.has("string") {
 			// What encoding/json reads back from the string.
-			switch prop.Type {
-			case "integer":
+			switch {
+			case prop.Enum != nil: // the enum says it
+			case prop.Type == "integer":
 				prop.Pattern = `^-?[0-9]+$`
 				if prop.Minimum == "0" {
 					prop.Pattern = `^[0-9]+$`
 				}
-			case "number":
+			case prop.Type == "number":
 				prop.Pattern = `^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
-			case "boolean":
-				if prop.Enum == nil {
-					prop.Enum = []any{"true", "false"}
-				}
+			case prop.Type == "boolean":
+				prop.Enum = []any{"true", "false"}
 			}
 			prop.Type = "string"
 			// The bounds of a sized integer type describe the number, not
