@@ -738,7 +738,7 @@ func agreeDropConstEnums(tg, inv any) {
 	// (json:",string"), which invopop leaves out.
 	if _, ok := b["pattern"]; !ok {
 		switch a["pattern"] {
-		case `^-?[0-9]+$`, `^[0-9]+$`, `^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`:
+		case `^-?[0-9]+$`, `^[0-9]+$`, `^-?([0-9]{1,21}(\.[0-9]+)?|[0-9](\.[0-9]+)?[eE][+-]?([0-9]{1,2}|[12][0-9]{2}|30[0-7]))$`:
 			delete(a, "pattern")
 		}
 	}
@@ -777,9 +777,12 @@ func agreeDropConstEnums(tg, inv any) {
 		}
 	}
 	if pp, ok := a["patternProperties"].(map[string]any); ok {
-		if v, ok := pp["^-?[0-9]+$"]; ok {
-			delete(pp, "^-?[0-9]+$")
-			pp["^[0-9]+$"] = v
+		// Signed keys, and the ranges of 8- and 16-bit keys.
+		for k, v := range pp {
+			if k == "^-?[0-9]+$" || strings.HasPrefix(k, "^(") {
+				delete(pp, k)
+				pp["^[0-9]+$"] = v
+			}
 		}
 	}
 	for k, av := range a {

@@ -49,6 +49,9 @@ type filler struct {
 	constsOnly bool
 }
 
+// hasConsts reports whether t is a named type with constants.
+func (f *filler) hasConsts(t reflect.Type) bool { return len(f.consts[typeKey(t)]) > 0 }
+
 func (f *filler) chance(p float64) bool { return f.r.Float64() < p }
 
 func pick[T any](f *filler, xs ...T) T { return xs[f.r.IntN(len(xs))] }
@@ -107,7 +110,7 @@ func (f *filler) fill(v reflect.Value, depth int) {
 		v.Set(reflect.New(t.Elem()))
 		f.fill(v.Elem(), depth+1)
 	case reflect.Struct:
-		if depth > 0 && f.chance(0.05) {
+		if depth > 0 && f.chance(0.05) && !f.constsOnly {
 			return // the zero value
 		}
 		for i := range t.NumField() {
@@ -125,7 +128,7 @@ func (f *filler) fill(v reflect.Value, depth int) {
 			if f.bounded(fv, sf.Tag.Get("jsonschema")) {
 				continue
 			}
-			if f.chance(0.1) {
+			if f.chance(0.1) && !(f.constsOnly && f.hasConsts(fv.Type())) {
 				continue // a zero field
 			}
 			f.fill(fv, depth+1)

@@ -160,6 +160,14 @@ var wellKnownTypes = map[string]map[string]func() *jsonschema.Schema{
 		"Addr": func() *jsonschema.Schema {
 			return &jsonschema.Schema{Type: "string", AnyOf: []*jsonschema.Schema{{Enum: []any{""}}, {Format: "ipv4"}, {Format: "ipv6"}}}
 		},
+		// "" for the zero value, else "1.2.3.4:80" or "[::1]:80".
+		"AddrPort": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])|\[(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})\]:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))$`}
+		},
+		// "" for the zero value, else "10.0.0.0/8" or "2001:db8::/32".
+		"Prefix": func() *jsonschema.Schema {
+			return &jsonschema.Schema{Type: "string", Pattern: `^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}/([0-9]|[12][0-9]|3[0-2])|(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})/([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8]))$`}
+		},
 	},
 	"net": {
 		// IPv4 or IPv6, and "" for a nil IP.
@@ -327,15 +335,18 @@ func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.S
 	key, _ := m.Key().Underlying().(*types.Basic)
 	switch {
 	// encoding/json tries string kinds, then TextMarshaler, then integers.
-	case key != nil && key.Info()&types.IsString != 0,
-		types.Implements(m.Key(), c.b.textMarshaler) && !types.IsInterface(m.Key()):
+	case key != nil && key.Info()&types.IsString != 0:
+	case types.Implements(m.Key(), c.b.textMarshaler) && !types.IsInterface(m.Key()):
+		// The key's text, as the table says it (netip.Addr's addresses).
+		if n, ok := types.Unalias(m.Key()).(*types.Named); ok && isWellKnown(n) {
+			if ks := wellKnownSchema(n); ks.Type == "string" && (ks.Pattern != "" || ks.AnyOf != nil) {
+				s.PropertyNames = ks
+			}
+		}
 	case key != nil && key.Info()&types.IsInteger != 0:
 		// encoding/json writes signed keys with their minus sign; invopop's
 		// pattern has none.
-		pattern := "^[0-9]+$"
-		if key.Info()&types.IsUnsigned == 0 {
-			pattern = "^-?[0-9]+$"
-		}
+		pattern := keyPattern(key.Kind())
 		s.PatternProperties = map[string]*jsonschema.Schema{pattern: elem}
 		s.AdditionalProperties = c.b.falseSchema
 		return s
@@ -348,6 +359,26 @@ func (c *ctx) mapSchema(m *types.Map, display types.Type, at site) *jsonschema.S
 		s.AdditionalProperties = elem
 	}
 	return s
+}
+
+// keyPattern is the pattern of the keys of a map with integer keys of kind
+// k, as encoding/json writes them: decimal, within the range of 8- and
+// 16-bit kinds (ParseInt refuses what is beyond), any digits for wider
+// ones.
+func keyPattern(k types.BasicKind) string {
+	switch k {
+	case types.Int8:
+		return `^(-?([0-9]|[1-9][0-9]|1[01][0-9]|12[0-7])|-128)$`
+	case types.Uint8:
+		return `^([0-9]|[1-9][0-9]|1[0-9]{2}|2[0-4][0-9]|25[0-5])$`
+	case types.Int16:
+		return `^(-?([0-9]|[1-9][0-9]{1,3}|[12][0-9]{4}|3[01][0-9]{3}|32[0-6][0-9]{2}|327[0-5][0-9]|3276[0-7])|-32768)$`
+	case types.Uint16:
+		return `^([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$`
+	case types.Uint, types.Uint32, types.Uint64, types.Uintptr:
+		return "^[0-9]+$"
+	}
+	return "^-?[0-9]+$"
 }
 
 // interfaceSchema maps any (and named empty interfaces) to the empty

@@ -178,7 +178,10 @@ func (c *ctx) applyTags(prop, parent *jsonschema.Schema, tt tagTarget) {
 					prop.Pattern = `^[0-9]+$`
 				}
 			case prop.Type == "number":
-				prop.Pattern = `^-?[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?$`
+				// encoding/json writes 'f' below 1e21 and 'e' with one
+				// digit before the point above; exponents up to 307 keep
+				// the number a float64.
+				prop.Pattern = `^-?([0-9]{1,21}(\.[0-9]+)?|[0-9](\.[0-9]+)?[eE][+-]?([0-9]{1,2}|[12][0-9]{2}|30[0-7]))$`
 			case prop.Type == "boolean":
 				prop.Enum = []any{"true", "false"}
 			}

@@ -35,1046 +35,20 @@ const issueInputSchema = `{
 // issueOutputSchema is the JSON Schema of IssueOutput.
 const issueOutputSchema = `{
   "$defs": {
-    "Organization": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "billing_email": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "two_factor_requirement_enabled": {
-          "type": "boolean"
-        },
-        "is_verified": {
-          "type": "boolean"
-        },
-        "has_organization_projects": {
-          "type": "boolean"
-        },
-        "has_repository_projects": {
-          "type": "boolean"
-        },
-        "default_repository_permission": {
-          "type": "string",
-          "description": "DefaultRepoPermission can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Edit."
-        },
-        "default_repository_settings": {
-          "type": "string",
-          "description": "DefaultRepoSettings can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Get."
-        },
-        "members_can_create_repositories": {
-          "type": "boolean",
-          "description": "MembersCanCreateRepos default value is true and is only used in Organizations.Edit."
-        },
-        "members_can_create_public_repositories": {
-          "type": "boolean",
-          "description": "https://developer.github.com/changes/2019-12-03-internal-visibility-changes/#rest-v3-api"
-        },
-        "members_can_create_private_repositories": {
-          "type": "boolean"
-        },
-        "members_can_create_internal_repositories": {
-          "type": "boolean"
-        },
-        "members_can_fork_private_repositories": {
-          "type": "boolean",
-          "description": "MembersCanForkPrivateRepos toggles whether organization members can fork private organization repositories."
-        },
-        "members_allowed_repository_creation_type": {
-          "type": "string",
-          "description": "MembersAllowedRepositoryCreationType denotes if organization members can create repositories and the type of repositories they can create. Possible values are: \"all\", \"private\", or \"none\".\n\nDeprecated: Use MembersCanCreatePublicRepos, MembersCanCreatePrivateRepos, MembersCanCreateInternalRepos instead. The new fields overrides the existing MembersAllowedRepositoryCreationType during 'edit' operation and does not consider 'internal' repositories during 'get' operation"
-        },
-        "members_can_create_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePages toggles whether organization members can create GitHub Pages sites."
-        },
-        "members_can_create_public_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePublicPages toggles whether organization members can create public GitHub Pages sites."
-        },
-        "members_can_create_private_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePrivatePages toggles whether organization members can create private GitHub Pages sites."
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean",
-          "description": "WebCommitSignoffRequire toggles"
-        },
-        "advanced_security_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "AdvancedSecurityAuditLogEnabled toggles whether the advanced security audit log is enabled."
-        },
-        "dependabot_alerts_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotAlertsEnabled toggles whether dependabot alerts are enabled."
-        },
-        "dependabot_security_updates_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotSecurityUpdatesEnabled toggles whether dependabot security updates are enabled."
-        },
-        "dependency_graph_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotGraphEnabledForNewRepos toggles whether dependabot graph is enabled on new repositories."
-        },
-        "secret_scanning_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningEnabled toggles whether secret scanning is enabled on new repositories."
-        },
-        "secret_scanning_push_protection_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningPushProtectionEnabledForNewRepos toggles whether secret scanning push protection is enabled on new repositories."
-        },
-        "secret_scanning_validity_checks_enabled": {
-          "type": "boolean",
-          "description": "SecretScanningValidityChecksEnabled toggles whether secret scanning validity check is enabled."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "public_members_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Organization represents a GitHub organization account."
-    },
-    "Plan": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "space": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "private_repos": {
-          "type": "integer"
-        },
-        "filled_seats": {
-          "type": "integer"
-        },
-        "seats": {
-          "type": "integer"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Plan represents the payment plan for an account. See plans at https://github.com/plans."
-    },
-    "Reactions": {
-      "properties": {
-        "total_count": {
-          "type": "integer"
-        },
-        "+1": {
-          "type": "integer"
-        },
-        "-1": {
-          "type": "integer"
-        },
-        "laugh": {
-          "type": "integer"
-        },
-        "confused": {
-          "type": "integer"
-        },
-        "heart": {
-          "type": "integer"
-        },
-        "hooray": {
-          "type": "integer"
-        },
-        "rocket": {
-          "type": "integer"
-        },
-        "eyes": {
-          "type": "integer"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Reactions represents a summary of GitHub reactions."
-    },
-    "Repository": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "owner": {
-          "$ref": "#/$defs/User"
-        },
-        "name": {
-          "type": "string"
-        },
-        "full_name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "homepage": {
-          "type": "string"
-        },
-        "code_of_conduct": {
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "key": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "CodeOfConduct represents a code of conduct."
-        },
-        "default_branch": {
-          "type": "string"
-        },
-        "master_branch": {
-          "type": "string"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "pushed_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "clone_url": {
-          "type": "string"
-        },
-        "git_url": {
-          "type": "string"
-        },
-        "mirror_url": {
-          "type": "string"
-        },
-        "ssh_url": {
-          "type": "string"
-        },
-        "svn_url": {
-          "type": "string"
-        },
-        "language": {
-          "type": "string"
-        },
-        "fork": {
-          "type": "boolean"
-        },
-        "forks_count": {
-          "type": "integer"
-        },
-        "network_count": {
-          "type": "integer"
-        },
-        "open_issues_count": {
-          "type": "integer"
-        },
-        "open_issues": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."
-        },
-        "stargazers_count": {
-          "type": "integer"
-        },
-        "subscribers_count": {
-          "type": "integer"
-        },
-        "watchers_count": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."
-        },
-        "watchers": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."
-        },
-        "size": {
-          "type": "integer"
-        },
-        "auto_init": {
-          "type": "boolean"
-        },
-        "parent": {
-          "$ref": "#/$defs/Repository"
-        },
-        "source": {
-          "$ref": "#/$defs/Repository"
-        },
-        "template_repository": {
-          "$ref": "#/$defs/Repository"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object"
-        },
-        "allow_rebase_merge": {
-          "type": "boolean"
-        },
-        "allow_update_branch": {
-          "type": "boolean"
-        },
-        "allow_squash_merge": {
-          "type": "boolean"
-        },
-        "allow_merge_commit": {
-          "type": "boolean"
-        },
-        "allow_auto_merge": {
-          "type": "boolean"
-        },
-        "allow_forking": {
-          "type": "boolean"
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean"
-        },
-        "delete_branch_on_merge": {
-          "type": "boolean"
-        },
-        "use_squash_pr_title_as_default": {
-          "type": "boolean"
-        },
-        "squash_merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""
-        },
-        "squash_merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""
-        },
-        "merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""
-        },
-        "merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""
-        },
-        "topics": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        "custom_properties": {
-          "type": "object"
-        },
-        "archived": {
-          "type": "boolean"
-        },
-        "disabled": {
-          "type": "boolean"
-        },
-        "license": {
-          "properties": {
-            "key": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "spdx_id": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "featured": {
-              "type": "boolean"
-            },
-            "description": {
-              "type": "string"
-            },
-            "implementation": {
-              "type": "string"
-            },
-            "permissions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "conditions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "limitations": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Only provided when using RepositoriesService.Get while in preview"
-        },
-        "private": {
-          "type": "boolean",
-          "description": "Additional mutable fields when creating and editing a repository"
-        },
-        "has_issues": {
-          "type": "boolean"
-        },
-        "has_wiki": {
-          "type": "boolean"
-        },
-        "has_pages": {
-          "type": "boolean"
-        },
-        "has_projects": {
-          "type": "boolean"
-        },
-        "has_downloads": {
-          "type": "boolean"
-        },
-        "has_discussions": {
-          "type": "boolean"
-        },
-        "is_template": {
-          "type": "boolean"
-        },
-        "license_template": {
-          "type": "string"
-        },
-        "gitignore_template": {
-          "type": "string"
-        },
-        "security_and_analysis": {
-          "properties": {
-            "advanced_security": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "AdvancedSecurity specifies the state of advanced security on a repository.\n\nGitHub API docs: https://docs.github.com/github/getting-started-with-github/learning-about-github/about-github-advanced-security"
-            },
-            "secret_scanning": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanning specifies the state of secret scanning on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-security/about-secret-scanning"
-            },
-            "secret_scanning_push_protection": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningPushProtection specifies the state of secret scanning push protection on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-scanning/about-secret-scanning#about-secret-scanning-for-partner-patterns"
-            },
-            "dependabot_security_updates": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "DependabotSecurityUpdates specifies the state of Dependabot security updates on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/dependabot/dependabot-security-updates/about-dependabot-security-updates"
-            },
-            "secret_scanning_validity_checks": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningValidityChecks represents the state of secret scanning validity checks on a repository.\n\nGitHub API docs: https://docs.github.com/en/enterprise-cloud@latest/repositories/managing-your-repositorys-settings-and-features/enabling-features-for-your-repository/managing-security-and-analysis-settings-for-your-repository#allowing-validity-checks-for-partner-patterns-in-a-repository"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Options for configuring Advanced Security and Secret Scanning"
-        },
-        "team_id": {
-          "type": "integer",
-          "description": "Creating an organization repository. Required for non-owners."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "archive_url": {
-          "type": "string"
-        },
-        "assignees_url": {
-          "type": "string"
-        },
-        "blobs_url": {
-          "type": "string"
-        },
-        "branches_url": {
-          "type": "string"
-        },
-        "collaborators_url": {
-          "type": "string"
-        },
-        "comments_url": {
-          "type": "string"
-        },
-        "commits_url": {
-          "type": "string"
-        },
-        "compare_url": {
-          "type": "string"
-        },
-        "contents_url": {
-          "type": "string"
-        },
-        "contributors_url": {
-          "type": "string"
-        },
-        "deployments_url": {
-          "type": "string"
-        },
-        "downloads_url": {
-          "type": "string"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "forks_url": {
-          "type": "string"
-        },
-        "git_commits_url": {
-          "type": "string"
-        },
-        "git_refs_url": {
-          "type": "string"
-        },
-        "git_tags_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issue_comment_url": {
-          "type": "string"
-        },
-        "issue_events_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "keys_url": {
-          "type": "string"
-        },
-        "labels_url": {
-          "type": "string"
-        },
-        "languages_url": {
-          "type": "string"
-        },
-        "merges_url": {
-          "type": "string"
-        },
-        "milestones_url": {
-          "type": "string"
-        },
-        "notifications_url": {
-          "type": "string"
-        },
-        "pulls_url": {
-          "type": "string"
-        },
-        "releases_url": {
-          "type": "string"
-        },
-        "stargazers_url": {
-          "type": "string"
-        },
-        "statuses_url": {
-          "type": "string"
-        },
-        "subscribers_url": {
-          "type": "string"
-        },
-        "subscription_url": {
-          "type": "string"
-        },
-        "tags_url": {
-          "type": "string"
-        },
-        "trees_url": {
-          "type": "string"
-        },
-        "teams_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "visibility": {
-          "type": "string",
-          "description": "Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."
-        },
-        "role_name": {
-          "type": "string",
-          "description": "RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Repository represents a GitHub repository."
-    },
-    "Team": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string"
-        },
-        "slug": {
-          "type": "string"
-        },
-        "permission": {
-          "type": "string",
-          "description": "Permission specifies the default permission for repositories owned by the team."
-        },
-        "privacy": {
-          "type": "string",
-          "description": "Privacy identifies the level of privacy this team should have. Possible values are:\n\n\tsecret - only visible to organization owners and members of this team\n\tclosed - visible to all members of this organization\n\nDefault is \"secret\"."
-        },
-        "notification_setting": {
-          "type": "string",
-          "description": "NotificationSetting can be one of: \"notifications_enabled\", \"notifications_disabled\"."
-        },
-        "members_count": {
-          "type": "integer"
-        },
-        "repos_count": {
-          "type": "integer"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "repositories_url": {
-          "type": "string"
-        },
-        "parent": {
-          "$ref": "#/$defs/Team"
-        },
-        "ldap_dn": {
-          "type": "string",
-          "description": "LDAPDN is only available in GitHub Enterprise and when the team membership is synchronized with LDAP."
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions identifies the permissions that a team has on a given repository. This is only populated when calling Repositories.ListTeams."
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a team was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListTeamsAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Team represents a team within a GitHub organization. Teams are used to manage access to an organization's repositories."
-    },
-    "TextMatch": {
-      "properties": {
-        "object_url": {
-          "type": "string"
-        },
-        "object_type": {
-          "type": "string"
-        },
-        "property": {
-          "type": "string"
-        },
-        "fragment": {
-          "type": "string"
-        },
-        "matches": {
-          "items": {
-            "properties": {
-              "text": {
-                "type": "string"
-              },
-              "indices": {
-                "items": {
-                  "type": "integer"
-                },
-                "type": "array"
-              }
-            },
-            "additionalProperties": false,
-            "description": "Match represents a single text match.",
-            "type": [
-              "object",
-              "null"
-            ]
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "TextMatch represents a text match for a SearchResult."
-    },
-    "User": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "gravatar_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "hireable": {
-          "type": "boolean"
-        },
-        "bio": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "suspended_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "type": {
-          "type": "string"
-        },
-        "site_admin": {
-          "type": "boolean"
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "two_factor_authentication": {
-          "type": "boolean"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "ldap_dn": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "following_url": {
-          "type": "string"
-        },
-        "followers_url": {
-          "type": "string"
-        },
-        "gists_url": {
-          "type": "string"
-        },
-        "organizations_url": {
-          "type": "string"
-        },
-        "received_events_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        },
-        "starred_url": {
-          "type": "string"
-        },
-        "subscriptions_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions and RoleName identify the permissions and role that a user has on a given repository. These are only populated when calling Repositories.ListCollaborators."
-        },
-        "role_name": {
-          "type": "string"
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a user was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListUsersAssignedToOrgRole method."
-        },
-        "inherited_from": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Team"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "User represents a GitHub user."
-    }
+    "CodeOfConduct": ` + codeOfConductDef + `,
+    "IssueType": ` + issueTypeDef + `,
+    "Label": ` + labelDef + `,
+    "License": ` + licenseDef + `,
+    "Milestone": ` + milestoneDef + `,
+    "Organization": ` + organizationDef + `,
+    "Plan": ` + planDef + `,
+    "PullRequestLinks": ` + pullRequestLinksDef + `,
+    "Reactions": ` + reactionsDef + `,
+    "Repository": ` + repositoryDef + `,
+    "SecurityAndAnalysis": ` + securityAndAnalysisDef + `,
+    "Team": ` + teamDef + `,
+    "TextMatch": ` + textMatchDef + `,
+    "User": ` + userDef + `
   },
   "properties": {
     "issue": {
@@ -1109,34 +83,13 @@ const issueOutputSchema = `{
         },
         "labels": {
           "items": {
-            "properties": {
-              "id": {
-                "type": "integer"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/Label"
               },
-              "url": {
-                "type": "string"
-              },
-              "name": {
-                "type": "string"
-              },
-              "color": {
-                "type": "string"
-              },
-              "description": {
-                "type": "string"
-              },
-              "default": {
-                "type": "boolean"
-              },
-              "node_id": {
-                "type": "string"
+              {
+                "type": "null"
               }
-            },
-            "additionalProperties": false,
-            "description": "Label represents a GitHub label on an Issue.",
-            "type": [
-              "object",
-              "null"
             ]
           },
           "type": "array"
@@ -1184,91 +137,10 @@ const issueOutputSchema = `{
           "type": "string"
         },
         "milestone": {
-          "properties": {
-            "url": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "labels_url": {
-              "type": "string"
-            },
-            "id": {
-              "type": "integer"
-            },
-            "number": {
-              "type": "integer"
-            },
-            "state": {
-              "type": "string"
-            },
-            "title": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "creator": {
-              "$ref": "#/$defs/User"
-            },
-            "open_issues": {
-              "type": "integer"
-            },
-            "closed_issues": {
-              "type": "integer"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            },
-            "closed_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            },
-            "due_on": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            },
-            "node_id": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Milestone represents a GitHub repository milestone."
+          "$ref": "#/$defs/Milestone"
         },
         "pull_request": {
-          "properties": {
-            "url": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "diff_url": {
-              "type": "string"
-            },
-            "patch_url": {
-              "type": "string"
-            },
-            "merged_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "PullRequestLinks object is added to the Issue object when it's an issue included in the IssueCommentEvent webhook payload, if the webhook is fired by a comment on a PR."
+          "$ref": "#/$defs/PullRequestLinks"
         },
         "repository": {
           "$ref": "#/$defs/Repository"
@@ -1296,36 +168,7 @@ const issueOutputSchema = `{
           "type": "boolean"
         },
         "type": {
-          "properties": {
-            "id": {
-              "type": "integer"
-            },
-            "node_id": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "color": {
-              "type": "string"
-            },
-            "created_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            },
-            "updated_at": {
-              "type": "string",
-              "format": "date-time",
-              "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "IssueType represents the type of issue. For now it shows up when receiving an Issue event."
+          "$ref": "#/$defs/IssueType"
         },
         "text_matches": {
           "items": {
@@ -1423,45 +266,8 @@ const issueOutputSchema = `{
   "description": "IssueOutput is an issue with its comments."
 }`
 
-// getIssueToolSpec describes tool "get-issue".
-var getIssueToolSpec = tool.Spec{
-	Annotations:  tool.Annotations{ReadOnly: new(true)},
-	Description:  "Fetches an issue and its comments.",
-	ID:           "get-issue",
-	InputSchema:  json.RawMessage(issueInputSchema),
-	OutputSchema: json.RawMessage(issueOutputSchema),
-}
-
-// GetIssueTool returns [GetIssue] as the tool "get-issue", under the key "get-issue" in Tools.
-func GetIssueTool() *tool.Func[IssueInput, IssueOutput] {
-	return tool.NewFunc(&getIssueToolSpec, GetIssue)
-}
-
-// repoInputSchema is the JSON Schema of RepoInput.
-const repoInputSchema = `{
-  "properties": {
-    "owner": {
-      "type": "string",
-      "description": "Owner is the account that owns the repository."
-    },
-    "repo": {
-      "type": "string",
-      "description": "Repo is the repository's name."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "owner",
-    "repo"
-  ],
-  "description": "RepoInput names a repository."
-}`
-
-// repositorySchema is the JSON Schema of *github.Repository.
-const repositorySchema = `{
-  "$defs": {
-    "CodeOfConduct": {
+// codeOfConductDef is the body of the $defs entry CodeOfConduct, which several schemas of this file share.
+const codeOfConductDef = `{
       "properties": {
         "name": {
           "type": "string"
@@ -1479,8 +285,74 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "CodeOfConduct represents a code of conduct."
-    },
-    "License": {
+    }`
+
+// issueTypeDef is the body of the $defs entry IssueType, which several schemas of this file share.
+const issueTypeDef = `{
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "node_id": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "color": {
+          "type": "string"
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        },
+        "updated_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "IssueType represents the type of issue. For now it shows up when receiving an Issue event."
+    }`
+
+// labelDef is the body of the $defs entry Label, which several schemas of this file share.
+const labelDef = `{
+      "properties": {
+        "id": {
+          "type": "integer"
+        },
+        "url": {
+          "type": "string"
+        },
+        "name": {
+          "type": "string"
+        },
+        "color": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "default": {
+          "type": "boolean"
+        },
+        "node_id": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "Label represents a GitHub label on an Issue."
+    }`
+
+// licenseDef is the body of the $defs entry License, which several schemas of this file share.
+const licenseDef = `{
       "properties": {
         "key": {
           "type": "string"
@@ -1540,8 +412,75 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "License represents an open source license."
-    },
-    "Organization": {
+    }`
+
+// milestoneDef is the body of the $defs entry Milestone, which several schemas of this file share.
+const milestoneDef = `{
+      "properties": {
+        "url": {
+          "type": "string"
+        },
+        "html_url": {
+          "type": "string"
+        },
+        "labels_url": {
+          "type": "string"
+        },
+        "id": {
+          "type": "integer"
+        },
+        "number": {
+          "type": "integer"
+        },
+        "state": {
+          "type": "string"
+        },
+        "title": {
+          "type": "string"
+        },
+        "description": {
+          "type": "string"
+        },
+        "creator": {
+          "$ref": "#/$defs/User"
+        },
+        "open_issues": {
+          "type": "integer"
+        },
+        "closed_issues": {
+          "type": "integer"
+        },
+        "created_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        },
+        "updated_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        },
+        "closed_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        },
+        "due_on": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        },
+        "node_id": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "Milestone represents a GitHub repository milestone."
+    }`
+
+// organizationDef is the body of the $defs entry Organization, which several schemas of this file share.
+const organizationDef = `{
       "properties": {
         "login": {
           "type": "string"
@@ -1737,8 +676,10 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "Organization represents a GitHub organization account."
-    },
-    "Plan": {
+    }`
+
+// planDef is the body of the $defs entry Plan, which several schemas of this file share.
+const planDef = `{
       "properties": {
         "name": {
           "type": "string"
@@ -1762,8 +703,75 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "Plan represents the payment plan for an account. See plans at https://github.com/plans."
-    },
-    "Repository": {
+    }`
+
+// pullRequestLinksDef is the body of the $defs entry PullRequestLinks, which several schemas of this file share.
+const pullRequestLinksDef = `{
+      "properties": {
+        "url": {
+          "type": "string"
+        },
+        "html_url": {
+          "type": "string"
+        },
+        "diff_url": {
+          "type": "string"
+        },
+        "patch_url": {
+          "type": "string"
+        },
+        "merged_at": {
+          "type": "string",
+          "format": "date-time",
+          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "PullRequestLinks object is added to the Issue object when it's an issue included in the IssueCommentEvent webhook payload, if the webhook is fired by a comment on a PR."
+    }`
+
+// reactionsDef is the body of the $defs entry Reactions, which several schemas of this file share.
+const reactionsDef = `{
+      "properties": {
+        "total_count": {
+          "type": "integer"
+        },
+        "+1": {
+          "type": "integer"
+        },
+        "-1": {
+          "type": "integer"
+        },
+        "laugh": {
+          "type": "integer"
+        },
+        "confused": {
+          "type": "integer"
+        },
+        "heart": {
+          "type": "integer"
+        },
+        "hooray": {
+          "type": "integer"
+        },
+        "rocket": {
+          "type": "integer"
+        },
+        "eyes": {
+          "type": "integer"
+        },
+        "url": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "Reactions represents a summary of GitHub reactions."
+    }`
+
+// repositoryDef is the body of the $defs entry Repository, which several schemas of this file share.
+const repositoryDef = `{
       "properties": {
         "id": {
           "type": "integer"
@@ -2124,8 +1132,10 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "Repository represents a GitHub repository."
-    },
-    "SecurityAndAnalysis": {
+    }`
+
+// securityAndAnalysisDef is the body of the $defs entry SecurityAndAnalysis, which several schemas of this file share.
+const securityAndAnalysisDef = `{
       "properties": {
         "advanced_security": {
           "properties": {
@@ -2181,8 +1191,10 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "SecurityAndAnalysis specifies the optional advanced security features that are enabled on a given repository."
-    },
-    "Team": {
+    }`
+
+// teamDef is the body of the $defs entry Team, which several schemas of this file share.
+const teamDef = `{
       "properties": {
         "id": {
           "type": "integer"
@@ -2254,8 +1266,10 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "Team represents a team within a GitHub organization. Teams are used to manage access to an organization's repositories."
-    },
-    "TextMatch": {
+    }`
+
+// textMatchDef is the body of the $defs entry TextMatch, which several schemas of this file share.
+const textMatchDef = `{
       "properties": {
         "object_url": {
           "type": "string"
@@ -2295,8 +1309,10 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "TextMatch represents a text match for a SearchResult."
-    },
-    "User": {
+    }`
+
+// userDef is the body of the $defs entry User, which several schemas of this file share.
+const userDef = `{
       "properties": {
         "login": {
           "type": "string"
@@ -2474,7 +1490,54 @@ const repositorySchema = `{
       "additionalProperties": false,
       "type": "object",
       "description": "User represents a GitHub user."
+    }`
+
+// getIssueToolSpec describes tool "get-issue".
+var getIssueToolSpec = tool.Spec{
+	Annotations:  tool.Annotations{ReadOnly: new(true)},
+	Description:  "Fetches an issue and its comments.",
+	ID:           "get-issue",
+	InputSchema:  json.RawMessage(issueInputSchema),
+	OutputSchema: json.RawMessage(issueOutputSchema),
+}
+
+// GetIssueTool returns [GetIssue] as the tool "get-issue", under the key "get-issue" in Tools.
+func GetIssueTool() *tool.Func[IssueInput, IssueOutput] {
+	return tool.NewFunc(&getIssueToolSpec, GetIssue)
+}
+
+// repoInputSchema is the JSON Schema of RepoInput.
+const repoInputSchema = `{
+  "properties": {
+    "owner": {
+      "type": "string",
+      "description": "Owner is the account that owns the repository."
+    },
+    "repo": {
+      "type": "string",
+      "description": "Repo is the repository's name."
     }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "owner",
+    "repo"
+  ],
+  "description": "RepoInput names a repository."
+}`
+
+// repositorySchema is the JSON Schema of *github.Repository.
+const repositorySchema = `{
+  "$defs": {
+    "CodeOfConduct": ` + codeOfConductDef + `,
+    "License": ` + licenseDef + `,
+    "Organization": ` + organizationDef + `,
+    "Plan": ` + planDef + `,
+    "SecurityAndAnalysis": ` + securityAndAnalysisDef + `,
+    "Team": ` + teamDef + `,
+    "TextMatch": ` + textMatchDef + `,
+    "User": ` + userDef + `
   },
   "properties": {
     "id": {
@@ -2580,13 +1643,13 @@ const repositorySchema = `{
       "type": "boolean"
     },
     "parent": {
-      "$ref": "#/$defs/Repository"
+      "$ref": "#"
     },
     "source": {
-      "$ref": "#/$defs/Repository"
+      "$ref": "#"
     },
     "template_repository": {
-      "$ref": "#/$defs/Repository"
+      "$ref": "#"
     },
     "organization": {
       "$ref": "#/$defs/Organization"
@@ -2919,203 +1982,11 @@ const listPullsInputSchema = `{
 // pullRequestListSchema is the JSON Schema of []*github.PullRequest.
 const pullRequestListSchema = `{
   "$defs": {
-    "Organization": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "billing_email": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "two_factor_requirement_enabled": {
-          "type": "boolean"
-        },
-        "is_verified": {
-          "type": "boolean"
-        },
-        "has_organization_projects": {
-          "type": "boolean"
-        },
-        "has_repository_projects": {
-          "type": "boolean"
-        },
-        "default_repository_permission": {
-          "type": "string",
-          "description": "DefaultRepoPermission can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Edit."
-        },
-        "default_repository_settings": {
-          "type": "string",
-          "description": "DefaultRepoSettings can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Get."
-        },
-        "members_can_create_repositories": {
-          "type": "boolean",
-          "description": "MembersCanCreateRepos default value is true and is only used in Organizations.Edit."
-        },
-        "members_can_create_public_repositories": {
-          "type": "boolean",
-          "description": "https://developer.github.com/changes/2019-12-03-internal-visibility-changes/#rest-v3-api"
-        },
-        "members_can_create_private_repositories": {
-          "type": "boolean"
-        },
-        "members_can_create_internal_repositories": {
-          "type": "boolean"
-        },
-        "members_can_fork_private_repositories": {
-          "type": "boolean",
-          "description": "MembersCanForkPrivateRepos toggles whether organization members can fork private organization repositories."
-        },
-        "members_allowed_repository_creation_type": {
-          "type": "string",
-          "description": "MembersAllowedRepositoryCreationType denotes if organization members can create repositories and the type of repositories they can create. Possible values are: \"all\", \"private\", or \"none\".\n\nDeprecated: Use MembersCanCreatePublicRepos, MembersCanCreatePrivateRepos, MembersCanCreateInternalRepos instead. The new fields overrides the existing MembersAllowedRepositoryCreationType during 'edit' operation and does not consider 'internal' repositories during 'get' operation"
-        },
-        "members_can_create_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePages toggles whether organization members can create GitHub Pages sites."
-        },
-        "members_can_create_public_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePublicPages toggles whether organization members can create public GitHub Pages sites."
-        },
-        "members_can_create_private_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePrivatePages toggles whether organization members can create private GitHub Pages sites."
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean",
-          "description": "WebCommitSignoffRequire toggles"
-        },
-        "advanced_security_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "AdvancedSecurityAuditLogEnabled toggles whether the advanced security audit log is enabled."
-        },
-        "dependabot_alerts_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotAlertsEnabled toggles whether dependabot alerts are enabled."
-        },
-        "dependabot_security_updates_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotSecurityUpdatesEnabled toggles whether dependabot security updates are enabled."
-        },
-        "dependency_graph_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotGraphEnabledForNewRepos toggles whether dependabot graph is enabled on new repositories."
-        },
-        "secret_scanning_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningEnabled toggles whether secret scanning is enabled on new repositories."
-        },
-        "secret_scanning_push_protection_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningPushProtectionEnabledForNewRepos toggles whether secret scanning push protection is enabled on new repositories."
-        },
-        "secret_scanning_validity_checks_enabled": {
-          "type": "boolean",
-          "description": "SecretScanningValidityChecksEnabled toggles whether secret scanning validity check is enabled."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "public_members_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Organization represents a GitHub organization account."
-    },
+    "CodeOfConduct": ` + codeOfConductDef + `,
+    "Label": ` + labelDef + `,
+    "License": ` + licenseDef + `,
+    "Milestone": ` + milestoneDef + `,
+    "Organization": ` + organizationDef + `,
     "PRLink": {
       "properties": {
         "href": {
@@ -3126,31 +1997,7 @@ const pullRequestListSchema = `{
       "type": "object",
       "description": "PRLink represents a single link object from GitHub pull request _links."
     },
-    "Plan": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "space": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "private_repos": {
-          "type": "integer"
-        },
-        "filled_seats": {
-          "type": "integer"
-        },
-        "seats": {
-          "type": "integer"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Plan represents the payment plan for an account. See plans at https://github.com/plans."
-    },
+    "Plan": ` + planDef + `,
     "PullRequestBranch": {
       "properties": {
         "label": {
@@ -3173,787 +2020,11 @@ const pullRequestListSchema = `{
       "type": "object",
       "description": "PullRequestBranch represents a base or head branch in a GitHub pull request."
     },
-    "Repository": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "owner": {
-          "$ref": "#/$defs/User"
-        },
-        "name": {
-          "type": "string"
-        },
-        "full_name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "homepage": {
-          "type": "string"
-        },
-        "code_of_conduct": {
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "key": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "CodeOfConduct represents a code of conduct."
-        },
-        "default_branch": {
-          "type": "string"
-        },
-        "master_branch": {
-          "type": "string"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "pushed_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "clone_url": {
-          "type": "string"
-        },
-        "git_url": {
-          "type": "string"
-        },
-        "mirror_url": {
-          "type": "string"
-        },
-        "ssh_url": {
-          "type": "string"
-        },
-        "svn_url": {
-          "type": "string"
-        },
-        "language": {
-          "type": "string"
-        },
-        "fork": {
-          "type": "boolean"
-        },
-        "forks_count": {
-          "type": "integer"
-        },
-        "network_count": {
-          "type": "integer"
-        },
-        "open_issues_count": {
-          "type": "integer"
-        },
-        "open_issues": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."
-        },
-        "stargazers_count": {
-          "type": "integer"
-        },
-        "subscribers_count": {
-          "type": "integer"
-        },
-        "watchers_count": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."
-        },
-        "watchers": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."
-        },
-        "size": {
-          "type": "integer"
-        },
-        "auto_init": {
-          "type": "boolean"
-        },
-        "parent": {
-          "$ref": "#/$defs/Repository"
-        },
-        "source": {
-          "$ref": "#/$defs/Repository"
-        },
-        "template_repository": {
-          "$ref": "#/$defs/Repository"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object"
-        },
-        "allow_rebase_merge": {
-          "type": "boolean"
-        },
-        "allow_update_branch": {
-          "type": "boolean"
-        },
-        "allow_squash_merge": {
-          "type": "boolean"
-        },
-        "allow_merge_commit": {
-          "type": "boolean"
-        },
-        "allow_auto_merge": {
-          "type": "boolean"
-        },
-        "allow_forking": {
-          "type": "boolean"
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean"
-        },
-        "delete_branch_on_merge": {
-          "type": "boolean"
-        },
-        "use_squash_pr_title_as_default": {
-          "type": "boolean"
-        },
-        "squash_merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""
-        },
-        "squash_merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""
-        },
-        "merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""
-        },
-        "merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""
-        },
-        "topics": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        "custom_properties": {
-          "type": "object"
-        },
-        "archived": {
-          "type": "boolean"
-        },
-        "disabled": {
-          "type": "boolean"
-        },
-        "license": {
-          "properties": {
-            "key": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "spdx_id": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "featured": {
-              "type": "boolean"
-            },
-            "description": {
-              "type": "string"
-            },
-            "implementation": {
-              "type": "string"
-            },
-            "permissions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "conditions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "limitations": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Only provided when using RepositoriesService.Get while in preview"
-        },
-        "private": {
-          "type": "boolean",
-          "description": "Additional mutable fields when creating and editing a repository"
-        },
-        "has_issues": {
-          "type": "boolean"
-        },
-        "has_wiki": {
-          "type": "boolean"
-        },
-        "has_pages": {
-          "type": "boolean"
-        },
-        "has_projects": {
-          "type": "boolean"
-        },
-        "has_downloads": {
-          "type": "boolean"
-        },
-        "has_discussions": {
-          "type": "boolean"
-        },
-        "is_template": {
-          "type": "boolean"
-        },
-        "license_template": {
-          "type": "string"
-        },
-        "gitignore_template": {
-          "type": "string"
-        },
-        "security_and_analysis": {
-          "properties": {
-            "advanced_security": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "AdvancedSecurity specifies the state of advanced security on a repository.\n\nGitHub API docs: https://docs.github.com/github/getting-started-with-github/learning-about-github/about-github-advanced-security"
-            },
-            "secret_scanning": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanning specifies the state of secret scanning on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-security/about-secret-scanning"
-            },
-            "secret_scanning_push_protection": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningPushProtection specifies the state of secret scanning push protection on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-scanning/about-secret-scanning#about-secret-scanning-for-partner-patterns"
-            },
-            "dependabot_security_updates": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "DependabotSecurityUpdates specifies the state of Dependabot security updates on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/dependabot/dependabot-security-updates/about-dependabot-security-updates"
-            },
-            "secret_scanning_validity_checks": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningValidityChecks represents the state of secret scanning validity checks on a repository.\n\nGitHub API docs: https://docs.github.com/en/enterprise-cloud@latest/repositories/managing-your-repositorys-settings-and-features/enabling-features-for-your-repository/managing-security-and-analysis-settings-for-your-repository#allowing-validity-checks-for-partner-patterns-in-a-repository"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Options for configuring Advanced Security and Secret Scanning"
-        },
-        "team_id": {
-          "type": "integer",
-          "description": "Creating an organization repository. Required for non-owners."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "archive_url": {
-          "type": "string"
-        },
-        "assignees_url": {
-          "type": "string"
-        },
-        "blobs_url": {
-          "type": "string"
-        },
-        "branches_url": {
-          "type": "string"
-        },
-        "collaborators_url": {
-          "type": "string"
-        },
-        "comments_url": {
-          "type": "string"
-        },
-        "commits_url": {
-          "type": "string"
-        },
-        "compare_url": {
-          "type": "string"
-        },
-        "contents_url": {
-          "type": "string"
-        },
-        "contributors_url": {
-          "type": "string"
-        },
-        "deployments_url": {
-          "type": "string"
-        },
-        "downloads_url": {
-          "type": "string"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "forks_url": {
-          "type": "string"
-        },
-        "git_commits_url": {
-          "type": "string"
-        },
-        "git_refs_url": {
-          "type": "string"
-        },
-        "git_tags_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issue_comment_url": {
-          "type": "string"
-        },
-        "issue_events_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "keys_url": {
-          "type": "string"
-        },
-        "labels_url": {
-          "type": "string"
-        },
-        "languages_url": {
-          "type": "string"
-        },
-        "merges_url": {
-          "type": "string"
-        },
-        "milestones_url": {
-          "type": "string"
-        },
-        "notifications_url": {
-          "type": "string"
-        },
-        "pulls_url": {
-          "type": "string"
-        },
-        "releases_url": {
-          "type": "string"
-        },
-        "stargazers_url": {
-          "type": "string"
-        },
-        "statuses_url": {
-          "type": "string"
-        },
-        "subscribers_url": {
-          "type": "string"
-        },
-        "subscription_url": {
-          "type": "string"
-        },
-        "tags_url": {
-          "type": "string"
-        },
-        "trees_url": {
-          "type": "string"
-        },
-        "teams_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "visibility": {
-          "type": "string",
-          "description": "Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."
-        },
-        "role_name": {
-          "type": "string",
-          "description": "RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Repository represents a GitHub repository."
-    },
-    "Team": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string"
-        },
-        "slug": {
-          "type": "string"
-        },
-        "permission": {
-          "type": "string",
-          "description": "Permission specifies the default permission for repositories owned by the team."
-        },
-        "privacy": {
-          "type": "string",
-          "description": "Privacy identifies the level of privacy this team should have. Possible values are:\n\n\tsecret - only visible to organization owners and members of this team\n\tclosed - visible to all members of this organization\n\nDefault is \"secret\"."
-        },
-        "notification_setting": {
-          "type": "string",
-          "description": "NotificationSetting can be one of: \"notifications_enabled\", \"notifications_disabled\"."
-        },
-        "members_count": {
-          "type": "integer"
-        },
-        "repos_count": {
-          "type": "integer"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "repositories_url": {
-          "type": "string"
-        },
-        "parent": {
-          "$ref": "#/$defs/Team"
-        },
-        "ldap_dn": {
-          "type": "string",
-          "description": "LDAPDN is only available in GitHub Enterprise and when the team membership is synchronized with LDAP."
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions identifies the permissions that a team has on a given repository. This is only populated when calling Repositories.ListTeams."
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a team was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListTeamsAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Team represents a team within a GitHub organization. Teams are used to manage access to an organization's repositories."
-    },
-    "TextMatch": {
-      "properties": {
-        "object_url": {
-          "type": "string"
-        },
-        "object_type": {
-          "type": "string"
-        },
-        "property": {
-          "type": "string"
-        },
-        "fragment": {
-          "type": "string"
-        },
-        "matches": {
-          "items": {
-            "properties": {
-              "text": {
-                "type": "string"
-              },
-              "indices": {
-                "items": {
-                  "type": "integer"
-                },
-                "type": "array"
-              }
-            },
-            "additionalProperties": false,
-            "description": "Match represents a single text match.",
-            "type": [
-              "object",
-              "null"
-            ]
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "TextMatch represents a text match for a SearchResult."
-    },
-    "User": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "gravatar_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "hireable": {
-          "type": "boolean"
-        },
-        "bio": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "suspended_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "type": {
-          "type": "string"
-        },
-        "site_admin": {
-          "type": "boolean"
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "two_factor_authentication": {
-          "type": "boolean"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "ldap_dn": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "following_url": {
-          "type": "string"
-        },
-        "followers_url": {
-          "type": "string"
-        },
-        "gists_url": {
-          "type": "string"
-        },
-        "organizations_url": {
-          "type": "string"
-        },
-        "received_events_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        },
-        "starred_url": {
-          "type": "string"
-        },
-        "subscriptions_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions and RoleName identify the permissions and role that a user has on a given repository. These are only populated when calling Repositories.ListCollaborators."
-        },
-        "role_name": {
-          "type": "string"
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a user was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListUsersAssignedToOrgRole method."
-        },
-        "inherited_from": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Team"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "User represents a GitHub user."
-    }
+    "Repository": ` + repositoryDef + `,
+    "SecurityAndAnalysis": ` + securityAndAnalysisDef + `,
+    "Team": ` + teamDef + `,
+    "TextMatch": ` + textMatchDef + `,
+    "User": ` + userDef + `
   },
   "items": {
     "properties": {
@@ -3997,34 +2068,13 @@ const pullRequestListSchema = `{
       },
       "labels": {
         "items": {
-          "properties": {
-            "id": {
-              "type": "integer"
+          "anyOf": [
+            {
+              "$ref": "#/$defs/Label"
             },
-            "url": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "color": {
-              "type": "string"
-            },
-            "description": {
-              "type": "string"
-            },
-            "default": {
-              "type": "boolean"
-            },
-            "node_id": {
-              "type": "string"
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false,
-          "description": "Label represents a GitHub label on an Issue.",
-          "type": [
-            "object",
-            "null"
           ]
         },
         "type": "array"
@@ -4082,67 +2132,7 @@ const pullRequestListSchema = `{
         "type": "array"
       },
       "milestone": {
-        "properties": {
-          "url": {
-            "type": "string"
-          },
-          "html_url": {
-            "type": "string"
-          },
-          "labels_url": {
-            "type": "string"
-          },
-          "id": {
-            "type": "integer"
-          },
-          "number": {
-            "type": "integer"
-          },
-          "state": {
-            "type": "string"
-          },
-          "title": {
-            "type": "string"
-          },
-          "description": {
-            "type": "string"
-          },
-          "creator": {
-            "$ref": "#/$defs/User"
-          },
-          "open_issues": {
-            "type": "integer"
-          },
-          "closed_issues": {
-            "type": "integer"
-          },
-          "created_at": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-          },
-          "updated_at": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-          },
-          "closed_at": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-          },
-          "due_on": {
-            "type": "string",
-            "format": "date-time",
-            "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-          },
-          "node_id": {
-            "type": "string"
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "description": "Milestone represents a GitHub repository milestone."
+        "$ref": "#/$defs/Milestone"
       },
       "author_association": {
         "type": "string"
@@ -4380,1009 +2370,20 @@ const createIssueInputSchema = `{
 // issueSchema is the JSON Schema of *github.Issue.
 const issueSchema = `{
   "$defs": {
-    "Organization": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "billing_email": {
-          "type": "string"
-        },
-        "type": {
-          "type": "string"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "two_factor_requirement_enabled": {
-          "type": "boolean"
-        },
-        "is_verified": {
-          "type": "boolean"
-        },
-        "has_organization_projects": {
-          "type": "boolean"
-        },
-        "has_repository_projects": {
-          "type": "boolean"
-        },
-        "default_repository_permission": {
-          "type": "string",
-          "description": "DefaultRepoPermission can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Edit."
-        },
-        "default_repository_settings": {
-          "type": "string",
-          "description": "DefaultRepoSettings can be one of: \"read\", \"write\", \"admin\", or \"none\". (Default: \"read\"). It is only used in OrganizationsService.Get."
-        },
-        "members_can_create_repositories": {
-          "type": "boolean",
-          "description": "MembersCanCreateRepos default value is true and is only used in Organizations.Edit."
-        },
-        "members_can_create_public_repositories": {
-          "type": "boolean",
-          "description": "https://developer.github.com/changes/2019-12-03-internal-visibility-changes/#rest-v3-api"
-        },
-        "members_can_create_private_repositories": {
-          "type": "boolean"
-        },
-        "members_can_create_internal_repositories": {
-          "type": "boolean"
-        },
-        "members_can_fork_private_repositories": {
-          "type": "boolean",
-          "description": "MembersCanForkPrivateRepos toggles whether organization members can fork private organization repositories."
-        },
-        "members_allowed_repository_creation_type": {
-          "type": "string",
-          "description": "MembersAllowedRepositoryCreationType denotes if organization members can create repositories and the type of repositories they can create. Possible values are: \"all\", \"private\", or \"none\".\n\nDeprecated: Use MembersCanCreatePublicRepos, MembersCanCreatePrivateRepos, MembersCanCreateInternalRepos instead. The new fields overrides the existing MembersAllowedRepositoryCreationType during 'edit' operation and does not consider 'internal' repositories during 'get' operation"
-        },
-        "members_can_create_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePages toggles whether organization members can create GitHub Pages sites."
-        },
-        "members_can_create_public_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePublicPages toggles whether organization members can create public GitHub Pages sites."
-        },
-        "members_can_create_private_pages": {
-          "type": "boolean",
-          "description": "MembersCanCreatePrivatePages toggles whether organization members can create private GitHub Pages sites."
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean",
-          "description": "WebCommitSignoffRequire toggles"
-        },
-        "advanced_security_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "AdvancedSecurityAuditLogEnabled toggles whether the advanced security audit log is enabled."
-        },
-        "dependabot_alerts_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotAlertsEnabled toggles whether dependabot alerts are enabled."
-        },
-        "dependabot_security_updates_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotSecurityUpdatesEnabled toggles whether dependabot security updates are enabled."
-        },
-        "dependency_graph_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "DependabotGraphEnabledForNewRepos toggles whether dependabot graph is enabled on new repositories."
-        },
-        "secret_scanning_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningEnabled toggles whether secret scanning is enabled on new repositories."
-        },
-        "secret_scanning_push_protection_enabled_for_new_repositories": {
-          "type": "boolean",
-          "description": "SecretScanningPushProtectionEnabledForNewRepos toggles whether secret scanning push protection is enabled on new repositories."
-        },
-        "secret_scanning_validity_checks_enabled": {
-          "type": "boolean",
-          "description": "SecretScanningValidityChecksEnabled toggles whether secret scanning validity check is enabled."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "public_members_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Organization represents a GitHub organization account."
-    },
-    "Plan": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "space": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "private_repos": {
-          "type": "integer"
-        },
-        "filled_seats": {
-          "type": "integer"
-        },
-        "seats": {
-          "type": "integer"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Plan represents the payment plan for an account. See plans at https://github.com/plans."
-    },
-    "Repository": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "owner": {
-          "$ref": "#/$defs/User"
-        },
-        "name": {
-          "type": "string"
-        },
-        "full_name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "homepage": {
-          "type": "string"
-        },
-        "code_of_conduct": {
-          "properties": {
-            "name": {
-              "type": "string"
-            },
-            "key": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "CodeOfConduct represents a code of conduct."
-        },
-        "default_branch": {
-          "type": "string"
-        },
-        "master_branch": {
-          "type": "string"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "pushed_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "clone_url": {
-          "type": "string"
-        },
-        "git_url": {
-          "type": "string"
-        },
-        "mirror_url": {
-          "type": "string"
-        },
-        "ssh_url": {
-          "type": "string"
-        },
-        "svn_url": {
-          "type": "string"
-        },
-        "language": {
-          "type": "string"
-        },
-        "fork": {
-          "type": "boolean"
-        },
-        "forks_count": {
-          "type": "integer"
-        },
-        "network_count": {
-          "type": "integer"
-        },
-        "open_issues_count": {
-          "type": "integer"
-        },
-        "open_issues": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by OpenIssuesCount. For backward compatibility OpenIssues is still populated."
-        },
-        "stargazers_count": {
-          "type": "integer"
-        },
-        "subscribers_count": {
-          "type": "integer"
-        },
-        "watchers_count": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility WatchersCount is still populated."
-        },
-        "watchers": {
-          "type": "integer",
-          "description": "Deprecated: Replaced by StargazersCount. For backward compatibility Watchers is still populated."
-        },
-        "size": {
-          "type": "integer"
-        },
-        "auto_init": {
-          "type": "boolean"
-        },
-        "parent": {
-          "$ref": "#/$defs/Repository"
-        },
-        "source": {
-          "$ref": "#/$defs/Repository"
-        },
-        "template_repository": {
-          "$ref": "#/$defs/Repository"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object"
-        },
-        "allow_rebase_merge": {
-          "type": "boolean"
-        },
-        "allow_update_branch": {
-          "type": "boolean"
-        },
-        "allow_squash_merge": {
-          "type": "boolean"
-        },
-        "allow_merge_commit": {
-          "type": "boolean"
-        },
-        "allow_auto_merge": {
-          "type": "boolean"
-        },
-        "allow_forking": {
-          "type": "boolean"
-        },
-        "web_commit_signoff_required": {
-          "type": "boolean"
-        },
-        "delete_branch_on_merge": {
-          "type": "boolean"
-        },
-        "use_squash_pr_title_as_default": {
-          "type": "boolean"
-        },
-        "squash_merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"COMMIT_OR_PR_TITLE\""
-        },
-        "squash_merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"COMMIT_MESSAGES\", \"BLANK\""
-        },
-        "merge_commit_title": {
-          "type": "string",
-          "description": "Can be one of: \"PR_TITLE\", \"MERGE_MESSAGE\""
-        },
-        "merge_commit_message": {
-          "type": "string",
-          "description": "Can be one of: \"PR_BODY\", \"PR_TITLE\", \"BLANK\""
-        },
-        "topics": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array"
-        },
-        "custom_properties": {
-          "type": "object"
-        },
-        "archived": {
-          "type": "boolean"
-        },
-        "disabled": {
-          "type": "boolean"
-        },
-        "license": {
-          "properties": {
-            "key": {
-              "type": "string"
-            },
-            "name": {
-              "type": "string"
-            },
-            "url": {
-              "type": "string"
-            },
-            "spdx_id": {
-              "type": "string"
-            },
-            "html_url": {
-              "type": "string"
-            },
-            "featured": {
-              "type": "boolean"
-            },
-            "description": {
-              "type": "string"
-            },
-            "implementation": {
-              "type": "string"
-            },
-            "permissions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "conditions": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "limitations": {
-              "items": {
-                "type": "string"
-              },
-              "type": [
-                "array",
-                "null"
-              ]
-            },
-            "body": {
-              "type": "string"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Only provided when using RepositoriesService.Get while in preview"
-        },
-        "private": {
-          "type": "boolean",
-          "description": "Additional mutable fields when creating and editing a repository"
-        },
-        "has_issues": {
-          "type": "boolean"
-        },
-        "has_wiki": {
-          "type": "boolean"
-        },
-        "has_pages": {
-          "type": "boolean"
-        },
-        "has_projects": {
-          "type": "boolean"
-        },
-        "has_downloads": {
-          "type": "boolean"
-        },
-        "has_discussions": {
-          "type": "boolean"
-        },
-        "is_template": {
-          "type": "boolean"
-        },
-        "license_template": {
-          "type": "string"
-        },
-        "gitignore_template": {
-          "type": "string"
-        },
-        "security_and_analysis": {
-          "properties": {
-            "advanced_security": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "AdvancedSecurity specifies the state of advanced security on a repository.\n\nGitHub API docs: https://docs.github.com/github/getting-started-with-github/learning-about-github/about-github-advanced-security"
-            },
-            "secret_scanning": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanning specifies the state of secret scanning on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-security/about-secret-scanning"
-            },
-            "secret_scanning_push_protection": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningPushProtection specifies the state of secret scanning push protection on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/secret-scanning/about-secret-scanning#about-secret-scanning-for-partner-patterns"
-            },
-            "dependabot_security_updates": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "DependabotSecurityUpdates specifies the state of Dependabot security updates on a repository.\n\nGitHub API docs: https://docs.github.com/code-security/dependabot/dependabot-security-updates/about-dependabot-security-updates"
-            },
-            "secret_scanning_validity_checks": {
-              "properties": {
-                "status": {
-                  "type": "string"
-                }
-              },
-              "additionalProperties": false,
-              "type": "object",
-              "description": "SecretScanningValidityChecks represents the state of secret scanning validity checks on a repository.\n\nGitHub API docs: https://docs.github.com/en/enterprise-cloud@latest/repositories/managing-your-repositorys-settings-and-features/enabling-features-for-your-repository/managing-security-and-analysis-settings-for-your-repository#allowing-validity-checks-for-partner-patterns-in-a-repository"
-            }
-          },
-          "additionalProperties": false,
-          "type": "object",
-          "description": "Options for configuring Advanced Security and Secret Scanning"
-        },
-        "team_id": {
-          "type": "integer",
-          "description": "Creating an organization repository. Required for non-owners."
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "archive_url": {
-          "type": "string"
-        },
-        "assignees_url": {
-          "type": "string"
-        },
-        "blobs_url": {
-          "type": "string"
-        },
-        "branches_url": {
-          "type": "string"
-        },
-        "collaborators_url": {
-          "type": "string"
-        },
-        "comments_url": {
-          "type": "string"
-        },
-        "commits_url": {
-          "type": "string"
-        },
-        "compare_url": {
-          "type": "string"
-        },
-        "contents_url": {
-          "type": "string"
-        },
-        "contributors_url": {
-          "type": "string"
-        },
-        "deployments_url": {
-          "type": "string"
-        },
-        "downloads_url": {
-          "type": "string"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "forks_url": {
-          "type": "string"
-        },
-        "git_commits_url": {
-          "type": "string"
-        },
-        "git_refs_url": {
-          "type": "string"
-        },
-        "git_tags_url": {
-          "type": "string"
-        },
-        "hooks_url": {
-          "type": "string"
-        },
-        "issue_comment_url": {
-          "type": "string"
-        },
-        "issue_events_url": {
-          "type": "string"
-        },
-        "issues_url": {
-          "type": "string"
-        },
-        "keys_url": {
-          "type": "string"
-        },
-        "labels_url": {
-          "type": "string"
-        },
-        "languages_url": {
-          "type": "string"
-        },
-        "merges_url": {
-          "type": "string"
-        },
-        "milestones_url": {
-          "type": "string"
-        },
-        "notifications_url": {
-          "type": "string"
-        },
-        "pulls_url": {
-          "type": "string"
-        },
-        "releases_url": {
-          "type": "string"
-        },
-        "stargazers_url": {
-          "type": "string"
-        },
-        "statuses_url": {
-          "type": "string"
-        },
-        "subscribers_url": {
-          "type": "string"
-        },
-        "subscription_url": {
-          "type": "string"
-        },
-        "tags_url": {
-          "type": "string"
-        },
-        "trees_url": {
-          "type": "string"
-        },
-        "teams_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "visibility": {
-          "type": "string",
-          "description": "Visibility is only used for Create and Edit endpoints. The visibility field overrides the field parameter when both are used. Can be one of public, private or internal."
-        },
-        "role_name": {
-          "type": "string",
-          "description": "RoleName is only returned by the API 'check team permissions for a repository'. See: teams.go (IsTeamRepoByID) https://docs.github.com/rest/teams/teams#check-team-permissions-for-a-repository"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Repository represents a GitHub repository."
-    },
-    "Team": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string"
-        },
-        "slug": {
-          "type": "string"
-        },
-        "permission": {
-          "type": "string",
-          "description": "Permission specifies the default permission for repositories owned by the team."
-        },
-        "privacy": {
-          "type": "string",
-          "description": "Privacy identifies the level of privacy this team should have. Possible values are:\n\n\tsecret - only visible to organization owners and members of this team\n\tclosed - visible to all members of this organization\n\nDefault is \"secret\"."
-        },
-        "notification_setting": {
-          "type": "string",
-          "description": "NotificationSetting can be one of: \"notifications_enabled\", \"notifications_disabled\"."
-        },
-        "members_count": {
-          "type": "integer"
-        },
-        "repos_count": {
-          "type": "integer"
-        },
-        "organization": {
-          "$ref": "#/$defs/Organization"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "members_url": {
-          "type": "string"
-        },
-        "repositories_url": {
-          "type": "string"
-        },
-        "parent": {
-          "$ref": "#/$defs/Team"
-        },
-        "ldap_dn": {
-          "type": "string",
-          "description": "LDAPDN is only available in GitHub Enterprise and when the team membership is synchronized with LDAP."
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions identifies the permissions that a team has on a given repository. This is only populated when calling Repositories.ListTeams."
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a team was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListTeamsAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Team represents a team within a GitHub organization. Teams are used to manage access to an organization's repositories."
-    },
-    "TextMatch": {
-      "properties": {
-        "object_url": {
-          "type": "string"
-        },
-        "object_type": {
-          "type": "string"
-        },
-        "property": {
-          "type": "string"
-        },
-        "fragment": {
-          "type": "string"
-        },
-        "matches": {
-          "items": {
-            "properties": {
-              "text": {
-                "type": "string"
-              },
-              "indices": {
-                "items": {
-                  "type": "integer"
-                },
-                "type": "array"
-              }
-            },
-            "additionalProperties": false,
-            "description": "Match represents a single text match.",
-            "type": [
-              "object",
-              "null"
-            ]
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "TextMatch represents a text match for a SearchResult."
-    },
-    "User": {
-      "properties": {
-        "login": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "avatar_url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "gravatar_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "company": {
-          "type": "string"
-        },
-        "blog": {
-          "type": "string"
-        },
-        "location": {
-          "type": "string"
-        },
-        "email": {
-          "type": "string"
-        },
-        "hireable": {
-          "type": "boolean"
-        },
-        "bio": {
-          "type": "string"
-        },
-        "twitter_username": {
-          "type": "string"
-        },
-        "public_repos": {
-          "type": "integer"
-        },
-        "public_gists": {
-          "type": "integer"
-        },
-        "followers": {
-          "type": "integer"
-        },
-        "following": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "suspended_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "type": {
-          "type": "string"
-        },
-        "site_admin": {
-          "type": "boolean"
-        },
-        "total_private_repos": {
-          "type": "integer"
-        },
-        "owned_private_repos": {
-          "type": "integer"
-        },
-        "private_gists": {
-          "type": "integer"
-        },
-        "disk_usage": {
-          "type": "integer"
-        },
-        "collaborators": {
-          "type": "integer"
-        },
-        "two_factor_authentication": {
-          "type": "boolean"
-        },
-        "plan": {
-          "$ref": "#/$defs/Plan"
-        },
-        "ldap_dn": {
-          "type": "string"
-        },
-        "url": {
-          "type": "string",
-          "description": "API URLs"
-        },
-        "events_url": {
-          "type": "string"
-        },
-        "following_url": {
-          "type": "string"
-        },
-        "followers_url": {
-          "type": "string"
-        },
-        "gists_url": {
-          "type": "string"
-        },
-        "organizations_url": {
-          "type": "string"
-        },
-        "received_events_url": {
-          "type": "string"
-        },
-        "repos_url": {
-          "type": "string"
-        },
-        "starred_url": {
-          "type": "string"
-        },
-        "subscriptions_url": {
-          "type": "string"
-        },
-        "text_matches": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/TextMatch"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "TextMatches is only populated from search results that request text matches See: search.go and https://docs.github.com/rest/search/#text-match-metadata"
-        },
-        "permissions": {
-          "additionalProperties": {
-            "type": "boolean"
-          },
-          "type": "object",
-          "description": "Permissions and RoleName identify the permissions and role that a user has on a given repository. These are only populated when calling Repositories.ListCollaborators."
-        },
-        "role_name": {
-          "type": "string"
-        },
-        "assignment": {
-          "type": "string",
-          "description": "Assignment identifies how a user was assigned to an organization role. Its possible values are: \"direct\", \"indirect\", \"mixed\". This is only populated when calling the ListUsersAssignedToOrgRole method."
-        },
-        "inherited_from": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Team"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array",
-          "description": "InheritedFrom identifies the team that a user inherited their organization role from. This is only populated when calling the ListUsersAssignedToOrgRole method."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "User represents a GitHub user."
-    }
+    "CodeOfConduct": ` + codeOfConductDef + `,
+    "IssueType": ` + issueTypeDef + `,
+    "Label": ` + labelDef + `,
+    "License": ` + licenseDef + `,
+    "Milestone": ` + milestoneDef + `,
+    "Organization": ` + organizationDef + `,
+    "Plan": ` + planDef + `,
+    "PullRequestLinks": ` + pullRequestLinksDef + `,
+    "Reactions": ` + reactionsDef + `,
+    "Repository": ` + repositoryDef + `,
+    "SecurityAndAnalysis": ` + securityAndAnalysisDef + `,
+    "Team": ` + teamDef + `,
+    "TextMatch": ` + textMatchDef + `,
+    "User": ` + userDef + `
   },
   "properties": {
     "id": {
@@ -5415,34 +2416,13 @@ const issueSchema = `{
     },
     "labels": {
       "items": {
-        "properties": {
-          "id": {
-            "type": "integer"
+        "anyOf": [
+          {
+            "$ref": "#/$defs/Label"
           },
-          "url": {
-            "type": "string"
-          },
-          "name": {
-            "type": "string"
-          },
-          "color": {
-            "type": "string"
-          },
-          "description": {
-            "type": "string"
-          },
-          "default": {
-            "type": "boolean"
-          },
-          "node_id": {
-            "type": "string"
+          {
+            "type": "null"
           }
-        },
-        "additionalProperties": false,
-        "description": "Label represents a GitHub label on an Issue.",
-        "type": [
-          "object",
-          "null"
         ]
       },
       "type": "array"
@@ -5490,131 +2470,16 @@ const issueSchema = `{
       "type": "string"
     },
     "milestone": {
-      "properties": {
-        "url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "labels_url": {
-          "type": "string"
-        },
-        "id": {
-          "type": "integer"
-        },
-        "number": {
-          "type": "integer"
-        },
-        "state": {
-          "type": "string"
-        },
-        "title": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "creator": {
-          "$ref": "#/$defs/User"
-        },
-        "open_issues": {
-          "type": "integer"
-        },
-        "closed_issues": {
-          "type": "integer"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "closed_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "due_on": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "node_id": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Milestone represents a GitHub repository milestone."
+      "$ref": "#/$defs/Milestone"
     },
     "pull_request": {
-      "properties": {
-        "url": {
-          "type": "string"
-        },
-        "html_url": {
-          "type": "string"
-        },
-        "diff_url": {
-          "type": "string"
-        },
-        "patch_url": {
-          "type": "string"
-        },
-        "merged_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "PullRequestLinks object is added to the Issue object when it's an issue included in the IssueCommentEvent webhook payload, if the webhook is fired by a comment on a PR."
+      "$ref": "#/$defs/PullRequestLinks"
     },
     "repository": {
       "$ref": "#/$defs/Repository"
     },
     "reactions": {
-      "properties": {
-        "total_count": {
-          "type": "integer"
-        },
-        "+1": {
-          "type": "integer"
-        },
-        "-1": {
-          "type": "integer"
-        },
-        "laugh": {
-          "type": "integer"
-        },
-        "confused": {
-          "type": "integer"
-        },
-        "heart": {
-          "type": "integer"
-        },
-        "hooray": {
-          "type": "integer"
-        },
-        "rocket": {
-          "type": "integer"
-        },
-        "eyes": {
-          "type": "integer"
-        },
-        "url": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "Reactions represents a summary of GitHub reactions."
+      "$ref": "#/$defs/Reactions"
     },
     "assignees": {
       "items": {
@@ -5636,36 +2501,7 @@ const issueSchema = `{
       "type": "boolean"
     },
     "type": {
-      "properties": {
-        "id": {
-          "type": "integer"
-        },
-        "node_id": {
-          "type": "string"
-        },
-        "name": {
-          "type": "string"
-        },
-        "description": {
-          "type": "string"
-        },
-        "color": {
-          "type": "string"
-        },
-        "created_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        },
-        "updated_at": {
-          "type": "string",
-          "format": "date-time",
-          "description": "Timestamp represents a time that can be unmarshaled from a JSON string formatted as either an RFC3339 or Unix timestamp. This is necessary for some fields since the GitHub API is inconsistent in how it represents times. All exported methods of time.Time can be called on Timestamp."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "IssueType represents the type of issue. For now it shows up when receiving an Issue event."
+      "$ref": "#/$defs/IssueType"
     },
     "text_matches": {
       "items": {

@@ -10,14 +10,8 @@ import (
 
 // scaleInputSchema is the JSON Schema of ScaleInput.
 const scaleInputSchema = `{
-  "properties": {
-    "namespace": {
-      "type": "string"
-    },
-    "name": {
-      "type": "string"
-    },
-    "selector": {
+  "$defs": {
+    "LabelSelector": {
       "properties": {
         "matchLabels": {
           "additionalProperties": {
@@ -65,6 +59,18 @@ const scaleInputSchema = `{
       },
       "additionalProperties": false,
       "type": "object",
+      "description": "A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects."
+    }
+  },
+  "properties": {
+    "namespace": {
+      "type": "string"
+    },
+    "name": {
+      "type": "string"
+    },
+    "selector": {
+      "$ref": "#/$defs/LabelSelector",
       "description": "Selector picks the pods."
     },
     "port": {
@@ -149,6 +155,63 @@ const scaleInputSchema = `{
 
 // workloadSchema is the JSON Schema of Workload.
 const workloadSchema = `{
+  "$defs": {
+    "LabelSelector": {
+      "properties": {
+        "matchLabels": {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object",
+          "description": "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed."
+        },
+        "matchExpressions": {
+          "items": {
+            "properties": {
+              "key": {
+                "type": "string",
+                "description": "key is the label key that the selector applies to."
+              },
+              "operator": {
+                "type": "string",
+                "enum": [
+                  "In",
+                  "NotIn",
+                  "Exists",
+                  "DoesNotExist",
+                  ""
+                ],
+                "description": "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist."
+              },
+              "values": {
+                "items": {
+                  "type": "string"
+                },
+                "type": "array",
+                "description": "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch."
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "key",
+              "operator"
+            ],
+            "description": "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values."
+          },
+          "type": "array",
+          "description": "matchExpressions is a list of label selector requirements. The requirements are ANDed."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects."
+    },
+    "ManagedFieldsEntry": ` + managedFieldsEntryDef + `,
+    "ObjectMeta": ` + objectMetaDef + `,
+    "OwnerReference": ` + ownerReferenceDef + `,
+    "UID": ` + uidDef + `
+  },
   "properties": {
     "kind": {
       "type": "string",
@@ -159,187 +222,7 @@ const workloadSchema = `{
       "description": "APIVersion defines the versioned schema of this representation of an object. Servers should convert recognized schemas to the latest internal value, and may reject unrecognized values. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources"
     },
     "metadata": {
-      "properties": {
-        "name": {
-          "type": "string",
-          "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-        },
-        "generateName": {
-          "type": "string",
-          "description": "GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided. If this field is used, the name returned to the client will be different than the name passed. This value will also be combined with a unique suffix. The provided value has the same validation rules as the Name field, and may be truncated by the length of the suffix required to make the value unique on the server.\n\nIf this field is specified and the generated name exists, the server will return a 409.\n\nApplied only if Name is not specified. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#idempotency"
-        },
-        "namespace": {
-          "type": "string",
-          "description": "Namespace defines the space within which each name must be unique. An empty namespace is equivalent to the \"default\" namespace, but \"default\" is the canonical representation. Not all objects are required to be scoped to a namespace - the value of this field for those objects will be empty.\n\nMust be a DNS_LABEL. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces"
-        },
-        "selfLink": {
-          "type": "string",
-          "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
-        },
-        "uid": {
-          "type": "string",
-          "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-        },
-        "resourceVersion": {
-          "type": "string",
-          "description": "An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed. May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server. They may only be valid for a particular resource or set of resources.\n\nPopulated by the system. Read-only. Value must be treated as opaque by clients and . More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency"
-        },
-        "generation": {
-          "type": "integer",
-          "description": "A sequence number representing a specific generation of the desired state. Populated by the system. Read-only."
-        },
-        "creationTimestamp": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
-        },
-        "deletionTimestamp": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted. This field is set by the server when a graceful deletion is requested by the user, and is not directly settable by a client. The resource is expected to be deleted (no longer visible from resource lists, and not reachable by name) after the time in this field, once the finalizers list is empty. As long as the finalizers list contains items, deletion is blocked. Once the deletionTimestamp is set, this value may not be unset or be set further into the future, although it may be shortened or the resource may be deleted prior to this time. For example, a user may request that a pod is deleted in 30 seconds. The Kubelet will react by sending a graceful termination signal to the containers in the pod. After that 30 seconds, the Kubelet will send a hard termination signal (SIGKILL) to the container and after cleanup, remove the pod from the API. In the presence of network partitions, this object may still exist after this timestamp, until an administrator or automated process can determine the resource is fully terminated. If not set, graceful deletion of the object has not been requested.\n\nPopulated by the system when a graceful deletion is requested. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
-        },
-        "deletionGracePeriodSeconds": {
-          "type": "integer",
-          "description": "Number of seconds allowed for this object to gracefully terminate before it will be removed from the system. Only set when deletionTimestamp is also set. May only be shortened. Read-only."
-        },
-        "labels": {
-          "additionalProperties": {
-            "type": "string"
-          },
-          "type": "object",
-          "description": "Map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels"
-        },
-        "annotations": {
-          "additionalProperties": {
-            "type": "string"
-          },
-          "type": "object",
-          "description": "Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations"
-        },
-        "ownerReferences": {
-          "items": {
-            "properties": {
-              "apiVersion": {
-                "type": "string",
-                "description": "API version of the referent."
-              },
-              "kind": {
-                "type": "string",
-                "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
-              },
-              "name": {
-                "type": "string",
-                "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-              },
-              "uid": {
-                "type": "string",
-                "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-              },
-              "controller": {
-                "type": "boolean",
-                "description": "If true, this reference points to the managing controller."
-              },
-              "blockOwnerDeletion": {
-                "type": "boolean",
-                "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "apiVersion",
-              "kind",
-              "name",
-              "uid"
-            ],
-            "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
-          },
-          "type": "array",
-          "description": "List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller."
-        },
-        "finalizers": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Must be empty before the object is deleted from the registry. Each entry is an identifier for the responsible component that will remove the entry from the list. If the deletionTimestamp of the object is non-nil, entries in this list can only be removed. Finalizers may be processed and removed in any order. Order is NOT enforced because it introduces significant risk of stuck finalizers. finalizers is a shared field, any actor with permission can reorder it. If the finalizer list is processed in order, then this can lead to a situation in which the component responsible for the first finalizer in the list is waiting for a signal (field value, external system, or other) produced by a component responsible for a finalizer later in the list, resulting in a deadlock. Without enforced ordering finalizers are free to order amongst themselves and are not vulnerable to ordering changes in the list."
-        },
-        "managedFields": {
-          "items": {
-            "properties": {
-              "manager": {
-                "type": "string",
-                "description": "Manager is an identifier of the workflow managing these fields."
-              },
-              "operation": {
-                "type": "string",
-                "enum": [
-                  "Apply",
-                  "Update"
-                ],
-                "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
-              },
-              "apiVersion": {
-                "type": "string",
-                "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
-              },
-              "time": {
-                "anyOf": [
-                  {
-                    "type": "string",
-                    "format": "date-time"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
-              },
-              "fieldsType": {
-                "type": "string",
-                "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
-              },
-              "fieldsV1": {
-                "anyOf": [
-                  {
-                    "type": "object"
-                  },
-                  {
-                    "type": "null"
-                  }
-                ],
-                "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
-              },
-              "subresource": {
-                "type": "string",
-                "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
-          },
-          "type": "array",
-          "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create."
+      "$ref": "#/$defs/ObjectMeta"
     },
     "spec": {
       "properties": {
@@ -349,57 +232,13 @@ const workloadSchema = `{
           "minimum": -2147483648
         },
         "selector": {
-          "properties": {
-            "matchLabels": {
-              "additionalProperties": {
-                "type": "string"
-              },
-              "type": "object",
-              "description": "matchLabels is a map of {key,value} pairs. A single {key,value} in the matchLabels map is equivalent to an element of matchExpressions, whose key field is \"key\", the operator is \"In\", and the values array contains only \"value\". The requirements are ANDed."
+          "anyOf": [
+            {
+              "$ref": "#/$defs/LabelSelector"
             },
-            "matchExpressions": {
-              "items": {
-                "properties": {
-                  "key": {
-                    "type": "string",
-                    "description": "key is the label key that the selector applies to."
-                  },
-                  "operator": {
-                    "type": "string",
-                    "enum": [
-                      "In",
-                      "NotIn",
-                      "Exists",
-                      "DoesNotExist",
-                      ""
-                    ],
-                    "description": "operator represents a key's relationship to a set of values. Valid operators are In, NotIn, Exists and DoesNotExist."
-                  },
-                  "values": {
-                    "items": {
-                      "type": "string"
-                    },
-                    "type": "array",
-                    "description": "values is an array of string values. If the operator is In or NotIn, the values array must be non-empty. If the operator is Exists or DoesNotExist, the values array must be empty. This array is replaced during a strategic merge patch."
-                  }
-                },
-                "additionalProperties": false,
-                "type": "object",
-                "required": [
-                  "key",
-                  "operator"
-                ],
-                "description": "A label selector requirement is a selector that contains values, a key, and an operator that relates the key and values."
-              },
-              "type": "array",
-              "description": "matchExpressions is a list of label selector requirements. The requirements are ANDed."
+            {
+              "type": "null"
             }
-          },
-          "additionalProperties": false,
-          "description": "A label selector is a label query over a set of resources. The result of matchLabels and matchExpressions are ANDed. An empty label selector matches all objects. A null label selector matches no objects.",
-          "type": [
-            "object",
-            "null"
           ]
         },
         "port": {
@@ -539,6 +378,207 @@ const workloadSchema = `{
   "description": "Workload is a workload as the API returns it."
 }`
 
+// managedFieldsEntryDef is the body of the $defs entry ManagedFieldsEntry, which several schemas of this file share.
+const managedFieldsEntryDef = `{
+      "properties": {
+        "manager": {
+          "type": "string",
+          "description": "Manager is an identifier of the workflow managing these fields."
+        },
+        "operation": {
+          "type": "string",
+          "enum": [
+            "Apply",
+            "Update"
+          ],
+          "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
+        },
+        "apiVersion": {
+          "type": "string",
+          "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
+        },
+        "time": {
+          "anyOf": [
+            {
+              "type": "string",
+              "format": "date-time"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
+        },
+        "fieldsType": {
+          "type": "string",
+          "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
+        },
+        "fieldsV1": {
+          "anyOf": [
+            {
+              "type": "object"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
+        },
+        "subresource": {
+          "type": "string",
+          "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
+    }`
+
+// objectMetaDef is the body of the $defs entry ObjectMeta, which several schemas of this file share.
+const objectMetaDef = `{
+      "properties": {
+        "name": {
+          "type": "string",
+          "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
+        },
+        "generateName": {
+          "type": "string",
+          "description": "GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided. If this field is used, the name returned to the client will be different than the name passed. This value will also be combined with a unique suffix. The provided value has the same validation rules as the Name field, and may be truncated by the length of the suffix required to make the value unique on the server.\n\nIf this field is specified and the generated name exists, the server will return a 409.\n\nApplied only if Name is not specified. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#idempotency"
+        },
+        "namespace": {
+          "type": "string",
+          "description": "Namespace defines the space within which each name must be unique. An empty namespace is equivalent to the \"default\" namespace, but \"default\" is the canonical representation. Not all objects are required to be scoped to a namespace - the value of this field for those objects will be empty.\n\nMust be a DNS_LABEL. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces"
+        },
+        "selfLink": {
+          "type": "string",
+          "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
+        },
+        "uid": {
+          "$ref": "#/$defs/UID",
+          "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
+        },
+        "resourceVersion": {
+          "type": "string",
+          "description": "An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed. May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server. They may only be valid for a particular resource or set of resources.\n\nPopulated by the system. Read-only. Value must be treated as opaque by clients and . More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency"
+        },
+        "generation": {
+          "type": "integer",
+          "description": "A sequence number representing a specific generation of the desired state. Populated by the system. Read-only."
+        },
+        "creationTimestamp": {
+          "anyOf": [
+            {
+              "type": "string",
+              "format": "date-time"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
+        },
+        "deletionTimestamp": {
+          "anyOf": [
+            {
+              "type": "string",
+              "format": "date-time"
+            },
+            {
+              "type": "null"
+            }
+          ],
+          "description": "DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted. This field is set by the server when a graceful deletion is requested by the user, and is not directly settable by a client. The resource is expected to be deleted (no longer visible from resource lists, and not reachable by name) after the time in this field, once the finalizers list is empty. As long as the finalizers list contains items, deletion is blocked. Once the deletionTimestamp is set, this value may not be unset or be set further into the future, although it may be shortened or the resource may be deleted prior to this time. For example, a user may request that a pod is deleted in 30 seconds. The Kubelet will react by sending a graceful termination signal to the containers in the pod. After that 30 seconds, the Kubelet will send a hard termination signal (SIGKILL) to the container and after cleanup, remove the pod from the API. In the presence of network partitions, this object may still exist after this timestamp, until an administrator or automated process can determine the resource is fully terminated. If not set, graceful deletion of the object has not been requested.\n\nPopulated by the system when a graceful deletion is requested. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
+        },
+        "deletionGracePeriodSeconds": {
+          "type": "integer",
+          "description": "Number of seconds allowed for this object to gracefully terminate before it will be removed from the system. Only set when deletionTimestamp is also set. May only be shortened. Read-only."
+        },
+        "labels": {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object",
+          "description": "Map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels"
+        },
+        "annotations": {
+          "additionalProperties": {
+            "type": "string"
+          },
+          "type": "object",
+          "description": "Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations"
+        },
+        "ownerReferences": {
+          "items": {
+            "$ref": "#/$defs/OwnerReference"
+          },
+          "type": "array",
+          "description": "List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller."
+        },
+        "finalizers": {
+          "items": {
+            "type": "string"
+          },
+          "type": "array",
+          "description": "Must be empty before the object is deleted from the registry. Each entry is an identifier for the responsible component that will remove the entry from the list. If the deletionTimestamp of the object is non-nil, entries in this list can only be removed. Finalizers may be processed and removed in any order. Order is NOT enforced because it introduces significant risk of stuck finalizers. finalizers is a shared field, any actor with permission can reorder it. If the finalizer list is processed in order, then this can lead to a situation in which the component responsible for the first finalizer in the list is waiting for a signal (field value, external system, or other) produced by a component responsible for a finalizer later in the list, resulting in a deadlock. Without enforced ordering finalizers are free to order amongst themselves and are not vulnerable to ordering changes in the list."
+        },
+        "managedFields": {
+          "items": {
+            "$ref": "#/$defs/ManagedFieldsEntry"
+          },
+          "type": "array",
+          "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "description": "ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create."
+    }`
+
+// ownerReferenceDef is the body of the $defs entry OwnerReference, which several schemas of this file share.
+const ownerReferenceDef = `{
+      "properties": {
+        "apiVersion": {
+          "type": "string",
+          "description": "API version of the referent."
+        },
+        "kind": {
+          "type": "string",
+          "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
+        },
+        "name": {
+          "type": "string",
+          "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
+        },
+        "uid": {
+          "$ref": "#/$defs/UID",
+          "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
+        },
+        "controller": {
+          "type": "boolean",
+          "description": "If true, this reference points to the managing controller."
+        },
+        "blockOwnerDeletion": {
+          "type": "boolean",
+          "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "apiVersion",
+        "kind",
+        "name",
+        "uid"
+      ],
+      "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
+    }`
+
+// uidDef is the body of the $defs entry UID, which several schemas of this file share.
+const uidDef = `{
+      "type": "string",
+      "description": "UID is a type that holds unique ID values, including UUIDs. Because we don't ONLY use UUIDs, this is an alias to string. Being a type captures intent and helps make sure that UIDs and names do not get conflated."
+    }`
+
 // scaleToolSpec describes tool "scale".
 var scaleToolSpec = tool.Spec{
 	Description:  "Scales a workload.",
@@ -573,6 +613,11 @@ const objectInputSchema = `{
 
 // patchSchema is the JSON Schema of *Patch.
 const patchSchema = `{
+  "$defs": {
+    "ManagedFieldsEntry": ` + managedFieldsEntryDef + `,
+    "OwnerReference": ` + ownerReferenceDef + `,
+    "UID": ` + uidDef + `
+  },
   "properties": {
     "kind": {
       "type": "string",
@@ -599,7 +644,7 @@ const patchSchema = `{
       "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
     },
     "uid": {
-      "type": "string",
+      "$ref": "#/$defs/UID",
       "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
     },
     "resourceVersion": {
@@ -654,41 +699,7 @@ const patchSchema = `{
     },
     "ownerReferences": {
       "items": {
-        "properties": {
-          "apiVersion": {
-            "type": "string",
-            "description": "API version of the referent."
-          },
-          "kind": {
-            "type": "string",
-            "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
-          },
-          "name": {
-            "type": "string",
-            "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-          },
-          "uid": {
-            "type": "string",
-            "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-          },
-          "controller": {
-            "type": "boolean",
-            "description": "If true, this reference points to the managing controller."
-          },
-          "blockOwnerDeletion": {
-            "type": "boolean",
-            "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "apiVersion",
-          "kind",
-          "name",
-          "uid"
-        ],
-        "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
+        "$ref": "#/$defs/OwnerReference"
       },
       "type": "array",
       "description": "List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller."
@@ -702,58 +713,7 @@ const patchSchema = `{
     },
     "managedFields": {
       "items": {
-        "properties": {
-          "manager": {
-            "type": "string",
-            "description": "Manager is an identifier of the workflow managing these fields."
-          },
-          "operation": {
-            "type": "string",
-            "enum": [
-              "Apply",
-              "Update"
-            ],
-            "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
-          },
-          "apiVersion": {
-            "type": "string",
-            "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
-          },
-          "time": {
-            "anyOf": [
-              {
-                "type": "string",
-                "format": "date-time"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
-          },
-          "fieldsType": {
-            "type": "string",
-            "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
-          },
-          "fieldsV1": {
-            "anyOf": [
-              {
-                "type": "object"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
-          },
-          "subresource": {
-            "type": "string",
-            "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
+        "$ref": "#/$defs/ManagedFieldsEntry"
       },
       "type": "array",
       "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."
@@ -809,60 +769,10 @@ func GetPatchTool() *tool.Func[ObjectInput, *Patch] {
 // managedFieldsOutputSchema is the JSON Schema of ManagedFieldsOutput.
 const managedFieldsOutputSchema = `{
   "$defs": {
-    "ManagedFieldsEntry": {
-      "properties": {
-        "manager": {
-          "type": "string",
-          "description": "Manager is an identifier of the workflow managing these fields."
-        },
-        "operation": {
-          "type": "string",
-          "enum": [
-            "Apply",
-            "Update"
-          ],
-          "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
-        },
-        "apiVersion": {
-          "type": "string",
-          "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
-        },
-        "time": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
-        },
-        "fieldsType": {
-          "type": "string",
-          "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
-        },
-        "fieldsV1": {
-          "anyOf": [
-            {
-              "type": "object"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
-        },
-        "subresource": {
-          "type": "string",
-          "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
-    }
+    "ManagedFieldsEntry": ` + managedFieldsEntryDef + `,
+    "ObjectMeta": ` + objectMetaDef + `,
+    "OwnerReference": ` + ownerReferenceDef + `,
+    "UID": ` + uidDef + `
   },
   "properties": {
     "entries": {
@@ -875,136 +785,7 @@ const managedFieldsOutputSchema = `{
       ]
     },
     "meta": {
-      "properties": {
-        "name": {
-          "type": "string",
-          "description": "Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-        },
-        "generateName": {
-          "type": "string",
-          "description": "GenerateName is an optional prefix, used by the server, to generate a unique name ONLY IF the Name field has not been provided. If this field is used, the name returned to the client will be different than the name passed. This value will also be combined with a unique suffix. The provided value has the same validation rules as the Name field, and may be truncated by the length of the suffix required to make the value unique on the server.\n\nIf this field is specified and the generated name exists, the server will return a 409.\n\nApplied only if Name is not specified. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#idempotency"
-        },
-        "namespace": {
-          "type": "string",
-          "description": "Namespace defines the space within which each name must be unique. An empty namespace is equivalent to the \"default\" namespace, but \"default\" is the canonical representation. Not all objects are required to be scoped to a namespace - the value of this field for those objects will be empty.\n\nMust be a DNS_LABEL. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/namespaces"
-        },
-        "selfLink": {
-          "type": "string",
-          "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
-        },
-        "uid": {
-          "type": "string",
-          "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-        },
-        "resourceVersion": {
-          "type": "string",
-          "description": "An opaque value that represents the internal version of this object that can be used by clients to determine when objects have changed. May be used for optimistic concurrency, change detection, and the watch operation on a resource or set of resources. Clients must treat these values as opaque and passed unmodified back to the server. They may only be valid for a particular resource or set of resources.\n\nPopulated by the system. Read-only. Value must be treated as opaque by clients and . More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#concurrency-control-and-consistency"
-        },
-        "generation": {
-          "type": "integer",
-          "description": "A sequence number representing a specific generation of the desired state. Populated by the system. Read-only."
-        },
-        "creationTimestamp": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
-        },
-        "deletionTimestamp": {
-          "anyOf": [
-            {
-              "type": "string",
-              "format": "date-time"
-            },
-            {
-              "type": "null"
-            }
-          ],
-          "description": "DeletionTimestamp is RFC 3339 date and time at which this resource will be deleted. This field is set by the server when a graceful deletion is requested by the user, and is not directly settable by a client. The resource is expected to be deleted (no longer visible from resource lists, and not reachable by name) after the time in this field, once the finalizers list is empty. As long as the finalizers list contains items, deletion is blocked. Once the deletionTimestamp is set, this value may not be unset or be set further into the future, although it may be shortened or the resource may be deleted prior to this time. For example, a user may request that a pod is deleted in 30 seconds. The Kubelet will react by sending a graceful termination signal to the containers in the pod. After that 30 seconds, the Kubelet will send a hard termination signal (SIGKILL) to the container and after cleanup, remove the pod from the API. In the presence of network partitions, this object may still exist after this timestamp, until an administrator or automated process can determine the resource is fully terminated. If not set, graceful deletion of the object has not been requested.\n\nPopulated by the system when a graceful deletion is requested. Read-only. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata"
-        },
-        "deletionGracePeriodSeconds": {
-          "type": "integer",
-          "description": "Number of seconds allowed for this object to gracefully terminate before it will be removed from the system. Only set when deletionTimestamp is also set. May only be shortened. Read-only."
-        },
-        "labels": {
-          "additionalProperties": {
-            "type": "string"
-          },
-          "type": "object",
-          "description": "Map of string keys and values that can be used to organize and categorize (scope and select) objects. May match selectors of replication controllers and services. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/labels"
-        },
-        "annotations": {
-          "additionalProperties": {
-            "type": "string"
-          },
-          "type": "object",
-          "description": "Annotations is an unstructured key value map stored with a resource that may be set by external tools to store and retrieve arbitrary metadata. They are not queryable and should be preserved when modifying objects. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/annotations"
-        },
-        "ownerReferences": {
-          "items": {
-            "properties": {
-              "apiVersion": {
-                "type": "string",
-                "description": "API version of the referent."
-              },
-              "kind": {
-                "type": "string",
-                "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
-              },
-              "name": {
-                "type": "string",
-                "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-              },
-              "uid": {
-                "type": "string",
-                "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-              },
-              "controller": {
-                "type": "boolean",
-                "description": "If true, this reference points to the managing controller."
-              },
-              "blockOwnerDeletion": {
-                "type": "boolean",
-                "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "apiVersion",
-              "kind",
-              "name",
-              "uid"
-            ],
-            "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
-          },
-          "type": "array",
-          "description": "List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller."
-        },
-        "finalizers": {
-          "items": {
-            "type": "string"
-          },
-          "type": "array",
-          "description": "Must be empty before the object is deleted from the registry. Each entry is an identifier for the responsible component that will remove the entry from the list. If the deletionTimestamp of the object is non-nil, entries in this list can only be removed. Finalizers may be processed and removed in any order. Order is NOT enforced because it introduces significant risk of stuck finalizers. finalizers is a shared field, any actor with permission can reorder it. If the finalizer list is processed in order, then this can lead to a situation in which the component responsible for the first finalizer in the list is waiting for a signal (field value, external system, or other) produced by a component responsible for a finalizer later in the list, resulting in a deadlock. Without enforced ordering finalizers are free to order amongst themselves and are not vulnerable to ordering changes in the list."
-        },
-        "managedFields": {
-          "items": {
-            "$ref": "#/$defs/ManagedFieldsEntry"
-          },
-          "type": "array",
-          "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "description": "ObjectMeta is metadata that all persisted resources must have, which includes all objects users must create."
+      "$ref": "#/$defs/ObjectMeta"
     },
     "fields": {
       "anyOf": [
@@ -1068,43 +849,9 @@ func ManagedFieldsTool() *tool.Func[ObjectInput, ManagedFieldsOutput] {
 // applyInputSchema is the JSON Schema of ApplyInput.
 const applyInputSchema = `{
   "$defs": {
-    "OwnerReference": {
-      "properties": {
-        "apiVersion": {
-          "type": "string",
-          "description": "API version of the referent."
-        },
-        "kind": {
-          "type": "string",
-          "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
-        },
-        "name": {
-          "type": "string",
-          "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-        },
-        "uid": {
-          "type": "string",
-          "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-        },
-        "controller": {
-          "type": "boolean",
-          "description": "If true, this reference points to the managing controller."
-        },
-        "blockOwnerDeletion": {
-          "type": "boolean",
-          "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "apiVersion",
-        "kind",
-        "name",
-        "uid"
-      ],
-      "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
-    }
+    "ManagedFieldsEntry": ` + managedFieldsEntryDef + `,
+    "OwnerReference": ` + ownerReferenceDef + `,
+    "UID": ` + uidDef + `
   },
   "properties": {
     "name": {
@@ -1124,7 +871,7 @@ const applyInputSchema = `{
       "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
     },
     "uid": {
-      "type": "string",
+      "$ref": "#/$defs/UID",
       "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
     },
     "resourceVersion": {
@@ -1193,58 +940,7 @@ const applyInputSchema = `{
     },
     "managedFields": {
       "items": {
-        "properties": {
-          "manager": {
-            "type": "string",
-            "description": "Manager is an identifier of the workflow managing these fields."
-          },
-          "operation": {
-            "type": "string",
-            "enum": [
-              "Apply",
-              "Update"
-            ],
-            "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
-          },
-          "apiVersion": {
-            "type": "string",
-            "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
-          },
-          "time": {
-            "anyOf": [
-              {
-                "type": "string",
-                "format": "date-time"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
-          },
-          "fieldsType": {
-            "type": "string",
-            "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
-          },
-          "fieldsV1": {
-            "anyOf": [
-              {
-                "type": "object"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
-          },
-          "subresource": {
-            "type": "string",
-            "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
+        "$ref": "#/$defs/ManagedFieldsEntry"
       },
       "type": "array",
       "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."
@@ -1270,6 +966,11 @@ const applyInputSchema = `{
 
 // objectMetaSchema is the JSON Schema of *v1.ObjectMeta.
 const objectMetaSchema = `{
+  "$defs": {
+    "ManagedFieldsEntry": ` + managedFieldsEntryDef + `,
+    "OwnerReference": ` + ownerReferenceDef + `,
+    "UID": ` + uidDef + `
+  },
   "properties": {
     "name": {
       "type": "string",
@@ -1288,7 +989,7 @@ const objectMetaSchema = `{
       "description": "Deprecated: selfLink is a legacy read-only field that is no longer populated by the system."
     },
     "uid": {
-      "type": "string",
+      "$ref": "#/$defs/UID",
       "description": "UID is the unique in time and space value for this object. It is typically generated by the server on successful creation of a resource and is not allowed to change on PUT operations.\n\nPopulated by the system. Read-only. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
     },
     "resourceVersion": {
@@ -1343,41 +1044,7 @@ const objectMetaSchema = `{
     },
     "ownerReferences": {
       "items": {
-        "properties": {
-          "apiVersion": {
-            "type": "string",
-            "description": "API version of the referent."
-          },
-          "kind": {
-            "type": "string",
-            "description": "Kind of the referent. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds"
-          },
-          "name": {
-            "type": "string",
-            "description": "Name of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names"
-          },
-          "uid": {
-            "type": "string",
-            "description": "UID of the referent. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#uids"
-          },
-          "controller": {
-            "type": "boolean",
-            "description": "If true, this reference points to the managing controller."
-          },
-          "blockOwnerDeletion": {
-            "type": "boolean",
-            "description": "If true, AND if the owner has the \"foregroundDeletion\" finalizer, then the owner cannot be deleted from the key-value store until this reference is removed. See https://kubernetes.io/docs/concepts/architecture/garbage-collection/#foreground-deletion for how the garbage collector interacts with this field and enforces the foreground deletion. Defaults to false. To set this field, a user needs \"delete\" permission of the owner, otherwise 422 (Unprocessable Entity) will be returned."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "required": [
-          "apiVersion",
-          "kind",
-          "name",
-          "uid"
-        ],
-        "description": "OwnerReference contains enough information to let you identify an owning object. An owning object must be in the same namespace as the dependent, or be cluster-scoped, so there is no namespace field."
+        "$ref": "#/$defs/OwnerReference"
       },
       "type": "array",
       "description": "List of objects depended by this object. If ALL objects in the list have been deleted, this object will be garbage collected. If this object is managed by a controller, then an entry in this list will point to this controller, with the controller field set to true. There cannot be more than one managing controller."
@@ -1391,58 +1058,7 @@ const objectMetaSchema = `{
     },
     "managedFields": {
       "items": {
-        "properties": {
-          "manager": {
-            "type": "string",
-            "description": "Manager is an identifier of the workflow managing these fields."
-          },
-          "operation": {
-            "type": "string",
-            "enum": [
-              "Apply",
-              "Update"
-            ],
-            "description": "Operation is the type of operation which lead to this ManagedFieldsEntry being created. The only valid values for this field are 'Apply' and 'Update'."
-          },
-          "apiVersion": {
-            "type": "string",
-            "description": "APIVersion defines the version of this resource that this field set applies to. The format is \"group/version\" just like the top-level APIVersion field. It is necessary to track the version of a field set because it cannot be automatically converted."
-          },
-          "time": {
-            "anyOf": [
-              {
-                "type": "string",
-                "format": "date-time"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "Time is the timestamp of when the ManagedFields entry was added. The timestamp will also be updated if a field is added, the manager changes any of the owned fields value or removes a field. The timestamp does not update when a field is removed from the entry because another manager took it over."
-          },
-          "fieldsType": {
-            "type": "string",
-            "description": "FieldsType is the discriminator for the different fields format and version. There is currently only one possible value: \"FieldsV1\""
-          },
-          "fieldsV1": {
-            "anyOf": [
-              {
-                "type": "object"
-              },
-              {
-                "type": "null"
-              }
-            ],
-            "description": "FieldsV1 holds the first JSON version format as described in the \"FieldsV1\" type."
-          },
-          "subresource": {
-            "type": "string",
-            "description": "Subresource is the name of the subresource used to update that object, or empty string if the object was updated through the main resource. The value of this field is used to distinguish between managers, even if they share the same name. For example, a status update will be distinct from a regular update using the same manager name. Note that the APIVersion field is not related to the Subresource field and it always corresponds to the version of the main resource."
-          }
-        },
-        "additionalProperties": false,
-        "type": "object",
-        "description": "ManagedFieldsEntry is a workflow-id, a FieldSet and the group version of the resource that the fieldset applies to."
+        "$ref": "#/$defs/ManagedFieldsEntry"
       },
       "type": "array",
       "description": "ManagedFields maps workflow-id and version to the set of fields that are managed by that workflow. This is mostly for internal housekeeping, and users typically shouldn't need to set or understand this field. A workflow can be the user's name, a controller's name, or the name of a specific apply path like \"ci-cd\". The set of fields is always in the version that the workflow used when modifying the object."

@@ -39,7 +39,7 @@ const numbersInputSchema = `{
     },
     "ratio": {
       "type": "string",
-      "pattern": "^-?[0-9]+(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+      "pattern": "^-?([0-9]{1,21}(\\.[0-9]+)?|[0-9](\\.[0-9]+)?[eE][+-]?([0-9]{1,2}|[12][0-9]{2}|30[0-7]))$",
       "description": "Ratio is a float sent as a string."
     },
     "enabled": {
@@ -149,63 +149,7 @@ func NumbersTool() *tool.Func[NumbersInput, NumbersOutput] {
 // addressesInputSchema is the JSON Schema of AddressesInput.
 const addressesInputSchema = `{
   "$defs": {
-    "URL": {
-      "properties": {
-        "Scheme": {
-          "type": "string"
-        },
-        "Opaque": {
-          "type": "string"
-        },
-        "User": {
-          "properties": {},
-          "additionalProperties": false,
-          "type": [
-            "object",
-            "null"
-          ]
-        },
-        "Host": {
-          "type": "string"
-        },
-        "Path": {
-          "type": "string"
-        },
-        "Fragment": {
-          "type": "string"
-        },
-        "RawQuery": {
-          "type": "string"
-        },
-        "RawPath": {
-          "type": "string"
-        },
-        "RawFragment": {
-          "type": "string"
-        },
-        "ForceQuery": {
-          "type": "boolean"
-        },
-        "OmitHost": {
-          "type": "boolean"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "Scheme",
-        "Opaque",
-        "User",
-        "Host",
-        "Path",
-        "Fragment",
-        "RawQuery",
-        "RawPath",
-        "RawFragment",
-        "ForceQuery",
-        "OmitHost"
-      ]
-    }
+    "URL": ` + urlDef + `
   },
   "properties": {
     "endpoint": {
@@ -233,13 +177,31 @@ const addressesInputSchema = `{
       "type": "string"
     },
     "prefix": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}/([0-9]|[12][0-9]|3[0-2])|(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})/([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8]))$"
     },
     "addr_port": {
-      "type": "string"
+      "type": "string",
+      "pattern": "^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])|\\[(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})\\]:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))$"
     },
     "hosts": {
       "additionalProperties": {
+        "type": "string"
+      },
+      "propertyNames": {
+        "anyOf": [
+          {
+            "enum": [
+              ""
+            ]
+          },
+          {
+            "format": "ipv4"
+          },
+          {
+            "format": "ipv6"
+          }
+        ],
         "type": "string"
       },
       "type": "object",
@@ -257,10 +219,8 @@ const addressesInputSchema = `{
   "description": "AddressesInput holds URLs and IP addresses."
 }`
 
-// addressesOutputSchema is the JSON Schema of *AddressesOutput.
-const addressesOutputSchema = `{
-  "$defs": {
-    "URL": {
+// urlDef is the body of the $defs entry URL, which several schemas of this file share.
+const urlDef = `{
       "properties": {
         "Scheme": {
           "type": "string"
@@ -316,7 +276,12 @@ const addressesOutputSchema = `{
         "ForceQuery",
         "OmitHost"
       ]
-    }
+    }`
+
+// addressesOutputSchema is the JSON Schema of *AddressesOutput.
+const addressesOutputSchema = `{
+  "$defs": {
+    "URL": ` + urlDef + `
   },
   "properties": {
     "endpoint": {
@@ -350,7 +315,8 @@ const addressesOutputSchema = `{
     },
     "peers": {
       "items": {
-        "type": "string"
+        "type": "string",
+        "pattern": "^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])|\\[(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})\\]:([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5]))$"
       },
       "type": [
         "array",
@@ -360,6 +326,10 @@ const addressesOutputSchema = `{
     "routes": {
       "additionalProperties": {
         "type": "boolean"
+      },
+      "propertyNames": {
+        "type": "string",
+        "pattern": "^(|(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}/([0-9]|[12][0-9]|3[0-2])|(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:(:[0-9a-fA-F]{1,4}){1,6}|:((:[0-9a-fA-F]{1,4}){1,7}|:)|::(ffff(:0{1,4})?:)?(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}|([0-9a-fA-F]{1,4}:){1,4}:(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3})/([0-9]|[1-9][0-9]|1[01][0-9]|12[0-8]))$"
       },
       "type": [
         "object",
@@ -395,35 +365,16 @@ func AddressesTool() *tool.Func[AddressesInput, *AddressesOutput] {
 // recordInputSchema is the JSON Schema of RecordInput.
 const recordInputSchema = `{
   "$defs": {
-    "Node": {
-      "properties": {
-        "name": {
-          "type": "string"
-        },
-        "parent": {
-          "$ref": "#/$defs/Node"
-        },
-        "children": {
-          "items": {
-            "anyOf": [
-              {
-                "$ref": "#/$defs/Node"
-              },
-              {
-                "type": "null"
-              }
-            ]
-          },
-          "type": "array"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "name"
+    "Level": {
+      "type": "string",
+      "enum": [
+        "low",
+        "high"
       ],
-      "description": "Node is a tree, through a pointer without omitempty."
-    }
+      "description": "Level is a severity; its zero value is not one of the constants."
+    },
+    "Node": ` + nodeDef + `,
+    "Page_Item": ` + pageItemDef + `
   },
   "properties": {
     "id": {
@@ -485,44 +436,7 @@ const recordInputSchema = `{
       "type": "object"
     },
     "page": {
-      "properties": {
-        "items": {
-          "items": {
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "level": {
-                "type": "string",
-                "enum": [
-                  "low",
-                  "high"
-                ],
-                "description": "Level is a severity; its zero value is not one of the constants."
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "name"
-            ],
-            "description": "Item is an element of a page."
-          },
-          "type": [
-            "array",
-            "null"
-          ]
-        },
-        "next": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "items"
-      ],
-      "description": "Page is a generic page of items."
+      "$ref": "#/$defs/Page_Item"
     },
     "extras": true,
     "priority": {
@@ -544,7 +458,7 @@ const recordInputSchema = `{
     },
     "signed": {
       "patternProperties": {
-        "^-?[0-9]+$": {
+        "^(-?([0-9]|[1-9][0-9]|1[01][0-9]|12[0-7])|-128)$": {
           "type": "integer",
           "maximum": 65535,
           "minimum": 0
@@ -583,10 +497,8 @@ const recordInputSchema = `{
   "description": "RecordInput holds the shapes around the types."
 }`
 
-// recordOutputSchema is the JSON Schema of RecordOutput.
-const recordOutputSchema = `{
-  "$defs": {
-    "Node": {
+// nodeDef is the body of the $defs entry Node, which several schemas of this file share.
+const nodeDef = `{
       "properties": {
         "name": {
           "type": "string"
@@ -614,7 +526,59 @@ const recordOutputSchema = `{
         "name"
       ],
       "description": "Node is a tree, through a pointer without omitempty."
-    }
+    }`
+
+// pageItemDef is the body of the $defs entry Page_Item, which several schemas of this file share.
+const pageItemDef = `{
+      "properties": {
+        "items": {
+          "items": {
+            "properties": {
+              "name": {
+                "type": "string"
+              },
+              "level": {
+                "$ref": "#/$defs/Level"
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "name"
+            ],
+            "description": "Item is an element of a page."
+          },
+          "type": [
+            "array",
+            "null"
+          ]
+        },
+        "next": {
+          "type": "string"
+        }
+      },
+      "additionalProperties": false,
+      "type": "object",
+      "required": [
+        "items"
+      ],
+      "description": "Page is a generic page of items."
+    }`
+
+// recordOutputSchema is the JSON Schema of RecordOutput.
+const recordOutputSchema = `{
+  "$defs": {
+    "Level": {
+      "type": "string",
+      "enum": [
+        "low",
+        "high",
+        ""
+      ],
+      "description": "Level is a severity; its zero value is not one of the constants."
+    },
+    "Node": ` + nodeDef + `,
+    "Page_Item": ` + pageItemDef + `
   },
   "properties": {
     "id": {
@@ -631,23 +595,11 @@ const recordOutputSchema = `{
       "type": "number"
     },
     "level": {
-      "type": "string",
-      "enum": [
-        "low",
-        "high",
-        ""
-      ],
-      "description": "Level is a severity; its zero value is not one of the constants."
+      "$ref": "#/$defs/Level"
     },
     "levels": {
       "items": {
-        "type": "string",
-        "enum": [
-          "low",
-          "high",
-          ""
-        ],
-        "description": "Level is a severity; its zero value is not one of the constants."
+        "$ref": "#/$defs/Level"
       },
       "type": [
         "array",
@@ -713,44 +665,7 @@ const recordOutputSchema = `{
     "raw": true,
     "extras": true,
     "page": {
-      "properties": {
-        "items": {
-          "items": {
-            "properties": {
-              "name": {
-                "type": "string"
-              },
-              "level": {
-                "type": "string",
-                "enum": [
-                  "low",
-                  "high"
-                ],
-                "description": "Level is a severity; its zero value is not one of the constants."
-              }
-            },
-            "additionalProperties": false,
-            "type": "object",
-            "required": [
-              "name"
-            ],
-            "description": "Item is an element of a page."
-          },
-          "type": [
-            "array",
-            "null"
-          ]
-        },
-        "next": {
-          "type": "string"
-        }
-      },
-      "additionalProperties": false,
-      "type": "object",
-      "required": [
-        "items"
-      ],
-      "description": "Page is a generic page of items."
+      "$ref": "#/$defs/Page_Item"
     },
     "timeout": {
       "type": "integer"
