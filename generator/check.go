@@ -108,7 +108,7 @@ func Check(pkg *Package, opts CheckOptions) ([]Diagnostic, error) {
 	g := newGen(l, cfg, tagSet{})
 	g.diags.unadjusted = true
 	g.find()
-	g.schemas()
+	g.schemas()()
 	return g.diags.sorted(), nil
 }
 

@@ -182,12 +182,15 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	g.claimOutputs()
 	res.pkgs = g.packages()
 	phase("find")
-	g.schemas()
+	// The dialect checks run beside the rendering (dialects waits for
+	// them and reports), which a run with errors does without.
+	dialects := g.schemas()
 	g.reportPackageErrors()
 	phase("schema")
 
-	res.Diagnostics = g.diags.sorted()
-	if HasErrors(res.Diagnostics) {
+	if HasErrors(g.diags.sorted()) {
+		dialects()
+		res.Diagnostics = g.diags.sorted()
 		return res, nil
 	}
 	for _, p := range res.pkgs {
@@ -216,5 +219,12 @@ func Generate(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	slices.Sort(res.Obsolete)
 	phase("render")
+	dialects()
+	phase("dialects")
+	res.Diagnostics = g.diags.sorted()
+	if HasErrors(res.Diagnostics) {
+		// An error of a dialect the run names (-dialects, strict).
+		res.Files, res.Obsolete = map[string][]byte{}, nil
+	}
 	return res, nil
 }

@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -22,7 +24,7 @@ import (
 // outputs against the provider dialects, and names the constants that will
 // hold the schemas. A tool's problems are all reported, whatever they are:
 // a malformed tag does not hide what a dialect cannot express.
-func (g *gen) schemas() {
+func (g *gen) schemas() (dialects func()) {
 	b := schemagen.New(g.l.fset)
 	b.Local = g.userCode()
 	for _, ps := range g.pkgs {
@@ -30,6 +32,10 @@ func (g *gen) schemas() {
 	}
 	// What a tool writes, rather than reads, is described by out.
 	out := b.ForOutputs()
+	// The dialect conversions of the schemas, pure functions of their
+	// text, run in parallel once every schema is built; their problems are
+	// then reported in order (see dialectJob).
+	var jobs []*dialectJob
 	for _, ps := range g.pkgs {
 		// The types that two schemas of the file write go to $defs in
 		// each, where their entries are the same text (see shareDefs).
@@ -49,7 +55,7 @@ func (g *gen) schemas() {
 				t.ResumeSchema, _ = g.schemaJSON(b, ps, o, ts.resume, roleResume)
 			}
 			if t.InputSchema != nil {
-				t.Dialects = g.checkDialects(b, ps, o, t.InputSchema, inErrs)
+				jobs = append(jobs, &dialectJob{ps: ps, o: o, sch: t.InputSchema, errs: inErrs, into: &t.Dialects})
 			}
 		}
 		for _, st := range ps.structured {
@@ -60,13 +66,63 @@ func (g *gen) schemas() {
 			var errs []*schemagen.Error
 			st.model.Schema, errs = g.schemaJSON(b, ps, o, st.typ, roleSchema)
 			if st.model.Schema != nil {
-				st.model.Dialects = g.checkDialects(b, ps, o, st.model.Schema, errs)
+				jobs = append(jobs, &dialectJob{ps: ps, o: o, sch: st.model.Schema, errs: errs, into: &st.model.Dialects})
 			}
 		}
 		if ps.model != nil {
 			nameSchemas(ps.model, g.nameTaken(ps))
 		}
 	}
+	done := convertAll(jobs)
+	return func() {
+		<-done
+		for _, j := range jobs {
+			*j.into = g.checkDialects(b, j)
+		}
+	}
+}
+
+// dialectJob is the conversion of a schema to the dialects that
+// checkDialects reports on.
+type dialectJob struct {
+	ps   *pkgState
+	o    schemaOwner
+	sch  json.RawMessage
+	errs []*schemagen.Error // the schema's own problems
+	into *map[schema.Dialect]DialectSchema
+	// converted and failed are per dialect of dialectsChecked.
+	converted []json.RawMessage
+	failed    []error
+}
+
+// convertAll starts converting the schemas of jobs to every dialect
+// checked, on as many goroutines as there are CPUs, and returns a channel
+// closed when it is done: at a thousand tools, three conversions each
+// take as long as building the schemas, and run beside the rendering.
+func convertAll(jobs []*dialectJob) <-chan struct{} {
+	done := make(chan struct{})
+	work := make(chan *dialectJob)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(jobs)) {
+		wg.Go(func() {
+			for j := range work {
+				j.converted = make([]json.RawMessage, len(dialectsChecked))
+				j.failed = make([]error, len(dialectsChecked))
+				for i, d := range dialectsChecked {
+					j.converted[i], j.failed[i] = schema.Convert(j.sch, d)
+				}
+			}
+		})
+	}
+	go func() {
+		for _, j := range jobs {
+			work <- j
+		}
+		close(work)
+		wg.Wait()
+		close(done)
+	}()
+	return done
 }
 
 // schemaOwner is a tool or a structured output, as the schema stage
@@ -192,25 +248,26 @@ func (g *gen) rootName(ps *pkgState, t types.Type) string {
 // provider's, not the standard one.
 var dialectsChecked = []schema.Dialect{schema.DialectOpenAIStrict, schema.DialectGemini, schema.DialectAnthropic}
 
-// checkDialects converts schema, the input schema of a tool or the schema
-// of an output, to each provider's dialect, and returns the results for
-// the manifest. What a dialect cannot express is reported once per dialect
+// checkDialects takes the conversions of j (convertAll) of a schema, the
+// input schema of a tool or the schema of an output, to each provider's
+// dialect, and returns them for the manifest. What a dialect cannot express is reported once per dialect
 // and reason, naming the dialect and the fields: an error at the strict
 // option for OpenAI strict when the directive has it; an error at the
 // directive for the dialects of Config.Dialects, when there are any, which
 // are then the only ones reported; else a warning at the directive. A
 // field that has a schema error already (whose schema is then {}) is not
 // reported again.
-func (g *gen) checkDialects(b *schemagen.Builder, ps *pkgState, o schemaOwner, sch json.RawMessage, schemaErrs []*schemagen.Error) map[schema.Dialect]DialectSchema {
+func (g *gen) checkDialects(b *schemagen.Builder, j *dialectJob) map[schema.Dialect]DialectSchema {
+	ps, o := j.ps, j.o
 	broken := map[token.Pos]bool{}
-	for _, e := range schemaErrs {
+	for _, e := range j.errs {
 		if !e.Warning {
 			broken[e.Pos] = true
 		}
 	}
 	out := map[schema.Dialect]DialectSchema{}
-	for _, d := range dialectsChecked {
-		s, err := schema.Convert(sch, d)
+	for i, d := range dialectsChecked {
+		s, err := j.converted[i], j.failed[i]
 		if err == nil {
 			out[d] = DialectSchema{Schema: s}
 			continue
