@@ -45,11 +45,10 @@ import (
 // asserted) and against the schema of every dialect that can express the
 // type.
 //
-// The filler only builds values the schema is meant to accept: a field
-// without omitempty or omitzero is never a nil pointer, slice or map (they
-// encode as null where the schema wants an array or object), an embedded
-// pointer is never nil (its promoted fields, required in the schema, would
-// be absent), elements of slices and maps are never nil pointers, and a
+// The filler builds values the schema is meant to accept, which since
+// issue 30 include nil pointers, slices and maps anywhere (written as
+// null, or left out with omitempty), elements of slices and maps among
+// them, and nil embedded pointers (whose promoted fields are optional); a
 // recursive pointer field is always omitempty (otherwise no finite value
 // is valid).
 //
@@ -1201,6 +1200,24 @@ func parseRules(f reflect.StructField) rules {
 
 const maxDepth = 4
 
+// requiresField reports whether the struct t points to, or a struct it
+// embeds, has a field tagged jsonschema:"required".
+func requiresField(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return false
+	}
+	for i := range t.NumField() {
+		sf := t.Field(i)
+		if parseRules(sf).nonEmpty || sf.Anonymous && requiresField(sf.Type) {
+			return true
+		}
+	}
+	return false
+}
+
 var timeType = reflect.TypeFor[time.Time]()
 
 // fill sets v to a random value that its schema accepts.
@@ -1248,12 +1265,16 @@ func (f *Filler) fill(v reflect.Value, r rules, depth int) {
 			}
 			fr := parseRules(sf)
 			if sf.Anonymous {
-				fr = rules{} // an embedded pointer is never nil
+				// An embedded pointer may be nil: its fields are optional,
+				// unless a jsonschema:"required" tag asks for one.
+				fr = rules{nonEmpty: requiresField(sf.Type)}
 			}
 			f.fill(fv, fr, depth+1)
 		}
 	case reflect.Pointer:
-		if r.nullable && !r.nonEmpty && f.r.IntN(3) == 0 {
+		// nil (null, where it is not left out) now and then: the schema
+		// admits it.
+		if !r.nonEmpty && f.r.IntN(5) == 0 || r.nullable && !r.nonEmpty && f.r.IntN(3) == 0 {
 			return
 		}
 		p := reflect.New(t.Elem())
@@ -1262,6 +1283,9 @@ func (f *Filler) fill(v reflect.Value, r rules, depth int) {
 		f.fill(p.Elem(), er, depth+1)
 		v.Set(p)
 	case reflect.Slice:
+		if !r.nonEmpty && f.r.IntN(6) == 0 {
+			return // nil: null
+		}
 		if t.Elem().Kind() == reflect.Uint8 { // base64, even for a named byte type
 			b := make([]byte, f.r.IntN(8))
 			for i := range b {
@@ -1284,6 +1308,9 @@ func (f *Filler) fill(v reflect.Value, r rules, depth int) {
 			f.fill(v.Index(i), rules{}, depth+1)
 		}
 	case reflect.Map:
+		if !r.nonEmpty && f.r.IntN(6) == 0 {
+			return // nil: null
+		}
 		m := reflect.MakeMap(t)
 		n := f.count(r, depth)
 		for i := 0; i < n; i++ {

@@ -126,7 +126,7 @@ func promotedFrom(t types.Type, name string) types.Type {
 	return derefOnce(cur)
 }
 
-// opaqueSchema is true when the schema of t is not its structure's.
+// opaqueType reports whether the schema of t is not its structure's.
 func (b *Builder) opaqueType(t types.Type) bool {
 	return b.specialOf(t).kind != structural
 }
