@@ -38,6 +38,8 @@ const (
 	msgDialectWarning  = "%s: %s cannot express %s at %s: %s; if you use %s, change them, and name the dialects you use with -dialects"
 	msgOutside         = "%s: %s %s (%s): %s"
 	noteDeclared       = "%s is declared here"
+	msgEnumZero        = "%s: %s: the zero value of enum type %s of another module is not one of its constants, but an output that leaves a field of that type unset holds it, so the output schema allows it too"
+	msgEnumZeros       = "%s: %s: the zero values of %d enum types of other modules (%s) are not among their constants, but an output that leaves a field of these types unset holds them, so the output schema allows them too"
 	msgUnexportedType  = "tool %q: constructor %s is exported, but the %s type %s is not, so other packages get a %s they cannot name; export %s, or unexport %s so that its constructor is unexported too"
 	msgStubLeft        = "hook stub %s was written by toolgen for a //tool: directive that no longer names it, and nothing uses it; delete it"
 )

@@ -22,6 +22,9 @@ type gen struct {
 	l     *loaded
 	diags diagnostics
 	pkgs  []*pkgState
+	// enumZeros are the enum types of other modules whose zero value a
+	// warning of this run has named (reportEnumZeros).
+	enumZeros map[string]bool
 }
 
 // pkgState is one loaded package and the tools and outputs found in it.

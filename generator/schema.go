@@ -16,6 +16,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/annotations"
 	"github.com/toolgen-go/toolgen/internal/schemagen"
+	"github.com/toolgen-go/toolgen/internal/wording"
 	"github.com/toolgen-go/toolgen/schema"
 )
 
@@ -195,9 +196,15 @@ func (g *gen) userCode() func(*types.Package) bool {
 // still computed, for the checks that follow, though no file is written.
 func (g *gen) schemaJSON(b *schemagen.Builder, ps *pkgState, o schemaOwner, t types.Type, role string) (json.RawMessage, []*schemagen.Error) {
 	s, errs := b.Schema(t, g.rootName(ps, t))
+	var zeros []string
 	for _, e := range errs {
+		if e.EnumZero != "" && e.Outside != nil {
+			zeros = append(zeros, e.EnumZero)
+			continue
+		}
 		g.reportSchema(o, role, e)
 	}
+	g.reportEnumZeros(o, role, zeros)
 	// The bytes of json.Marshal, then json.Indent with two spaces, in one
 	// pass: at 1,000 tools, 10 ms instead of 100 (see schemagen's
 	// MarshalIndent).
@@ -233,6 +240,31 @@ func (g *gen) reportSchema(o schemaOwner, role string, e *schemagen.Error) {
 	g.diags.add(g.diags.position(reach), sev,
 		fmt.Sprintf(msgOutside, o.what, role, e.Path, e.Outside.Decl, e.Message),
 		Note{Pos: g.diags.position(e.Pos), Message: fmt.Sprintf(noteDeclared, e.Outside.Decl)})
+}
+
+// reportEnumZeros reports, in one warning at o, the enum types of other
+// modules (stripe's hundreds, say) whose zero value the schema of o's
+// type in the role of role allows although it is not a constant; each
+// type once per run.
+func (g *gen) reportEnumZeros(o schemaOwner, role string, types []string) {
+	var fresh []string
+	for _, t := range types {
+		if !g.enumZeros[t] {
+			if g.enumZeros == nil {
+				g.enumZeros = map[string]bool{}
+			}
+			g.enumZeros[t] = true
+			fresh = append(fresh, t)
+		}
+	}
+	if len(fresh) == 0 {
+		return
+	}
+	if len(fresh) == 1 {
+		g.diags.warnf(o.pos, msgEnumZero, o.what, role, fresh[0])
+		return
+	}
+	g.diags.warnf(o.pos, msgEnumZeros, o.what, role, len(fresh), wording.List(fresh[:min(len(fresh), wording.MaxListed)], len(fresh)))
 }
 
 // rootName is the Go name an error path starts from: the type's name,

@@ -138,23 +138,23 @@ func (c *ctx) warnf(at site, msg string) { c.report(at, at.path, msg, true) }
 // warnType records a warning about the named type n itself, used at at:
 // at n's declaration, without a path, when n is the user's code (so that
 // it is said once, whatever reaches n), else from the user's side of at.
-func (c *ctx) warnType(at site, n *types.Named, msg string) {
+func (c *ctx) warnType(at site, n *types.Named, msg string) *Error {
 	if c.b.local(n.Obj().Pkg()) {
-		c.report(site{pos: n.Obj().Pos(), reach: n.Obj().Pos()}, "", msg, true)
-		return
+		return c.report(site{pos: n.Obj().Pos(), reach: n.Obj().Pos()}, "", msg, true)
 	}
-	c.report(site{pos: n.Obj().Pos(), reach: at.reach, decl: types.TypeString(n, nil)}, at.path, msg, true)
+	return c.report(site{pos: n.Obj().Pos(), reach: at.reach, decl: types.TypeString(n, nil)}, at.path, msg, true)
 }
 
-// report records a problem at a site, once, under path.
-func (c *ctx) report(at site, path, msg string, warning bool) {
+// report records a problem at a site, once, under path, and returns it;
+// nil when it was recorded already.
+func (c *ctx) report(at site, path, msg string, warning bool) *Error {
 	c.reported++
 	k := errKey{pos: at.pos, reach: at.reach, msg: msg}
 	if !at.pos.IsValid() {
 		k.path = path
 	}
 	if c.seen[k] {
-		return
+		return nil
 	}
 	if c.seen == nil {
 		c.seen = map[errKey]bool{}
@@ -165,6 +165,7 @@ func (c *ctx) report(at site, path, msg string, warning bool) {
 		e.Outside = &Outside{Reach: at.reach, Decl: at.decl}
 	}
 	c.errs = append(c.errs, e)
+	return e
 }
 
 // typeKey identifies a type within a Schema call.

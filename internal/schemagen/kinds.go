@@ -420,7 +420,9 @@ func (c *ctx) withZero(n *types.Named, u *types.Basic, enum []any, at site) []an
 		}
 	}
 	zeroText, _ := json.Marshal(zero)
-	c.warnType(at, n, msgEnumZero(typeString(n), string(zeroText)))
+	if e := c.warnType(at, n, msgEnumZero(typeString(n), string(zeroText))); e != nil {
+		e.EnumZero = typeString(n)
+	}
 	return append(enum, zero)
 }
 

@@ -39,6 +39,11 @@ type Error struct {
 	// Outside is set when Pos lies outside the user's code
 	// ([Builder.Local]).
 	Outside *Outside
+	// EnumZero is set on the warning that the zero value of an enum type
+	// is not one of its constants (in an output): the type, as messages
+	// write it, so that a caller may group the warnings of many types of
+	// another module.
+	EnumZero string
 }
 
 // Outside locates a problem outside the user's code from the user's side.
