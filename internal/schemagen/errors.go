@@ -205,7 +205,7 @@ const (
 func msgOpaqueMarshaler(t, unread string) string {
 	why := ""
 	if unread != "" {
-		why = fmt.Sprintf(" (%s does not return a literal toolgen can read)", unread)
+		why = " (" + unread + ")"
 	}
 	return fmt.Sprintf("type %s has its own MarshalJSON, whose output toolgen cannot see%s, so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:\"type=…\"", t, why)
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/toolgen-go/toolgen/schema"
 )
 
 // This file decides the schema of the types whose JSON form is not their Go
@@ -52,8 +54,9 @@ type special struct {
 	kind specialKind
 	// schema is the declared schema (declared), copied at each use.
 	schema *jsonschema.Schema
-	// unread names the declaring method whose body could not be read, for
-	// the warning of an opaque type.
+	// unread says why a declaring method could not be used ("x.T.JSONSchema
+	// does not return a literal toolgen can read"), for the warning of an
+	// opaque type.
 	unread string
 	// table is the type of the table whose schema it has (tabled): the
 	// type itself, or the embedded type it has its methods from.
@@ -165,8 +168,9 @@ func cloneSchema(s *jsonschema.Schema) *jsonschema.Schema {
 
 // declaredSchema returns the schema that n declares with a JSONSchema method
 // or Kubernetes' OpenAPI methods, read from the methods' bodies. When n has
-// such a method but its body is not a literal, s is nil and method names it.
-func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, method string) {
+// such a method but its body is not a literal, or not a valid schema, s is
+// nil and why says so.
+func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, why string) {
 	if n.NumMethods() == 0 {
 		if _, ok := n.Underlying().(*types.Struct); !ok {
 			return nil, ""
@@ -185,14 +189,20 @@ func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, method s
 		return fn
 	}
 	if fn := lookup(hookJSONSchema); fn != nil && isInvopopSchema(fn.Signature().Results().At(0).Type()) {
+		method := typeString(n) + "." + hookJSONSchema
 		v, ok := b.returnedValue(fn)
 		if !ok {
-			return nil, typeString(n) + "." + hookJSONSchema
+			return nil, unreadable(method)
 		}
 		data, err := json.Marshal(v)
 		var s jsonschema.Schema
 		if err != nil || json.Unmarshal(data, &s) != nil {
-			return nil, typeString(n) + "." + hookJSONSchema
+			return nil, unreadable(method)
+		}
+		// Checked as the run time will compile it, so that a typo
+		// ("type": "strng") is said here rather than on every call.
+		if err := schema.New(method, "declared", data).Err(); err != nil {
+			return nil, method + " returns a schema that is not valid JSON Schema: " + firstReason(err)
 		}
 		return &s, ""
 	}
@@ -231,11 +241,11 @@ func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, method s
 	oneOf, ok3 := strs(oneOfFn)
 	switch {
 	case !ok1:
-		return nil, typeString(n) + ".OpenAPISchemaType"
+		return nil, unreadable(typeString(n) + ".OpenAPISchemaType")
 	case !ok2:
-		return nil, typeString(n) + ".OpenAPISchemaFormat"
+		return nil, unreadable(typeString(n) + ".OpenAPISchemaFormat")
 	case !ok3:
-		return nil, typeString(n) + ".OpenAPIV3OneOfTypes"
+		return nil, unreadable(typeString(n) + ".OpenAPIV3OneOfTypes")
 	}
 	f := ""
 	if len(format) > 0 {
@@ -252,9 +262,27 @@ func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, method s
 		return s, ""
 	}
 	if len(typeList) != 1 {
-		return nil, typeString(n) + ".OpenAPISchemaType"
+		return nil, unreadable(typeString(n) + ".OpenAPISchemaType")
 	}
 	return openAPIType(typeList[0], f), ""
+}
+
+// firstReason is the first specific line of a schema compiler's error,
+// which nests its reasons one per line.
+func firstReason(err error) string {
+	lines := strings.Split(err.Error(), "\n")
+	for _, l := range lines {
+		l = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l), "-"))
+		if strings.HasPrefix(l, "at ") && !strings.HasSuffix(l, "failed") {
+			return l
+		}
+	}
+	return lines[0]
+}
+
+// unreadable says that method does not return a literal.
+func unreadable(method string) string {
+	return method + " does not return a literal toolgen can read"
 }
 
 // openAPIType is the schema of an OpenAPI type and format. Only formats

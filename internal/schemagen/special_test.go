@@ -75,6 +75,13 @@ func (Computed) JSONSchema() *jsonschema.Schema {
 	return s
 }
 
+// Typo declares a schema that does not compile.
+type Typo struct{ v string }
+
+func (Typo) MarshalJSON() ([]byte, error) { return nil, nil }
+
+func (Typo) JSONSchema() *jsonschema.Schema { return &jsonschema.Schema{Type: "strng"} }
+
 // Port is an int or a string, as Kubernetes declares it.
 type Port struct{ v any }
 
@@ -105,6 +112,7 @@ type Special struct {
 	Email    Email     ` + "`json:\"email\"`" + `
 	Code     Code      ` + "`json:\"code\"`" + `
 	Computed Computed  ` + "`json:\"computed\"`" + `
+	Typo     Typo      ` + "`json:\"typo\"`" + `
 	Port     Port      ` + "`json:\"port\"`" + `
 	Stamp    Stamp     ` + "`json:\"stamp\"`" + `
 	Money    Money     ` + "`json:\"money\"`" + `
@@ -183,8 +191,9 @@ func TestSpecialTypes(t *testing.T) {
 	assert.NoError(t, compile2020(t, got))
 
 	assert.Equal(t, []string{
-		`special.go:65: Special.Computed: type x.Computed has its own MarshalJSON, whose output toolgen cannot see (x.Computed.JSONSchema does not return a literal toolgen can read), so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:"type=…"`,
-		`special.go:68: Special.Money: type x.Money has its own MarshalJSON, whose output toolgen cannot see, so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:"type=…"`,
+		`special.go:72: Special.Computed: type x.Computed has its own MarshalJSON, whose output toolgen cannot see (x.Computed.JSONSchema does not return a literal toolgen can read), so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:"type=…"`,
+		`special.go:73: Special.Typo: type x.Typo has its own MarshalJSON, whose output toolgen cannot see (x.Typo.JSONSchema returns a schema that is not valid JSON Schema: at '/type': value must be one of 'array', 'boolean', 'integer', 'null', 'number', 'object', 'string'), so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:"type=…"`,
+		`special.go:76: Special.Money: type x.Money has its own MarshalJSON, whose output toolgen cannot see, so the schema allows any JSON value here; declare the schema with a method JSONSchema() *jsonschema.Schema that returns a literal, or tag the field jsonschema:"type=…"`,
 		// Where the standard library declares url.URL.
 		`url.go:` + urlLine + `: struct url.URL has no json tags, so its fields become required properties under their Go names ("Scheme", "Opaque", "User", …); add json tags (json:"name,omitempty" for an optional one), or wrap it in a struct of your own that has them`,
 	}, l.warningStrings(errs))
@@ -236,7 +245,7 @@ func TestOutputEnumsAdmitTheZeroValue(t *testing.T) {
 	out, errs := l.schema(t, b.ForOutputs(), "Out")
 	require.Empty(t, l.errorStrings(errs))
 	assert.Equal(t, []string{
-		`special.go:78: the zero value "" of enum type x.Level is not one of its constants, but an output that leaves a field of this type unset holds it: the output schema allows "" too; declare a constant for it, or give the fields omitempty`,
+		`special.go:86: the zero value "" of enum type x.Level is not one of its constants, but an output that leaves a field of this type unset holds it: the output schema allows "" too; declare a constant for it, or give the fields omitempty`,
 	}, l.warningStrings(errs))
 	// enum returns the enum of a property, or of its items, through a
 	// $ref into $defs.
