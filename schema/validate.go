@@ -272,8 +272,9 @@ func readValue(dec *jsontext.Decoder) (any, error) {
 	return nil, nil // null
 }
 
-// checkNumber returns num as a float64, or why it is beyond the bounds of
-// the syntax pass. num is valid JSON number syntax.
+// checkNumber returns num, a number with a fraction or an exponent, as a
+// float64 (0 for an integer, which is kept as written), or why it is
+// beyond the bounds of the syntax pass. num is valid JSON number syntax.
 func checkNumber(num []byte) (float64, error) {
 	if !bytes.ContainsAny(num, ".eE") {
 		// An integer: exact as written, of any magnitude up to
@@ -282,8 +283,7 @@ func checkNumber(num []byte) (float64, error) {
 		if len(num) > maxIntegerBytes {
 			return 0, errNumberTooLong
 		}
-		f, _ := strconv.ParseFloat(string(num), 64)
-		return f, nil
+		return 0, nil // kept as written (readValue)
 	}
 	if len(num) > maxNumberBytes {
 		return 0, errNumberTooLong

@@ -355,6 +355,12 @@ func isPointer(t types.Type) bool {
 	return ok
 }
 
+// isSlice reports whether t is a slice type.
+func isSlice(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Slice)
+	return ok
+}
+
 func isStruct(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Struct)
 	return ok

@@ -292,9 +292,3 @@ func derefAll(t types.Type) types.Type {
 		t = p.Elem()
 	}
 }
-
-// isSlice reports whether t is a slice type.
-func isSlice(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Slice)
-	return ok
-}

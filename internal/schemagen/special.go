@@ -171,11 +171,6 @@ func cloneSchema(s *jsonschema.Schema) *jsonschema.Schema {
 // such a method but its body is not a literal, or not a valid schema, s is
 // nil and why says so.
 func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, why string) {
-	if n.NumMethods() == 0 {
-		if _, ok := n.Underlying().(*types.Struct); !ok {
-			return nil, ""
-		}
-	}
 	ms := types.NewMethodSet(types.NewPointer(n))
 	lookup := func(name string) *types.Func {
 		sel := ms.Lookup(n.Obj().Pkg(), name)
@@ -206,46 +201,24 @@ func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, why stri
 		}
 		return &s, ""
 	}
-	typeFn, formatFn, oneOfFn := lookup("OpenAPISchemaType"), lookup("OpenAPISchemaFormat"), lookup("OpenAPIV3OneOfTypes")
-	if typeFn == nil {
-		return nil, ""
-	}
-	strs := func(fn *types.Func) ([]string, bool) {
+	// Kubernetes: the type, its format and the types of a union.
+	var typeList, format, oneOf []string
+	for _, m := range []struct {
+		name string
+		into *[]string
+	}{{"OpenAPISchemaType", &typeList}, {"OpenAPISchemaFormat", &format}, {"OpenAPIV3OneOfTypes", &oneOf}} {
+		fn := lookup(m.name)
 		if fn == nil {
-			return nil, true
-		}
-		v, ok := b.returnedValue(fn)
-		if !ok {
-			return nil, false
-		}
-		switch v := v.(type) {
-		case nil:
-			return nil, true
-		case string:
-			return []string{v}, true
-		case []any:
-			var out []string
-			for _, e := range v {
-				s, ok := e.(string)
-				if !ok {
-					return nil, false
-				}
-				out = append(out, s)
+			if m.into == &typeList {
+				return nil, ""
 			}
-			return out, true
+			continue
 		}
-		return nil, false
-	}
-	typeList, ok1 := strs(typeFn)
-	format, ok2 := strs(formatFn)
-	oneOf, ok3 := strs(oneOfFn)
-	switch {
-	case !ok1:
-		return nil, unreadable(typeString(n) + ".OpenAPISchemaType")
-	case !ok2:
-		return nil, unreadable(typeString(n) + ".OpenAPISchemaFormat")
-	case !ok3:
-		return nil, unreadable(typeString(n) + ".OpenAPIV3OneOfTypes")
+		list, ok := b.returnedStrings(fn)
+		if !ok {
+			return nil, unreadable(typeString(n) + "." + m.name)
+		}
+		*m.into = list
 	}
 	f := ""
 	if len(format) > 0 {
@@ -265,6 +238,30 @@ func (b *Builder) declaredSchema(n *types.Named) (s *jsonschema.Schema, why stri
 		return nil, unreadable(typeString(n) + ".OpenAPISchemaType")
 	}
 	return openAPIType(typeList[0], f), ""
+}
+
+// returnedStrings is returnedValue for a method that returns a string or
+// a []string: the strings.
+func (b *Builder) returnedStrings(fn *types.Func) ([]string, bool) {
+	v, ok := b.returnedValue(fn)
+	if !ok {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case nil:
+		return nil, true
+	case string:
+		return []string{v}, true
+	case []any:
+		out := make([]string, len(v))
+		for i, e := range v {
+			if out[i], ok = e.(string); !ok {
+				return nil, false
+			}
+		}
+		return out, true
+	}
+	return nil, false
 }
 
 // firstReason is the first specific line of a schema compiler's error,

@@ -215,18 +215,15 @@ func (c *ctx) orNull(s *jsonschema.Schema) *jsonschema.Schema {
 	}
 	if s.Type != "" && s.Ref == "" && s.Enum == nil && s.Const == nil && s.AllOf == nil &&
 		s.AnyOf == nil && s.OneOf == nil && s.Not == nil && s.Extras["type"] == nil {
-		t := c.b.thaw(s)
-		if t == s {
-			cp := *s
-			cp.Extras = maps.Clone(s.Extras)
-			t = &cp
-		}
+		// A copy: s may be a body other uses share (thaw).
+		t := *s
+		t.Extras = maps.Clone(s.Extras)
 		if t.Extras == nil {
 			t.Extras = map[string]any{}
 		}
 		t.Extras["type"] = []any{t.Type, "null"}
 		t.Type = ""
-		return t
+		return &t
 	}
 	inner := *s
 	u := &jsonschema.Schema{Title: inner.Title, Description: inner.Description}
