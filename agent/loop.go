@@ -483,7 +483,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all too
 		_, exists := all[c.Name]
 		msg, unloaded := r.search.notLoadedMessage(c.Name)
 		if !unloaded || exists {
-			msg = unknownToolMessage(c.Name, active.Keys(), exists)
+			msg = wording.UnknownTool(c.Name, active.Keys(), exists)
 		}
 		callEvent()
 		r.fail(ctx, step, s, &toolexec.Error{Kind: toolexec.KindUnknownTool, Message: msg})
@@ -688,20 +688,4 @@ func comparable(v any) bool { return reflect.ValueOf(v).Comparable() }
 func (r *runner) delta(ctx context.Context, ev Event, tl tool.Tool, text string) Event {
 	ev.Text, ev.Suppressed = toolexec.PresentDelta(ctx, r.a.Transform, tl, ev.ToolName, ev.ToolCallID, text)
 	return ev
-}
-
-// maxListedTools bounds the tools an unknown-tool message lists.
-const maxListedTools = 20
-
-// unknownToolMessage tells the model that name is no tool it may call now.
-// inactive says that name is a tool of the agent, not active in this step.
-func unknownToolMessage(name string, available []string, inactive bool) string {
-	if len(available) == 0 {
-		return "unknown tool " + wording.Quote(name) + "; no tools are available"
-	}
-	head := "unknown tool " + wording.Quote(name)
-	if inactive {
-		head = "tool " + wording.Quote(name) + " is not available in this step"
-	}
-	return wording.Clip(head + "; available tools: " + wording.List(available[:min(len(available), maxListedTools)], len(available)))
 }

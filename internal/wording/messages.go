@@ -110,3 +110,20 @@ func At(tokens []string, msg string) string { return "at " + Path(tokens) + ": "
 
 // Clip bounds a message to the model.
 func Clip(s string) string { return Cut(s, MaxModelMessage) }
+
+// maxListedTools bounds the tools an unknown-tool message lists.
+const maxListedTools = 20
+
+// UnknownTool tells the model that name is no tool it may call now, and
+// which it may. inactive says that name is a tool of the host, not active
+// in this step.
+func UnknownTool(name string, available []string, inactive bool) string {
+	if len(available) == 0 {
+		return "unknown tool " + Quote(name) + "; no tools are available"
+	}
+	head := "unknown tool " + Quote(name)
+	if inactive {
+		head = "tool " + Quote(name) + " is not available in this step"
+	}
+	return Clip(head + "; available tools: " + List(available[:min(len(available), maxListedTools)], len(available)))
+}
