@@ -6,6 +6,7 @@ require (
 	github.com/firebase/genkit/go v1.4.0
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-go/toolgen/bench v0.0.0
+	github.com/toolgen-go/toolgen/genkit v0.0.0
 )
 
 require (
@@ -78,4 +79,5 @@ replace (
 	github.com/invopop/jsonschema => github.com/invopop/jsonschema v0.13.0
 	github.com/toolgen-go/toolgen => ../../
 	github.com/toolgen-go/toolgen/bench => ../
+	github.com/toolgen-go/toolgen/genkit => ../../genkit
 )
