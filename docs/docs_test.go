@@ -6,6 +6,7 @@ package docs
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/ast"
@@ -46,9 +47,23 @@ var knownImports = map[string]string{
 	"client":      "go.temporal.io/sdk/client",
 	"worker":      "go.temporal.io/sdk/worker",
 	"workflow":    "go.temporal.io/sdk/workflow",
+	"toolgenkit":  module + "/genkit",
+	"genkit":      "github.com/firebase/genkit/go/genkit",
+	"ai":          "github.com/firebase/genkit/go/ai",
 	"jsonschema":  "github.com/invopop/jsonschema",
 	"openaisdk":   "github.com/openai/openai-go/v3",
 	"anthropicsk": "github.com/anthropics/anthropic-sdk-go/v2",
+}
+
+// subModules are the modules of the repository, other than the main one,
+// that code blocks import: a block that imports a path with one of a
+// module's prefixes is built in that module's directory.
+var subModules = []struct {
+	dir      string
+	prefixes []string
+}{
+	{"temporal", []string{module + "/temporal", "go.temporal.io/"}},
+	{"genkit", []string{module + "/genkit", "github.com/firebase/genkit/go"}},
 }
 
 // pendingPackages are packages that pages document before they exist in
@@ -227,11 +242,11 @@ func (fx fixture) without(declared map[string]bool) string {
 // compiled is a block made into the source of a package.
 type compiled struct {
 	block
-	dir      string            // the package's directory, relative to the repository
-	files    map[string][]byte // file name → contents
-	temporal bool              // it imports the temporal module: build it there
-	skip     bool              // it imports a pending package that does not exist yet
-	why      string            // why it is skipped
+	dir   string            // the package's directory, relative to the repository
+	files map[string][]byte // file name → contents
+	mod   string            // the sub-module it imports, where it is built; "" for the main module
+	skip  bool              // it imports a pending package that does not exist yet
+	why   string            // why it is skipped
 }
 
 // build turns a block into a package's files. A block that starts with a
@@ -336,15 +351,26 @@ func (c compiled) finish(f *ast.File, n int) compiled {
 	}
 	for _, im := range f.Imports {
 		path := strings.Trim(im.Path.Value, `"`)
-		if path == module+"/temporal" || strings.HasPrefix(path, module+"/temporal/") || strings.HasPrefix(path, "go.temporal.io/") {
-			c.temporal = true
-			c.dir = filepath.Join("temporal", "docblocks", fmt.Sprintf("b%03d", n))
+		for _, sub := range subModules {
+			if slices.ContainsFunc(sub.prefixes, func(prefix string) bool { return hasPathPrefix(path, prefix) }) {
+				c.mod = sub.dir
+				c.dir = filepath.Join(sub.dir, "docblocks", fmt.Sprintf("b%03d", n))
+			}
 		}
 		if slices.Contains(pendingPackages, path) && !hasGoFiles(strings.TrimPrefix(path, module+"/")) {
 			c.skip, c.why = true, path+" does not exist yet"
 		}
 	}
 	return c
+}
+
+// hasPathPrefix reports whether the import path is prefix or below it;
+// a prefix that ends in "/" is a plain string prefix.
+func hasPathPrefix(path, prefix string) bool {
+	if strings.HasSuffix(prefix, "/") {
+		return strings.HasPrefix(path, prefix)
+	}
+	return path == prefix || strings.HasPrefix(path, prefix+"/")
 }
 
 // hasGoFiles reports whether the directory dir of the repository (the
@@ -425,8 +451,8 @@ func lineDirective(path string, line int) string {
 }
 
 // TestCodeBlocks compiles every Go code block of README.md and docs/*.md:
-// one go build of the main module for all of them, and one of the
-// temporal module for the blocks that import it.
+// one go build of the main module for all of them, and one of each
+// sub-module (temporal, genkit) for the blocks that import it.
 func TestCodeBlocks(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -463,8 +489,8 @@ func TestCodeBlocks(t *testing.T) {
 			os.RemoveAll(tmp)
 		}
 	})
-	overlay := map[bool]map[string]string{false: {}, true: {}}
-	dirs := map[bool][]string{}
+	overlay := map[string]map[string]string{}
+	dirs := map[string][]string{}
 	compiledBlocks := 0
 	for i, c := range all {
 		if c.skip {
@@ -477,36 +503,36 @@ func TestCodeBlocks(t *testing.T) {
 			if err := os.WriteFile(real, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			overlay[c.temporal][filepath.Join(root, c.dir, name)] = real
+			if overlay[c.mod] == nil {
+				overlay[c.mod] = map[string]string{}
+			}
+			overlay[c.mod][filepath.Join(root, c.dir, name)] = real
 		}
 		rel := "./" + filepath.ToSlash(c.dir)
-		if c.temporal {
-			rel = "./" + filepath.ToSlash(strings.TrimPrefix(c.dir, "temporal"+string(filepath.Separator)))
+		if c.mod != "" {
+			rel = "./" + filepath.ToSlash(strings.TrimPrefix(c.dir, c.mod+string(filepath.Separator)))
 		}
-		dirs[c.temporal] = append(dirs[c.temporal], rel)
+		dirs[c.mod] = append(dirs[c.mod], rel)
 	}
-	t.Logf("%d Go code blocks: %d compiled (%d in the main module, %d in the temporal module), %d waiting for a package",
-		len(all), compiledBlocks, len(dirs[false]), len(dirs[true]), len(all)-compiledBlocks)
-	for _, inTemporal := range []bool{false, true} {
-		if len(dirs[inTemporal]) == 0 {
+	t.Logf("%d Go code blocks: %d compiled (%d in the main module, %d in the temporal module, %d in the genkit module), %d waiting for a package",
+		len(all), compiledBlocks, len(dirs[""]), len(dirs["temporal"]), len(dirs["genkit"]), len(all)-compiledBlocks)
+	for _, mod := range []string{"", "temporal", "genkit"} {
+		if len(dirs[mod]) == 0 {
 			continue
 		}
-		ov, err := json.Marshal(map[string]any{"Replace": overlay[inTemporal]})
+		ov, err := json.Marshal(map[string]any{"Replace": overlay[mod]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%v.json", inTemporal))
+		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%s.json", cmp.Or(mod, "main")))
 		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[inTemporal]...)...)
-		cmd.Dir = root
-		if inTemporal {
-			cmd.Dir = filepath.Join(root, "temporal")
-		}
+		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[mod]...)...)
+		cmd.Dir = filepath.Join(root, mod)
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
-		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[inTemporal]), time.Since(start).Round(time.Millisecond))
+		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[mod]), time.Since(start).Round(time.Millisecond))
 		if err != nil {
 			msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
 			t.Errorf("code blocks that do not compile (positions are the pages' lines; %s holds the generated files):\n%s", tmp, msg)

@@ -154,7 +154,13 @@ func TestApproval(t *testing.T) {
 
 			opt, err := tt.answer(tools, p)
 			require.NoError(t, err)
-			resp, err = generate(ctx, g, m, tools, ai.WithMessages(resp.History()...), opt)
+			// The history is stored as JSON and read back, as by an
+			// application that resumes in another process.
+			data, err := json.Marshal(resp.History())
+			require.NoError(t, err)
+			var history []*ai.Message
+			require.NoError(t, json.Unmarshal(data, &history))
+			resp, err = generate(ctx, g, m, tools, ai.WithMessages(history...), opt)
 			require.NoError(t, err)
 			assert.Equal(t, "done", resp.Text())
 			got := fm.toolResponses(t)
@@ -252,6 +258,26 @@ func TestTimeout(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "done", resp.Text())
 	assert.JSONEq(t, `{"error":"tool \"slow\" did not finish within 20ms"}`, fm.toolResponses(t)["call-0"])
+}
+
+// TestReporter checks that the progress a tool reports reaches the
+// reporter of the ctx given to Generate.
+func TestReporter(t *testing.T) {
+	g := genkit.Init(t.Context())
+	halfway := tool.NewFunc(&tool.Spec{ID: "halfway", Description: "Reports progress.", InputSchema: json.RawMessage(`{"type":"object"}`)},
+		func(ctx context.Context, _ struct{}) (struct{}, error) {
+			tool.Progress(ctx, 1, 2, "half")
+			return struct{}{}, nil
+		})
+	tools, err := toolgenkit.NewTools(tool.Toolset{"halfway": halfway}, nil)
+	require.NoError(t, err)
+	var got []tool.ProgressReport
+	ctx, stop := toolexec.WithReporter(t.Context(), toolexec.Reporter{Progress: func(p tool.ProgressReport) { got = append(got, p) }})
+	fm := &fakeModel{calls: []call{{"halfway", `{}`}}}
+	_, err = generate(ctx, g, fm.define(g, "test/fake"), tools, ai.WithPrompt("go"))
+	stop()
+	require.NoError(t, err)
+	assert.Equal(t, []tool.ProgressReport{{Progress: 1, Total: 2, Message: "half"}}, got)
 }
 
 // TestDefineTools registers the tools with Genkit, so that a Generate
