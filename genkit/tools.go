@@ -3,6 +3,7 @@ package genkit
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"time"
@@ -116,7 +117,7 @@ func newTools(set tool.Toolset, opts *Options, dynamic bool) ([]ai.Tool, error) 
 func newTool(key string, set tool.Toolset, exec *toolexec.ExecuteOptions, dynamic bool) (*Tool, error) {
 	spec := set[key].Spec()
 	if spec == nil {
-		return nil, fmt.Errorf("the tool has no Spec")
+		return nil, errors.New("the tool has no Spec")
 	}
 	input, err := schemaMap(spec.InputSchema)
 	if err != nil {
