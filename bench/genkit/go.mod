@@ -6,6 +6,7 @@ require (
 	github.com/firebase/genkit/go v1.4.0
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-go/toolgen/bench v0.0.0
+	github.com/toolgen-go/toolgen/genkit v0.0.0
 )
 
 require (
@@ -72,4 +73,5 @@ require (
 replace (
 	github.com/toolgen-go/toolgen => ../../
 	github.com/toolgen-go/toolgen/bench => ../
+	github.com/toolgen-go/toolgen/genkit => ../../genkit
 )
