@@ -47,6 +47,8 @@ var knownImports = map[string]string{
 	"worker":      "go.temporal.io/sdk/worker",
 	"workflow":    "go.temporal.io/sdk/workflow",
 	"jsonschema":  "github.com/invopop/jsonschema",
+	"gemini":      module + "/provider/gemini",
+	"genai":       "google.golang.org/genai",
 	"openaisdk":   "github.com/openai/openai-go/v3",
 	"anthropicsk": "github.com/anthropics/anthropic-sdk-go/v2",
 }
