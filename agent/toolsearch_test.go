@@ -12,7 +12,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic"
 	"github.com/toolgen-go/toolgen/provider/gemini"
 	"github.com/toolgen-go/toolgen/provider/openai"
 	"github.com/toolgen-go/toolgen/provider/providertest"
@@ -473,10 +472,6 @@ func TestToolSearchProviderRequests(t *testing.T) {
 		"openai": func() (*providertest.Server, llm.Model) {
 			srv := providertest.NewServer(t, githubTurns(true)...)
 			return srv, openai.Model("gpt-5.4", openai.WithBaseURL(srv.URL()), openai.WithAPIKey("test"))
-		},
-		"anthropic": func() (*providertest.Server, llm.Model) {
-			srv := providertest.NewServer(t, githubTurns(true)...)
-			return srv, anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(srv.URL()), anthropic.WithAPIKey("test"))
 		},
 		"gemini": func() (*providertest.Server, llm.Model) {
 			srv := providertest.NewServer(t, githubTurns(true)...)

@@ -12,6 +12,7 @@ import (
 	"go/parser"
 	"go/printer"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -51,6 +52,7 @@ var knownImports = map[string]string{
 	"genai":       "google.golang.org/genai",
 	"openaisdk":   "github.com/openai/openai-go/v3",
 	"anthropicsk": "github.com/anthropics/anthropic-sdk-go/v2",
+	"anthropic":   module + "/provider/anthropic",
 }
 
 // pendingPackages are packages that pages document before they exist in
@@ -60,6 +62,19 @@ var knownImports = map[string]string{
 var pendingPackages = []string{
 	module + "/provider",
 	module + "/provider/providertest",
+}
+
+// ownModules are toolgen's modules of their own, with the import paths
+// that place a block in one: a block is built in the module that can
+// import what it imports.
+var ownModules = []struct {
+	dir     string   // relative to the repository's root
+	imports []string // path prefixes
+}{
+	{"temporal", []string{module + "/temporal", "go.temporal.io"}},
+	{"provider/anthropic", []string{module + "/provider/anthropic", "github.com/anthropics/anthropic-sdk-go"}},
+	{"genkit", []string{module + "/genkit", "github.com/firebase/genkit/go"}},
+	{"eino", []string{module + "/eino", "github.com/cloudwego/eino"}},
 }
 
 // A block is one fenced Go code block of a page.
@@ -229,11 +244,11 @@ func (fx fixture) without(declared map[string]bool) string {
 // compiled is a block made into the source of a package.
 type compiled struct {
 	block
-	dir      string            // the package's directory, relative to the repository
-	files    map[string][]byte // file name → contents
-	temporal bool              // it imports the temporal module: build it there
-	skip     bool              // it imports a pending package that does not exist yet
-	why      string            // why it is skipped
+	dir   string            // the package's directory, relative to the repository
+	files map[string][]byte // file name → contents
+	mod   string            // the module it is built in: "" for the main module, else its directory
+	skip  bool              // it imports a pending package that does not exist yet
+	why   string            // why it is skipped
 }
 
 // build turns a block into a package's files. A block that starts with a
@@ -338,9 +353,11 @@ func (c compiled) finish(f *ast.File, n int) compiled {
 	}
 	for _, im := range f.Imports {
 		path := strings.Trim(im.Path.Value, `"`)
-		if path == module+"/temporal" || strings.HasPrefix(path, module+"/temporal/") || strings.HasPrefix(path, "go.temporal.io/") {
-			c.temporal = true
-			c.dir = filepath.Join("temporal", "docblocks", fmt.Sprintf("b%03d", n))
+		for _, m := range ownModules {
+			if slices.ContainsFunc(m.imports, func(p string) bool { return path == p || strings.HasPrefix(path, p+"/") }) {
+				c.mod = m.dir
+				c.dir = filepath.Join(filepath.FromSlash(m.dir), "docblocks", fmt.Sprintf("b%03d", n))
+			}
 		}
 		if slices.Contains(pendingPackages, path) && !hasGoFiles(strings.TrimPrefix(path, module+"/")) {
 			c.skip, c.why = true, path+" does not exist yet"
@@ -427,8 +444,8 @@ func lineDirective(path string, line int) string {
 }
 
 // TestCodeBlocks compiles every Go code block of README.md and docs/*.md:
-// one go build of the main module for all of them, and one of the
-// temporal module for the blocks that import it.
+// one go build of the main module for all of them, and one of each
+// module of its own (ownModules) for the blocks that import it.
 func TestCodeBlocks(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -465,8 +482,8 @@ func TestCodeBlocks(t *testing.T) {
 			os.RemoveAll(tmp)
 		}
 	})
-	overlay := map[bool]map[string]string{false: {}, true: {}}
-	dirs := map[bool][]string{}
+	overlay := map[string]map[string]string{}
+	dirs := map[string][]string{}
 	compiledBlocks := 0
 	for i, c := range all {
 		if c.skip {
@@ -474,41 +491,39 @@ func TestCodeBlocks(t *testing.T) {
 			continue
 		}
 		compiledBlocks++
+		if overlay[c.mod] == nil {
+			overlay[c.mod] = map[string]string{}
+		}
 		for name, data := range c.files {
 			real := filepath.Join(tmp, fmt.Sprintf("b%03d_%s", i+1, name))
 			if err := os.WriteFile(real, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			overlay[c.temporal][filepath.Join(root, c.dir, name)] = real
+			overlay[c.mod][filepath.Join(root, c.dir, name)] = real
 		}
-		rel := "./" + filepath.ToSlash(c.dir)
-		if c.temporal {
-			rel = "./" + filepath.ToSlash(strings.TrimPrefix(c.dir, "temporal"+string(filepath.Separator)))
-		}
-		dirs[c.temporal] = append(dirs[c.temporal], rel)
-	}
-	t.Logf("%d Go code blocks: %d compiled (%d in the main module, %d in the temporal module), %d waiting for a package",
-		len(all), compiledBlocks, len(dirs[false]), len(dirs[true]), len(all)-compiledBlocks)
-	for _, inTemporal := range []bool{false, true} {
-		if len(dirs[inTemporal]) == 0 {
-			continue
-		}
-		ov, err := json.Marshal(map[string]any{"Replace": overlay[inTemporal]})
+		rel, err := filepath.Rel(filepath.Join(root, filepath.FromSlash(c.mod)), filepath.Join(root, c.dir))
 		if err != nil {
 			t.Fatal(err)
 		}
-		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%v.json", inTemporal))
+		dirs[c.mod] = append(dirs[c.mod], "./"+filepath.ToSlash(rel))
+	}
+	t.Logf("%d Go code blocks: %d compiled (%d in the main module), %d waiting for a package",
+		len(all), compiledBlocks, len(dirs[""]), len(all)-compiledBlocks)
+	mods := slices.Sorted(maps.Keys(dirs))
+	for i, mod := range mods {
+		ov, err := json.Marshal(map[string]any{"Replace": overlay[mod]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%d.json", i))
 		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[inTemporal]...)...)
-		cmd.Dir = root
-		if inTemporal {
-			cmd.Dir = filepath.Join(root, "temporal")
-		}
+		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[mod]...)...)
+		cmd.Dir = filepath.Join(root, filepath.FromSlash(mod))
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
-		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[inTemporal]), time.Since(start).Round(time.Millisecond))
+		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[mod]), time.Since(start).Round(time.Millisecond))
 		if err != nil {
 			msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
 			t.Errorf("code blocks that do not compile (positions are the pages' lines; %s holds the generated files):\n%s", tmp, msg)

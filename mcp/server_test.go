@@ -402,6 +402,49 @@ func TestClientGoneMidCall(t *testing.T) {
 	assert.Equal(t, "still here", res.StructuredContent.(map[string]any)["text"])
 }
 
+// TestAddToolsToExistingServer adds a Toolset to a server that has a tool
+// the SDK reflects and a prompt of its own: the client sees all of them,
+// and both kinds of tool answer.
+func TestAddToolsToExistingServer(t *testing.T) {
+	type pingIn struct {
+		N int `json:"n"`
+	}
+	type pingOut struct {
+		Pong int `json:"pong"`
+	}
+	s := sdk.NewServer(&sdk.Implementation{Name: "existing", Version: "v1"}, nil)
+	sdk.AddTool(s, &sdk.Tool{Name: "ping", Description: "Pings."}, func(_ context.Context, _ *sdk.CallToolRequest, in pingIn) (*sdk.CallToolResult, pingOut, error) {
+		return nil, pingOut{Pong: in.N}, nil
+	})
+	s.AddPrompt(&sdk.Prompt{Name: "greet"}, func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
+		return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "hi"}}}}, nil
+	})
+	require.NoError(t, mcp.AddTools(s, testTools(t), nil))
+
+	cs := connectServer(t, s)
+	list, err := cs.ListTools(t.Context(), nil)
+	require.NoError(t, err)
+	var names []string
+	for _, tl := range list.Tools {
+		names = append(names, tl.Name)
+	}
+	assert.Subset(t, names, append(testTools(t).Keys(), "ping"))
+	prompts, err := cs.ListPrompts(t.Context(), nil)
+	require.NoError(t, err)
+	require.Len(t, prompts.Prompts, 1)
+
+	res, err := call(t, cs, "ping", `{"n":3}`)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"pong": float64(3)}, res.StructuredContent)
+	res, err = call(t, cs, "echo", `{"text":"mounted"}`)
+	require.NoError(t, err)
+	assert.Equal(t, "mounted", res.StructuredContent.(map[string]any)["text"])
+	res, err = call(t, cs, "echo", `{"text":7}`)
+	require.NoError(t, err)
+	require.True(t, res.IsError)
+	assert.Contains(t, res.Content[0].(*sdk.TextContent).Text, `invalid arguments for tool "echo"`)
+}
+
 func TestAddToolsErrors(t *testing.T) {
 	bad := tool.NewFunc(&tool.Spec{ID: "bad", Description: "Bad.", InputSchema: json.RawMessage(`{"type":"string"}`)},
 		func(context.Context, echoIn) (echoOut, error) { return echoOut{}, nil })

@@ -12,7 +12,6 @@ import (
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	"github.com/toolgen-go/toolgen/provider/anthropic"
 	"github.com/toolgen-go/toolgen/provider/gemini"
 	"github.com/toolgen-go/toolgen/provider/openai"
 	"github.com/toolgen-go/toolgen/provider/providertest"
@@ -28,7 +27,7 @@ func clearEnv(t *testing.T) {
 
 // TestProviders: importing the adapters registers their providers.
 func TestProviders(t *testing.T) {
-	assert.Equal(t, []string{"anthropic", "google", "ollama", "openai", "openai-responses"}, provider.Providers())
+	assert.Equal(t, []string{"google", "ollama", "openai", "openai-responses"}, provider.Providers())
 }
 
 func TestOpen(t *testing.T) {
@@ -40,11 +39,6 @@ func TestOpen(t *testing.T) {
 	require.NoError(t, err)
 	require.IsType(t, &openai.ChatModel{}, m)
 	assert.Equal(t, "gpt-5.4", m.(*openai.ChatModel).ID())
-
-	m, err = provider.Open("anthropic/claude-sonnet-4-5")
-	require.NoError(t, err)
-	require.IsType(t, &anthropic.MessagesModel{}, m)
-	assert.Equal(t, "claude-sonnet-4-5", m.(*anthropic.MessagesModel).ID())
 
 	t.Setenv("GEMINI_API_KEY", "gemini-test")
 	m, err = provider.Open("google/gemini-2.5-flash")
@@ -72,7 +66,6 @@ func TestOpenWithoutKey(t *testing.T) {
 	}{
 		{"openai/gpt-5.4", openai.ErrNoAPIKey, `provider: "openai/gpt-5.4": openai: no API key: set OPENAI_API_KEY`},
 		{"openai-responses/gpt-5.4", openai.ErrNoAPIKey, `set OPENAI_API_KEY`},
-		{"anthropic/claude-sonnet-4-5", anthropic.ErrNoAPIKey, `set ANTHROPIC_API_KEY`},
 		{"google/gemini-2.5-flash", gemini.ErrNoAPIKey, `provider: "google/gemini-2.5-flash": gemini: no API key: set GEMINI_API_KEY or GOOGLE_API_KEY`},
 	} {
 		t.Run(tc.in, func(t *testing.T) {
@@ -85,7 +78,7 @@ func TestOpenWithoutKey(t *testing.T) {
 	}
 	_, err := provider.Open("gemini/gemini-2.5-pro")
 	assert.ErrorIs(t, err, provider.ErrUnknownProvider)
-	assert.ErrorContains(t, err, `unknown provider "gemini" (registered: anthropic, google, ollama, openai, openai-responses); did you mean google/…?`)
+	assert.ErrorContains(t, err, `unknown provider "gemini" (registered: google, ollama, openai, openai-responses); did you mean google/…?`)
 }
 
 // TestOllama checks that an ollama model needs no key and talks to the

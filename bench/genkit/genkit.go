@@ -1,6 +1,7 @@
 // Package genkit measures github.com/firebase/genkit/go beside toolgen. It is
-// its own module: genkit v1.4.0 does not build with the invopop/jsonschema
-// version toolgen requires (see go.mod), so it cannot join bench/.
+// a module of its own so that bench/ does not require Genkit and its
+// dependencies; it needs no replace directive but toolgen's own (see
+// docs/stacks.md).
 package genkit
 
 import (

@@ -28,7 +28,7 @@ require (
 	github.com/google/jsonschema-go v0.4.3 // indirect
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/goph/emperror v0.17.2 // indirect
-	github.com/invopop/jsonschema v0.14.0 // indirect
+	github.com/invopop/jsonschema v0.13.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
 	github.com/mailru/easyjson v0.9.0 // indirect
@@ -70,12 +70,6 @@ require (
 )
 
 replace (
-	// genkit v1.4.0 needs github.com/google/dotprompt/go, which does not
-	// compile with invopop/jsonschema v0.14.0 (the version toolgen requires:
-	// it moved from wk8/go-ordered-map to pb33f/ordered-map). Nothing this
-	// module builds from toolgen (its runtime and generated code) uses
-	// invopop, so v0.13.0, genkit's own requirement, is safe here.
-	github.com/invopop/jsonschema => github.com/invopop/jsonschema v0.13.0
 	github.com/toolgen-go/toolgen => ../../
 	github.com/toolgen-go/toolgen/bench => ../
 )

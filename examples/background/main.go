@@ -11,8 +11,7 @@
 //
 // By default it runs offline on a scripted model. The -model flag, or
 // $TOOLGEN_MODEL, runs it on a real model instead, named as
-// provider.Open wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
-// ollama/llama3.2.
+// provider.Open wants it: openai/gpt-5.4, ollama/llama3.2.
 package main
 
 import (
@@ -28,9 +27,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -38,7 +36,7 @@ const prompt = "Research sea otters for me, and tell me something about them whi
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
 	model, err := chooseModel(*name, os.Stderr)
 	if err == nil {
@@ -56,7 +54,7 @@ func main() {
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "background: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+			"such as openai/gpt-5.4 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
 	return provider.Open(name)

@@ -24,7 +24,6 @@
 // wants it:
 //
 //	go run ./examples/chat -model openai/gpt-5.4               # $OPENAI_API_KEY
-//	go run ./examples/chat -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
 //	go run ./examples/chat -model ollama/llama3.2              # $OLLAMA_HOST
 package main
 
@@ -42,9 +41,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/uistream"
 )
 
@@ -54,7 +52,7 @@ var indexHTML []byte
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "the address to listen on")
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
 	if err := run(*addr, *name, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "chat:", err)
@@ -85,7 +83,7 @@ func run(addr, modelName string, stdout, stderr io.Writer) error {
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "chat: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+			"such as openai/gpt-5.4 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
 	return provider.Open(name)

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/llm"
-	"github.com/toolgen-go/toolgen/provider/anthropic"
 	"github.com/toolgen-go/toolgen/provider/gemini"
 	"github.com/toolgen-go/toolgen/provider/openai"
 	"github.com/toolgen-go/toolgen/provider/providertest"
@@ -39,16 +38,6 @@ func TestReportOnEachProvider(t *testing.T) {
 				return openai.Responses("gpt-5.4", openai.WithBaseURL(url), openai.WithAPIKey("test"))
 			},
 			func(b map[string]any) string { return at(b, "text", "format", "name") }},
-		{"anthropic native", true,
-			func(url string) llm.Model {
-				return anthropic.Model("claude-sonnet-4-5", anthropic.WithBaseURL(url), anthropic.WithAPIKey("test"))
-			},
-			func(b map[string]any) string { return at(b, "output_config", "format", "type") }},
-		{"anthropic forced tool", false,
-			func(url string) llm.Model {
-				return anthropic.Model("claude-3-7-sonnet-latest", anthropic.WithBaseURL(url), anthropic.WithAPIKey("test"))
-			},
-			func(b map[string]any) string { return at(b, "tool_choice", "name") }},
 		{"gemini 3", true,
 			func(url string) llm.Model {
 				return gemini.Model("gemini-3-flash-preview", gemini.WithBaseURL(url), gemini.WithAPIKey("test"))

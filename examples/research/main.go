@@ -17,8 +17,7 @@
 // run is printed on one line: its type, the tool's name and the payload.
 //
 // The -model flag, or $TOOLGEN_MODEL, runs it on a real model instead, named
-// as provider.Open wants it: openai/gpt-5.4, anthropic/claude-sonnet-4-5,
-// ollama/llama3.2, or openai/<model> with $OPENAI_BASE_URL for any
+// as provider.Open wants it: openai/gpt-5.4, ollama/llama3.2, or openai/<model> with $OPENAI_BASE_URL for any
 // OpenAI-compatible server.
 package main
 
@@ -33,9 +32,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -43,7 +41,7 @@ const prompt = "What should I know about Go iterators? Cite your sources."
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
 	model, err := chooseModel(*name, os.Stderr)
 	if err == nil {
@@ -61,7 +59,7 @@ func main() {
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "research: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+			"such as openai/gpt-5.4 or ollama/llama3.2")
 		return offlineModel(), nil
 	}
 	return provider.Open(name)

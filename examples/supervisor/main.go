@@ -16,7 +16,7 @@
 //
 // The -model flag, or $TOOLGEN_MODEL, runs both agents on a real model
 // instead, named as provider.Open wants it: openai/gpt-5.4,
-// anthropic/claude-sonnet-4-5, ollama/llama3.2, or openai/<model> with
+// ollama/llama3.2, or openai/<model> with
 // $OPENAI_BASE_URL for any OpenAI-compatible server.
 package main
 
@@ -32,9 +32,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -47,7 +46,7 @@ const draft = "Go 1.23 lets for-range loops range over functions, with iter.Seq 
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model of both agents, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else offline scripted models)`)
+		`the model of both agents, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else offline scripted models)`)
 	flag.Parse()
 	supervisorModel, writerModel, err := chooseModels(*name, os.Stderr)
 	if err == nil {
@@ -65,7 +64,7 @@ func main() {
 func chooseModels(name string, stderr io.Writer) (supervisor, writer llm.Model, err error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "supervisor: running on offline scripted models; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5 or ollama/llama3.2")
+			"such as openai/gpt-5.4 or ollama/llama3.2")
 		s, w := offlineModels()
 		return s, w, nil
 	}

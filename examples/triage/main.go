@@ -9,7 +9,7 @@
 // budget (the offline model reports 1,200 tokens a step, so -budget 2000
 // ends the run before the ticket). The -model flag, or $TOOLGEN_MODEL, runs
 // it on a real model instead, named as provider.Open wants it:
-// openai/gpt-5.4, anthropic/claude-sonnet-4-5, ollama/llama3.2.
+// openai/gpt-5.4, ollama/llama3.2.
 package main
 
 import (
@@ -23,9 +23,8 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
@@ -33,7 +32,7 @@ const prompt = "Checkout is slow for customers. Find out why and file a ticket."
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	budget := flag.Int("budget", 20000, "the run's token budget")
 	flag.Parse()
 	model, err := chooseModel(*name, os.Stderr)

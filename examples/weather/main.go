@@ -16,7 +16,6 @@
 // as provider.Open wants it:
 //
 //	go run ./examples/weather -model openai/gpt-5.4               # $OPENAI_API_KEY
-//	go run ./examples/weather -model anthropic/claude-sonnet-4-5  # $ANTHROPIC_API_KEY
 //	go run ./examples/weather -model google/gemini-2.5-flash      # $GEMINI_API_KEY
 //	go run ./examples/weather -model ollama/llama3.2              # $OLLAMA_HOST, default localhost:11434
 //	OPENAI_BASE_URL=http://localhost:8000/v1 go run ./examples/weather -model openai/<model>
@@ -47,9 +46,8 @@ import (
 	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
-	_ "github.com/toolgen-go/toolgen/provider/anthropic" // registers "anthropic"
-	_ "github.com/toolgen-go/toolgen/provider/gemini"    // registers "google"
-	_ "github.com/toolgen-go/toolgen/provider/openai"    // registers "openai", "openai-responses" and "ollama"
+	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
+	_ "github.com/toolgen-go/toolgen/provider/openai" // registers "openai", "openai-responses" and "ollama"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool"
 )
@@ -58,7 +56,7 @@ const prompt = "What's the weather in Paris, and any hazards in Tokyo?"
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
-		`the model, such as "openai/gpt-5.4", "anthropic/claude-sonnet-4-5", "google/gemini-2.5-flash" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
+		`the model, such as "openai/gpt-5.4", "google/gemini-2.5-flash" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
 	model, err := chooseModel(*name, os.Stderr)
 	if err == nil {
@@ -76,7 +74,7 @@ func main() {
 func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 	if name == "" {
 		fmt.Fprintln(stderr, "weather: running on an offline scripted model; for a real one, pass -model (or set TOOLGEN_MODEL) "+
-			"such as openai/gpt-5.4, anthropic/claude-sonnet-4-5, google/gemini-2.5-flash or ollama/llama3.2")
+			"such as openai/gpt-5.4, google/gemini-2.5-flash or ollama/llama3.2")
 		return offlineModel(), nil
 	}
 	return provider.Open(name)

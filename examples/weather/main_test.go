@@ -133,63 +133,6 @@ func TestRunOnOpenAIFake(t *testing.T) {
 		{"type":"image_url","image_url":{"url":"`+icon+`"}}]`, string(msgs[6].Content))
 }
 
-// TestRunOnAnthropicFake runs the example through the Anthropic SDK, as
-// -model anthropic/… with $ANTHROPIC_BASE_URL does, against a fake
-// Messages server that plays the offline turns.
-func TestRunOnAnthropicFake(t *testing.T) {
-	srv := providertest.NewServer(t, offlineTurns()...)
-	t.Setenv("ANTHROPIC_BASE_URL", srv.URL())
-	t.Setenv("ANTHROPIC_API_KEY", "test")
-	model, err := chooseModel("anthropic/claude-sonnet-4-5", io.Discard)
-	require.NoError(t, err)
-
-	var out bytes.Buffer
-	require.NoError(t, run(checked(t), &out, prompt, model))
-	assertOutput(t, out.String())
-
-	reqs := srv.Requests()
-	require.Len(t, reqs, 2)
-	for _, r := range reqs {
-		assert.Equal(t, "/v1/messages", r.Path)
-		assert.True(t, r.Stream, "the example streams")
-	}
-	// The second request carries the tool results as the model-output hook
-	// shaped them: the short text and the icon for Paris, an error for
-	// Atlantis.
-	type block struct {
-		Type      string          `json:"type"`
-		ToolUseID string          `json:"tool_use_id"`
-		IsError   bool            `json:"is_error"`
-		Content   json.RawMessage `json:"content"`
-	}
-	var second struct {
-		Messages []struct {
-			Role    string  `json:"role"`
-			Content []block `json:"content"`
-		} `json:"messages"`
-	}
-	require.NoError(t, reqs[1].Decode(&second))
-	require.Len(t, second.Messages, 3)
-	assert.Len(t, second.Messages[1].Content, 3, "three tool_use blocks")
-	results := second.Messages[2]
-	assert.Equal(t, "user", results.Role)
-	require.Len(t, results.Content, 3)
-	byID := map[string]block{}
-	for _, b := range results.Content {
-		assert.Equal(t, "tool_result", b.Type)
-		byID[b.ToolUseID] = b
-	}
-	assert.False(t, byID["toolu_1"].IsError)
-	assert.JSONEq(t, `[
-		{"type":"text","text":"`+parisForModel+`"},
-		{"type":"image","source":{"type":"url","url":"`+icon+`"}}]`, string(byID["toolu_1"].Content))
-	assert.True(t, byID["toolu_2"].IsError)
-	assert.Contains(t, string(byID["toolu_2"].Content), `location \"Atlantis\" not found`)
-	assert.False(t, byID["toolu_3"].IsError)
-	assert.Contains(t, string(byID["toolu_3"].Content), `heat`)
-	assert.NotContains(t, string(reqs[1].Body), "LFPG-07")
-}
-
 // TestRunOnGeminiFake runs the example through the genai SDK, as
 // -model google/… with $GOOGLE_GEMINI_BASE_URL does, against a fake Gemini
 // API that plays the offline turns and, like Gemini 3, signs the first call

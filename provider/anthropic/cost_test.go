@@ -1,21 +1,20 @@
 package anthropic
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // Anthropic's prices of cached input, relative to the base input price.
@@ -72,25 +71,39 @@ func withoutMarks(t *testing.T, body []byte) []byte {
 	return out
 }
 
-// runWeather runs examples/weather as `go run ./examples/weather -model
-// anthropic/claude-sonnet-4-5`, its real agent, tools and hooks on this
-// adapter and the SDK, against the fake server playing turns with a
-// simulated prompt cache of Sonnet 4.5's minimum, and returns the request
-// bodies and the usage the server reported.
-func runWeather(t *testing.T, goTool string, turns []scripted.Turn) ([][]byte, []providertest.CacheUsage) {
+// weatherAgent is examples/weather's agent on model: its instructions and
+// its two tools, with their hooks.
+func weatherAgent(model llm.Model) *agent.Agent {
+	return &agent.Agent{
+		ID:   "weather-agent",
+		Name: "Weather Agent",
+		Instructions: "You are a helpful weather assistant that provides accurate weather information. " +
+			"Always ask for a location if none is provided. Use weatherTool for current weather and hazardsTool for warnings.",
+		Model: model,
+		Tools: tool.Toolset{"weatherTool": weather.GetWeatherTool(), "hazardsTool": weather.GetHazardsTool()},
+	}
+}
+
+// runWeather runs examples/weather's agent, tools and hooks on this
+// adapter and the SDK, streaming as the example does, against the fake
+// server playing turns with a simulated prompt cache of Sonnet 4.5's
+// minimum, and returns the request bodies and the usage the server
+// reported.
+func runWeather(t *testing.T, turns []scripted.Turn) ([][]byte, []providertest.CacheUsage) {
 	t.Helper()
 	srv := providertest.NewServer(t, turns...)
 	cache := providertest.NewPromptCache(providertest.MinCacheTokensSonnet)
 	srv.CachePrompts(cache)
 
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, goTool, "run", "./examples/weather", "-model", "anthropic/claude-sonnet-4-5")
-	cmd.Dir = "../.."
-	cmd.Env = append(os.Environ(), "ANTHROPIC_BASE_URL="+srv.URL(), "ANTHROPIC_API_KEY=test", "ANTHROPIC_AUTH_TOKEN=", "TOOLGEN_MODEL=")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	require.Contains(t, string(out), turns[len(turns)-1].Text+"\n", "the run got to its answer")
+	model := Model("claude-sonnet-4-5", WithBaseURL(srv.URL()), WithAPIKey("test"))
+	var text strings.Builder
+	for ev, err := range weatherAgent(model).Stream(t.Context(), "What's the weather in Paris, and any hazards in Tokyo?") {
+		require.NoError(t, err)
+		if ev.Type == agent.EventTextDelta {
+			text.WriteString(ev.Text)
+		}
+	}
+	require.Contains(t, text.String(), turns[len(turns)-1].Text, "the run got to its answer")
 
 	var bodies [][]byte
 	for _, r := range srv.Requests() {
@@ -135,13 +148,6 @@ func price(t *testing.T, bodies [][]byte, minTokens int, bytesPerToken float64) 
 // and 5 bytes a token, and at the other models' minimums. The figures are
 // in BENCHMARKS.md; run with -v to print them.
 func TestCachingCost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs examples/weather")
-	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command to run examples/weather with")
-	}
 	var b strings.Builder
 	report := func(name string, bodies [][]byte, log []providertest.CacheUsage) (saving float64) {
 		fmt.Fprintf(&b, "%s, claude-sonnet-4-5 (cache minimum %d tokens), estimated tokens:\n", name, providertest.MinCacheTokensSonnet)
@@ -177,7 +183,7 @@ func TestCachingCost(t *testing.T) {
 		return saving
 	}
 
-	bodies, log := runWeather(t, goTool, weatherSteps())
+	bodies, log := runWeather(t, weatherSteps())
 	saving := report("examples/weather, 5 steps (the agent's step limit)", bodies, log)
 	t.Log("\n" + b.String())
 

@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 )
@@ -78,31 +77,11 @@ func TestPromptCache(t *testing.T) {
 	})
 }
 
-// TestServerCachePrompts checks the usage the server reports with a
-// simulated cache, through the SDK, and its answer to too many marks.
-func TestServerCachePrompts(t *testing.T) {
-	srv := providertest.NewServer(t, scripted.Text("one"), scripted.Text("two"))
-	cache := providertest.NewPromptCache(0)
-	srv.CachePrompts(cache)
-	m := model(providertest.AnthropicMessages, srv)
-	req := &llm.Request{Messages: []llm.Message{llm.SystemMessage("Be brief."), llm.UserMessage("hi")}}
-	res, err := m.Generate(t.Context(), req)
-	require.NoError(t, err)
-	u := cache.Log()[0]
-	assert.Equal(t, llm.Usage{InputTokens: u.Total(), OutputTokens: 2, TotalTokens: u.Total() + 2, CacheWriteTokens: u.CacheWriteTokens}, res.Usage)
-	assert.Positive(t, u.CacheWriteTokens)
-
-	req.Messages = append(req.Messages, res.Message, llm.UserMessage("again"))
-	res, err = llm.CollectStream(m.Stream(t.Context(), req), nil)
-	require.NoError(t, err)
-	u = cache.Log()[1]
-	assert.Equal(t, llm.Usage{InputTokens: u.Total(), OutputTokens: 2, TotalTokens: u.Total() + 2,
-		CachedInputTokens: u.CacheReadTokens, CacheWriteTokens: u.CacheWriteTokens}, res.Usage)
-	assert.Equal(t, cache.Log()[0].Total(), u.CacheReadTokens)
-	assert.Equal(t, 0, srv.Remaining())
-
-	// Too many marks: the API's 400, and no turn consumed.
-	srv.Append(scripted.Text("three"))
+// TestServerTooManyMarks: a Messages request with more than four cache
+// marks gets the API's 400, and consumes no turn.
+func TestServerTooManyMarks(t *testing.T) {
+	srv := providertest.NewServer(t, scripted.Text("one"))
+	srv.CachePrompts(providertest.NewPromptCache(0))
 	status, body := post(t, srv, "v1/messages", string(marked(6, 0, 1, 2, 3, 4)))
 	assert.Equal(t, http.StatusBadRequest, status)
 	assert.Contains(t, body, "A maximum of 4 blocks with cache_control may be provided. Found 5.")
