@@ -335,15 +335,9 @@ func activeTools(plan StepPlan) (tool.Toolset, []llm.ToolDefinition, error) {
 	keys := active.Keys()
 	defs := make([]llm.ToolDefinition, len(keys))
 	for i, k := range keys {
-		defs[i] = definition(k, active[k])
+		defs[i] = toolexec.Definition(k, active[k])
 	}
 	return active, defs, nil
-}
-
-// definition is what the model is told of tool t, whose key is key.
-func definition(key string, t tool.Tool) llm.ToolDefinition {
-	s := t.Spec()
-	return llm.ToolDefinition{Name: key, Description: s.Description, InputSchema: s.InputSchema, Strict: s.Strict}
 }
 
 // dispatched is what came of a step's tool calls.

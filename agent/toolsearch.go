@@ -210,7 +210,7 @@ func newToolSearch(ts *ToolSearch, tools tool.Toolset) (*toolSearch, tool.Toolse
 		if _, ok := meta[k]; ok {
 			return nil, nil, fmt.Errorf("tool search: library tool key %q is the key of the search's own tool", k)
 		}
-		s.defs = append(s.defs, definition(k, ts.Tools[k]))
+		s.defs = append(s.defs, toolexec.Definition(k, ts.Tools[k]))
 	}
 	return s, meta, nil
 }

@@ -51,6 +51,8 @@ var knownImports = map[string]string{
 	"genkit":      "github.com/firebase/genkit/go/genkit",
 	"ai":          "github.com/firebase/genkit/go/ai",
 	"jsonschema":  "github.com/invopop/jsonschema",
+	"gemini":      module + "/provider/gemini",
+	"genai":       "google.golang.org/genai",
 	"openaisdk":   "github.com/openai/openai-go/v3",
 	"anthropicsk": "github.com/anthropics/anthropic-sdk-go/v2",
 	"anthropic":   module + "/provider/anthropic",

@@ -17,7 +17,12 @@
 // errors.As finds the SDK's *Error in the errors that remain. Requests
 // carry prompt-cache marks unless [WithoutPromptCaching] says otherwise.
 //
-// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
+// A program that calls anthropic-sdk-go in a loop of its own declares a
+// tool set with [Tools] and runs the model's tool_use blocks with
+// [RunToolCalls], which returns the user message to send next.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md and,
+// for a loop of your own, https://github.com/toolgen-go/toolgen/blob/main/docs/own-loop.md.
 package anthropic
 
 import (

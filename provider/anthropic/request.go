@@ -51,15 +51,11 @@ func (m *MessagesModel) params(req *llm.Request) (sdk.MessageNewParams, error) {
 		built = append(built, turn{user: t.Role != llm.RoleAssistant, blocks: blocks})
 	}
 	for _, t := range req.Tools {
-		sch, err := inputSchema(t.InputSchema)
+		tool, err := toolParam(t)
 		if err != nil {
-			return p, fmt.Errorf("anthropic: tool %s: %w", t.Name, err)
+			return p, err
 		}
-		tool := sdk.ToolParam{Name: t.Name, InputSchema: sch}
-		if t.Description != "" {
-			tool.Description = sdk.String(t.Description)
-		}
-		p.Tools = append(p.Tools, sdk.ToolUnionParam{OfTool: &tool})
+		p.Tools = append(p.Tools, tool)
 	}
 	choice := req.ToolChoice
 	if name := m.formatTool(req); name != "" {
@@ -167,6 +163,20 @@ func continuation(req *llm.Request, paused llm.Message) *llm.Request {
 	next := *req
 	next.Messages = append(slices.Clip(req.Messages), paused)
 	return &next
+}
+
+// toolParam converts a tool definition to a client tool, its input schema
+// in the Anthropic dialect.
+func toolParam(t llm.ToolDefinition) (sdk.ToolUnionParam, error) {
+	sch, err := inputSchema(t.InputSchema)
+	if err != nil {
+		return sdk.ToolUnionParam{}, fmt.Errorf("anthropic: tool %s: %w", t.Name, err)
+	}
+	tool := sdk.ToolParam{Name: t.Name, InputSchema: sch}
+	if t.Description != "" {
+		tool.Description = sdk.String(t.Description)
+	}
+	return sdk.ToolUnionParam{OfTool: &tool}, nil
 }
 
 // inputSchema converts a tool's input schema to the Anthropic dialect. The

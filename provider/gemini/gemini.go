@@ -24,7 +24,12 @@
 // instead of 35 MB for examples/weather, stripped). A program that does
 // not import it links neither.
 //
-// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
+// A program that calls the genai SDK in a loop of its own declares a tool
+// set with [Tools] and runs the model's calls with [RunToolCalls], which
+// returns the content to send next.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md and,
+// for a loop of your own, https://github.com/toolgen-go/toolgen/blob/main/docs/own-loop.md.
 package gemini
 
 import (

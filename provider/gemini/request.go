@@ -57,15 +57,11 @@ func (m *GenerativeModel) params(req *llm.Request) ([]*genai.Content, *genai.Gen
 	}
 
 	if len(req.Tools) > 0 {
-		decls := make([]*genai.FunctionDeclaration, 0, len(req.Tools))
-		for _, t := range req.Tools {
-			params, err := parameters(t.InputSchema)
-			if err != nil {
-				return nil, nil, fmt.Errorf("gemini: tool %s: %w", t.Name, err)
-			}
-			decls = append(decls, &genai.FunctionDeclaration{Name: t.Name, Description: t.Description, Parameters: params})
+		ft, err := functionTool(req.Tools)
+		if err != nil {
+			return nil, nil, err
 		}
-		gc.Tools = []*genai.Tool{{FunctionDeclarations: decls}}
+		gc.Tools = []*genai.Tool{ft}
 		var fc *genai.FunctionCallingConfig
 		switch req.ToolChoice.Mode {
 		case "":
@@ -107,6 +103,20 @@ func (m *GenerativeModel) params(req *llm.Request) ([]*genai.Content, *genai.Gen
 		gc.HTTPOptions = &genai.HTTPOptions{ExtraBody: extra}
 	}
 	return contents, gc, nil
+}
+
+// functionTool converts tool definitions to one tool of function
+// declarations.
+func functionTool(defs []llm.ToolDefinition) (*genai.Tool, error) {
+	decls := make([]*genai.FunctionDeclaration, 0, len(defs))
+	for _, t := range defs {
+		params, err := parameters(t.InputSchema)
+		if err != nil {
+			return nil, fmt.Errorf("gemini: tool %s: %w", t.Name, err)
+		}
+		decls = append(decls, &genai.FunctionDeclaration{Name: t.Name, Description: t.Description, Parameters: params})
+	}
+	return &genai.Tool{FunctionDeclarations: decls}, nil
 }
 
 // skipSignature is the thought signature Google documents for function

@@ -18,7 +18,13 @@
 // ([WithMaxRetries]); errors.As finds the SDK's *Error in the errors that
 // remain.
 //
-// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
+// A program that calls openai-go in a loop of its own declares a tool set
+// with [ChatTools] or [ResponsesTools] and runs the model's calls with
+// [RunChatToolCalls] or [RunResponsesToolCalls], which return the SDK's
+// own values to send next.
+//
+// See https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md and,
+// for a loop of your own, https://github.com/toolgen-go/toolgen/blob/main/docs/own-loop.md.
 package openai
 
 import (

@@ -26,18 +26,11 @@ func (m *ChatModel) params(req *llm.Request, stream bool) (oai.ChatCompletionNew
 		p.Messages = append(p.Messages, conv...)
 	}
 	for _, t := range req.Tools {
-		params, err := toolParameters(t)
+		ct, err := chatTool(t)
 		if err != nil {
 			return p, err
 		}
-		fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
-		if t.Description != "" {
-			fn.Description = oai.String(t.Description)
-		}
-		if t.Strict {
-			fn.Strict = oai.Bool(true)
-		}
-		p.Tools = append(p.Tools, oai.ChatCompletionFunctionTool(fn))
+		p.Tools = append(p.Tools, ct)
 	}
 	if len(p.Tools) > 0 {
 		switch req.ToolChoice.Mode {
@@ -249,16 +242,11 @@ func (m *ResponsesModel) params(req *llm.Request) (responses.ResponseNewParams, 
 	}
 	p.Input.OfInputItemList = input
 	for _, t := range req.Tools {
-		params, err := toolParameters(t)
+		rt, err := responsesTool(t)
 		if err != nil {
 			return p, err
 		}
-		// The Responses API makes function tools strict unless told not to.
-		fn := responses.FunctionToolParam{Name: t.Name, Parameters: params, Strict: oai.Bool(t.Strict)}
-		if t.Description != "" {
-			fn.Description = oai.String(t.Description)
-		}
-		p.Tools = append(p.Tools, responses.ToolUnionParam{OfFunction: &fn})
+		p.Tools = append(p.Tools, rt)
 	}
 	if len(p.Tools) > 0 {
 		switch req.ToolChoice.Mode {
@@ -545,6 +533,38 @@ func setProviderOptions(p interface{ SetExtraFields(map[string]any) }, po map[st
 		p.SetExtraFields(extra)
 	}
 	return nil
+}
+
+// chatTool converts a tool definition to a Chat Completions function
+// tool, "strict": true for a strict tool and left out otherwise.
+func chatTool(t llm.ToolDefinition) (oai.ChatCompletionToolUnionParam, error) {
+	params, err := toolParameters(t)
+	if err != nil {
+		return oai.ChatCompletionToolUnionParam{}, err
+	}
+	fn := shared.FunctionDefinitionParam{Name: t.Name, Parameters: params}
+	if t.Description != "" {
+		fn.Description = oai.String(t.Description)
+	}
+	if t.Strict {
+		fn.Strict = oai.Bool(true)
+	}
+	return oai.ChatCompletionFunctionTool(fn), nil
+}
+
+// responsesTool converts a tool definition to a Responses API function
+// tool, "strict" always set: the API makes function tools strict unless
+// told not to.
+func responsesTool(t llm.ToolDefinition) (responses.ToolUnionParam, error) {
+	params, err := toolParameters(t)
+	if err != nil {
+		return responses.ToolUnionParam{}, err
+	}
+	fn := responses.FunctionToolParam{Name: t.Name, Parameters: params, Strict: oai.Bool(t.Strict)}
+	if t.Description != "" {
+		fn.Description = oai.String(t.Description)
+	}
+	return responses.ToolUnionParam{OfFunction: &fn}, nil
 }
 
 // toolParameters returns the parameters of a function tool: its input

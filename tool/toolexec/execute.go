@@ -100,6 +100,28 @@ func Execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	return o, nil
 }
 
+// ExecuteAll runs calls one after another, in order, with [Execute], and
+// returns their outcomes in call order. An error of Execute (Approve
+// failed, or ctx ended) stops it: the outcomes of the calls before are
+// returned with it, and the calls after are not run.
+func ExecuteAll(ctx context.Context, set tool.Toolset, calls []ToolCall, opts *ExecuteOptions) ([]Outcome, error) {
+	out := make([]Outcome, 0, len(calls))
+	for i, c := range calls {
+		o, err := Execute(ctx, set, c, opts)
+		if err != nil {
+			return out, fmt.Errorf("tool call %d (%s): %w", i, c.Name, err)
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Result is the outcome as a tool result for the model: the call's id and
+// name, and Model.
+func (o Outcome) Result() llm.ToolResult {
+	return llm.ToolResult{ToolCallID: o.Call.ID, ToolName: o.Call.Name, Output: o.Model}
+}
+
 // approve asks approveFn about a call that needs approval. The *Error is
 // the model's to read; the error is the host's.
 func approve(ctx context.Context, call ToolCall, t tool.Tool, inv tool.Invocation, approveFn func(context.Context, ApprovalRequest) (bool, error)) (*Error, error) {

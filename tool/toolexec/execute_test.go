@@ -115,3 +115,64 @@ func TestExecuteHostErrors(t *testing.T) {
 	_, err = toolexec.Execute(ctx, greetSet(), call, nil)
 	require.ErrorIs(t, err, context.Canceled)
 }
+
+func TestExecuteAll(t *testing.T) {
+	calls := []toolexec.ToolCall{
+		{ID: "c1", Name: "greet", Arguments: json.RawMessage(`{"name":"Ada"}`)},
+		{ID: "c2", Name: "fail", Arguments: json.RawMessage(`{"name":"Ada"}`)},
+		{ID: "c3", Name: "guarded", Arguments: json.RawMessage(`{"name":"Bob"}`)},
+	}
+	var order []string
+	opts := &toolexec.ExecuteOptions{Approve: func(_ context.Context, req toolexec.ApprovalRequest) (bool, error) {
+		order = append(order, req.ToolCallID)
+		return true, nil
+	}}
+	outs, err := toolexec.ExecuteAll(context.Background(), greetSet(), calls, opts)
+	require.NoError(t, err)
+	require.Len(t, outs, 3)
+	assert.Equal(t, []string{"c3"}, order)
+	assert.Equal(t, llm.ToolResult{ToolCallID: "c1", ToolName: "greet", Output: llm.JSONOutput(json.RawMessage(`{"text":"hello Ada","call":"greet/c1"}`))}, outs[0].Result())
+	assert.Equal(t, llm.ToolResult{ToolCallID: "c2", ToolName: "fail", Output: llm.ErrorOutput(`tool "fail" failed: the directory is down`)}, outs[1].Result())
+	assert.True(t, outs[1].Result().IsError())
+	assert.Equal(t, greetOut{Text: "hello Bob", Call: "guarded/c3"}, outs[2].Output.Value)
+
+	// An error of Approve stops the run: the outcomes before it come
+	// with it.
+	outs, err = toolexec.ExecuteAll(context.Background(), greetSet(), calls, &toolexec.ExecuteOptions{
+		Approve: func(context.Context, toolexec.ApprovalRequest) (bool, error) { return false, errors.New("no approver") },
+	})
+	require.ErrorContains(t, err, `tool call 2 (guarded): approve the call of "guarded": no approver`)
+	require.Len(t, outs, 2)
+	assert.Equal(t, "c2", outs[1].Call.ID)
+}
+
+func TestDefinitions(t *testing.T) {
+	strict := tool.NewFunc(&tool.Spec{ID: "s", Description: "Strict.", InputSchema: json.RawMessage(`{"type":"object"}`), Strict: true},
+		func(context.Context, greetIn) (greetOut, error) { return greetOut{}, nil })
+	tests := []struct {
+		name string
+		set  tool.Toolset
+		want []llm.ToolDefinition
+		err  string
+	}{
+		{name: "sorted by key, the key as the name", set: tool.Toolset{"zeta": strict, "alpha": greetSet()["greet"]}, want: []llm.ToolDefinition{
+			{Name: "alpha", InputSchema: greetSet()["greet"].Spec().InputSchema},
+			{Name: "zeta", Description: "Strict.", InputSchema: json.RawMessage(`{"type":"object"}`), Strict: true},
+		}},
+		{name: "empty", set: tool.Toolset{}, want: []llm.ToolDefinition{}},
+		{name: "a bad key", set: tool.Toolset{"a.b": strict}, err: `tool definitions: tool key "a.b": must match`},
+		{name: "a nil tool", set: tool.Toolset{"a": nil}, err: `tool definitions: tool key "a": nil tool`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := toolexec.Definitions(tt.set)
+			if tt.err != "" {
+				require.ErrorContains(t, err, tt.err)
+				assert.Nil(t, got)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
