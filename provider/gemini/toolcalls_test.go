@@ -191,8 +191,18 @@ func mustJSON(t *testing.T, v any) []byte {
 // (vercel/ai's fixture) through the genai SDK against sets of tools that
 // answer it each in its way, and checks the functionResponse of the next
 // request: {"output": the output's JSON} or {"error": the message}.
+// weatherCallAnswer is a generateContent answer that calls weather for San
+// Francisco with a thought signature, in the shape of a recorded one
+// (function_call.response.json, which the recorded tests replay when the
+// recordings are present), so that the cases below run without them.
+const weatherCallAnswer = `{"candidates":[{"content":{"role":"model","parts":[
+	{"functionCall":{"name":"weather","args":{"location":"San Francisco"}},"thoughtSignature":"c2lnbmF0dXJl"}]},
+	"finishReason":"STOP","index":0}],
+	"usageMetadata":{"promptTokenCount":29,"candidatesTokenCount":15,"totalTokenCount":44},
+	"modelVersion":"gemini-3-pro-preview","responseId":"m36LaZGyCLz1xs0PtNSB-QU"}`
+
 func TestRunToolCalls(t *testing.T) {
-	answer := string(providertest.Recorded(t, "gemini", "function_call.response.json"))
+	answer := weatherCallAnswer
 	spec := weatherSpec()
 	guarded := spec
 	guarded.NeedsApproval = true

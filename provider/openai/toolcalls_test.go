@@ -280,8 +280,17 @@ func (tc weatherCase) check(t *testing.T, o toolexec.Outcome, id, loc string) {
 // TestRunChatToolCalls replays grok-3-mini's call of weather (vercel/ai's
 // fixture) through openai-go against sets of tools that answer it each in
 // its way, and checks the tool message of the next request.
+// weatherCallAnswer is a Chat Completions answer that calls weather for
+// San Francisco, in the shape of a recorded one (xai_tool_call.json, which
+// TestRunChatToolCallsRecorded replays when the recordings are present),
+// so that the cases below run without them.
+const weatherCallAnswer = `{"id":"chatcmpl-1","object":"chat.completion","created":1770774041,"model":"grok-3-mini",
+	"choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant","content":"","refusal":null,
+		"tool_calls":[{"id":"call_93562515","type":"function","function":{"name":"weather","arguments":"{\"location\":\"San Francisco\"}"}}]}}],
+	"usage":{"prompt_tokens":291,"completion_tokens":26,"total_tokens":317}}`
+
 func TestRunChatToolCalls(t *testing.T) {
-	answer := string(providertest.Recorded(t, "openai", "xai_tool_call.json"))
+	answer := weatherCallAnswer
 	for _, tc := range weatherCases() {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: answer}, reply{Body: textResponse})
