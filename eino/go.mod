@@ -3,7 +3,7 @@ module github.com/toolgen-go/toolgen/eino
 go 1.26.0
 
 require (
-	github.com/bytedance/sonic v1.15.5
+	github.com/bytedance/sonic v1.15.5 // eino v0.7.36 asks for v1.14.1, which does not build on Go 1.26
 	github.com/cloudwego/eino v0.7.36
 	github.com/eino-contrib/jsonschema v1.0.3
 	github.com/stretchr/testify v1.12.1

@@ -39,9 +39,7 @@ func Tools(set tool.Toolset, opts *Options) ([]einotool.BaseTool, error) {
 	if err := set.Validate(); err != nil {
 		return nil, fmt.Errorf("eino tools: %w", err)
 	}
-	if opts == nil {
-		opts = &Options{}
-	}
+	opts = copyOf(opts)
 	out := make([]einotool.BaseTool, 0, len(set))
 	for _, key := range set.Keys() {
 		spec := set[key].Spec()
@@ -75,12 +73,20 @@ func ToolsConfig(set tool.Toolset, opts *Options) (compose.ToolsNodeConfig, erro
 // it tells the model that the tool it called does not exist and which keys
 // of set do. Without one, Eino's ToolsNode ends the run on such a call.
 func UnknownToolsHandler(set tool.Toolset, opts *Options) func(ctx context.Context, name, input string) (string, error) {
-	if opts == nil {
-		opts = &Options{}
-	}
+	opts = copyOf(opts)
 	return func(ctx context.Context, name, input string) (string, error) {
 		return run(ctx, set, name, input, opts)
 	}
+}
+
+// copyOf returns a copy of opts, the zero Options for nil, so that a
+// change to the caller's Options does not reach tools already made.
+func copyOf(opts *Options) *Options {
+	if opts == nil {
+		return &Options{}
+	}
+	c := *opts
+	return &c
 }
 
 // invokable is one tool of a set as an Eino InvokableTool.
