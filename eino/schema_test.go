@@ -21,7 +21,8 @@ import (
 // TestInfo checks each tool's ToolInfo against its generated Spec: the key
 // as the name, the description, and the input schema as Eino hands it to a
 // model (ToJSONSchema, encoded by encoding/json and by sonic, Eino's own
-// encoder), equal in meaning to the generated one.
+// encoder), equal in meaning to the generated one and to the Schema that
+// json.Unmarshal would make of it.
 func TestInfo(t *testing.T) {
 	set := testtools.Tools()
 	tools, err := eino.Tools(set, nil)
@@ -41,6 +42,7 @@ func TestInfo(t *testing.T) {
 			std, err := json.Marshal(js)
 			require.NoError(t, err)
 			assert.JSONEq(t, string(spec.InputSchema), string(std))
+			assert.Equal(t, viaUnmarshal(t, string(spec.InputSchema)), string(std), "the Schema encoding/json would make")
 			fast, err := sonic.Marshal(js)
 			require.NoError(t, err)
 			assert.JSONEq(t, string(spec.InputSchema), string(fast))
@@ -49,8 +51,9 @@ func TestInfo(t *testing.T) {
 }
 
 // TestSchemaCarried checks schemas beyond what the test tools use: those
-// Eino's schema type carries come back equal in meaning; those it would
-// change are refused, with the tool's key and the place.
+// Eino's schema type carries come back equal in meaning, as the Schema
+// json.Unmarshal would make; those it would change are refused, with the
+// tool's key and the place.
 func TestSchemaCarried(t *testing.T) {
 	tests := []struct {
 		name, schema, err string
@@ -66,17 +69,19 @@ func TestSchemaCarried(t *testing.T) {
 		{name: "draft-07 definitions", schema: `{"type":"object","definitions":{"a":{"type":"string"}}}`,
 			err: `the keyword "definitions" has no place`},
 		{name: "null const", schema: `{"type":"object","properties":{"a":{"const":null}}}`,
-			err: `at /properties/a: Eino's schema type drops a null "const"`},
+			err: `at /properties/a/const: Eino's schema type drops a null "const"`},
 		{name: "null default", schema: `{"type":"object","properties":{"a":{"default":null}}}`,
 			err: `drops a null "default"`},
 		{name: "empty enum", schema: `{"type":"object","properties":{"a":{"anyOf":[{"enum":[]}]}}}`,
-			err: `at /properties/a/anyOf/0: Eino's schema type drops an empty enum`},
+			err: `at /properties/a/anyOf/0/enum: Eino's schema type drops an empty enum`},
 		{name: "integer beyond a float64", schema: `{"type":"object","properties":{"a":{"enum":[9007199254740993]}}}`,
-			err: `holds the number 9007199254740993 of "enum" as a float64`},
+			err: `at /properties/a/enum/0: Eino's schema type holds the number 9007199254740993 as a float64`},
 		{name: "empty $ref", schema: `{"type":"object","properties":{"self":{"$ref":""}}}`,
 			err: `drops an empty "$ref"`},
 		{name: "not a schema", schema: `{"type":"object","required":"a"}`,
-			err: `eino tools: tool "t": read the input schema:`},
+			err: `eino tools: tool "t": the input schema cannot be given to Eino: at /required: want an array of strings, not string`},
+		{name: "not JSON", schema: `{"type":"object",}`, err: `eino tools: tool "t": the input schema cannot be given to Eino: `},
+		{name: "two schemas", schema: `{"type":"object"} {}`, err: `text after the schema`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -102,8 +107,19 @@ func TestSchemaCarried(t *testing.T) {
 			got, err := json.Marshal(js)
 			require.NoError(t, err)
 			assert.JSONEq(t, tt.schema, string(got))
+			assert.Equal(t, viaUnmarshal(t, tt.schema), string(got), "the Schema encoding/json would make")
 		})
 	}
+}
+
+// viaUnmarshal is the JSON of the Schema that json.Unmarshal makes of s.
+func viaUnmarshal(t *testing.T, s string) string {
+	t.Helper()
+	var js jsonschema.Schema
+	require.NoError(t, json.Unmarshal([]byte(s), &js))
+	b, err := json.Marshal(&js)
+	require.NoError(t, err)
+	return string(b)
 }
 
 // TestToolsInvalidSet checks that a set with an invalid key is refused,
