@@ -6,11 +6,10 @@ require (
 	github.com/bytedance/sonic v1.15.5 // eino v0.7.36 asks for v1.14.1, which does not build on Go 1.26
 	github.com/cloudwego/eino v0.7.36
 	github.com/eino-contrib/jsonschema v1.0.3
+	github.com/go-json-experiment/json v1.27.2
 	github.com/stretchr/testify v1.12.1
 	github.com/toolgen-go/toolgen v0.0.0
 )
-
-require github.com/go-json-experiment/json v1.27.2
 
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
