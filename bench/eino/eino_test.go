@@ -89,7 +89,7 @@ func TestSameTools(t *testing.T) {
 func BenchmarkStartup(b *testing.B) {
 	ctx := context.Background()
 	for _, l := range libs {
-		b.Run("tools=100/"+l.name, func(b *testing.B) {
+		b.Run("tools=100/lib="+l.name, func(b *testing.B) {
 			b.ReportAllocs()
 			cpu := startCPU()
 			for b.Loop() {
@@ -107,7 +107,7 @@ func BenchmarkCall(b *testing.B) {
 	ctx := context.Background()
 	for _, args := range []struct{ name, json string }{{"valid", validArgs}, {"invalid", invalidArgs}} {
 		for _, l := range libs {
-			b.Run(args.name+"/"+l.name, func(b *testing.B) {
+			b.Run("args="+args.name+"/lib="+l.name, func(b *testing.B) {
 				t := find(b, l.make(), "tool-42")
 				if _, err := t.InvokableRun(ctx, args.json); err != nil {
 					b.Fatal(err)
