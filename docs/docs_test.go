@@ -227,11 +227,11 @@ func (fx fixture) without(declared map[string]bool) string {
 // compiled is a block made into the source of a package.
 type compiled struct {
 	block
-	dir      string            // the package's directory, relative to the repository
-	files    map[string][]byte // file name → contents
-	temporal bool              // it imports the temporal module: build it there
-	skip     bool              // it imports a pending package that does not exist yet
-	why      string            // why it is skipped
+	dir   string            // the package's directory, relative to the repository
+	files map[string][]byte // file name → contents
+	mod   string            // the module of its own it imports (a directory of the repository), "" for none: build it there
+	skip  bool              // it imports a pending package that does not exist yet
+	why   string            // why it is skipped
 }
 
 // build turns a block into a package's files. A block that starts with a
@@ -327,6 +327,17 @@ func build(t *testing.T, root string, fx fixture, b block, n int) compiled {
 	return c.finish(f, n)
 }
 
+// ownModules are the modules of their own that pages show: a block that
+// imports one of the roots (the module, or what only it requires) is
+// compiled in the module's directory.
+var ownModules = []struct {
+	dir   string
+	roots []string
+}{
+	{"temporal", []string{module + "/temporal", "go.temporal.io"}},
+	{"eino", []string{module + "/eino", "github.com/cloudwego/eino"}},
+}
+
 // finish places the package in the module its imports need, or skips it
 // when it needs a pending package that does not exist yet.
 func (c compiled) finish(f *ast.File, n int) compiled {
@@ -336,9 +347,11 @@ func (c compiled) finish(f *ast.File, n int) compiled {
 	}
 	for _, im := range f.Imports {
 		path := strings.Trim(im.Path.Value, `"`)
-		if path == module+"/temporal" || strings.HasPrefix(path, module+"/temporal/") || strings.HasPrefix(path, "go.temporal.io/") {
-			c.temporal = true
-			c.dir = filepath.Join("temporal", "docblocks", fmt.Sprintf("b%03d", n))
+		for _, m := range ownModules {
+			if slices.ContainsFunc(m.roots, func(root string) bool { return path == root || strings.HasPrefix(path, root+"/") }) {
+				c.mod = m.dir
+				c.dir = filepath.Join(m.dir, "docblocks", fmt.Sprintf("b%03d", n))
+			}
 		}
 		if slices.Contains(pendingPackages, path) && !hasGoFiles(strings.TrimPrefix(path, module+"/")) {
 			c.skip, c.why = true, path+" does not exist yet"
@@ -425,8 +438,8 @@ func lineDirective(path string, line int) string {
 }
 
 // TestCodeBlocks compiles every Go code block of README.md and docs/*.md:
-// one go build of the main module for all of them, and one of the
-// temporal module for the blocks that import it.
+// one go build of the main module for all of them, and one of each module
+// of its own (temporal, eino) for the blocks that import it.
 func TestCodeBlocks(t *testing.T) {
 	gobin, err := exec.LookPath("go")
 	if err != nil {
@@ -463,8 +476,11 @@ func TestCodeBlocks(t *testing.T) {
 			os.RemoveAll(tmp)
 		}
 	})
-	overlay := map[bool]map[string]string{false: {}, true: {}}
-	dirs := map[bool][]string{}
+	overlay := map[string]map[string]string{"": {}}
+	for _, m := range ownModules {
+		overlay[m.dir] = map[string]string{}
+	}
+	dirs := map[string][]string{}
 	compiledBlocks := 0
 	for i, c := range all {
 		if c.skip {
@@ -477,36 +493,39 @@ func TestCodeBlocks(t *testing.T) {
 			if err := os.WriteFile(real, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			overlay[c.temporal][filepath.Join(root, c.dir, name)] = real
+			overlay[c.mod][filepath.Join(root, c.dir, name)] = real
 		}
 		rel := "./" + filepath.ToSlash(c.dir)
-		if c.temporal {
-			rel = "./" + filepath.ToSlash(strings.TrimPrefix(c.dir, "temporal"+string(filepath.Separator)))
+		if c.mod != "" {
+			rel = "./" + filepath.ToSlash(strings.TrimPrefix(c.dir, c.mod+string(filepath.Separator)))
 		}
-		dirs[c.temporal] = append(dirs[c.temporal], rel)
+		dirs[c.mod] = append(dirs[c.mod], rel)
 	}
-	t.Logf("%d Go code blocks: %d compiled (%d in the main module, %d in the temporal module), %d waiting for a package",
-		len(all), compiledBlocks, len(dirs[false]), len(dirs[true]), len(all)-compiledBlocks)
-	for _, inTemporal := range []bool{false, true} {
-		if len(dirs[inTemporal]) == 0 {
+	mods := []string{""}
+	counts := []string{fmt.Sprintf("%d in the main module", len(dirs[""]))}
+	for _, m := range ownModules {
+		mods = append(mods, m.dir)
+		counts = append(counts, fmt.Sprintf("%d in the %s module", len(dirs[m.dir]), m.dir))
+	}
+	t.Logf("%d Go code blocks: %d compiled (%s), %d waiting for a package",
+		len(all), compiledBlocks, strings.Join(counts, ", "), len(all)-compiledBlocks)
+	for i, mod := range mods {
+		if len(dirs[mod]) == 0 {
 			continue
 		}
-		ov, err := json.Marshal(map[string]any{"Replace": overlay[inTemporal]})
+		ov, err := json.Marshal(map[string]any{"Replace": overlay[mod]})
 		if err != nil {
 			t.Fatal(err)
 		}
-		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%v.json", inTemporal))
+		ovPath := filepath.Join(tmp, fmt.Sprintf("overlay-%d.json", i))
 		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[inTemporal]...)...)
-		cmd.Dir = root
-		if inTemporal {
-			cmd.Dir = filepath.Join(root, "temporal")
-		}
+		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[mod]...)...)
+		cmd.Dir = filepath.Join(root, mod)
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
-		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[inTemporal]), time.Since(start).Round(time.Millisecond))
+		t.Logf("go build in %s: %d packages, %v", cmd.Dir, len(dirs[mod]), time.Since(start).Round(time.Millisecond))
 		if err != nil {
 			msg := strings.ReplaceAll(string(out), root+string(filepath.Separator), "")
 			t.Errorf("code blocks that do not compile (positions are the pages' lines; %s holds the generated files):\n%s", tmp, msg)
