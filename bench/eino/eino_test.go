@@ -2,6 +2,7 @@ package einobench
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	einotool "github.com/cloudwego/eino/components/tool"
@@ -62,12 +63,17 @@ func find(tb testing.TB, tools []einotool.InvokableTool, name string) einotool.I
 
 // TestSameTools checks that both ways list the same 100 tools and answer
 // a valid call of tool-42 alike; the adapter alone refuses the invalid
-// one, with a message the model reads.
+// one, with a message the model reads. It logs the size of each listing's
+// schemas: the adapter's carry the descriptions and enums toolgen
+// generates, InferTool's do not.
 func TestSameTools(t *testing.T) {
 	ctx := t.Context()
 	a, i := peers.ListEino(ctx, adapter()), peers.ListEino(ctx, peers100.Eino())
 	require.Len(t, a, 100)
 	require.Len(t, i, 100)
+	sa, si := schemaBytes(t, a), schemaBytes(t, i)
+	t.Logf("JSON of the 100 input schemas: adapter %d bytes, InferTool %d bytes", sa, si)
+	assert.Greater(t, sa, si, "the generated schemas say more")
 	names := map[string]bool{}
 	for _, l := range i {
 		names[l.Name] = true
@@ -83,6 +89,18 @@ func TestSameTools(t *testing.T) {
 	out, err := find(t, adapter(), "tool-42").InvokableRun(ctx, invalidArgs)
 	require.NoError(t, err)
 	assert.Contains(t, out, `invalid arguments for tool "tool-42"`)
+}
+
+// schemaBytes is the size of the JSON of the schemas of a listing.
+func schemaBytes(t *testing.T, l []peers.Listed) int {
+	t.Helper()
+	n := 0
+	for _, e := range l {
+		b, err := json.Marshal(e.Schema)
+		require.NoError(t, err)
+		n += len(b)
+	}
+	return n
 }
 
 // BenchmarkStartup makes the 100 tools and lists their ToolInfo schemas.
