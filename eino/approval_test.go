@@ -161,3 +161,23 @@ func TestApprovalInterruptTwoCalls(t *testing.T) {
 	assert.Len(t, other.seen[0], 4, "it reads the question, the calls and both results")
 	assert.Equal(t, `c1: the call of "refundOrder" was not approved`+"\n"+`c2: {"refundId":"R-B-2002-900"}`, answer.Content)
 }
+
+// TestApprovalWithoutCheckpoints runs the ReAct agent as react.NewAgent
+// compiles it, with no checkpoint store: a call that needs approval ends
+// the run with Eino's interrupt, which names the call, and the tool does
+// not run.
+func TestApprovalWithoutCheckpoints(t *testing.T) {
+	cfg, err := eino.ToolsConfig(testtools.Tools(), nil)
+	require.NoError(t, err)
+	m := &fakeModel{script: []func([]*schema.Message) *schema.Message{
+		calls("c1", "refundOrder", `{"orderId":"A-1001","amountCents":500,"reason":"late"}`),
+		summarise,
+	}}
+	agent, err := react.NewAgent(t.Context(), &react.AgentConfig{ToolCallingModel: m, ToolsConfig: cfg})
+	require.NoError(t, err)
+	_, err = agent.Generate(t.Context(), []*schema.Message{schema.UserMessage("Refund A-1001.")})
+	reqs, _ := approvals(t, err)
+	require.Contains(t, reqs, "c1")
+	assert.Equal(t, "refundOrder", reqs["c1"].ToolName)
+	assert.Len(t, m.seen, 1, "the model is not asked again")
+}
