@@ -13,11 +13,14 @@ import (
 // no [Options.Approve] is set and a tool needs approval:
 //
 //	info, _ := compose.ExtractInterruptInfo(err)
+//	decisions := map[string]any{}
 //	for _, ic := range info.InterruptContexts {
-//		req := ic.Info.(toolexec.ApprovalRequest) // the call: tool, call id, decoded input
-//		ctx = compose.ResumeWithData(ctx, ic.ID, eino.Approved)
+//		if req, ok := ic.Info.(toolexec.ApprovalRequest); ok { // the call: key, call id, decoded input
+//			decisions[ic.ID] = eino.Decision(ask(req))
+//		}
 //	}
-//	// run the graph again with the same checkpoint id
+//	// run the graph again with compose.BatchResumeWithData(ctx, decisions)
+//	// and the same checkpoint id
 //
 // A plain bool is taken as a Decision too. Resuming a call with no data
 // ([compose.Resume]) approves it: the application targeted that call.
