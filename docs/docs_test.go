@@ -522,7 +522,13 @@ func TestCodeBlocks(t *testing.T) {
 		if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(gobin, append([]string{"build", "-overlay", ovPath}, dirs[mod]...)...)
+		args := []string{"build", "-overlay", ovPath}
+		if len(dirs[mod]) == 1 {
+			// A lone main package would leave its executable in the
+			// module's directory; several packages are only compiled.
+			args = append(args, "-o", os.DevNull)
+		}
+		cmd := exec.Command(gobin, append(args, dirs[mod]...)...)
 		cmd.Dir = filepath.Join(root, filepath.FromSlash(mod))
 		start := time.Now()
 		out, err := cmd.CombinedOutput()
