@@ -40,17 +40,17 @@ func TestGenkit(t *testing.T) {
 	assert.Equal(t, "A-1 has shipped.", resp.Text())
 
 	require.Len(t, seen, 2)
-	var outputs []string
+	outputs := map[string]string{} // by the call's ref
 	for _, m := range seen[1].Messages {
 		for _, p := range m.Content {
 			if p.IsToolResponse() {
 				data, err := json.Marshal(p.ToolResponse.Output)
 				require.NoError(t, err)
-				outputs = append(outputs, string(data))
+				outputs[p.ToolResponse.Ref] = string(data)
 			}
 		}
 	}
 	require.Len(t, outputs, 2)
-	assert.JSONEq(t, `{"id":"A-1","status":"shipped","total":4200}`, outputs[0])
-	assert.Contains(t, outputs[1], `invalid arguments for tool \"lookup_order\"`)
+	assert.JSONEq(t, `{"id":"A-1","status":"shipped","total":4200}`, outputs["c1"])
+	assert.Contains(t, outputs["c2"], `invalid arguments for tool \"lookup_order\"`)
 }
