@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
-	"strings"
 	"testing"
 
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
@@ -104,60 +102,18 @@ func sentMessages(t *testing.T, srv *providertest.Server, i int) []struct {
 // anthropic-sdk-go against sets of tools that answer them each in its
 // way, and checks the tool_result blocks of the next request.
 func TestRunToolCalls(t *testing.T) {
-	spec := weatherSpec()
-	guarded := spec
-	guarded.NeedsApproval = true
-	fog := func(_ context.Context, in weatherIn) (weatherOut, error) {
-		return weatherOut{Temperature: 14, Conditions: "Fog in " + in.Location}, nil
-	}
-	numbered := tool.Spec{ID: "weather-tool", InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"integer"}},"required":["location"]}`)}
-	with := func(s *tool.Spec, fn func(context.Context, weatherIn) (weatherOut, error)) tool.Toolset {
-		return tool.Toolset{"weather": tool.NewFunc(s, fn)}
-	}
-	approve := func(ok bool) *toolexec.ExecuteOptions {
-		return &toolexec.ExecuteOptions{Approve: func(_ context.Context, req toolexec.ApprovalRequest) (bool, error) {
-			if in, typed := req.Input.(weatherIn); !typed || in.Location == "" {
-				return false, fmt.Errorf("approval asked for %#v", req.Input)
-			}
-			return ok, nil
-		}}
-	}
-	tests := []struct {
-		name  string
-		set   tool.Toolset
-		opts  *toolexec.ExecuteOptions
-		model string // what the model reads, LOC standing for the location
-		kind  toolexec.Kind
-	}{
-		{name: "output", set: sunnyTools(), model: `{"temperature":21,"conditions":"Sunny in LOC"}`},
-		{name: "invalid arguments", set: with(&numbered, fog), kind: toolexec.KindInvalidArguments,
-			model: `invalid arguments for tool "weather": arguments do not match the input schema: at /location: expected integer, got string`},
-		{name: "failing tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			return weatherOut{}, errors.New("the station is offline")
-		}), kind: toolexec.KindToolFailed, model: `tool "weather" failed: the station is offline`},
-		{name: "panicking tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			panic("the sensor map is nil")
-		}), kind: toolexec.KindPanic, model: `tool "weather" failed unexpectedly (panic: the sensor map is nil)`},
-		{name: "unknown tool", set: tool.Toolset{"forecast": sunnyTools()["weather"]}, kind: toolexec.KindUnknownTool,
-			model: `unknown tool "weather"; available tools: forecast`},
-		{name: "approval without an approver", set: with(&guarded, fog), kind: toolexec.KindDeclined,
-			model: `the call of "weather" needs approval, which this host cannot obtain`},
-		{name: "approval refused", set: with(&guarded, fog), opts: approve(false), kind: toolexec.KindDeclined,
-			model: `the call of "weather" was not approved`},
-		{name: "approval given", set: with(&guarded, fog), opts: approve(true), model: `{"temperature":14,"conditions":"Fog in LOC"}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, tt := range providertest.ToolCallCases() {
+		t.Run(tt.Name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "messages_tools_response.json")}, reply{Body: providertest.Fixture(t, "messages_tools_response.json")})
 			client := sdkClient(srv)
 			ctx := context.Background()
-			tools, err := Tools(tt.set)
+			tools, err := Tools(tt.Set)
 			require.NoError(t, err)
 			params := sdk.MessageNewParams{Model: "claude-sonnet-4-5", MaxTokens: 1024, Tools: tools,
 				Messages: []sdk.MessageParam{sdk.NewUserMessage(sdk.NewTextBlock("Weather in Paris and Rome?"))}}
 			msg, err := client.Messages.New(ctx, params)
 			require.NoError(t, err)
-			results, outcomes, err := RunToolCalls(ctx, tt.set, msg, tt.opts)
+			results, outcomes, err := RunToolCalls(ctx, tt.Set, msg, tt.Opts)
 			require.NoError(t, err)
 			params.Messages = append(params.Messages, msg.ToParam(), results)
 			_, err = client.Messages.New(ctx, params)
@@ -171,24 +127,14 @@ func TestRunToolCalls(t *testing.T) {
 			require.Len(t, sent[2].Content, 2)
 			require.Len(t, outcomes, 2)
 			isError := ""
-			if tt.kind != "" {
+			if tt.Kind != "" {
 				isError = `,"is_error":true`
 			}
 			for i, call := range []struct{ id, loc string }{{"toolu_paris", "Paris"}, {"toolu_rome", "Rome"}} {
-				text := strings.ReplaceAll(tt.model, "LOC", call.loc)
+				text := tt.ModelText(call.loc)
 				assert.JSONEq(t, `{"type":"tool_result","tool_use_id":"`+call.id+`","content":[{"type":"text","text":`+string(mustJSON(text))+`}]`+isError+`}`,
 					string(sent[2].Content[i]))
-				o := outcomes[i]
-				assert.Equal(t, call.id, o.Call.ID)
-				if tt.kind == "" {
-					require.Nil(t, o.Err)
-					assert.JSONEq(t, text, string(o.Output.JSON))
-					assert.IsType(t, weatherOut{}, o.Output.Value)
-					continue
-				}
-				require.NotNil(t, o.Err)
-				assert.Equal(t, tt.kind, o.Err.Kind)
-				assert.Equal(t, llm.ErrorOutput(text), o.Model)
+				tt.Check(t, outcomes[i], call.id, call.loc)
 			}
 		})
 	}

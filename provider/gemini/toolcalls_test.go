@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -203,60 +202,18 @@ const weatherCallAnswer = `{"candidates":[{"content":{"role":"model","parts":[
 
 func TestRunToolCalls(t *testing.T) {
 	answer := weatherCallAnswer
-	spec := weatherSpec()
-	guarded := spec
-	guarded.NeedsApproval = true
-	fog := func(_ context.Context, in weatherIn) (weatherOut, error) {
-		return weatherOut{Temperature: 14, Conditions: "Fog in " + in.Location}, nil
-	}
-	numbered := tool.Spec{ID: "weather-tool", InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"integer"}},"required":["location"]}`)}
-	with := func(s *tool.Spec, fn func(context.Context, weatherIn) (weatherOut, error)) tool.Toolset {
-		return tool.Toolset{"weather": tool.NewFunc(s, fn)}
-	}
-	approve := func(ok bool) *toolexec.ExecuteOptions {
-		return &toolexec.ExecuteOptions{Approve: func(_ context.Context, req toolexec.ApprovalRequest) (bool, error) {
-			if req.Input != (weatherIn{Location: "San Francisco"}) {
-				return false, fmt.Errorf("approval asked for %#v", req.Input)
-			}
-			return ok, nil
-		}}
-	}
-	tests := []struct {
-		name     string
-		set      tool.Toolset
-		opts     *toolexec.ExecuteOptions
-		response string // the functionResponse's response
-		kind     toolexec.Kind
-	}{
-		{name: "output", set: weatherTools(), response: `{"output":{"temperature":21,"conditions":"Sunny in San Francisco"}}`},
-		{name: "invalid arguments", set: with(&numbered, fog), kind: toolexec.KindInvalidArguments,
-			response: `{"error":"invalid arguments for tool \"weather\": arguments do not match the input schema: at /location: expected integer, got string"}`},
-		{name: "failing tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			return weatherOut{}, errors.New("the station is offline")
-		}), kind: toolexec.KindToolFailed, response: `{"error":"tool \"weather\" failed: the station is offline"}`},
-		{name: "panicking tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			panic("the sensor map is nil")
-		}), kind: toolexec.KindPanic, response: `{"error":"tool \"weather\" failed unexpectedly (panic: the sensor map is nil)"}`},
-		{name: "unknown tool", set: tool.Toolset{"forecast": weatherTools()["weather"]}, kind: toolexec.KindUnknownTool,
-			response: `{"error":"unknown tool \"weather\"; available tools: forecast"}`},
-		{name: "approval without an approver", set: with(&guarded, fog), kind: toolexec.KindDeclined,
-			response: `{"error":"the call of \"weather\" needs approval, which this host cannot obtain"}`},
-		{name: "approval refused", set: with(&guarded, fog), opts: approve(false), kind: toolexec.KindDeclined,
-			response: `{"error":"the call of \"weather\" was not approved"}`},
-		{name: "approval given", set: with(&guarded, fog), opts: approve(true), response: `{"output":{"temperature":14,"conditions":"Fog in San Francisco"}}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, tt := range providertest.ToolCallCases() {
+		t.Run(tt.Name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: answer}, reply{Body: textResponse})
 			client := sdkClient(t, srv)
 			ctx := context.Background()
-			tools, err := Tools(tt.set)
+			tools, err := Tools(tt.Set)
 			require.NoError(t, err)
 			config := &genai.GenerateContentConfig{Tools: tools}
 			contents := []*genai.Content{genai.NewContentFromText("What is the weather in San Francisco?", genai.RoleUser)}
 			res, err := client.Models.GenerateContent(ctx, "gemini-3-pro-preview", contents, config)
 			require.NoError(t, err)
-			results, outcomes, err := RunToolCalls(ctx, tt.set, res, tt.opts)
+			results, outcomes, err := RunToolCalls(ctx, tt.Set, res, tt.Opts)
 			require.NoError(t, err)
 			contents = append(contents, res.Candidates[0].Content, results)
 			_, err = client.Models.GenerateContent(ctx, "gemini-3-pro-preview", contents, config)
@@ -266,21 +223,16 @@ func TestRunToolCalls(t *testing.T) {
 			require.Len(t, sent, 3)
 			assert.Equal(t, "user", sent[2].Role)
 			require.Len(t, sent[2].Parts, 1)
-			assert.JSONEq(t, `{"functionResponse":{"name":"weather","response":`+tt.response+`}}`, string(sent[2].Parts[0]))
+			response := `{"output":` + tt.ModelText("San Francisco") + `}`
+			if tt.Kind != "" {
+				response = `{"error":` + string(mustJSON(t, tt.ModelText("San Francisco"))) + `}`
+			}
+			assert.JSONEq(t, `{"functionResponse":{"name":"weather","response":`+response+`}}`, string(sent[2].Parts[0]))
 
 			require.Len(t, outcomes, 1)
 			o := outcomes[0]
-			assert.Equal(t, "m36LaZGyCLz1xs0PtNSB-QU-1", o.Call.ID, "Gemini gave no id: the agent loop's")
 			assert.JSONEq(t, `{"location":"San Francisco"}`, string(o.Call.Arguments))
-			if tt.kind == "" {
-				require.Nil(t, o.Err)
-				assert.IsType(t, weatherOut{}, o.Output.Value)
-				return
-			}
-			require.NotNil(t, o.Err)
-			assert.Equal(t, tt.kind, o.Err.Kind)
-			assert.Equal(t, llm.ErrorOutput(o.Err.Message), o.Model)
-			assert.Contains(t, tt.response, strings.ReplaceAll(o.Err.Message, `"`, `\"`))
+			tt.Check(t, o, "m36LaZGyCLz1xs0PtNSB-QU-1", "San Francisco") // Gemini gave no id: the agent loop's
 		})
 	}
 }

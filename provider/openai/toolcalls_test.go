@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	oai "github.com/openai/openai-go/v3"
@@ -205,81 +204,6 @@ func mustJSON(t *testing.T, v any) []byte {
 	return data
 }
 
-// weatherCase is what one set of tools makes of a call of weather: the
-// text the model reads (the output's JSON, or an error's message), LOC
-// standing for the call's location, and the kind of failure.
-type weatherCase struct {
-	name  string
-	set   tool.Toolset
-	opts  *toolexec.ExecuteOptions
-	model string
-	kind  toolexec.Kind
-}
-
-// weatherCases are the ways a call of weather can end.
-func weatherCases() []weatherCase {
-	weather := weatherTools()
-	spec := *weather["weather"].Spec()
-	guarded := spec
-	guarded.NeedsApproval = true
-	fog := func(_ context.Context, in weatherIn) (weatherOut, error) {
-		return weatherOut{Temperature: 14, Conditions: "Fog in " + in.Location}, nil
-	}
-	numbered := tool.Spec{ID: "weather-tool", InputSchema: json.RawMessage(`{"type":"object","properties":{"location":{"type":"integer"}},"required":["location"]}`)}
-	with := func(s *tool.Spec, fn func(context.Context, weatherIn) (weatherOut, error)) tool.Toolset {
-		return tool.Toolset{"weather": tool.NewFunc(s, fn)}
-	}
-	approve := func(ok bool) *toolexec.ExecuteOptions {
-		return &toolexec.ExecuteOptions{Approve: func(_ context.Context, req toolexec.ApprovalRequest) (bool, error) {
-			if in, typed := req.Input.(weatherIn); !typed || in.Location == "" {
-				return false, fmt.Errorf("approval asked for %#v", req.Input)
-			}
-			return ok, nil
-		}}
-	}
-	return []weatherCase{
-		{name: "output", set: weather, model: `{"temperature":21,"conditions":"Sunny in LOC"}`},
-		{name: "invalid arguments", set: with(&numbered, fog), kind: toolexec.KindInvalidArguments,
-			model: `invalid arguments for tool "weather": arguments do not match the input schema: at /location: expected integer, got string`},
-		{name: "failing tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			return weatherOut{}, errors.New("the station is offline")
-		}), kind: toolexec.KindToolFailed, model: `tool "weather" failed: the station is offline`},
-		{name: "panicking tool", set: with(&spec, func(context.Context, weatherIn) (weatherOut, error) {
-			panic("the sensor map is nil")
-		}), kind: toolexec.KindPanic, model: `tool "weather" failed unexpectedly (panic: the sensor map is nil)`},
-		{name: "unknown tool", set: tool.Toolset{"forecast": weather["weather"]}, kind: toolexec.KindUnknownTool,
-			model: `unknown tool "weather"; available tools: forecast`},
-		{name: "approval without an approver", set: with(&guarded, fog), kind: toolexec.KindDeclined,
-			model: `the call of "weather" needs approval, which this host cannot obtain`},
-		{name: "approval refused", set: with(&guarded, fog), opts: approve(false), kind: toolexec.KindDeclined,
-			model: `the call of "weather" was not approved`},
-		{name: "approval given", set: with(&guarded, fog), opts: approve(true), model: `{"temperature":14,"conditions":"Fog in LOC"}`},
-	}
-}
-
-// modelText is what the model reads of the call at loc.
-func (tc weatherCase) modelText(loc string) string { return strings.ReplaceAll(tc.model, "LOC", loc) }
-
-// check asserts the outcome o of the call id, at loc.
-func (tc weatherCase) check(t *testing.T, o toolexec.Outcome, id, loc string) {
-	t.Helper()
-	assert.Equal(t, id, o.Call.ID)
-	assert.Equal(t, "weather", o.Call.Name)
-	if tc.kind == "" {
-		require.Nil(t, o.Err)
-		assert.JSONEq(t, tc.modelText(loc), string(o.Output.JSON))
-		assert.IsType(t, weatherOut{}, o.Output.Value)
-		return
-	}
-	require.NotNil(t, o.Err)
-	assert.Equal(t, tc.kind, o.Err.Kind)
-	assert.Equal(t, tc.model, o.Err.Message)
-	assert.Equal(t, llm.ErrorOutput(tc.model), o.Model)
-}
-
-// TestRunChatToolCalls replays grok-3-mini's call of weather (vercel/ai's
-// fixture) through openai-go against sets of tools that answer it each in
-// its way, and checks the tool message of the next request.
 // weatherCallAnswer is a Chat Completions answer that calls weather for
 // San Francisco, in the shape of a recorded one (xai_tool_call.json, which
 // TestRunChatToolCallsRecorded replays when the recordings are present),
@@ -289,21 +213,24 @@ const weatherCallAnswer = `{"id":"chatcmpl-1","object":"chat.completion","create
 		"tool_calls":[{"id":"call_93562515","type":"function","function":{"name":"weather","arguments":"{\"location\":\"San Francisco\"}"}}]}}],
 	"usage":{"prompt_tokens":291,"completion_tokens":26,"total_tokens":317}}`
 
+// TestRunChatToolCalls runs a call of weather for San Francisco through
+// openai-go against sets of tools that answer it each in its way, and
+// checks the tool message of the next request.
 func TestRunChatToolCalls(t *testing.T) {
 	answer := weatherCallAnswer
-	for _, tc := range weatherCases() {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range providertest.ToolCallCases() {
+		t.Run(tc.Name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: answer}, reply{Body: textResponse})
 			client := sdkClient(srv)
 			ctx := context.Background()
-			tools, err := ChatTools(tc.set)
+			tools, err := ChatTools(tc.Set)
 			require.NoError(t, err)
 			params := oai.ChatCompletionNewParams{Model: "grok-3-mini", Tools: tools,
 				Messages: []oai.ChatCompletionMessageParamUnion{oai.UserMessage("What is the weather in San Francisco?")}}
 			completion, err := client.Chat.Completions.New(ctx, params)
 			require.NoError(t, err)
 			msg := completion.Choices[0].Message
-			results, outcomes, err := RunChatToolCalls(ctx, tc.set, msg, tc.opts)
+			results, outcomes, err := RunChatToolCalls(ctx, tc.Set, msg, tc.Opts)
 			require.NoError(t, err)
 			params.Messages = append(params.Messages, msg.ToParam())
 			params.Messages = append(params.Messages, results...)
@@ -312,9 +239,9 @@ func TestRunChatToolCalls(t *testing.T) {
 
 			sent := sentList(t, srv, 1, "messages")
 			require.Len(t, sent, 3)
-			assert.JSONEq(t, `{"role":"tool","tool_call_id":"call_93562515","content":`+jsonString(t, tc.modelText("San Francisco"))+`}`, string(sent[2]))
+			assert.JSONEq(t, `{"role":"tool","tool_call_id":"call_93562515","content":`+jsonString(t, tc.ModelText("San Francisco"))+`}`, string(sent[2]))
 			require.Len(t, outcomes, 1)
-			tc.check(t, outcomes[0], "call_93562515", "San Francisco")
+			tc.Check(t, outcomes[0], "call_93562515", "San Francisco")
 		})
 	}
 }
@@ -463,17 +390,17 @@ func TestRunResponsesToolCallsRecorded(t *testing.T) {
 // in its way, and checks the function_call_output items of the next
 // request.
 func TestRunResponsesToolCalls(t *testing.T) {
-	for _, tc := range weatherCases() {
-		t.Run(tc.name, func(t *testing.T) {
+	for _, tc := range providertest.ToolCallCases() {
+		t.Run(tc.Name, func(t *testing.T) {
 			srv := newFakeServer(t, reply{Body: providertest.Fixture(t, "responses_response.json")}, reply{Body: providertest.Fixture(t, "responses_response.json")})
 			client := sdkClient(srv)
 			ctx := context.Background()
-			tools, err := ResponsesTools(tc.set)
+			tools, err := ResponsesTools(tc.Set)
 			require.NoError(t, err)
 			params := responses.ResponseNewParams{Model: "gpt-5.4", Tools: tools, Input: responses.ResponseNewParamsInputUnion{OfString: oai.String("Weather in Paris and Rome?")}}
 			res, err := client.Responses.New(ctx, params)
 			require.NoError(t, err)
-			items, outcomes, err := RunResponsesToolCalls(ctx, tc.set, res, tc.opts)
+			items, outcomes, err := RunResponsesToolCalls(ctx, tc.Set, res, tc.Opts)
 			require.NoError(t, err)
 			params.PreviousResponseID = oai.String(res.ID)
 			params.Input = responses.ResponseNewParamsInputUnion{OfInputItemList: items}
@@ -484,8 +411,8 @@ func TestRunResponsesToolCalls(t *testing.T) {
 			require.Len(t, sent, 2)
 			require.Len(t, outcomes, 2)
 			for i, call := range []struct{ id, loc string }{{"call_paris", "Paris"}, {"call_rome", "Rome"}} {
-				assert.JSONEq(t, `{"type":"function_call_output","call_id":"`+call.id+`","output":`+jsonString(t, tc.modelText(call.loc))+`}`, string(sent[i]))
-				tc.check(t, outcomes[i], call.id, call.loc)
+				assert.JSONEq(t, `{"type":"function_call_output","call_id":"`+call.id+`","output":`+jsonString(t, tc.ModelText(call.loc))+`}`, string(sent[i]))
+				tc.Check(t, outcomes[i], call.id, call.loc)
 			}
 		})
 	}
