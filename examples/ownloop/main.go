@@ -31,8 +31,8 @@ import (
 
 	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/provider/gemini"
-	"github.com/toolgen-go/toolgen/provider/providertest"
 	tgopenai "github.com/toolgen-go/toolgen/provider/openai"
+	"github.com/toolgen-go/toolgen/provider/providertest"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
