@@ -28,6 +28,7 @@
 package main
 
 import (
+	"context"
 	_ "embed"
 	"errors"
 	"flag"
@@ -36,9 +37,12 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/examples/internal/otelsetup"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
 	_ "github.com/toolgen-go/toolgen/provider/gemini" // registers "google"
@@ -54,14 +58,20 @@ func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
 		`the model, such as "openai/gpt-5.4" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
-	if err := run(*addr, *name, os.Stdout, os.Stderr); err != nil {
+	stop := otelsetup.Start("chat", os.Stderr) // with OTEL_EXPORTER_OTLP_ENDPOINT or the like set; see docs/telemetry.md
+	// Until interrupted, then flush the telemetry.
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, *addr, *name, os.Stdout, os.Stderr)
+	cancel()
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "chat:", err)
 		os.Exit(1)
 	}
 }
 
-// run serves the chat on addr until the server fails.
-func run(addr, modelName string, stdout, stderr io.Writer) error {
+// run serves the chat on addr until ctx ends or the server fails.
+func run(ctx context.Context, addr, modelName string, stdout, stderr io.Writer) error {
 	model, err := chooseModel(modelName, stderr)
 	if err != nil {
 		return err
@@ -72,6 +82,12 @@ func run(addr, modelName string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "chat: open http://%s/\n", ln.Addr())
 	srv := &http.Server{Handler: newMux(newAgent(model)), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
 	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}

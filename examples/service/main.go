@@ -12,12 +12,16 @@ import (
 	"os"
 	"time"
 
+	"github.com/toolgen-go/toolgen/examples/internal/otelsetup"
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
 	"github.com/toolgen-go/toolgen/tool"
 )
 
 func main() {
-	if err := run(context.Background(), os.Stdout); err != nil {
+	stop := otelsetup.Start("service", os.Stderr) // with OTEL_EXPORTER_OTLP_ENDPOINT or the like set; see docs/telemetry.md
+	err := run(context.Background(), os.Stdout)
+	stop()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "service:", err)
 		os.Exit(1)
 	}

@@ -43,6 +43,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/examples/internal/otelsetup"
 	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
@@ -58,10 +59,12 @@ func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
 		`the model, such as "openai/gpt-5.4", "google/gemini-2.5-flash" or "ollama/llama3.2" (default $TOOLGEN_MODEL, else an offline scripted model)`)
 	flag.Parse()
+	stop := otelsetup.Start("weather", os.Stderr) // with OTEL_EXPORTER_OTLP_ENDPOINT or the like set; see docs/telemetry.md
 	model, err := chooseModel(*name, os.Stderr)
 	if err == nil {
 		err = run(context.Background(), os.Stdout, prompt, model)
 	}
+	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "weather:", err)
 		os.Exit(1)
