@@ -38,6 +38,7 @@ import (
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
 )
@@ -165,6 +166,10 @@ func Model(id string, opts ...Option) *ChatModel {
 // ID returns the model's id, as given to [Model].
 func (m *ChatModel) ID() string { return m.id }
 
+// Describe implements [llm.Describer]: the provider is "openai", or
+// "deepseek" for DeepSeek's API, and the server is the base URL's.
+func (m *ChatModel) Describe() llm.ModelInfo { return m.cfg.describe(m.id) }
+
 // Capabilities implements [llm.CapabilityReporter]: Chat Completions
 // takes response_format together with tools.
 func (m *ChatModel) Capabilities() llm.Capabilities {
@@ -233,6 +238,9 @@ func Responses(id string, opts ...Option) *ResponsesModel {
 
 // ID returns the model's id, as given to [Responses].
 func (m *ResponsesModel) ID() string { return m.id }
+
+// Describe implements [llm.Describer], as [ChatModel.Describe] does.
+func (m *ResponsesModel) Describe() llm.ModelInfo { return m.cfg.describe(m.id) }
 
 // Capabilities implements [llm.CapabilityReporter]: the Responses API
 // takes text.format together with tools.
@@ -319,7 +327,14 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 		base += "/"
 	}
 	c.base = base
-	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key)}
+	// Each HTTP attempt, retries included, is an event of the request's
+	// chat span.
+	attempts := option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		resp, err := next(req)
+		genaitrace.RecordAttempt(req.Context(), resp, err)
+		return resp, err
+	})
+	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key), attempts}
 	if c.maxRetries != nil {
 		ro = append(ro, option.WithMaxRetries(*c.maxRetries))
 	}
@@ -331,6 +346,16 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 		return c, ro, ErrNoAPIKey
 	}
 	return c, ro, nil
+}
+
+// describe returns the [llm.ModelInfo] of model id with configuration c.
+func (c config) describe(id string) llm.ModelInfo {
+	provider := ProviderName
+	if isDeepSeek(c.base) {
+		provider = "deepseek"
+	}
+	host, port := genaitrace.Server(c.base)
+	return llm.ModelInfo{Provider: provider, Model: id, ServerAddress: host, ServerPort: port}
 }
 
 // isDeepSeek reports whether base is DeepSeek's API (a host on
