@@ -249,7 +249,7 @@ func (r *runner) check(ctx context.Context) error {
 // answer calls, as it streams or, from Generate, once it has come; tools
 // are all the step's tools, whose transforms shape the argument deltas.
 func (r *runner) callModel(ctx context.Context, step int, req *llm.Request, tools, active tool.Toolset) (*llm.Response, error) {
-	mctx, chat := r.tel.StartChat(ctx, llm.InfoOf(r.a.Model), req, r)
+	mctx, chat := r.tel.StartChat(ctx, r.a.Model, req, r)
 	resp, err := r.requestModel(ctx, mctx, step, req, tools, active)
 	chat.End(resp, err)
 	return resp, err
@@ -377,8 +377,8 @@ type slot struct {
 	// wait is set when the call waits.
 	wait *waitInfo
 	// span is the call's execute_tool span, which ends when the call
-	// settles or waits.
-	span genaitrace.Tool
+	// settles or waits; nil when nothing records.
+	span *genaitrace.Tool
 }
 
 // waitInfo is what a waiting call waits for.
@@ -433,7 +433,7 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []llm.ToolCall, a
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				disp, tr := r.execute(s.span.Context(), step, s, sink)
+				disp, tr := r.execute(s.span.In(ctx), step, s, sink)
 				select {
 				case items <- item{display: disp, transcript: tr}:
 				case <-done:
@@ -478,7 +478,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all too
 	c := s.call
 	s.tool = all[c.Name] // an inactive tool's transforms still hide its payloads
 	r.startTool(ctx, s)
-	ctx = s.span.Context()
+	ctx = s.span.In(ctx)
 	callEvent := func() {
 		var inv tool.Invocation
 		raw := json.RawMessage("null")

@@ -20,6 +20,9 @@ import (
 // state is the paused run that the call resumes, nil for a new run. The
 // call ends with end.
 func (r *runner) begin(state *RunState) context.Context {
+	if !r.tel.Tracing() {
+		return r.tel.Bind(r.ctx)
+	}
 	info := genaitrace.AgentInfo{ID: r.a.ID, Name: r.a.name(), Description: r.a.Description, Model: llm.InfoOf(r.a.Model)}
 	if state != nil {
 		info.Resumed, info.ResumedStep, info.PausedTrace = true, state.Step, state.TraceParent

@@ -14,8 +14,8 @@ import (
 	"github.com/toolgen-go/toolgen/llm"
 )
 
-// Chat is the chat span of one model request, and its metrics. Keep it
-// by value.
+// Chat is the chat span of one model request, and its metrics. A nil
+// *Chat, which StartChat returns when nothing would record, does nothing.
 type Chat struct {
 	ctx     context.Context
 	span    trace.Span
@@ -26,14 +26,20 @@ type Chat struct {
 	start   time.Time
 }
 
-// StartChat starts the chat span of req, a request to the model info
-// describes, under ctx, and returns the ctx to make the request with: it
-// carries the span, and counts the request's HTTP attempts for
-// [RecordAttempt]. With content capture on, the request's messages are
-// recorded, their tool payloads as shaper gives them.
-func (t Telemetry) StartChat(ctx context.Context, info llm.ModelInfo, req *llm.Request, shaper Shaper) (context.Context, Chat) {
-	c := Chat{ctx: ctx, metrics: t.metrics, info: info, shaper: shaper}
-	if t.metrics != nil && (t.metrics.duration.Enabled(ctx) || t.metrics.tokens.Enabled(ctx)) {
+// StartChat starts the chat span of req, a request to model, under ctx,
+// and returns the ctx to make the request with: it carries the span, and
+// counts the request's HTTP attempts for [RecordAttempt]. With content
+// capture on, the request's messages are recorded, their tool payloads as
+// shaper gives them. It returns ctx and nil when neither a span nor a
+// metric would record.
+func (t Telemetry) StartChat(ctx context.Context, model llm.Model, req *llm.Request, shaper Shaper) (context.Context, *Chat) {
+	timed := t.metrics != nil && (t.metrics.duration.Enabled(ctx) || t.metrics.tokens.Enabled(ctx))
+	if t.tracer == nil && !timed {
+		return ctx, nil
+	}
+	info := llm.InfoOf(model)
+	c := &Chat{ctx: ctx, metrics: t.metrics, info: info, shaper: shaper}
+	if timed {
 		c.start = time.Now()
 	}
 	if t.tracer == nil {
@@ -71,7 +77,10 @@ func (t Telemetry) StartChat(ctx context.Context, info llm.ModelInfo, req *llm.R
 
 // End ends the span with resp, or err, and records the request's
 // duration and token usage.
-func (c Chat) End(resp *llm.Response, err error) {
+func (c *Chat) End(resp *llm.Response, err error) {
+	if c == nil {
+		return
+	}
 	var errType string
 	if err != nil {
 		errType = ErrorType(err)
@@ -106,7 +115,7 @@ func (c Chat) End(resp *llm.Response, err error) {
 }
 
 // record records the request's metrics, when their instruments are on.
-func (c Chat) record(resp *llm.Response, errType string) {
+func (c *Chat) record(resp *llm.Response, errType string) {
 	if c.metrics == nil || c.start.IsZero() {
 		return
 	}

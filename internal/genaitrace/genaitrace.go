@@ -21,6 +21,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/metric"
@@ -118,12 +119,39 @@ func unset(p any) bool {
 	case tracenoop.TracerProvider, metricnoop.MeterProvider:
 		return true
 	}
+	if k := unsetGlobals.Load(); k != nil && (p == k.tp || p == k.mp) {
+		return true // a pointer compared: the globals are singletons
+	}
 	t := reflect.TypeOf(p)
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	return t.PkgPath() == globalPackage
+	if t.PkgPath() != globalPackage {
+		return false
+	}
+	k := knownGlobals{}
+	if old := unsetGlobals.Load(); old != nil {
+		k = *old
+	}
+	switch p := p.(type) {
+	case trace.TracerProvider:
+		k.tp = p
+	case metric.MeterProvider:
+		k.mp = p
+	}
+	unsetGlobals.Store(&k)
+	return true
 }
+
+// knownGlobals are the global providers that unset has seen unset.
+type knownGlobals struct {
+	tp trace.TracerProvider
+	mp metric.MeterProvider
+}
+
+// unsetGlobals are the global providers seen unset: the pointers that
+// OpenTelemetry's globals return until a program sets its own.
+var unsetGlobals atomic.Pointer[knownGlobals]
 
 // The tracer and the instruments of each provider a program uses, made
 // once: a program uses one or two providers.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"iter"
 	"net/http"
 	"testing"
 
@@ -164,7 +165,8 @@ func TestChatRequest(t *testing.T) {
 	temp := 0.25
 	req := &llm.Request{Messages: []llm.Message{llm.UserMessage("hi")}, Temperature: &temp, MaxOutputTokens: 100,
 		ResponseFormat: &llm.ResponseFormat{Name: "r", Schema: json.RawMessage(`{"type":"object"}`)}}
-	ctx, chat := tel.StartChat(t.Context(), llm.ModelInfo{Provider: "anthropic", Model: "claude-test"}, req, nil)
+	model := describedModel{llm.ModelInfo{Provider: "anthropic", Model: "claude-test"}}
+	ctx, chat := tel.StartChat(t.Context(), model, req, nil)
 	RecordAttempt(ctx, &http.Response{StatusCode: 529}, nil)
 	RecordAttempt(ctx, nil, fmt.Errorf("dial: %w", context.DeadlineExceeded))
 	RecordAttempt(ctx, &http.Response{StatusCode: 200}, nil)
@@ -198,3 +200,12 @@ func TestChatRequest(t *testing.T) {
 		{"http.request.resend_count": int64(2), "http.response.status_code": int64(200)},
 	}, attempts)
 }
+
+// describedModel is a model that only describes itself.
+type describedModel struct{ info llm.ModelInfo }
+
+func (describedModel) Generate(context.Context, *llm.Request) (*llm.Response, error) { return nil, nil }
+func (describedModel) Stream(context.Context, *llm.Request) iter.Seq2[llm.StreamPart, error] {
+	return nil
+}
+func (m describedModel) Describe() llm.ModelInfo { return m.info }

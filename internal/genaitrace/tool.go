@@ -27,8 +27,8 @@ type ToolInfo struct {
 }
 
 // Tool is the execute_tool span of one tool call, and its duration
-// metric. Keep it by value, and call its methods on the one copy that
-// ends it.
+// metric. A nil *Tool, which StartTool returns when nothing would record,
+// does nothing.
 type Tool struct {
 	ctx     context.Context
 	span    trace.Span
@@ -42,10 +42,15 @@ type Tool struct {
 }
 
 // StartTool starts the execute_tool span of the call info describes under
-// ctx.
-func (t Telemetry) StartTool(ctx context.Context, info ToolInfo) Tool {
-	s := Tool{ctx: ctx, metrics: t.metrics, name: info.Name, agent: info.Agent}
-	if t.metrics != nil && t.metrics.toolDuration.Enabled(ctx) {
+// ctx; it returns nil when neither a span nor the duration metric would
+// record.
+func (t Telemetry) StartTool(ctx context.Context, info ToolInfo) *Tool {
+	timed := t.metrics != nil && t.metrics.toolDuration.Enabled(ctx)
+	if t.tracer == nil && !timed {
+		return nil
+	}
+	s := &Tool{ctx: ctx, metrics: t.metrics, name: info.Name, agent: info.Agent}
+	if timed {
 		s.start = time.Now()
 	}
 	if t.tracer == nil {
@@ -72,25 +77,22 @@ func (t Telemetry) StartTool(ctx context.Context, info ToolInfo) Tool {
 	return s
 }
 
-// Context returns the ctx of the span: the ctx given to StartTool, with
-// the span when there is one.
-func (s *Tool) Context() context.Context { return s.ctx }
-
-// In returns ctx with the span, for a call that runs under another ctx
-// than the one it started in (a background task, an executor's).
+// In returns ctx with the span, when there is one: the ctx the call runs
+// in, whether it is the one the span started in or another (a background
+// task's, an executor's).
 func (s *Tool) In(ctx context.Context) context.Context {
-	if s.span == nil {
+	if s == nil || s.span == nil {
 		return ctx
 	}
 	return trace.ContextWithSpan(ctx, s.span)
 }
 
 // recording reports whether the span records.
-func (s *Tool) recording() bool { return s.span != nil && s.span.IsRecording() }
+func (s *Tool) recording() bool { return s != nil && s.span != nil && s.span.IsRecording() }
 
 // CapturesContent reports whether the span records the call's arguments
 // and result: compute them only then.
-func (s *Tool) CapturesContent() bool { return s.capture && s.recording() }
+func (s *Tool) CapturesContent() bool { return s.recording() && s.capture }
 
 // Arguments records args, the arguments as the display target sees them,
 // when content is captured.
@@ -133,6 +135,9 @@ func (s *Tool) Approval(approved bool) {
 // BackgroundStarted records that the call goes on in the background as
 // the task id; the span lasts until End, when the task settles.
 func (s *Tool) BackgroundStarted(id string) {
+	if s == nil {
+		return
+	}
 	s.task = id
 	if s.recording() {
 		s.span.AddEvent(telemetry.EventBackgroundStarted, trace.WithAttributes(telemetry.AttrTaskID.String(id)))
@@ -143,7 +148,7 @@ func (s *Tool) BackgroundStarted(id string) {
 // approval, suspended, client, run) as its run pauses. It records no
 // duration: the call did not run to its end.
 func (s *Tool) Waiting(kind string) {
-	if s.ended {
+	if s == nil || s.ended {
 		return
 	}
 	s.ended = true
@@ -159,7 +164,7 @@ func (s *Tool) Waiting(kind string) {
 // End ends the span of a call that settled: with errType, a toolexec
 // Kind, when it failed; and records its duration.
 func (s *Tool) End(errType string) {
-	if s.ended {
+	if s == nil || s.ended {
 		return
 	}
 	s.ended = true

@@ -126,6 +126,7 @@ type MessagesModel struct {
 	cfg    config
 	client sdk.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*MessagesModel)(nil)
@@ -141,7 +142,9 @@ func New(id string, opts ...Option) (*MessagesModel, error) {
 // never fails: a configuration error (see [New]) is returned by every call.
 func Model(id string, opts ...Option) *MessagesModel {
 	cfg, ro, err := resolve(opts)
-	return &MessagesModel{id: id, cfg: cfg, client: sdk.NewClient(ro...), err: err}
+	host, port := genaitrace.Server(cfg.base)
+	info := llm.ModelInfo{Provider: ProviderName, Model: id, ServerAddress: host, ServerPort: port}
+	return &MessagesModel{id: id, cfg: cfg, client: sdk.NewClient(ro...), err: err, info: info}
 }
 
 // ID returns the model's id, as given to [Model].
@@ -149,10 +152,7 @@ func (m *MessagesModel) ID() string { return m.id }
 
 // Describe implements [llm.Describer]: the provider is "anthropic", and
 // the server is the base URL's.
-func (m *MessagesModel) Describe() llm.ModelInfo {
-	host, port := genaitrace.Server(m.cfg.base)
-	return llm.ModelInfo{Provider: ProviderName, Model: m.id, ServerAddress: host, ServerPort: port}
-}
+func (m *MessagesModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: OutputWithTools
 // with native structured outputs, not with a forced tool, which excludes

@@ -168,6 +168,7 @@ type GenerativeModel struct {
 	cfg    config
 	client *genai.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*GenerativeModel)(nil)
@@ -183,7 +184,9 @@ func New(id string, opts ...Option) (*GenerativeModel, error) {
 // fails: a configuration error (see [New]) is returned by every call.
 func Model(id string, opts ...Option) *GenerativeModel {
 	cfg, cc, err := resolve(opts)
-	m := &GenerativeModel{id: id, cfg: cfg, err: err}
+	host, port := genaitrace.Server(cfg.base)
+	info := llm.ModelInfo{Provider: "gcp.gemini", Model: id, ServerAddress: host, ServerPort: port}
+	m := &GenerativeModel{id: id, cfg: cfg, err: err, info: info}
 	if err == nil {
 		m.client, m.err = newClient(cc)
 	}
@@ -196,10 +199,7 @@ func (m *GenerativeModel) ID() string { return m.id }
 // Describe implements [llm.Describer]: the provider is "gcp.gemini", as
 // the OpenTelemetry conventions name the Gemini API, and the server is the
 // base URL's.
-func (m *GenerativeModel) Describe() llm.ModelInfo {
-	host, port := genaitrace.Server(m.cfg.base)
-	return llm.ModelInfo{Provider: "gcp.gemini", Model: m.id, ServerAddress: host, ServerPort: port}
-}
+func (m *GenerativeModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: Gemini 3 and later
 // models take a response schema together with function declarations

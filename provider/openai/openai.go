@@ -141,6 +141,7 @@ type ChatModel struct {
 	err    error
 	// reasoningBack: send reasoning_content back (see WithReasoningContent).
 	reasoningBack bool
+	info          llm.ModelInfo
 }
 
 var _ llm.Model = (*ChatModel)(nil)
@@ -160,7 +161,7 @@ func Model(id string, opts ...Option) *ChatModel {
 	if cfg.reasoningContent != nil {
 		back = *cfg.reasoningContent
 	}
-	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back}
+	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back, info: cfg.describe(id)}
 }
 
 // ID returns the model's id, as given to [Model].
@@ -168,7 +169,7 @@ func (m *ChatModel) ID() string { return m.id }
 
 // Describe implements [llm.Describer]: the provider is "openai", or
 // "deepseek" for DeepSeek's API, and the server is the base URL's.
-func (m *ChatModel) Describe() llm.ModelInfo { return m.cfg.describe(m.id) }
+func (m *ChatModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: Chat Completions
 // takes response_format together with tools.
@@ -218,6 +219,7 @@ type ResponsesModel struct {
 	cfg    config
 	client oai.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*ResponsesModel)(nil)
@@ -233,14 +235,14 @@ func NewResponses(id string, opts ...Option) (*ResponsesModel, error) {
 // configuration error (see [NewResponses]) is returned by every call.
 func Responses(id string, opts ...Option) *ResponsesModel {
 	cfg, ro, err := resolve(opts)
-	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, info: cfg.describe(id)}
 }
 
 // ID returns the model's id, as given to [Responses].
 func (m *ResponsesModel) ID() string { return m.id }
 
 // Describe implements [llm.Describer], as [ChatModel.Describe] does.
-func (m *ResponsesModel) Describe() llm.ModelInfo { return m.cfg.describe(m.id) }
+func (m *ResponsesModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: the Responses API
 // takes text.format together with tools.

@@ -78,8 +78,9 @@ func Execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	}
 	t := set[call.Name]
 	tel := genaitrace.Resolve(ctx, opts.Telemetry)
-	span := tel.StartTool(tel.Bind(ctx), genaitrace.ToolInfo{Name: call.Name, CallID: call.ID, Description: description(t)})
-	o, err := execute(span.Context(), set, call, opts, t, &span)
+	ctx = tel.Bind(ctx)
+	span := tel.StartTool(ctx, genaitrace.ToolInfo{Name: call.Name, CallID: call.ID, Description: description(t)})
+	o, err := execute(span.In(ctx), set, call, opts, t, span)
 	switch {
 	case err != nil:
 		span.End(genaitrace.ErrorType(err))
