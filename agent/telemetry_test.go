@@ -407,8 +407,12 @@ func TestTelemetryContent(t *testing.T) {
 			func(context.Context, secretIn) (secretOut, error) {
 				return secretOut{Location: "Paris", TempC: 21.5, Secret: "s3cr3t-output"}, nil
 			}).WithTransform(tool.TargetDisplay, tool.Transforms[secretIn, secretOut]{
-			Input:  func(_ context.Context, in secretIn) (any, error) { return map[string]string{"location": in.Location}, nil },
-			Output: func(_ context.Context, _ secretIn, out secretOut) (any, error) { return map[string]any{"tempC": out.TempC}, nil },
+			Input: func(_ context.Context, in secretIn) (any, error) {
+				return map[string]string{"location": in.Location}, nil
+			},
+			Output: func(_ context.Context, _ secretIn, out secretOut) (any, error) {
+				return map[string]any{"tempC": out.TempC}, nil
+			},
 		})
 	}
 	run := func(t *testing.T, capture bool) recorded {
