@@ -27,8 +27,8 @@ type runner struct {
 	cancel context.CancelFunc
 	// streaming runs use Model.Stream and yield events through emit.
 	streaming bool
-	emit      func(Event) bool
 	stopped   bool
+	emit      func(Event) bool
 	res       *Result
 	// search is the run's tool search, nil without one.
 	search *toolSearch
@@ -43,7 +43,7 @@ type runner struct {
 	tasks tasks
 	// tel is the run's telemetry and span its invoke_agent span; see
 	// telemetry.go.
-	tel  genaitrace.Telemetry
+	tel  *genaitrace.Telemetry
 	span genaitrace.Run
 }
 

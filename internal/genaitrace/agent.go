@@ -49,7 +49,7 @@ type Run struct {
 // StartAgent starts the invoke_agent span of a call of agent a under ctx
 // and returns the ctx of the call, which carries the span and t's
 // configuration (see [Telemetry.Bind]).
-func (t Telemetry) StartAgent(ctx context.Context, a AgentInfo) (context.Context, Run) {
+func (t *Telemetry) StartAgent(ctx context.Context, a AgentInfo) (context.Context, Run) {
 	ctx = t.Bind(ctx)
 	if t.tracer == nil {
 		return ctx, Run{}
@@ -84,7 +84,7 @@ func (t Telemetry) StartAgent(ctx context.Context, a AgentInfo) (context.Context
 
 // Tracing reports whether t starts spans: compute what a span would say
 // only then.
-func (t Telemetry) Tracing() bool { return t.tracer != nil }
+func (t *Telemetry) Tracing() bool { return t.tracer != nil }
 
 // recording reports whether the span records.
 func (r Run) recording() bool { return r.span != nil && r.span.IsRecording() }

@@ -32,7 +32,7 @@ type Chat struct {
 // capture on, the request's messages are recorded, their tool payloads as
 // shaper gives them. It returns ctx and nil when neither a span nor a
 // metric would record.
-func (t Telemetry) StartChat(ctx context.Context, model llm.Model, req *llm.Request, shaper Shaper) (context.Context, *Chat) {
+func (t *Telemetry) StartChat(ctx context.Context, model llm.Model, req *llm.Request, shaper Shaper) (context.Context, *Chat) {
 	timed := t.metrics != nil && (t.metrics.duration.Enabled(ctx) || t.metrics.tokens.Enabled(ctx))
 	if t.tracer == nil && !timed {
 		return ctx, nil

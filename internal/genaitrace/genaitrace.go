@@ -48,10 +48,15 @@ type Telemetry struct {
 	own bool
 }
 
+// off is the Telemetry of a run with no configuration and unset global
+// providers, shared by all such runs.
+var off Telemetry
+
 // Resolve returns cfg resolved for a run or call under ctx: cfg, else the
 // configuration of the run that ctx belongs to (see [Telemetry.Bind]),
-// else the global providers, read now.
-func Resolve(ctx context.Context, cfg *telemetry.Config) Telemetry {
+// else the global providers, read now. The result is shared: do not
+// modify it.
+func Resolve(ctx context.Context, cfg *telemetry.Config) *Telemetry {
 	own := cfg != nil
 	if !own {
 		cfg = configFrom(ctx)
@@ -67,20 +72,24 @@ func Resolve(ctx context.Context, cfg *telemetry.Config) Telemetry {
 	if mp == nil {
 		mp = otel.GetMeterProvider()
 	}
-	t := Telemetry{cfg: cfg, own: own}
+	var tracer trace.Tracer
+	var metrics *instruments
 	if !unset(tp) {
-		t.tracer = tracerFor(tp)
+		tracer = tracerFor(tp)
 	}
 	if !unset(mp) {
-		t.metrics = instrumentsFor(mp)
+		metrics = instrumentsFor(mp)
 	}
-	return t
+	if cfg == nil && tracer == nil && metrics == nil {
+		return &off
+	}
+	return &Telemetry{tracer: tracer, metrics: metrics, cfg: cfg, own: own}
 }
 
 // Bind returns ctx carrying t's configuration when it is the caller's own,
 // so that the runs and calls nested in ctx (subagents, tools that run
 // other tools) resolve to it; else ctx.
-func (t Telemetry) Bind(ctx context.Context) context.Context {
+func (t *Telemetry) Bind(ctx context.Context) context.Context {
 	if !t.own {
 		return ctx
 	}
@@ -88,7 +97,7 @@ func (t Telemetry) Bind(ctx context.Context) context.Context {
 }
 
 // capture reports whether content is recorded.
-func (t Telemetry) capture() bool { return t.cfg.CapturesContent() }
+func (t *Telemetry) capture() bool { return t.cfg.CapturesContent() }
 
 // configKey is the ctx key of the *telemetry.Config of a run.
 type configKey struct{}

@@ -44,7 +44,7 @@ type Tool struct {
 // StartTool starts the execute_tool span of the call info describes under
 // ctx; it returns nil when neither a span nor the duration metric would
 // record.
-func (t Telemetry) StartTool(ctx context.Context, info ToolInfo) *Tool {
+func (t *Telemetry) StartTool(ctx context.Context, info ToolInfo) *Tool {
 	timed := t.metrics != nil && t.metrics.toolDuration.Enabled(ctx)
 	if t.tracer == nil && !timed {
 		return nil
