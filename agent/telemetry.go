@@ -46,7 +46,7 @@ func (r *runner) end(res *Result, err error) (*Result, error) {
 	return res, err
 }
 
-// startTool starts the execute_tool span of s, a call of step, under ctx.
+// startTool starts the execute_tool span of s, a call, under ctx.
 func (r *runner) startTool(ctx context.Context, s *slot) {
 	var desc string
 	if s.tool != nil {

@@ -82,10 +82,6 @@ func (t *Telemetry) StartAgent(ctx context.Context, a AgentInfo) (context.Contex
 	return ctx, Run{span: span}
 }
 
-// Tracing reports whether t starts spans: compute what a span would say
-// only then.
-func (t *Telemetry) Tracing() bool { return t.tracer != nil }
-
 // recording reports whether the span records.
 func (r Run) recording() bool { return r.span != nil && r.span.IsRecording() }
 

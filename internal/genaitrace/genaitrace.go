@@ -96,6 +96,10 @@ func (t *Telemetry) Bind(ctx context.Context) context.Context {
 	return context.WithValue(ctx, configKey{}, t.cfg)
 }
 
+// Tracing reports whether t starts spans: compute what a span would say
+// only then.
+func (t *Telemetry) Tracing() bool { return t.tracer != nil }
+
 // capture reports whether content is recorded.
 func (t *Telemetry) capture() bool { return t.cfg.CapturesContent() }
 

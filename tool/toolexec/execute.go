@@ -111,7 +111,7 @@ func execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	ctx = WithCallInfo(ctx, tool.CallInfo{ToolName: call.Name, ToolCallID: call.ID})
 	inv, terr := Prepare(ctx, call.Name, t, args)
 	if span.CapturesContent() {
-		span.Arguments(present(ctx, t, inv, call, PhaseInput, nil, args))
+		span.Arguments(shown(ctx, t, inv, call, PhaseInput, nil, args))
 	}
 	if terr != nil {
 		return fail(terr)
@@ -127,15 +127,15 @@ func execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 		return fail(terr)
 	}
 	if span.CapturesContent() {
-		span.Result(present(ctx, t, inv, call, PhaseOutput, res.Value, res.JSON))
+		span.Result(shown(ctx, t, inv, call, PhaseOutput, res.Value, res.JSON))
 	}
 	o.Output, o.Model = res, out
 	return o, nil
 }
 
-// present is what the display target sees of a payload of call, for its
+// shown is what the display target sees of a payload of call, for its
 // span: the tool's transforms decide, as no host policy applies here.
-func present(ctx context.Context, t tool.Tool, inv tool.Invocation, call ToolCall, phase Phase, v any, raw json.RawMessage) json.RawMessage {
+func shown(ctx context.Context, t tool.Tool, inv tool.Invocation, call ToolCall, phase Phase, v any, raw json.RawMessage) json.RawMessage {
 	if inv == nil {
 		raw = json.RawMessage("null")
 	}
