@@ -8,10 +8,12 @@
 // stream and Temporal integrations. It is not API: the configuration is
 // package telemetry's [telemetry.Config].
 //
-// A span value (Run, Chat, Tool) is a small struct that the caller keeps
-// by value. When no tracer provider is configured (neither the Config nor
-// the program set one), no span is started at all, and the values do
-// nothing; attributes are built only for spans that record.
+// [Resolve] resolves a configuration once per run or call; its Start
+// methods return the spans: a [Run] value, a *[Chat] and a *[Tool], the
+// latter nil when nothing would record. When no tracer provider is
+// configured (neither the Config nor the program set one), no span is
+// started at all and the spans do nothing; attributes are built only for
+// spans that record.
 package genaitrace
 
 import (
