@@ -12,6 +12,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -71,6 +72,14 @@ type Agent struct {
 	// panics of tools' lifecycle hooks ([tool.HookCall]). nil means
 	// slog.Default().
 	Logger *slog.Logger
+	// Telemetry says where the run's OpenTelemetry spans and metrics go
+	// (an invoke_agent span per run, a chat span per model request, an
+	// execute_tool span per tool call) and whether they carry content. nil
+	// means the configuration of the run that the ctx of a call belongs
+	// to, for a subagent, else OpenTelemetry's global providers: nothing
+	// is recorded until the program installs an SDK. See
+	// https://github.com/toolgen-go/toolgen/blob/main/docs/telemetry.md.
+	Telemetry *telemetry.Config
 
 	derived sync.Map // derivedKey → Tool: the agent- and workflow- tools
 }
@@ -190,7 +199,7 @@ func (a *Agent) GenerateMessages(ctx context.Context, msgs []llm.Message, opts .
 		return nil, err
 	}
 	defer r.close()
-	return r.start(r.ctx, msgs)
+	return r.end(r.start(r.begin(nil), msgs))
 }
 
 // Stream runs the agent on prompt and yields its events as they happen,
@@ -202,7 +211,7 @@ func (a *Agent) Stream(ctx context.Context, prompt string, opts ...Option) iter.
 
 // StreamMessages is [Agent.Stream] with a list of messages.
 func (a *Agent) StreamMessages(ctx context.Context, msgs []llm.Message, opts ...Option) iter.Seq2[Event, error] {
-	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.start(r.ctx, msgs) })
+	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.end(r.start(r.begin(nil), msgs)) })
 }
 
 // Resume continues a paused run, after a JSON round trip of state if need
@@ -229,12 +238,12 @@ func (a *Agent) Resume(ctx context.Context, state *RunState, answers []Answer, o
 		return nil, err
 	}
 	defer r.close()
-	return r.resume(r.ctx, state, answers)
+	return r.end(r.resume(r.begin(state), state, answers))
 }
 
 // ResumeStream is [Agent.Resume] yielding events as [Agent.Stream] does.
 func (a *Agent) ResumeStream(ctx context.Context, state *RunState, answers []Answer, opts ...Option) iter.Seq2[Event, error] {
-	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.resume(r.ctx, state, answers) })
+	return a.stream(ctx, opts, func(r *runner) (*Result, error) { return r.end(r.resume(r.begin(state), state, answers)) })
 }
 
 func (a *Agent) stream(ctx context.Context, opts []Option, run func(*runner) (*Result, error)) iter.Seq2[Event, error] {

@@ -269,6 +269,10 @@ type RunState struct {
 	// LoadedTools are the library tools of the run's [ToolSearch] that
 	// the model loaded; they stay loaded when the run resumes.
 	LoadedTools []string `json:"loadedTools,omitempty"`
+	// TraceParent is the W3C traceparent of the invoke_agent span of the
+	// call that paused, when it was traced: the span of the call that
+	// resumes the run links to it.
+	TraceParent string `json:"traceparent,omitempty"`
 }
 
 // WaitingCall is a call of a paused run's step that waits.

@@ -166,6 +166,7 @@ func (r *runner) startTask(ctx context.Context, step int, s *slot) {
 	cp := *s
 	t := &task{id: fmt.Sprintf("task-%d", b.seq), seq: b.seq, step: step, s: &cp}
 	t.s.outcome.TaskID = t.id
+	t.s.span.BackgroundStarted(t.id)
 	s.outcome.TaskID = t.id
 	s.outcome.ModelOutput = handleOutput(t.id, s.call.Name)
 	ev := Event{Type: EventBackgroundTaskStarted, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID, TaskID: t.id}
@@ -178,6 +179,7 @@ func (r *runner) startTask(ctx context.Context, step int, s *slot) {
 // runTask runs t once a slot of the run's concurrency limit is free,
 // bounded by the tool timeout, and adds it to the settled tasks.
 func (r *runner) runTask(ctx context.Context, t *task) {
+	ctx = t.s.span.In(ctx)
 	select {
 	case r.sem <- struct{}{}:
 		if err := ctx.Err(); err != nil {

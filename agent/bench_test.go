@@ -12,11 +12,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	sdkmetric "go.opentelemetry.io/otel/sdk/metric"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -120,6 +123,43 @@ func BenchmarkAgentStep(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkAgentStepTelemetry is BenchmarkAgentStep with telemetry: off
+// (no provider configured, as BenchmarkAgentStep runs) and recording
+// every span and metric into the SDK, without an exporter, which is the
+// cost of building them.
+func BenchmarkAgentStepTelemetry(b *testing.B) {
+	ctx := context.Background()
+	tp := sdktrace.NewTracerProvider()
+	mp := sdkmetric.NewMeterProvider(sdkmetric.WithReader(sdkmetric.NewManualReader()))
+	b.Cleanup(func() {
+		_ = tp.Shutdown(ctx)
+		_ = mp.Shutdown(ctx)
+	})
+	configs := []struct {
+		name string
+		cfg  *telemetry.Config
+	}{
+		{"off", nil},
+		{"sdk", &telemetry.Config{TracerProvider: tp, MeterProvider: mp}},
+	}
+	for _, c := range configs {
+		b.Run("tool-call/"+c.name, func(b *testing.B) {
+			model := scripted.New()
+			for range b.N {
+				model.Append(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)))
+			}
+			ag := &agent.Agent{ID: "a", Instructions: "Be brief.", Model: model, Tools: tool.Toolset{"weather": weatherTool()}, Telemetry: c.cfg}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := ag.Generate(ctx, "Weather in Paris?", agent.WithMaxSteps(1)); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
 
 // hostileIn and hostileSchema give a hostile model every costly keyword

@@ -11,5 +11,7 @@
 //
 // The loop, its options, pausing, structured output, background tools,
 // tool search and how they compare with Mastra are described in
-// https://github.com/toolgen-go/toolgen/blob/main/docs/agents.md.
+// https://github.com/toolgen-go/toolgen/blob/main/docs/agents.md; the
+// OpenTelemetry spans and metrics of a run ([Agent].Telemetry) in
+// https://github.com/toolgen-go/toolgen/blob/main/docs/telemetry.md.
 package agent

@@ -86,7 +86,7 @@ func (r *runner) executeWith(ctx context.Context, step int, torun []*slot) {
 			rec.mu.Unlock()
 		})
 		calls[i] = func(ctx context.Context) {
-			disp, tr := r.execute(ctx, step, s, sink)
+			disp, tr := r.execute(s.span.In(ctx), step, s, sink)
 			rec.mu.Lock()
 			rec.events = append(rec.events, item{display: disp, transcript: tr})
 			rec.mu.Unlock()

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/toolgen-go/toolgen/internal/callctx"
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/internal/wording"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
@@ -26,8 +27,8 @@ type runner struct {
 	cancel context.CancelFunc
 	// streaming runs use Model.Stream and yield events through emit.
 	streaming bool
-	emit      func(Event) bool
 	stopped   bool
+	emit      func(Event) bool
 	res       *Result
 	// search is the run's tool search, nil without one.
 	search *toolSearch
@@ -40,6 +41,10 @@ type runner struct {
 	// the background ones; tasks are the background calls.
 	sem   chan struct{}
 	tasks tasks
+	// tel is the run's telemetry and span its invoke_agent span; see
+	// telemetry.go.
+	tel  *genaitrace.Telemetry
+	span genaitrace.Run
 }
 
 func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) bool, opts []Option) (*runner, error) {
@@ -94,7 +99,7 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 		}
 	}
 	r := &runner{a: a, cfg: cfg, tools: tools, streaming: streaming, emit: emit, res: &Result{AgentID: a.ID},
-		sem: make(chan struct{}, cfg.concurrency), search: search}
+		sem: make(chan struct{}, cfg.concurrency), search: search, tel: genaitrace.Resolve(ctx, a.Telemetry)}
 	if cfg.output != nil {
 		if err := cfg.output.check(); err != nil {
 			return nil, fmt.Errorf("agent %s: WithOutput: %w", a.ID, err)
@@ -244,9 +249,18 @@ func (r *runner) check(ctx context.Context) error {
 // answer calls, as it streams or, from Generate, once it has come; tools
 // are all the step's tools, whose transforms shape the argument deltas.
 func (r *runner) callModel(ctx context.Context, step int, req *llm.Request, tools, active tool.Toolset) (*llm.Response, error) {
+	mctx, chat := r.tel.StartChat(ctx, r.a.Model, req, r)
+	resp, err := r.requestModel(ctx, mctx, step, req, tools, active)
+	chat.End(resp, err)
+	return resp, err
+}
+
+// requestModel is callModel within its chat span, whose ctx mctx is the
+// request's; the hooks run with ctx, the run's.
+func (r *runner) requestModel(ctx, mctx context.Context, step int, req *llm.Request, tools, active tool.Toolset) (*llm.Response, error) {
 	hooks := streamHooks{r: r, ctx: ctx, step: step, active: active}
 	if !r.streaming {
-		resp, err := r.a.Model.Generate(ctx, req)
+		resp, err := r.a.Model.Generate(mctx, req)
 		if err == nil && resp != nil {
 			for _, c := range resp.Message.ToolCalls() {
 				hooks.complete(c)
@@ -255,7 +269,7 @@ func (r *runner) callModel(ctx context.Context, step int, req *llm.Request, tool
 		return resp, err
 	}
 	names := map[string]string{} // call id → tool name, for deltas that omit it
-	return llm.CollectStream(r.a.Model.Stream(ctx, req), func(p llm.StreamPart) {
+	return llm.CollectStream(r.a.Model.Stream(mctx, req), func(p llm.StreamPart) {
 		hooks.visit(p)
 		switch p.Type {
 		case llm.StreamTextDelta:
@@ -362,6 +376,9 @@ type slot struct {
 	resumeValue any
 	// wait is set when the call waits.
 	wait *waitInfo
+	// span is the call's execute_tool span, which ends when the call
+	// settles or waits; nil when nothing records.
+	span *genaitrace.Tool
 }
 
 // waitInfo is what a waiting call waits for.
@@ -416,7 +433,7 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []llm.ToolCall, a
 			wg.Go(func() {
 				sem <- struct{}{}
 				defer func() { <-sem }()
-				disp, tr := r.execute(ctx, step, s, sink)
+				disp, tr := r.execute(s.span.In(ctx), step, s, sink)
 				select {
 				case items <- item{display: disp, transcript: tr}:
 				case <-done:
@@ -460,16 +477,23 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []llm.ToolCall, a
 func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all tool.Toolset) {
 	c := s.call
 	s.tool = all[c.Name] // an inactive tool's transforms still hide its payloads
+	r.startTool(ctx, s)
+	ctx = s.span.In(ctx)
 	callEvent := func() {
-		if s.resume != nil {
-			return // recorded when the call was made
-		}
 		var inv tool.Invocation
 		raw := json.RawMessage("null")
 		if s.inv != nil {
 			inv, raw = s.inv, json.RawMessage(c.Arguments)
 		}
+		if s.resume != nil {
+			// The event was recorded when the call was made.
+			if s.span.CapturesContent() {
+				s.span.Arguments(r.present(ctx, tool.TargetDisplay, toolexec.PhaseInput, Event{ToolName: c.Name, ToolCallID: c.ID}, s.tool, inv, nil, nil, raw))
+			}
+			return
+		}
 		disp, tr := r.events(ctx, Event{Type: EventToolCall, Step: step, ToolName: c.Name, ToolCallID: c.ID}, toolexec.PhaseInput, s.tool, inv, nil, nil, raw)
+		s.span.Arguments(disp.Payload)
 		r.record(disp, tr)
 	}
 	tl, ok := active[c.Name]
@@ -532,11 +556,12 @@ func (r *runner) ready(ctx context.Context, step int, s *slot) {
 	s.waitFor(&waitInfo{kind: PendingClient, payload: disp.Payload, resumeSchema: s.tool.Spec().OutputSchema})
 }
 
-// waitFor makes s wait for w.
+// waitFor makes s wait for w; its span ends.
 func (s *slot) waitFor(w *waitInfo) {
 	s.wait = w
 	s.outcome.Pending = true
 	s.outcome.ModelOutput = llm.ModelOutput{}
+	s.span.Waiting(string(w.kind))
 }
 
 func (r *runner) needsApproval(ctx context.Context, step int, s *slot, tl tool.Tool) (needs bool, err error) {
@@ -564,6 +589,7 @@ func (r *runner) failure(ctx context.Context, step int, s *slot, e *toolexec.Err
 	e.ToolName, e.ToolCallID = s.call.Name, s.call.ID
 	s.outcome.Err = e
 	s.outcome.ModelOutput = llm.ErrorOutput(e.Message)
+	defer s.span.End(string(e.Kind))
 	raw, _ := json.Marshal(map[string]string{"kind": string(e.Kind), "message": e.Message})
 	return r.events(ctx, Event{Type: EventToolError, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, toolexec.PhaseError, s.tool, s.inv, nil, e, raw)
 }
@@ -632,7 +658,10 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	s.outcome.Output = res.Value
 	s.outcome.ModelOutput = out
 	r.output(tctx, step, s, res)
-	return r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, toolexec.PhaseOutput, s.tool, s.inv, &res, nil, res.JSON)
+	disp, tr := r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID}, toolexec.PhaseOutput, s.tool, s.inv, &res, nil, res.JSON)
+	s.span.Result(disp.Payload)
+	s.span.End("")
+	return disp, tr
 }
 
 // reporter turns the progress and data a call reports into events on the

@@ -62,6 +62,8 @@ func (r *runner) pause(ctx context.Context, messages []llm.Message, st Step, d d
 		state.ActiveTools = r.cfg.activeTools
 	}
 	state.LoadedTools = r.search.loadedKeys()
+	state.TraceParent = r.span.TraceParent()
+	r.span.Paused(len(d.pending))
 	r.res.Pending, r.res.State = d.pending, state
 	return r.finish(messages, pausedReason(d.pending), usage, st.Text), nil
 }
@@ -226,6 +228,7 @@ func settled(state *RunState, calls []llm.ToolCall, d dispatched) dispatched {
 // it.
 func (r *runner) resumeSlot(ctx context.Context, step int, s *slot) {
 	c, a := s.call, s.resume.answer
+	s.span.Resumed(string(s.resume.wait.Kind), a.Approved)
 	switch s.resume.wait.Kind {
 	case PendingApproval:
 		if !a.Approved {
@@ -254,7 +257,10 @@ func (r *runner) resumeSlot(ctx context.Context, step int, s *slot) {
 		}
 		res := tool.Output{Value: a.Result, JSON: a.Result}
 		s.outcome.Output, s.outcome.ModelOutput = a.Result, llm.JSONOutput(a.Result)
-		r.record(r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: c.Name, ToolCallID: c.ID}, toolexec.PhaseOutput, s.tool, s.inv, &res, nil, a.Result))
+		disp, tr := r.events(ctx, Event{Type: EventToolResult, Step: step, ToolName: c.Name, ToolCallID: c.ID}, toolexec.PhaseOutput, s.tool, s.inv, &res, nil, a.Result)
+		s.span.Result(disp.Payload)
+		s.span.End("")
+		r.record(disp, tr)
 	case PendingRun:
 		s.run = true
 	}
@@ -276,6 +282,7 @@ func (r *runner) deny(step int, s *slot, reason string) {
 	ev := Event{Type: EventToolOutputDenied, Step: step, ToolName: s.call.Name, ToolCallID: s.call.ID, Payload: raw}
 	tr := ev
 	r.record(&ev, &tr)
+	s.span.End(string(toolexec.KindDeclined))
 }
 
 // checkAnswers matches answers to the pending calls of state, one each,

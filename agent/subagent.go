@@ -109,9 +109,9 @@ func (a *Agent) runAsTool(ctx context.Context, in AgentToolInput) (AgentToolOutp
 	defer r.close()
 	var res *Result
 	if rr := resumingRun(ctx); rr != nil {
-		res, err = r.resume(r.ctx, rr.state, rr.answers)
+		res, err = r.end(r.resume(r.begin(rr.state), rr.state, rr.answers))
 	} else {
-		res, err = r.start(r.ctx, []llm.Message{llm.UserMessage(in.Prompt)})
+		res, err = r.end(r.start(r.begin(nil), []llm.Message{llm.UserMessage(in.Prompt)}))
 	}
 	if err != nil {
 		return AgentToolOutput{}, err

@@ -56,6 +56,8 @@ var knownImports = map[string]string{
 	"openaisdk":   "github.com/openai/openai-go/v3",
 	"anthropicsk": "github.com/anthropics/anthropic-sdk-go/v2",
 	"anthropic":   module + "/provider/anthropic",
+	"telemetry":   module + "/telemetry",
+	"otel":        "go.opentelemetry.io/otel",
 }
 
 // pendingPackages are packages that pages document before they exist in

@@ -5,5 +5,7 @@
 // returns, [Usage] and [FinishReason]; and the [ModelOutput] of a tool call,
 // which a tool's model-output hook returns.
 //
-// Models and providers are described in https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md.
+// Models and providers are described in https://github.com/toolgen-go/toolgen/blob/main/docs/providers.md;
+// what a model says of itself for telemetry ([ModelInfo]) in
+// https://github.com/toolgen-go/toolgen/blob/main/docs/telemetry.md.
 package llm

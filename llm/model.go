@@ -88,6 +88,36 @@ func CapabilitiesOf(m Model) Capabilities {
 	return Capabilities{}
 }
 
+// ModelInfo says what a model is and who serves it, for telemetry: the
+// agent loop records it on the chat span of every request
+// (https://github.com/toolgen-go/toolgen/blob/main/docs/telemetry.md).
+type ModelInfo struct {
+	// Provider is the provider as the OpenTelemetry GenAI conventions name
+	// it (gen_ai.provider.name): "openai", "anthropic", "gcp.gemini"…
+	Provider string
+	// Model is the model's id as requests name it.
+	Model string
+	// ServerAddress and ServerPort are the API's host and port; empty and
+	// zero when unknown.
+	ServerAddress string
+	ServerPort    int
+}
+
+// Describer is implemented by models that say what they are; the adapters
+// of package provider do.
+type Describer interface {
+	Describe() ModelInfo
+}
+
+// InfoOf returns m's [ModelInfo]: the zero value unless m implements
+// [Describer].
+func InfoOf(m Model) ModelInfo {
+	if d, ok := m.(Describer); ok {
+		return d.Describe()
+	}
+	return ModelInfo{}
+}
+
 // ToolDefinition is a tool as a model sees it.
 type ToolDefinition struct {
 	// Name is the tool's key in the [github.com/toolgen-go/toolgen/tool.Toolset].

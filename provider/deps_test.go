@@ -63,9 +63,10 @@ func linked(list []string) []string {
 
 // TestPayForWhatYouUse checks with `go list -deps` what a program links:
 // a tool package links no provider, MCP, gRPC or OpenTelemetry SDK; a
-// program with the agent loop and the OpenAI adapter links OpenAI's SDK
-// and nothing of the other providers or gRPC; the registry links no
-// adapter.
+// program with the agent loop, its telemetry and the OpenAI adapter links
+// OpenAI's SDK and nothing of the other providers, gRPC or the
+// OpenTelemetry SDK (the library records through the API); the registry
+// links no adapter.
 func TestPayForWhatYouUse(t *testing.T) {
 	tool := deps(t, "./tool")
 	assert.Empty(t, linked(tool), "./tool links none of %v", heavy)
@@ -73,8 +74,8 @@ func TestPayForWhatYouUse(t *testing.T) {
 	registry := deps(t, "./provider")
 	assert.Empty(t, linked(registry), "./provider links no adapter")
 
-	program := deps(t, "./agent", "./provider/openai")
-	assert.Equal(t, []string{"openai"}, linked(program), "agent and provider/openai link OpenAI's SDK and no other")
+	program := deps(t, "./agent", "./telemetry", "./provider/openai")
+	assert.Equal(t, []string{"openai"}, linked(program), "agent, telemetry and provider/openai link OpenAI's SDK and no other")
 
 	require.NotEmpty(t, tool)
 	t.Logf("packages linked: ./tool %d, ./provider %d, ./agent with ./provider/openai %d", len(tool), len(registry), len(program))

@@ -35,6 +35,7 @@ import (
 	sdk "github.com/anthropics/anthropic-sdk-go/v2"
 	"github.com/anthropics/anthropic-sdk-go/v2/option"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
 )
@@ -125,6 +126,7 @@ type MessagesModel struct {
 	cfg    config
 	client sdk.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*MessagesModel)(nil)
@@ -140,11 +142,17 @@ func New(id string, opts ...Option) (*MessagesModel, error) {
 // never fails: a configuration error (see [New]) is returned by every call.
 func Model(id string, opts ...Option) *MessagesModel {
 	cfg, ro, err := resolve(opts)
-	return &MessagesModel{id: id, cfg: cfg, client: sdk.NewClient(ro...), err: err}
+	host, port := genaitrace.Server(cfg.base)
+	info := llm.ModelInfo{Provider: ProviderName, Model: id, ServerAddress: host, ServerPort: port}
+	return &MessagesModel{id: id, cfg: cfg, client: sdk.NewClient(ro...), err: err, info: info}
 }
 
 // ID returns the model's id, as given to [Model].
 func (m *MessagesModel) ID() string { return m.id }
+
+// Describe implements [llm.Describer]: the provider is "anthropic", and
+// the server is the base URL's.
+func (m *MessagesModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: OutputWithTools
 // with native structured outputs, not with a forced tool, which excludes
@@ -168,6 +176,8 @@ type config struct {
 	serverTools []json.RawMessage
 	pauses      int
 	outputMode  StructuredOutputMode
+	// base is the resolved base URL.
+	base string
 }
 
 // WithAPIKey sets the API key, in place of $ANTHROPIC_API_KEY.
@@ -265,7 +275,15 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 	if base == "" {
 		base = DefaultBaseURL
 	}
-	ro := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithBaseURL(base)}
+	c.base = base
+	// Each HTTP attempt, retries included, is an event of the request's
+	// chat span.
+	attempts := option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		resp, err := next(req)
+		genaitrace.RecordAttempt(req.Context(), resp, err)
+		return resp, err
+	})
+	ro := []option.RequestOption{option.WithoutEnvironmentDefaults(), option.WithBaseURL(base), attempts}
 	var err error
 	switch {
 	case c.apiKey != nil && *c.apiKey != "":

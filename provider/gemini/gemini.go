@@ -44,6 +44,7 @@ import (
 
 	"google.golang.org/genai"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
 )
@@ -167,6 +168,7 @@ type GenerativeModel struct {
 	cfg    config
 	client *genai.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*GenerativeModel)(nil)
@@ -182,7 +184,9 @@ func New(id string, opts ...Option) (*GenerativeModel, error) {
 // fails: a configuration error (see [New]) is returned by every call.
 func Model(id string, opts ...Option) *GenerativeModel {
 	cfg, cc, err := resolve(opts)
-	m := &GenerativeModel{id: id, cfg: cfg, err: err}
+	host, port := genaitrace.Server(cfg.base)
+	info := llm.ModelInfo{Provider: "gcp.gemini", Model: id, ServerAddress: host, ServerPort: port}
+	m := &GenerativeModel{id: id, cfg: cfg, err: err, info: info}
 	if err == nil {
 		m.client, m.err = newClient(cc)
 	}
@@ -191,6 +195,11 @@ func Model(id string, opts ...Option) *GenerativeModel {
 
 // ID returns the model's id, as given to [Model].
 func (m *GenerativeModel) ID() string { return m.id }
+
+// Describe implements [llm.Describer]: the provider is "gcp.gemini", as
+// the OpenTelemetry conventions name the Gemini API, and the server is the
+// base URL's.
+func (m *GenerativeModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: Gemini 3 and later
 // models take a response schema together with function declarations
@@ -229,6 +238,8 @@ type config struct {
 	retryDelay time.Duration
 	httpClient *http.Client
 	headers    http.Header
+	// base is the resolved base URL.
+	base string
 }
 
 // WithAPIKey sets the API key, in place of $GOOGLE_API_KEY and
@@ -291,12 +302,13 @@ func resolve(opts []Option) (config, *genai.ClientConfig, error) {
 	if base == "" {
 		base = DefaultBaseURL
 	}
+	c.base = base
 	attempts := int32(c.maxRetries + 1)
 	delay := c.retryDelay.Seconds()
 	cc := &genai.ClientConfig{
 		APIKey:     key,
 		Backend:    genai.BackendGeminiAPI,
-		HTTPClient: c.httpClient,
+		HTTPClient: recordingAttempts(c.httpClient),
 		HTTPOptions: genai.HTTPOptions{
 			BaseURL:    base,
 			APIVersion: c.apiVersion,
@@ -312,6 +324,19 @@ func resolve(opts []Option) (config, *genai.ClientConfig, error) {
 		return c, cc, ErrNoAPIKey
 	}
 	return c, cc, nil
+}
+
+// recordingAttempts returns a client that sends requests as hc does (or,
+// for nil, as a default client does) and records each attempt, retries
+// included, as an event of the request's chat span: the SDK retries
+// through its client.
+func recordingAttempts(hc *http.Client) *http.Client {
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	c := *hc
+	c.Transport = genaitrace.Transport(hc.Transport)
+	return &c
 }
 
 // newClient returns the SDK client for cc.

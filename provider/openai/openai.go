@@ -38,6 +38,7 @@ import (
 	oai "github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/provider"
 )
@@ -140,6 +141,7 @@ type ChatModel struct {
 	err    error
 	// reasoningBack: send reasoning_content back (see WithReasoningContent).
 	reasoningBack bool
+	info          llm.ModelInfo
 }
 
 var _ llm.Model = (*ChatModel)(nil)
@@ -159,11 +161,15 @@ func Model(id string, opts ...Option) *ChatModel {
 	if cfg.reasoningContent != nil {
 		back = *cfg.reasoningContent
 	}
-	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back}
+	return &ChatModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, reasoningBack: back, info: cfg.describe(id)}
 }
 
 // ID returns the model's id, as given to [Model].
 func (m *ChatModel) ID() string { return m.id }
+
+// Describe implements [llm.Describer]: the provider is "openai", or
+// "deepseek" for DeepSeek's API, and the server is the base URL's.
+func (m *ChatModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: Chat Completions
 // takes response_format together with tools.
@@ -213,6 +219,7 @@ type ResponsesModel struct {
 	cfg    config
 	client oai.Client
 	err    error
+	info   llm.ModelInfo
 }
 
 var _ llm.Model = (*ResponsesModel)(nil)
@@ -228,11 +235,14 @@ func NewResponses(id string, opts ...Option) (*ResponsesModel, error) {
 // configuration error (see [NewResponses]) is returned by every call.
 func Responses(id string, opts ...Option) *ResponsesModel {
 	cfg, ro, err := resolve(opts)
-	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err}
+	return &ResponsesModel{id: id, cfg: cfg, client: oai.NewClient(ro...), err: err, info: cfg.describe(id)}
 }
 
 // ID returns the model's id, as given to [Responses].
 func (m *ResponsesModel) ID() string { return m.id }
+
+// Describe implements [llm.Describer], as [ChatModel.Describe] does.
+func (m *ResponsesModel) Describe() llm.ModelInfo { return m.info }
 
 // Capabilities implements [llm.CapabilityReporter]: the Responses API
 // takes text.format together with tools.
@@ -319,7 +329,14 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 		base += "/"
 	}
 	c.base = base
-	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key)}
+	// Each HTTP attempt, retries included, is an event of the request's
+	// chat span.
+	attempts := option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		resp, err := next(req)
+		genaitrace.RecordAttempt(req.Context(), resp, err)
+		return resp, err
+	})
+	ro := []option.RequestOption{option.WithBaseURL(base), option.WithAPIKey(key), attempts}
 	if c.maxRetries != nil {
 		ro = append(ro, option.WithMaxRetries(*c.maxRetries))
 	}
@@ -331,6 +348,16 @@ func resolve(opts []Option) (config, []option.RequestOption, error) {
 		return c, ro, ErrNoAPIKey
 	}
 	return c, ro, nil
+}
+
+// describe returns the [llm.ModelInfo] of model id with configuration c.
+func (c config) describe(id string) llm.ModelInfo {
+	provider := ProviderName
+	if isDeepSeek(c.base) {
+		provider = "deepseek"
+	}
+	host, port := genaitrace.Server(c.base)
+	return llm.ModelInfo{Provider: provider, Model: id, ServerAddress: host, ServerPort: port}
 }
 
 // isDeepSeek reports whether base is DeepSeek's API (a host on

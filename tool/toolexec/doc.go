@@ -11,5 +11,7 @@
 //
 // The argument path is described in https://github.com/toolgen-go/toolgen/blob/main/docs/schemas.md#arguments,
 // transforms in https://github.com/toolgen-go/toolgen/blob/main/docs/writing-tools.md#transforms,
-// a loop of your own in https://github.com/toolgen-go/toolgen/blob/main/docs/own-loop.md.
+// a loop of your own in https://github.com/toolgen-go/toolgen/blob/main/docs/own-loop.md,
+// the execute_tool span of each call of [Execute] in
+// https://github.com/toolgen-go/toolgen/blob/main/docs/telemetry.md.
 package toolexec

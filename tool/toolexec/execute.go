@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/internal/wording"
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 )
 
@@ -33,6 +35,13 @@ type ExecuteOptions struct {
 	Approve func(ctx context.Context, req ApprovalRequest) (bool, error)
 	// Timeout bounds each call when positive.
 	Timeout time.Duration
+	// Telemetry configures the execute_tool span and the duration metric
+	// of each call. nil means the configuration of the agent run that ctx
+	// belongs to, if any, else OpenTelemetry's global providers; see
+	// package telemetry. With content capture on, the span records the
+	// arguments and the result as the tool's display transforms show
+	// them.
+	Telemetry *telemetry.Config
 }
 
 // Outcome is what one call gave.
@@ -67,14 +76,32 @@ func Execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	if err := ctx.Err(); err != nil {
 		return Outcome{}, err
 	}
+	t := set[call.Name]
+	tel := genaitrace.Resolve(ctx, opts.Telemetry)
+	ctx = tel.Bind(ctx)
+	span := tel.StartTool(ctx, genaitrace.ToolInfo{Name: call.Name, CallID: call.ID, Description: description(t)})
+	o, err := execute(span.In(ctx), set, call, opts, t, span)
+	switch {
+	case err != nil:
+		span.End(genaitrace.ErrorType(err))
+	case o.Err != nil:
+		span.End(string(o.Err.Kind))
+	default:
+		span.End("")
+	}
+	return o, err
+}
+
+// execute is Execute within span, the call's: t is the tool, nil when the
+// set has none of that name.
+func execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *ExecuteOptions, t tool.Tool, span *genaitrace.Tool) (Outcome, error) {
 	o := Outcome{Call: call}
 	fail := func(e *Error) (Outcome, error) {
 		e.ToolName, e.ToolCallID = call.Name, call.ID
 		o.Err, o.Model = e, llm.ErrorOutput(e.Message)
 		return o, nil
 	}
-	t, ok := set[call.Name]
-	if !ok {
+	if t == nil {
 		return fail(&Error{Kind: KindUnknownTool, Message: wording.UnknownTool(call.Name, set.Keys(), false)})
 	}
 	args := call.Arguments
@@ -83,10 +110,13 @@ func Execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	}
 	ctx = WithCallInfo(ctx, tool.CallInfo{ToolName: call.Name, ToolCallID: call.ID})
 	inv, terr := Prepare(ctx, call.Name, t, args)
+	if span.CapturesContent() {
+		span.Arguments(shown(ctx, t, inv, call, PhaseInput, nil, args))
+	}
 	if terr != nil {
 		return fail(terr)
 	}
-	if terr, err := approve(ctx, call, t, inv, opts.Approve); err != nil || terr != nil {
+	if terr, err := approve(ctx, call, t, inv, opts.Approve, span); err != nil || terr != nil {
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -96,8 +126,28 @@ func Execute(ctx context.Context, set tool.Toolset, call ToolCall, opts *Execute
 	if terr != nil {
 		return fail(terr)
 	}
+	if span.CapturesContent() {
+		span.Result(shown(ctx, t, inv, call, PhaseOutput, res.Value, res.JSON))
+	}
 	o.Output, o.Model = res, out
 	return o, nil
+}
+
+// shown is what the display target sees of a payload of call, for its
+// span: the tool's transforms decide, as no host policy applies here.
+func shown(ctx context.Context, t tool.Tool, inv tool.Invocation, call ToolCall, phase Phase, v any, raw json.RawMessage) json.RawMessage {
+	if inv == nil {
+		raw = json.RawMessage("null")
+	}
+	return Present(ctx, TransformPolicy{}, t, inv, TransformInput{Target: tool.TargetDisplay, Phase: phase, ToolName: call.Name, ToolCallID: call.ID, Output: v, Raw: raw})
+}
+
+// description is t's description, "" for a missing tool.
+func description(t tool.Tool) string {
+	if t == nil {
+		return ""
+	}
+	return t.Spec().Description
 }
 
 // ExecuteAll runs calls one after another, in order, with [Execute], and
@@ -124,7 +174,7 @@ func (o Outcome) Result() llm.ToolResult {
 
 // approve asks approveFn about a call that needs approval. The *Error is
 // the model's to read; the error is the host's.
-func approve(ctx context.Context, call ToolCall, t tool.Tool, inv tool.Invocation, approveFn func(context.Context, ApprovalRequest) (bool, error)) (*Error, error) {
+func approve(ctx context.Context, call ToolCall, t tool.Tool, inv tool.Invocation, approveFn func(context.Context, ApprovalRequest) (bool, error), span *genaitrace.Tool) (*Error, error) {
 	needs, err := needsApproval(ctx, inv)
 	if err != nil {
 		return &Error{Kind: KindToolFailed, Message: wording.Clip(fmt.Sprintf("the approval check of %s failed: %v", wording.Quote(call.Name), err)), Err: err}, nil
@@ -139,6 +189,7 @@ func approve(ctx context.Context, call ToolCall, t tool.Tool, inv tool.Invocatio
 	if err != nil {
 		return nil, fmt.Errorf("approve the call of %q: %w", call.Name, err)
 	}
+	span.Approval(ok)
 	if !ok {
 		return &Error{Kind: KindDeclined, Message: fmt.Sprintf("the call of %s was not approved", wording.Quote(call.Name))}, nil
 	}
