@@ -84,17 +84,19 @@ func chooseModel(name string, stderr io.Writer) (llm.Model, error) {
 }
 
 // offlineTurns are the turns a real model would take for the example's
-// prompt.
+// prompt, with the tokens such a model reports (so that the usage, in the
+// events and in telemetry, is not zero).
 func offlineTurns() []scripted.Turn {
-	return []scripted.Turn{
-		scripted.Calls(
-			scripted.Call("weatherTool", `{"location":"Paris"}`),
-			scripted.Call("weatherTool", `{"location":"Atlantis"}`),
-			scripted.Call("hazardsTool", `{"location":"Tokyo"}`),
-		),
-		scripted.Text("It is 18.5°C and partly cloudy in Paris. I could not find Atlantis. " +
-			"Tokyo has a severe heat warning: stay hydrated and avoid the midday sun."),
-	}
+	calls := scripted.Calls(
+		scripted.Call("weatherTool", `{"location":"Paris"}`),
+		scripted.Call("weatherTool", `{"location":"Atlantis"}`),
+		scripted.Call("hazardsTool", `{"location":"Tokyo"}`),
+	)
+	calls.Usage = llm.Usage{InputTokens: 412, OutputTokens: 61, TotalTokens: 473}
+	answer := scripted.Text("It is 18.5°C and partly cloudy in Paris. I could not find Atlantis. " +
+		"Tokyo has a severe heat warning: stay hydrated and avoid the midday sun.")
+	answer.Usage = llm.Usage{InputTokens: 688, OutputTokens: 34, TotalTokens: 722}
+	return []scripted.Turn{calls, answer}
 }
 
 // offlineModel plays offlineTurns.
