@@ -14,7 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/examples/internal/otelsetup"
 	"github.com/toolgen-go/toolgen/examples/service/tracker"
-	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
 func main() {
@@ -43,13 +43,20 @@ func run(ctx context.Context, w io.Writer) error {
 		{"addComment", `{"issue": 1, "comment": {"author": "ana", "body": "Seen on mobile too.", "replies": [{"author": "bo", "body": "Fixed in #4."}]}}`},
 		{"addComment", `{"issue": 9, "comment": {"author": "ana", "body": "?"}}`},
 	}
-	for _, c := range calls {
-		res, err := tool.Call(ctx, tools[c.key], json.RawMessage(c.args))
+	// Each call as a host runs it (toolexec.Execute): checked arguments,
+	// a failure as the message a model would read, and, with an
+	// OpenTelemetry SDK installed, an execute_tool span.
+	for i, c := range calls {
+		call := toolexec.ToolCall{ID: fmt.Sprintf("call_%d", i+1), Name: c.key, Arguments: json.RawMessage(c.args)}
+		o, err := toolexec.Execute(ctx, tools, call, nil)
 		if err != nil {
-			fmt.Fprintf(w, "%s -> error: %v\n", c.key, err)
+			return err
+		}
+		if o.Err != nil {
+			fmt.Fprintf(w, "%s -> error: %s\n", c.key, o.Err.Message)
 			continue
 		}
-		fmt.Fprintf(w, "%s -> %s\n", c.key, res.JSON)
+		fmt.Fprintf(w, "%s -> %s\n", c.key, o.Output.JSON)
 	}
 	return nil
 }

@@ -24,7 +24,7 @@ func TestRun(t *testing.T) {
 	assert.Contains(t, out.String(), "tool find-issues: Lists issues matching a filter, most urgent first.\n")
 	assert.Contains(t, out.String(), `find-issues -> {"issues":[{"id":1,"title":"Login page times out"`)
 	assert.Contains(t, out.String(), `"replies":[{"author":"bo","body":"Fixed in #4."}]`)
-	assert.Contains(t, out.String(), "addComment -> error: call add-comment: no issue #9\n")
+	assert.Contains(t, out.String(), `addComment -> error: tool "addComment" failed: no issue #9`+"\n")
 }
 
 func newTestService() *Service {
