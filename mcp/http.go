@@ -108,13 +108,18 @@ type HTTPOptions struct {
 //     include text/event-stream, or 400). DELETE closes the session (204
 //     No Content); its id is then answered 404. Any other HTTP method is
 //     answered 405 Method Not Allowed with an Allow header.
+//   - Messages. A POST body is checked as a line over stdio is: one that
+//     is not JSON is answered 400 with code -32700 (Parse error); JSON that
+//     is not a JSON-RPC 2.0 message (not an object, no "jsonrpc": "2.0",
+//     an id without a method, a method that is not a string) 400 with
+//     code -32600 (Invalid Request), carrying the message's id when it can
+//     be read and null otherwise. Neither reaches a session.
 //   - Anything else the SDK refuses keeps the SDK's status and message, in
-//     a JSON-RPC error (code -32600, or -32700 for a body that does not
-//     parse): a request that arrived on a loopback address with a Host
-//     that is not a loopback name (DNS-rebinding protection): 403; a
-//     Content-Type that is not application/json: 415; an Accept without
-//     both application/json and text/event-stream, an unsupported
-//     Mcp-Protocol-Version, a body that is not JSON-RPC: 400.
+//     a JSON-RPC error (code -32600): a request that arrived on a loopback
+//     address with a Host that is not a loopback name (DNS-rebinding
+//     protection): 403; a Content-Type that is not application/json: 415;
+//     an Accept without both application/json and text/event-stream, an
+//     unsupported Mcp-Protocol-Version, a batch the SDK refuses: 400.
 func HTTPHandler(s *sdk.Server, opts *HTTPOptions) http.Handler {
 	if opts == nil {
 		opts = &HTTPOptions{}
@@ -186,6 +191,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeError(w, http.StatusBadRequest, jsonrpc.CodeInvalidRequest, "Bad Request: reading the request body failed")
 			}
 			return
+		}
+		// A single message is checked as over stdio (checkLine): JSON that
+		// is not a valid JSON-RPC message is an invalid request (-32600),
+		// only text that is not JSON a parse error (-32700).
+		if trimmed := bytes.TrimSpace(body); len(trimmed) > 0 && (trimmed[0] != '[' || !json.Valid(trimmed)) {
+			if _, reply := checkLine(trimmed); reply != nil {
+				writeReply(w, http.StatusBadRequest, reply)
+				return
+			}
 		}
 		msgs, batch = parseMessages(body)
 	}
@@ -282,6 +296,16 @@ func isInitialize(m jsonrpc.Message) bool {
 // without id.
 func writeError(w http.ResponseWriter, status int, code int64, msg string) {
 	writeResponse(w, status, &jsonrpc.Response{Error: &jsonrpc.Error{Code: code, Message: msg}})
+}
+
+// writeReply answers the HTTP request with status and reply, an encoded
+// JSON-RPC response.
+func writeReply(w http.ResponseWriter, status int, reply []byte) {
+	h := w.Header()
+	h.Del("Content-Length")
+	h.Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(reply)
 }
 
 // writeResponse answers the HTTP request with status and resp.
@@ -385,8 +409,6 @@ func (w *errorWriter) finish(msgs []jsonrpc.Message, batch bool) {
 		code = jsonrpc.CodeMethodNotFound // in a batch
 	case status == http.StatusNotFound:
 		code, text = codeSessionNotFound, "Session not found: the session ended or never existed; initialize a new one"
-	case status == http.StatusBadRequest && strings.HasPrefix(text, "malformed payload"):
-		code = jsonrpc.CodeParseError
 	case status >= 500:
 		code = jsonrpc.CodeInternalError
 	}

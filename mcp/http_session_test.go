@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -157,7 +158,7 @@ func requireRPCError(t *testing.T, res *http.Response, status, code int) string 
 	m := readRPC(t, res)
 	require.NotNil(t, m.Error)
 	assert.Equal(t, code, m.Error.Code, "%s", m.Error.Message)
-	assert.Nil(t, m.ID, "a refusal of the HTTP request has no id")
+	assert.True(t, m.ID == nil || string(m.ID) == "null", "a refusal of the HTTP request has no id (or null, JSON-RPC's id of a request whose id cannot be read): %s", m.ID)
 	return m.Error.Message
 }
 
@@ -430,4 +431,45 @@ func TestHTTPSessionsInStatelessMode(t *testing.T) {
 	assert.Contains(t, string(readRPC(t, res).Result), `"hi"`)
 	res = rawRequest(t, http.MethodGet, hs.url, "")
 	requireRPCError(t, res, http.StatusMethodNotAllowed, -32600)
+}
+
+// TestHTTPInvalidRequest: JSON that is not a valid JSON-RPC message is an
+// invalid request (-32600), over HTTP as over stdio, with the message's id
+// when it has a readable one; only a body that is not JSON is a parse
+// error (-32700).
+func TestHTTPInvalidRequest(t *testing.T) {
+	hs := serveHTTP(t, nil)
+	session := hs.open(t)
+	tests := []struct {
+		body, id string // id: the reply's id, as JSON; "" for none
+		code     int
+		message  string
+	}{
+		{`{"hello":"world"}`, "", -32600, `"jsonrpc" is missing`},
+		{`{"jsonrpc":"1.0","id":1,"method":"ping"}`, `1`, -32600, `"jsonrpc" is "1.0"; it must be "2.0"`},
+		{`{"jsonrpc":"2.0","id":"nm"}`, `"nm"`, -32600, `no "method"`},
+		{`{"jsonrpc":"2.0","id":2,"method":7}`, `2`, -32600, `"method" is a number`},
+		{`"just a string"`, "", -32600, `a JSON-RPC message is a JSON object`},
+		{`{"jsonrpc":"2.0",`, "", -32700, `parse error`},
+	}
+	for _, tt := range tests {
+		for _, sess := range []string{session, ""} {
+			t.Run(tt.body+"/session="+strconv.FormatBool(sess != ""), func(t *testing.T) {
+				res := rawPost(t, hs.url, sess, tt.body)
+				require.Equal(t, http.StatusBadRequest, res.StatusCode)
+				m := readRPC(t, res)
+				require.NotNil(t, m.Error)
+				assert.Equal(t, tt.code, m.Error.Code)
+				assert.Contains(t, m.Error.Message, tt.message)
+				if tt.id == "" {
+					assert.True(t, m.ID == nil || string(m.ID) == "null", "id %s", m.ID)
+				} else {
+					assert.JSONEq(t, tt.id, string(m.ID))
+				}
+			})
+		}
+	}
+	// The session is unharmed.
+	res := rawPost(t, hs.url, session, callEchoBody)
+	require.Equal(t, http.StatusOK, res.StatusCode)
 }
