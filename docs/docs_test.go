@@ -58,6 +58,10 @@ var knownImports = map[string]string{
 	"anthropic":   module + "/provider/anthropic",
 	"telemetry":   module + "/telemetry",
 	"otel":        "go.opentelemetry.io/otel",
+	"propagation": "go.opentelemetry.io/otel/propagation",
+	"sdktrace":    "go.opentelemetry.io/otel/sdk/trace",
+	"autoexport":  "go.opentelemetry.io/contrib/exporters/autoexport",
+	"interceptor": "go.temporal.io/sdk/interceptor",
 }
 
 // pendingPackages are packages that pages document before they exist in

@@ -16,8 +16,10 @@ import (
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -51,6 +53,15 @@ type ClientOptions struct {
 	// because it cannot call them (see Connect), one warning each. If nil,
 	// SDK.Logger is used when set, else slog.Default().
 	Logger *slog.Logger
+	// Telemetry gives the propagator with which each tools/call carries
+	// the trace context of its ctx (the execute_tool span of the agent's
+	// call) in its _meta, for the server to continue the trace; nil means
+	// the configuration of the run that the call belongs to, else
+	// OpenTelemetry's global propagator. The call's execute_tool span, if
+	// toolgen's loop or toolexec.Execute made one, gets the attributes of
+	// the conventions for MCP (mcp.method.name, mcp.session.id,
+	// mcp.protocol.version); the Client makes no span of its own.
+	Telemetry *telemetry.Config
 }
 
 // logger is the logger that Connect writes its notes to.
@@ -238,10 +249,11 @@ func toolKey(name string) string {
 // remoteTool is a tool of an MCP server: a tool.Tool whose Spec comes
 // from tools/list and whose calls are tools/call requests.
 type remoteTool struct {
-	session  *sdk.ClientSession
-	progress *progressRouter
-	name     string
-	spec     tool.Spec
+	session   *sdk.ClientSession
+	progress  *progressRouter
+	telemetry *telemetry.Config
+	name      string
+	spec      tool.Spec
 	// args validates and decodes the arguments with the argument path's rules and
 	// messages, against the server's input schema (or any object, when that
 	// schema does not compile here).
@@ -280,7 +292,7 @@ func newRemoteTool(cs *sdk.ClientSession, progress *progressRouter, t *sdk.Tool,
 		// draft): leave its checking to the server.
 		args = tool.NewFunc(&tool.Spec{ID: t.Name, InputSchema: emptyObjectSchema}, decode)
 	}
-	return &remoteTool{session: cs, progress: progress, name: t.Name, spec: spec, args: args}, nil
+	return &remoteTool{session: cs, progress: progress, telemetry: opts.Telemetry, name: t.Name, spec: spec, args: args}, nil
 }
 
 // remoteAnnotations are the hints of the server's tool t: those of raw, its
@@ -402,6 +414,7 @@ func (c *remoteCall) Run(ctx context.Context) (tool.Output, error) {
 	token, done := c.t.progress.register(ctx)
 	defer done()
 	params.SetProgressToken(token)
+	c.t.trace(ctx, params)
 	res, err := c.t.session.CallTool(ctx, params)
 	if err != nil {
 		return tool.Output{}, fmt.Errorf("MCP tools/call: %w", err)
@@ -418,6 +431,17 @@ func (c *remoteCall) Run(ctx context.Context) (tool.Output, error) {
 		return tool.Output{}, &toolexec.Error{Kind: toolexec.KindOutput, Message: "the tool's output could not be encoded as JSON", Err: err}
 	}
 	return tool.Output{Value: res, JSON: data}, nil
+}
+
+// trace puts the trace context of ctx in the _meta of params, a call
+// of t, and adds the call's MCP attributes to its execute_tool span.
+func (t *remoteTool) trace(ctx context.Context, params *sdk.CallToolParams) {
+	genaitrace.Propagator(ctx, t.telemetry).Inject(ctx, metaCarrier(params.GetMeta()))
+	req := genaitrace.MCPRequest{SessionID: t.session.ID()}
+	if res := t.session.InitializeResult(); res != nil {
+		req.ProtocolVersion = res.ProtocolVersion
+	}
+	genaitrace.MCPClientCall(ctx, req)
 }
 
 // ModelOutput implements tool.Invocation: the result's content as the

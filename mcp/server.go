@@ -15,9 +15,12 @@ import (
 	"unicode/utf8"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.opentelemetry.io/otel/trace"
 
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -43,6 +46,16 @@ type ServerOptions struct {
 	// error in its Err, which the client never sees. It must be safe
 	// for concurrent use.
 	OnError func(ctx context.Context, err *toolexec.Error)
+	// Telemetry configures the span and the duration metric of each call:
+	// the span continues the trace of the client's request, whose _meta
+	// carries it (traceparent, tracestate, baggage), as the conventions
+	// for MCP ask, and is both their MCP server span ("tools/call {tool}",
+	// SERVER, with mcp.method.name and mcp.session.id) and toolgen's
+	// execute_tool span (the same attributes, error.type the failure's
+	// Kind, content only when captured, in its displayed form). nil means
+	// OpenTelemetry's global providers and propagator; see package
+	// telemetry.
+	Telemetry *telemetry.Config
 }
 
 // NewServer returns an MCP server that serves tools, described by impl.
@@ -171,23 +184,53 @@ func (h *handler) handle(ctx context.Context, req *sdk.CallToolRequest) (res *sd
 	ctx = toolexec.WithCallInfo(ctx, tool.CallInfo{ToolName: h.key})
 	ctx = context.WithValue(ctx, requestKey{}, req)
 	ctx = toolexec.WithLimits(ctx, h.opts.Limits)
+	ctx, span := h.startSpan(ctx, req)
+	ctx = span.In(ctx)
 	defer func() {
 		// The phases recover their own panics; this is for the rest (an
 		// OnError hook, converting the output), so that no call ends the
 		// server.
 		if p := recover(); p != nil {
+			span.End(string(toolexec.KindPanic))
 			res, err = errorResult(fmt.Sprintf("tool %q failed unexpectedly (internal error)", h.key)), nil
 		}
 	}()
-	res, terr := h.call(ctx, req)
+	res, terr := h.call(ctx, req, span)
 	if terr != nil {
+		span.End(string(terr.Kind))
 		terr.ToolName = h.key
 		if h.opts.OnError != nil {
 			h.opts.OnError(ctx, terr)
 		}
 		return errorResult(terr.Message), nil
 	}
+	span.End("")
 	return res, nil
+}
+
+// startSpan continues the trace that the request's _meta carries, and
+// starts the call's span in it: a child of the client's span, linked to
+// the span the request arrived in (an HTTP server's), if any. It returns
+// the ctx of the call, which carries the extracted baggage and the
+// server's telemetry configuration.
+func (h *handler) startSpan(ctx context.Context, req *sdk.CallToolRequest) (context.Context, *genaitrace.Tool) {
+	tel := genaitrace.Resolve(ctx, h.opts.Telemetry)
+	ctx = tel.Bind(ctx)
+	ambient := trace.SpanContextFromContext(ctx)
+	if meta := req.Params.GetMeta(); meta != nil {
+		ctx = genaitrace.Propagator(ctx, h.opts.Telemetry).Extract(ctx, metaCarrier(meta))
+	}
+	if !tel.Tracing() {
+		return ctx, tel.StartTool(ctx, genaitrace.ToolInfo{Name: h.key})
+	}
+	info := &genaitrace.MCPRequest{ProtocolVersion: req.ProtocolVersion(), HTTP: req.Extra != nil && req.Extra.Header != nil}
+	if req.Session != nil {
+		info.SessionID = req.Session.ID()
+	}
+	if parent := trace.SpanContextFromContext(ctx); ambient.IsValid() && !parent.Equal(ambient) {
+		info.Link = ambient
+	}
+	return ctx, tel.StartTool(ctx, genaitrace.ToolInfo{Name: h.key, Description: h.tool.Spec().Description, MCP: info})
 }
 
 // errorResult is the isError result that tells the client msg.
@@ -196,17 +239,20 @@ func errorResult(msg string) *sdk.CallToolResult {
 }
 
 // call runs one call through toolexec's phases and returns its result,
-// or the failure the client is told of.
-func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, *toolexec.Error) {
+// or the failure the client is told of; span is the call's.
+func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest, span *genaitrace.Tool) (*sdk.CallToolResult, *toolexec.Error) {
 	args := req.Params.Arguments
 	if s := strings.TrimSpace(string(args)); s == "" || s == "null" {
 		args = json.RawMessage("{}")
 	}
 	inv, terr := toolexec.Prepare(ctx, h.key, h.tool, args)
+	if span.CapturesContent() {
+		span.Arguments(h.shown(ctx, inv, toolexec.PhaseInput, nil, args))
+	}
 	if terr != nil {
 		return nil, terr
 	}
-	if terr := h.approve(ctx, inv); terr != nil {
+	if terr := h.approve(ctx, inv, span); terr != nil {
 		return nil, terr
 	}
 	rctx, stop := toolexec.WithReporter(ctx, h.reporter(ctx, req, inv))
@@ -214,6 +260,9 @@ func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Call
 	stop()
 	if terr != nil {
 		return nil, terr
+	}
+	if span.CapturesContent() {
+		span.Result(h.shown(ctx, inv, toolexec.PhaseOutput, out.Value, out.JSON))
 	}
 	content, err := toContent(mo)
 	if err != nil {
@@ -224,6 +273,42 @@ func (h *handler) call(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Call
 		res.StructuredContent = out.JSON
 	}
 	return res, nil
+}
+
+// shown is what the display target sees of a payload of a call, for its
+// span, as toolexec.Execute records it: the tool's transforms decide, as
+// no host policy applies here; arguments that could not be prepared are
+// not shown.
+func (h *handler) shown(ctx context.Context, inv tool.Invocation, phase toolexec.Phase, v any, raw json.RawMessage) json.RawMessage {
+	if inv == nil {
+		raw = json.RawMessage("null")
+	}
+	return toolexec.Present(ctx, toolexec.TransformPolicy{}, h.tool, inv, toolexec.TransformInput{
+		Target: tool.TargetDisplay, Phase: phase, ToolName: h.key, Output: v, Raw: raw})
+}
+
+// metaCarrier carries the trace context in a request's _meta, under the
+// unprefixed keys of W3C Trace Context and Baggage (traceparent,
+// tracestate, baggage), as the MCP specification (SEP-414) and the
+// OpenTelemetry conventions for MCP have it.
+type metaCarrier map[string]any
+
+// Get implements propagation.TextMapCarrier.
+func (m metaCarrier) Get(key string) string {
+	s, _ := m[key].(string)
+	return s
+}
+
+// Set implements propagation.TextMapCarrier.
+func (m metaCarrier) Set(key, value string) { m[key] = value }
+
+// Keys implements propagation.TextMapCarrier.
+func (m metaCarrier) Keys() []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	return keys
 }
 
 // requestKey is the ctx key of the request a tool serves.
@@ -292,8 +377,8 @@ func (h *handler) progressMessage(ctx context.Context, inv tool.Invocation, p to
 }
 
 // approve refuses a call that needs approval unless the Approve option
-// allows it.
-func (h *handler) approve(ctx context.Context, inv tool.Invocation) *toolexec.Error {
+// allows it, and records its decision on span.
+func (h *handler) approve(ctx context.Context, inv tool.Invocation, span *genaitrace.Tool) *toolexec.Error {
 	needs, err := safeNeedsApproval(ctx, inv)
 	if err != nil {
 		return &toolexec.Error{Kind: toolexec.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
@@ -308,6 +393,7 @@ func (h *handler) approve(ctx context.Context, inv tool.Invocation) *toolexec.Er
 	if err != nil {
 		return &toolexec.Error{Kind: toolexec.KindToolFailed, Message: clip(fmt.Sprintf("the approval check of %q failed: %v", h.key, err)), Err: err}
 	}
+	span.Approval(ok)
 	if !ok {
 		return &toolexec.Error{Kind: toolexec.KindDeclined, Message: fmt.Sprintf("the call of %q was not approved", h.key)}
 	}

@@ -19,8 +19,10 @@ import (
 	"os"
 	"strings"
 
+	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/metric"
+	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/trace"
 )
 
@@ -49,6 +51,23 @@ type Config struct {
 	// transforms and the agent's transform policy), never raw; API keys
 	// and headers are never recorded.
 	CaptureContent *bool
+	// Propagator carries the trace context (and baggage) across process
+	// boundaries: into the _meta of the MCP client's tools/call requests,
+	// out of those the MCP server receives, and out of the headers of the
+	// requests the UI stream handler serves. nil means
+	// otel.GetTextMapPropagator(), which carries nothing until the
+	// program sets one (otel.SetTextMapPropagator with
+	// propagation.TraceContext{} and propagation.Baggage{}, say).
+	Propagator propagation.TextMapPropagator
+}
+
+// TextMapPropagator returns the propagator of c: its Propagator, else
+// OpenTelemetry's global one. c may be nil.
+func (c *Config) TextMapPropagator() propagation.TextMapPropagator {
+	if c != nil && c.Propagator != nil {
+		return c.Propagator
+	}
+	return otel.GetTextMapPropagator()
 }
 
 // CapturesContent reports whether spans carry content: CaptureContent

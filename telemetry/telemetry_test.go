@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
 
 	"github.com/toolgen-go/toolgen/telemetry"
 )
@@ -26,6 +28,24 @@ func TestCapturesContent(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Setenv(telemetry.CaptureContentEnv, tt.env)
 			assert.Equal(t, tt.want, tt.cfg.CapturesContent())
+		})
+	}
+}
+
+func TestTextMapPropagator(t *testing.T) {
+	w3c := propagation.TraceContext{}
+	tests := []struct {
+		name string
+		cfg  *telemetry.Config
+		want propagation.TextMapPropagator
+	}{
+		{"nil config: the global one", nil, otel.GetTextMapPropagator()},
+		{"no propagator: the global one", &telemetry.Config{}, otel.GetTextMapPropagator()},
+		{"the config's", &telemetry.Config{Propagator: w3c}, w3c},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, tt.cfg.TextMapPropagator())
 		})
 	}
 }

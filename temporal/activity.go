@@ -11,8 +11,10 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/schema"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
@@ -59,14 +61,41 @@ type toolActivity struct {
 	tool     tool.Tool
 	limits   schema.Limits
 	validate bool
+	// telemetry, transform and agent are the agent's configuration,
+	// transform policy and name, for the calls' spans.
+	telemetry *telemetry.Config
+	transform toolexec.TransformPolicy
+	agent     string
 }
 
 // run is the tool's activity. A failure of the call is an application
 // error with the call's toolexec.Error as details; failures that another
 // attempt cannot fix (invalid arguments, a panic, an output that cannot be
-// encoded) are not retryable.
+// encoded) are not retryable. Each attempt is an execute_tool span, a
+// child of the activity's span.
 func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, error) {
 	defer heartbeat(ctx)()
+	tel := genaitrace.Resolve(ctx, t.telemetry)
+	ctx = tel.Bind(ctx)
+	span := tel.StartTool(ctx, genaitrace.ToolInfo{Name: t.key, CallID: in.Call.ToolCallID, Description: t.tool.Spec().Description, Agent: t.agent})
+	if in.Resume.SuspendedWith != nil {
+		span.Resumed("suspended", false)
+	}
+	out, terr := t.call(span.In(ctx), in, span)
+	switch {
+	case terr != nil:
+		span.End(string(terr.Kind))
+		return nil, toolError(terr)
+	case out.Suspended != nil:
+		span.Waiting("suspended")
+	default:
+		span.End("")
+	}
+	return out, nil
+}
+
+// call runs the call in within span.
+func (t *toolActivity) call(ctx context.Context, in ToolInput, span *genaitrace.Tool) (*ToolOutput, *toolexec.Error) {
 	ctx = toolexec.WithLimits(toolexec.WithCallInfo(ctx, in.Call), t.limits)
 	if t.validate {
 		ctx = toolexec.ValidatingOutputs(ctx)
@@ -76,17 +105,34 @@ func (t *toolActivity) run(ctx context.Context, in ToolInput) (*ToolOutput, erro
 		args = json.RawMessage("{}")
 	}
 	inv, terr := toolexec.Prepare(ctx, t.key, t.tool, args)
+	if span.CapturesContent() {
+		span.Arguments(t.shown(ctx, in, inv, toolexec.PhaseInput, nil, args))
+	}
 	if terr != nil {
-		return nil, toolError(terr)
+		return nil, terr
 	}
 	res, out, suspended, terr := agent.RunRemoteCall(ctx, t.key, inv, in.Resume)
 	switch {
 	case suspended != nil:
 		return &ToolOutput{Suspended: suspended}, nil
 	case terr != nil:
-		return nil, toolError(terr)
+		return nil, terr
+	}
+	if span.CapturesContent() {
+		span.Result(t.shown(ctx, in, inv, toolexec.PhaseOutput, res.Value, res.JSON))
 	}
 	return &ToolOutput{Output: res.JSON, ModelOutput: out}, nil
+}
+
+// shown is what the display target sees of a payload of the call in, for
+// its span, with the agent's transform policy, as the agent loop records
+// it; arguments that could not be prepared are not shown.
+func (t *toolActivity) shown(ctx context.Context, in ToolInput, inv tool.Invocation, phase toolexec.Phase, v any, raw json.RawMessage) json.RawMessage {
+	if inv == nil {
+		raw = json.RawMessage("null")
+	}
+	return toolexec.Present(ctx, t.transform, t.tool, inv, toolexec.TransformInput{Target: tool.TargetDisplay, Phase: phase,
+		ToolName: t.key, ToolCallID: in.Call.ToolCallID, Output: v, Raw: raw})
 }
 
 // heartbeat records heartbeats of the activity running under ctx, when

@@ -12,4 +12,10 @@
 // what runs in activities, what must be deterministic, retries and
 // subagents are described in
 // https://github.com/toolgen-go/toolgen/blob/main/docs/durable.md.
+//
+// [TracingInterceptor] makes a run one OpenTelemetry trace across
+// processes and workers, with Temporal's own tracing interceptor: the
+// loop in workflow code records nothing (it runs again on replay); the
+// model requests and tool calls record their chat and execute_tool spans,
+// and their metrics, in their activities, with the agent's Telemetry.
 package temporal

@@ -1,21 +1,28 @@
 package temporal
 
 import (
+	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"time"
 
+	metricnoop "go.opentelemetry.io/otel/metric/noop"
+	tracenoop "go.opentelemetry.io/otel/trace/noop"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 	"github.com/toolgen-go/toolgen/llm"
+	"github.com/toolgen-go/toolgen/telemetry"
 	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/tool/toolexec"
 )
 
 // Defaults of the activities' options, used when neither an [Option] nor
@@ -164,7 +171,8 @@ func register(wr worker.WorkflowRegistry, ar worker.ActivityRegistry, a *agent.A
 	if ar != nil {
 		ar.RegisterActivityWithOptions(d.generate, activity.RegisterOptions{Name: ModelActivityName(a.ID)})
 		for _, k := range d.activityTools.Keys() {
-			t := &toolActivity{key: k, tool: d.activityTools[k], limits: a.Limits, validate: a.ValidateOutputs}
+			t := &toolActivity{key: k, tool: d.activityTools[k], limits: a.Limits, validate: a.ValidateOutputs,
+				telemetry: a.Telemetry, transform: a.Transform, agent: cmp.Or(a.Name, a.ID)}
 			ar.RegisterActivityWithOptions(t.run, activity.RegisterOptions{Name: ToolActivityName(a.ID, k)})
 		}
 	}
@@ -275,9 +283,18 @@ func newDefinition(a *agent.Agent, opts []Option) (*definition, error) {
 		Transform:       a.Transform,
 		ValidateOutputs: a.ValidateOutputs,
 		Logger:          a.Logger,
+		Telemetry:       workflowTelemetry,
 	}
 	return d, nil
 }
+
+// workflowTelemetry is the telemetry of the loop in workflow code: none.
+// Workflow code runs again on every replay, and would record its spans
+// and metrics again each time; Temporal's tracing interceptor
+// ([TracingInterceptor]) records the workflow's spans, and the activities
+// record the chat and execute_tool spans and the metrics of the model
+// requests and tool calls, with the agent's Telemetry.
+var workflowTelemetry = &telemetry.Config{TracerProvider: tracenoop.NewTracerProvider(), MeterProvider: metricnoop.NewMeterProvider()}
 
 // toolRetryPolicy is the default retry policy of the tool of spec: a few
 // attempts when it is idempotent, one otherwise.
@@ -297,18 +314,37 @@ func withTimeout(o workflow.ActivityOptions, d time.Duration) workflow.ActivityO
 	return o
 }
 
-// generate is the model activity: one request to the agent's model.
+// generate is the model activity: one request to the agent's model,
+// within its chat span, a child of the activity's span.
 func (d *definition) generate(ctx context.Context, req *llm.Request) (*llm.Response, error) {
 	if req == nil {
 		return nil, temporal.NewNonRetryableApplicationError("no request", "toolgen.bad-request", nil)
 	}
 	defer heartbeat(ctx)()
-	resp, err := d.real.Model.Generate(ctx, req)
+	mctx, chat := genaitrace.Resolve(ctx, d.real.Telemetry).StartChat(ctx, d.real.Model, req, d)
+	resp, err := d.real.Model.Generate(mctx, req)
+	if err == nil && resp == nil {
+		err = errors.New("the model returned no response")
+	}
+	chat.End(resp, err)
 	if err != nil {
 		return nil, err
 	}
-	if resp == nil {
-		return nil, errors.New("the model returned no response")
-	}
 	return resp, nil
+}
+
+// ShapeToolPayload implements genaitrace.Shaper for the chat spans of
+// the model activity as the agent loop does for its own: a tool's
+// payloads in the conversation as the display target sees them without
+// the decoded call.
+func (d *definition) ShapeToolPayload(ctx context.Context, name, id string, p genaitrace.Payload, raw json.RawMessage) json.RawMessage {
+	phase := toolexec.PhaseInput
+	switch p {
+	case genaitrace.PayloadResult:
+		phase = toolexec.PhaseOutput
+	case genaitrace.PayloadError:
+		phase = toolexec.PhaseError
+	}
+	in := toolexec.TransformInput{Target: tool.TargetDisplay, Phase: phase, ToolName: name, ToolCallID: id, Raw: raw}
+	return toolexec.Present(ctx, d.real.Transform, d.activityTools[name], nil, in)
 }

@@ -1,6 +1,7 @@
 package uistream
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +11,11 @@ import (
 	"sync"
 	"time"
 
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/internal/genaitrace"
 )
 
 // DefaultMaxBodyBytes bounds the body of a request to a [Handler] whose
@@ -40,6 +45,13 @@ const DefaultMaxBodyBytes = 8 << 20
 // A client may not send system messages: the agent's instructions are
 // the server's. Bad requests get 400 with the reason in text; a paused
 // run that is not in the Store (answered already, expired) gets 409.
+//
+// A run continues the trace of its request: the invoke_agent span is a
+// child of the span in the request's context, when a middleware such as
+// otelhttp started one, else of the trace context of the request's
+// headers (a traceparent, which a browser's instrumentation sends), read
+// with the propagator of the agent's Telemetry (nil: OpenTelemetry's
+// global one), with its baggage.
 type Handler struct {
 	// Agent runs the conversations.
 	Agent *agent.Agent
@@ -104,6 +116,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	r = r.WithContext(h.traceContext(r))
 	var opts []agent.Option
 	if h.Options != nil {
 		o, err := h.Options(r, &req)
@@ -178,6 +191,17 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, ev
 	if h.OnFinish != nil && res != nil {
 		h.OnFinish(r, req, res)
 	}
+}
+
+// traceContext is the ctx of r, which carries the trace context of its
+// headers when no span of this process is in it already: a span started
+// by a middleware has read them.
+func (h *Handler) traceContext(r *http.Request) context.Context {
+	ctx := r.Context()
+	if trace.SpanContextFromContext(ctx).IsValid() {
+		return ctx
+	}
+	return genaitrace.Propagator(ctx, h.Agent.Telemetry).Extract(ctx, propagation.HeaderCarrier(r.Header))
 }
 
 func (h *Handler) getStore() Store {

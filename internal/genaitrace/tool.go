@@ -24,6 +24,10 @@ type ToolInfo struct {
 	Description string
 	// Agent is the name of the agent whose model made the call, if any.
 	Agent string
+	// MCP is set for a call that an MCP server serves: its span is the
+	// conventions' MCP server span, SERVER, named "tools/call {tool}",
+	// with the MCP attributes beside the execute_tool ones.
+	MCP *MCPRequest
 }
 
 // Tool is the execute_tool span of one tool call, and its duration
@@ -56,12 +60,16 @@ func (t *Telemetry) StartTool(ctx context.Context, info ToolInfo) *Tool {
 	if t.tracer == nil {
 		return s
 	}
-	s.ctx, s.span = t.tracer.Start(ctx, semconv.GenAIOperationNameExecuteTool.Value.AsString(), internalSpan...)
+	name, opts := semconv.GenAIOperationNameExecuteTool.Value.AsString(), internalSpan
+	if info.MCP != nil {
+		name, opts = mcpToolsCall, serverSpan
+	}
+	s.ctx, s.span = t.tracer.Start(ctx, name, opts...)
 	if !s.span.IsRecording() {
 		return s
 	}
 	s.capture = t.capture()
-	s.span.SetName(semconv.GenAIOperationNameExecuteTool.Value.AsString() + " " + info.Name)
+	s.span.SetName(name + " " + info.Name)
 	attrs := []attribute.KeyValue{
 		semconv.GenAIOperationNameExecuteTool,
 		semconv.GenAIToolName(info.Name),
@@ -73,18 +81,29 @@ func (t *Telemetry) StartTool(ctx context.Context, info ToolInfo) *Tool {
 	if info.Description != "" {
 		attrs = append(attrs, semconv.GenAIToolDescription(info.Description))
 	}
+	if info.MCP != nil {
+		attrs = append(attrs, info.MCP.attrs()...)
+		if info.MCP.Link.IsValid() {
+			s.span.AddLink(trace.Link{SpanContext: info.MCP.Link})
+		}
+	}
 	s.span.SetAttributes(attrs...)
 	return s
 }
 
 // In returns ctx with the span, when there is one: the ctx the call runs
 // in, whether it is the one the span started in or another (a background
-// task's, an executor's).
+// task's, an executor's). A remote tool that runs in it adds to the span
+// ([MCPClientCall]).
 func (s *Tool) In(ctx context.Context) context.Context {
 	if s == nil || s.span == nil {
 		return ctx
 	}
-	return trace.ContextWithSpan(ctx, s.span)
+	ctx = trace.ContextWithSpan(ctx, s.span)
+	if s.span.IsRecording() {
+		ctx = context.WithValue(ctx, toolSpanKey{}, s.span)
+	}
+	return ctx
 }
 
 // recording reports whether the span records.

@@ -160,7 +160,14 @@ func Launch(bin string, dynamicConfig ...string) (*Server, error) {
 
 // Dial returns a client of the server's namespace.
 func (s *Server) Dial() (client.Client, error) {
-	return client.Dial(client.Options{HostPort: s.HostPort, Namespace: Namespace, Logger: quiet{}})
+	return s.DialOptions(client.Options{})
+}
+
+// DialOptions is Dial with opts, whose HostPort, Namespace and Logger it
+// sets: interceptors, say.
+func (s *Server) DialOptions(opts client.Options) (client.Client, error) {
+	opts.HostPort, opts.Namespace, opts.Logger = s.HostPort, Namespace, quiet{}
+	return client.Dial(opts)
 }
 
 // Output returns what the server printed so far.
