@@ -70,6 +70,10 @@ func ServeStdio(ctx context.Context, s *sdk.Server) error {
 // one with a valid id goes to the SDK, which ignores ids it did not send;
 // an invalid one is dropped. Every other message goes to the SDK as it is.
 //
+// A request that the client cancels (notifications/cancelled, naming a
+// request still in flight) gets no response, as the specification asks;
+// its id may be used again once the tool has returned.
+//
 // The answers are written to Writer between the SDK's own messages, never
 // inside one, so Writer carries protocol messages only.
 type StdioTransport struct {
@@ -91,11 +95,13 @@ func (t *StdioTransport) Connect(context.Context) (sdk.Connection, error) {
 		return nil, fmt.Errorf("mcp: StdioTransport.MaxLineLength is %d; it must be positive, or 0 for the default", t.MaxLineLength)
 	}
 	c := &stdioConn{
-		r:        t.Reader,
-		w:        t.Writer,
-		max:      t.MaxLineLength,
-		incoming: make(chan msgOrErr),
-		closed:   make(chan struct{}),
+		r:         t.Reader,
+		w:         t.Writer,
+		max:       t.MaxLineLength,
+		incoming:  make(chan msgOrErr),
+		closed:    make(chan struct{}),
+		inFlight:  map[jsonrpc.ID]bool{},
+		cancelled: map[jsonrpc.ID]bool{},
 	}
 	if c.r == nil {
 		c.r = os.Stdin
@@ -117,6 +123,14 @@ type stdioConn struct {
 	max int
 
 	wmu sync.Mutex // serializes writes: the SDK's and the error replies
+
+	// The requests read and not yet answered, and those of them that the
+	// client cancelled (notifications/cancelled), whose responses are not
+	// sent: the specification says the receiver SHOULD NOT answer a
+	// cancelled request, and the SDK answers every request.
+	imu       sync.Mutex
+	inFlight  map[jsonrpc.ID]bool
+	cancelled map[jsonrpc.ID]bool
 
 	// incoming carries the valid messages read by readLoop, and then the
 	// error that ended it.
@@ -143,10 +157,14 @@ func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	}
 }
 
-// Write implements [sdk.Connection].
+// Write implements [sdk.Connection]. The response to a request the
+// client cancelled is dropped.
 func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
+	}
+	if resp, ok := msg.(*jsonrpc.Response); ok && c.answered(resp.ID) {
+		return nil
 	}
 	data, err := jsonrpc.EncodeMessage(msg)
 	if err != nil {
@@ -205,14 +223,55 @@ func (c *stdioConn) readLoop() {
 				err = werr
 			}
 		}
-		if msg != nil && !c.send(msgOrErr{msg: msg}) {
-			return
+		if msg != nil {
+			c.track(msg)
+			if !c.send(msgOrErr{msg: msg}) {
+				return
+			}
 		}
 		if err != nil {
 			c.send(msgOrErr{err: err})
 			return
 		}
 	}
+}
+
+// track notes a request read, or the client's cancellation of one that is
+// in flight.
+func (c *stdioConn) track(msg jsonrpc.Message) {
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok {
+		return
+	}
+	c.imu.Lock()
+	defer c.imu.Unlock()
+	if req.IsCall() {
+		c.inFlight[req.ID] = true
+		return
+	}
+	if req.Method != "notifications/cancelled" {
+		return
+	}
+	var params struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(req.Params, &params) != nil {
+		return
+	}
+	if id, err := jsonrpc.MakeID(params.RequestID); err == nil && c.inFlight[id] {
+		c.cancelled[id] = true
+	}
+}
+
+// answered forgets the request id, whose response is being written, and
+// reports whether the client cancelled it.
+func (c *stdioConn) answered(id jsonrpc.ID) (cancelled bool) {
+	c.imu.Lock()
+	defer c.imu.Unlock()
+	cancelled = c.cancelled[id]
+	delete(c.inFlight, id)
+	delete(c.cancelled, id)
+	return cancelled
 }
 
 // send passes m on to Read; it reports false if the connection closed

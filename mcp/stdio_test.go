@@ -287,3 +287,25 @@ func TestStdioTransportNegativeBound(t *testing.T) {
 	_, err := (&mcp.StdioTransport{MaxLineLength: -1}).Connect(context.Background())
 	assert.EqualError(t, err, "mcp: StdioTransport.MaxLineLength is -1; it must be positive, or 0 for the default")
 }
+
+// TestStdioTransportCancelledCall: a tools/call the client cancels with
+// notifications/cancelled gets no response, as the specification asks
+// (the receiver SHOULD NOT send one); the session goes on, and a later
+// request with the same id is answered.
+func TestStdioTransportCancelledCall(t *testing.T) {
+	p := runStdio(t, 0)
+	p.call("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"v0"}}`)
+	p.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for _, id := range []string{`7`, `"w"`} {
+		p.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"wait","arguments":{"text":"x"}}}`)
+		p.send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":` + id + `,"reason":"the user gave up"}}`)
+	}
+	// The next line is the answer to this ping: no response to the
+	// cancelled calls came before it, and none comes after.
+	p.call("8", "ping", `{}`)
+	p.send(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo","arguments":{"text":"again"}}}`)
+	r := p.recv()
+	assert.Equal(t, "7", string(r.ID), "a cancelled call's id may be used again")
+	assert.Contains(t, string(r.Result), "again")
+	p.end()
+}
