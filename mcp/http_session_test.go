@@ -48,6 +48,12 @@ func serveHTTP(t *testing.T, opts *mcp.HTTPOptions) *httpServer {
 			return "", ctx.Err()
 		}
 	})
+	tools["steps"] = echoTool("steps", tool.Annotations{}, func(ctx context.Context, s string) (string, error) {
+		for i := 1; i <= 3; i++ {
+			tool.Progress(ctx, float64(i), 3, "")
+		}
+		return s, nil
+	})
 	srv, err := mcp.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, tools, &mcp.ServerOptions{
 		SDK: &sdk.ServerOptions{GetSessionID: func() string {
 			hs.created.Add(1)
@@ -472,4 +478,34 @@ func TestHTTPInvalidRequest(t *testing.T) {
 	// The session is unharmed.
 	res := rawPost(t, hs.url, session, callEchoBody)
 	require.Equal(t, http.StatusOK, res.StatusCode)
+}
+
+// TestHTTPProgressBeforeResponse: in a call's event stream, the server
+// writes every progress notification before the call's response, never
+// after.
+func TestHTTPProgressBeforeResponse(t *testing.T) {
+	hs := serveHTTP(t, nil)
+	session := hs.open(t)
+	for i := range 10 {
+		id := strconv.Itoa(100 + i)
+		res := rawPost(t, hs.url, session, `{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"steps","arguments":{"text":"x"},"_meta":{"progressToken":"t`+id+`"}}}`)
+		require.Equal(t, http.StatusOK, res.StatusCode)
+		body, err := io.ReadAll(res.Body)
+		require.NoError(t, err)
+		var order []string
+		for _, line := range strings.Split(string(body), "\n") {
+			data, ok := strings.CutPrefix(line, "data: ")
+			if !ok {
+				continue
+			}
+			var m rpcMessage
+			require.NoError(t, json.Unmarshal([]byte(data), &m), "%s", data)
+			if m.Method != "" {
+				order = append(order, m.Method)
+			} else {
+				order = append(order, "response "+string(m.ID))
+			}
+		}
+		assert.Equal(t, []string{"notifications/progress", "notifications/progress", "notifications/progress", "response " + id}, order)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/mcp"
+	"github.com/toolgen-go/toolgen/tool"
 )
 
 // rpcMessage is a JSON-RPC message as the server wrote it, on a line of
@@ -44,7 +46,13 @@ type stdioPeer struct {
 // at most maxLine bytes long.
 func runStdio(t *testing.T, maxLine int) *stdioPeer {
 	t.Helper()
-	srv, err := mcp.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, testTools(t), nil)
+	return runStdioTools(t, maxLine, testTools(t))
+}
+
+// runStdioTools serves tools with a StdioTransport over pipes.
+func runStdioTools(t *testing.T, maxLine int, tools tool.Toolset) *stdioPeer {
+	t.Helper()
+	srv, err := mcp.NewServer(&sdk.Implementation{Name: "test", Version: "v0"}, tools, nil)
 	require.NoError(t, err)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -307,5 +315,32 @@ func TestStdioTransportCancelledCall(t *testing.T) {
 	r := p.recv()
 	assert.Equal(t, "7", string(r.ID), "a cancelled call's id may be used again")
 	assert.Contains(t, string(r.Result), "again")
+	p.end()
+}
+
+// TestStdioProgressBeforeResponse: the server writes every progress
+// notification of a call before the call's response, never after; a
+// client that sees one late handles notifications apart from responses
+// (the go-sdk's client does: see TestProgressReachesAnHTTPClient).
+func TestStdioProgressBeforeResponse(t *testing.T) {
+	p := runStdioTools(t, 0, progressTools())
+	p.call("1", "initialize", `{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"v0"}}`)
+	p.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i := range 20 {
+		id := strconv.Itoa(10 + i)
+		p.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"tools/call","params":{"name":"slow","arguments":{"text":"x"},"_meta":{"progressToken":"t` + id + `"}}}`)
+		var progress int
+		for {
+			m := p.next()
+			if m.Method == "notifications/progress" {
+				progress++
+				continue
+			}
+			require.Empty(t, m.Method, "%+v", m)
+			require.Equal(t, id, string(m.ID))
+			break
+		}
+		assert.Equal(t, 3, progress, "call %s: every progress notification came before the response", id)
+	}
 	p.end()
 }
