@@ -114,6 +114,9 @@ type HTTPOptions struct {
 //     an id without a method, a method that is not a string) 400 with
 //     code -32600 (Invalid Request), carrying the message's id when it can
 //     be read and null otherwise. Neither reaches a session.
+//   - Cancellation. A tools/call (or any call) that the client cancels with
+//     notifications/cancelled in the same session gets no response: its
+//     event stream ends without one, as the specification asks.
 //   - Anything else the SDK refuses keeps the SDK's status and message, in
 //     a JSON-RPC error (code -32600): a request that arrived on a loopback
 //     address with a Host that is not a loopback name (DNS-rebinding
@@ -171,6 +174,7 @@ type httpHandler struct {
 	maxBody   int64           // negative: no bound
 	stateless bool
 	idle      *idleSessions // nil: idle sessions are kept
+	calls     cancelledCalls
 }
 
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -230,6 +234,18 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				if id := hdr.Get(sessionIDHeader); id != "" {
 					end = h.idle.add(id)
 				}
+			}
+		}
+	}
+	if session != "" && len(msgs) == 1 && !batch {
+		if req, ok := msgs[0].(*jsonrpc.Request); ok {
+			if req.IsCall() {
+				end := h.calls.begin(session, req.ID)
+				defer end()
+				ew.cancelled = func() bool { return h.calls.isCancelled(session, req.ID) }
+				ew.id = req.ID
+			} else if req.Method == "notifications/cancelled" {
+				h.calls.cancel(session, req.Params)
 			}
 		}
 	}
@@ -342,6 +358,11 @@ type errorWriter struct {
 	status   int               // the status written, 0 before
 	held     bool              // a plain-text error is held back
 	text     bytes.Buffer      // its text
+	// id is the id of the request of the POST, if it is one call, and
+	// cancelled reports whether the client cancelled it: its response
+	// event is then dropped.
+	id        jsonrpc.ID
+	cancelled func() bool
 }
 
 func (w *errorWriter) WriteHeader(status int) {
@@ -366,7 +387,84 @@ func (w *errorWriter) Write(p []byte) (int, error) {
 	if w.held {
 		return w.text.Write(p)
 	}
+	if w.cancelled != nil && isResponseEvent(p, w.id) && w.cancelled() {
+		// The specification: the receiver of a cancellation SHOULD NOT send
+		// a response for the cancelled request. The SDK sends one; the
+		// stream ends without it.
+		return len(p), nil
+	}
 	return w.ResponseWriter.Write(p)
+}
+
+// isResponseEvent reports whether p is a server-sent event (the SDK writes
+// one in each Write) that carries the response to the request id.
+func isResponseEvent(p []byte, id jsonrpc.ID) bool {
+	_, data, ok := bytes.Cut(p, []byte("data: "))
+	if !ok {
+		return false
+	}
+	msg, err := jsonrpc.DecodeMessage(bytes.TrimSpace(data))
+	if err != nil {
+		return false
+	}
+	resp, ok := msg.(*jsonrpc.Response)
+	return ok && resp.ID == id
+}
+
+// cancelledCalls are the calls in flight over HTTP, by session, and those
+// of them the client cancelled with notifications/cancelled.
+type cancelledCalls struct {
+	mu    sync.Mutex
+	calls map[callKey]bool // in flight → cancelled
+}
+
+type callKey struct {
+	session string
+	id      jsonrpc.ID
+}
+
+// begin notes that the call id of session is in flight, until end.
+func (c *cancelledCalls) begin(session string, id jsonrpc.ID) (end func()) {
+	k := callKey{session, id}
+	c.mu.Lock()
+	if c.calls == nil {
+		c.calls = map[callKey]bool{}
+	}
+	c.calls[k] = false
+	c.mu.Unlock()
+	return func() {
+		c.mu.Lock()
+		delete(c.calls, k)
+		c.mu.Unlock()
+	}
+}
+
+// cancel records the cancellation, whose params name a request, of a call
+// of session in flight.
+func (c *cancelledCalls) cancel(session string, params json.RawMessage) {
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil {
+		return
+	}
+	k := callKey{session, id}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, inFlight := c.calls[k]; inFlight {
+		c.calls[k] = true
+	}
+}
+
+// isCancelled reports whether the client cancelled the call id of session.
+func (c *cancelledCalls) isCancelled(session string, id jsonrpc.ID) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls[callKey{session, id}]
 }
 
 // Flush flushes what is not held back, for the SDK's event streams.

@@ -509,3 +509,40 @@ func TestHTTPProgressBeforeResponse(t *testing.T) {
 		assert.Equal(t, []string{"notifications/progress", "notifications/progress", "notifications/progress", "response " + id}, order)
 	}
 }
+
+// TestHTTPCancelledCall: a call the client cancels with
+// notifications/cancelled gets no response in its event stream, as the
+// specification asks; the stream ends, and the session goes on.
+func TestHTTPCancelledCall(t *testing.T) {
+	hs := serveHTTP(t, nil)
+	session := hs.open(t)
+	for _, id := range []string{`7`, `"w"`} {
+		body := make(chan string, 1)
+		go func() {
+			res := rawPost(t, hs.url, session, `{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"wait","arguments":{"text":"x"}}}`)
+			data, _ := io.ReadAll(res.Body)
+			body <- string(data)
+		}()
+		// Cancel until the stream ends: a cancellation that comes before
+		// the call is in flight names no call, and is ignored.
+		deadline := time.After(10 * time.Second)
+		for done := false; !done; {
+			res := rawPost(t, hs.url, session, `{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":`+id+`,"reason":"gave up"}}`)
+			require.Equal(t, http.StatusAccepted, res.StatusCode)
+			select {
+			case got := <-body:
+				assert.NotContains(t, got, `"id":`+id, "no response to the cancelled call: %s", got)
+				done = true
+			case <-time.After(50 * time.Millisecond):
+			case <-deadline:
+				t.Fatal("the cancelled call's stream did not end")
+			}
+		}
+	}
+	// A cancelled call's id may be used again.
+	res := rawPost(t, hs.url, session, strings.Replace(callEchoBody, `"id":2`, `"id":7`, 1))
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	m := readRPC(t, res)
+	assert.Equal(t, "7", string(m.ID))
+	assert.Contains(t, string(m.Result), `"hi"`)
+}
