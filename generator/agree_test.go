@@ -157,7 +157,7 @@ func TestAgreesWithInvopop(t *testing.T) {
 		}
 		cases = append(cases, agreeCase{name: c.name, files: c.inputs})
 	}
-	cases = append(cases, agreeCase{name: "examples", files: agreeExampleFiles(t, "weather", "service"), needTools: true})
+	cases = append(cases, agreeCase{name: "examples", files: agreeExampleFiles(t, "weather", "service", "internal/otelsetup"), needTools: true})
 
 	tally := &agreeTally{ran: map[string]bool{}, seen: map[agreeDiff]bool{}}
 	t.Run("cases", func(t *testing.T) {
