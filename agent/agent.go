@@ -127,6 +127,11 @@ type Result struct {
 	// before a pause is here, in the paused run's Result, and reaches the
 	// model after [Agent.Resume].
 	Background []ToolOutcome
+	// Tasks are the deferred background tasks of the conversation, those
+	// of this run among them, which run on after it: give them to the
+	// conversation's next run with [WithTasks] so that it delivers their
+	// results. It is never nil.
+	Tasks *Tasks
 	// LoadedTools are the keys of the library tools of the run's
 	// [ToolSearch] that the model loaded, sorted.
 	LoadedTools []string

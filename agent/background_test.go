@@ -95,7 +95,7 @@ func TestBackgroundHandleAtOnce(t *testing.T) {
 	g := newGate()
 	var stillRunning bool
 	m := scripted.New(
-		scripted.Calls(scripted.Call("report", `{"topic":"otters"}`), scripted.Call("weather", `{"location":"Paris"}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"otters","_background":{"disposition":"awaited"}}`), scripted.Call("weather", `{"location":"Paris"}`)),
 		scripted.Turn{Respond: func(*llm.Request) scripted.Turn {
 			<-g.started
 			stillRunning = !g.ran.Load()
@@ -123,8 +123,7 @@ func TestBackgroundHandleAtOnce(t *testing.T) {
 
 	results := toolResults(t, m, 1)
 	require.Len(t, results, 2)
-	assert.JSONEq(t, `{"taskId":"task-1","status":"running","message":"Background task started. Task ID: task-1. The tool \"report\" is running in the background. You will be notified when it completes."}`,
-		string(results[0].Output.JSON))
+	assert.Equal(t, llm.TextOutput(`Background task started. Task ID: task-1. The tool "report" is running in the background. You will be notified when it completes.`), results[0].Output)
 	assert.Equal(t, "call_1", results[0].ToolCallID)
 	assert.Contains(t, string(results[1].Output.JSON), `"tempC":21.5`)
 
@@ -138,9 +137,10 @@ func TestBackgroundHandleAtOnce(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{
-		`tool-call report {"topic":"otters"}`,
+		`tool-call report {"topic":"otters","_background":{"disposition":"awaited"}}`,
 		`tool-call weather {"location":"Paris"}`,
 		`background-task-started report [task-1]`,
+		`tool-result report "Background task started. Task ID: task-1. The tool \"report\" is running in the background. You will be notified when it completes."`,
 		`tool-result weather {"location":"Paris","tempC":21.5}`,
 		`step-finish (tool-calls)`,
 		`step-finish (stop)`,
@@ -166,7 +166,7 @@ func TestBackgroundWithFuncOption(t *testing.T) {
 	tl := tool.NewFunc(&tool.Spec{ID: "report", Description: "Writes a report.", InputSchema: json.RawMessage(researchSchema)},
 		func(_ context.Context, in reportIn) (reportOut, error) { return reportOut{Summary: in.Topic}, nil }).WithBackground()
 	m := scripted.New(
-		scripted.Calls(scripted.Call("report", `{"topic":"otters"}`), scripted.Call("report", `{"topic":1}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"otters","_background":{"disposition":"awaited"}}`), scripted.Call("report", `{"topic":1,"_background":{"disposition":"awaited"}}`)),
 		scripted.Text("waiting"),
 		scripted.Text("done"),
 	)
@@ -174,10 +174,10 @@ func TestBackgroundWithFuncOption(t *testing.T) {
 	res, err := a.Generate(context.Background(), "go")
 	require.NoError(t, err)
 	msgs := m.Requests()[1].Messages
-	require.Equal(t, llm.RoleTool, msgs[2].Role, "system-less conversation: user, assistant, tool")
-	results := msgs[2].ToolResults()
+	require.Equal(t, llm.RoleTool, msgs[3].Role, "the background prompt, user, assistant, tool")
+	results := msgs[3].ToolResults()
 	require.Len(t, results, 2)
-	assert.Contains(t, string(results[0].Output.JSON), `"taskId":"task-1"`)
+	assert.Contains(t, results[0].Output.Text, "Task ID: task-1.")
 	assert.True(t, results[1].IsError(), "invalid arguments are an error result at once")
 	require.Len(t, res.Background, 1)
 	assert.Equal(t, reportOut{Summary: "otters"}, res.Background[0].Output)
@@ -210,7 +210,7 @@ func TestBackgroundFailures(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"), scripted.Text("sorry"))
+			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"), scripted.Text("sorry"))
 			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": reportTool(c.fn)}, ToolTimeout: 20 * time.Millisecond}
 			res, err := a.Generate(context.Background(), "go")
 			require.NoError(t, err)
@@ -240,7 +240,7 @@ func TestBackgroundFailures(t *testing.T) {
 // task running cancels it, reports it and ends with max-steps.
 func TestBackgroundCancelledAtMaxSteps(t *testing.T) {
 	g := newGate()
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"))
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": reportTool(g.run)}}
 	res, err := a.Generate(context.Background(), "go", agent.WithMaxSteps(2))
 	require.NoError(t, err)
@@ -260,7 +260,7 @@ func TestBackgroundCancelledAtMaxSteps(t *testing.T) {
 func TestBackgroundRunCancelled(t *testing.T) {
 	g := newGate()
 	ctx, cancel := context.WithCancel(context.Background())
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"))
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
 		out, err := g.run(ctx, in)
 		return out, err
@@ -301,7 +301,7 @@ func TestBackgroundConcurrency(t *testing.T) {
 		}
 	})
 	m := scripted.New(
-		scripted.Calls(scripted.Call("report", `{"topic":"a"}`), scripted.Call("report", `{"topic":"b"}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"a","_background":{"disposition":"awaited"}}`), scripted.Call("report", `{"topic":"b","_background":{"disposition":"awaited"}}`)),
 		scripted.Text("waiting"), scripted.Text("done"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	res, err := a.Generate(context.Background(), "go", agent.WithConcurrency(1))
@@ -341,13 +341,13 @@ func TestBackgroundTransforms(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			tl := reportTool(run).WithTransform(tool.TargetDisplay, c.tf)
-			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"), scripted.Text("done"))
+			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"), scripted.Text("done"))
 			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 			evs := collect(t, a.Stream(context.Background(), "go"))
 			var found bool
 			for _, ev := range evs {
 				assert.NotContains(t, string(ev.Payload), "s3cret", "event %s", ev)
-				if ev.Type == agent.EventToolResult && ev.TaskID == "task-1" {
+				if ev.Type == agent.EventToolResult && ev.TaskID == "task-1" && ev.Payload[0] != '"' { // not the handle
 					found = true
 					assert.JSONEq(t, c.want, string(ev.Payload))
 				}
@@ -373,8 +373,8 @@ func TestBackgroundPause(t *testing.T) {
 	g := newGate()
 	approved := weatherTool()
 	m := scripted.New(
-		scripted.Calls(scripted.Call("report", `{"topic":"otters"}`), scripted.Call("weather", `{"location":"Paris"}`)),
-		scripted.Calls(scripted.Call("report", `{"topic":"seals"}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"otters","_background":{"disposition":"awaited"}}`), scripted.Call("weather", `{"location":"Paris"}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"seals","_background":{"disposition":"awaited"}}`)),
 		scripted.Text("waiting"),
 		scripted.Text("done"),
 	)
@@ -429,12 +429,12 @@ func TestBackgroundPause(t *testing.T) {
 	require.GreaterOrEqual(t, len(msgs), 2)
 	tl, user := msgs[len(msgs)-2], msgs[len(msgs)-1]
 	require.Equal(t, llm.RoleTool, tl.Role)
-	assert.Contains(t, string(tl.ToolResults()[0].Output.JSON), `"taskId":"task-1"`)
+	assert.Contains(t, tl.ToolResults()[0].Output.Text, "Task ID: task-1.")
 	assert.Contains(t, string(tl.ToolResults()[1].Output.JSON), `"tempC":21.5`)
 	assert.Equal(t, "Background task task-1 (tool \"report\", call call_1) completed. Its result:\n"+
 		`{"summary":"all about otters","secret":"s3cret"}`, user.Text())
 	// The second step's task continues the numbering after the resume.
-	assert.Contains(t, string(toolResults(t, m, 2)[0].Output.JSON), `"taskId":"task-2"`)
+	assert.Contains(t, toolResults(t, m, 2)[0].Output.Text, "Task ID: task-2.")
 	assert.Contains(t, userText(t, m, 3), "Background task task-2")
 	require.Len(t, res2.Background, 1)
 	assert.Equal(t, "task-2", res2.Background[0].TaskID)
@@ -447,7 +447,7 @@ func TestBackgroundContentOutput(t *testing.T) {
 		WithModelOutput(func(_ context.Context, _ reportIn, out reportOut) (llm.ModelOutput, error) {
 			return llm.ContentOutput(llm.TextPart(out.Summary), llm.ImageURLPart("https://example.com/c.png")), nil
 		})
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x"}`)), scripted.Text("waiting"), scripted.Text("done"))
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"x","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"), scripted.Text("done"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	_, err := a.Generate(context.Background(), "go")
 	require.NoError(t, err)
@@ -468,7 +468,7 @@ func TestBackgroundAfterApproval(t *testing.T) {
 		<-release
 		return reportOut{Summary: in.Topic}, nil
 	})
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("waiting"), scripted.Text("done"))
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters","_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"), scripted.Text("done"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	paused, err := a.Generate(context.Background(), "go", agent.RequireApproval())
 	require.NoError(t, err)
@@ -487,7 +487,7 @@ func TestBackgroundAfterApproval(t *testing.T) {
 	assert.Equal(t, "done", res.Text)
 	require.Len(t, res.Steps, 3)
 	assert.Equal(t, "task-1", res.Steps[0].Outcomes[0].TaskID)
-	assert.Contains(t, string(toolResults(t, m, 1)[0].Output.JSON), `"status":"running"`)
+	assert.Contains(t, toolResults(t, m, 1)[0].Output.Text, "is running in the background")
 	require.Len(t, res.Background, 1)
 	assert.Equal(t, reportOut{Summary: "otters"}, res.Background[0].Output)
 	assert.Contains(t, userText(t, m, 2), "Background task task-1")
@@ -499,7 +499,7 @@ func TestBackgroundAfterApproval(t *testing.T) {
 func TestBackgroundWithOutput(t *testing.T) {
 	g := newGate()
 	model := scripted.New(
-		scripted.Calls(scripted.Call("report", `{"topic":"tides"}`)),
+		scripted.Calls(scripted.Call("report", `{"topic":"tides","_background":{"disposition":"awaited"}}`)),
 		scripted.Turn{Respond: func(*llm.Request) scripted.Turn {
 			close(g.release) // the task ends while the model answers
 			return scripted.Text("Still researching.")

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/toolgen-go/toolgen/internal/callctx"
 	"github.com/toolgen-go/toolgen/internal/genaitrace"
@@ -41,6 +42,8 @@ type runner struct {
 	// the background ones; tasks are the background calls.
 	sem   chan struct{}
 	tasks tasks
+	// conv holds the conversation's deferred tasks; see Tasks.
+	conv *Tasks
 	// tel is the run's telemetry and span its invoke_agent span; see
 	// telemetry.go.
 	tel  *genaitrace.Telemetry
@@ -106,6 +109,11 @@ func (a *Agent) newRunner(ctx context.Context, streaming bool, emit func(Event) 
 		}
 		r.out = newOutputRun(cfg.output, a.Model)
 	}
+	r.conv = cfg.tasks
+	if r.conv == nil {
+		r.conv = &Tasks{}
+	}
+	r.res.Tasks = r.conv
 	r.ctx, r.cancel = context.WithCancel(ctx)
 	return r, nil
 }
@@ -148,6 +156,12 @@ func (r *runner) start(ctx context.Context, msgs []llm.Message) (*Result, error)
 		}
 		instructions += r.cfg.instructions
 	}
+	if bg := backgroundPrompt(r.backgroundKeys()); bg != "" {
+		if instructions != "" {
+			instructions += "\n\n"
+		}
+		instructions += bg
+	}
 	if instructions != "" {
 		messages = append(messages, llm.SystemMessage(instructions))
 	}
@@ -172,6 +186,7 @@ func (r *runner) loop(ctx context.Context, messages []llm.Message, step int, usa
 		if err != nil {
 			return nil, fmt.Errorf("agent %s: step %d: %w", r.a.ID, step, err)
 		}
+		defs = r.advertiseBackground(active, defs)
 		req := &llm.Request{Messages: plan.Messages, Tools: defs, ToolChoice: plan.ToolChoice, ResponseFormat: r.out.stepFormat()}
 		st, err := r.ask(ctx, step, req, plan.Tools, active, "model")
 		if err != nil {
@@ -379,6 +394,14 @@ type slot struct {
 	// span is the call's execute_tool span, which ends when the call
 	// settles or waits; nil when nothing records.
 	span *genaitrace.Tool
+	// bg is what the call's "_background" field asks, for a background
+	// tool's call; timeout bounds the call in place of the run's tool
+	// timeout when set.
+	bg      backgroundOverride
+	timeout time.Duration
+	// args are the arguments the tool was given: the call's, without
+	// "_background".
+	args string
 }
 
 // waitInfo is what a waiting call waits for.
@@ -410,8 +433,8 @@ func (r *runner) dispatch(ctx context.Context, step int, calls []llm.ToolCall, a
 	var torun []*slot
 	for _, s := range slots {
 		switch {
-		case s.run && isBackground(s.tool) && r.cfg.executor == nil:
-			r.startTask(ctx, step, s)
+		case s.run && r.runsInBackground(s):
+			r.startTask(ctx, step, s, s.bg)
 		case s.run:
 			torun = append(torun, s)
 		}
@@ -512,6 +535,15 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all too
 	if strings.TrimSpace(args) == "" {
 		args = "{}"
 	}
+	// The "_background" field is the loop's, never the tool's (Mastra
+	// takes it out of every call's arguments).
+	args, ov, berr := splitBackground(args)
+	if berr != nil && isBackground(tl) {
+		callEvent()
+		r.fail(ctx, step, s, &toolexec.Error{Kind: toolexec.KindInvalidArguments, Message: wording.Clip(fmt.Sprintf("invalid arguments for tool %q: %v", c.Name, berr))})
+		return
+	}
+	s.bg, s.args = ov, args
 	inv, terr := toolexec.Prepare(r.toolContext(ctx, step, c, nil), c.Name, tl, json.RawMessage(args))
 	if terr != nil {
 		callEvent()
@@ -519,7 +551,7 @@ func (r *runner) prepare(ctx context.Context, step int, s *slot, active, all too
 		return
 	}
 	s.inv, s.outcome.Input = inv, inv.Input()
-	if args != c.Arguments {
+	if args != c.Arguments && strings.TrimSpace(c.Arguments) == "" {
 		s.call.Arguments = args
 		c.Arguments = args
 	}
@@ -636,8 +668,15 @@ func (r *runner) execute(ctx context.Context, step int, s *slot, sink eventSink)
 	tctx := withSubrun(callctx.With(r.toolContext(ctx, step, s.call, sink), cc), sub)
 	tctx, stop := toolexec.WithReporter(tctx, r.reporter(ctx, step, s, sink))
 	inv, timeout := s.inv, r.cfg.toolTimeout
+	if s.timeout > 0 {
+		timeout = s.timeout
+	}
 	if ex := r.cfg.executor; ex != nil && !r.search.owns(s.call.Name, s.tool) {
-		inv, timeout = &executorCall{Invocation: s.inv, ex: ex, call: s.call}, 0 // the executor bounds its calls
+		call := s.call
+		if s.args != "" {
+			call.Arguments = s.args
+		}
+		inv, timeout = &executorCall{Invocation: s.inv, ex: ex, call: call}, 0 // the executor bounds its calls
 	}
 	res, out, terr := toolexec.Run(tctx, s.call.Name, inv, timeout)
 	stop()

@@ -56,6 +56,8 @@ type callConfig struct {
 	toolSearchSet bool
 	// The executor of tool calls; see WithExecutor.
 	executor Executor
+	// The conversation's deferred background tasks; see WithTasks.
+	tasks *Tasks
 }
 
 // StepPlan is what a step is about to send, given to the prepare-step hook
@@ -190,3 +192,11 @@ func WithToolsets(sets ...tool.Toolset) Option {
 func WithOutputValidation() Option {
 	return func(cc *callConfig) { cc.validateOutputs = true }
 }
+
+// WithTasks gives the run the deferred background tasks of its
+// conversation: those that earlier runs started (their [Result.Tasks]).
+// Before each model call, every task that has settled replaces its handle
+// in the history with its result, records its tool-result or tool-error
+// event and joins [Result.Background]; the tasks the run defers join t.
+// Without it, a run starts a Tasks of its own.
+func WithTasks(t *Tasks) Option { return func(cc *callConfig) { cc.tasks = t } }

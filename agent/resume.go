@@ -53,7 +53,7 @@ func (r *runner) pause(ctx context.Context, messages []llm.Message, st Step, d d
 		ToolChoice:       r.cfg.toolChoice,
 		ClientTools:      r.cfg.clientTools,
 		Background:       r.tasks.undelivered,
-		TaskCount:        r.tasks.seq,
+		TaskCount:        r.conv.count(),
 	}
 	if r.out != nil {
 		state.Output = r.out.format.Name
@@ -126,7 +126,8 @@ func (r *runner) resume(ctx context.Context, state *RunState, answers []Answer) 
 			return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 		}
 	}
-	r.tasks.seq, r.tasks.undelivered = state.TaskCount, slices.Clone(state.Background)
+	r.conv.atLeast(state.TaskCount)
+	r.tasks.undelivered = slices.Clone(state.Background)
 	if err := r.search.restore(state.LoadedTools); err != nil {
 		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, err)
 	}

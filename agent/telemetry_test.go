@@ -475,7 +475,7 @@ func TestTelemetryContent(t *testing.T) {
 func TestTelemetryBackground(t *testing.T) {
 	rec := record(t, false)
 	slow := fnTool("slow", func(context.Context) (string, error) { return "late", nil }).WithBackground()
-	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Calls(scripted.Call("slow", `{}`)), scripted.Text("waiting"), scripted.Text("done")),
+	a := &agent.Agent{ID: "a", Model: scripted.New(scripted.Calls(scripted.Call("slow", `{"_background":{"disposition":"awaited"}}`)), scripted.Text("waiting"), scripted.Text("done")),
 		Tools: tool.Toolset{"slow": slow}, Telemetry: rec.cfg}
 	_, err := a.Generate(t.Context(), "go")
 	require.NoError(t, err)

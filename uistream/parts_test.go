@@ -119,7 +119,7 @@ func emitAgent() *agent.Agent {
 		return bookOut{Booked: true}, nil
 	}).WithBackground()
 	return &agent.Agent{ID: "e", Tools: tool.Toolset{"emit": emit, "slow": slow}, Model: scripted.New(
-		scripted.Calls(llm.ToolCall{ID: "call_e", Name: "emit", Arguments: `{}`}, llm.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
+		scripted.Calls(llm.ToolCall{ID: "call_e", Name: "emit", Arguments: `{}`}, llm.ToolCall{ID: "call_s", Name: "slow", Arguments: `{"_background":{"disposition":"awaited"}}`}),
 		scripted.Text("Done."),
 		scripted.Text("Done again."),
 	)}
@@ -240,7 +240,7 @@ func TestHeartbeat(t *testing.T) {
 		return bookOut{Booked: true}, nil
 	})
 	a := &agent.Agent{ID: "h", Tools: tool.Toolset{"slow": slow}, Model: scripted.New(
-		scripted.Calls(llm.ToolCall{ID: "call_s", Name: "slow", Arguments: `{}`}),
+		scripted.Calls(llm.ToolCall{ID: "call_s", Name: "slow", Arguments: `{"_background":{"disposition":"awaited"}}`}),
 		scripted.Text("Done."),
 	)}
 	srv := newHandlerServer(t, &uistream.Handler{Agent: a, Heartbeat: 20 * time.Millisecond})

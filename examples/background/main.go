@@ -1,13 +1,16 @@
 // Command background is toolgen's example of a background tool: research
 // (tools.go) takes a while, so its directive has the background option.
 // When the model calls it, the model gets a task handle at once as the
-// call's result ({"taskId":"task-1","status":"running",…}) and the run goes
-// on: the model answers with what it has, here a quick fact from quickFact,
-// an ordinary tool called in the same step. The run does not finish while
-// the task runs: it waits for it, records its result as a tool-result
-// event with the task's id, and calls the model again with a user message
-// that holds the findings. The application gets the typed Findings in
-// Result.Background.
+// call's result ("Background task started. Task ID: task-1. …", a
+// tool-result event) and goes on: it answers with what it has, here a
+// quick fact from quickFact, an ordinary tool called in the same step, and
+// the run ends without waiting for the task (a deferred call, the
+// default). The task runs on in the conversation's Tasks (Result.Tasks).
+// The next run of the conversation, given them with agent.WithTasks and
+// the history with agent.WithHistory, finds the task settled: its findings
+// replace the handle in the history before the model is called, a
+// tool-result event with the task's id says so, and the application gets
+// the typed Findings in that run's Result.Background.
 //
 // By default it runs offline on a scripted model. The -model flag, or
 // $TOOLGEN_MODEL, runs it on a real model instead, named as
@@ -32,7 +35,10 @@ import (
 	"github.com/toolgen-go/toolgen/scripted"
 )
 
-const prompt = "Research sea otters for me, and tell me something about them while you wait."
+const (
+	prompt   = "Research sea otters for me, and tell me something about them while you wait."
+	followUp = "What did the research find?"
+)
 
 func main() {
 	name := flag.String("model", os.Getenv("TOOLGEN_MODEL"),
@@ -70,24 +76,30 @@ func offlineModel() *scripted.Model {
 			scripted.Call("quickFact", `{"topic":"sea otters"}`),
 		),
 		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
-			var handle struct {
-				TaskID string `json:"taskId"`
-			}
 			var fact Fact
 			results := req.Messages[len(req.Messages)-1].ToolResults()
-			_ = json.Unmarshal(results[0].Output.JSON, &handle)
+			// The handle is text: "Background task started. Task ID: task-1. …".
+			_, id, _ := strings.Cut(results[0].Output.Text, "Task ID: ")
+			id, _, _ = strings.Cut(id, ".")
 			_ = json.Unmarshal(results[1].Output.JSON, &fact)
-			return scripted.Text(fmt.Sprintf("The research is running (%s). Meanwhile: %s", handle.TaskID, fact.Fact))
+			return scripted.Text(fmt.Sprintf("The research is running (%s). Meanwhile: %s", id, fact.Fact))
 		}},
 		scripted.Turn{Respond: func(req *llm.Request) scripted.Turn {
-			// The last message tells of the task: a line, then the result.
-			text := req.Messages[len(req.Messages)-1].Text()
-			_, result, _ := strings.Cut(text, "\n")
-			var f Findings
-			if err := json.Unmarshal([]byte(result), &f); err != nil {
-				return scripted.Text("The research failed: " + text)
+			// In the next run, the research's result has replaced its
+			// handle in the history.
+			for _, m := range req.Messages {
+				for _, r := range m.ToolResults() {
+					if r.ToolName != "research" {
+						continue
+					}
+					var f Findings
+					if r.IsError() || json.Unmarshal(r.Output.JSON, &f) != nil {
+						return scripted.Text("The research is not done: " + r.Output.String())
+					}
+					return scripted.Text(fmt.Sprintf("The research is done, from %d sources: %s", f.Sources, strings.Join(f.Facts[1:], " ")))
+				}
 			}
-			return scripted.Text(fmt.Sprintf("The research is done, from %d sources: %s", f.Sources, strings.Join(f.Facts[1:], " ")))
+			return scripted.Text("I never started any research.")
 		}},
 	)
 }
@@ -104,16 +116,43 @@ func newAgent(model llm.Model) *agent.Agent {
 	}
 }
 
-// run runs the agent, printing its events one per line, the assistant's
-// text at the end of each step, and the typed outcome of each background
-// call.
+// run runs two turns of a conversation with the agent, printing their
+// events one per line, the assistant's text at the end of each step, and
+// the typed outcome of each background call that the second delivers.
+// Between them it waits for the research, as a user would take a while
+// to ask again.
 func run(ctx context.Context, w io.Writer, model llm.Model) error {
+	a := newAgent(model)
+	first, err := turn(ctx, w, a, prompt)
+	if err != nil {
+		return err
+	}
+	if err := first.Tasks.Wait(ctx); err != nil {
+		return err
+	}
+	res, err := turn(ctx, w, a, followUp, agent.WithHistory(first.Messages[1:]...), agent.WithTasks(first.Tasks))
+	if err != nil {
+		return err
+	}
+	for _, o := range res.Background {
+		if o.Err != nil {
+			fmt.Fprintf(w, "%s (%s): %s\n", o.TaskID, o.ToolName, o.Err.Message)
+			continue
+		}
+		fmt.Fprintf(w, "%s (%s): %+v\n", o.TaskID, o.ToolName, o.Output)
+	}
+	return nil
+}
+
+// turn runs a on prompt with opts, printing its events, and returns its
+// result.
+func turn(ctx context.Context, w io.Writer, a *agent.Agent, prompt string, opts ...agent.Option) (*agent.Result, error) {
 	fmt.Fprintf(w, "user: %s\n", prompt)
 	var text strings.Builder
 	var res *agent.Result
-	for ev, err := range newAgent(model).Stream(ctx, prompt) {
+	for ev, err := range a.Stream(ctx, prompt, opts...) {
 		if err != nil {
-			return err
+			return nil, err
 		}
 		switch ev.Type {
 		case agent.EventTextDelta:
@@ -132,12 +171,5 @@ func run(ctx context.Context, w io.Writer, model llm.Model) error {
 			text.Reset()
 		}
 	}
-	for _, o := range res.Background {
-		if o.Err != nil {
-			fmt.Fprintf(w, "%s (%s): %s\n", o.TaskID, o.ToolName, o.Err.Message)
-			continue
-		}
-		fmt.Fprintf(w, "%s (%s): %+v\n", o.TaskID, o.ToolName, o.Output)
-	}
-	return nil
+	return res, nil
 }
