@@ -72,7 +72,8 @@ func ServeStdio(ctx context.Context, s *sdk.Server) error {
 //
 // A request that the client cancels (notifications/cancelled, naming a
 // request still in flight) gets no response, as the specification asks;
-// its id may be used again once the tool has returned.
+// (The request stays in flight until its tool returns: a client must not
+// use its id again before then.)
 //
 // The answers are written to Writer between the SDK's own messages, never
 // inside one, so Writer carries protocol messages only.
@@ -247,6 +248,7 @@ func (c *stdioConn) track(msg jsonrpc.Message) {
 	defer c.imu.Unlock()
 	if req.IsCall() {
 		c.inFlight[req.ID] = true
+		delete(c.cancelled, req.ID) // a client that reuses an id in flight: the new call is not cancelled
 		return
 	}
 	if req.Method != "notifications/cancelled" {
