@@ -3,9 +3,11 @@ package agent_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -298,3 +300,74 @@ var errNoOtters = errorString("no otters")
 type errorString string
 
 func (e errorString) Error() string { return string(e) }
+
+// TestBackgroundRetriesAndTimeout: an awaited call whose "_background"
+// asks for maxRetries is run again after a failure, up to that many times;
+// one that asks for timeoutMs fails when its run outlasts it.
+func TestBackgroundRetriesAndTimeout(t *testing.T) {
+	cases := []struct {
+		name       string
+		background string
+		failures   int           // the tool fails this many times, then succeeds
+		sleep      time.Duration // each run takes this long
+		attempts   int32
+		err        toolexec.Kind // "" for a success
+	}{
+		{name: "no retries by default", background: `{"disposition":"awaited"}`, failures: 1, attempts: 1, err: toolexec.KindToolFailed},
+		{name: "retried until it succeeds", background: `{"disposition":"awaited","maxRetries":2}`, failures: 2, attempts: 3},
+		{name: "retries run out", background: `{"disposition":"awaited","maxRetries":1}`, failures: 5, attempts: 2, err: toolexec.KindToolFailed},
+		{name: "timeout", background: `{"disposition":"awaited","timeoutMs":20}`, sleep: 5 * time.Second, attempts: 1, err: toolexec.KindTimeout},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var attempts atomic.Int32
+			tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
+				n := attempts.Add(1)
+				select {
+				case <-time.After(c.sleep):
+				case <-ctx.Done():
+					return reportOut{}, ctx.Err()
+				}
+				if int(n) <= c.failures {
+					return reportOut{}, errors.New("the archive is busy")
+				}
+				return reportOut{Summary: "all about " + in.Topic}, nil
+			})
+			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters","_background":`+c.background+`}`)), scripted.Text("waiting"), scripted.Text("done"))
+			res, err := (&agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}).Generate(t.Context(), "go")
+			require.NoError(t, err)
+			assert.Equal(t, c.attempts, attempts.Load())
+			require.Len(t, res.Background, 1)
+			o := res.Background[0]
+			if c.err == "" {
+				require.Nil(t, o.Err)
+				assert.Equal(t, reportOut{Summary: "all about otters"}, o.Output)
+				return
+			}
+			require.NotNil(t, o.Err)
+			assert.Equal(t, c.err, o.Err.Kind, o.Err.Message)
+		})
+	}
+}
+
+// TestTasksCancel: Cancel ends the conversation's running deferred tasks,
+// whose tools see their ctx end; each settles as cancelled, and is then
+// delivered like any other result.
+func TestTasksCancel(t *testing.T) {
+	started := make(chan struct{}, 2)
+	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
+		started <- struct{}{}
+		<-ctx.Done()
+		return reportOut{}, ctx.Err()
+	})
+	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`), scripted.Call("report", `{"topic":"seals"}`)), scripted.Text("waiting"))
+	res, err := (&agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}).Generate(t.Context(), "go")
+	require.NoError(t, err)
+	<-started
+	<-started
+	assert.Equal(t, 2, res.Tasks.Running())
+	res.Tasks.Cancel()
+	require.NoError(t, res.Tasks.Wait(t.Context()))
+	assert.Equal(t, 0, res.Tasks.Running())
+	assert.Equal(t, 2, res.Tasks.Undelivered(), "the cancelled tasks' results wait for the next run")
+}
