@@ -163,16 +163,29 @@ func mastraResults(msgs []llm.Message) []mastraToolResult {
 	return out
 }
 
-// runGoBackground runs the scenario on toolgen with the call's arguments.
-func runGoBackground(t *testing.T, args string, deferred bool) goBackground {
+// runGoBackground runs the scenario on toolgen with the call's arguments
+// and disposition ("" for the default). The tool finishes when its
+// disposition lets the run see it finish: a foreground call at once, an
+// awaited one once the run has sent its second request (so that the
+// result comes after the handle, whatever the scheduling), a deferred one
+// after the run.
+func runGoBackground(t *testing.T, args, disposition string) goBackground {
 	t.Helper()
+	deferred := disposition == "" || disposition == "deferred"
 	gate := make(chan struct{})
-	if !deferred {
+	if disposition == "foreground" {
 		close(gate)
+	}
+	second := scripted.Text("Started.")
+	if disposition == "awaited" {
+		second = scripted.Turn{Respond: func(*llm.Request) scripted.Turn {
+			close(gate)
+			return scripted.Text("Started.")
+		}}
 	}
 	model := scripted.New(
 		scripted.Calls(scripted.Call("research", args)),
-		scripted.Text("Started."),
+		second,
 		scripted.Text("Here are the notes."),
 		scripted.Text("Here are the notes."), // an awaited run's third request
 	)
@@ -220,7 +233,7 @@ func TestBackgroundBesideMastra(t *testing.T) {
 				args = `{"topic":"go","_background":{"disposition":"` + c.disposition + `"}}`
 			}
 			m := runMastraBackground(t, margs...)
-			g := runGoBackground(t, args, c.disposition == "" || c.disposition == "deferred")
+			g := runGoBackground(t, args, c.disposition)
 
 			if c.disposition == "awaited" {
 				// toolgen's awaited call gives the handle, then the result

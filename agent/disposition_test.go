@@ -61,14 +61,24 @@ func TestDispositions(t *testing.T) {
 				}
 				return reportOut{Summary: "all about " + in.Topic}, nil
 			})
-			if c.background == `{"disposition":"awaited"}` || strings.Contains(c.background, "foreground") || c.background == `{"enabled":false}` {
+			awaited := c.background == `{"disposition":"awaited"}`
+			if strings.Contains(c.background, "foreground") || c.background == `{"enabled":false}` {
 				close(release)
+			}
+			waiting := scripted.Text("waiting")
+			if awaited {
+				// The awaited call finishes once the run has sent the
+				// handle, whatever the scheduling.
+				waiting = scripted.Turn{Respond: func(*llm.Request) scripted.Turn {
+					close(release)
+					return scripted.Text("waiting")
+				}}
 			}
 			args := `{"topic":"otters"}`
 			if c.background != "" {
 				args = `{"topic":"otters","_background":` + c.background + `}`
 			}
-			m := scripted.New(scripted.Calls(scripted.Call("report", args)), scripted.Text("waiting"), scripted.Text("done"))
+			m := scripted.New(scripted.Calls(scripted.Call("report", args)), waiting, scripted.Text("done"))
 			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 			evs := collect(t, a.Stream(t.Context(), "go"))
 			var kinds []string
