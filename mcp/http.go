@@ -240,12 +240,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if session != "" && len(msgs) == 1 && !batch {
 		if req, ok := msgs[0].(*jsonrpc.Request); ok {
 			if req.IsCall() {
-				end := h.calls.begin(session, req.ID)
-				defer end()
+				h.calls.begin(session, req.ID)
+				defer h.calls.end(session, req.ID)
 				ew.cancelled = func() bool { return h.calls.isCancelled(session, req.ID) }
 				ew.id = req.ID
-			} else if req.Method == "notifications/cancelled" {
-				h.calls.cancel(session, req.Params)
+			} else {
+				h.calls.cancel(session, req)
 			}
 		}
 	}
@@ -409,62 +409,6 @@ func isResponseEvent(p []byte, id jsonrpc.ID) bool {
 	}
 	resp, ok := msg.(*jsonrpc.Response)
 	return ok && resp.ID == id
-}
-
-// cancelledCalls are the calls in flight over HTTP, by session, and those
-// of them the client cancelled with notifications/cancelled.
-type cancelledCalls struct {
-	mu    sync.Mutex
-	calls map[callKey]bool // in flight → cancelled
-}
-
-type callKey struct {
-	session string
-	id      jsonrpc.ID
-}
-
-// begin notes that the call id of session is in flight, until end.
-func (c *cancelledCalls) begin(session string, id jsonrpc.ID) (end func()) {
-	k := callKey{session, id}
-	c.mu.Lock()
-	if c.calls == nil {
-		c.calls = map[callKey]bool{}
-	}
-	c.calls[k] = false
-	c.mu.Unlock()
-	return func() {
-		c.mu.Lock()
-		delete(c.calls, k)
-		c.mu.Unlock()
-	}
-}
-
-// cancel records the cancellation, whose params name a request, of a call
-// of session in flight.
-func (c *cancelledCalls) cancel(session string, params json.RawMessage) {
-	var p struct {
-		RequestID any `json:"requestId"`
-	}
-	if json.Unmarshal(params, &p) != nil {
-		return
-	}
-	id, err := jsonrpc.MakeID(p.RequestID)
-	if err != nil {
-		return
-	}
-	k := callKey{session, id}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, inFlight := c.calls[k]; inFlight {
-		c.calls[k] = true
-	}
-}
-
-// isCancelled reports whether the client cancelled the call id of session.
-func (c *cancelledCalls) isCancelled(session string, id jsonrpc.ID) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.calls[callKey{session, id}]
 }
 
 // Flush flushes what is not held back, for the SDK's event streams.

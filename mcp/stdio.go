@@ -96,13 +96,11 @@ func (t *StdioTransport) Connect(context.Context) (sdk.Connection, error) {
 		return nil, fmt.Errorf("mcp: StdioTransport.MaxLineLength is %d; it must be positive, or 0 for the default", t.MaxLineLength)
 	}
 	c := &stdioConn{
-		r:         t.Reader,
-		w:         t.Writer,
-		max:       t.MaxLineLength,
-		incoming:  make(chan msgOrErr),
-		closed:    make(chan struct{}),
-		inFlight:  map[jsonrpc.ID]bool{},
-		cancelled: map[jsonrpc.ID]bool{},
+		r:        t.Reader,
+		w:        t.Writer,
+		max:      t.MaxLineLength,
+		incoming: make(chan msgOrErr),
+		closed:   make(chan struct{}),
 	}
 	if c.r == nil {
 		c.r = os.Stdin
@@ -125,13 +123,9 @@ type stdioConn struct {
 
 	wmu sync.Mutex // serializes writes: the SDK's and the error replies
 
-	// The requests read and not yet answered, and those of them that the
-	// client cancelled (notifications/cancelled), whose responses are not
-	// sent: the specification says the receiver SHOULD NOT answer a
-	// cancelled request, and the SDK answers every request.
-	imu       sync.Mutex
-	inFlight  map[jsonrpc.ID]bool
-	cancelled map[jsonrpc.ID]bool
+	// The calls read and not yet answered: the response to one the client
+	// cancelled is not sent (the SDK answers every request).
+	calls cancelledCalls
 
 	// incoming carries the valid messages read by readLoop, and then the
 	// error that ended it.
@@ -164,7 +158,7 @@ func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if resp, ok := msg.(*jsonrpc.Response); ok && c.answered(resp.ID) {
+	if resp, ok := msg.(*jsonrpc.Response); ok && c.calls.end("", resp.ID) {
 		return nil
 	}
 	data, err := jsonrpc.EncodeMessage(msg)
@@ -225,7 +219,13 @@ func (c *stdioConn) readLoop() {
 			}
 		}
 		if msg != nil {
-			c.track(msg)
+			if req, ok := msg.(*jsonrpc.Request); ok {
+				if req.IsCall() {
+					c.calls.begin("", req.ID)
+				} else {
+					c.calls.cancel("", req)
+				}
+			}
 			if !c.send(msgOrErr{msg: msg}) {
 				return
 			}
@@ -235,45 +235,6 @@ func (c *stdioConn) readLoop() {
 			return
 		}
 	}
-}
-
-// track notes a request read, or the client's cancellation of one that is
-// in flight.
-func (c *stdioConn) track(msg jsonrpc.Message) {
-	req, ok := msg.(*jsonrpc.Request)
-	if !ok {
-		return
-	}
-	c.imu.Lock()
-	defer c.imu.Unlock()
-	if req.IsCall() {
-		c.inFlight[req.ID] = true
-		delete(c.cancelled, req.ID) // a client that reuses an id in flight: the new call is not cancelled
-		return
-	}
-	if req.Method != "notifications/cancelled" {
-		return
-	}
-	var params struct {
-		RequestID any `json:"requestId"`
-	}
-	if json.Unmarshal(req.Params, &params) != nil {
-		return
-	}
-	if id, err := jsonrpc.MakeID(params.RequestID); err == nil && c.inFlight[id] {
-		c.cancelled[id] = true
-	}
-}
-
-// answered forgets the request id, whose response is being written, and
-// reports whether the client cancelled it.
-func (c *stdioConn) answered(id jsonrpc.ID) (cancelled bool) {
-	c.imu.Lock()
-	defer c.imu.Unlock()
-	cancelled = c.cancelled[id]
-	delete(c.inFlight, id)
-	delete(c.cancelled, id)
-	return cancelled
 }
 
 // send passes m on to Read; it reports false if the connection closed
