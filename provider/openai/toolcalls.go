@@ -31,19 +31,7 @@ import (
 //
 //	params.Tools, err = openai.ChatTools(weather.Tools())
 func ChatTools(set tool.Toolset) ([]oai.ChatCompletionToolUnionParam, error) {
-	defs, err := toolexec.Definitions(set)
-	if err != nil {
-		return nil, fmt.Errorf("openai: %w", err)
-	}
-	out := make([]oai.ChatCompletionToolUnionParam, 0, len(defs))
-	for _, d := range defs {
-		t, err := chatTool(d)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, nil
+	return toolParams(set, chatTool)
 }
 
 // ResponsesTools returns the tools of set as Responses API function tools,
@@ -53,13 +41,19 @@ func ChatTools(set tool.Toolset) ([]oai.ChatCompletionToolUnionParam, error) {
 //
 //	params.Tools, err = openai.ResponsesTools(weather.Tools())
 func ResponsesTools(set tool.Toolset) ([]responses.ToolUnionParam, error) {
+	return toolParams(set, responsesTool)
+}
+
+// toolParams converts the definitions of set with convert, one of the
+// conversions the models of this package send.
+func toolParams[T any](set tool.Toolset, convert func(llm.ToolDefinition) (T, error)) ([]T, error) {
 	defs, err := toolexec.Definitions(set)
 	if err != nil {
 		return nil, fmt.Errorf("openai: %w", err)
 	}
-	out := make([]responses.ToolUnionParam, 0, len(defs))
+	out := make([]T, 0, len(defs))
 	for _, d := range defs {
-		t, err := responsesTool(d)
+		t, err := convert(d)
 		if err != nil {
 			return nil, err
 		}
