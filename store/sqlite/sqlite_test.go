@@ -3,8 +3,10 @@ package sqlite_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -237,6 +239,44 @@ func TestConcurrentOpen(t *testing.T) {
 	}
 }
 
+// TestConcurrentOpenProcesses: processes opened at once on a new file
+// create its tables once, without an error.
+func TestConcurrentOpenProcesses(t *testing.T) {
+	const childEnv = "TOOLGEN_SQLITE_OPEN_CHILD"
+	if path := os.Getenv(childEnv); path != "" {
+		s, err := sqlite.Open(path, sqlite.Options{})
+		require.NoError(t, err)
+		require.NoError(t, s.Put(t.Context(), store.Run{ID: fmt.Sprint("run-", os.Getpid()), Conversation: "c", Expires: hour()}))
+		require.NoError(t, s.Close())
+		return
+	}
+	if storetest.InChild() {
+		t.Skip("a child of the conformance suite")
+	}
+	for round := range 3 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("new-%d.db", round))
+		const n = 4
+		var wg sync.WaitGroup
+		outs := make([][]byte, n)
+		errs := make([]error, n)
+		for i := range n {
+			wg.Go(func() {
+				cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestConcurrentOpenProcesses$", "-test.count=1")
+				cmd.Env = append(os.Environ(), childEnv+"="+path)
+				outs[i], errs[i] = cmd.CombinedOutput()
+			})
+		}
+		wg.Wait()
+		for i := range n {
+			require.NoError(t, errs[i], "child %d: %s", i, outs[i])
+		}
+		s := open(t, path, sqlite.Options{})
+		p, err := s.Pending(t.Context(), "c")
+		require.NoError(t, err)
+		assert.Len(t, p, n)
+	}
+}
+
 // TestReopen: a Store opened again on a file finds its runs.
 func TestReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "store.db")
@@ -267,6 +307,25 @@ func TestForeignDatabase(t *testing.T) {
 	_, err = sqlite.Open(path, sqlite.Options{})
 	assert.ErrorContains(t, err, path)
 	assert.ErrorContains(t, err, "not a toolgen store")
+}
+
+// TestOtherDatabase: a SQLite database of another program is left alone.
+func TestOtherDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE runs (x)")
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	_, err = sqlite.Open(path, sqlite.Options{})
+	assert.ErrorContains(t, err, path)
+	assert.ErrorContains(t, err, "not a toolgen store")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "Open changed the file")
 }
 
 func TestNotADatabase(t *testing.T) {
