@@ -22,7 +22,6 @@ import (
 	"math"
 	mrand "math/rand/v2"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -527,22 +526,35 @@ func (s *Store) SettleTask(ctx context.Context, conversation, id string, result 
 	return nil
 }
 
-// TakeTasks implements [store.Tasks]. One statement deletes and returns
-// the tasks, so that of concurrent TakeTasks, in whatever process, each
-// task goes to one.
+// TakeTasks implements [store.Tasks]. One transaction deletes and
+// returns the tasks, so that of concurrent TakeTasks, in whatever
+// process, each task goes to one, and a TakeTasks that fails takes none.
 func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
-	if err := s.lock(ctx); err != nil {
+	out, err := s.takeTasks(ctx, conversation)
+	if err != nil {
 		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
 	}
-	// The rows are closed, which ends the statement, before the unlock.
+	store.SortTasks(out)
+	return out, nil
+}
+
+func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
+	if err := s.lock(ctx); err != nil {
+		return nil, err
+	}
 	defer s.unlock()
-	rows, err := s.db.QueryContext(ctx,
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx,
 		`DELETE FROM tasks
 		WHERE conversation = ?1 AND expires > ?2 AND (result IS NOT NULL OR deadline <= ?2)
 		RETURNING id, started, deadline, expires, result, result IS NOT NULL`,
 		conversation, nanos(time.Now()))
 	if err != nil {
-		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+		return nil, err
 	}
 	defer rows.Close()
 	var out []store.Task
@@ -551,7 +563,7 @@ func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Tas
 		var started, deadline, expires int64
 		var settled bool
 		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Result, &settled); err != nil {
-			return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+			return nil, err
 		}
 		if settled && t.Result == nil {
 			t.Result = []byte{} // the driver reads an empty blob as nil
@@ -560,8 +572,10 @@ func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Tas
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+		return nil, err
 	}
-	store.SortTasks(out)
-	return slices.Clip(out), nil
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return out, tx.Commit()
 }
