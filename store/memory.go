@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// MaxMemoryEntries is how many runs, and how many tasks, a [Memory] holds
+// at most: past it, a Put drops the expired runs and then the oldest, so
+// that clients that pause runs and never answer cannot fill the memory.
+const MaxMemoryEntries = 10000
+
+// Memory is a [Store] in the process's memory, for a single server
+// process: its runs and tasks are lost when the process stops. It keeps
+// copies of the bytes it is given. The zero value is ready to use.
+type Memory struct {
+	// MaxBytes bounds a state or a result; 0 means [DefaultMaxBytes].
+	MaxBytes int
+
+	mu    sync.Mutex
+	seq   int64 // puts, to order runs and to find the oldest
+	runs  map[string]*memRun
+	tasks map[taskKey]*memTask
+}
+
+type memRun struct {
+	Run
+	claimUntil time.Time
+	seq        int64
+}
+
+type taskKey struct{ conversation, id string }
+
+type memTask struct {
+	Task
+	seq int64
+}
+
+// NewMemory returns an empty Memory.
+func NewMemory() *Memory { return &Memory{} }
+
+// Put implements [Runs].
+func (m *Memory) Put(_ context.Context, r Run) error {
+	if err := CheckRun(r, m.MaxBytes); err != nil {
+		return err
+	}
+	now := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs == nil {
+		m.runs = map[string]*memRun{}
+	}
+	if _, ok := m.runs[r.ID]; !ok && len(m.runs) >= MaxMemoryEntries {
+		m.sweepRuns(now)
+	}
+	m.seq++
+	r.State, r.Claim, r.Takes = slices.Clone(r.State), "", 0
+	if old := m.runs[r.ID]; old != nil {
+		r.Takes = old.Takes
+	}
+	m.runs[r.ID] = &memRun{Run: r, seq: m.seq}
+	return nil
+}
+
+// sweepRuns drops the expired runs, and the oldest one if none expired;
+// mu is held.
+func (m *Memory) sweepRuns(now time.Time) {
+	var oldest *memRun
+	for id, r := range m.runs {
+		if !now.Before(r.Expires) {
+			delete(m.runs, id)
+		} else if oldest == nil || r.seq < oldest.seq {
+			oldest = r
+		}
+	}
+	if len(m.runs) >= MaxMemoryEntries && oldest != nil {
+		delete(m.runs, oldest.ID)
+	}
+}
+
+// Take implements [Runs].
+func (m *Memory) Take(_ context.Context, id string, lease time.Duration) (Run, error) {
+	now := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r := m.runs[id]
+	switch {
+	case r == nil || !now.Before(r.Expires):
+		delete(m.runs, id)
+		return Run{}, fmt.Errorf("store: take run %s: %w", id, ErrNoRun)
+	case r.Claim != "" && now.Before(r.claimUntil):
+		return Run{}, fmt.Errorf("store: take run %s: %w", id, ErrTaken)
+	}
+	r.Claim, r.claimUntil = rand.Text(), now.Add(lease)
+	r.Takes++
+	out := r.Run
+	out.State = slices.Clone(r.State)
+	return out, nil
+}
+
+// claimed returns the run id while claim holds it; mu is held.
+func (m *Memory) claimed(op, id, claim string) (*memRun, error) {
+	r := m.runs[id]
+	if r == nil || claim == "" || r.Claim != claim || !time.Now().Before(r.claimUntil) {
+		return nil, fmt.Errorf("store: %s run %s: %w", op, id, ErrLostClaim)
+	}
+	return r, nil
+}
+
+// Extend implements [Runs].
+func (m *Memory) Extend(_ context.Context, id, claim string, lease time.Duration) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.claimed("extend", id, claim)
+	if err != nil {
+		return err
+	}
+	r.claimUntil = time.Now().Add(lease)
+	return nil
+}
+
+// Release implements [Runs].
+func (m *Memory) Release(_ context.Context, id, claim string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, err := m.claimed("release", id, claim)
+	if err != nil {
+		return err
+	}
+	r.Claim, r.claimUntil = "", time.Time{}
+	return nil
+}
+
+// Done implements [Runs].
+func (m *Memory) Done(_ context.Context, id, claim string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, err := m.claimed("done", id, claim); err != nil {
+		return err
+	}
+	delete(m.runs, id)
+	return nil
+}
+
+// Pending implements [Runs].
+func (m *Memory) Pending(_ context.Context, conversation string) ([]Run, error) {
+	now := time.Now()
+	m.mu.Lock()
+	var found []*memRun
+	for _, r := range m.runs {
+		if r.Conversation == conversation && now.Before(r.Expires) {
+			found = append(found, r)
+		}
+	}
+	slices.SortFunc(found, func(a, b *memRun) int { return int(a.seq - b.seq) })
+	out := make([]Run, len(found))
+	for i, r := range found {
+		out[i] = r.Run
+		out[i].State, out[i].Claim = slices.Clone(r.State), ""
+	}
+	m.mu.Unlock()
+	return out, nil
+}
+
+// StartTask implements [Tasks].
+func (m *Memory) StartTask(_ context.Context, t Task) error {
+	if err := CheckTask(t); err != nil {
+		return err
+	}
+	now := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.tasks == nil {
+		m.tasks = map[taskKey]*memTask{}
+	}
+	if len(m.tasks) >= MaxMemoryEntries {
+		m.sweepTasks(now)
+	}
+	m.seq++
+	m.tasks[taskKey{t.Conversation, t.ID}] = &memTask{Task: t, seq: m.seq}
+	return nil
+}
+
+// sweepTasks drops the expired tasks, and the oldest one if none expired;
+// mu is held.
+func (m *Memory) sweepTasks(now time.Time) {
+	var oldest *memTask
+	for k, t := range m.tasks {
+		if !now.Before(t.Expires) {
+			delete(m.tasks, k)
+		} else if oldest == nil || t.seq < oldest.seq {
+			oldest = t
+		}
+	}
+	if len(m.tasks) >= MaxMemoryEntries && oldest != nil {
+		delete(m.tasks, taskKey{oldest.Conversation, oldest.ID})
+	}
+}
+
+// SettleTask implements [Tasks].
+func (m *Memory) SettleTask(_ context.Context, conversation, id string, result []byte) error {
+	if err := CheckResult(id, result, m.MaxBytes); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	t := m.tasks[taskKey{conversation, id}]
+	if t == nil || t.Result != nil {
+		return fmt.Errorf("store: settle task %s of conversation %q: %w", id, conversation, ErrNoTask)
+	}
+	t.Result = slices.Clone(result)
+	return nil
+}
+
+// TakeTasks implements [Tasks].
+func (m *Memory) TakeTasks(_ context.Context, conversation string) ([]Task, error) {
+	now := time.Now()
+	m.mu.Lock()
+	var out []Task
+	for k, t := range m.tasks {
+		if k.conversation != conversation {
+			continue
+		}
+		if !now.Before(t.Expires) {
+			delete(m.tasks, k)
+			continue
+		}
+		if t.Result != nil || !now.Before(t.Deadline) {
+			out = append(out, t.Task)
+			delete(m.tasks, k)
+		}
+	}
+	m.mu.Unlock()
+	SortTasks(out)
+	return out, nil
+}
+
+// SortTasks sorts tasks in the order [Tasks.TakeTasks] returns them: by
+// Started, then ID.
+func SortTasks(tasks []Task) {
+	slices.SortFunc(tasks, func(a, b Task) int {
+		if c := a.Started.Compare(b.Started); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+}
