@@ -250,3 +250,11 @@ func SortTasks(tasks []Task) {
 		return strings.Compare(a.ID, b.ID)
 	})
 }
+
+// Len returns the number of paused runs the Memory holds, expired ones
+// included until they are dropped.
+func (m *Memory) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.runs)
+}
