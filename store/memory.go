@@ -182,6 +182,7 @@ func (m *Memory) StartTask(_ context.Context, t Task) error {
 		m.sweepTasks(now)
 	}
 	m.seq++
+	t.Call = slices.Clone(t.Call)
 	m.tasks[taskKey{t.Conversation, t.ID}] = &memTask{Task: t, seq: m.seq}
 	return nil
 }

@@ -154,6 +154,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		opts = o
 	}
+	if req.ID != "" {
+		// The conversation's background tasks, before the options, which
+		// may give others.
+		opts = append([]agent.Option{agent.WithTasks(agent.StoredTasks(h.getStore(), req.ID, h.ttl()))}, opts...)
+	}
 	runID, answers, err := req.pending()
 	if err != nil {
 		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)

@@ -1,14 +1,20 @@
 package uistream_test
 
 import (
+	"context"
+	"encoding/json"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/store"
+	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/uistream"
 )
 
@@ -83,4 +89,55 @@ func TestPausedRunsOfAConversation(t *testing.T) {
 	assert.Equal(t, runID, p[0].ID)
 	assert.Contains(t, string(p[0].State), `"version":2`)
 	assert.WithinDuration(t, time.Now().Add(time.Hour), p[0].Expires, time.Minute)
+}
+
+// The background tasks of a conversation are kept in the handler's store:
+// a task started by one request and settled after it is delivered by the
+// next request of the same chat, on another server sharing the store.
+func TestBackgroundTasksOfAConversation(t *testing.T) {
+	st := &settleSignal{Memory: store.NewMemory(), settled: make(chan struct{}, 1)}
+	release := make(chan struct{})
+	type in struct {
+		Location string `json:"location"`
+	}
+	slow := tool.NewFunc(spec("weather", "Weather at a place.", `{"type":"object","properties":{"location":{"type":"string"}},"required":["location"]}`, false),
+		func(ctx context.Context, in in) (map[string]string, error) {
+			<-release
+			return map[string]string{"sky": "clear in " + in.Location}, nil
+		}).WithBackground()
+	m := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("started"), scripted.Text("clear"))
+	a := &agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"weather": slow}}
+	one := newHandlerServer(t, &uistream.Handler{Agent: a, Store: st})
+	two := newHandlerServer(t, &uistream.Handler{Agent: a, Store: st})
+
+	_, chunks, _ := post(t, one.URL, userRequest("go"))
+	handle, _ := json.Marshal(chunkOf(t, chunks, "tool-output-available")["output"])
+	require.Contains(t, string(handle), "Background task started")
+	close(release)
+	<-st.settled
+
+	_, chunks, raw := post(t, two.URL, `{"id":"chat-1","messages":[`+
+		`{"id":"u1","role":"user","parts":[{"type":"text","text":"go"}]},`+
+		`{"id":"a1","role":"assistant","parts":[{"type":"tool-weather","toolCallId":"call_1","state":"output-available","input":{"location":"Paris"},"output":`+string(handle)+`}]},`+
+		`{"id":"u2","role":"user","parts":[{"type":"text","text":"and?"}]}]}`)
+	assert.Contains(t, raw, "clear in Paris", "the task's result event, on the other server")
+	var results []string
+	for _, msg := range m.LastRequest().Messages {
+		for _, r := range msg.ToolResults() {
+			results = append(results, r.Output.String())
+		}
+	}
+	assert.Contains(t, strings.Join(results, "\n"), "clear in Paris", "the model reads the result in place of the handle")
+	assert.Equal(t, "tool-output-available call_1", types(chunks)[1], "the task's result opens the stream")
+}
+
+// settleSignal is a store that says when a task settled.
+type settleSignal struct {
+	*store.Memory
+	settled chan struct{}
+}
+
+func (s *settleSignal) SettleTask(ctx context.Context, conversation, id string, result []byte) error {
+	defer func() { s.settled <- struct{}{} }()
+	return s.Memory.SettleTask(ctx, conversation, id, result)
 }
