@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/toolgen-go/toolgen/agent"
+	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
 	"github.com/toolgen-go/toolgen/store"
 	"github.com/toolgen-go/toolgen/tool"
@@ -140,4 +141,51 @@ type settleSignal struct {
 func (s *settleSignal) SettleTask(ctx context.Context, conversation, id string, result []byte) error {
 	defer func() { s.settled <- struct{}{} }()
 	return s.Memory.SettleTask(ctx, conversation, id, result)
+}
+
+// A resume whose claim is lost (its lease ran out while the server could
+// not reach the store, and another took the run) is cancelled, so that
+// its tools stop.
+func TestResumeCancelledWhenItsClaimIsLost(t *testing.T) {
+	runs := store.NewMemory()
+	started, stopped := make(chan struct{}), make(chan error, 1)
+	type in struct {
+		Path string `json:"path"`
+	}
+	del := tool.NewFunc(spec("delete", "Delete a file.", `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, true),
+		func(ctx context.Context, in in) (map[string]string, error) {
+			close(started)
+			select {
+			case <-ctx.Done():
+				stopped <- context.Cause(ctx)
+				return nil, ctx.Err()
+			case <-time.After(5 * time.Second):
+				stopped <- nil
+				return map[string]string{"deleted": in.Path}, nil
+			}
+		})
+	m := scripted.New(scripted.Calls(llm.ToolCall{ID: "call_d", Name: "delete", Arguments: `{"path":"/tmp/x"}`}), scripted.Text("done"))
+	a := &agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"delete": del}}
+	srv := newHandlerServer(t, &uistream.Handler{Agent: a, Store: runs, Lease: 90 * time.Millisecond})
+	_, chunks, _ := post(t, srv.URL, userRequest("go"))
+	runID := chunkOf(t, chunks, "data-tool-call-approval")["data"].(map[string]any)["runId"].(string)
+	paused, err := runs.Pending(t.Context(), "chat-1")
+	require.NoError(t, err)
+	require.Len(t, paused, 1)
+
+	done := make(chan string)
+	go func() {
+		_, _, raw := post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))
+		done <- raw
+	}()
+	<-started
+	require.NoError(t, runs.Put(t.Context(), paused[0])) // the claim ends
+	select {
+	case cause := <-stopped:
+		require.ErrorIs(t, cause, store.ErrLostClaim)
+	case <-time.After(3 * time.Second):
+		t.Fatal("the resume ran on after its claim was lost")
+	}
+	raw := <-done
+	assert.Contains(t, raw, `"type":"error"`)
 }
