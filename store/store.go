@@ -122,6 +122,10 @@ type Task struct {
 	// Expires is when the task is dropped if no run of its conversation
 	// took it.
 	Expires time.Time
+	// Call is what the task's starter recorded of it (the agent: the
+	// tool call, as JSON), returned as given, so that a run can tell the
+	// model of a task that was lost.
+	Call []byte
 	// Result is the settled task's result as JSON; nil while it runs, and
 	// in a task [Tasks.TakeTasks] reports lost.
 	Result []byte
