@@ -35,6 +35,7 @@ CREATE TABLE toolgen_tasks (
 	started bigint NOT NULL,
 	deadline bigint NOT NULL,
 	expires bigint NOT NULL,
+	call bytea,
 	result bytea,
 	PRIMARY KEY (conversation, id)
 );

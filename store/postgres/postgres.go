@@ -272,18 +272,19 @@ ORDER BY put, seq`, conversation, nanos(s.now()))
 }
 
 // StartTask implements [store.Tasks]: it records the task as running,
-// replacing a task of the same id and conversation.
+// replacing a task of the same id and conversation. Its Call is kept as
+// given: nil as nil, empty as empty.
 func (s *Store) StartTask(ctx context.Context, t store.Task) error {
 	if err := store.CheckTask(t); err != nil {
 		return err
 	}
 	now := s.now()
 	_, err := s.pool.Exec(ctx, `
-INSERT INTO toolgen_tasks (conversation, id, started, deadline, expires)
-VALUES ($1, $2, $3, $4, $5)
+INSERT INTO toolgen_tasks (conversation, id, started, deadline, expires, call)
+VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (conversation, id) DO UPDATE SET started = excluded.started, deadline = excluded.deadline,
-	expires = excluded.expires, result = NULL`,
-		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires))
+	expires = excluded.expires, call = excluded.call, result = NULL`,
+		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires), t.Call)
 	if err != nil {
 		return fmt.Errorf("postgres: start task %s of conversation %q: %w", t.ID, t.Conversation, err)
 	}
@@ -317,7 +318,7 @@ func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Tas
 	rows, err := s.pool.Query(ctx, `
 DELETE FROM toolgen_tasks
 WHERE conversation = $1 AND (result IS NOT NULL OR deadline <= $2 OR expires <= $2)
-RETURNING id, started, deadline, expires, result`, conversation, now)
+RETURNING id, started, deadline, expires, call, result`, conversation, now)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: take tasks of conversation %q: %w", conversation, err)
 	}
@@ -325,7 +326,7 @@ RETURNING id, started, deadline, expires, result`, conversation, now)
 	for rows.Next() {
 		var started, deadline, expires int64
 		t := store.Task{Conversation: conversation}
-		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Result); err != nil {
+		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Call, &t.Result); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("postgres: take tasks of conversation %q: %w", conversation, err)
 		}

@@ -225,10 +225,10 @@ func TestTasks(t *testing.T) {
 	db := freshDB(t)
 	s := c.on(open(t, db, postgres.Options{}))
 	t0 := c.Now()
-	tk := store.Task{ID: "t1", Conversation: "conv", Started: t0, Deadline: t0.Add(time.Minute), Expires: t0.Add(time.Hour)}
+	tk := store.Task{ID: "t1", Conversation: "conv", Started: t0, Deadline: t0.Add(time.Minute), Expires: t0.Add(time.Hour), Call: []byte("first call")}
 	require.NoError(t, s.StartTask(ctx, tk))
 	require.NoError(t, s.SettleTask(ctx, "conv", "t1", []byte("first")))
-	tk.Started = t0.Add(time.Second)
+	tk.Started, tk.Call = t0.Add(time.Second), []byte{}
 	require.NoError(t, s.StartTask(ctx, tk), "a task started again")
 	got, err := s.TakeTasks(ctx, "conv")
 	require.NoError(t, err)
@@ -244,6 +244,8 @@ func TestTasks(t *testing.T) {
 		"times come back to the nanosecond: %+v", got[0])
 	assert.NotNil(t, got[0].Result, "an empty result is a result")
 	assert.Empty(t, got[0].Result)
+	assert.NotNil(t, got[0].Call, "an empty call is kept as empty")
+	assert.Empty(t, got[0].Call, "the call of the task started again")
 
 	// Lost at its deadline exactly; dropped at its expiry, lost or not.
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "lost", Conversation: "conv", Started: c.Now(), Deadline: c.Now().Add(time.Minute), Expires: c.Now().Add(time.Hour)}))
@@ -258,6 +260,7 @@ func TestTasks(t *testing.T) {
 	require.Len(t, got, 1)
 	assert.Equal(t, "lost", got[0].ID)
 	assert.Nil(t, got[0].Result)
+	assert.Nil(t, got[0].Call, "no call is kept as none")
 	var n int
 	require.NoError(t, conn(t, db).QueryRow(ctx, `SELECT count(*) FROM toolgen_tasks`).Scan(&n))
 	assert.Zero(t, n, "TakeTasks deleted the expired task it did not return")
