@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -310,14 +310,23 @@ type Tasks struct {
 	settled []*task                       // settled, not yet delivered
 	wg      sync.WaitGroup
 	changed chan struct{} // closed and replaced when a task settles
+
+	// stored, when set, keeps the tasks in a store: see [StoredTasks].
+	stored *storedTasks
 }
 
-// next returns the id of a new task.
-func (ts *Tasks) next() string {
+// next returns the id and the sequence number of a new task. The ids of
+// stored tasks carry a random part, since runs of the conversation in
+// other processes count tasks of their own.
+func (ts *Tasks) next() (string, int) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	ts.seq++
-	return fmt.Sprintf("task-%d", ts.seq)
+	id := fmt.Sprintf("task-%d", ts.seq)
+	if ts.stored != nil {
+		id += "-" + strings.ToLower(rand.Text()[:8])
+	}
+	return id, ts.seq
 }
 
 // atLeast makes the next task ids follow n, the task count of a run
@@ -389,19 +398,26 @@ func (ts *Tasks) changedLocked() chan struct{} {
 	return ts.changed
 }
 
-// add registers the running task id, cancelled by cancel.
-func (ts *Tasks) add(id string, cancel context.CancelFunc) {
+// add registers the running task t, cancelled by cancel, which cannot
+// run past deadline.
+func (ts *Tasks) add(ctx context.Context, t *task, cancel context.CancelFunc, deadline time.Time) {
 	ts.mu.Lock()
-	defer ts.mu.Unlock()
 	if ts.running == nil {
 		ts.running = map[string]context.CancelFunc{}
 	}
-	ts.running[id] = cancel
+	ts.running[t.id] = cancel
 	ts.wg.Add(1)
+	ts.mu.Unlock()
+	if ts.stored != nil {
+		ts.stored.start(ctx, t, deadline)
+	}
 }
 
 // settle moves t from the running tasks to the settled ones.
-func (ts *Tasks) settle(t *task) {
+func (ts *Tasks) settle(ctx context.Context, t *task) {
+	if ts.stored != nil {
+		ts.stored.settle(ctx, t)
+	}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if cancel := ts.running[t.id]; cancel != nil {
@@ -417,8 +433,13 @@ func (ts *Tasks) settle(t *task) {
 }
 
 // take returns the settled tasks not yet delivered, in the order they
-// started, and forgets them.
-func (ts *Tasks) take() []*task {
+// started, and forgets them. A stored Tasks takes them from its store,
+// with those of other processes; r makes the events of tasks reported
+// lost.
+func (ts *Tasks) take(ctx context.Context, r *runner) []*task {
+	if ts.stored != nil {
+		return ts.stored.take(ctx, ts, r)
+	}
 	ts.mu.Lock()
 	done := ts.settled
 	ts.settled = nil
@@ -488,12 +509,10 @@ type task struct {
 	s        *slot // the task's own copy of the call's slot
 	retries  int   // how many times a failure runs it again
 	disp, tr *Event
-}
-
-// taskSeq is the number in a task id, to sort tasks by their start.
-func taskSeq(id string) int {
-	n, _ := strconv.Atoi(strings.TrimPrefix(id, "task-"))
-	return n
+	started  time.Time
+	// unstored is set when the store failed to record the task: this
+	// process delivers it.
+	unstored bool
 }
 
 // startTask runs s, a call of step that is ready to run, as a background
@@ -504,9 +523,9 @@ func taskSeq(id string) int {
 // [Tasks], under a ctx that the end of the run's does not end; an awaited
 // one under the run's ctx.
 func (r *runner) startTask(ctx context.Context, step int, s *slot, ov backgroundOverride) {
-	id := r.conv.next()
+	id, seq := r.conv.next()
 	cp := *s
-	t := &task{id: id, seq: taskSeq(id), step: step, s: &cp, retries: ov.retries()}
+	t := &task{id: id, seq: seq, step: step, s: &cp, retries: ov.retries(), started: time.Now()}
 	t.s.outcome.TaskID = t.id
 	t.s.timeout = ov.timeout()
 	if t.s.timeout <= 0 && r.cfg.toolTimeout <= 0 {
@@ -529,10 +548,10 @@ func (r *runner) startTask(ctx context.Context, step int, s *slot, ov background
 	if ov.disposition() == DispositionDeferred {
 		tctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 		conv := r.conv
-		conv.add(t.id, cancel)
+		conv.add(tctx, t, cancel, time.Now().Add(r.taskBound(t)))
 		go func() {
 			r.runTask(tctx, t)
-			conv.settle(t)
+			conv.settle(tctx, t)
 		}()
 		return
 	}
@@ -630,7 +649,7 @@ func (r *runner) awaitTasks(ctx context.Context) error {
 // message), and the awaited ones are told in a user message.
 func (r *runner) deliverTasks(messages []llm.Message) []llm.Message {
 	var unplaced []BackgroundResult
-	for _, t := range r.conv.take() {
+	for _, t := range r.conv.take(r.ctx, r) {
 		r.record(t.disp, t.tr)
 		o := t.s.outcome
 		r.res.Background = append(r.res.Background, o)
@@ -665,7 +684,7 @@ func replaceHandle(messages []llm.Message, t *task, out llm.ModelOutput) ([]llm.
 		}
 		for j, p := range m.Parts {
 			tr := p.ToolResult
-			if p.Type != llm.PartToolResult || tr == nil || tr.ToolCallID != t.s.call.ID || tr.Output.Type != llm.OutputText || tr.Output.Text != handle {
+			if p.Type != llm.PartToolResult || tr == nil || tr.ToolCallID != t.s.call.ID || !isHandle(tr.Output, handle) {
 				continue
 			}
 			res := *tr
@@ -678,6 +697,19 @@ func replaceHandle(messages []llm.Message, t *task, out llm.ModelOutput) ([]llm.
 		}
 	}
 	return messages, false
+}
+
+// isHandle reports whether o is handle: as the run gave it, a text, or as
+// a UI stream's client sends it back, a JSON string.
+func isHandle(o llm.ModelOutput, handle string) bool {
+	var s string
+	switch o.Type {
+	case llm.OutputText:
+		return o.Text == handle
+	case llm.OutputJSON:
+		return json.Unmarshal(o.JSON, &s) == nil && s == handle
+	}
+	return false
 }
 
 // endTasks cancels the awaited background tasks still running as the run

@@ -40,6 +40,10 @@ var knownImports = map[string]string{
 	"tooltest":    module + "/tooltest",
 	"mcp":         module + "/mcp",
 	"uistream":    module + "/uistream",
+	"store":       module + "/store",
+	"storetest":   module + "/store/storetest",
+	"sqlite":      module + "/store/sqlite",
+	"postgres":    module + "/store/postgres",
 	"provider":    module + "/provider",
 	"temporal":    module + "/temporal",
 	"weather":     module + "/examples/weather/weather",
@@ -84,6 +88,8 @@ var ownModules = []struct {
 	{"provider/anthropic", []string{module + "/provider/anthropic", "github.com/anthropics/anthropic-sdk-go"}},
 	{"genkit", []string{module + "/genkit", "github.com/firebase/genkit/go"}},
 	{"eino", []string{module + "/eino", "github.com/cloudwego/eino"}},
+	{"store/sqlite", []string{module + "/store/sqlite", "modernc.org/sqlite"}},
+	{"store/postgres", []string{module + "/store/postgres", "github.com/jackc/pgx"}},
 }
 
 // A block is one fenced Go code block of a page.

@@ -169,7 +169,7 @@ func (m *Memory) Pending(_ context.Context, conversation string) ([]Run, error) 
 
 // StartTask implements [Tasks].
 func (m *Memory) StartTask(_ context.Context, t Task) error {
-	if err := CheckTask(t); err != nil {
+	if err := CheckTask(t, m.MaxBytes); err != nil {
 		return err
 	}
 	now := time.Now()
@@ -182,6 +182,7 @@ func (m *Memory) StartTask(_ context.Context, t Task) error {
 		m.sweepTasks(now)
 	}
 	m.seq++
+	t.Call = slices.Clone(t.Call)
 	m.tasks[taskKey{t.Conversation, t.ID}] = &memTask{Task: t, seq: m.seq}
 	return nil
 }
@@ -249,4 +250,12 @@ func SortTasks(tasks []Task) {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+}
+
+// Len returns the number of paused runs the Memory holds, expired ones
+// included until they are dropped.
+func (m *Memory) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.runs)
 }

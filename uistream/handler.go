@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/internal/genaitrace"
+	"github.com/toolgen-go/toolgen/store"
 )
 
 // DefaultMaxBodyBytes bounds the body of a request to a [Handler] whose
@@ -40,11 +42,24 @@ const DefaultMaxBodyBytes = 8 << 20
 // A paused run's id is all it takes to answer its calls: it is random
 // (128 bits) and sent only in the response of the run's own request, but a
 // server that must tie a run to its user can give a Store that checks the
-// user it finds in the request's context (the ctx of Put and Take).
+// user it finds in the request's context (the ctx of its methods).
+//
+// Paused runs, and the background tasks of a conversation (the request's
+// id), are kept in Store: in memory by default, in a SQLite file or a
+// Postgres database that outlive a restart and that replicas share (see
+// package [store]). A resume takes its run under a claim that the handler
+// extends while the run goes on and ends when it has: a paused run is
+// resumed once, and again only when the server that resumed it stopped
+// before the end (the tools find the call's id, the same each time, in
+// [tool.CallInfoFrom], to do their work once). A resume that fails or
+// that its client abandons gives the run back, to be answered again.
 //
 // A client may not send system messages: the agent's instructions are
 // the server's. Bad requests get 400 with the reason in text; a paused
-// run that is not in the Store (answered already, expired) gets 409.
+// run that is not in the Store (answered already, expired) gets 409, and
+// so does one that another request is resuming; a stored state that this
+// server cannot read (corrupt, or written by a newer version) gets 500
+// with the reason, and stays in the Store.
 //
 // A run continues the trace of its request: the invoke_agent span is a
 // child of the span in the request's context, when a middleware such as
@@ -60,9 +75,18 @@ type Handler struct {
 	// error refuses the request with 400 and the error's text, so it
 	// must be fit for the client to read. nil means no options.
 	Options func(r *http.Request, req *Request) ([]agent.Option, error)
-	// Store keeps paused runs; nil means one [MemoryStore] of
-	// [DefaultTTL], made at the first request.
-	Store Store
+	// Store keeps paused runs and background tasks; nil means one
+	// [store.Memory], made at the first request.
+	Store store.Store
+	// TTL is how long a paused run waits for its answers; 0 means
+	// [DefaultTTL]. Background tasks wait as long for the next run of
+	// their conversation.
+	TTL time.Duration
+	// Lease is how long a resume's claim on its run lasts unless extended
+	// (the handler extends it at a third of it while the run goes on): a
+	// run whose server stopped mid-resume can be answered again after it.
+	// 0 means [store.DefaultLease].
+	Lease time.Duration
 	// MaxBodyBytes bounds a request's body; 0 means
 	// [DefaultMaxBodyBytes].
 	MaxBodyBytes int64
@@ -78,8 +102,12 @@ type Handler struct {
 	OnFinish func(r *http.Request, req *Request, res *agent.Result)
 
 	once  sync.Once
-	store Store
+	store store.Store
 }
+
+// DefaultTTL is how long a paused run of a [Handler] whose TTL is 0
+// waits for its answers.
+const DefaultTTL = 24 * time.Hour
 
 // ServeHTTP implements http.Handler.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -126,6 +154,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		opts = o
 	}
+	if req.ID != "" {
+		// The conversation's background tasks, before the options, which
+		// may give others.
+		opts = append([]agent.Option{agent.WithTasks(agent.StoredTasks(h.getStore(), req.ID, h.ttl()))}, opts...)
+	}
 	runID, answers, err := req.pending()
 	if err != nil {
 		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
@@ -137,44 +170,126 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{}, nil)
+		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{}, false)
 		return
 	}
-	state, err := h.getStore().Take(r.Context(), runID)
-	if err != nil {
-		if errors.Is(err, ErrNoRun) {
-			http.Error(w, err.Error()+": it was answered already, or it expired", http.StatusConflict)
-			return
-		}
+	st := h.getStore()
+	claimed, err := st.Take(r.Context(), runID, h.lease())
+	switch {
+	case errors.Is(err, store.ErrNoRun):
+		http.Error(w, "uistream: paused run "+runID+" is not there: it was answered already, or it expired", http.StatusConflict)
+		return
+	case errors.Is(err, store.ErrTaken):
+		w.Header().Set("Retry-After", strconv.Itoa(int(h.lease().Seconds())))
+		http.Error(w, "uistream: paused run "+runID+" is being resumed by another request", http.StatusConflict)
+		return
+	case err != nil:
 		http.Error(w, "uistream: "+err.Error(), http.StatusInternalServerError)
 		return
 	}
+	c := &claim{st: st, id: runID, claim: claimed.Claim, lease: h.lease()}
+	state, err := decodeState(claimed)
+	if err != nil {
+		c.end(r.Context(), false)
+		http.Error(w, "uistream: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	ctx, cancel := context.WithCancelCause(r.Context())
+	defer cancel(nil)
+	go c.keep(ctx, cancel)
+	r = r.WithContext(ctx)
 	last := req.Messages[len(req.Messages)-1]
-	h.serve(w, r, &req, h.Agent.ResumeStream(r.Context(), state, answers, opts...), Options{MessageID: last.ID, Step: state.Step, Continues: &last}, func() {
-		_ = h.getStore().Put(r.Context(), runID, state)
-	})
+	ok := h.serve(w, r, &req, h.Agent.ResumeStream(ctx, state, answers, opts...), Options{MessageID: last.ID, Step: state.Step, Continues: &last}, true)
+	c.end(r.Context(), ok)
 }
 
-// serve writes the run of events. When a resumed run fails before its
-// first event, refused is called, and answers that the agent refuses
-// get 400.
-func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, events iter.Seq2[agent.Event, error], opts Options, refused func()) {
+// decodeState reads the state of the taken run.
+func decodeState(run store.Run) (*agent.RunState, error) {
+	var state agent.RunState
+	if err := json.Unmarshal(run.State, &state); err != nil {
+		return nil, fmt.Errorf("paused run %s: its stored state is not a run state: %w", run.ID, err)
+	}
+	if state.Version > agent.RunStateVersion || state.Version < 1 {
+		return nil, fmt.Errorf("paused run %s: its stored state has version %d, and this server reads versions 1 to %d", run.ID, state.Version, agent.RunStateVersion)
+	}
+	return &state, nil
+}
+
+// claim is a resume's claim on its paused run.
+type claim struct {
+	st        store.Runs
+	id, claim string
+	lease     time.Duration
+}
+
+// keep extends the claim at a third of its lease until ctx ends, and
+// cancels the resumed run when the claim was lost: another request may be
+// resuming it.
+func (c *claim) keep(ctx context.Context, cancel context.CancelCauseFunc) {
+	t := time.NewTicker(max(c.lease/3, time.Millisecond))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if err := c.st.Extend(ctx, c.id, c.claim, c.lease); errors.Is(err, store.ErrLostClaim) {
+				cancel(fmt.Errorf("uistream: %w", err))
+				return
+			}
+		}
+	}
+}
+
+// end ends the claim: the run is done when its resume reached an end,
+// else given back to be answered again.
+func (c *claim) end(ctx context.Context, done bool) {
+	ctx = context.WithoutCancel(ctx)
+	if done {
+		_ = c.st.Done(ctx, c.id, c.claim)
+	} else {
+		_ = c.st.Release(ctx, c.id, c.claim)
+	}
+}
+
+func (h *Handler) lease() time.Duration {
+	if h.Lease > 0 {
+		return h.Lease
+	}
+	return store.DefaultLease
+}
+
+func (h *Handler) ttl() time.Duration {
+	if h.TTL > 0 {
+		return h.TTL
+	}
+	return DefaultTTL
+}
+
+// serve writes the run of events, and reports whether the run reached an
+// end: it finished, or it paused and its state was stored. When a
+// resumed run fails before its first event, answers that the agent
+// refuses get 400.
+func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, events iter.Seq2[agent.Event, error], opts Options, resumed bool) bool {
 	next, stop := iter.Pull2(events)
 	defer stop()
 	first, err, ok := next()
-	if ok && err != nil && refused != nil {
-		// The resumed run failed before its first event: nothing ran,
-		// and it waits on as it did.
-		stop()
-		refused()
-		if errors.Is(err, agent.ErrInvalidAnswer) {
-			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
-			return
-		}
+	if ok && err != nil && resumed && errors.Is(err, agent.ErrInvalidAnswer) {
+		http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
+		return false
 	}
 	runID := "run-" + randomID()
+	stored := false
 	opts.RunID, opts.ErrorText, opts.Heartbeat = runID, h.ErrorText, h.Heartbeat
-	opts.OnPause = func(res *agent.Result) error { return h.getStore().Put(r.Context(), runID, res.State) }
+	opts.OnPause = func(res *agent.Result) error {
+		raw, err := json.Marshal(res.State)
+		if err != nil {
+			return fmt.Errorf("uistream: storing run %s: %w", runID, err)
+		}
+		err = h.getStore().Put(r.Context(), store.Run{ID: runID, Conversation: req.ID, State: raw, Expires: time.Now().Add(h.ttl())})
+		stored = err == nil
+		return err
+	}
 	uw := NewWriter(w, opts)
 	rest := func(yield func(agent.Event, error) bool) {
 		if !ok || !yield(first, err) {
@@ -187,10 +302,11 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, ev
 			}
 		}
 	}
-	res, _ := uw.Run(rest)
+	res, err := uw.Run(rest)
 	if h.OnFinish != nil && res != nil {
 		h.OnFinish(r, req, res)
 	}
+	return err == nil && res != nil && (res.State == nil || stored)
 }
 
 // traceContext is the ctx of r, which carries the trace context of its
@@ -204,11 +320,11 @@ func (h *Handler) traceContext(r *http.Request) context.Context {
 	return genaitrace.Propagator(ctx, h.Agent.Telemetry).Extract(ctx, propagation.HeaderCarrier(r.Header))
 }
 
-func (h *Handler) getStore() Store {
+func (h *Handler) getStore() store.Store {
 	h.once.Do(func() {
 		h.store = h.Store
 		if h.store == nil {
-			h.store = NewMemoryStore(0)
+			h.store = store.NewMemory()
 		}
 	})
 	return h.store

@@ -14,6 +14,7 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/store"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/uistream"
 )
@@ -136,7 +137,7 @@ func TestEmittedDataAndBackgroundTasks(t *testing.T) {
 	var statuses []any
 	for _, c := range chunks {
 		if c["type"] == "data-background-task" {
-			assert.Equal(t, "task-1", c["id"])
+			assert.Regexp(t, `^task-1-[a-z2-7]{8}$`, c["id"], "a task of the chat's stored tasks: its id has a random part")
 			statuses = append(statuses, c["data"].(map[string]any)["status"])
 		}
 	}
@@ -191,8 +192,8 @@ func scenarioStreams(t *testing.T) streams {
 	_, _, s.emitted = post(t, newServer(t, emitAgent()).URL, userRequest("go"))
 	_, _, s.nested = post(t, newServer(t, nestedAgent()).URL, userRequest("go"))
 
-	store := uistream.NewMemoryStore(0)
-	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: store})
+	runs := store.NewMemory()
+	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: runs})
 	_, chunks, raw := post(t, srv.URL, userRequest("go"))
 	s.paused = raw
 	runID := chunkOf(t, chunks, "data-tool-call-approval")["data"].(map[string]any)["runId"].(string)

@@ -13,6 +13,7 @@ import (
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/scripted"
+	"github.com/toolgen-go/toolgen/store"
 	"github.com/toolgen-go/toolgen/tool"
 	"github.com/toolgen-go/toolgen/uistream"
 )
@@ -21,14 +22,14 @@ import (
 // its store and the paused run's id.
 func pausedRun(t *testing.T) (*httptestServer, string) {
 	t.Helper()
-	store := uistream.NewMemoryStore(0)
-	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: store})
+	runs := store.NewMemory()
+	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: runs})
 	_, chunks, _ := post(t, srv.URL, userRequest("go"))
 	for _, c := range chunks {
 		if c["type"] == "data-tool-call-approval" {
 			runID := c["data"].(map[string]any)["runId"].(string)
-			require.Equal(t, 1, store.Len())
-			return &httptestServer{srv.URL, store}, runID
+			require.Equal(t, 1, runs.Len())
+			return &httptestServer{srv.URL, runs}, runID
 		}
 	}
 	t.Fatal("the run did not pause")
@@ -37,7 +38,7 @@ func pausedRun(t *testing.T) (*httptestServer, string) {
 
 type httptestServer struct {
 	URL   string
-	store *uistream.MemoryStore
+	store *store.Memory
 }
 
 // answerRequest is useChat's body after addToolApprovalResponse: the
@@ -92,7 +93,7 @@ func TestResumeRefusesForeignAnswers(t *testing.T) {
 	}{
 		"approval id of another call":         {answerRequest(runID, runID+":call_w", true, ""), 400, "is not one this server gave"},
 		"approval id without run":             {answerRequest(runID, "call_d", true, ""), 400, "is not one this server gave"},
-		"unknown run":                         {answerRequest("run-0000", "run-0000:call_d", true, ""), 409, "no such paused run"},
+		"unknown run":                         {answerRequest("run-0000", "run-0000:call_d", true, ""), 409, "paused run run-0000 is not there"},
 		"answer of a call that does not wait": {answerRequest(runID, "other:call_d", true, `,"answers":[{"toolCallId":"call_zz","approved":true}]`), 400, "invalid answer"},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -241,8 +242,8 @@ func TestHandlerWithoutAgent(t *testing.T) {
 // good request resumes it.
 func TestResumeFailingBeforeAnyEventKeepsTheRun(t *testing.T) {
 	clash := false
-	store := uistream.NewMemoryStore(0)
-	h := &uistream.Handler{Agent: serialAgent(), Store: store, Options: func(*http.Request, *uistream.Request) ([]agent.Option, error) {
+	runs := store.NewMemory()
+	h := &uistream.Handler{Agent: serialAgent(), Store: runs, Options: func(*http.Request, *uistream.Request) ([]agent.Option, error) {
 		if clash {
 			return []agent.Option{agent.WithClientTools(map[string]agent.ClientTool{"delete": {Description: "d", InputSchema: []byte(`{"type":"object"}`)}})}, nil
 		}
@@ -256,7 +257,7 @@ func TestResumeFailingBeforeAnyEventKeepsTheRun(t *testing.T) {
 	resp, chunks, raw := post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))
 	require.Equal(t, 200, resp.StatusCode, raw)
 	assert.Equal(t, []string{"start", "error", "finish"}, types(chunks))
-	assert.Equal(t, 1, store.Len(), "the run waits on")
+	assert.Equal(t, 1, runs.Len(), "the run waits on")
 
 	clash = false
 	_, chunks, _ = post(t, srv.URL, answerRequest(runID, runID+":call_d", true, ""))

@@ -500,7 +500,8 @@ func child(t *testing.T, cfg Config) {
 // task returns a running task of conversation, started at started, with a
 // deadline in an hour.
 func task(id, conversation string, started time.Time) store.Task {
-	return store.Task{ID: id, Conversation: conversation, Started: started, Deadline: started.Add(time.Hour), Expires: started.Add(24 * time.Hour)}
+	return store.Task{ID: id, Conversation: conversation, Started: started, Deadline: started.Add(time.Hour), Expires: started.Add(24 * time.Hour),
+		Call: []byte(`{"id":"call_` + id + `","name":"research"}`)}
 }
 
 func start(t *testing.T, st store.Store, tk store.Task) {
@@ -547,8 +548,8 @@ func (s *suite) tasks(t *testing.T, st store.Store) {
 	}
 	settle(t, st, t2, `{"status":"completed"}`)
 	got := takeTasks(t, st, conv)
-	if len(got) != 1 || got[0].ID != "task-2" || string(got[0].Result) != `{"status":"completed"}` || got[0].Conversation != conv || !got[0].Started.Equal(t2.Started) {
-		t.Fatalf("TakeTasks returned %+v, want task-2 with its result, conversation and start", got)
+	if len(got) != 1 || got[0].ID != "task-2" || string(got[0].Result) != `{"status":"completed"}` || got[0].Conversation != conv || !got[0].Started.Equal(t2.Started) || !bytes.Equal(got[0].Call, t2.Call) {
+		t.Fatalf("TakeTasks returned %+v, want task-2 with its result, conversation, start and call", got)
 	}
 	if got := takeTasks(t, st, conv); len(got) != 0 {
 		t.Errorf("a second TakeTasks returned %v again", taskIDs(got))
@@ -594,8 +595,8 @@ func (s *suite) taskLost(t *testing.T, st store.Store) {
 	}
 	time.Sleep(300 * time.Millisecond)
 	got := takeTasks(t, st, conv)
-	if len(got) != 1 || got[0].ID != "task-1" || got[0].Result != nil {
-		t.Fatalf("TakeTasks past the deadline returned %+v, want task-1 with no result (lost)", got)
+	if len(got) != 1 || got[0].ID != "task-1" || got[0].Result != nil || !bytes.Equal(got[0].Call, tk.Call) {
+		t.Fatalf("TakeTasks past the deadline returned %+v, want task-1 with its call and no result (lost)", got)
 	}
 	wantErr(t, "SettleTask of a task reported lost", st.SettleTask(ctx(t), conv, "task-1", []byte("{}")), store.ErrNoTask)
 	settle(t, st, live, "{}")
@@ -639,6 +640,10 @@ func (s *suite) taskBounds(t *testing.T, st store.Store) {
 	err := st.SettleTask(ctx(t), conv, tk.ID, bytes.Repeat([]byte("x"), s.max+1))
 	wantErr(t, "SettleTask with a result over the bound", err, store.ErrTooLarge)
 	settle(t, st, tk, "{}")
+	big := task("task-2", conv, now())
+	big.Call = bytes.Repeat([]byte("x"), s.max+1)
+	wantErr(t, "StartTask with a call over the bound", st.StartTask(ctx(t), big), store.ErrTooLarge)
+	wantErr(t, "SettleTask of a task refused", st.SettleTask(ctx(t), conv, big.ID, []byte("{}")), store.ErrNoTask)
 }
 
 // concurrentTakeTasks delivers each settled task once however many take
