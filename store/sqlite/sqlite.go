@@ -34,8 +34,8 @@ import (
 
 // Options configures a [Store].
 type Options struct {
-	// MaxBytes bounds a run's state and a task's result; 0 means
-	// [store.DefaultMaxBytes].
+	// MaxBytes bounds a run's state, a task's call and a task's result;
+	// 0 means [store.DefaultMaxBytes].
 	MaxBytes int
 }
 
@@ -98,6 +98,7 @@ var migrations = []string{
 		started      INTEGER NOT NULL,
 		deadline     INTEGER NOT NULL,
 		expires      INTEGER NOT NULL,
+		call         BLOB    NOT NULL,
 		result       BLOB,             -- NULL: running
 		PRIMARY KEY (conversation, id)
 	);
@@ -485,13 +486,17 @@ func (s *Store) Pending(ctx context.Context, conversation string) ([]store.Run, 
 // of a task of its conversation replaces it. StartTask may first delete
 // the expired rows (see [Store]).
 func (s *Store) StartTask(ctx context.Context, t store.Task) error {
-	if err := store.CheckTask(t); err != nil {
+	if err := store.CheckTask(t, s.max); err != nil {
 		return err
 	}
+	call := t.Call
+	if call == nil {
+		call = []byte{}
+	}
 	err := s.write(ctx,
-		`INSERT OR REPLACE INTO tasks (conversation, id, started, deadline, expires, result)
-		VALUES (?, ?, ?, ?, ?, NULL)`,
-		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires))
+		`INSERT OR REPLACE INTO tasks (conversation, id, started, deadline, expires, call, result)
+		VALUES (?, ?, ?, ?, ?, ?, NULL)`,
+		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires), call)
 	if err != nil {
 		return fmt.Errorf("sqlite: start task %s of conversation %q: %w", t.ID, t.Conversation, err)
 	}
@@ -551,7 +556,7 @@ func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Tas
 	rows, err := tx.QueryContext(ctx,
 		`DELETE FROM tasks
 		WHERE conversation = ?1 AND expires > ?2 AND (result IS NOT NULL OR deadline <= ?2)
-		RETURNING id, started, deadline, expires, result, result IS NOT NULL`,
+		RETURNING id, started, deadline, expires, call, result, result IS NOT NULL`,
 		conversation, nanos(time.Now()))
 	if err != nil {
 		return nil, err
@@ -562,7 +567,7 @@ func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Tas
 		t := store.Task{Conversation: conversation}
 		var started, deadline, expires int64
 		var settled bool
-		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Result, &settled); err != nil {
+		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Call, &t.Result, &settled); err != nil {
 			return nil, err
 		}
 		if settled && t.Result == nil {

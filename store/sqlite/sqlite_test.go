@@ -156,7 +156,8 @@ func TestBadInput(t *testing.T) {
 	err := small.Put(ctx, store.Run{ID: "r", State: make([]byte, 11), Expires: hour()})
 	assert.ErrorIs(t, err, store.ErrTooLarge)
 	require.NoError(t, small.Put(ctx, store.Run{ID: "r", State: make([]byte, 10), Expires: hour()}))
-	require.NoError(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour()}))
+	assert.ErrorIs(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour(), Call: make([]byte, 11)}), store.ErrTooLarge)
+	require.NoError(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour(), Call: make([]byte, 10)}))
 	assert.ErrorIs(t, small.SettleTask(ctx, "", "t", make([]byte, 11)), store.ErrTooLarge)
 	require.NoError(t, small.SettleTask(ctx, "", "t", make([]byte, 10)))
 
@@ -394,7 +395,7 @@ func TestTasks(t *testing.T) {
 	ctx := t.Context()
 	base := time.Now()
 	start := func(id string, started time.Time, deadline time.Time) {
-		require.NoError(t, s.StartTask(ctx, store.Task{ID: id, Conversation: "c", Started: started, Deadline: deadline, Expires: hour()}))
+		require.NoError(t, s.StartTask(ctx, store.Task{ID: id, Conversation: "c", Started: started, Deadline: deadline, Expires: hour(), Call: []byte("call " + id)}))
 	}
 	start("b", base, hour())
 	start("a", base, hour())
@@ -415,6 +416,9 @@ func TestTasks(t *testing.T) {
 	}
 	assert.Equal(t, []string{"z", "a", "b", "lost"}, ids)
 	assert.Nil(t, got[3].Result)
+	for _, tk := range got {
+		assert.Equal(t, "call "+tk.ID, string(tk.Call))
+	}
 	assert.Equal(t, `"z"`, string(got[0].Result))
 
 	err = s.SettleTask(ctx, "c", "lost", []byte("{}"))
