@@ -163,6 +163,9 @@ func CheckRun(r Run, max int) error {
 	if r.ID == "" {
 		return errors.New("store: put: the run has no id")
 	}
+	if r.Expires.IsZero() {
+		return fmt.Errorf("store: put run %s: it has no expiry", r.ID)
+	}
 	return checkSize("run "+r.ID+": state", len(r.State), max)
 }
 
@@ -174,6 +177,9 @@ func CheckTask(t Task, max int) error {
 	}
 	if t.Result != nil {
 		return fmt.Errorf("store: start task %s: a task starts without a result", t.ID)
+	}
+	if t.Deadline.IsZero() || t.Expires.IsZero() {
+		return fmt.Errorf("store: start task %s: it has no deadline or no expiry", t.ID)
 	}
 	return checkSize("task "+t.ID+": call", len(t.Call), max)
 }

@@ -353,6 +353,9 @@ func (s *suite) bounds(t *testing.T, st store.Store) {
 	if err := st.Put(ctx(t), store.Run{State: []byte("{}"), Expires: time.Now().Add(time.Hour)}); err == nil {
 		t.Error("Put of a run without an id succeeded")
 	}
+	if err := st.Put(ctx(t), store.Run{ID: unique("run"), State: []byte("{}")}); err == nil {
+		t.Error("Put of a run without an expiry succeeded")
+	}
 }
 
 func (s *suite) opaqueBytes(t *testing.T, st store.Store) {
