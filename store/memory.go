@@ -169,7 +169,7 @@ func (m *Memory) Pending(_ context.Context, conversation string) ([]Run, error) 
 
 // StartTask implements [Tasks].
 func (m *Memory) StartTask(_ context.Context, t Task) error {
-	if err := CheckTask(t); err != nil {
+	if err := CheckTask(t, m.MaxBytes); err != nil {
 		return err
 	}
 	now := time.Now()

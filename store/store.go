@@ -67,9 +67,10 @@ type Run struct {
 	// [Runs.Release] and [Runs.Done] name.
 	Claim string
 	// Takes is set by [Runs.Take] and [Runs.Pending]: how many times the
-	// run was taken. More than one means an earlier resume ended without
-	// Done or Release: its server stopped, and the tools of the calls it
-	// resumed may have run already (see docs/stores.md).
+	// run was taken. More than one means that an earlier resume of it did
+	// not finish (it failed and was released, or its server stopped), and
+	// the tools of the calls it resumed may have run already (see
+	// docs/stores.md).
 	Takes int
 }
 
@@ -165,15 +166,16 @@ func CheckRun(r Run, max int) error {
 	return checkSize("run "+r.ID+": state", len(r.State), max)
 }
 
-// CheckTask returns the error of a StartTask of t, or nil.
-func CheckTask(t Task) error {
+// CheckTask returns the error of a StartTask of t in a store bounded by
+// max bytes (0: [DefaultMaxBytes]), or nil.
+func CheckTask(t Task, max int) error {
 	if t.ID == "" {
 		return errors.New("store: start task: the task has no id")
 	}
 	if t.Result != nil {
 		return fmt.Errorf("store: start task %s: a task starts without a result", t.ID)
 	}
-	return nil
+	return checkSize("task "+t.ID+": call", len(t.Call), max)
 }
 
 // CheckResult returns the error of a SettleTask of task id with result in

@@ -275,7 +275,7 @@ ORDER BY put, seq`, conversation, nanos(s.now()))
 // replacing a task of the same id and conversation. Its Call is kept as
 // given: nil as nil, empty as empty.
 func (s *Store) StartTask(ctx context.Context, t store.Task) error {
-	if err := store.CheckTask(t); err != nil {
+	if err := store.CheckTask(t, s.max); err != nil {
 		return err
 	}
 	now := s.now()

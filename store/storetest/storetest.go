@@ -640,6 +640,10 @@ func (s *suite) taskBounds(t *testing.T, st store.Store) {
 	err := st.SettleTask(ctx(t), conv, tk.ID, bytes.Repeat([]byte("x"), s.max+1))
 	wantErr(t, "SettleTask with a result over the bound", err, store.ErrTooLarge)
 	settle(t, st, tk, "{}")
+	big := task("task-2", conv, now())
+	big.Call = bytes.Repeat([]byte("x"), s.max+1)
+	wantErr(t, "StartTask with a call over the bound", st.StartTask(ctx(t), big), store.ErrTooLarge)
+	wantErr(t, "SettleTask of a task refused", st.SettleTask(ctx(t), conv, big.ID, []byte("{}")), store.ErrNoTask)
 }
 
 // concurrentTakeTasks delivers each settled task once however many take
