@@ -20,8 +20,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	mrand "math/rand/v2"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -34,8 +34,8 @@ import (
 
 // Options configures a [Store].
 type Options struct {
-	// MaxBytes bounds a run's state and a task's result; 0 means
-	// [store.DefaultMaxBytes].
+	// MaxBytes bounds a run's state, a task's call and a task's result;
+	// 0 means [store.DefaultMaxBytes].
 	MaxBytes int
 }
 
@@ -98,6 +98,7 @@ var migrations = []string{
 		started      INTEGER NOT NULL,
 		deadline     INTEGER NOT NULL,
 		expires      INTEGER NOT NULL,
+		call         BLOB    NOT NULL,
 		result       BLOB,             -- NULL: running
 		PRIMARY KEY (conversation, id)
 	);
@@ -125,7 +126,16 @@ func Open(path string, opts Options) (*Store, error) {
 		db.SetConnMaxLifetime(0)
 		db.SetConnMaxIdleTime(0)
 	}
-	if err := s.migrate(context.Background()); err != nil {
+	// Check the file before WAL mode changes it.
+	ctx := context.Background()
+	_, err = check(ctx, db)
+	if err == nil {
+		err = s.wal(ctx)
+	}
+	if err == nil {
+		err = s.migrate(ctx)
+	}
+	if err != nil {
 		db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, explain(err))
 	}
@@ -133,8 +143,8 @@ func Open(path string, opts Options) (*Store, error) {
 }
 
 // dsn returns the driver's name of the file at path: a file: URI with
-// the pragmas every connection needs. busy_timeout comes first in the
-// driver, so that setting WAL waits for a process creating the file.
+// the pragmas every connection needs. The journal mode is the file's, set
+// once by [Store.wal].
 func dsn(path string) string {
 	q := url.Values{}
 	q.Set("_txlock", "immediate") // transactions write: take the lock at BEGIN
@@ -143,8 +153,7 @@ func dsn(path string) string {
 	if path == ":memory:" {
 		return "file::memory:?" + q.Encode()
 	}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
+	q.Set("_synchronous", "FULL") // a commit is on the disk when it returns
 	r := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23")
 	return "file:" + r.Replace(path) + "?" + q.Encode()
 }
@@ -158,6 +167,60 @@ func explain(err error) error {
 	return err
 }
 
+// wal puts the file in WAL mode, which it keeps. Of connections that
+// switch a new file at once, SQLite lets one do it and fails the others
+// with SQLITE_BUSY at once, without waiting: they try again.
+func (s *Store) wal(ctx context.Context) error {
+	if s.path == ":memory:" {
+		return nil
+	}
+	deadline := time.Now().Add(busyTimeout)
+	for {
+		var mode string
+		err := s.db.QueryRowContext(ctx, "PRAGMA journal_mode = WAL").Scan(&mode)
+		if err == nil {
+			if !strings.EqualFold(mode, "wal") {
+				return fmt.Errorf("cannot use WAL mode: the journal mode stays %q", mode)
+			}
+			return nil
+		}
+		var e *msqlite.Error
+		if !errors.As(err, &e) || e.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-time.After(time.Duration(1+mrand.IntN(10)) * time.Millisecond):
+		case <-ctx.Done():
+			return context.Cause(ctx)
+		}
+	}
+}
+
+// check returns the schema's version of the database, or why this code
+// cannot use it. It reads and does not write.
+func check(ctx context.Context, db interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}) (version int64, err error) {
+	// One statement, to read the three at one moment.
+	var app, tables int64
+	err = db.QueryRowContext(ctx, `SELECT
+		(SELECT user_version FROM pragma_user_version),
+		(SELECT application_id FROM pragma_application_id),
+		(SELECT count(*) FROM sqlite_schema)`).Scan(&version, &app, &tables)
+	if err != nil {
+		return 0, err
+	}
+	switch {
+	case app != 0 && app != applicationID:
+		return 0, fmt.Errorf("the SQLite database is not a toolgen store (its application_id is %#x)", app)
+	case version == 0 && tables > 0:
+		return 0, errors.New("the SQLite database is not a toolgen store (it has tables, and no schema version)")
+	case version > int64(len(migrations)):
+		return 0, fmt.Errorf("the store's schema is version %d, newer than the version %d this code knows: open it with a newer toolgen/store/sqlite", version, len(migrations))
+	}
+	return version, nil
+}
+
 // migrate brings the schema to the newest version, in one transaction
 // that holds the write lock from its BEGIN, so that of several processes
 // opening a new file one creates the tables and the others see them.
@@ -167,20 +230,9 @@ func (s *Store) migrate(ctx context.Context) error {
 		return err
 	}
 	defer tx.Rollback()
-	var version, app int64
-	if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+	version, err := check(ctx, tx)
+	if err != nil || version == int64(len(migrations)) {
 		return err
-	}
-	if err := tx.QueryRowContext(ctx, "PRAGMA application_id").Scan(&app); err != nil {
-		return err
-	}
-	switch {
-	case app != 0 && app != applicationID:
-		return fmt.Errorf("the SQLite database is not a toolgen store (its application_id is %#x)", app)
-	case version > int64(len(migrations)):
-		return fmt.Errorf("the store's schema is version %d, newer than the version %d this code knows: open it with a newer toolgen/store/sqlite", version, len(migrations))
-	case version == int64(len(migrations)):
-		return nil
 	}
 	for i := version; i < int64(len(migrations)); i++ {
 		if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
@@ -308,43 +360,52 @@ func (s *Store) Put(ctx context.Context, r store.Run) error {
 }
 
 // Take implements [store.Runs]. It is atomic across the processes that
-// share the file: one statement claims the run.
+// share the file: one transaction, which holds the write lock from its
+// start, claims the run or finds why it cannot.
 func (s *Store) Take(ctx context.Context, id string, lease time.Duration) (store.Run, error) {
-	if err := s.lock(ctx); err != nil {
+	r, err := s.take(ctx, id, lease)
+	if err != nil {
 		return store.Run{}, fmt.Errorf("sqlite: take run %s: %w", id, err)
 	}
+	return r, nil
+}
+
+func (s *Store) take(ctx context.Context, id string, lease time.Duration) (store.Run, error) {
+	if err := s.lock(ctx); err != nil {
+		return store.Run{}, err
+	}
+	defer s.unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return store.Run{}, err
+	}
+	defer tx.Rollback()
 	now := time.Now()
-	claim := rand.Text()
-	r := store.Run{ID: id, Claim: claim}
+	r := store.Run{ID: id, Claim: rand.Text()}
 	var expires int64
-	err := s.db.QueryRowContext(ctx,
+	err = tx.QueryRowContext(ctx,
 		`UPDATE runs SET claim = ?2, claim_until = ?3, takes = takes + 1
 		WHERE id = ?1 AND expires > ?4 AND (claim IS NULL OR claim_until <= ?4)
 		RETURNING conversation, state, expires, takes`,
-		id, claim, nanos(now.Add(lease)), nanos(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
-	s.unlock()
+		id, r.Claim, nanos(now.Add(lease)), nanos(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
 	if err == nil {
 		r.Expires = time.Unix(0, expires)
-		return r, nil
+		return r, tx.Commit()
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return store.Run{}, fmt.Errorf("sqlite: take run %s: %w", id, err)
+		return store.Run{}, err
 	}
-	// Nothing was claimed: tell a run that is not there from one that is
-	// claimed.
-	var taken bool
-	err = s.db.QueryRowContext(ctx,
-		`SELECT claim IS NOT NULL AND claim_until > ?2 FROM runs WHERE id = ?1 AND expires > ?2`,
-		id, nanos(now)).Scan(&taken)
+	// Nothing was claimed: the run is not there, or a claim holds it.
+	var there bool
+	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?1 AND expires > ?2)`,
+		id, nanos(now)).Scan(&there)
 	switch {
-	case errors.Is(err, sql.ErrNoRows) || err == nil && !taken:
-		// An unclaimed run that is not there now was done or expired
-		// between the two statements.
-		return store.Run{}, fmt.Errorf("sqlite: take run %s: %w", id, store.ErrNoRun)
 	case err != nil:
-		return store.Run{}, fmt.Errorf("sqlite: take run %s: %w", id, err)
+		return store.Run{}, err
+	case there:
+		return store.Run{}, store.ErrTaken
 	}
-	return store.Run{}, fmt.Errorf("sqlite: take run %s: %w", id, store.ErrTaken)
+	return store.Run{}, store.ErrNoRun
 }
 
 // claimed runs q, a statement on the run id (?1) while claim (?2) holds
@@ -425,13 +486,17 @@ func (s *Store) Pending(ctx context.Context, conversation string) ([]store.Run, 
 // of a task of its conversation replaces it. StartTask may first delete
 // the expired rows (see [Store]).
 func (s *Store) StartTask(ctx context.Context, t store.Task) error {
-	if err := store.CheckTask(t); err != nil {
+	if err := store.CheckTask(t, s.max); err != nil {
 		return err
 	}
+	call := t.Call
+	if call == nil {
+		call = []byte{}
+	}
 	err := s.write(ctx,
-		`INSERT OR REPLACE INTO tasks (conversation, id, started, deadline, expires, result)
-		VALUES (?, ?, ?, ?, ?, NULL)`,
-		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires))
+		`INSERT OR REPLACE INTO tasks (conversation, id, started, deadline, expires, call, result)
+		VALUES (?, ?, ?, ?, ?, ?, NULL)`,
+		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires), call)
 	if err != nil {
 		return fmt.Errorf("sqlite: start task %s of conversation %q: %w", t.ID, t.Conversation, err)
 	}
@@ -466,22 +531,35 @@ func (s *Store) SettleTask(ctx context.Context, conversation, id string, result 
 	return nil
 }
 
-// TakeTasks implements [store.Tasks]. One statement deletes and returns
-// the tasks, so that of concurrent TakeTasks, in whatever process, each
-// task goes to one.
+// TakeTasks implements [store.Tasks]. One transaction deletes and
+// returns the tasks, so that of concurrent TakeTasks, in whatever
+// process, each task goes to one, and a TakeTasks that fails takes none.
 func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
-	if err := s.lock(ctx); err != nil {
-		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
-	}
-	// The rows are closed, which ends the statement, before the unlock.
-	defer s.unlock()
-	rows, err := s.db.QueryContext(ctx,
-		`DELETE FROM tasks
-		WHERE conversation = ?1 AND expires > ?2 AND (result IS NOT NULL OR deadline <= ?2)
-		RETURNING id, started, deadline, expires, result, result IS NOT NULL`,
-		conversation, nanos(time.Now()))
+	out, err := s.takeTasks(ctx, conversation)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+	}
+	store.SortTasks(out)
+	return out, nil
+}
+
+func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
+	if err := s.lock(ctx); err != nil {
+		return nil, err
+	}
+	defer s.unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	rows, err := tx.QueryContext(ctx,
+		`DELETE FROM tasks
+		WHERE conversation = ?1 AND expires > ?2 AND (result IS NOT NULL OR deadline <= ?2)
+		RETURNING id, started, deadline, expires, call, result, result IS NOT NULL`,
+		conversation, nanos(time.Now()))
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var out []store.Task
@@ -489,8 +567,8 @@ func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Tas
 		t := store.Task{Conversation: conversation}
 		var started, deadline, expires int64
 		var settled bool
-		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Result, &settled); err != nil {
-			return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+		if err := rows.Scan(&t.ID, &started, &deadline, &expires, &t.Call, &t.Result, &settled); err != nil {
+			return nil, err
 		}
 		if settled && t.Result == nil {
 			t.Result = []byte{} // the driver reads an empty blob as nil
@@ -499,8 +577,10 @@ func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Tas
 		out = append(out, t)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("sqlite: take tasks of conversation %q: %w", conversation, err)
+		return nil, err
 	}
-	store.SortTasks(out)
-	return slices.Clip(out), nil
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return out, tx.Commit()
 }

@@ -3,8 +3,10 @@ package sqlite_test
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -154,7 +156,8 @@ func TestBadInput(t *testing.T) {
 	err := small.Put(ctx, store.Run{ID: "r", State: make([]byte, 11), Expires: hour()})
 	assert.ErrorIs(t, err, store.ErrTooLarge)
 	require.NoError(t, small.Put(ctx, store.Run{ID: "r", State: make([]byte, 10), Expires: hour()}))
-	require.NoError(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour()}))
+	assert.ErrorIs(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour(), Call: make([]byte, 11)}), store.ErrTooLarge)
+	require.NoError(t, small.StartTask(ctx, store.Task{ID: "t", Started: time.Now(), Deadline: hour(), Expires: hour(), Call: make([]byte, 10)}))
 	assert.ErrorIs(t, small.SettleTask(ctx, "", "t", make([]byte, 11)), store.ErrTooLarge)
 	require.NoError(t, small.SettleTask(ctx, "", "t", make([]byte, 10)))
 
@@ -237,6 +240,44 @@ func TestConcurrentOpen(t *testing.T) {
 	}
 }
 
+// TestConcurrentOpenProcesses: processes opened at once on a new file
+// create its tables once, without an error.
+func TestConcurrentOpenProcesses(t *testing.T) {
+	const childEnv = "TOOLGEN_SQLITE_OPEN_CHILD"
+	if path := os.Getenv(childEnv); path != "" {
+		s, err := sqlite.Open(path, sqlite.Options{})
+		require.NoError(t, err)
+		require.NoError(t, s.Put(t.Context(), store.Run{ID: fmt.Sprint("run-", os.Getpid()), Conversation: "c", Expires: hour()}))
+		require.NoError(t, s.Close())
+		return
+	}
+	if storetest.InChild() {
+		t.Skip("a child of the conformance suite")
+	}
+	for round := range 3 {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("new-%d.db", round))
+		const n = 4
+		var wg sync.WaitGroup
+		outs := make([][]byte, n)
+		errs := make([]error, n)
+		for i := range n {
+			wg.Go(func() {
+				cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^TestConcurrentOpenProcesses$", "-test.count=1")
+				cmd.Env = append(os.Environ(), childEnv+"="+path)
+				outs[i], errs[i] = cmd.CombinedOutput()
+			})
+		}
+		wg.Wait()
+		for i := range n {
+			require.NoError(t, errs[i], "child %d: %s", i, outs[i])
+		}
+		s := open(t, path, sqlite.Options{})
+		p, err := s.Pending(t.Context(), "c")
+		require.NoError(t, err)
+		assert.Len(t, p, n)
+	}
+}
+
 // TestReopen: a Store opened again on a file finds its runs.
 func TestReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "store.db")
@@ -267,6 +308,25 @@ func TestForeignDatabase(t *testing.T) {
 	_, err = sqlite.Open(path, sqlite.Options{})
 	assert.ErrorContains(t, err, path)
 	assert.ErrorContains(t, err, "not a toolgen store")
+}
+
+// TestOtherDatabase: a SQLite database of another program is left alone.
+func TestOtherDatabase(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "other.db")
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	_, err = db.Exec("CREATE TABLE runs (x)")
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+
+	_, err = sqlite.Open(path, sqlite.Options{})
+	assert.ErrorContains(t, err, path)
+	assert.ErrorContains(t, err, "not a toolgen store")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "Open changed the file")
 }
 
 func TestNotADatabase(t *testing.T) {
@@ -335,7 +395,7 @@ func TestTasks(t *testing.T) {
 	ctx := t.Context()
 	base := time.Now()
 	start := func(id string, started time.Time, deadline time.Time) {
-		require.NoError(t, s.StartTask(ctx, store.Task{ID: id, Conversation: "c", Started: started, Deadline: deadline, Expires: hour()}))
+		require.NoError(t, s.StartTask(ctx, store.Task{ID: id, Conversation: "c", Started: started, Deadline: deadline, Expires: hour(), Call: []byte("call " + id)}))
 	}
 	start("b", base, hour())
 	start("a", base, hour())
@@ -356,6 +416,9 @@ func TestTasks(t *testing.T) {
 	}
 	assert.Equal(t, []string{"z", "a", "b", "lost"}, ids)
 	assert.Nil(t, got[3].Result)
+	for _, tk := range got {
+		assert.Equal(t, "call "+tk.ID, string(tk.Call))
+	}
 	assert.Equal(t, `"z"`, string(got[0].Result))
 
 	err = s.SettleTask(ctx, "c", "lost", []byte("{}"))
