@@ -19,17 +19,26 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/examples/weather/weather"
 	"github.com/toolgen-go/toolgen/tool"
+	"github.com/toolgen-go/toolgen/uistream"
 )
 
 // iconURL is the raw weather output's icon URL for Tokyo, which the
 // display transform keeps out of the stream and the page.
 const iconURL = "https://example.com/icons/haze.png"
 
+// newTestServer serves the chat of the offline model, with the
+// in-process booking service and paused runs in memory.
 func newTestServer(t *testing.T) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(newMux(newAgent(offlineModel())))
+	return serveAgent(t, newAgent(offlineModel(), newMemoryBookings()))
+}
+
+func serveAgent(t *testing.T, a *agent.Agent) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(newMux(&uistream.Handler{Agent: a}))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -43,6 +52,7 @@ type chunk struct {
 	Input      json.RawMessage `json:"input"`
 	Output     json.RawMessage `json:"output"`
 	ErrorText  string          `json:"errorText"`
+	ApprovalID string          `json:"approvalId"`
 }
 
 // chat posts one user message as useChat does and returns the stream's
@@ -58,7 +68,13 @@ func chat(t *testing.T, url, text string) ([]byte, []chunk) {
 	require.Equal(t, http.StatusOK, res.StatusCode, "%s", raw)
 	assert.Equal(t, "text/event-stream", res.Header.Get("Content-Type"))
 	assert.Equal(t, "v1", res.Header.Get("X-Vercel-Ai-Ui-Message-Stream"))
+	return raw, parseStream(t, raw)
+}
 
+// parseStream returns the chunks of a UI message stream, which must end
+// with data: [DONE].
+func parseStream(t *testing.T, raw []byte) []chunk {
+	t.Helper()
 	var chunks []chunk
 	done := false
 	sc := bufio.NewScanner(bytes.NewReader(raw))
@@ -79,7 +95,7 @@ func chat(t *testing.T, url, text string) ([]byte, []chunk) {
 		chunks = append(chunks, c)
 	}
 	require.True(t, done, "the stream does not end with data: [DONE]")
-	return raw, chunks
+	return chunks
 }
 
 func find(chunks []chunk, typ string) *chunk {
@@ -179,9 +195,9 @@ func TestCityIn(t *testing.T) {
 // that a failure. With TOOLGEN_SCREENSHOT_DIR set, the screenshots are
 // copied there.
 
-// shoot runs shot.mjs on the page of srv with args after the screenshot's
-// path, checks the screenshot and returns the page's text.
-func shoot(t *testing.T, srv *httptest.Server, name string, args ...string) string {
+// browserDeps returns node and Chromium, or skips t without them (fails
+// it with TOOLGEN_BROWSER=1).
+func browserDeps(t *testing.T) (node, chromium string) {
 	t.Helper()
 	missing := func(what string) {
 		msg := "browser test: " + what + "; install chromium and run `npm ci --prefix examples/chat/browser`"
@@ -190,7 +206,7 @@ func shoot(t *testing.T, srv *httptest.Server, name string, args ...string) stri
 		}
 		t.Skip(msg)
 	}
-	chromium := os.Getenv("CHROMIUM")
+	chromium = os.Getenv("CHROMIUM")
 	if chromium == "" {
 		chromium = "/usr/bin/chromium"
 	}
@@ -204,18 +220,48 @@ func shoot(t *testing.T, srv *httptest.Server, name string, args ...string) stri
 	if _, err := os.Stat(filepath.Join("browser", "node_modules", "playwright-core")); err != nil {
 		missing("examples/chat/browser/node_modules is missing")
 	}
+	return node, chromium
+}
 
+// shoot runs shot.mjs in mode ("" for the default) on the page at url,
+// checks the screenshot and returns the page's text. In restart mode the
+// script prints "shot: paused" once the booking waits for approval and
+// waits for a line on its stdin: shoot calls onPaused, then sends the
+// line.
+func shoot(t *testing.T, url, name, mode string, onPaused func()) string {
+	t.Helper()
+	node, chromium := browserDeps(t)
 	png := filepath.Join(t.TempDir(), name)
 	ctx, cancel := context.WithTimeout(t.Context(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, node, append([]string{"shot.mjs", srv.URL + "/", png}, args...)...)
+	args := []string{"shot.mjs", url + "/", png}
+	if mode != "" {
+		args = append(args, mode)
+	}
+	cmd := exec.CommandContext(ctx, node, args...)
 	cmd.Dir = "browser"
 	cmd.Env = append(os.Environ(), "CHROMIUM="+chromium)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	require.NoError(t, err, "shot.mjs: %s", stderr.Bytes())
-	t.Logf("page text:\n%s", out)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	var out strings.Builder
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		if sc.Text() == "shot: paused" && onPaused != nil {
+			onPaused()
+			_, err := io.WriteString(stdin, "go on\n")
+			require.NoError(t, err)
+			continue
+		}
+		out.WriteString(sc.Text() + "\n")
+	}
+	stdin.Close()
+	require.NoError(t, cmd.Wait(), "shot.mjs: %s", stderr.Bytes())
+	t.Logf("page text:\n%s", out.String())
 
 	shot, err := os.ReadFile(png)
 	require.NoError(t, err)
@@ -225,11 +271,11 @@ func shoot(t *testing.T, srv *httptest.Server, name string, args ...string) stri
 		require.NoError(t, os.MkdirAll(dir, 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), shot, 0o644))
 	}
-	return string(out)
+	return out.String()
 }
 
 func TestBrowser(t *testing.T) {
-	page := shoot(t, newTestServer(t), "chat.png")
+	page := shoot(t, newTestServer(t).URL, "chat.png", "", nil)
 	assert.Contains(t, page, "What's the weather in Tokyo?")
 	assert.Contains(t, page, "weatherTool")
 	assert.Contains(t, page, "output-available")
@@ -245,14 +291,13 @@ func TestBrowser(t *testing.T) {
 // approval: the Approve button posts the decision, and the resumed run's
 // output and answer join the same assistant message.
 func TestBrowserApproval(t *testing.T) {
-	agent := newAgent(offlineModel())
+	agent := newAgent(offlineModel(), newMemoryBookings())
 	agent.Tools["weatherTool"] = weather.GetWeatherTool().
 		WithTransform(tool.TargetDisplay, weatherDisplay()).
 		WithApproval(func(context.Context, weather.WeatherInput) (bool, error) { return true, nil })
-	srv := httptest.NewServer(newMux(agent))
-	t.Cleanup(srv.Close)
+	srv := serveAgent(t, agent)
 
-	page := shoot(t, srv, "chat-approval.png", "approve")
+	page := shoot(t, srv.URL, "chat-approval.png", "approve", nil)
 	assert.Contains(t, page, `"temperature": "29.6 °C"`)
 	assert.Contains(t, page, "It is 29.6°C in Tokyo (humid and hazy)")
 	assert.Equal(t, 1, strings.Count(page, "ASSISTANT"), "the resumed run continues the assistant message")
