@@ -28,7 +28,7 @@ type paused struct {
 
 // pauseBooking asks the server at url to book a table in Paris and
 // returns the paused run.
-func pauseBooking(t *testing.T, url string) paused {
+func pauseBooking(t testing.TB, url string) paused {
 	t.Helper()
 	raw, chunks := chat(t, url, "Book a table in Paris")
 	in := find(chunks, "tool-input-available")
@@ -85,7 +85,7 @@ func approved(t *testing.T, url string, p paused) TableBooking {
 
 // checkBooked checks the stream raw of the approved call of p: the
 // booking's output and the confirmation.
-func checkBooked(t *testing.T, p paused, raw []byte) TableBooking {
+func checkBooked(t testing.TB, p paused, raw []byte) TableBooking {
 	t.Helper()
 	chunks := parseStream(t, raw)
 	out := find(chunks, "tool-output-available")
@@ -172,7 +172,7 @@ type bookingService struct {
 	bad   []string          // what was wrong with a request
 }
 
-func newBookingService(t *testing.T, block bool) (*bookingService, *httptest.Server) {
+func newBookingService(t testing.TB, block bool) (*bookingService, *httptest.Server) {
 	s := &bookingService{block: block, first: make(chan struct{}), byKey: map[string]string{}}
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)

@@ -57,7 +57,7 @@ type chunk struct {
 
 // chat posts one user message as useChat does and returns the stream's
 // raw body and its chunks.
-func chat(t *testing.T, url, text string) ([]byte, []chunk) {
+func chat(t testing.TB, url, text string) ([]byte, []chunk) {
 	t.Helper()
 	body := fmt.Sprintf(`{"id":"chat-1","trigger":"submit-message","messages":[{"id":"u1","role":"user","parts":[{"type":"text","text":%q}]}]}`, text)
 	res, err := http.Post(url+"/api/chat", "application/json", strings.NewReader(body))
@@ -73,7 +73,7 @@ func chat(t *testing.T, url, text string) ([]byte, []chunk) {
 
 // parseStream returns the chunks of a UI message stream, which must end
 // with data: [DONE].
-func parseStream(t *testing.T, raw []byte) []chunk {
+func parseStream(t testing.TB, raw []byte) []chunk {
 	t.Helper()
 	var chunks []chunk
 	done := false

@@ -40,7 +40,7 @@ func TestMain(m *testing.M) {
 }
 
 // chatBinary builds the chat command, once for the tests of the package.
-func chatBinary(t *testing.T) string {
+func chatBinary(t testing.TB) string {
 	t.Helper()
 	chatBin.once.Do(func() {
 		chatBin.dir, chatBin.err = os.MkdirTemp("", "toolgen-chat-test-")
@@ -67,7 +67,7 @@ func (e *buildError) Error() string { return "go build: " + e.err.Error() + "\n"
 
 // proc is a chat server process.
 type proc struct {
-	t      *testing.T
+	t      testing.TB
 	cmd    *exec.Cmd
 	addr   string // host:port
 	url    string // http://host:port
@@ -77,7 +77,7 @@ type proc struct {
 
 // startChat starts the chat binary on addr (127.0.0.1:0 for a free port)
 // with the offline model and args, and waits until it listens.
-func startChat(t *testing.T, bin, addr string, args ...string) *proc {
+func startChat(t testing.TB, bin, addr string, args ...string) *proc {
 	t.Helper()
 	var p *proc
 	// A port just freed by a killed server is free again at once (Go
@@ -98,7 +98,7 @@ func startChat(t *testing.T, bin, addr string, args ...string) *proc {
 	return p
 }
 
-func tryStartChat(t *testing.T, bin, addr string, args ...string) (*proc, error) {
+func tryStartChat(t testing.TB, bin, addr string, args ...string) (*proc, error) {
 	cmd := exec.Command(bin, append([]string{"-addr", addr, "-model="}, args...)...)
 	cmd.Env = append(os.Environ(), "TOOLGEN_MODEL=")
 	stderr := &syncBuffer{}
@@ -275,7 +275,7 @@ func testKillMidResume(t *testing.T, db string) {
 // postgresDB creates a database of its own for t on the server of
 // $TOOLGEN_POSTGRES_URL, drops it when t ends, and returns its URL. Without
 // the variable, t is skipped, or fails with TOOLGEN_POSTGRES=1.
-func postgresDB(t *testing.T) string {
+func postgresDB(t testing.TB) string {
 	server := os.Getenv("TOOLGEN_POSTGRES_URL")
 	if server == "" {
 		msg := "TOOLGEN_POSTGRES_URL is unset: start a throwaway server with `export TOOLGEN_POSTGRES_URL=$(.ci/postgres)` at the repository's root"
