@@ -39,7 +39,7 @@ import (
 const rootModule = "github.com/toolgen-go/toolgen"
 
 // defaultDirs are the modules a user's module may require.
-var defaultDirs = []string{".", "provider/anthropic", "genkit", "eino", "temporal"}
+var defaultDirs = []string{".", "provider/anthropic", "genkit", "eino", "temporal", "store/sqlite", "store/postgres"}
 
 func main() {
 	out := flag.String("out", "", "the proxy's directory (created)")
