@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -180,7 +181,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "uistream: paused run "+runID+" is not there: it was answered already, or it expired", http.StatusConflict)
 		return
 	case errors.Is(err, store.ErrTaken):
-		w.Header().Set("Retry-After", strconv.Itoa(int(h.lease().Seconds())))
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(h.lease().Seconds()))))
 		http.Error(w, "uistream: paused run "+runID+" is being resumed by another request", http.StatusConflict)
 		return
 	case err != nil:
