@@ -68,12 +68,17 @@ func TestStoredTasksAcrossProcesses(t *testing.T) {
 // stored task keeps its typed outcome.
 func TestStoredTasksSameProcess(t *testing.T) {
 	st := store.NewMemory()
-	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) { return reportOut{Summary: in.Topic}, nil })
+	release := make(chan struct{})
+	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
+		<-release // after the run, which would deliver it at its next step
+		return reportOut{Summary: in.Topic}, nil
+	})
 	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("started"), scripted.Text("here"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	tasks := agent.StoredTasks(st, "conv-1", 0)
 	first, err := a.Generate(t.Context(), "go", agent.WithTasks(tasks))
 	require.NoError(t, err)
+	close(release)
 	require.NoError(t, tasks.Wait(t.Context()))
 	second, err := a.Generate(t.Context(), "and?", agent.WithHistory(first.Messages[1:]...), agent.WithTasks(tasks))
 	require.NoError(t, err)
@@ -114,12 +119,17 @@ func (*failingTasks) StartTask(context.Context, store.Task) error {
 // TestStoredTasksStoreFails: a task the store could not record is
 // delivered by its own process.
 func TestStoredTasksStoreFails(t *testing.T) {
-	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) { return reportOut{Summary: in.Topic}, nil })
+	release := make(chan struct{})
+	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
+		<-release
+		return reportOut{Summary: in.Topic}, nil
+	})
 	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("started"), scripted.Text("here"))
 	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
 	tasks := agent.StoredTasks(&failingTasks{}, "conv-1", 0)
 	first, err := a.Generate(t.Context(), "go", agent.WithTasks(tasks))
 	require.NoError(t, err)
+	close(release)
 	require.NoError(t, tasks.Wait(t.Context()))
 	second, err := a.Generate(t.Context(), "and?", agent.WithHistory(first.Messages[1:]...), agent.WithTasks(tasks))
 	require.NoError(t, err)
@@ -145,6 +155,9 @@ func TestStoredTasksDeliveredOnce(t *testing.T) {
 
 	var mu sync.Mutex
 	delivered := map[string]int{}
+	for _, o := range first.Background { // settled before the run's second step
+		delivered[o.TaskID]++
+	}
 	var wg sync.WaitGroup
 	for range 6 {
 		wg.Go(func() {
