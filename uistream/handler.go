@@ -45,8 +45,9 @@ const DefaultMaxBodyBytes = 8 << 20
 // server that must tie a run to its user can give a Store that checks the
 // user it finds in the request's context (the ctx of its methods).
 //
-// Paused runs, and the background tasks of a conversation (the request's
-// id), are kept in Store: in memory by default, in a SQLite file or a
+// Paused runs, and the background tasks of a chat (keyed by the chat's id
+// and the id this server gave its first assistant message, which a client
+// that knows only the chat's id cannot name), are kept in Store: in memory by default, in a SQLite file or a
 // Postgres database that outlive a restart and that replicas share (see
 // package [store]). A resume takes its run under a claim that the handler
 // extends while the run goes on and ends when it has: a paused run is
@@ -155,10 +156,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		opts = o
 	}
-	if req.ID != "" {
-		// The conversation's background tasks, before the options, which
-		// may give others.
-		opts = append([]agent.Option{agent.WithTasks(agent.StoredTasks(h.getStore(), req.ID, h.ttl()))}, opts...)
+	// A new run's assistant message is named here: the chat's first such
+	// name keys its background tasks.
+	msgID := "msg-" + randomID()
+	if key := req.tasksKey(msgID); key != "" {
+		// Before the options, which may give other tasks.
+		opts = append([]agent.Option{agent.WithTasks(agent.StoredTasks(h.getStore(), key, h.ttl()))}, opts...)
 	}
 	runID, answers, err := req.pending()
 	if err != nil {
@@ -171,7 +174,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
 			return
 		}
-		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{}, false)
+		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{MessageID: msgID}, false)
 		return
 	}
 	st := h.getStore()
@@ -329,6 +332,25 @@ func (h *Handler) getStore() store.Store {
 		}
 	})
 	return h.store
+}
+
+// tasksKey is the store's conversation for the background tasks of the
+// request's chat: the chat's id and the id of its first assistant
+// message that a server named (msg-…, 128 random bits, sent only in the
+// response to the request whose run wrote it), or next, the id of the
+// message this request's run writes; "" for a request without a chat id.
+// The chat's id is the client's to choose, and may be guessed: a client
+// that knows only that cannot take the chat's tasks.
+func (req *Request) tasksKey(next string) string {
+	if req.ID == "" {
+		return ""
+	}
+	for _, m := range req.Messages {
+		if m.Role == "assistant" && strings.HasPrefix(m.ID, "msg-") {
+			return req.ID + "/" + m.ID
+		}
+	}
+	return req.ID + "/" + next
 }
 
 // pending reads the answers to a paused run from the request: the run's

@@ -106,7 +106,7 @@ func TestBackgroundTasksOfAConversation(t *testing.T) {
 			<-release
 			return map[string]string{"sky": "clear in " + in.Location}, nil
 		}).WithBackground()
-	m := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("started"), scripted.Text("clear"))
+	m := scripted.New(scripted.Calls(scripted.Call("weather", `{"location":"Paris"}`)), scripted.Text("started"), scripted.Text("none"), scripted.Text("none"), scripted.Text("clear"))
 	a := &agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"weather": slow}}
 	one := newHandlerServer(t, &uistream.Handler{Agent: a, Store: st})
 	two := newHandlerServer(t, &uistream.Handler{Agent: a, Store: st})
@@ -117,10 +117,23 @@ func TestBackgroundTasksOfAConversation(t *testing.T) {
 	close(release)
 	<-st.settled
 
-	_, chunks, raw := post(t, two.URL, `{"id":"chat-1","messages":[`+
-		`{"id":"u1","role":"user","parts":[{"type":"text","text":"go"}]},`+
-		`{"id":"a1","role":"assistant","parts":[{"type":"tool-weather","toolCallId":"call_1","state":"output-available","input":{"location":"Paris"},"output":`+string(handle)+`}]},`+
-		`{"id":"u2","role":"user","parts":[{"type":"text","text":"and?"}]}]}`)
+	msgID := chunks[0]["messageId"].(string)
+	require.Regexp(t, `^msg-[0-9a-f]{32}$`, msgID, "the server names the assistant message")
+	next := func(msgID string) string {
+		return `{"id":"chat-1","messages":[` +
+			`{"id":"u1","role":"user","parts":[{"type":"text","text":"go"}]},` +
+			`{"id":"` + msgID + `","role":"assistant","parts":[{"type":"tool-weather","toolCallId":"call_1","state":"output-available","input":{"location":"Paris"},"output":` + string(handle) + `}]},` +
+			`{"id":"u2","role":"user","parts":[{"type":"text","text":"and?"}]}]}`
+	}
+
+	// Another client that knows the chat's id, but not the id the server
+	// gave its assistant message, gets none of its tasks.
+	for _, forged := range []string{"a1", "msg-00000000000000000000000000000000"} {
+		_, _, raw := post(t, two.URL, next(forged))
+		assert.NotContains(t, raw, "clear in Paris", "a task delivered to a client that named message %s", forged)
+	}
+
+	_, chunks, raw := post(t, two.URL, next(msgID))
 	assert.Contains(t, raw, "clear in Paris", "the task's result event, on the other server")
 	var results []string
 	for _, msg := range m.LastRequest().Messages {
