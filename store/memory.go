@@ -15,7 +15,7 @@ import (
 // that clients that pause runs and never answer cannot fill the memory.
 const MaxMemoryEntries = 10000
 
-// Memory is a [Store] in the process's memory, for a single server
+// Memory is a [Store] and [Messages] in the process's memory, for a single server
 // process: its runs and tasks are lost when the process stops. It keeps
 // copies of the bytes it is given. The zero value is ready to use.
 type Memory struct {
@@ -26,6 +26,13 @@ type Memory struct {
 	seq   int64 // puts, to order runs and to find the oldest
 	runs  map[string]*memRun
 	tasks map[taskKey]*memTask
+	convs map[string]*memConv
+}
+
+type memConv struct {
+	messages []byte
+	expires  time.Time
+	seq      int64
 }
 
 type memRun struct {
@@ -258,4 +265,45 @@ func (m *Memory) Len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return len(m.runs)
+}
+
+// SaveMessages implements [Messages].
+func (m *Memory) SaveMessages(_ context.Context, conversation string, messages []byte, expires time.Time) error {
+	if err := CheckMessages(conversation, messages, expires, m.MaxBytes); err != nil {
+		return err
+	}
+	now := time.Now()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.convs == nil {
+		m.convs = map[string]*memConv{}
+	}
+	if _, ok := m.convs[conversation]; !ok && len(m.convs) >= MaxMemoryEntries {
+		var oldest string
+		for k, c := range m.convs {
+			if !now.Before(c.expires) {
+				delete(m.convs, k)
+			} else if oldest == "" || c.seq < m.convs[oldest].seq {
+				oldest = k
+			}
+		}
+		if len(m.convs) >= MaxMemoryEntries {
+			delete(m.convs, oldest)
+		}
+	}
+	m.seq++
+	m.convs[conversation] = &memConv{messages: slices.Clone(messages), expires: expires, seq: m.seq}
+	return nil
+}
+
+// LoadMessages implements [Messages].
+func (m *Memory) LoadMessages(_ context.Context, conversation string) ([]byte, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	c := m.convs[conversation]
+	if c == nil || !time.Now().Before(c.expires) {
+		delete(m.convs, conversation)
+		return nil, nil
+	}
+	return slices.Clone(c.messages), nil
 }

@@ -149,6 +149,33 @@ type Tasks interface {
 	TakeTasks(ctx context.Context, conversation string) ([]Task, error)
 }
 
+// Messages keeps the conversations of servers whose clients send only
+// their last message: uistream.Handler with KeepConversations. A Store
+// may implement it; the three stores of toolgen do.
+type Messages interface {
+	// SaveMessages stores the messages of conversation (JSON), in place
+	// of those it held, until expires. It fails with ErrTooLarge when
+	// messages is larger than the store's bound.
+	SaveMessages(ctx context.Context, conversation string, messages []byte, expires time.Time) error
+	// LoadMessages returns the messages of conversation, or nil when it
+	// holds none (never saved, or expired).
+	LoadMessages(ctx context.Context, conversation string) ([]byte, error)
+}
+
+// CheckMessages returns the error of a SaveMessages in a store bounded
+// by max bytes (0: [DefaultMaxBytes]), or nil.
+func CheckMessages(conversation string, messages []byte, expires time.Time, max int) error {
+	switch {
+	case conversation == "":
+		return errors.New("store: save messages: no conversation")
+	case messages == nil:
+		return fmt.Errorf("store: save messages of conversation %q: no messages", conversation)
+	case expires.IsZero():
+		return fmt.Errorf("store: save messages of conversation %q: no expiry", conversation)
+	}
+	return checkSize(fmt.Sprintf("messages of conversation %q", conversation), len(messages), max)
+}
+
 // DefaultMaxBytes bounds a run's state and a task's result in the stores
 // whose bound is 0.
 const DefaultMaxBytes = 16 << 20

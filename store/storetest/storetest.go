@@ -11,7 +11,8 @@
 // tasks expire; a state or a result over the bound is refused; the
 // background tasks of a conversation are delivered once, in the order
 // they started, and a task that did not settle by its deadline is
-// reported lost.
+// reported lost. A store that also implements [store.Messages] keeps
+// conversations as they were saved, replaced, bounded and expiring.
 package storetest
 
 import (
@@ -96,6 +97,7 @@ func Run(t *testing.T, cfg Config) {
 		{"TaskExpiry", s.taskExpiry},
 		{"TaskBounds", s.taskBounds},
 		{"ConcurrentTakeTasks", s.concurrentTakeTasks},
+		{"Messages", s.messages},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.f(t, cfg.Open(t)) })
 	}
@@ -679,5 +681,56 @@ func (s *suite) concurrentTakeTasks(t *testing.T, st store.Store) {
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("concurrent TakeTasks delivered %v, want each task once: %v", got, want)
+	}
+}
+
+// messages checks a store that implements store.Messages.
+func (s *suite) messages(t *testing.T, st store.Store) {
+	ms, ok := st.(store.Messages)
+	if !ok {
+		t.Skip("storetest: the store does not implement store.Messages")
+	}
+	other, _ := s.cfg.Open(t).(store.Messages)
+	conv := unique("conv")
+	hour := time.Now().Add(time.Hour)
+	if got, err := ms.LoadMessages(ctx(t), conv); err != nil || got != nil {
+		t.Errorf("LoadMessages of a conversation never saved returned %q, %v; want nil, nil", got, err)
+	}
+	first := []byte(`[{"role":"user","parts":[{"type":"text","text":"hi"}]}]`)
+	if err := ms.SaveMessages(ctx(t), conv, first, hour); err != nil {
+		t.Fatalf("SaveMessages: %v", err)
+	}
+	if got, err := other.LoadMessages(ctx(t), conv); err != nil || !bytes.Equal(got, first) {
+		t.Errorf("LoadMessages on another handle returned %q, %v; want %q", got, err, first)
+	}
+	second := []byte("\x00\xff not JSON")
+	if err := other.SaveMessages(ctx(t), conv, second, hour); err != nil {
+		t.Fatalf("SaveMessages again: %v", err)
+	}
+	if got, err := ms.LoadMessages(ctx(t), conv); err != nil || !bytes.Equal(got, second) {
+		t.Errorf("LoadMessages after a second save returned %q, %v; want the second, %q", got, err, second)
+	}
+	if got, _ := ms.LoadMessages(ctx(t), unique("conv")); got != nil {
+		t.Errorf("LoadMessages of another conversation returned %q", got)
+	}
+
+	short := unique("conv")
+	if err := ms.SaveMessages(ctx(t), short, first, time.Now().Add(150*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got, err := ms.LoadMessages(ctx(t), short); err != nil || got != nil {
+		t.Errorf("LoadMessages of an expired conversation returned %q, %v; want nil, nil", got, err)
+	}
+
+	wantErr(t, "SaveMessages over the bound", ms.SaveMessages(ctx(t), conv, bytes.Repeat([]byte("x"), s.max+1), hour), store.ErrTooLarge)
+	if got, _ := ms.LoadMessages(ctx(t), conv); !bytes.Equal(got, second) {
+		t.Errorf("a refused save changed the conversation to %q", got)
+	}
+	if ms.SaveMessages(ctx(t), "", first, hour) == nil {
+		t.Error("SaveMessages without a conversation succeeded")
+	}
+	if ms.SaveMessages(ctx(t), conv, first, time.Time{}) == nil {
+		t.Error("SaveMessages without an expiry succeeded")
 	}
 }
