@@ -8,6 +8,7 @@ import (
 	"iter"
 	"math"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/agent"
 	"github.com/toolgen-go/toolgen/internal/genaitrace"
+	"github.com/toolgen-go/toolgen/llm"
 	"github.com/toolgen-go/toolgen/store"
 )
 
@@ -98,6 +100,17 @@ type Handler struct {
 	// Heartbeat, when positive, keeps a silent stream open through
 	// proxies; see [Options.Heartbeat].
 	Heartbeat time.Duration
+	// KeepConversations keeps the conversation of each chat (the
+	// request's id) in Store, which must implement [store.Messages],
+	// when a run finishes, for TTL: a client may then send only its last
+	// message ([Request.Message], the AI SDK's prepareSendMessagesRequest)
+	// and the handler continues the stored conversation. The chat's id is
+	// then all it takes to continue a chat and read what the model was
+	// told: set it only when chat ids are the server's to give and cannot
+	// be guessed, or when Options refuses a chat that is not the
+	// request's user's. The chat's background tasks are then keyed by its
+	// id alone.
+	KeepConversations bool
 	// OnFinish, when set, is called with the result of each run that
 	// finished or paused, after the stream was written: to store the
 	// conversation, or its transcript.
@@ -136,7 +149,20 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "uistream: request body: "+err.Error(), http.StatusBadRequest)
 		return
 	}
-	if len(req.Messages) == 0 {
+	single := req.Message != nil
+	switch {
+	case single && len(req.Messages) > 0:
+		http.Error(w, "uistream: a request sends messages or message, not both", http.StatusBadRequest)
+		return
+	case single && !h.KeepConversations:
+		http.Error(w, "uistream: the request sends only its last message, and this server keeps no conversations: send them all (messages)", http.StatusBadRequest)
+		return
+	case single && req.ID == "":
+		http.Error(w, "uistream: a request that sends only its last message needs the chat's id", http.StatusBadRequest)
+		return
+	case single:
+		req.Messages = []Message{*req.Message}
+	case len(req.Messages) == 0:
 		http.Error(w, "uistream: request has no messages", http.StatusBadRequest)
 		return
 	}
@@ -159,7 +185,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// A new run's assistant message is named here: the chat's first such
 	// name keys its background tasks.
 	msgID := "msg-" + randomID()
-	if key := req.tasksKey(msgID); key != "" {
+	key := req.tasksKey(msgID)
+	if h.KeepConversations && req.ID != "" {
+		key = req.ID // the conversation's key: the chat's id is trusted
+	}
+	if key != "" {
 		// Before the options, which may give other tasks.
 		opts = append([]agent.Option{agent.WithTasks(agent.StoredTasks(h.getStore(), key, h.ttl()))}, opts...)
 	}
@@ -173,6 +203,14 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			http.Error(w, "uistream: "+err.Error(), http.StatusBadRequest)
 			return
+		}
+		if single {
+			history, err := h.loadConversation(r.Context(), req.ID)
+			if err != nil {
+				http.Error(w, "uistream: "+err.Error(), http.StatusInternalServerError)
+				return
+			}
+			msgs = append(history, msgs...)
 		}
 		h.serve(w, r, &req, h.Agent.StreamMessages(r.Context(), msgs, opts...), Options{MessageID: msgID}, false)
 		return
@@ -306,11 +344,76 @@ func (h *Handler) serve(w http.ResponseWriter, r *http.Request, req *Request, ev
 			}
 		}
 	}
+	if h.KeepConversations && req.ID != "" {
+		rest = h.savingConversation(r.Context(), req.ID, rest)
+	}
 	res, err := uw.Run(rest)
 	if h.OnFinish != nil && res != nil {
 		h.OnFinish(r, req, res)
 	}
 	return err == nil && res != nil && (res.State == nil || stored)
+}
+
+// savingConversation returns events, which store the conversation of
+// chat before the finish of a run that finished (not paused), or end
+// with the error of storing it.
+func (h *Handler) savingConversation(ctx context.Context, chat string, events iter.Seq2[agent.Event, error]) iter.Seq2[agent.Event, error] {
+	return func(yield func(agent.Event, error) bool) {
+		for ev, err := range events {
+			if err == nil && ev.Type == agent.EventFinish && ev.ParentToolCallID == "" && ev.Result != nil && ev.Result.State == nil {
+				if err := h.saveConversation(ctx, chat, ev.Result.Messages); err != nil {
+					yield(agent.Event{}, err)
+					return
+				}
+			}
+			if !yield(ev, err) {
+				return
+			}
+		}
+	}
+}
+
+// conversations returns the store of conversations, the Store's
+// [store.Messages].
+func (h *Handler) conversations() (store.Messages, error) {
+	ms, ok := h.getStore().(store.Messages)
+	if !ok {
+		return nil, fmt.Errorf("KeepConversations needs a Store that implements store.Messages; %T does not", h.getStore())
+	}
+	return ms, nil
+}
+
+// loadConversation returns the messages of chat's stored conversation,
+// none when it has none.
+func (h *Handler) loadConversation(ctx context.Context, chat string) ([]llm.Message, error) {
+	ms, err := h.conversations()
+	if err != nil {
+		return nil, err
+	}
+	raw, err := ms.LoadMessages(ctx, chat)
+	if err != nil || raw == nil {
+		return nil, err
+	}
+	var msgs []llm.Message
+	if err := json.Unmarshal(raw, &msgs); err != nil {
+		return nil, fmt.Errorf("the stored conversation of chat %q cannot be read: %w", chat, err)
+	}
+	return msgs, nil
+}
+
+// saveConversation stores the messages of a run of chat that finished,
+// without the system message, which is the agent's.
+func (h *Handler) saveConversation(ctx context.Context, chat string, msgs []llm.Message) error {
+	ms, err := h.conversations()
+	if err != nil {
+		return err
+	}
+	msgs = slices.DeleteFunc(slices.Clone(msgs), func(m llm.Message) bool { return m.Role == llm.RoleSystem })
+	raw, err := json.Marshal(msgs)
+	if err != nil {
+		return fmt.Errorf("uistream: storing the conversation of chat %q: %w", chat, err)
+	}
+	return ms.SaveMessages(context.WithoutCancel(ctx), chat, raw, time.Now().Add(h.ttl()))
 }
 
 // traceContext is the ctx of r, which carries the trace context of its

@@ -23,6 +23,11 @@ type Request struct {
 	// a user message, or the assistant message whose paused calls the
 	// user answered.
 	Messages []Message `json:"messages"`
+	// Message is the new message alone, in place of Messages, from a
+	// client that sends only its last message (the AI SDK's
+	// prepareSendMessagesRequest), to a [Handler] that keeps
+	// conversations ([Handler.KeepConversations]).
+	Message *Message `json:"message,omitempty"`
 	// Trigger is "submit-message" or "regenerate-message".
 	Trigger string `json:"trigger,omitempty"`
 	// MessageID is the id of the message to regenerate.
