@@ -1,6 +1,6 @@
-// Package sqlite is a [store.Store] in one SQLite file, for a single
-// server that keeps its paused runs and background tasks across restarts
-// by giving a file path. It runs SQLite through modernc.org/sqlite, in
+// Package sqlite is a [store.Store] and [store.Messages] in one SQLite
+// file, for a single server that keeps its paused runs, background tasks
+// and conversations across restarts by giving a file path. It runs SQLite through modernc.org/sqlite, in
 // pure Go (no cgo), with the file in WAL mode: readers do not block the
 // writer, and several processes on the same machine may share the file
 // (a busy timeout makes them wait for each other instead of failing), so
@@ -34,19 +34,20 @@ import (
 
 // Options configures a [Store].
 type Options struct {
-	// MaxBytes bounds a run's state, a task's call and a task's result;
-	// 0 means [store.DefaultMaxBytes].
+	// MaxBytes bounds a run's state, a task's call, a task's result and
+	// the messages of a conversation; 0 means [store.DefaultMaxBytes].
 	MaxBytes int
 }
 
-// Store is a [store.Store] in one SQLite file. It is safe for concurrent
-// use by many goroutines, and by several processes that open the same
-// file.
+// Store is a [store.Store] and a [store.Messages] in one SQLite file. It
+// is safe for concurrent use by many goroutines, and by several processes
+// that open the same file.
 //
 // Expired rows are deleted without a background goroutine: at most once
-// a minute per Store, a Put or a StartTask first deletes the runs past
-// their Expires that no live claim holds and the tasks past their
-// Expires. Until then they stay in the file but are never returned.
+// a minute per Store, a Put, a StartTask or a SaveMessages first deletes
+// the runs past their Expires that no live claim holds, the tasks past
+// their Expires and the conversations past their expiry. Until then they
+// stay in the file but are never returned.
 type Store struct {
 	db   *sql.DB
 	path string
@@ -58,10 +59,13 @@ type Store struct {
 	writing chan struct{}
 
 	mu        sync.Mutex
-	lastSweep time.Time // zero: sweep at the next Put or StartTask
+	lastSweep time.Time // zero: sweep at the next Put, StartTask or SaveMessages
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store    = (*Store)(nil)
+	_ store.Messages = (*Store)(nil)
+)
 
 // sweepEvery is how often a Store deletes expired rows at most.
 const sweepEvery = time.Minute
@@ -103,10 +107,18 @@ var migrations = []string{
 		PRIMARY KEY (conversation, id)
 	);
 	CREATE INDEX IF NOT EXISTS tasks_expires ON tasks (expires);`,
+	// Version 2: the conversations of store.Messages.
+	`CREATE TABLE IF NOT EXISTS conversations (
+		conversation TEXT    PRIMARY KEY,
+		messages     BLOB    NOT NULL,
+		expires      INTEGER NOT NULL  -- Unix nanoseconds
+	);
+	CREATE INDEX IF NOT EXISTS conversations_expires ON conversations (expires);`,
 }
 
 // Open opens the store in the SQLite file at path, and creates the file
-// and its tables when they are not there. Several processes may open the
+// and its tables when they are not there, or adds the tables of this
+// version to the file of an older one. Several processes may open the
 // same file at once, a new one too: the first creates the tables, the
 // others wait for it. Open fails when the file is not a SQLite database
 // or is the store of a newer version of this package. Close the Store
@@ -290,19 +302,20 @@ func (s *Store) sweepDue(now time.Time) bool {
 	return true
 }
 
-// sweepFailed lets the next Put or StartTask sweep again.
+// sweepFailed lets the next Put, StartTask or SaveMessages sweep again.
 func (s *Store) sweepFailed() {
 	s.mu.Lock()
 	s.lastSweep = time.Time{}
 	s.mu.Unlock()
 }
 
-// sweep deletes the expired runs that no live claim holds, and the
-// expired tasks. A run is kept while a claim resumes it, so that its
+// sweep deletes the expired runs that no live claim holds, the expired
+// tasks and the expired conversations. A run is kept while a claim resumes it, so that its
 // resume ends with Done as if it had not expired.
 var sweep = []string{
 	`DELETE FROM runs WHERE expires <= ?1 AND (claim IS NULL OR claim_until <= ?1)`,
 	`DELETE FROM tasks WHERE expires <= ?1`,
+	`DELETE FROM conversations WHERE expires <= ?1`,
 }
 
 // write runs the statement q with args, after a sweep of expired rows
@@ -583,4 +596,39 @@ func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Tas
 		return nil, err
 	}
 	return out, tx.Commit()
+}
+
+// SaveMessages implements [store.Messages]. It replaces the messages the
+// conversation held, and may first delete the expired rows (see
+// [Store]).
+func (s *Store) SaveMessages(ctx context.Context, conversation string, messages []byte, expires time.Time) error {
+	if err := store.CheckMessages(conversation, messages, expires, s.max); err != nil {
+		return err
+	}
+	err := s.write(ctx,
+		`INSERT INTO conversations (conversation, messages, expires) VALUES (?1, ?2, ?3)
+		ON CONFLICT (conversation) DO UPDATE SET messages = excluded.messages, expires = excluded.expires`,
+		conversation, messages, nanos(expires))
+	if err != nil {
+		return fmt.Errorf("sqlite: save messages of conversation %q: %w", conversation, err)
+	}
+	return nil
+}
+
+// LoadMessages implements [store.Messages]. Messages saved empty come
+// back empty, not nil.
+func (s *Store) LoadMessages(ctx context.Context, conversation string) ([]byte, error) {
+	var messages []byte
+	err := s.db.QueryRowContext(ctx,
+		`SELECT messages FROM conversations WHERE conversation = ?1 AND expires > ?2`,
+		conversation, nanos(time.Now())).Scan(&messages)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("sqlite: load messages of conversation %q: %w", conversation, err)
+	case messages == nil:
+		return []byte{}, nil // the driver reads an empty blob as nil
+	}
+	return messages, nil
 }

@@ -184,14 +184,29 @@ func TestSweep(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "expired", Conversation: "c", Started: past, Deadline: past, Expires: past}))
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "live", Conversation: "c", Started: past, Deadline: past, Expires: hour()}))
+	require.NoError(t, s.SaveMessages(ctx, "expired", []byte("[]"), past))
+	require.NoError(t, s.SaveMessages(ctx, "live", []byte("[]"), hour()))
 	time.Sleep(300 * time.Millisecond)
 	assert.Equal(t, 3, count("runs"), "swept within a minute of the last sweep")
 	assert.Equal(t, 2, count("tasks"), "swept within a minute of the last sweep")
+	assert.Equal(t, 2, count("conversations"), "swept within a minute of the last sweep")
 
 	s.ForceSweep()
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "other", Conversation: "c", Started: past, Deadline: hour(), Expires: hour()}))
 	assert.Equal(t, 2, count("runs"), "the expired run is gone; the claimed one stays while its claim holds")
 	assert.Equal(t, 2, count("tasks"), "the expired task is gone")
+	assert.Equal(t, 1, count("conversations"), "the expired conversation is gone")
+	live, err := s.LoadMessages(ctx, "live")
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(live))
+
+	// A SaveMessages sweeps too.
+	require.NoError(t, s.SaveMessages(ctx, "expired-2", []byte("[]"), past))
+	require.NoError(t, s.Put(ctx, store.Run{ID: "expired-3", Expires: past}))
+	s.ForceSweep()
+	require.NoError(t, s.SaveMessages(ctx, "live-2", []byte("[]"), hour()))
+	assert.Equal(t, 2, count("conversations"), "the second expired conversation is gone")
+	assert.Equal(t, 2, count("runs"), "the third expired run is gone")
 	// The claimed run that expired still ends with Done.
 	require.NoError(t, s.Done(ctx, "claimed", claimed.Claim))
 
@@ -233,7 +248,7 @@ func TestConcurrentOpen(t *testing.T) {
 		require.NoError(t, err)
 		var version int
 		require.NoError(t, stores[1].DB().QueryRowContext(ctx, "PRAGMA user_version").Scan(&version))
-		assert.Equal(t, 1, version)
+		assert.Equal(t, len(sqlite.Migrations), version)
 		var mode string
 		require.NoError(t, stores[1].DB().QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode))
 		assert.Equal(t, "wal", mode)
@@ -298,7 +313,7 @@ func TestNewerSchema(t *testing.T) {
 	_, err = sqlite.Open(path, sqlite.Options{})
 	require.Error(t, err)
 	assert.ErrorContains(t, err, path)
-	assert.ErrorContains(t, err, "version 99, newer than the version 1")
+	assert.ErrorContains(t, err, fmt.Sprintf("version 99, newer than the version %d", len(sqlite.Migrations)))
 }
 
 func TestForeignDatabase(t *testing.T) {
@@ -442,4 +457,82 @@ func TestContext(t *testing.T) {
 	assert.Error(t, s.Put(ctx, store.Run{ID: "r", Expires: hour()}))
 	_, err := s.Take(ctx, "r", time.Minute)
 	assert.Error(t, err)
+}
+
+// TestMessages: a conversation saved empty comes back empty, not nil;
+// the errors name the conversation.
+func TestMessages(t *testing.T) {
+	s, _ := newStore(t)
+	ctx := t.Context()
+	require.NoError(t, s.SaveMessages(ctx, "c", []byte{}, hour()))
+	got, err := s.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.NotNil(t, got, "messages saved empty came back as none")
+	assert.Empty(t, got)
+
+	require.NoError(t, s.SaveMessages(ctx, "c", []byte("[1]"), hour()))
+	got, err = s.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Equal(t, "[1]", string(got))
+
+	assert.Error(t, s.SaveMessages(ctx, "c", nil, hour()))
+	small := open(t, filepath.Join(t.TempDir(), "small.db"), sqlite.Options{MaxBytes: 10})
+	assert.ErrorIs(t, small.SaveMessages(ctx, "c", make([]byte, 11), hour()), store.ErrTooLarge)
+	require.NoError(t, small.SaveMessages(ctx, "c", make([]byte, 10), hour()))
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	err = s.SaveMessages(cancelled, "c", []byte("[]"), hour())
+	assert.ErrorContains(t, err, `sqlite: save messages of conversation "c": `)
+	_, err = s.LoadMessages(cancelled, "c")
+	assert.ErrorContains(t, err, `sqlite: load messages of conversation "c": `)
+}
+
+// TestUpgrade: Open brings a file of schema version 1 to the newest
+// version, and keeps its runs and tasks.
+func TestUpgrade(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "v1.db")
+	db, err := sql.Open("sqlite", path)
+	require.NoError(t, err)
+	ctx := t.Context()
+	_, err = db.ExecContext(ctx, sqlite.Migrations[0])
+	require.NoError(t, err)
+	_, err = db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = 1; PRAGMA application_id = %d", sqlite.ApplicationID))
+	require.NoError(t, err)
+	_, err = db.ExecContext(ctx, `INSERT INTO runs (id, conversation, state, expires) VALUES ('r', 'c', 'old', ?)`, hour().UnixNano())
+	require.NoError(t, err)
+	_, err = db.ExecContext(ctx, `INSERT INTO tasks (conversation, id, started, deadline, expires, call, result)
+		VALUES ('c', 't', 0, ?1, ?1, 'call', 'result')`, hour().UnixNano())
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+
+	s := open(t, path, sqlite.Options{})
+	var version int
+	require.NoError(t, s.DB().QueryRowContext(ctx, "PRAGMA user_version").Scan(&version))
+	assert.Equal(t, 2, version)
+	assert.Equal(t, len(sqlite.Migrations), version)
+
+	p, err := s.Pending(ctx, "c")
+	require.NoError(t, err)
+	require.Len(t, p, 1)
+	assert.Equal(t, "r", p[0].ID)
+	assert.Equal(t, "old", string(p[0].State))
+	r, err := s.Take(ctx, "r", time.Minute)
+	require.NoError(t, err)
+	require.NoError(t, s.Done(ctx, "r", r.Claim))
+	tasks, err := s.TakeTasks(ctx, "c")
+	require.NoError(t, err)
+	require.Len(t, tasks, 1)
+	assert.Equal(t, "result", string(tasks[0].Result))
+
+	require.NoError(t, s.SaveMessages(ctx, "c", []byte("[]"), hour()))
+	got, err := s.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(got))
+
+	// Opened again, the upgraded file is as it was.
+	s2 := open(t, path, sqlite.Options{})
+	got, err = s2.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(got))
 }
