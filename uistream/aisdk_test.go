@@ -102,6 +102,12 @@ type aisdkRun struct {
 // decision ("approve" or "decline"); it returns the client's output and
 // every byte the server sent.
 func runAISDK(t *testing.T, pkg string, a *agent.Agent, decision string) (aisdkRun, []byte) {
+	return runAISDKWith(t, pkg, &uistream.Handler{Agent: a}, decision)
+}
+
+// runAISDKWith is runAISDK on the handler h; a handler that keeps
+// conversations gets a client that sends only its last message.
+func runAISDKWith(t *testing.T, pkg string, h *uistream.Handler, decision string) (aisdkRun, []byte) {
 	t.Helper()
 	dir := aisdkClient(t)
 	var (
@@ -109,7 +115,6 @@ func runAISDK(t *testing.T, pkg string, a *agent.Agent, decision string) (aisdkR
 		sent bytes.Buffer
 		reqs int
 	)
-	h := &uistream.Handler{Agent: a}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		mu.Lock()
 		reqs++
@@ -123,6 +128,9 @@ func runAISDK(t *testing.T, pkg string, a *agent.Agent, decision string) (aisdkR
 	cmd := exec.CommandContext(ctx, "node", "client.mjs", srv.URL+"/api/chat", decision)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "AI_PACKAGE="+pkg)
+	if h.KeepConversations {
+		cmd.Env = append(cmd.Env, "LAST_MESSAGE_ONLY=1")
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -191,6 +199,38 @@ func checkContinued(t *testing.T, run aisdkRun, a *agent.Agent) {
 	assert.Contains(t, results, "call_d")
 	last := req.Messages[len(req.Messages)-1]
 	assert.Equal(t, llm.UserMessage("thanks"), last)
+}
+
+// TestAISDKClientLastMessageOnly runs the ai package's client with a
+// transport that sends only the last message (prepareSendMessagesRequest)
+// against a handler that keeps conversations: the approval round trip
+// and the next message continue the stored conversation.
+func TestAISDKClientLastMessageOnly(t *testing.T) {
+	for _, pkg := range aisdkPackages {
+		t.Run(pkg, func(t *testing.T) {
+			a := fixtureAgent()
+			run, _ := runAISDKWith(t, pkg, &uistream.Handler{Agent: a, KeepConversations: true}, "approve")
+			del := onePart(t, run.Final[1].Parts, "tool-delete")
+			assert.Equal(t, "output-available", del.State)
+			assert.JSONEq(t, `{"deleted":"/tmp/x"}`, string(del.Output))
+			require.Len(t, run.Continued, 4)
+			assert.Equal(t, []string{"You're welcome."}, texts(run.Continued[3].Parts, "text"))
+
+			// The model read the conversation from the store: the first
+			// message, every call and its result as the model was told
+			// it, and the new message.
+			req := a.Model.(*scripted.Model).LastRequest()
+			assert.Equal(t, "go", req.Messages[1].Text())
+			results := map[string]bool{}
+			for _, m := range req.Messages {
+				for _, r := range m.ToolResults() {
+					results[r.ToolCallID] = true
+				}
+			}
+			assert.Equal(t, map[string]bool{"call_w": true, "call_l": true, "call_h": true, "call_d": true}, results)
+			assert.Equal(t, llm.UserMessage("thanks"), req.Messages[len(req.Messages)-1])
+		})
+	}
 }
 
 // TestAISDKClientDecline declines the approval: the part ends

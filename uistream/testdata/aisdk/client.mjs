@@ -63,7 +63,12 @@ let finished = 0;
 let onFinished = () => {};
 const chat = new Chat({
   id: 'chat-1',
-  transport: new DefaultChatTransport({ api: url }),
+  // With LAST_MESSAGE_ONLY=1, the transport sends only the last message,
+  // as the AI SDK's persistence guide has it, to a server that keeps
+  // conversations.
+  transport: new DefaultChatTransport(process.env.LAST_MESSAGE_ONLY === '1'
+    ? { api: url, prepareSendMessagesRequest: ({ id, messages }) => ({ body: { id, message: messages.at(-1) } }) }
+    : { api: url }),
   sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses,
   onError: report,
   onFinish: ({ isError, isAbort, isDisconnect }) => {
