@@ -69,7 +69,9 @@ func TestKeepConversationsThroughAnApproval(t *testing.T) {
 		Path string `json:"path"`
 	}
 	del := tool.NewFunc(spec("delete", "Delete a file.", `{"type":"object","properties":{"path":{"type":"string"}},"required":["path"]}`, true),
-		func(ctx context.Context, in in) (map[string]string, error) { return map[string]string{"deleted": in.Path}, nil })
+		func(ctx context.Context, in in) (map[string]string, error) {
+			return map[string]string{"deleted": in.Path}, nil
+		})
 	m := scripted.New(scripted.Calls(llm.ToolCall{ID: "call_d", Name: "delete", Arguments: `{"path":"/tmp/x"}`}), scripted.Text("Deleted."), scripted.Text("Nothing else."))
 	a := &agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"delete": del}}
 	srv := newHandlerServer(t, &uistream.Handler{Agent: a, Store: st, KeepConversations: true})
