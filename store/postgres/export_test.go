@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // SweepEvery is how often at most a Store sweeps.
@@ -17,3 +19,14 @@ func (s *Store) Sweep(ctx context.Context, now time.Time) (int64, error) { retur
 
 // Migrations is how many versions the schema has.
 var Migrations = len(migrations)
+
+// MigrateTo brings the schema of the database of url to version at most,
+// as a release of this package that knew only that many versions would.
+func MigrateTo(ctx context.Context, url string, version int) error {
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	return migrateTo(ctx, pool, version)
+}

@@ -1,24 +1,27 @@
-// Package postgres is a [store.Store] in a PostgreSQL database, for many
-// server replicas that share it: a run paused on one replica is resumed
-// on whichever replica gets the next request, and the background tasks
-// of a conversation are delivered to whichever replica runs it next.
+// Package postgres is a [store.Store] and [store.Messages] in a
+// PostgreSQL database, for many server replicas that share it: a run
+// paused on one replica is resumed on whichever replica gets the next
+// request, the background tasks of a conversation are delivered to
+// whichever replica runs it next, and the messages of a conversation
+// that one replica saved are loaded by the next.
 //
 // [Open] connects to a database and [New] uses a pool the program has
 // already. Either creates or upgrades the tables (toolgen_runs,
-// toolgen_tasks and toolgen_schema, in the first schema of the
-// search_path: public unless the URL sets search_path) in one
-// transaction under an advisory lock, so that however many replicas start
-// together the schema is made once; a database that a newer release of
-// this package upgraded is refused with an error that says so.
+// toolgen_tasks, toolgen_conversations and toolgen_schema, in the first
+// schema of the search_path: public unless the URL sets search_path) in
+// one transaction under an advisory lock, so that however many replicas
+// start together the schema is made once; a database that a newer
+// release of this package upgraded is refused with an error that says
+// so.
 //
 // A run is taken by one replica at a time: [Store.Take] claims it with a
 // single UPDATE whose WHERE clause asks that the run be unclaimed or its
 // claim expired, so that of concurrent Takes one updates the row and the
 // others find the claim (see [Store.Take]).
 //
-// Expired runs and tasks are deleted without a cron job: [Store.Put] and
-// [Store.StartTask] sweep them, at most once a minute per Store, in a
-// bounded DELETE.
+// Expired runs, tasks and conversations are deleted without a cron job:
+// [Store.Put], [Store.StartTask] and [Store.SaveMessages] sweep them, at
+// most once a minute per Store, in bounded DELETEs.
 //
 // Times are the callers' clocks: the replicas' clocks should agree to
 // well within a lease.
@@ -46,7 +49,8 @@ import (
 
 // Options configures a [Store].
 type Options struct {
-	// MaxBytes bounds a run's state and a task's result; 0 means
+	// MaxBytes bounds a run's state, a task's result and the messages of
+	// a conversation; 0 means
 	// [store.DefaultMaxBytes].
 	MaxBytes int
 }
@@ -65,7 +69,10 @@ type Store struct {
 	sweptAt atomic.Int64
 }
 
-var _ store.Store = (*Store)(nil)
+var (
+	_ store.Store    = (*Store)(nil)
+	_ store.Messages = (*Store)(nil)
+)
 
 // Open connects to the database of url (a postgres:// URL or a
 // key=value connection string, as [pgxpool.ParseConfig] reads them),
@@ -341,4 +348,43 @@ RETURNING id, started, deadline, expires, call, result`, conversation, now)
 	}
 	store.SortTasks(out)
 	return out, nil
+}
+
+// SaveMessages implements [store.Messages]: it inserts the messages of
+// conversation, or replaces those it held, with their expiry.
+func (s *Store) SaveMessages(ctx context.Context, conversation string, messages []byte, expires time.Time) error {
+	if err := store.CheckMessages(conversation, messages, expires, s.max); err != nil {
+		return err
+	}
+	now := s.now()
+	_, err := s.pool.Exec(ctx, `
+INSERT INTO toolgen_conversations (conversation, messages, expires)
+VALUES ($1, $2, $3)
+ON CONFLICT (conversation) DO UPDATE SET messages = excluded.messages, expires = excluded.expires`,
+		conversation, messages, nanos(expires))
+	if err != nil {
+		return fmt.Errorf("postgres: save messages of conversation %q: %w", conversation, err)
+	}
+	s.maybeSweep(ctx, now)
+	return nil
+}
+
+// LoadMessages implements [store.Messages]: the messages of conversation
+// as saved (empty as empty), or nil when none were saved or they expired
+// by the caller's clock. An expired conversation is left to the sweep.
+func (s *Store) LoadMessages(ctx context.Context, conversation string) ([]byte, error) {
+	var messages []byte
+	err := s.pool.QueryRow(ctx, `
+SELECT messages FROM toolgen_conversations WHERE conversation = $1 AND expires > $2`,
+		conversation, nanos(s.now())).Scan(&messages)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("postgres: load messages of conversation %q: %w", conversation, err)
+	}
+	if messages == nil {
+		messages = []byte{} // NOT NULL: saved empty
+	}
+	return messages, nil
 }

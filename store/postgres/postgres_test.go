@@ -287,14 +287,14 @@ func TestConcurrentMigration(t *testing.T) {
 	}
 	var n, version int
 	require.NoError(t, conn(t, db).QueryRow(t.Context(), `SELECT count(*), max(version) FROM toolgen_schema`).Scan(&n, &version))
-	assert.Equal(t, 1, n, "one migration row")
+	assert.Equal(t, postgres.Migrations, n, "one row per version")
 	assert.Equal(t, postgres.Migrations, version)
 
 	// And a Store opened later finds it done.
 	s := open(t, db, postgres.Options{})
 	require.NoError(t, s.Put(t.Context(), run("r", "", time.Now().Add(time.Hour))))
 	require.NoError(t, conn(t, db).QueryRow(t.Context(), `SELECT count(*) FROM toolgen_schema`).Scan(&n))
-	assert.Equal(t, 1, n)
+	assert.Equal(t, postgres.Migrations, n)
 }
 
 // TestNewerSchema: a database that a newer release migrated is refused
@@ -306,7 +306,7 @@ func TestNewerSchema(t *testing.T) {
 	require.NoError(t, err)
 	_, err = postgres.Open(t.Context(), db, postgres.Options{})
 	require.Error(t, err)
-	assert.Contains(t, err.Error(), "schema is at version 99, newer than this code's 1")
+	assert.Contains(t, err.Error(), fmt.Sprintf("schema is at version 99, newer than this code's %d", postgres.Migrations))
 }
 
 // TestNew: a Store on the program's pool leaves the pool open at Close.
@@ -344,12 +344,15 @@ func TestSweep(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "short", Conversation: "c", Started: c.Now(), Deadline: c.Now().Add(time.Second), Expires: c.Now().Add(time.Second)}))
 	require.NoError(t, s.StartTask(ctx, store.Task{ID: "live", Conversation: "c", Started: c.Now(), Deadline: c.Now().Add(time.Second), Expires: c.Now().Add(time.Hour)}))
+	require.NoError(t, s.SaveMessages(ctx, "short", []byte("[]"), c.Now().Add(time.Second)))
+	require.NoError(t, s.SaveMessages(ctx, "live", []byte("[]"), c.Now().Add(time.Hour)))
 
 	// Within the minute, expired rows stay.
 	c.Add(2 * time.Second)
 	require.NoError(t, s.Put(ctx, run("other", "", c.Now().Add(time.Hour))))
 	assert.Equal(t, 4, count("toolgen_runs"))
 	assert.Equal(t, 2, count("toolgen_tasks"))
+	assert.Equal(t, 2, count("toolgen_conversations"))
 
 	// A minute after the first sweep, a StartTask sweeps.
 	c.Add(postgres.SweepEvery)
@@ -365,6 +368,25 @@ func TestSweep(t *testing.T) {
 	require.NoError(t, rows.Err())
 	assert.Equal(t, []string{"claimed", "live", "other"}, ids, "the expired run went; the one being resumed stays")
 	assert.Equal(t, 2, count("toolgen_tasks"), "the expired task went")
+	var convs []string
+	rows, err = look.Query(ctx, `SELECT conversation FROM toolgen_conversations`)
+	require.NoError(t, err)
+	for rows.Next() {
+		var conv string
+		require.NoError(t, rows.Scan(&conv))
+		convs = append(convs, conv)
+	}
+	require.NoError(t, rows.Err())
+	assert.Equal(t, []string{"live"}, convs, "the expired conversation went")
+
+	// A minute later, a SaveMessages sweeps too.
+	require.NoError(t, s.SaveMessages(ctx, "later", []byte("[]"), c.Now().Add(time.Second)))
+	c.Add(time.Second)
+	require.NoError(t, s.SaveMessages(ctx, "live", []byte("[]"), c.Now().Add(time.Hour)))
+	assert.Equal(t, 2, count("toolgen_conversations"), "no sweep within the minute")
+	c.Add(postgres.SweepEvery)
+	require.NoError(t, s.SaveMessages(ctx, "live", []byte("[]"), c.Now().Add(time.Hour)))
+	assert.Equal(t, 1, count("toolgen_conversations"), "the conversation that expired went")
 
 	// Once its claim has ended, the expired run goes too, in batches.
 	c.Add(time.Hour)
@@ -374,8 +396,9 @@ func TestSweep(t *testing.T) {
 	}
 	n, err := s.Sweep(ctx, c.Now())
 	require.NoError(t, err)
-	assert.EqualValues(t, 2500+3+2, n, "the 2500 old runs; claimed, live and other, expired now; the tasks third and live")
+	assert.EqualValues(t, 2500+3+2+1, n, "the 2500 old runs; claimed, live and other, expired now; the tasks third and live; the conversation live")
 	assert.Zero(t, count("toolgen_runs"))
+	assert.Zero(t, count("toolgen_conversations"))
 }
 
 // TestOpenFails: Open of a server that is not there, or of a URL that is
@@ -416,5 +439,131 @@ func TestSearchPath(t *testing.T) {
 		tables = append(tables, s)
 	}
 	require.NoError(t, rows.Err())
-	assert.Equal(t, []string{"app1.toolgen_runs", "app1.toolgen_schema", "app1.toolgen_tasks", "app2.toolgen_runs", "app2.toolgen_schema", "app2.toolgen_tasks"}, tables)
+	assert.Equal(t, []string{
+		"app1.toolgen_conversations", "app1.toolgen_runs", "app1.toolgen_schema", "app1.toolgen_tasks",
+		"app2.toolgen_conversations", "app2.toolgen_runs", "app2.toolgen_schema", "app2.toolgen_tasks",
+	}, tables)
+}
+
+// TestMessages: the messages of a conversation come back exact, empty as
+// empty, until their expiry exclusive; a save replaces the messages and
+// the expiry; errors name the conversation.
+func TestMessages(t *testing.T) {
+	ctx := t.Context()
+	c := newClock()
+	db := freshDB(t)
+	a, b := c.on(open(t, db, postgres.Options{MaxBytes: 100})), c.on(open(t, db, postgres.Options{MaxBytes: 100}))
+
+	got, err := a.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Nil(t, got, "never saved")
+	require.NoError(t, a.SaveMessages(ctx, "c", []byte{}, c.Now().Add(time.Second)))
+	got, err = b.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.NotNil(t, got, "empty messages are messages")
+	assert.Empty(t, got)
+
+	garbage := []byte("\x00\xff{not json")
+	require.NoError(t, b.SaveMessages(ctx, "c", garbage, c.Now().Add(time.Minute)))
+	c.Add(time.Minute - 1)
+	got, err = a.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Equal(t, garbage, got, "the second save, with its expiry, held until its last nanosecond")
+	c.Add(1)
+	got, err = a.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Nil(t, got, "expired")
+	require.NoError(t, a.SaveMessages(ctx, "c", []byte("[1]"), c.Now().Add(time.Minute)))
+	got, err = b.LoadMessages(ctx, "c")
+	require.NoError(t, err)
+	assert.Equal(t, "[1]", string(got), "an expired conversation saved again")
+
+	err = a.SaveMessages(ctx, "c", make([]byte, 101), c.Now().Add(time.Minute))
+	assert.ErrorIs(t, err, store.ErrTooLarge)
+	assert.ErrorContains(t, err, `messages of conversation "c"`)
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	err = a.SaveMessages(cancelled, "c", []byte("[2]"), c.Now().Add(time.Minute))
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ErrorContains(t, err, `postgres: save messages of conversation "c": `)
+	_, err = a.LoadMessages(cancelled, "c")
+	assert.ErrorIs(t, err, context.Canceled)
+	assert.ErrorContains(t, err, `postgres: load messages of conversation "c": `)
+}
+
+// TestUpgrade: a database at schema version 1, made by a release that
+// knew only runs and tasks, is upgraded to the newest version by Opens at
+// once, and keeps its runs and tasks.
+func TestUpgrade(t *testing.T) {
+	ctx := t.Context()
+	db := freshDB(t)
+	require.NoError(t, postgres.MigrateTo(ctx, db, 1))
+	look := conn(t, db)
+	var versions []int
+	schema := func() {
+		versions = nil
+		rows, err := look.Query(ctx, `SELECT version FROM toolgen_schema ORDER BY version`)
+		require.NoError(t, err)
+		for rows.Next() {
+			var v int
+			require.NoError(t, rows.Scan(&v))
+			versions = append(versions, v)
+		}
+		require.NoError(t, rows.Err())
+	}
+	schema()
+	require.Equal(t, []int{1}, versions)
+	var exists bool
+	require.NoError(t, look.QueryRow(ctx, `SELECT to_regclass('toolgen_conversations') IS NOT NULL`).Scan(&exists))
+	require.False(t, exists, "version 1 has no conversations")
+
+	// What a version-1 store left: a paused run and a settled task.
+	hour := time.Now().Add(time.Hour).UnixNano()
+	_, err := look.Exec(ctx, `INSERT INTO toolgen_runs (id, conversation, state, put, expires) VALUES ('old', 'conv', '{"v":1}', 0, $1)`, hour)
+	require.NoError(t, err)
+	_, err = look.Exec(ctx, `INSERT INTO toolgen_tasks (conversation, id, started, deadline, expires, call, result) VALUES ('conv', 't', 0, $1, $1, 'call', 'done')`, hour)
+	require.NoError(t, err)
+
+	var wg sync.WaitGroup
+	stores := make([]*postgres.Store, 4)
+	errs := make([]error, len(stores))
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = postgres.Open(ctx, db, postgres.Options{}) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		require.NoError(t, err)
+		t.Cleanup(stores[i].Close)
+	}
+	schema()
+	want := make([]int, postgres.Migrations)
+	for i := range want {
+		want[i] = i + 1
+	}
+	assert.Equal(t, want, versions, "each version applied once")
+
+	s := stores[0]
+	p, err := s.Pending(ctx, "conv")
+	require.NoError(t, err)
+	require.Len(t, p, 1)
+	assert.Equal(t, "old", p[0].ID)
+	r, err := stores[1].Take(ctx, "old", time.Minute)
+	require.NoError(t, err)
+	assert.Equal(t, `{"v":1}`, string(r.State))
+	require.NoError(t, stores[1].Done(ctx, "old", r.Claim))
+	tasks, err := stores[2].TakeTasks(ctx, "conv")
+	require.NoError(t, err)
+	require.Len(t, tasks, 1)
+	assert.Equal(t, "done", string(tasks[0].Result))
+
+	require.NoError(t, s.SaveMessages(ctx, "conv", []byte("[]"), time.Now().Add(time.Hour)))
+	got, err := stores[3].LoadMessages(ctx, "conv")
+	require.NoError(t, err)
+	assert.Equal(t, "[]", string(got))
+
+	// Opened again, nothing is applied again.
+	open(t, db, postgres.Options{})
+	schema()
+	assert.Equal(t, want, versions)
 }

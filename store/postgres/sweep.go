@@ -19,8 +19,8 @@ const (
 
 // maybeSweep sweeps if this Store has not for sweepEvery; one call of
 // those that find it due does. A sweep is housekeeping: its errors do
-// not fail the Put or StartTask that ran it, and it is tried again a
-// minute later.
+// not fail the Put, StartTask or SaveMessages that ran it, and it is
+// tried again a minute later.
 func (s *Store) maybeSweep(ctx context.Context, now time.Time) {
 	last := s.sweptAt.Load()
 	if last != 0 && now.UnixNano()-last < int64(sweepEvery) {
@@ -32,9 +32,9 @@ func (s *Store) maybeSweep(ctx context.Context, now time.Time) {
 	_, _ = s.sweep(ctx, now)
 }
 
-// sweep deletes the runs and tasks expired at now, but not a run whose
-// claim holds (it is being resumed, and Done will delete it), and
-// returns how many it deleted. Rows locked by another statement are
+// sweep deletes the runs, tasks and conversations expired at now, but
+// not a run whose claim holds (it is being resumed, and Done will delete
+// it), and returns how many it deleted. Rows locked by another statement are
 // skipped, so that the sweeps of several replicas do not wait on each
 // other or on a Take.
 func (s *Store) sweep(ctx context.Context, now time.Time) (int64, error) {
@@ -46,6 +46,9 @@ DELETE FROM toolgen_runs WHERE ctid = ANY(ARRAY(
 	LIMIT $2 FOR UPDATE SKIP LOCKED))`, `
 DELETE FROM toolgen_tasks WHERE ctid = ANY(ARRAY(
 	SELECT ctid FROM toolgen_tasks WHERE expires <= $1
+	LIMIT $2 FOR UPDATE SKIP LOCKED))`, `
+DELETE FROM toolgen_conversations WHERE ctid = ANY(ARRAY(
+	SELECT ctid FROM toolgen_conversations WHERE expires <= $1
 	LIMIT $2 FOR UPDATE SKIP LOCKED))`} {
 		for range sweepBatches {
 			tag, err := s.pool.Exec(ctx, q, nanos(now), sweepBatch)
