@@ -68,14 +68,36 @@ func (r *runner) pause(ctx context.Context, messages []llm.Message, st Step, d d
 	return r.finish(messages, pausedReason(d.pending), usage, st.Text), nil
 }
 
+// ReadRunState decodes a paused run's state from the JSON of a
+// marshalled [RunState], and fails when it is not one or has a version
+// this package cannot resume.
+func ReadRunState(data []byte) (*RunState, error) {
+	var state RunState
+	if err := json.Unmarshal(data, &state); err != nil {
+		return nil, fmt.Errorf("not a run state: %w", err)
+	}
+	if err := state.checkVersion(); err != nil {
+		return nil, err
+	}
+	return &state, nil
+}
+
+// checkVersion fails for a state of a version Resume cannot read.
+func (s *RunState) checkVersion() error {
+	if s.Version != RunStateVersion && s.Version != 1 {
+		return fmt.Errorf("run state version %d, want %d (or 1)", s.Version, RunStateVersion)
+	}
+	return nil
+}
+
 // checkState checks that state is a paused run of r's agent, and returns
 // it in the current format.
 func (r *runner) checkState(state *RunState) (*RunState, error) {
 	switch {
 	case state == nil:
 		return nil, fmt.Errorf("agent %s: resume: nil state", r.a.ID)
-	case state.Version != RunStateVersion && state.Version != 1:
-		return nil, fmt.Errorf("agent %s: resume: run state version %d, want %d (or 1)", r.a.ID, state.Version, RunStateVersion)
+	case state.checkVersion() != nil:
+		return nil, fmt.Errorf("agent %s: resume: %w", r.a.ID, state.checkVersion())
 	case state.AgentID != r.a.ID:
 		return nil, fmt.Errorf("agent %s: resume: the state belongs to agent %q", r.a.ID, state.AgentID)
 	case len(state.Messages) == 0 || state.Messages[len(state.Messages)-1].Role != llm.RoleAssistant:

@@ -99,7 +99,13 @@ func (sts *storedTasks) settle(ctx context.Context, t *task) {
 // take returns the settled tasks of the conversation from the store, and
 // those of ts the store failed to keep, in the order they started. The
 // tasks of ts the store did not return were delivered by another run.
+//
+// A run without background tools asks the store nothing: it can have
+// started no task, and a model call is not to cost a query for none.
 func (sts *storedTasks) take(ctx context.Context, ts *Tasks, r *runner) []*task {
+	if len(r.backgroundKeys()) == 0 {
+		return nil
+	}
 	recs, err := sts.st.TakeTasks(ctx, sts.conversation)
 	ts.mu.Lock()
 	local := ts.settled
@@ -146,8 +152,10 @@ func (r *runner) storedTask(rec store.Task) *task {
 	case rec.Result == nil:
 		why = "the process that ran it stopped before it settled"
 	default:
-		if err := json.Unmarshal(rec.Result, &res); err != nil || res.Display == nil || res.Transcript == nil {
-			why = fmt.Sprintf("its stored result cannot be read: %v", cmpErr(err, "no events"))
+		if err := json.Unmarshal(rec.Result, &res); err != nil {
+			why = fmt.Sprintf("its stored result cannot be read: %v", err)
+		} else if res.Display == nil || res.Transcript == nil {
+			why = "its stored result has no events"
 		}
 	}
 	if why != "" {
@@ -159,11 +167,4 @@ func (r *runner) storedTask(rec store.Task) *task {
 	t.s.outcome.Err, t.s.outcome.ModelOutput = res.Err, res.ModelOutput
 	t.disp, t.tr = res.Display, res.Transcript
 	return t
-}
-
-func cmpErr(err error, otherwise string) any {
-	if err != nil {
-		return err
-	}
-	return otherwise
 }

@@ -65,25 +65,29 @@ func TestStoredTasksAcrossProcesses(t *testing.T) {
 }
 
 // TestStoredTasksSameProcess: delivered by the process that ran it, a
-// stored task keeps its typed outcome.
+// stored task keeps its typed outcome; so does a task the store failed
+// to record, which its own process delivers.
 func TestStoredTasksSameProcess(t *testing.T) {
-	st := store.NewMemory()
-	release := make(chan struct{})
-	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
-		<-release // after the run, which would deliver it at its next step
-		return reportOut{Summary: in.Topic}, nil
-	})
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("started"), scripted.Text("here"))
-	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
-	tasks := agent.StoredTasks(st, "conv-1", 0)
-	first, err := a.Generate(t.Context(), "go", agent.WithTasks(tasks))
-	require.NoError(t, err)
-	close(release)
-	require.NoError(t, tasks.Wait(t.Context()))
-	second, err := a.Generate(t.Context(), "and?", agent.WithHistory(first.Messages[1:]...), agent.WithTasks(tasks))
-	require.NoError(t, err)
-	require.Len(t, second.Background, 1)
-	assert.Equal(t, reportOut{Summary: "otters"}, second.Background[0].Output)
+	for name, st := range map[string]store.Tasks{"stored": store.NewMemory(), "store failed": &failingTasks{}} {
+		t.Run(name, func(t *testing.T) {
+			release := make(chan struct{})
+			tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
+				<-release // after the run, which would deliver it at its next step
+				return reportOut{Summary: in.Topic}, nil
+			})
+			m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("started"), scripted.Text("here"))
+			a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
+			tasks := agent.StoredTasks(st, "conv-1", 0)
+			first, err := a.Generate(t.Context(), "go", agent.WithTasks(tasks))
+			require.NoError(t, err)
+			close(release)
+			require.NoError(t, tasks.Wait(t.Context()))
+			second, err := a.Generate(t.Context(), "and?", agent.WithHistory(first.Messages[1:]...), agent.WithTasks(tasks))
+			require.NoError(t, err)
+			require.Len(t, second.Background, 1)
+			assert.Equal(t, reportOut{Summary: "otters"}, second.Background[0].Output)
+		})
+	}
 }
 
 // TestStoredTaskLost: a task whose process stopped before it settled is
@@ -114,27 +118,6 @@ type failingTasks struct{ store.Memory }
 
 func (*failingTasks) StartTask(context.Context, store.Task) error {
 	return assert.AnError
-}
-
-// TestStoredTasksStoreFails: a task the store could not record is
-// delivered by its own process.
-func TestStoredTasksStoreFails(t *testing.T) {
-	release := make(chan struct{})
-	tl := reportTool(func(ctx context.Context, in reportIn) (reportOut, error) {
-		<-release
-		return reportOut{Summary: in.Topic}, nil
-	})
-	m := scripted.New(scripted.Calls(scripted.Call("report", `{"topic":"otters"}`)), scripted.Text("started"), scripted.Text("here"))
-	a := &agent.Agent{ID: "bg", Model: m, Tools: tool.Toolset{"report": tl}}
-	tasks := agent.StoredTasks(&failingTasks{}, "conv-1", 0)
-	first, err := a.Generate(t.Context(), "go", agent.WithTasks(tasks))
-	require.NoError(t, err)
-	close(release)
-	require.NoError(t, tasks.Wait(t.Context()))
-	second, err := a.Generate(t.Context(), "and?", agent.WithHistory(first.Messages[1:]...), agent.WithTasks(tasks))
-	require.NoError(t, err)
-	require.Len(t, second.Background, 1)
-	assert.Equal(t, reportOut{Summary: "otters"}, second.Background[0].Output)
 }
 
 // TestStoredTasksDeliveredOnce: runs of one conversation in several
@@ -177,4 +160,33 @@ func TestStoredTasksDeliveredOnce(t *testing.T) {
 	for id, n := range delivered {
 		assert.Equal(t, 1, n, id)
 	}
+}
+
+// countingTasks counts the TakeTasks of a store.
+type countingTasks struct {
+	store.Memory
+	takes int
+}
+
+func (c *countingTasks) TakeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
+	c.takes++
+	return c.Memory.TakeTasks(ctx, conversation)
+}
+
+// TestStoredTasksNoQueryWithoutBackgroundTools: a run whose agent has no
+// background tool asks the store nothing; one that has asks before each
+// model call.
+func TestStoredTasksNoQueryWithoutBackgroundTools(t *testing.T) {
+	st := &countingTasks{}
+	plain := fnTool("plain", func(context.Context) (string, error) { return "ok", nil })
+	m := scripted.New(scripted.Calls(scripted.Call("plain", `{}`)), scripted.Text("done"))
+	_, err := (&agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"plain": plain}}).Generate(t.Context(), "go", agent.WithTasks(agent.StoredTasks(st, "c", 0)))
+	require.NoError(t, err)
+	assert.Zero(t, st.takes)
+
+	bg := fnTool("bg", func(context.Context) (string, error) { return "ok", nil }).WithBackground()
+	m = scripted.New(scripted.Text("done"))
+	_, err = (&agent.Agent{ID: "a", Model: m, Tools: tool.Toolset{"bg": bg}}).Generate(t.Context(), "go", agent.WithTasks(agent.StoredTasks(st, "c", 0)))
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.takes)
 }

@@ -63,7 +63,7 @@ func (m *Memory) Put(_ context.Context, r Run) error {
 		m.runs = map[string]*memRun{}
 	}
 	if _, ok := m.runs[r.ID]; !ok && len(m.runs) >= MaxMemoryEntries {
-		m.sweepRuns(now)
+		makeRoom(m.runs, now, func(r *memRun) time.Time { return r.Expires }, func(r *memRun) int64 { return r.seq })
 	}
 	m.seq++
 	r.State, r.Claim, r.Takes = slices.Clone(r.State), "", 0
@@ -74,19 +74,21 @@ func (m *Memory) Put(_ context.Context, r Run) error {
 	return nil
 }
 
-// sweepRuns drops the expired runs, and the oldest one if none expired;
-// mu is held.
-func (m *Memory) sweepRuns(now time.Time) {
-	var oldest *memRun
-	for id, r := range m.runs {
-		if !now.Before(r.Expires) {
-			delete(m.runs, id)
-		} else if oldest == nil || r.seq < oldest.seq {
-			oldest = r
+// makeRoom drops the expired entries of m, and its oldest entry if it
+// still holds MaxMemoryEntries; mu is held. expires and seq read an
+// entry's expiry and its order of insertion.
+func makeRoom[K comparable, V any](m map[K]V, now time.Time, expires func(V) time.Time, seq func(V) int64) {
+	var oldest K
+	found := false
+	for k, v := range m {
+		if !now.Before(expires(v)) {
+			delete(m, k)
+		} else if !found || seq(v) < seq(m[oldest]) {
+			oldest, found = k, true
 		}
 	}
-	if len(m.runs) >= MaxMemoryEntries && oldest != nil {
-		delete(m.runs, oldest.ID)
+	if len(m) >= MaxMemoryEntries && found {
+		delete(m, oldest)
 	}
 }
 
@@ -186,28 +188,12 @@ func (m *Memory) StartTask(_ context.Context, t Task) error {
 		m.tasks = map[taskKey]*memTask{}
 	}
 	if len(m.tasks) >= MaxMemoryEntries {
-		m.sweepTasks(now)
+		makeRoom(m.tasks, now, func(t *memTask) time.Time { return t.Expires }, func(t *memTask) int64 { return t.seq })
 	}
 	m.seq++
 	t.Call = slices.Clone(t.Call)
 	m.tasks[taskKey{t.Conversation, t.ID}] = &memTask{Task: t, seq: m.seq}
 	return nil
-}
-
-// sweepTasks drops the expired tasks, and the oldest one if none expired;
-// mu is held.
-func (m *Memory) sweepTasks(now time.Time) {
-	var oldest *memTask
-	for k, t := range m.tasks {
-		if !now.Before(t.Expires) {
-			delete(m.tasks, k)
-		} else if oldest == nil || t.seq < oldest.seq {
-			oldest = t
-		}
-	}
-	if len(m.tasks) >= MaxMemoryEntries && oldest != nil {
-		delete(m.tasks, taskKey{oldest.Conversation, oldest.ID})
-	}
 }
 
 // SettleTask implements [Tasks].
@@ -279,17 +265,7 @@ func (m *Memory) SaveMessages(_ context.Context, conversation string, messages [
 		m.convs = map[string]*memConv{}
 	}
 	if _, ok := m.convs[conversation]; !ok && len(m.convs) >= MaxMemoryEntries {
-		var oldest string
-		for k, c := range m.convs {
-			if !now.Before(c.expires) {
-				delete(m.convs, k)
-			} else if oldest == "" || c.seq < m.convs[oldest].seq {
-				oldest = k
-			}
-		}
-		if len(m.convs) >= MaxMemoryEntries {
-			delete(m.convs, oldest)
-		}
+		makeRoom(m.convs, now, func(c *memConv) time.Time { return c.expires }, func(c *memConv) int64 { return c.seq })
 	}
 	m.seq++
 	m.convs[conversation] = &memConv{messages: slices.Clone(messages), expires: expires, seq: m.seq}

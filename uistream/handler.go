@@ -247,14 +247,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // decodeState reads the state of the taken run.
 func decodeState(run store.Run) (*agent.RunState, error) {
-	var state agent.RunState
-	if err := json.Unmarshal(run.State, &state); err != nil {
-		return nil, fmt.Errorf("paused run %s: its stored state is not a run state: %w", run.ID, err)
+	state, err := agent.ReadRunState(run.State)
+	if err != nil {
+		return nil, fmt.Errorf("paused run %s: its stored state cannot be resumed: %w", run.ID, err)
 	}
-	if state.Version > agent.RunStateVersion || state.Version < 1 {
-		return nil, fmt.Errorf("paused run %s: its stored state has version %d, and this server reads versions 1 to %d", run.ID, state.Version, agent.RunStateVersion)
-	}
-	return &state, nil
+	return state, nil
 }
 
 // claim is a resume's claim on its paused run.

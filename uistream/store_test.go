@@ -58,8 +58,8 @@ func TestResumeUnreadableState(t *testing.T) {
 	runs := store.NewMemory()
 	srv := newHandlerServer(t, &uistream.Handler{Agent: serialAgent(), Store: runs})
 	for id, tc := range map[string]struct{ state, want string }{
-		"run-corrupt": {`{"version":2,"step":`, "paused run run-corrupt: its stored state is not a run state: unexpected end of JSON input"},
-		"run-future":  {`{"version":99,"step":1}`, "paused run run-future: its stored state has version 99, and this server reads versions 1 to 2"},
+		"run-corrupt": {`{"version":2,"step":`, "paused run run-corrupt: its stored state cannot be resumed: not a run state: unexpected end of JSON input"},
+		"run-future":  {`{"version":99,"step":1}`, "paused run run-future: its stored state cannot be resumed: run state version 99, want 2 (or 1)"},
 	} {
 		require.NoError(t, runs.Put(t.Context(), store.Run{ID: id, State: []byte(tc.state), Expires: time.Now().Add(time.Hour)}))
 		resp, _, raw := post(t, srv.URL, answerRequest(id, id+":call_d", true, ""))

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,9 +13,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/store/postgres/postgrestest"
 )
 
 // The tests of this file run the chat server as a real process, built
@@ -210,7 +209,7 @@ func TestKillMidResume(t *testing.T) {
 	})
 	t.Run("postgres", func(t *testing.T) {
 		t.Parallel()
-		testKillMidResume(t, postgresDB(t))
+		testKillMidResume(t, postgrestest.Database(t))
 	})
 }
 
@@ -270,40 +269,4 @@ func testKillMidResume(t *testing.T, db string) {
 	assert.Equal(t, "R-100", b.ID, "the booking the first resume made")
 
 	answeredAlready(t, second.url, p)
-}
-
-// postgresDB creates a database of its own for t on the server of
-// $TOOLGEN_POSTGRES_URL, drops it when t ends, and returns its URL. Without
-// the variable, t is skipped, or fails with TOOLGEN_POSTGRES=1.
-func postgresDB(t testing.TB) string {
-	server := os.Getenv("TOOLGEN_POSTGRES_URL")
-	if server == "" {
-		msg := "TOOLGEN_POSTGRES_URL is unset: start a throwaway server with `export TOOLGEN_POSTGRES_URL=$(.ci/postgres)` at the repository's root"
-		if os.Getenv("TOOLGEN_POSTGRES") == "1" {
-			t.Fatal("TOOLGEN_POSTGRES=1 but " + msg)
-		}
-		t.Skip(msg)
-	}
-	name := "chat_" + strings.ToLower(rand.Text())
-	ctx := context.Background()
-	conn, err := pgx.Connect(ctx, server)
-	require.NoError(t, err, "connect to $TOOLGEN_POSTGRES_URL")
-	_, err = conn.Exec(ctx, "CREATE DATABASE "+name)
-	conn.Close(ctx)
-	require.NoError(t, err)
-	t.Cleanup(func() {
-		conn, err := pgx.Connect(ctx, server)
-		if err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-			return
-		}
-		defer conn.Close(ctx)
-		if _, err := conn.Exec(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(server)
-	require.NoError(t, err)
-	u.Path = "/" + name
-	return u.String()
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/toolgen-go/toolgen/store/postgres/postgrestest"
 )
 
 // replicaRuns is how many paused runs two servers on one Postgres answer
@@ -26,7 +28,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: 1,000 runs on two servers")
 	}
-	r := twoServers(t, postgresDB(t), replicaRuns)
+	r := twoServers(t, postgrestest.Database(t), replicaRuns)
 	t.Logf("%d runs paused in %v (%.0f/s), resumed in %v (%.0f/s), %d by the first server",
 		replicaRuns, r.paused, float64(replicaRuns)/r.paused.Seconds(), r.resumed, float64(replicaRuns)/r.resumed.Seconds(), r.byFirst)
 }
@@ -34,7 +36,7 @@ func TestTwoServersOnePostgres(t *testing.T) {
 // BenchmarkTwoServersOnePostgres is TestTwoServersOnePostgres as a
 // benchmark: the runs paused and resumed per second.
 func BenchmarkTwoServersOnePostgres(b *testing.B) {
-	db := postgresDB(b)
+	db := postgrestest.Database(b)
 	var paused, resumed time.Duration
 	for b.Loop() {
 		r := twoServers(b, db, replicaRuns)

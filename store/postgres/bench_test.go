@@ -10,6 +10,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/store"
 	"github.com/toolgen-go/toolgen/store/postgres"
+	"github.com/toolgen-go/toolgen/store/postgres/postgrestest"
 )
 
 // benchState is a state of 4 KiB, about a paused run's with a few
@@ -32,7 +33,7 @@ func putTake(ctx context.Context, s *postgres.Store, id string) error {
 // BenchmarkPutTake: Put, Take and Done of a 4 KiB state, one after the
 // other: three round trips and three commits per iteration.
 func BenchmarkPutTake(b *testing.B) {
-	s := open(b, freshDB(b), postgres.Options{})
+	s := open(b, postgrestest.Database(b), postgres.Options{})
 	ctx := context.Background()
 	i := 0
 	for b.Loop() {
@@ -47,7 +48,7 @@ func BenchmarkPutTake(b *testing.B) {
 // BenchmarkPutTakeParallel: the same from 16 goroutines per CPU on a pool
 // of 32 connections, as the requests of a busy server.
 func BenchmarkPutTakeParallel(b *testing.B) {
-	s := open(b, withParam(b, freshDB(b), "pool_max_conns", "32"), postgres.Options{})
+	s := open(b, withParam(b, postgrestest.Database(b), "pool_max_conns", "32"), postgres.Options{})
 	ctx := context.Background()
 	var n atomic.Int64
 	b.SetParallelism(16)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/toolgen-go/toolgen/store"
 	"github.com/toolgen-go/toolgen/store/postgres"
+	"github.com/toolgen-go/toolgen/store/postgres/postgrestest"
 	"github.com/toolgen-go/toolgen/store/storetest"
 )
 
@@ -23,7 +24,7 @@ import (
 func conformance(t *testing.T, opts postgres.Options) {
 	var db string
 	if !storetest.InChild() {
-		db = freshDB(t)
+		db = postgrestest.Database(t)
 	}
 	storetest.Run(t, storetest.Config{
 		Open:   func(t *testing.T) store.Store { return open(t, db, opts) },
@@ -47,7 +48,7 @@ func run(id, conversation string, expires time.Time) store.Run {
 // clock that the test moves.
 func TestClaims(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	c := newClock()
 	a, b := c.on(open(t, db, postgres.Options{})), c.on(open(t, db, postgres.Options{}))
 
@@ -113,7 +114,7 @@ func TestClaims(t *testing.T) {
 func TestExpiry(t *testing.T) {
 	ctx := t.Context()
 	c := newClock()
-	s := c.on(open(t, freshDB(t), postgres.Options{}))
+	s := c.on(open(t, postgrestest.Database(t), postgres.Options{}))
 	require.NoError(t, s.Put(ctx, run("r1", "conv", c.Now().Add(time.Second))))
 	require.ErrorContains(t, s.Put(ctx, run("zero", "conv", time.Time{})), "store: put run zero: it has no expiry")
 	_, err := s.Take(ctx, "zero", time.Minute)
@@ -136,7 +137,7 @@ func TestExpiry(t *testing.T) {
 func TestPendingOrder(t *testing.T) {
 	ctx := t.Context()
 	c := newClock()
-	s := c.on(open(t, freshDB(t), postgres.Options{}))
+	s := c.on(open(t, postgrestest.Database(t), postgres.Options{}))
 	for _, id := range []string{"c", "a", "b"} {
 		require.NoError(t, s.Put(ctx, run(id, "conv", c.Now().Add(time.Hour))))
 		c.Add(time.Millisecond)
@@ -162,7 +163,7 @@ func TestPendingOrder(t *testing.T) {
 // one wins.
 func TestConcurrentTakes(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	c := newClock()
 	var stores []*postgres.Store
 	for range 4 {
@@ -195,7 +196,7 @@ func TestConcurrentTakes(t *testing.T) {
 // table by hand, comes back as its bytes.
 func TestOpaqueState(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	s := open(t, db, postgres.Options{})
 	garbage := []byte("\x00\xff\xfe{not json")
 	_, err := conn(t, db).Exec(ctx,
@@ -222,7 +223,7 @@ func TestOpaqueState(t *testing.T) {
 func TestTasks(t *testing.T) {
 	ctx := t.Context()
 	c := newClock()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	s := c.on(open(t, db, postgres.Options{}))
 	t0 := c.Now()
 	tk := store.Task{ID: "t1", Conversation: "conv", Started: t0, Deadline: t0.Add(time.Minute), Expires: t0.Add(time.Hour), Call: []byte("first call")}
@@ -269,7 +270,7 @@ func TestTasks(t *testing.T) {
 // TestConcurrentMigration: 8 Stores opened at once on a fresh database
 // all open, and the schema is made once.
 func TestConcurrentMigration(t *testing.T) {
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	var wg sync.WaitGroup
 	errs := make([]error, 8)
 	for i := range errs {
@@ -300,7 +301,7 @@ func TestConcurrentMigration(t *testing.T) {
 // TestNewerSchema: a database that a newer release migrated is refused
 // with an error that says so.
 func TestNewerSchema(t *testing.T) {
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	open(t, db, postgres.Options{})
 	_, err := conn(t, db).Exec(t.Context(), `INSERT INTO toolgen_schema (version, applied) VALUES (99, now())`)
 	require.NoError(t, err)
@@ -311,7 +312,7 @@ func TestNewerSchema(t *testing.T) {
 
 // TestNew: a Store on the program's pool leaves the pool open at Close.
 func TestNew(t *testing.T) {
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	pool, err := pgxpool.New(t.Context(), db)
 	require.NoError(t, err)
 	defer pool.Close()
@@ -326,7 +327,7 @@ func TestNew(t *testing.T) {
 // once a minute per Store, and keep a run whose claim holds.
 func TestSweep(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	c := newClock()
 	s := c.on(open(t, db, postgres.Options{}))
 	look := conn(t, db)
@@ -417,7 +418,7 @@ func TestOpenFails(t *testing.T) {
 // that the URL sets, so that two applications can share a database.
 func TestSearchPath(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	look := conn(t, db)
 	for _, schema := range []string{"app1", "app2"} {
 		_, err := look.Exec(ctx, "CREATE SCHEMA "+schema)
@@ -451,7 +452,7 @@ func TestSearchPath(t *testing.T) {
 func TestMessages(t *testing.T) {
 	ctx := t.Context()
 	c := newClock()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	a, b := c.on(open(t, db, postgres.Options{MaxBytes: 100})), c.on(open(t, db, postgres.Options{MaxBytes: 100}))
 
 	got, err := a.LoadMessages(ctx, "c")
@@ -497,7 +498,7 @@ func TestMessages(t *testing.T) {
 // once, and keeps its runs and tasks.
 func TestUpgrade(t *testing.T) {
 	ctx := t.Context()
-	db := freshDB(t)
+	db := postgrestest.Database(t)
 	require.NoError(t, postgres.MigrateTo(ctx, db, 1))
 	look := conn(t, db)
 	var versions []int

@@ -17,6 +17,7 @@ package storetest
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -72,7 +73,7 @@ func Run(t *testing.T, cfg Config) {
 	if cfg.Open == nil {
 		t.Fatal("storetest: Config.Open is nil")
 	}
-	s := &suite{cfg: cfg, max: cmp0(cfg.MaxBytes, store.DefaultMaxBytes)}
+	s := &suite{cfg: cfg, max: cmp.Or(cfg.MaxBytes, store.DefaultMaxBytes)}
 	for _, c := range []struct {
 		name string
 		f    func(*testing.T, store.Store)
@@ -106,13 +107,6 @@ func Run(t *testing.T, cfg Config) {
 type suite struct {
 	cfg Config
 	max int
-}
-
-func cmp0(n, def int) int {
-	if n <= 0 {
-		return def
-	}
-	return n
 }
 
 // unique returns an id no other test of the suite uses, so that the suite
