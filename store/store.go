@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -175,6 +176,24 @@ func CheckMessages(conversation string, messages []byte, expires time.Time, max 
 	}
 	return checkSize(fmt.Sprintf("messages of conversation %q", conversation), len(messages), max)
 }
+
+// UnixNano returns t as nanoseconds since the Unix epoch, clamped to the
+// years int64 holds (1678 to 2262), so that the zero time is long past:
+// the form in which the database stores keep times, compared as integers.
+func UnixNano(t time.Time) int64 {
+	switch {
+	case t.Before(minTime):
+		return math.MinInt64
+	case t.After(maxTime):
+		return math.MaxInt64
+	}
+	return t.UnixNano()
+}
+
+var (
+	minTime = time.Unix(0, math.MinInt64)
+	maxTime = time.Unix(0, math.MaxInt64)
+)
 
 // DefaultMaxBytes bounds a run's state and a task's result in the stores
 // whose bound is 0.

@@ -36,7 +36,6 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
-	"math"
 	"sync/atomic"
 	"time"
 
@@ -117,23 +116,6 @@ func (s *Store) Close() {
 // expiries are integer comparisons in the statements, with the time of
 // the call as a parameter, the same for every row a statement touches.
 
-// nanos returns t as nanoseconds since the Unix epoch, clamped to the
-// range of int64 (years 1678 to 2262), so that the zero time is long ago.
-func nanos(t time.Time) int64 {
-	switch {
-	case t.Before(minTime):
-		return math.MinInt64
-	case t.After(maxTime):
-		return math.MaxInt64
-	}
-	return t.UnixNano()
-}
-
-var (
-	minTime = time.Unix(0, math.MinInt64)
-	maxTime = time.Unix(0, math.MaxInt64)
-)
-
 func fromNanos(n int64) time.Time { return time.Unix(0, n) }
 
 // Put implements [store.Runs]: it inserts the run, or replaces the one of
@@ -152,7 +134,7 @@ INSERT INTO toolgen_runs (id, conversation, state, put, expires)
 VALUES ($1, $2, $3, $4, $5)
 ON CONFLICT (id) DO UPDATE SET conversation = excluded.conversation, state = excluded.state,
 	put = excluded.put, seq = DEFAULT, expires = excluded.expires, claim = '', claim_until = 0`,
-		r.ID, r.Conversation, state, nanos(now), nanos(r.Expires))
+		r.ID, r.Conversation, state, store.UnixNano(now), store.UnixNano(r.Expires))
 	if err != nil {
 		return fmt.Errorf("postgres: put run %s: %w", r.ID, err)
 	}
@@ -187,7 +169,7 @@ func (s *Store) Take(ctx context.Context, id string, lease time.Duration) (store
 UPDATE toolgen_runs SET claim = $2, claim_until = $3, takes = takes + 1
 WHERE id = $1 AND expires > $4 AND (claim = '' OR claim_until <= $4)
 RETURNING conversation, state, expires, takes`,
-		id, claim, nanos(now.Add(lease)), nanos(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
+		id, claim, store.UnixNano(now.Add(lease)), store.UnixNano(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
 	if err == nil {
 		r.Expires = fromNanos(expires)
 		return r, nil
@@ -196,7 +178,7 @@ RETURNING conversation, state, expires, takes`,
 		return store.Run{}, fmt.Errorf("postgres: take run %s: %w", id, err)
 	}
 	var live bool
-	err = s.pool.QueryRow(ctx, `SELECT expires > $2 FROM toolgen_runs WHERE id = $1`, id, nanos(now)).Scan(&live)
+	err = s.pool.QueryRow(ctx, `SELECT expires > $2 FROM toolgen_runs WHERE id = $1`, id, store.UnixNano(now)).Scan(&live)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows) || err == nil && !live:
 		return store.Run{}, fmt.Errorf("postgres: take run %s: %w", id, store.ErrNoRun)
@@ -221,20 +203,20 @@ const claimHeld = `id = $1 AND claim = $2 AND claim <> '' AND claim_until > $3`
 func (s *Store) Extend(ctx context.Context, id, claim string, lease time.Duration) error {
 	now := s.now()
 	return s.onClaim(ctx, "extend", id, `UPDATE toolgen_runs SET claim_until = $4 WHERE `+claimHeld,
-		id, claim, nanos(now), nanos(now.Add(lease)))
+		id, claim, store.UnixNano(now), store.UnixNano(now.Add(lease)))
 }
 
 // Release implements [store.Runs]: the run is left as it was, but for its
 // count of takes.
 func (s *Store) Release(ctx context.Context, id, claim string) error {
 	return s.onClaim(ctx, "release", id, `UPDATE toolgen_runs SET claim = '', claim_until = 0 WHERE `+claimHeld,
-		id, claim, nanos(s.now()))
+		id, claim, store.UnixNano(s.now()))
 }
 
 // Done implements [store.Runs].
 func (s *Store) Done(ctx context.Context, id, claim string) error {
 	return s.onClaim(ctx, "done", id, `DELETE FROM toolgen_runs WHERE `+claimHeld,
-		id, claim, nanos(s.now()))
+		id, claim, store.UnixNano(s.now()))
 }
 
 // onClaim runs the statement sql of op, which touches run id while its
@@ -257,7 +239,7 @@ func (s *Store) Pending(ctx context.Context, conversation string) ([]store.Run, 
 	rows, err := s.pool.Query(ctx, `
 SELECT id, state, expires, takes FROM toolgen_runs
 WHERE conversation = $1 AND expires > $2
-ORDER BY put, seq`, conversation, nanos(s.now()))
+ORDER BY put, seq`, conversation, store.UnixNano(s.now()))
 	if err != nil {
 		return nil, fmt.Errorf("postgres: pending runs of conversation %q: %w", conversation, err)
 	}
@@ -291,7 +273,7 @@ INSERT INTO toolgen_tasks (conversation, id, started, deadline, expires, call)
 VALUES ($1, $2, $3, $4, $5, $6)
 ON CONFLICT (conversation, id) DO UPDATE SET started = excluded.started, deadline = excluded.deadline,
 	expires = excluded.expires, call = excluded.call, result = NULL`,
-		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires), t.Call)
+		t.Conversation, t.ID, store.UnixNano(t.Started), store.UnixNano(t.Deadline), store.UnixNano(t.Expires), t.Call)
 	if err != nil {
 		return fmt.Errorf("postgres: start task %s of conversation %q: %w", t.ID, t.Conversation, err)
 	}
@@ -321,7 +303,7 @@ UPDATE toolgen_tasks SET result = $3 WHERE conversation = $1 AND id = $2 AND res
 // those that had not expired. Of concurrent TakeTasks, a DELETE that
 // finds a row deleted by another skips it, so each task goes to one.
 func (s *Store) TakeTasks(ctx context.Context, conversation string) ([]store.Task, error) {
-	now := nanos(s.now())
+	now := store.UnixNano(s.now())
 	rows, err := s.pool.Query(ctx, `
 DELETE FROM toolgen_tasks
 WHERE conversation = $1 AND (result IS NOT NULL OR deadline <= $2 OR expires <= $2)
@@ -361,7 +343,7 @@ func (s *Store) SaveMessages(ctx context.Context, conversation string, messages 
 INSERT INTO toolgen_conversations (conversation, messages, expires)
 VALUES ($1, $2, $3)
 ON CONFLICT (conversation) DO UPDATE SET messages = excluded.messages, expires = excluded.expires`,
-		conversation, messages, nanos(expires))
+		conversation, messages, store.UnixNano(expires))
 	if err != nil {
 		return fmt.Errorf("postgres: save messages of conversation %q: %w", conversation, err)
 	}
@@ -376,7 +358,7 @@ func (s *Store) LoadMessages(ctx context.Context, conversation string) ([]byte, 
 	var messages []byte
 	err := s.pool.QueryRow(ctx, `
 SELECT messages FROM toolgen_conversations WHERE conversation = $1 AND expires > $2`,
-		conversation, nanos(s.now())).Scan(&messages)
+		conversation, store.UnixNano(s.now())).Scan(&messages)
 	switch {
 	case errors.Is(err, pgx.ErrNoRows):
 		return nil, nil

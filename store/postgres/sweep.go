@@ -3,6 +3,8 @@ package postgres
 import (
 	"context"
 	"time"
+
+	"github.com/toolgen-go/toolgen/store"
 )
 
 // sweepEvery is how often at most a Store sweeps.
@@ -51,7 +53,7 @@ DELETE FROM toolgen_conversations WHERE ctid = ANY(ARRAY(
 	SELECT ctid FROM toolgen_conversations WHERE expires <= $1
 	LIMIT $2 FOR UPDATE SKIP LOCKED))`} {
 		for range sweepBatches {
-			tag, err := s.pool.Exec(ctx, q, nanos(now), sweepBatch)
+			tag, err := s.pool.Exec(ctx, q, store.UnixNano(now), sweepBatch)
 			if err != nil {
 				return total, err
 			}

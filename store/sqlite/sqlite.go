@@ -19,7 +19,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
 	mrand "math/rand/v2"
 	"net/url"
 	"strings"
@@ -273,23 +272,6 @@ func (s *Store) unlock() { <-s.writing }
 // Close closes the file. The Store must not be used after.
 func (s *Store) Close() error { return s.db.Close() }
 
-// nanos returns t as Unix nanoseconds, clamped to the years that int64
-// holds (1678 to 2262): the zero time is long past.
-func nanos(t time.Time) int64 {
-	switch {
-	case t.Before(minTime):
-		return math.MinInt64
-	case t.After(maxTime):
-		return math.MaxInt64
-	}
-	return t.UnixNano()
-}
-
-var (
-	minTime = time.Unix(0, math.MinInt64)
-	maxTime = time.Unix(0, math.MaxInt64)
-)
-
 // sweepDue reports whether expired rows are to be deleted now, and if so
 // marks the sweep done.
 func (s *Store) sweepDue(now time.Time) bool {
@@ -337,7 +319,7 @@ func (s *Store) write(ctx context.Context, q string, args ...any) error {
 		}
 		defer tx.Rollback()
 		for _, q := range sweep {
-			if _, err := tx.ExecContext(ctx, q, nanos(now)); err != nil {
+			if _, err := tx.ExecContext(ctx, q, store.UnixNano(now)); err != nil {
 				return err
 			}
 		}
@@ -365,7 +347,7 @@ func (s *Store) Put(ctx context.Context, r store.Run) error {
 	err := s.write(ctx,
 		`INSERT OR REPLACE INTO runs (id, conversation, state, expires, takes)
 		VALUES (?1, ?2, ?3, ?4, coalesce((SELECT takes FROM runs WHERE id = ?1), 0))`,
-		r.ID, r.Conversation, state, nanos(r.Expires))
+		r.ID, r.Conversation, state, store.UnixNano(r.Expires))
 	if err != nil {
 		return fmt.Errorf("sqlite: put run %s: %w", r.ID, err)
 	}
@@ -400,7 +382,7 @@ func (s *Store) take(ctx context.Context, id string, lease time.Duration) (store
 		`UPDATE runs SET claim = ?2, claim_until = ?3, takes = takes + 1
 		WHERE id = ?1 AND expires > ?4 AND (claim IS NULL OR claim_until <= ?4)
 		RETURNING conversation, state, expires, takes`,
-		id, r.Claim, nanos(now.Add(lease)), nanos(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
+		id, r.Claim, store.UnixNano(now.Add(lease)), store.UnixNano(now)).Scan(&r.Conversation, &r.State, &expires, &r.Takes)
 	if err == nil {
 		r.Expires = time.Unix(0, expires)
 		return r, tx.Commit()
@@ -411,7 +393,7 @@ func (s *Store) take(ctx context.Context, id string, lease time.Duration) (store
 	// Nothing was claimed: the run is not there, or a claim holds it.
 	var there bool
 	err = tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM runs WHERE id = ?1 AND expires > ?2)`,
-		id, nanos(now)).Scan(&there)
+		id, store.UnixNano(now)).Scan(&there)
 	switch {
 	case err != nil:
 		return store.Run{}, err
@@ -432,9 +414,9 @@ func (s *Store) claimed(ctx context.Context, op, id, claim string, lease *time.D
 		return fmt.Errorf("sqlite: %s run %s: %w", op, id, err)
 	}
 	now := time.Now()
-	args := []any{id, claim, nanos(now)}
+	args := []any{id, claim, store.UnixNano(now)}
 	if lease != nil {
-		args = append(args, nanos(now.Add(*lease)))
+		args = append(args, store.UnixNano(now.Add(*lease)))
 	}
 	res, err := s.db.ExecContext(ctx, q, args...)
 	s.unlock()
@@ -474,7 +456,7 @@ func (s *Store) Pending(ctx context.Context, conversation string) ([]store.Run, 
 	rows, err := s.db.QueryContext(ctx,
 		`SELECT id, state, expires, takes FROM runs
 		WHERE conversation = ?1 AND expires > ?2 ORDER BY seq`,
-		conversation, nanos(time.Now()))
+		conversation, store.UnixNano(time.Now()))
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: pending runs of conversation %q: %w", conversation, err)
 	}
@@ -509,7 +491,7 @@ func (s *Store) StartTask(ctx context.Context, t store.Task) error {
 	err := s.write(ctx,
 		`INSERT OR REPLACE INTO tasks (conversation, id, started, deadline, expires, call, result)
 		VALUES (?, ?, ?, ?, ?, ?, NULL)`,
-		t.Conversation, t.ID, nanos(t.Started), nanos(t.Deadline), nanos(t.Expires), call)
+		t.Conversation, t.ID, store.UnixNano(t.Started), store.UnixNano(t.Deadline), store.UnixNano(t.Expires), call)
 	if err != nil {
 		return fmt.Errorf("sqlite: start task %s of conversation %q: %w", t.ID, t.Conversation, err)
 	}
@@ -529,7 +511,7 @@ func (s *Store) SettleTask(ctx context.Context, conversation, id string, result 
 	res, err := s.db.ExecContext(ctx,
 		`UPDATE tasks SET result = ?3
 		WHERE conversation = ?1 AND id = ?2 AND result IS NULL AND expires > ?4`,
-		conversation, id, result, nanos(time.Now()))
+		conversation, id, result, store.UnixNano(time.Now()))
 	s.unlock()
 	var n int64
 	if err == nil {
@@ -570,7 +552,7 @@ func (s *Store) takeTasks(ctx context.Context, conversation string) ([]store.Tas
 		`DELETE FROM tasks
 		WHERE conversation = ?1 AND expires > ?2 AND (result IS NOT NULL OR deadline <= ?2)
 		RETURNING id, started, deadline, expires, call, result, result IS NOT NULL`,
-		conversation, nanos(time.Now()))
+		conversation, store.UnixNano(time.Now()))
 	if err != nil {
 		return nil, err
 	}
@@ -608,7 +590,7 @@ func (s *Store) SaveMessages(ctx context.Context, conversation string, messages 
 	err := s.write(ctx,
 		`INSERT INTO conversations (conversation, messages, expires) VALUES (?1, ?2, ?3)
 		ON CONFLICT (conversation) DO UPDATE SET messages = excluded.messages, expires = excluded.expires`,
-		conversation, messages, nanos(expires))
+		conversation, messages, store.UnixNano(expires))
 	if err != nil {
 		return fmt.Errorf("sqlite: save messages of conversation %q: %w", conversation, err)
 	}
@@ -621,7 +603,7 @@ func (s *Store) LoadMessages(ctx context.Context, conversation string) ([]byte, 
 	var messages []byte
 	err := s.db.QueryRowContext(ctx,
 		`SELECT messages FROM conversations WHERE conversation = ?1 AND expires > ?2`,
-		conversation, nanos(time.Now())).Scan(&messages)
+		conversation, store.UnixNano(time.Now())).Scan(&messages)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, nil
